@@ -1,0 +1,274 @@
+/**
+ * The RCP manifest (SPEC §1): its Schemas, and `decode`, which checks both its shape and its
+ * meaning and reports every problem at once.
+ *
+ * @since 0.1.0
+ */
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
+import * as Template from "./internal/template.js"
+import * as Validate from "./internal/validate.js"
+
+// Spec wording (`expected "a" | "b", got "c"`) rather than one line per union member.
+const expectedOneOf = (literals: ReadonlyArray<string>, actual: unknown) => ({
+  message: `expected ${literals.map((l) => JSON.stringify(l)).join(" | ")}, got ${formatActual(actual)}`,
+  override: true
+})
+
+/**
+ * The protocol version this library reads and writes.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export const RCP_VERSION = "0.1" as const
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export const HttpMethod = Schema.Literal("GET", "POST", "PUT", "PATCH", "DELETE").annotations({
+  identifier: "HttpMethod",
+  message: (issue) => expectedOneOf(["GET", "POST", "PUT", "PATCH", "DELETE"], issue.actual)
+})
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type HttpMethod = typeof HttpMethod.Type
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export const ParamType = Schema.Literal("string", "number", "boolean").annotations({
+  identifier: "ParamType",
+  message: (issue) => expectedOneOf(["string", "number", "boolean"], issue.actual)
+})
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type ParamType = typeof ParamType.Type
+
+/**
+ * One argument of a tool. `required` absent means required.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export const Param = Schema.Struct({
+  name: Schema.String.pipe(Schema.pattern(Template.PARAM_NAME)),
+  type: ParamType,
+  required: Schema.optionalWith(Schema.Boolean, { exact: true }),
+  description: Schema.optionalWith(Schema.String, { exact: true })
+}).annotations({ identifier: "Param" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface Param extends Schema.Schema.Type<typeof Param> {}
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export const AuthNone = Schema.Struct({ type: Schema.Literal("none") }).annotations({ identifier: "AuthNone" })
+
+/**
+ * The client sends `name: scheme credential` (or `name: credential` without a scheme).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export const AuthHeader = Schema.Struct({
+  type: Schema.Literal("header"),
+  name: Schema.NonEmptyString,
+  scheme: Schema.optionalWith(Schema.NonEmptyString, { exact: true })
+}).annotations({ identifier: "AuthHeader" })
+
+/**
+ * The client adds the query parameter `name=credential`.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export const AuthQuery = Schema.Struct({
+  type: Schema.Literal("query"),
+  name: Schema.NonEmptyString
+}).annotations({ identifier: "AuthQuery" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export const Auth = Schema.Union(AuthNone, AuthHeader, AuthQuery).annotations({ identifier: "Auth" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type Auth = typeof Auth.Type
+
+const StringMap = Schema.Record({ key: Schema.String, value: Schema.String })
+
+/**
+ * One REST endpoint offered as a tool.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export const Tool = Schema.Struct({
+  name: Schema.String.pipe(Schema.pattern(/^[A-Za-z0-9_-]{1,64}$/)),
+  description: Schema.NonEmptyString,
+  method: HttpMethod,
+  params: Schema.Array(Param),
+  url: Schema.String,
+  queryParams: Schema.optionalWith(StringMap, { exact: true }),
+  headers: Schema.optionalWith(StringMap, { exact: true }),
+  body: Schema.optionalWith(Schema.Unknown, { exact: true }),
+  responseMappings: Schema.optionalWith(StringMap, { exact: true })
+}).annotations({ identifier: "Tool" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface Tool extends Schema.Schema.Type<typeof Tool> {}
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export const Manifest = Schema.Struct({
+  rcpVersion: Schema.Literal(RCP_VERSION).annotations({
+    message: (issue) => ({
+      message: `unsupported rcpVersion ${formatActual(issue.actual)}: this library reads "${RCP_VERSION}"`,
+      override: true
+    })
+  }),
+  auth: Schema.optionalWith(Auth, { exact: true }),
+  tools: Schema.Array(Tool)
+}).annotations({ identifier: "Manifest" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface Manifest extends Schema.Schema.Type<typeof Manifest> {}
+
+const formatActual = (actual: unknown): string => {
+  if (actual === undefined) return "(missing)"
+  const text = typeof actual === "string" ? JSON.stringify(actual) : String(actual)
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text
+}
+
+/**
+ * One problem in a manifest: where (`path`, as in `tools[2].params[0].type`) and what.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export const ManifestIssue = Schema.Struct({
+  path: Schema.Array(Schema.Union(Schema.String, Schema.Number)),
+  message: Schema.String
+}).annotations({ identifier: "ManifestIssue" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface ManifestIssue extends Schema.Schema.Type<typeof ManifestIssue> {}
+
+/**
+ * A manifest broke the rules of SPEC §1. `issues` lists every problem; `source` names where the
+ * manifest came from when that is known (a URL or a file).
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export class ManifestInvalid extends Schema.TaggedError<ManifestInvalid>()("ManifestInvalid", {
+  issues: Schema.Array(ManifestIssue),
+  source: Schema.optionalWith(Schema.String, { exact: true })
+}) {
+  override get message(): string {
+    const from = this.source === undefined ? "" : ` from ${this.source}`
+    const lines = this.issues.map((issue) => `  - ${formatIssue(issue)}`)
+    return `invalid RCP manifest${from} (${this.issues.length} problem(s)):\n${lines.join("\n")}`
+  }
+}
+
+/**
+ * `tools[2].params[0].type: expected …`.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export const formatIssue: (issue: ManifestIssue) => string = Validate.formatIssue
+
+const describeJson = (u: unknown): string =>
+  u === null ? "null" : Array.isArray(u) ? "an array" : typeof u === "string" ? "a string" : typeof u
+
+const decodeShape = Schema.decodeUnknownEither(Manifest, { errors: "all", onExcessProperty: "ignore" })
+
+/**
+ * Every problem of `input`, shape and meaning together, or the decoded manifest. Never throws.
+ *
+ * @since 0.1.0
+ * @category decoding
+ */
+export const validate = (input: unknown): Either.Either<Manifest, ReadonlyArray<ManifestIssue>> => {
+  try {
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return Either.left([{ path: [], message: `a manifest must be a JSON object, got ${describeJson(input)}` }])
+    }
+    const shape = decodeShape(input)
+    const shapeIssues: Array<ManifestIssue> = Either.isLeft(shape)
+      ? ParseResult.ArrayFormatter.formatErrorSync(shape.left).map((issue) => ({
+        path: issue.path.map((key) => (typeof key === "symbol" ? String(key) : key)),
+        message: issue.message
+      }))
+      : []
+    const issues = [...shapeIssues, ...Validate.check(input)]
+    if (issues.length > 0 || Either.isLeft(shape)) return Either.left(issues)
+    return Either.right(shape.right)
+  } catch (cause) {
+    // Only exotic inputs get here (a getter or Proxy that throws): still a typed rejection.
+    return Either.left([{ path: [], message: `could not be read: ${cause instanceof Error ? cause.message : "unknown"}` }])
+  }
+}
+
+/**
+ * Decodes and validates a manifest (SPEC §1): succeeds with a `Manifest` or fails with
+ * `ManifestInvalid` listing every problem with its path.
+ *
+ * @since 0.1.0
+ * @category decoding
+ */
+export const decode = (input: unknown, options?: { readonly source?: string }): Effect.Effect<Manifest, ManifestInvalid> =>
+  Either.match(validate(input), {
+    onLeft: (issues) =>
+      Effect.fail(new ManifestInvalid(options?.source === undefined ? { issues } : { issues, source: options.source })),
+    onRight: Effect.succeed
+  })
+
+/**
+ * The manifest as JSON-ready data (the inverse of `decode`).
+ *
+ * @since 0.1.0
+ * @category encoding
+ */
+export const encode: (manifest: Manifest) => Schema.Schema.Encoded<typeof Manifest> = Schema.encodeSync(Manifest)
+
+/**
+ * Whether a param is required (`required` absent means required).
+ *
+ * @since 0.1.0
+ * @category guards
+ */
+export const isRequired = (param: Param): boolean => param.required !== false

@@ -1,0 +1,9 @@
+/**
+ * rcp-sdk: use any REST API as LLM tools.
+ *
+ * @since 0.1.0
+ */
+export * as Manifest from "./Manifest.js"
+export * as Resolver from "./Resolver.js"
+export * as Client from "./Client.js"
+export * as Server from "./Server.js"

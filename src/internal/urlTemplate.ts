@@ -1,0 +1,168 @@
+/**
+ * A tool's `url` template, taken apart once: a literal origin (placeholders are never allowed
+ * there), templated path segments, and templated query values under literal keys.
+ */
+import * as Template from "./template.js"
+
+/** @internal */
+export interface QueryEntry {
+  readonly key: string
+  readonly value: Template.Template
+}
+
+/** @internal */
+export interface UrlTemplate {
+  readonly origin: string
+  readonly protocol: "http:" | "https:"
+  readonly hostname: string
+  /** Path segments after the leading `/` (`/a/{{b}}` → `a`, `{{b}}`). */
+  readonly segments: ReadonlyArray<Template.Template>
+  readonly query: ReadonlyArray<QueryEntry>
+  readonly placeholders: ReadonlyArray<string>
+}
+
+/** @internal */
+export type ParseResult =
+  | { readonly _tag: "Ok"; readonly url: UrlTemplate }
+  | { readonly _tag: "Invalid"; readonly problems: ReadonlyArray<string> }
+
+const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//
+
+/** Form-style decoding, as `URLSearchParams` reads a query string; malformed escapes stay as they are. */
+const decodeQueryComponent = (s: string): string => {
+  const spaced = s.replace(/\+/g, " ")
+  try {
+    return decodeURIComponent(spaced)
+  } catch {
+    return spaced
+  }
+}
+
+/** @internal */
+export const decodeRepeatedly = (s: string, rounds = 3): Array<string> => {
+  const out = [s]
+  let current = s
+  for (let i = 0; i < rounds; i++) {
+    let next: string
+    try {
+      next = decodeURIComponent(current)
+    } catch {
+      break
+    }
+    if (next === current) break
+    out.push(next)
+    current = next
+  }
+  return out
+}
+
+/** `.` or `..`, also when written with percent escapes (`%2e%2E`), which URL parsers treat alike. */
+export const isDotSegment = (segment: string): boolean =>
+  decodeRepeatedly(segment).some((s) => s === "." || s === "..")
+
+/**
+ * Parses and checks a url template: absolute `http:`/`https:`, no placeholder before the path,
+ * no user info, no fragment, no dot segments, no placeholder in a query key.
+ *
+ * @internal
+ */
+export const parse = (source: string): ParseResult => {
+  const problems: Array<string> = []
+  const whole = Template.parse(source)
+  problems.push(...whole.problems)
+
+  const scheme = SCHEME.exec(source)
+  const firstPlaceholder = source.indexOf("{{")
+  if (scheme === null) {
+    const schemeEnd = source.indexOf("://")
+    const inScheme = firstPlaceholder !== -1 && schemeEnd !== -1 && firstPlaceholder < schemeEnd
+    problems.push(inScheme ? "placeholder not allowed in the scheme, host or port" : "must be an absolute http: or https: URL")
+    return { _tag: "Invalid", problems }
+  }
+  const protocol = `${scheme[1]!.toLowerCase()}:`
+  if (protocol !== "http:" && protocol !== "https:") {
+    problems.push(`scheme must be https: (or http:), got "${scheme[1]}"`)
+  }
+  const afterScheme = scheme[0].length
+  const authorityEnd = indexOfAny(source, "/?#", afterScheme)
+  const authority = source.slice(afterScheme, authorityEnd)
+  const rest = source.slice(authorityEnd)
+  if (firstPlaceholder !== -1 && firstPlaceholder < authorityEnd) {
+    problems.push("placeholder not allowed in the scheme, host or port")
+  }
+  if (authority.includes("@")) problems.push("must not contain user info (credentials) in the URL")
+  if (authority === "") problems.push("must have a host")
+  if (rest.includes("#")) problems.push("must not contain a fragment (#)")
+
+  const queryStart = rest.indexOf("?")
+  const path = queryStart === -1 ? rest : rest.slice(0, queryStart)
+  const queryString = queryStart === -1 ? "" : rest.slice(queryStart + 1).replace(/#.*$/s, "")
+  if (path !== "" && !path.startsWith("/")) problems.push("path must start with /")
+
+  const segments = path === "" ? [] : path.slice(1).split("/").map(Template.parse)
+  for (const segment of segments) {
+    if (segment.placeholders.length === 0 && isDotSegment(segment.source)) {
+      problems.push(`path must not contain the dot segment "${segment.source}"`)
+    }
+  }
+
+  const query: Array<QueryEntry> = []
+  for (const pair of queryString.split("&")) {
+    if (pair === "") continue
+    const eq = pair.indexOf("=")
+    const rawKey = eq === -1 ? pair : pair.slice(0, eq)
+    if (Template.hasPlaceholderSyntax(rawKey)) {
+      problems.push(`placeholder not allowed in the query key "${rawKey}"`)
+      continue
+    }
+    const rawValue = eq === -1 ? "" : pair.slice(eq + 1)
+    query.push({ key: decodeQueryComponent(rawKey), value: decodeTemplateText(Template.parse(rawValue)) })
+  }
+
+  let origin = ""
+  let hostname = ""
+  if (problems.length === 0) {
+    try {
+      const probe = new URL(`${source.slice(0, authorityEnd)}/`)
+      origin = probe.origin
+      hostname = probe.hostname
+      // The full template must also parse once placeholders hold ordinary text.
+      new URL(Template.render(whole, () => "x"))
+    } catch {
+      problems.push("is not a valid URL")
+    }
+  }
+  if (problems.length > 0) return { _tag: "Invalid", problems }
+  return {
+    _tag: "Ok",
+    url: {
+      origin,
+      protocol: protocol as "http:" | "https:",
+      hostname,
+      segments,
+      query,
+      placeholders: whole.placeholders
+    }
+  }
+}
+
+/** Query text in the template is already URL-encoded; decode it once so it is re-encoded exactly once. */
+const decodeTemplateText = (template: Template.Template): Template.Template => ({
+  ...template,
+  parts: template.parts.map((part) =>
+    part._tag === "Text" ? { _tag: "Text", text: decodeQueryComponent(part.text) } : part
+  )
+})
+
+const indexOfAny = (s: string, chars: string, from: number): number => {
+  for (let i = from; i < s.length; i++) {
+    if (chars.includes(s[i]!)) return i
+  }
+  return s.length
+}
+
+/** Loopback hosts, where plain `http:` is allowed without opting in. */
+export const isLoopbackHost = (hostname: string): boolean => {
+  const h = hostname.toLowerCase()
+  return h === "localhost" || h.endsWith(".localhost") || h === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(h)
+}

@@ -1,0 +1,218 @@
+/**
+ * The meaning checks of SPEC §1 — what a Schema cannot say: uniqueness, placeholders naming
+ * declared params, URL structure, forbidden headers, mapping paths. They read the raw input
+ * defensively so that they run (and report) even where the shape check already failed.
+ */
+import * as JsonPath from "./jsonPath.js"
+import * as Template from "./template.js"
+import * as UrlTemplate from "./urlTemplate.js"
+
+/** @internal */
+export interface Issue {
+  readonly path: ReadonlyArray<string | number>
+  readonly message: string
+}
+
+type Path = ReadonlyArray<string | number>
+
+const isRecord = (u: unknown): u is Record<string, unknown> =>
+  typeof u === "object" && u !== null && !Array.isArray(u)
+
+// Deep enough for any real request body; shallow enough that every walker can recurse safely.
+/** @internal */
+export const MAX_BODY_DEPTH = 32
+
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
+// Headers the transport owns (framing, target host) or that carry ambient credentials.
+const RESERVED_HEADERS = new Set([
+  "host",
+  "content-length",
+  "cookie",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "upgrade",
+  "te",
+  "trailer",
+  "proxy-authorization"
+])
+const HEADER_VALUE_FORBIDDEN = /[\r\n\0]/
+
+const quote = (s: string): string => JSON.stringify(s.length > 60 ? `${s.slice(0, 60)}…` : s)
+
+/** @internal */
+export const formatPath = (path: Path): string => {
+  let out = ""
+  for (const key of path) {
+    if (typeof key === "number") out += `[${key}]`
+    else if (/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key)) out += out === "" ? key : `.${key}`
+    else out += `[${JSON.stringify(key)}]`
+  }
+  return out
+}
+
+/** @internal */
+export const formatIssue = (issue: Issue): string =>
+  issue.path.length === 0 ? issue.message : `${formatPath(issue.path)}: ${issue.message}`
+
+/**
+ * All meaning problems of a manifest-shaped value.
+ *
+ * @internal
+ */
+export const check = (input: unknown): Array<Issue> => {
+  const issues: Array<Issue> = []
+  if (!isRecord(input)) return issues
+  const auth = isRecord(input.auth) ? input.auth : undefined
+  const authHeader = auth?.type === "header" && typeof auth.name === "string" ? auth.name.toLowerCase() : undefined
+  const authQuery = auth?.type === "query" && typeof auth.name === "string" ? auth.name : undefined
+  if (auth !== undefined) checkAuth(auth, issues)
+  if (!Array.isArray(input.tools)) return issues
+
+  const seen = new Map<string, number>()
+  input.tools.forEach((tool, i) => {
+    if (!isRecord(tool)) return
+    if (typeof tool.name === "string") {
+      const first = seen.get(tool.name)
+      if (first === undefined) seen.set(tool.name, i)
+      else issues.push({ path: ["tools", i, "name"], message: `duplicate tool name ${quote(tool.name)} (also tools[${first}])` })
+    }
+    checkTool(tool, ["tools", i], { authHeader, authQuery }, issues)
+  })
+  return issues
+}
+
+const checkAuth = (auth: Record<string, unknown>, issues: Array<Issue>): void => {
+  if (auth.type === "header" && typeof auth.name === "string") {
+    if (!HEADER_NAME.test(auth.name)) {
+      issues.push({ path: ["auth", "name"], message: `${quote(auth.name)} is not a valid header name` })
+    } else if (RESERVED_HEADERS.has(auth.name.toLowerCase())) {
+      issues.push({ path: ["auth", "name"], message: `${quote(auth.name)} cannot carry the credential` })
+    }
+    if (typeof auth.scheme === "string" && !HEADER_NAME.test(auth.scheme)) {
+      issues.push({ path: ["auth", "scheme"], message: `${quote(auth.scheme)} is not a valid auth scheme (one word)` })
+    }
+  }
+  if (auth.type === "query" && auth.name === "") {
+    issues.push({ path: ["auth", "name"], message: "must not be empty" })
+  }
+}
+
+interface AuthNames {
+  readonly authHeader: string | undefined
+  readonly authQuery: string | undefined
+}
+
+const checkTool = (tool: Record<string, unknown>, at: Path, auth: AuthNames, issues: Array<Issue>): void => {
+  const toolName = typeof tool.name === "string" ? tool.name : "?"
+  const declared = new Set<string>()
+  if (Array.isArray(tool.params)) {
+    tool.params.forEach((param, j) => {
+      if (!isRecord(param) || typeof param.name !== "string") return
+      if (declared.has(param.name)) {
+        issues.push({ path: [...at, "params", j, "name"], message: `duplicate param name ${quote(param.name)}` })
+      }
+      declared.add(param.name)
+    })
+  }
+
+  const checkTemplate = (template: Template.Template, path: Path): void => {
+    for (const problem of template.problems) issues.push({ path, message: problem })
+    for (const name of new Set(template.placeholders)) {
+      if (!declared.has(name)) {
+        issues.push({ path, message: `placeholder {{${name}}} names no param of tool ${quote(toolName)}` })
+      }
+    }
+  }
+
+  if (typeof tool.url === "string") {
+    const parsed = UrlTemplate.parse(tool.url)
+    if (parsed._tag === "Invalid") {
+      for (const problem of parsed.problems) issues.push({ path: [...at, "url"], message: problem })
+    } else {
+      checkTemplate(Template.parse(tool.url), [...at, "url"])
+      if (auth.authQuery !== undefined && parsed.url.query.some((entry) => entry.key === auth.authQuery)) {
+        issues.push({ path: [...at, "url"], message: `must not set the auth query parameter ${quote(auth.authQuery)}` })
+      }
+    }
+  }
+
+  if (isRecord(tool.queryParams)) {
+    for (const [key, value] of Object.entries(tool.queryParams)) {
+      const path = [...at, "queryParams", key]
+      if (Template.hasPlaceholderSyntax(key)) issues.push({ path, message: "placeholder not allowed in a query key" })
+      if (key === auth.authQuery) issues.push({ path, message: "must not set the auth query parameter" })
+      if (typeof value === "string") checkTemplate(Template.parse(value), path)
+    }
+  }
+
+  if (isRecord(tool.headers)) {
+    for (const [key, value] of Object.entries(tool.headers)) {
+      const path = [...at, "headers", key]
+      const lower = key.toLowerCase()
+      if (!HEADER_NAME.test(key)) issues.push({ path, message: `${quote(key)} is not a valid header name` })
+      else if (RESERVED_HEADERS.has(lower)) issues.push({ path, message: `the header ${quote(key)} may not be set by a tool` })
+      else if (lower === auth.authHeader) issues.push({ path, message: `must not set the auth header ${quote(key)}` })
+      if (typeof value === "string") {
+        if (HEADER_VALUE_FORBIDDEN.test(value)) issues.push({ path, message: "value contains CR, LF or NUL" })
+        checkTemplate(Template.parse(value), path)
+      }
+    }
+  }
+
+  if (tool.body !== undefined) {
+    if (tool.method === "GET") issues.push({ path: [...at, "body"], message: "a GET tool cannot have a body" })
+    walkBody(tool.body, [...at, "body"], checkTemplate, issues)
+  }
+
+  if (isRecord(tool.responseMappings)) {
+    for (const [field, value] of Object.entries(tool.responseMappings)) {
+      if (typeof value !== "string") continue
+      const parsed = JsonPath.parse(value)
+      if (parsed._tag === "Invalid") issues.push({ path: [...at, "responseMappings", field], message: parsed.problem })
+    }
+  }
+}
+
+/** Iterative, so that hostile nesting depth cannot overflow the stack before the depth rule fires. */
+const walkBody = (
+  body: unknown,
+  at: Path,
+  checkTemplate: (template: Template.Template, path: Path) => void,
+  issues: Array<Issue>
+): void => {
+  const stack: Array<{ value: unknown; path: Path; depth: number }> = [{ value: body, path: at, depth: 0 }]
+  while (stack.length > 0) {
+    const { depth, path, value } = stack.pop()!
+    if (typeof value === "string") {
+      checkTemplate(Template.parse(value), path)
+    } else if (typeof value === "number") {
+      if (!Number.isFinite(value)) issues.push({ path, message: "numbers must be finite" })
+    } else if (typeof value === "boolean" || value === null) {
+      continue
+    } else if (Array.isArray(value) || isRecord(value)) {
+      if (depth >= MAX_BODY_DEPTH) {
+        issues.push({ path, message: `nests deeper than ${MAX_BODY_DEPTH} levels` })
+        continue
+      }
+      if (Array.isArray(value)) {
+        for (let k = value.length - 1; k >= 0; k--) stack.push({ value: value[k], path: [...path, k], depth: depth + 1 })
+      } else {
+        if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null) {
+          issues.push({ path, message: "must be plain JSON (found a class instance)" })
+          continue
+        }
+        const entries = Object.entries(value)
+        for (let k = entries.length - 1; k >= 0; k--) {
+          const [key, child] = entries[k]!
+          if (Template.hasPlaceholderSyntax(key)) {
+            issues.push({ path: [...path, key], message: "placeholder not allowed in a body key" })
+          }
+          stack.push({ value: child, path: [...path, key], depth: depth + 1 })
+        }
+      }
+    } else {
+      issues.push({ path, message: `must be JSON, found ${typeof value}` })
+    }
+  }
+}
