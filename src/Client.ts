@@ -1,2 +1,196 @@
-/** @since 0.1.0 */
-export {}
+/**
+ * The RCP client: discover a manifest, show the model its tools (resolver-bound params removed),
+ * and execute the model's tool calls directly against the REST endpoints.
+ *
+ * @since 0.1.0
+ */
+import type * as HttpClient from "@effect/platform/HttpClient"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import type * as Manifest from "./Manifest.js"
+import type * as Resolver from "./Resolver.js"
+import * as internal from "./internal/client.js"
+import * as describe from "./internal/describe.js"
+import type * as ModelTool from "./internal/modelTool.js"
+
+/**
+ * The data the client takes and returns.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type {
+  Discovery,
+  ExecuteOptions,
+  Options,
+  PreparedRequest,
+  ToolCall,
+  ToolResult
+} from "./internal/client.js"
+export type {
+  CredentialInput,
+  CredentialRequest
+} from "./internal/credential.js"
+export type {
+  ModelParameter,
+  ModelTool
+} from "./internal/modelTool.js"
+
+/**
+ * The client's errors, each a tagged class with a readable `message` that never contains an
+ * argument value, a resolved value or a credential.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export {
+  ClientClosed,
+  CredentialMissing,
+  DuplicateTool,
+  HttpError,
+  InsecureUrl,
+  InvalidArguments,
+  InvalidResponse,
+  RedirectRefused,
+  ResponseTooLarge,
+  Timeout,
+  TooManyRedirects,
+  ToolNotFound,
+  TransportError,
+  UnsupportedVersion,
+  UntrustedOrigin
+} from "./internal/clientErrors.js"
+
+/**
+ * Everything `discover` can fail with.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export type DiscoverError = internal.DiscoverError
+
+/**
+ * Everything `buildRequest` can fail with (SPEC §3 steps 1–5, all before any request).
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export type BuildError = internal.BuildError
+
+/**
+ * Everything `execute` can fail with.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export type ExecuteError = internal.ExecuteError
+
+/**
+ * The client service.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Service extends internal.Service {}
+
+/**
+ * The RCP client. `RcpClient.layer(options)` needs an `HttpClient` and the `Resolvers`.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export class RcpClient extends Context.Tag("rcp-sdk/RcpClient")<RcpClient, Service>() {
+  /**
+   * @since 0.1.0
+   * @category layers
+   */
+  static readonly layer = (
+    options: internal.Options = {}
+  ): Layer.Layer<RcpClient, never, HttpClient.HttpClient | Resolver.Resolvers> => Layer.effect(RcpClient, make(options))
+}
+
+/**
+ * Builds the client service; each one keeps its own set of discovered tools.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const make: (
+  options?: internal.Options
+) => Effect.Effect<Service, never, HttpClient.HttpClient | Resolver.Resolvers> = (options = {}) => internal.make(options)
+
+/**
+ * `RcpClient.layer(options)`.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const layer = RcpClient.layer
+
+/**
+ * Fetches, validates and registers a manifest; returns it with its model-facing tools.
+ *
+ * @since 0.1.0
+ * @category accessors
+ */
+export const discover = (url: string | URL): Effect.Effect<internal.Discovery, DiscoverError, RcpClient> =>
+  Effect.flatMap(RcpClient, (client) => client.discover(url))
+
+/**
+ * Registers a manifest that is already in hand (a file, a test fixture) as if discovered at `url`:
+ * the tools' credential and origin rules use `url`'s origin.
+ *
+ * @since 0.1.0
+ * @category accessors
+ */
+export const register = (
+  manifest: unknown,
+  source: { readonly url: string }
+): Effect.Effect<internal.Discovery, Effect.Effect.Error<ReturnType<Service["register"]>>, RcpClient> =>
+  Effect.flatMap(RcpClient, (client) => client.register(manifest, source))
+
+/**
+ * Executes one tool call of the model: checks, resolves, builds, authorizes, sends, maps.
+ *
+ * @since 0.1.0
+ * @category accessors
+ */
+export const execute = (
+  call: internal.ToolCall,
+  options?: internal.ExecuteOptions
+): Effect.Effect<internal.ToolResult, ExecuteError, RcpClient> =>
+  Effect.flatMap(RcpClient, (client) => client.execute(call, options))
+
+/**
+ * The request `execute` would send, without sending it; the credential shows as `<redacted>`.
+ *
+ * @since 0.1.0
+ * @category accessors
+ */
+export const buildRequest = (
+  call: internal.ToolCall,
+  options?: internal.ExecuteOptions
+): Effect.Effect<internal.PreparedRequest, BuildError, RcpClient> =>
+  Effect.flatMap(RcpClient, (client) => client.buildRequest(call, options))
+
+/**
+ * The model-facing tools of everything this client discovered.
+ *
+ * @since 0.1.0
+ * @category accessors
+ */
+export const tools: Effect.Effect<ReadonlyArray<ModelTool.ModelTool>, never, RcpClient> = Effect.flatMap(
+  RcpClient,
+  (client) => client.tools
+)
+
+/**
+ * The text of SPEC §5: the manifest's auth, each tool, and each param — marked where the client
+ * resolves it and hides it from the model.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const describeManifest: (manifest: Manifest.Manifest, tools: ReadonlyArray<ModelTool.ModelTool>) => string =
+  describe.describeManifest

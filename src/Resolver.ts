@@ -1,2 +1,132 @@
-/** @since 0.1.0 */
-export {}
+/**
+ * Resolvers: values the model must never choose (who is asking, the tenant, a locale), registered
+ * on the client by param name. A resolver-bound param is removed from the schema the model sees
+ * and filled in just before the request; a missing value fails the call before any HTTP.
+ *
+ * @since 0.1.0
+ */
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import type * as Manifest from "./Manifest.js"
+import * as internal from "./internal/resolver.js"
+
+/**
+ * What a resolver is told besides the call context: which tool and which param it fills.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface ResolveInfo {
+  readonly tool: string
+  readonly param: string
+}
+
+/**
+ * A resolver: from the per-call context to the param's value. It may return the value, a
+ * Promise of it, or an Effect (whose requirements are provided when the layer is built).
+ * `undefined` or `null` means "nothing to resolve from" and fails the call with `ResolverMissing`.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type ResolverFn<Ctx = any, R = never> = (
+  context: Ctx,
+  info: ResolveInfo
+) => unknown | PromiseLike<unknown> | Effect.Effect<unknown, unknown, R>
+
+/**
+ * The requirements of the Effect-returning resolvers in a record.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type Requirements<Fns> = {
+  [K in keyof Fns]: Fns[K] extends (...args: any) => infer Out ? Out extends Effect.Effect<any, any, infer R> ? R : never
+    : never
+}[keyof Fns]
+
+/**
+ * A resolved param value; its type always matches the param's declared type.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type Value = string | number | boolean
+
+/**
+ * The resolvers service.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Service {
+  /** The param names that have a resolver (hidden from the model). */
+  readonly names: ReadonlySet<string>
+  /** Runs the resolver for one param of one call. */
+  readonly resolve: (
+    param: Manifest.Param,
+    context: unknown,
+    tool: string
+  ) => Effect.Effect<Value, internal.ResolverMissing | internal.ResolverFailed>
+}
+
+/**
+ * The resolvers registered on a client. Swap its layer to swap the resolvers (tests).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export class Resolvers extends Context.Tag("rcp-sdk/Resolvers")<Resolvers, Service>() {}
+
+/**
+ * The resolver errors: `ResolverMissing { tool, param }` (nothing to resolve from) and
+ * `ResolverFailed { tool, param, reason, cause }` (threw, failed, or wrong type).
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export { ResolverFailed, ResolverMissing } from "./internal/resolver.js"
+
+/**
+ * Builds the service from a record of resolvers, capturing the requirements of Effect resolvers.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const make = <const Fns extends Record<string, ResolverFn<any, any>>>(
+  resolvers: Fns
+): Effect.Effect<Service, never, Requirements<Fns>> =>
+  Effect.map(Effect.context<Requirements<Fns>>(), (context) => internal.make(resolvers, context))
+
+/**
+ * The `Resolvers` layer: `Resolver.layer({ learnerId: (ctx) => ctx.currentUserId })`.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const layer = <const Fns extends Record<string, ResolverFn<any, any>>>(
+  resolvers: Fns
+): Layer.Layer<Resolvers, never, Requirements<Fns>> => Layer.effect(Resolvers, make(resolvers))
+
+/**
+ * No resolvers: every param is shown to the model.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const layerEmpty: Layer.Layer<Resolvers> = layer({})
+
+/**
+ * Resolves every resolver-bound param of one tool call, in param order, failing closed: one
+ * missing or failed value fails the whole call, and no model value is ever used instead.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const resolveAll = (
+  tool: string,
+  params: ReadonlyArray<Manifest.Param>,
+  context: unknown
+): Effect.Effect<Readonly<Record<string, Value>>, internal.ResolverMissing | internal.ResolverFailed, Resolvers> =>
+  Effect.flatMap(Resolvers, (service) => internal.resolveAll(service, tool, params, context))

@@ -62,7 +62,8 @@ export const isDotSegment = (segment: string): boolean =>
 
 /**
  * Parses and checks a url template: absolute `http:`/`https:`, no placeholder before the path,
- * no user info, no fragment, no dot segments, no placeholder in a query key.
+ * no user info, no fragment, no dot segments, no placeholder in a query key, no control
+ * character.
  *
  * @internal
  */
@@ -70,6 +71,10 @@ export const parse = (source: string): ParseResult => {
   const problems: Array<string> = []
   const whole = Template.parse(source)
   problems.push(...whole.problems)
+
+  // The WHATWG URL parser silently drops tabs and newlines (so "/.\t./" is "/../"): such a template
+  // would not mean what the checks below see.
+  if (/[\x00-\x1f\x7f]/.test(source)) problems.push("must not contain a control character (tab, CR, LF, …)")
 
   const scheme = SCHEME.exec(source)
   const firstPlaceholder = source.indexOf("{{")
@@ -98,6 +103,8 @@ export const parse = (source: string): ParseResult => {
   const path = queryStart === -1 ? rest : rest.slice(0, queryStart)
   const queryString = queryStart === -1 ? "" : rest.slice(queryStart + 1).replace(/#.*$/s, "")
   if (path !== "" && !path.startsWith("/")) problems.push("path must start with /")
+  // URL parsers read "\" as "/" in http(s) URLs, which would hide extra segments in the template.
+  if (path.includes("\\")) problems.push("path must not contain \"\\\"")
 
   const segments = path === "" ? [] : path.slice(1).split("/").map(Template.parse)
   for (const segment of segments) {

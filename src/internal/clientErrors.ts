@@ -1,0 +1,240 @@
+/**
+ * The client's tagged errors. Messages are built only from safe parts — tool names, param names,
+ * origins, URL templates, statuses — never from argument values, resolved values or credentials.
+ */
+import * as Schema from "effect/Schema"
+
+/**
+ * The model called a tool that no discovered manifest defines.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export class ToolNotFound extends Schema.TaggedError<ToolNotFound>()("ToolNotFound", {
+  tool: Schema.String,
+  available: Schema.Array(Schema.String)
+}) {
+  override get message(): string {
+    const shown = this.available.slice(0, 20).join(", ")
+    const more = this.available.length > 20 ? `, … (${this.available.length} in all)` : ""
+    return `unknown tool "${clip(this.tool)}"; available tools: ${shown === "" ? "(none)" : shown}${more}`
+  }
+}
+
+/**
+ * The model's arguments do not fit the tool's schema. `problems` is written for the model to
+ * read and retry; it names arguments, never echoes their values.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export class InvalidArguments extends Schema.TaggedError<InvalidArguments>()("InvalidArguments", {
+  tool: Schema.String,
+  problems: Schema.Array(Schema.String)
+}) {
+  override get message(): string {
+    return `invalid arguments for tool "${this.tool}":\n${this.problems.map((p) => `- ${p}`).join("\n")}`
+  }
+}
+
+/**
+ * The manifest requires a credential and the client has none for this call.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export class CredentialMissing extends Schema.TaggedError<CredentialMissing>()("CredentialMissing", {
+  tool: Schema.String,
+  origin: Schema.String,
+  reason: Schema.String
+}) {
+  override get message(): string {
+    return `tool "${this.tool}": the manifest requires a credential for ${this.origin}, but ${this.reason}`
+  }
+}
+
+/**
+ * A tool points at an origin that is neither the manifest's nor one the operator trusted.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export class UntrustedOrigin extends Schema.TaggedError<UntrustedOrigin>()("UntrustedOrigin", {
+  tool: Schema.String,
+  origin: Schema.String,
+  manifestOrigin: Schema.String
+}) {
+  override get message(): string {
+    return `tool "${this.tool}" calls ${this.origin}, which is not the manifest's origin (${this.manifestOrigin}); ` +
+      `nothing was sent. To allow it, add "${this.origin}" to the client's trustedOrigins`
+  }
+}
+
+/**
+ * Plain `http:` to a host that is not loopback, without `allowHttp`.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export class InsecureUrl extends Schema.TaggedError<InsecureUrl>()("InsecureUrl", {
+  url: Schema.String
+}) {
+  override get message(): string {
+    return `refusing plain http: to ${this.url} (only https:, or http: to loopback); set allowHttp: true to permit it`
+  }
+}
+
+/**
+ * Two discovered manifests define the same tool name.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export class DuplicateTool extends Schema.TaggedError<DuplicateTool>()("DuplicateTool", {
+  tool: Schema.String,
+  firstUrl: Schema.String,
+  secondUrl: Schema.String
+}) {
+  override get message(): string {
+    return `tool "${this.tool}" is defined by both ${this.firstUrl} and ${this.secondUrl}; tool names must be unique ` +
+      `across the manifests one client discovers`
+  }
+}
+
+/**
+ * A redirect to another origin; nothing was sent there.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export class RedirectRefused extends Schema.TaggedError<RedirectRefused>()("RedirectRefused", {
+  target: Schema.String,
+  status: Schema.Number,
+  origin: Schema.String,
+  location: Schema.String
+}) {
+  override get message(): string {
+    return `${this.target}: refused a ${this.status} redirect from ${this.origin} to ${this.location} ` +
+      `(only same-origin redirects are followed); nothing was sent there`
+  }
+}
+
+/**
+ * More same-origin redirects than allowed.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export class TooManyRedirects extends Schema.TaggedError<TooManyRedirects>()("TooManyRedirects", {
+  target: Schema.String,
+  max: Schema.Number
+}) {
+  override get message(): string {
+    return `${this.target}: more than ${this.max} redirects`
+  }
+}
+
+/**
+ * No complete response within the timeout; the request was aborted.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export class Timeout extends Schema.TaggedError<Timeout>()("Timeout", {
+  target: Schema.String,
+  timeoutMs: Schema.Number
+}) {
+  override get message(): string {
+    return `${this.target}: no complete response within ${this.timeoutMs} ms; the request was aborted`
+  }
+}
+
+/**
+ * The response body is larger than the cap; the rest was not read.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export class ResponseTooLarge extends Schema.TaggedError<ResponseTooLarge>()("ResponseTooLarge", {
+  target: Schema.String,
+  maxBytes: Schema.Number
+}) {
+  override get message(): string {
+    return `${this.target}: the response is larger than ${this.maxBytes} bytes; the rest was not read`
+  }
+}
+
+/**
+ * The request could not be sent or the response could not be read (refused, reset, closed).
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export class TransportError extends Schema.TaggedError<TransportError>()("TransportError", {
+  target: Schema.String,
+  reason: Schema.String
+}) {
+  override get message(): string {
+    return `${this.target}: ${this.reason}`
+  }
+}
+
+/**
+ * A non-2xx response. `body` is an excerpt of what the server said (credential redacted).
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export class HttpError extends Schema.TaggedError<HttpError>()("HttpError", {
+  target: Schema.String,
+  status: Schema.Number,
+  body: Schema.String
+}) {
+  override get message(): string {
+    return `${this.target}: HTTP ${this.status}`
+  }
+}
+
+/**
+ * A 2xx response that cannot be used: not JSON where JSON is required, or JSON that does not parse.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export class InvalidResponse extends Schema.TaggedError<InvalidResponse>()("InvalidResponse", {
+  target: Schema.String,
+  reason: Schema.String
+}) {
+  override get message(): string {
+    return `${this.target}: ${this.reason}`
+  }
+}
+
+/**
+ * The manifest declares an RCP version this library does not read.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export class UnsupportedVersion extends Schema.TaggedError<UnsupportedVersion>()("UnsupportedVersion", {
+  url: Schema.String,
+  version: Schema.String
+}) {
+  override get message(): string {
+    return `${this.url}: unsupported rcpVersion ${this.version}; this library reads "0.1"`
+  }
+}
+
+/**
+ * A call on a promise client after `close()`.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export class ClientClosed extends Schema.TaggedError<ClientClosed>()("ClientClosed", {}) {
+  override get message(): string {
+    return "this RCP client was closed; create a new one"
+  }
+}
+
+const clip = (s: string): string => (s.length > 64 ? `${s.slice(0, 64)}…` : s)

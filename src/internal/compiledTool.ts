@@ -1,0 +1,66 @@
+/**
+ * A discovered tool with everything a call needs worked out once, at discovery: which params are
+ * hidden, the model-facing schema, the compiled request template and response mappings.
+ */
+import * as Manifest from "../Manifest.js"
+import * as JsonPath from "./jsonPath.js"
+import * as ModelTool from "./modelTool.js"
+import * as Request from "./request.js"
+
+/** @internal */
+export interface CompiledTool {
+  readonly tool: Manifest.Tool
+  readonly manifestUrl: string
+  readonly manifestOrigin: string
+  readonly auth: Manifest.Auth
+  readonly visible: ReadonlyArray<Manifest.Param>
+  readonly hidden: ReadonlyArray<Manifest.Param>
+  readonly hiddenNames: ReadonlySet<string>
+  readonly model: ModelTool.ModelTool
+  readonly request: Request.RequestTemplate
+  readonly mappings: ReadonlyArray<readonly [string, ReadonlyArray<JsonPath.Step>]> | undefined
+  /** How errors name this tool: its name, method and URL template — never a value. */
+  readonly target: string
+}
+
+/** @internal */
+export const compile = (
+  manifest: Manifest.Manifest,
+  tool: Manifest.Tool,
+  source: { readonly url: string; readonly origin: string },
+  resolverNames: ReadonlySet<string>
+): CompiledTool => {
+  const hidden = tool.params.filter((param) => resolverNames.has(param.name))
+  const visible = tool.params.filter((param) => !resolverNames.has(param.name))
+  const request = Request.compile(tool)
+  return {
+    tool,
+    manifestUrl: source.url,
+    manifestOrigin: source.origin,
+    auth: manifest.auth ?? { type: "none" },
+    visible,
+    hidden,
+    hiddenNames: new Set(hidden.map((param) => param.name)),
+    model: ModelTool.make(tool, visible),
+    request,
+    mappings: tool.responseMappings === undefined ? undefined : Object.entries(tool.responseMappings).map(
+      ([field, path]) => {
+        const parsed = JsonPath.parse(path)
+        // decode() already rejected bad paths; an unparseable one here would be a bug upstream.
+        if (parsed._tag === "Invalid") throw new Error(`unvalidated mapping: ${parsed.problem}`)
+        return [field, parsed.steps] as const
+      }
+    ),
+    target: `tool "${tool.name}" (${tool.method} ${tool.url})`
+  }
+}
+
+/**
+ * Resolver names that no param of any tool uses: a likely typo on the operator's side.
+ *
+ * @internal
+ */
+export const unusedResolvers = (manifest: Manifest.Manifest, resolverNames: ReadonlySet<string>): Array<string> => {
+  const used = new Set(manifest.tools.flatMap((tool) => tool.params.map((param) => param.name)))
+  return [...resolverNames].filter((name) => !used.has(name))
+}

@@ -1,0 +1,33 @@
+import * as Manifest from "../Manifest.js"
+import type { ModelTool } from "./modelTool.js"
+
+const describeAuth = (auth: Manifest.Auth | undefined): string => {
+  if (auth === undefined || auth.type === "none") return "none"
+  if (auth.type === "query") return `query "${auth.name}"`
+  return auth.scheme === undefined ? `header "${auth.name}"` : `header "${auth.name}" (scheme: ${auth.scheme})`
+}
+
+/**
+ * The exact text of SPEC §5. A param is "hidden" when the model-facing tool of the same name
+ * does not list it — so the text always agrees with what the model is actually shown.
+ *
+ * @internal
+ */
+export const describeManifest = (manifest: Manifest.Manifest, tools: ReadonlyArray<ModelTool>): string => {
+  const shown = new Map(tools.map((tool) => [tool.name, tool]))
+  const lines = [`RCP manifest v${manifest.rcpVersion} — auth: ${describeAuth(manifest.auth)}`]
+  lines.push(`${manifest.tools.length} tool(s):`)
+  for (const tool of manifest.tools) {
+    lines.push(`- ${tool.name} (${tool.method}) — ${tool.description}`)
+    const model = shown.get(tool.name)
+    for (const param of tool.params) {
+      const hidden = model !== undefined && !Object.hasOwn(model.parameters.properties, param.name)
+      lines.push(
+        `  ${param.name}: ${param.type}, ${Manifest.isRequired(param) ? "required" : "optional"}` +
+          (hidden ? " [resolved by client, hidden from model]" : "") +
+          (param.description === undefined ? "" : ` — ${param.description}`)
+      )
+    }
+  }
+  return lines.join("\n")
+}

@@ -1,0 +1,132 @@
+/**
+ * What the model sees of a tool (SPEC §2) and the check of what it sends back (SPEC §3.2). Both
+ * read the same visible-param list, so the schema shown and the schema enforced cannot drift.
+ */
+import * as Manifest from "../Manifest.js"
+import type { Value } from "../Resolver.js"
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface ModelParameter {
+  readonly type: Manifest.ParamType
+  readonly description?: string
+}
+
+/**
+ * A tool as handed to a model: `parameters` fits OpenAI's `function.parameters`, Anthropic's
+ * `input_schema` and Gemini's function declarations as-is.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface ModelTool {
+  readonly name: string
+  readonly description: string
+  readonly parameters: {
+    readonly type: "object"
+    readonly properties: Readonly<Record<string, ModelParameter>>
+    readonly required: ReadonlyArray<string>
+    readonly additionalProperties: false
+  }
+}
+
+/** @internal */
+export const make = (tool: Manifest.Tool, visible: ReadonlyArray<Manifest.Param>): ModelTool => ({
+  name: tool.name,
+  description: tool.description,
+  parameters: {
+    type: "object",
+    // fromEntries defines own properties, so a param named `__proto__` stays a plain key.
+    properties: Object.fromEntries(
+      visible.map((param) => [
+        param.name,
+        param.description === undefined ? { type: param.type } : { type: param.type, description: param.description }
+      ])
+    ),
+    required: visible.filter(Manifest.isRequired).map((param) => param.name),
+    additionalProperties: false
+  }
+})
+
+/** @internal */
+export type CheckResult =
+  | { readonly _tag: "Ok"; readonly values: ReadonlyMap<string, Value> }
+  | { readonly _tag: "Invalid"; readonly problems: ReadonlyArray<string> }
+
+const clip = (s: string): string => (s.length > 40 ? `${s.slice(0, 40)}…` : s)
+
+const describeValue = (u: unknown): string =>
+  u === null
+    ? "null"
+    : Array.isArray(u)
+    ? "an array"
+    : typeof u === "object"
+    ? "an object"
+    : typeof u === "number" && !Number.isFinite(u)
+    ? "a non-finite number"
+    : `a ${typeof u}`
+
+const isPlainObject = (u: unknown): u is Record<string, unknown> =>
+  typeof u === "object" && u !== null && !Array.isArray(u)
+
+const matches = (type: Manifest.ParamType, value: unknown): value is Value =>
+  type === "number" ? typeof value === "number" && Number.isFinite(value) : typeof value === type
+
+/**
+ * Checks the model's arguments (an object or the JSON string LLM APIs return) against the visible
+ * params, strictly: no coercion, no unknown keys, and a key naming a hidden (resolver-bound) param
+ * is refused rather than silently dropped, so the model learns not to send it.
+ *
+ * @internal
+ */
+export const checkArguments = (
+  visible: ReadonlyArray<Manifest.Param>,
+  hidden: ReadonlySet<string>,
+  input: unknown
+): CheckResult => {
+  let args: unknown = input
+  if (typeof input === "string") {
+    if (input.trim() === "") {
+      args = {}
+    } else {
+      try {
+        args = JSON.parse(input)
+      } catch {
+        return { _tag: "Invalid", problems: ["the arguments are not valid JSON; send a JSON object"] }
+      }
+    }
+  } else if (input === undefined) {
+    args = {}
+  }
+  if (!isPlainObject(args)) {
+    return { _tag: "Invalid", problems: [`the arguments must be a JSON object, got ${describeValue(args)}`] }
+  }
+
+  const problems: Array<string> = []
+  const byName = new Map(visible.map((param) => [param.name, param]))
+  for (const key of Object.keys(args)) {
+    if (hidden.has(key)) {
+      problems.push(`"${key}" is filled in by the client and must not be sent; leave it out`)
+    } else if (!byName.has(key)) {
+      const expected = visible.length === 0 ? "this tool takes no arguments" : `expected: ${[...byName.keys()].join(", ")}`
+      problems.push(`unknown argument "${clip(key)}" (${expected})`)
+    }
+  }
+  const values = new Map<string, Value>()
+  for (const param of visible) {
+    const value = Object.hasOwn(args, param.name) ? args[param.name] : undefined
+    if (value === undefined) {
+      if (Manifest.isRequired(param)) problems.push(`missing required argument "${param.name}" (${param.type})`)
+    } else if (!matches(param.type, value)) {
+      const hint = value === null && !Manifest.isRequired(param) ? "; leave an optional argument out instead of null" : ""
+      problems.push(`"${param.name}" must be ${article(param.type)}, got ${describeValue(value)}${hint}`)
+    } else {
+      values.set(param.name, value)
+    }
+  }
+  return problems.length > 0 ? { _tag: "Invalid", problems } : { _tag: "Ok", values }
+}
+
+const article = (type: Manifest.ParamType): string => (type === "string" ? "a string" : `a ${type}`)

@@ -1,0 +1,94 @@
+/**
+ * A real HTTP server on 127.0.0.1 (port 0) that records every request it receives, so tests can
+ * assert on what actually arrived — and on what never did.
+ */
+import * as Effect from "effect/Effect"
+import type * as Scope from "effect/Scope"
+import * as http from "node:http"
+import type { AddressInfo, Socket } from "node:net"
+
+export interface Recorded {
+  readonly method: string
+  /** The raw request target, as sent (path and query, still encoded). */
+  readonly target: string
+  readonly path: string
+  readonly query: URLSearchParams
+  readonly headers: http.IncomingHttpHeaders
+  readonly body: string
+}
+
+export type Handler = (request: Recorded, response: http.ServerResponse) => void | Promise<void>
+
+export interface TestServer {
+  readonly origin: string
+  readonly port: number
+  readonly url: (path: string) => string
+  readonly requests: Array<Recorded>
+  /** Sockets that closed, in order; for abort and leak tests. */
+  readonly closedSockets: () => number
+  readonly openSockets: () => number
+  readonly close: () => Promise<void>
+}
+
+export const json = (response: http.ServerResponse, status: number, body: unknown, headers: http.OutgoingHttpHeaders = {}) => {
+  const text = JSON.stringify(body)
+  response.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text), ...headers })
+  response.end(text)
+}
+
+export const startServer = (handler: Handler, options: { readonly host?: string } = {}): Promise<TestServer> =>
+  new Promise((resolve, reject) => {
+    const requests: Array<Recorded> = []
+    const sockets = new Set<Socket>()
+    let closed = 0
+    const server = http.createServer((req, res) => {
+      const chunks: Array<Buffer> = []
+      req.on("data", (chunk: Buffer) => chunks.push(chunk))
+      req.on("end", () => {
+        const target = req.url ?? "/"
+        const parsed = new URL(target, "http://placeholder")
+        const recorded: Recorded = {
+          method: req.method ?? "",
+          target,
+          path: parsed.pathname,
+          query: parsed.searchParams,
+          headers: req.headers,
+          body: Buffer.concat(chunks).toString("utf8")
+        }
+        requests.push(recorded)
+        Promise.resolve(handler(recorded, res)).catch((error) => {
+          res.statusCode = 500
+          res.end(String(error))
+        })
+      })
+    })
+    server.on("connection", (socket) => {
+      sockets.add(socket)
+      socket.on("close", () => {
+        sockets.delete(socket)
+        closed++
+      })
+    })
+    server.on("error", reject)
+    server.listen(0, options.host ?? "127.0.0.1", () => {
+      const { port } = server.address() as AddressInfo
+      const origin = `http://${options.host ?? "127.0.0.1"}:${port}`
+      resolve({
+        origin,
+        port,
+        url: (path) => `${origin}${path}`,
+        requests,
+        closedSockets: () => closed,
+        openSockets: () => sockets.size,
+        close: () =>
+          new Promise<void>((done) => {
+            for (const socket of sockets) socket.destroy()
+            server.close(() => done())
+          })
+      })
+    })
+  })
+
+/** The server as a scoped resource: closed when the test's scope ends. */
+export const testServer = (handler: Handler, options?: { readonly host?: string }): Effect.Effect<TestServer, never, Scope.Scope> =>
+  Effect.acquireRelease(Effect.promise(() => startServer(handler, options)), (server) => Effect.promise(server.close))
