@@ -63,6 +63,16 @@ export {
 } from "./internal/clientErrors.js"
 
 /**
+ * The resolver and manifest errors, re-exported so that a promise-facade user can check
+ * `err instanceof ResolverMissing` with one import (the same classes as in `rcp-sdk/resolver`).
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export { ResolverFailed, ResolverMissing } from "./internal/resolver.js"
+export { ManifestInvalid } from "./Manifest.js"
+
+/**
  * Everything `discover` can fail with.
  *
  * @since 0.1.0
@@ -194,3 +204,19 @@ export const tools: Effect.Effect<ReadonlyArray<ModelTool.ModelTool>, never, Rcp
  */
 export const describeManifest: (manifest: Manifest.Manifest, tools: ReadonlyArray<ModelTool.ModelTool>) => string =
   describe.describeManifest
+
+/**
+ * The promise facade for plain TypeScript: `createRcpClient({ resolvers, credential, trustedOrigins })`.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export { createRcpClient } from "./internal/promise.js"
+
+/**
+ * Types of the promise facade.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type { CallOptions, PromiseClient, RcpClientOptions } from "./internal/promise.js"
