@@ -8,8 +8,15 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
+import * as Lint from "./internal/lint.js"
 import * as Template from "./internal/template.js"
 import * as Validate from "./internal/validate.js"
+
+// The default message echoes the whole actual value (a 1 MiB name would make a 1 MiB message).
+const stringMatching = (pattern: RegExp) =>
+  Schema.String.pipe(Schema.pattern(pattern, {
+    message: (issue) => `expected a string matching ${pattern.source}, got ${formatActual(issue.actual)}`
+  }))
 
 // Spec wording (`expected "a" | "b", got "c"`) rather than one line per union member.
 const expectedOneOf = (literals: ReadonlyArray<string>, actual: unknown) => ({
@@ -62,7 +69,7 @@ export type ParamType = typeof ParamType.Type
  * @category models
  */
 export const Param = Schema.Struct({
-  name: Schema.String.pipe(Schema.pattern(Template.PARAM_NAME)),
+  name: stringMatching(Template.PARAM_NAME),
   type: ParamType,
   required: Schema.optionalWith(Schema.Boolean, { exact: true }),
   description: Schema.optionalWith(Schema.String, { exact: true })
@@ -124,7 +131,7 @@ const StringMap = Schema.Record({ key: Schema.String, value: Schema.String })
  * @category models
  */
 export const Tool = Schema.Struct({
-  name: Schema.String.pipe(Schema.pattern(/^[A-Za-z0-9_-]{1,64}$/)),
+  name: stringMatching(/^[A-Za-z0-9_-]{1,64}$/),
   description: Schema.NonEmptyString,
   method: HttpMethod,
   params: Schema.Array(Param),
@@ -211,6 +218,14 @@ export class ManifestInvalid extends Schema.TaggedError<ManifestInvalid>()("Mani
  */
 export const formatIssue: (issue: ManifestIssue) => string = Validate.formatIssue
 
+const reasonOf = (cause: unknown): string => {
+  try {
+    return cause instanceof Error ? String(cause.message) : "unknown"
+  } catch {
+    return "unknown"
+  }
+}
+
 const describeJson = (u: unknown): string =>
   u === null ? "null" : Array.isArray(u) ? "an array" : typeof u === "string" ? "a string" : typeof u
 
@@ -227,6 +242,9 @@ export const validate = (input: unknown): Either.Either<Manifest, ReadonlyArray<
     if (typeof input !== "object" || input === null || Array.isArray(input)) {
       return Either.left([{ path: [], message: `a manifest must be a JSON object, got ${describeJson(input)}` }])
     }
+    // Junk too deep (or cyclic) to look at safely: the Schema's error formatting would recurse through it.
+    const structure = Validate.checkStructure(input)
+    if (structure !== undefined) return Either.left([structure])
     const shape = decodeShape(input)
     const shapeIssues: Array<ManifestIssue> = Either.isLeft(shape)
       ? ParseResult.ArrayFormatter.formatErrorSync(shape.left).map((issue) => ({
@@ -239,7 +257,7 @@ export const validate = (input: unknown): Either.Either<Manifest, ReadonlyArray<
     return Either.right(shape.right)
   } catch (cause) {
     // Only exotic inputs get here (a getter or Proxy that throws): still a typed rejection.
-    return Either.left([{ path: [], message: `could not be read: ${cause instanceof Error ? cause.message : "unknown"}` }])
+    return Either.left([{ path: [], message: `could not be read: ${reasonOf(cause)}` }])
   }
 }
 
@@ -272,3 +290,13 @@ export const encode: (manifest: Manifest) => Schema.Schema.Encoded<typeof Manife
  * @category guards
  */
 export const isRequired = (param: Param): boolean => param.required !== false
+
+/**
+ * Advice for server authors on a valid manifest: params without a description, params no
+ * template uses, identity-looking params (`userId`, `tenantId`, …) whose description does not
+ * tell the client operator to resolve them. Warnings only; `decode` does not run them.
+ *
+ * @since 0.1.0
+ * @category decoding
+ */
+export const lint: (manifest: Manifest) => ReadonlyArray<ManifestIssue> = Lint.lint

@@ -22,6 +22,11 @@ const isRecord = (u: unknown): u is Record<string, unknown> =>
 /** @internal */
 export const MAX_BODY_DEPTH = 32
 
+// For the whole document: the body limit plus the levels above it, with room to spare. Anything
+// deeper is junk, and is rejected before the Schema (whose error formatting recurses) looks at it.
+/** @internal */
+export const MAX_DEPTH = 64
+
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
 // Headers the transport owns (framing, target host) or that carry ambient credentials.
 const RESERVED_HEADERS = new Set([
@@ -55,6 +60,70 @@ export const formatPath = (path: Path): string => {
 export const formatIssue = (issue: Issue): string =>
   issue.path.length === 0 ? issue.message : `${formatPath(issue.path)}: ${issue.message}`
 
+interface Frame {
+  readonly value: object
+  readonly key: string | number | undefined
+  readonly parent: Frame | undefined
+  readonly depth: number
+  entered: boolean
+}
+
+const pathOf = (frame: Frame): Array<string | number> => {
+  const path: Array<string | number> = []
+  for (let f: Frame | undefined = frame; f?.key !== undefined; f = f.parent) path.push(f.key)
+  return path.reverse()
+}
+
+/**
+ * The one problem that makes a value unsafe to look at any further: nesting deeper than
+ * `MAX_DEPTH`, or a cycle (a JS value, never JSON). Iterative, and linear even when objects are
+ * shared, so hostile input can neither overflow the stack nor take exponential time.
+ *
+ * @internal
+ */
+export const checkStructure = (input: unknown): Issue | undefined => {
+  if (typeof input !== "object" || input === null) return undefined
+  // Containers on the current path (cycle detection), and the height of every finished one, so a
+  // shared object is walked once yet still counts at every depth it is reached from.
+  const open = new WeakSet<object>()
+  const height = new WeakMap<object, number>()
+  const stack: Array<Frame> = [{ value: input, key: undefined, parent: undefined, depth: 0, entered: false }]
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1]!
+    if (frame.entered) {
+      stack.pop()
+      open.delete(frame.value)
+      let h = 0
+      for (const child of Object.values(frame.value)) {
+        if (typeof child === "object" && child !== null) h = Math.max(h, (height.get(child) ?? 0) + 1)
+      }
+      height.set(frame.value, h)
+      continue
+    }
+    const done = height.get(frame.value)
+    if (frame.depth + (done ?? 0) > MAX_DEPTH) {
+      return { path: pathOf(frame), message: `nests deeper than ${MAX_DEPTH} levels` }
+    }
+    if (done !== undefined) {
+      // Already walked from elsewhere (a shared object): its height is known.
+      stack.pop()
+      continue
+    }
+    frame.entered = true
+    open.add(frame.value)
+    const entries = Object.entries(frame.value)
+    for (let k = entries.length - 1; k >= 0; k--) {
+      const [rawKey, child] = entries[k]!
+      if (typeof child !== "object" || child === null) continue
+      const key = Array.isArray(frame.value) ? Number(rawKey) : rawKey
+      const childFrame: Frame = { value: child, key, parent: frame, depth: frame.depth + 1, entered: false }
+      if (open.has(child)) return { path: pathOf(childFrame), message: "refers back to itself (a cycle is not JSON)" }
+      stack.push(childFrame)
+    }
+  }
+  return undefined
+}
+
 /**
  * All meaning problems of a manifest-shaped value.
  *
@@ -83,18 +152,17 @@ export const check = (input: unknown): Array<Issue> => {
 }
 
 const checkAuth = (auth: Record<string, unknown>, issues: Array<Issue>): void => {
-  if (auth.type === "header" && typeof auth.name === "string") {
+  // Empty names and schemes are the Schema's to report (NonEmptyString); not twice.
+  if (auth.type === "header" && typeof auth.name === "string" && auth.name !== "") {
     if (!HEADER_NAME.test(auth.name)) {
       issues.push({ path: ["auth", "name"], message: `${quote(auth.name)} is not a valid header name` })
     } else if (RESERVED_HEADERS.has(auth.name.toLowerCase())) {
       issues.push({ path: ["auth", "name"], message: `${quote(auth.name)} cannot carry the credential` })
     }
-    if (typeof auth.scheme === "string" && !HEADER_NAME.test(auth.scheme)) {
-      issues.push({ path: ["auth", "scheme"], message: `${quote(auth.scheme)} is not a valid auth scheme (one word)` })
-    }
   }
-  if (auth.type === "query" && auth.name === "") {
-    issues.push({ path: ["auth", "name"], message: "must not be empty" })
+  const scheme = auth.type === "header" && typeof auth.scheme === "string" ? auth.scheme : ""
+  if (scheme !== "" && !HEADER_NAME.test(scheme)) {
+    issues.push({ path: ["auth", "scheme"], message: `${quote(scheme)} is not a valid auth scheme (one word)` })
   }
 }
 
@@ -106,6 +174,10 @@ interface AuthNames {
 const checkTool = (tool: Record<string, unknown>, at: Path, auth: AuthNames, issues: Array<Issue>): void => {
   const toolName = typeof tool.name === "string" ? tool.name : "?"
   const declared = new Set<string>()
+  // When the param list itself is broken (already reported by the Schema), which params exist is
+  // unknown: checking placeholders against it would only repeat that one fault once per placeholder.
+  const paramsKnown = Array.isArray(tool.params) &&
+    tool.params.every((param) => isRecord(param) && typeof param.name === "string")
   if (Array.isArray(tool.params)) {
     tool.params.forEach((param, j) => {
       if (!isRecord(param) || typeof param.name !== "string") return
@@ -119,7 +191,7 @@ const checkTool = (tool: Record<string, unknown>, at: Path, auth: AuthNames, iss
   const checkTemplate = (template: Template.Template, path: Path): void => {
     for (const problem of template.problems) issues.push({ path, message: problem })
     for (const name of new Set(template.placeholders)) {
-      if (!declared.has(name)) {
+      if (paramsKnown && !declared.has(name)) {
         issues.push({ path, message: `placeholder {{${name}}} names no param of tool ${quote(toolName)}` })
       }
     }
@@ -134,6 +206,15 @@ const checkTool = (tool: Record<string, unknown>, at: Path, auth: AuthNames, iss
       if (auth.authQuery !== undefined && parsed.url.query.some((entry) => entry.key === auth.authQuery)) {
         issues.push({ path: [...at, "url"], message: `must not set the auth query parameter ${quote(auth.authQuery)}` })
       }
+    }
+  }
+
+  // A decoded Record cannot hold an own "__proto__" key (assigning it sets the prototype), so the
+  // entry would silently vanish between validation and use: reject it instead.
+  for (const field of ["queryParams", "headers", "responseMappings"] as const) {
+    const map = tool[field]
+    if (isRecord(map) && Object.hasOwn(map, "__proto__")) {
+      issues.push({ path: [...at, field, "__proto__"], message: `the key "__proto__" is not allowed` })
     }
   }
 
@@ -182,6 +263,8 @@ const walkBody = (
   issues: Array<Issue>
 ): void => {
   const stack: Array<{ value: unknown; path: Path; depth: number }> = [{ value: body, path: at, depth: 0 }]
+  // A JS value may share an object between places; walk it once (else `[x, x]` chains are exponential).
+  const seen = new WeakSet<object>()
   while (stack.length > 0) {
     const { depth, path, value } = stack.pop()!
     if (typeof value === "string") {
@@ -195,6 +278,8 @@ const walkBody = (
         issues.push({ path, message: `nests deeper than ${MAX_BODY_DEPTH} levels` })
         continue
       }
+      if (seen.has(value)) continue
+      seen.add(value)
       if (Array.isArray(value)) {
         for (let k = value.length - 1; k >= 0; k--) stack.push({ value: value[k], path: [...path, k], depth: depth + 1 })
       } else {
