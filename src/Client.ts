@@ -220,3 +220,13 @@ export { createRcpClient } from "./internal/promise.js"
  * @category models
  */
 export type { CallOptions, PromiseClient, RcpClientOptions } from "./internal/promise.js"
+
+/**
+ * Model-facing tools in the shape each provider's API takes: `toOpenAiTools(tools)` for OpenAI's
+ * `tools` (`{ type: "function", function }`), `toAnthropicTools(tools)` for Anthropic's
+ * (`{ name, description, input_schema }`). Gemini takes `parameters` as-is.
+ *
+ * @since 0.1.0
+ * @category conversions
+ */
+export { toAnthropic as toAnthropicTools, toOpenAi as toOpenAiTools } from "./internal/modelTool.js"

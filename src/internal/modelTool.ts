@@ -130,3 +130,24 @@ export const checkArguments = (
 }
 
 const article = (type: Manifest.ParamType): string => (type === "string" ? "a string" : `a ${type}`)
+
+/**
+ * The tools in OpenAI's Chat Completions / Responses `tools` shape.
+ *
+ * @since 0.1.0
+ * @category conversions
+ */
+export const toOpenAi = (tools: ReadonlyArray<ModelTool>) =>
+  tools.map((tool) => ({
+    type: "function" as const,
+    function: { name: tool.name, description: tool.description, parameters: tool.parameters }
+  }))
+
+/**
+ * The tools in Anthropic's Messages API `tools` shape.
+ *
+ * @since 0.1.0
+ * @category conversions
+ */
+export const toAnthropic = (tools: ReadonlyArray<ModelTool>) =>
+  tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.parameters }))
