@@ -42,7 +42,9 @@ export type ResolverFn<Ctx = any, R = never> = (
  * @category models
  */
 export type Requirements<Fns> = {
-  [K in keyof Fns]: Fns[K] extends (...args: any) => infer Out ? Out extends Effect.Effect<any, any, infer R> ? R : never
+  // An untyped context (`(ctx) => ctx.currentUserId`) makes the result `any`: it requires nothing.
+  [K in keyof Fns]: Fns[K] extends (...args: any) => infer Out
+    ? 0 extends (1 & Out) ? never : Out extends Effect.Effect<any, any, infer R> ? R : never
     : never
 }[keyof Fns]
 

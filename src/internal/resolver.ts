@@ -44,7 +44,14 @@ export class ResolverFailed extends Schema.TaggedError<ResolverFailed>()("Resolv
 // (ResolverMissing) instead of throwing on `undefined.currentUserId` (ResolverFailed).
 const NO_CONTEXT: unknown = Object.freeze({})
 
-const typeName = (u: unknown): string => (Array.isArray(u) ? "an array" : `a ${typeof u}`)
+const typeName = (u: unknown): string =>
+  Array.isArray(u)
+    ? "an array"
+    : typeof u === "object"
+    ? "an object"
+    : typeof u === "number" && !Number.isFinite(u)
+    ? "a non-finite number"
+    : `a ${typeof u}`
 
 const matchesType = (type: Manifest.ParamType, value: unknown): value is Value =>
   type === "number" ? typeof value === "number" && Number.isFinite(value) : typeof value === type
