@@ -111,6 +111,26 @@ const headerProblem = (text: string, header: string): string | undefined => {
   return undefined
 }
 
+const EDGE_SPACE_START = /^[ \t]/
+const EDGE_SPACE_END = /[ \t]$/
+
+/** Params whose value would begin or end a rendered header value with a space or tab. */
+const headerEdges = (template: Template.Template, values: ReadonlyMap<string, Value>): Array<string> => {
+  const rendered = template.parts
+    .map((part) =>
+      part._tag === "Text"
+        ? { param: undefined, text: part.text }
+        : { param: part.name, text: textOf(values.get(part.name)) }
+    )
+    .filter((part) => part.text !== "")
+  const first = rendered[0]
+  const last = rendered[rendered.length - 1]
+  const out: Array<string> = []
+  if (first?.param !== undefined && EDGE_SPACE_START.test(first.text)) out.push(first.param)
+  if (last?.param !== undefined && EDGE_SPACE_END.test(last.text)) out.push(last.param)
+  return out
+}
+
 /**
  * Renders a compiled tool with the call's values (model arguments and resolved values together;
  * an optional param the model left out is simply absent).
@@ -167,6 +187,10 @@ export const render = (template: RequestTemplate, values: ReadonlyMap<string, Va
       if (problem !== undefined) problemOnce(name, problem)
       return text
     })
+    // HTTP strips a header value's leading and trailing whitespace: a value there would arrive changed.
+    for (const name of headerEdges(entry.value, values)) {
+      problemOnce(name, `cannot start or end with a space or tab (it goes into the header "${entry.name}")`)
+    }
   }
 
   let body: string | undefined

@@ -1,0 +1,274 @@
+/**
+ * Helpers for the execution tests: a client layer over real fetch that also records every URL it
+ * tried to reach, manifest and tool builders, a recording tracer and logger, a recording server
+ * that accepts very long request lines and headers, and `eventually` for real-time polling.
+ */
+import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
+import * as HttpClient from "@effect/platform/HttpClient"
+import { assert } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Logger from "effect/Logger"
+import * as Option from "effect/Option"
+import type * as Scope from "effect/Scope"
+import * as Tracer from "effect/Tracer"
+import * as http from "node:http"
+import type { AddressInfo, Socket } from "node:net"
+import * as Client from "../../src/Client.js"
+import * as Resolver from "../../src/Resolver.js"
+import type { Handler, Recorded, TestServer } from "./server.js"
+
+/** Distinctive values that must never show up in an error, a span or a log line. */
+export const RESOLVED_SECRET = "RESOLVED-SECRET-77"
+export const CREDENTIAL_SECRET = "CRED-SECRET-99"
+export const MODEL_SECRET = "MODEL-SECRET-55"
+
+export interface Attempts {
+  /** Every URL the HTTP client was asked to fetch, in order (redirect hops included). */
+  readonly urls: Array<string>
+}
+
+/** Fetch, recording each URL it is asked for: proof that nothing at all went out. */
+export const recordingFetch = (attempts: Attempts): Layer.Layer<HttpClient.HttpClient> =>
+  Layer.effect(
+    HttpClient.HttpClient,
+    Effect.map(HttpClient.HttpClient, (client) =>
+      HttpClient.transform(client, (response, request) =>
+        Effect.suspend(() => {
+          attempts.urls.push(request.url)
+          return response
+        })))
+  ).pipe(Layer.provide(FetchHttpClient.layer))
+
+export type Resolvers = Record<string, Resolver.ResolverFn<any, never>>
+
+/** The client under test: `Client.layer(options)` over fetch, with the given resolvers. */
+export const clientLayer = (
+  options: Client.Options = {},
+  resolvers: Resolvers = {},
+  attempts: Attempts = { urls: [] }
+): Layer.Layer<Client.RcpClient> =>
+  Client.layer(options).pipe(
+    Layer.provide(Resolver.layer(resolvers)),
+    Layer.provide(recordingFetch(attempts))
+  )
+
+/** The client under test over another HttpClient implementation (node:http, undici). */
+export const clientLayerOver = (
+  httpClient: Layer.Layer<HttpClient.HttpClient>,
+  options: Client.Options = {},
+  resolvers: Resolvers = {}
+): Layer.Layer<Client.RcpClient> =>
+  Client.layer(options).pipe(Layer.provide(Resolver.layer(resolvers)), Layer.provide(httpClient))
+
+export type Json = null | boolean | number | string | ReadonlyArray<Json> | { readonly [k: string]: Json }
+
+export interface ToolInput {
+  readonly name: string
+  readonly description?: string
+  readonly method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
+  readonly params?: ReadonlyArray<
+    { readonly name: string; readonly type: "string" | "number" | "boolean"; readonly required?: boolean }
+  >
+  readonly url: string
+  readonly queryParams?: Record<string, string>
+  readonly headers?: Record<string, string>
+  readonly body?: Json
+  readonly responseMappings?: Record<string, string>
+}
+
+export type AuthInput =
+  | { readonly type: "none" }
+  | { readonly type: "header"; readonly name: string; readonly scheme?: string }
+  | { readonly type: "query"; readonly name: string }
+
+/** A manifest object as a server would serve it. */
+export const manifest = (tools: ReadonlyArray<ToolInput>, auth?: AuthInput) => ({
+  rcpVersion: "0.1",
+  ...(auth === undefined ? {} : { auth }),
+  tools: tools.map((tool) => ({
+    description: `The ${tool.name} tool.`,
+    method: "GET",
+    params: [],
+    ...tool
+  }))
+})
+
+export const bearer: AuthInput = { type: "header", name: "Authorization", scheme: "Bearer" }
+
+/** Registers `tools` as if discovered at `{server}/rcp/manifest`. */
+export const registerAt = (server: { readonly origin: string }, tools: ReadonlyArray<ToolInput>, auth?: AuthInput) =>
+  Client.register(manifest(tools, auth), { url: `${server.origin}/rcp/manifest` }).pipe(Effect.orDie)
+
+/** Waits (in real time, whatever the test clock) until `condition` holds; fails the test after `ms`. */
+export const eventually = (label: string, condition: () => boolean, ms = 3_000): Effect.Effect<void> =>
+  Effect.promise(async () => {
+    const deadline = Date.now() + ms
+    while (!condition()) {
+      if (Date.now() > deadline) assert.fail(`timed out waiting for: ${label}`)
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+  })
+
+/** Milliseconds since `start`, in real time. */
+export const since = (start: number): number => Date.now() - start
+
+export interface RecordedSpan {
+  readonly name: string
+  readonly attributes: Map<string, unknown>
+  readonly events: Array<{ readonly name: string; readonly attributes: Record<string, unknown> | undefined }>
+  ended: boolean
+}
+
+/** A tracer that keeps every span it is asked to start, with its attributes and events. */
+export const recordingTracer = (spans: Array<RecordedSpan>): Tracer.Tracer => {
+  let ids = 0
+  return Tracer.make({
+    span: (name, parent, context, links, startTime, kind) => {
+      const recorded: RecordedSpan = { name, attributes: new Map(), events: [], ended: false }
+      spans.push(recorded)
+      const spanId = `span-${++ids}`
+      const traceId = Option.match(parent, { onNone: () => `trace-${ids}`, onSome: (p) => p.traceId })
+      let status: Tracer.SpanStatus = { _tag: "Started", startTime }
+      const spanLinks: Array<Tracer.SpanLink> = [...links]
+      const span: Tracer.Span = {
+        _tag: "Span",
+        name,
+        spanId,
+        traceId,
+        parent,
+        context,
+        get status() {
+          return status
+        },
+        attributes: recorded.attributes,
+        links: spanLinks,
+        sampled: true,
+        kind,
+        end: (endTime, exit) => {
+          recorded.ended = true
+          status = { _tag: "Ended", startTime, endTime, exit }
+        },
+        attribute: (key, value) => {
+          recorded.attributes.set(key, value)
+        },
+        event: (eventName, _startTime, attributes) => {
+          recorded.events.push({ name: eventName, attributes })
+        },
+        addLinks: (more) => {
+          spanLinks.push(...more)
+        }
+      }
+      return span
+    },
+    context: (f) => f()
+  })
+}
+
+/** A logger that keeps every line (message and annotations) instead of printing it. */
+export const recordingLogger = (lines: Array<string>): Layer.Layer<never> =>
+  Logger.replace(
+    Logger.defaultLogger,
+    Logger.make(({ annotations, message }) => {
+      lines.push(`${safeStringify(message)} ${safeStringify([...annotations])}`)
+    })
+  )
+
+/** JSON.stringify that survives bigints and cycles, for "does this contain a secret" checks. */
+export const safeStringify = (u: unknown): string => {
+  const seen = new WeakSet<object>()
+  try {
+    return JSON.stringify(u, (_key, value: unknown) => {
+      if (typeof value === "bigint") return value.toString()
+      if (typeof value === "object" && value !== null) {
+        if (seen.has(value)) return "[cycle]"
+        seen.add(value)
+      }
+      return value
+    }) ?? String(u)
+  } catch {
+    return String(u)
+  }
+}
+
+/** Asserts that none of `secrets` appears in `text`, naming where it was found. */
+export const assertNoSecrets = (where: string, text: string, secrets: ReadonlyArray<string>): void => {
+  for (const secret of secrets) {
+    assert.isFalse(text.includes(secret), `${where} contains the secret ${secret}: ${text.slice(0, 400)}`)
+  }
+}
+
+/** The raw path segments of a request target (before `?`), still percent-encoded. */
+export const rawSegments = (request: Recorded): Array<string> => {
+  const q = request.target.indexOf("?")
+  return (q === -1 ? request.target : request.target.slice(0, q)).split("/").slice(1)
+}
+
+/** The sorted distinct query keys a request arrived with. */
+export const queryKeys = (request: Recorded): Array<string> => [...new Set(request.query.keys())].sort()
+
+/** The sorted names of the `x-` headers a request arrived with. */
+export const customHeaders = (request: Recorded): Array<string> =>
+  Object.keys(request.headers).filter((name) => name.startsWith("x-")).sort()
+
+/**
+ * Like `testServer` from `./server.js`, but Node's 16 KiB limit on the request line and headers
+ * is raised, so a 100 kB argument in the path, the query or a header can arrive.
+ */
+export const largeHeaderServer = (handler: Handler): Effect.Effect<TestServer, never, Scope.Scope> =>
+  Effect.acquireRelease(
+    Effect.promise(() =>
+      new Promise<TestServer>((resolve, reject) => {
+        const requests: Array<Recorded> = []
+        const sockets = new Set<Socket>()
+        let closed = 0
+        const server = http.createServer({ maxHeaderSize: 4 * 1024 * 1024 }, (req, res) => {
+          const chunks: Array<Buffer> = []
+          req.on("data", (chunk: Buffer) => chunks.push(chunk))
+          req.on("end", () => {
+            const target = req.url ?? "/"
+            const parsed = new URL(target, "http://placeholder")
+            const recorded: Recorded = {
+              method: req.method ?? "",
+              target,
+              path: parsed.pathname,
+              query: parsed.searchParams,
+              headers: req.headers,
+              body: Buffer.concat(chunks).toString("utf8")
+            }
+            requests.push(recorded)
+            Promise.resolve(handler(recorded, res)).catch((error) => {
+              res.statusCode = 500
+              res.end(String(error))
+            })
+          })
+        })
+        server.on("connection", (socket) => {
+          sockets.add(socket)
+          socket.on("close", () => {
+            sockets.delete(socket)
+            closed++
+          })
+        })
+        server.on("error", reject)
+        server.listen(0, "127.0.0.1", () => {
+          const { port } = server.address() as AddressInfo
+          const origin = `http://127.0.0.1:${port}`
+          resolve({
+            origin,
+            port,
+            url: (path) => `${origin}${path}`,
+            requests,
+            closedSockets: () => closed,
+            openSockets: () => sockets.size,
+            close: () =>
+              new Promise<void>((done) => {
+                for (const socket of sockets) socket.destroy()
+                server.close(() => done())
+              })
+          })
+        })
+      })
+    ),
+    (server) => Effect.promise(server.close)
+  )
