@@ -193,9 +193,10 @@ const parseJson = (text: string): { readonly ok: true; readonly value: unknown }
 }
 
 const excerpt = (body: Uint8Array, secrets: ReadonlyArray<string>): string => {
-  let text = decoder.decode(body.subarray(0, EXCERPT_CHARS * 4)).slice(0, EXCERPT_CHARS)
-  for (const secret of secrets) if (secret !== "") text = text.split(secret).join(Credential.REDACTED)
-  return text
+  // Room for a secret (in its longest, escaped form) that straddles the cut.
+  const margin = secrets.reduce((max, secret) => Math.max(max, secret.length * 6), 0)
+  const text = decoder.decode(body.subarray(0, (EXCERPT_CHARS + margin) * 4))
+  return Credential.redact(text, secrets).slice(0, EXCERPT_CHARS)
 }
 
 const insecure = (url: { readonly protocol: string; readonly hostname: string }, s: Settings): boolean =>
@@ -349,7 +350,7 @@ export const make = (options: Options): Effect.Effect<Service, never, HttpClient
           : Credential.apply(tool.auth, Redacted.make(Credential.REDACTED))(request)
         return {
           method: shown.method,
-          url: shown.url.toString().replace(encodeURIComponent(Credential.REDACTED), Credential.REDACTED),
+          url: shown.url.toString().replaceAll(encodeURIComponent(Credential.REDACTED), Credential.REDACTED),
           headers: shown.headers,
           body: shown.body
         }
