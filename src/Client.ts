@@ -8,6 +8,7 @@ import type * as HttpClient from "@effect/platform/HttpClient"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import type * as Scope from "effect/Scope"
 import type * as Manifest from "./Manifest.js"
 import type * as Resolver from "./Resolver.js"
 import * as internal from "./internal/client.js"
@@ -28,6 +29,7 @@ export type {
   ToolCall,
   ToolResult
 } from "./internal/client.js"
+export type { RetryOptions } from "./internal/retry.js"
 export type {
   CredentialInput,
   CredentialRequest
@@ -45,6 +47,7 @@ export type {
  * @category errors
  */
 export {
+  BlockedAddress,
   ClientClosed,
   CredentialMissing,
   DuplicateTool,
@@ -117,7 +120,7 @@ export class RcpClient extends Context.Tag("rcp-sdk/RcpClient")<RcpClient, Servi
    */
   static readonly layer = (
     options: internal.Options = {}
-  ): Layer.Layer<RcpClient, never, HttpClient.HttpClient | Resolver.Resolvers> => Layer.effect(RcpClient, make(options))
+  ): Layer.Layer<RcpClient, never, HttpClient.HttpClient | Resolver.Resolvers> => Layer.scoped(RcpClient, make(options))
 }
 
 /**
@@ -128,7 +131,8 @@ export class RcpClient extends Context.Tag("rcp-sdk/RcpClient")<RcpClient, Servi
  */
 export const make: (
   options?: internal.Options
-) => Effect.Effect<Service, never, HttpClient.HttpClient | Resolver.Resolvers> = (options = {}) => internal.make(options)
+) => Effect.Effect<Service, never, HttpClient.HttpClient | Resolver.Resolvers | Scope.Scope> = (options = {}) =>
+  internal.make(options)
 
 /**
  * `RcpClient.layer(options)`.

@@ -305,7 +305,8 @@ describe("discovery failures: tagged, naming the URL, never sending the credenti
       const closed = yield* Effect.promise(() => startServer(() => undefined))
       yield* Effect.promise(closed.close)
       const url = `http://127.0.0.1:${closed.port}/rcp/manifest`
-      const { counter, layer } = makeClient()
+      // Retries (tested on their own) would only repeat the refusal here.
+      const { counter, layer } = makeClient({ retry: { retries: 0 } })
       const error = yield* Effect.flip(Client.discover(url)).pipe(Effect.provide(layer))
       assert.strictEqual(error._tag, "TransportError")
       assert.include(error.message, url)
@@ -490,7 +491,7 @@ describe("discovery failures: tagged, naming the URL, never sending the credenti
   it.effect("allowHttp lifts the check (the request is then attempted)", () =>
     Effect.gen(function*() {
       const log = makeLog()
-      const layer = Client.layer({ allowHttp: true }).pipe(
+      const layer = Client.layer({ allowHttp: true, retry: { retries: 0 } }).pipe(
         Layer.provide(Resolver.layerEmpty),
         Layer.provide(noNetwork(log))
       )

@@ -8,6 +8,7 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
 import * as Ref from "effect/Ref"
+import type * as Scope from "effect/Scope"
 import * as Manifest from "../Manifest.js"
 import * as Resolver from "../Resolver.js"
 import {
@@ -25,7 +26,9 @@ import * as CompiledTool from "./compiledTool.js"
 import * as Credential from "./credential.js"
 import * as JsonPath from "./jsonPath.js"
 import * as ModelTool from "./modelTool.js"
+import * as PrivateNetwork from "./privateNetwork.js"
 import * as Request from "./request.js"
+import * as Retry from "./retry.js"
 import * as Transport from "./transport.js"
 import * as UrlTemplate from "./urlTemplate.js"
 
@@ -48,6 +51,15 @@ export interface Options {
   readonly maxManifestBytes?: number | undefined
   /** Most same-origin redirects followed. Default 5. */
   readonly maxRedirects?: number | undefined
+  /** Retries of GET (and methods marked safe) on connection errors and 429/502/503/504. Default 2. */
+  readonly retry?: Retry.RetryOptions | undefined
+  /**
+   * Refuse tool and manifest hosts that are, or resolve to, loopback, private, link-local or other
+   * internal addresses — checked on the connection's resolved address, at every redirect hop.
+   * For server-side deployments; off by default (local development uses loopback). When on, the
+   * client sends through its own guarded undici agent, whatever `HttpClient` is provided.
+   */
+  readonly blockPrivateNetworks?: boolean | undefined
 }
 
 /**
@@ -152,6 +164,8 @@ interface Settings {
   readonly maxResponseBytes: number
   readonly maxManifestBytes: number
   readonly maxRedirects: number
+  readonly retry: Retry.Policy
+  readonly blockPrivateNetworks: boolean
 }
 
 const positive = (name: string, value: number | undefined, fallback: number): number => {
@@ -176,7 +190,9 @@ export const settings = (options: Options): Settings => ({
   timeoutMs: Duration.toMillis(options.timeout ?? Duration.seconds(30)),
   maxResponseBytes: positive("maxResponseBytes", options.maxResponseBytes, 5 * MiB),
   maxManifestBytes: positive("maxManifestBytes", options.maxManifestBytes, MiB),
-  maxRedirects: positive("maxRedirects", options.maxRedirects, 5)
+  maxRedirects: positive("maxRedirects", options.maxRedirects, 5),
+  retry: Retry.policy(options.retry),
+  blockPrivateNetworks: options.blockPrivateNetworks ?? false
 })
 
 const decoder = new TextDecoder("utf-8")
@@ -207,10 +223,14 @@ interface Registry {
 }
 
 /** @internal */
-export const make = (options: Options): Effect.Effect<Service, never, HttpClient.HttpClient | Resolver.Resolvers> =>
+export const make = (
+  options: Options
+): Effect.Effect<Service, never, HttpClient.HttpClient | Resolver.Resolvers | Scope.Scope> =>
   Effect.gen(function*() {
     const s = settings(options)
-    const http = Transport.prepareClient(yield* HttpClient.HttpClient)
+    const http = Transport.prepareClient(
+      s.blockPrivateNetworks ? yield* PrivateNetwork.guardedHttpClient : yield* HttpClient.HttpClient
+    )
     const resolvers = yield* Resolver.Resolvers
     const registry = yield* Ref.make<Registry>({ tools: new Map() })
 
@@ -264,19 +284,19 @@ export const make = (options: Options): Effect.Effect<Service, never, HttpClient
           return yield* new InsecureUrl({ url: target })
         }
         if (insecure(url, s)) return yield* new InsecureUrl({ url: target })
-        const received = yield* Transport.send(http, {
-          method: "GET",
-          url,
-          headers: { accept: "application/json" },
-          body: undefined
-        }, {
-          target,
-          timeoutMs: s.timeoutMs,
-          maxBytes: s.maxManifestBytes,
-          maxRedirects: s.maxRedirects,
-          // Discovery never carries a credential, whatever the client is configured with.
-          authorize: (out) => out
-        })
+        const received = yield* Retry.withRetries(
+          s.retry,
+          "GET",
+          Transport.send(http, { method: "GET", url, headers: { accept: "application/json" }, body: undefined }, {
+            target,
+            timeoutMs: s.timeoutMs,
+            maxBytes: s.maxManifestBytes,
+            maxRedirects: s.maxRedirects,
+            // Discovery never carries a credential, whatever the client is configured with.
+            authorize: (out) => out,
+            blockPrivateNetworks: s.blockPrivateNetworks
+          })
+        )
         if (received.status < 200 || received.status > 299) {
           return yield* new HttpError({ target, status: received.status, body: excerpt(received.body, []) })
         }
@@ -361,13 +381,18 @@ export const make = (options: Options): Effect.Effect<Service, never, HttpClient
         const { credential, request, tool } = yield* prepare(call, options)
         const authorize = credential === undefined ? (out: Request.Outgoing) => out : Credential.apply(tool.auth, credential)
         const timeoutMs = options?.timeout === undefined ? s.timeoutMs : Duration.toMillis(options.timeout)
-        const send = Transport.send(http, request, {
-          target: tool.target,
-          timeoutMs,
-          maxBytes: s.maxResponseBytes,
-          maxRedirects: s.maxRedirects,
-          authorize
-        })
+        const send = Retry.withRetries(
+          s.retry,
+          request.method,
+          Transport.send(http, request, {
+            target: tool.target,
+            timeoutMs,
+            maxBytes: s.maxResponseBytes,
+            maxRedirects: s.maxRedirects,
+            authorize,
+            blockPrivateNetworks: s.blockPrivateNetworks
+          })
+        )
         const authHeader = tool.auth.type === "header" ? tool.auth.name : undefined
         const received = yield* (authHeader === undefined
           ? send

@@ -226,6 +226,23 @@ export class UnsupportedVersion extends Schema.TaggedError<UnsupportedVersion>()
 }
 
 /**
+ * With `blockPrivateNetworks`, a host that is (or resolves to) a loopback, private, link-local or
+ * otherwise internal address; no connection was made.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export class BlockedAddress extends Schema.TaggedError<BlockedAddress>()("BlockedAddress", {
+  target: Schema.String,
+  host: Schema.String
+}) {
+  override get message(): string {
+    return `${this.target}: refused to connect to ${this.host}: it is or resolves to a private, loopback or ` +
+      `link-local address (blockPrivateNetworks is on)`
+  }
+}
+
+/**
  * A call on a promise client after `close()`.
  *
  * @since 0.1.0

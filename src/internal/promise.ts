@@ -15,6 +15,7 @@ import * as Client from "./client.js"
 import { ClientClosed } from "./clientErrors.js"
 import type { CredentialRequest } from "./credential.js"
 import type { ModelTool } from "./modelTool.js"
+import type { RetryOptions } from "./retry.js"
 
 /**
  * Options of `createRcpClient`. `Ctx` — the per-call context — is inferred from the resolvers'
@@ -43,6 +44,10 @@ export interface RcpClientOptions<Ctx> {
   readonly maxManifestBytes?: number | undefined
   /** Default 5. */
   readonly maxRedirects?: number | undefined
+  /** Retries of GET (and methods marked safe) on connection errors and 429/502/503/504; default 2. */
+  readonly retry?: RetryOptions | undefined
+  /** Refuse hosts that are or resolve to internal addresses (server-side deployments). */
+  readonly blockPrivateNetworks?: boolean | undefined
   /** A `fetch` to send requests with (a test double, a proxy-aware fetch). Default: global fetch. */
   readonly fetch?: typeof globalThis.fetch | undefined
 }
@@ -96,7 +101,9 @@ export const createRcpClient = <Ctx = any>(options: RcpClientOptions<Ctx> = {}):
     timeout: options.timeoutMs === undefined ? undefined : Duration.millis(options.timeoutMs),
     maxResponseBytes: options.maxResponseBytes,
     maxManifestBytes: options.maxManifestBytes,
-    maxRedirects: options.maxRedirects
+    maxRedirects: options.maxRedirects,
+    retry: options.retry,
+    blockPrivateNetworks: options.blockPrivateNetworks
   }
   // Bad options throw here, at construction, rather than inside the first call.
   Client.settings(clientOptions)
@@ -104,7 +111,7 @@ export const createRcpClient = <Ctx = any>(options: RcpClientOptions<Ctx> = {}):
     ? FetchHttpClient.layer
     : FetchHttpClient.layer.pipe(Layer.provide(Layer.succeed(FetchHttpClient.Fetch, options.fetch)))
   const runtime = ManagedRuntime.make(
-    Layer.effect(Service, Client.make(clientOptions)).pipe(
+    Layer.scoped(Service, Client.make(clientOptions)).pipe(
       Layer.provide(Resolver.layer(options.resolvers ?? {})),
       Layer.provide(http)
     )

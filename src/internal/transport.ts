@@ -14,7 +14,15 @@ import * as Chunk from "effect/Chunk"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
-import { RedirectRefused, ResponseTooLarge, Timeout, TooManyRedirects, TransportError } from "./clientErrors.js"
+import {
+  BlockedAddress,
+  RedirectRefused,
+  ResponseTooLarge,
+  Timeout,
+  TooManyRedirects,
+  TransportError
+} from "./clientErrors.js"
+import * as PrivateNetwork from "./privateNetwork.js"
 import type { Outgoing } from "./request.js"
 
 /** @internal */
@@ -26,6 +34,8 @@ export interface SendOptions {
   readonly maxRedirects: number
   /** Adds the credential to each hop (the URL may change on a redirect). */
   readonly authorize: (request: Outgoing) => Outgoing
+  /** Refuse internal addresses: IP literals here, before each hop; resolved names in the client's DNS lookup. */
+  readonly blockPrivateNetworks: boolean
 }
 
 /** @internal */
@@ -37,7 +47,7 @@ export interface Received {
 }
 
 /** @internal */
-export type SendError = TransportError | Timeout | ResponseTooLarge | RedirectRefused | TooManyRedirects
+export type SendError = TransportError | Timeout | ResponseTooLarge | RedirectRefused | TooManyRedirects | BlockedAddress
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308])
 
@@ -62,14 +72,7 @@ const toRequest = (out: Outgoing): HttpClientRequest.HttpClientRequest => {
 }
 
 /** A safe description of why the socket failed: error codes only, no messages that may echo URLs. */
-const describeCause = (cause: unknown): string => {
-  const codes: Array<string> = []
-  let current: unknown = cause
-  for (let depth = 0; depth < 5 && typeof current === "object" && current !== null; depth++) {
-    const code = (current as { code?: unknown }).code
-    if (typeof code === "string") codes.push(code)
-    current = (current as { cause?: unknown }).cause
-  }
+const describeCodes = (codes: ReadonlyArray<string>): string => {
   const code = codes.find((c) => c.startsWith("E")) ?? codes[0]
   switch (code) {
     case "ECONNREFUSED":
@@ -89,25 +92,38 @@ const describeCause = (cause: unknown): string => {
   }
 }
 
-const transportError = (target: string, origin: string) => (error: HttpClientError.HttpClientError) =>
-  new TransportError({
-    target,
-    reason: error._tag === "ResponseError"
-      ? `the connection to ${origin} broke while reading the response`
-      : `${describeCause(error.cause)} (${origin})`
-  })
+const causeCodes = (cause: unknown): Array<string> => {
+  const codes: Array<string> = []
+  let current: unknown = cause
+  for (let depth = 0; depth < 5 && typeof current === "object" && current !== null; depth++) {
+    const code = (current as { code?: unknown }).code
+    if (typeof code === "string") codes.push(code)
+    current = (current as { cause?: unknown }).cause
+  }
+  return codes
+}
+
+const transportError = (target: string, url: URL) =>
+(error: HttpClientError.HttpClientError): TransportError | BlockedAddress => {
+  if (error._tag === "ResponseError") {
+    return new TransportError({ target, reason: `the connection to ${url.origin} broke while reading the response` })
+  }
+  const codes = causeCodes(error.cause)
+  if (codes.includes(PrivateNetwork.BLOCKED_CODE)) return new BlockedAddress({ target, host: url.hostname })
+  return new TransportError({ target, reason: `${describeCodes(codes)} (${url.origin})` })
+}
 
 const readBody = (
   response: HttpClientResponse.HttpClientResponse,
   options: SendOptions,
-  origin: string
-): Effect.Effect<Uint8Array, ResponseTooLarge | TransportError> => {
+  url: URL
+): Effect.Effect<Uint8Array, ResponseTooLarge | TransportError | BlockedAddress> => {
   const tooLarge = new ResponseTooLarge({ target: options.target, maxBytes: options.maxBytes })
   const declared = Number(response.headers["content-length"] ?? Number.NaN)
   if (declared > options.maxBytes) return Effect.fail(tooLarge)
   let total = 0
   return response.stream.pipe(
-    Stream.mapError(transportError(options.target, origin)),
+    Stream.mapError(transportError(options.target, url)),
     Stream.mapEffect((chunk) => {
       total += chunk.length
       return total > options.maxBytes ? Effect.fail(tooLarge) : Effect.succeed(chunk)
@@ -136,8 +152,11 @@ const oneHop = (client: HttpClient.HttpClient, out: Outgoing, options: SendOptio
   Effect.scoped(
     Effect.gen(function*() {
       const origin = out.url.origin
+      if (options.blockPrivateNetworks && PrivateNetwork.isBlockedAddress(out.url.hostname)) {
+        return yield* new BlockedAddress({ target: options.target, host: out.url.hostname })
+      }
       const response = yield* client.execute(toRequest(options.authorize(out))).pipe(
-        Effect.mapError(transportError(options.target, origin))
+        Effect.mapError(transportError(options.target, out.url))
       )
       const location = response.headers["location"]
       if (REDIRECTS.has(response.status) && location !== undefined) {
@@ -151,7 +170,7 @@ const oneHop = (client: HttpClient.HttpClient, out: Outgoing, options: SendOptio
         // The scope closes on return, aborting this response: a redirect body is never read.
         return { _tag: "Redirect", status: response.status, location: next } as const
       }
-      const body = yield* readBody(response, options, origin)
+      const body = yield* readBody(response, options, out.url)
       return { _tag: "Done", received: { status: response.status, headers: response.headers, body, url: out.url } } as const
     })
   )
