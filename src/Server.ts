@@ -230,3 +230,17 @@ export const layer = (
   options: ManifestOptions
 ): Layer.Layer<never, Manifest.ManifestInvalid, HttpLayerRouter.HttpRouter> =>
   HttpLayerRouter.addAll(Effect.map(manifest(options), (built) => [HttpLayerRouter.route("GET", path, json(built))]))
+
+/**
+ * Re-exported so a server author needs one import: the manifest error and data types.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export { ManifestInvalid } from "./Manifest.js"
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type { Auth, Manifest, Param, Tool } from "./Manifest.js"
