@@ -100,7 +100,7 @@ describe("README", () => {
   }, 60_000)
 
   it("lists exactly the library's error tags", () => {
-    const exported = Object.values(ClientModule)
+    const exported = (Object.values(ClientModule) as Array<unknown>)
       .filter((value): value is { readonly _tag: string } =>
         typeof value === "function" && typeof (value as { _tag?: unknown })._tag === "string"
       )
