@@ -77,18 +77,19 @@ describe("createRcpClient", () => {
         { url: `${server.origin}/other-manifest` }
       )
       await client.discover(server.url("/rcp/manifest"))
-      const cases: Array<[Promise<unknown>, new(...args: Array<any>) => Error & { readonly _tag: string }, string]> = [
-        [client.execute({ name: "nope", arguments: {} }), ToolNotFound, "ToolNotFound"],
-        [client.execute({ name: "get_profile", arguments: { extra: 1 } }, { context: { currentUserId: "u" } }), InvalidArguments, "InvalidArguments"],
-        [client.execute({ name: "get_profile", arguments: {} }), ResolverMissing, "ResolverMissing"],
-        [client.execute({ name: "get_profile", arguments: {} }, { context: { broken: true } }), ResolverFailed, "ResolverFailed"],
-        [client.execute({ name: "elsewhere", arguments: {} }), UntrustedOrigin, "UntrustedOrigin"],
-        [client.execute({ name: "get_profile", arguments: {} }, { context: { currentUserId: "gone" } }), HttpError, "HttpError"],
-        [client.execute({ name: "get_profile", arguments: {} }, { context: { currentUserId: "slow" }, timeoutMs: 100 }), Timeout, "Timeout"],
-        [client.discover(server.url("/users/u-1")), ManifestInvalid, "ManifestInvalid"]
+      // Thunks: a promise created before its turn would reject with no handler attached yet.
+      const cases: Array<[() => Promise<unknown>, new(...args: Array<any>) => Error & { readonly _tag: string }, string]> = [
+        [() => client.execute({ name: "nope", arguments: {} }), ToolNotFound, "ToolNotFound"],
+        [() => client.execute({ name: "get_profile", arguments: { extra: 1 } }, { context: { currentUserId: "u" } }), InvalidArguments, "InvalidArguments"],
+        [() => client.execute({ name: "get_profile", arguments: {} }), ResolverMissing, "ResolverMissing"],
+        [() => client.execute({ name: "get_profile", arguments: {} }, { context: { broken: true } }), ResolverFailed, "ResolverFailed"],
+        [() => client.execute({ name: "elsewhere", arguments: {} }), UntrustedOrigin, "UntrustedOrigin"],
+        [() => client.execute({ name: "get_profile", arguments: {} }, { context: { currentUserId: "gone" } }), HttpError, "HttpError"],
+        [() => client.execute({ name: "get_profile", arguments: {} }, { context: { currentUserId: "slow" }, timeoutMs: 100 }), Timeout, "Timeout"],
+        [() => client.discover(server.url("/users/u-1")), ManifestInvalid, "ManifestInvalid"]
       ]
-      for (const [promise, ErrorClass, tag] of cases) {
-        const error = await rejection(promise)
+      for (const [call, ErrorClass, tag] of cases) {
+        const error = await rejection(call())
         assert.instanceOf(error, ErrorClass, tag)
         assert.strictEqual(error._tag, tag)
         assert.notInclude(String(error.message), "FiberFailure")
