@@ -4,6 +4,7 @@ import { mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
+import { profileManifest } from "./support/fixtures.js"
 import { json, startServer, type TestServer } from "./support/server.js"
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url))
@@ -29,27 +30,15 @@ const rcp = (args: ReadonlyArray<string>, env: Record<string, string> = {}): Pro
 // eslint-disable-next-line no-control-regex
 const plain = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, "")
 
-const manifestFor = (origin: string) => ({
-  rcpVersion: "0.1",
-  auth: { type: "header", name: "Authorization", scheme: "Bearer" },
-  tools: [
-    {
-      name: "get_profile",
-      description: "Get the current user's profile.",
-      method: "GET",
-      params: [{ name: "userId", type: "string", description: "the user's id" }],
-      url: `${origin}/users/{{userId}}`
-    },
-    {
-      name: "list_courses",
-      description: "List courses.",
-      method: "GET",
-      params: [{ name: "limit", type: "number", required: false, description: "how many" }],
-      url: `${origin}/courses`,
-      queryParams: { limit: "{{limit}}" }
-    }
-  ]
-})
+const manifestFor = (origin: string) =>
+  profileManifest(origin, [{
+    name: "list_courses",
+    description: "List courses.",
+    method: "GET",
+    params: [{ name: "limit", type: "number", required: false, description: "how many" }],
+    url: `${origin}/courses`,
+    queryParams: { limit: "{{limit}}" }
+  }])
 
 const withServer = async (f: (server: TestServer) => Promise<void>) => {
   const server = await startServer((req, res) => {

@@ -14,24 +14,11 @@ import {
   ToolNotFound,
   UntrustedOrigin
 } from "../src/Client.js"
+import { profileManifest } from "./support/fixtures.js"
 import { json, startServer, type TestServer } from "./support/server.js"
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url))
 
-const profileManifest = (origin: string, extra: Array<unknown> = []) => ({
-  rcpVersion: "0.1",
-  auth: { type: "header", name: "Authorization", scheme: "Bearer" },
-  tools: [
-    {
-      name: "get_profile",
-      description: "Get the current user's profile.",
-      method: "GET",
-      params: [{ name: "userId", type: "string", description: "the user's id" }],
-      url: `${origin}/users/{{userId}}`
-    },
-    ...extra
-  ]
-})
 
 /** A REST API with a manifest at /rcp/manifest; /users/slow never answers, /users/gone is a 404. */
 const withApi = async <A>(f: (server: TestServer) => Promise<A>, extraTools: (origin: string) => Array<unknown> = () => []) => {

@@ -57,7 +57,12 @@ export type CheckResult =
 
 const clip = (s: string): string => (s.length > 40 ? `${s.slice(0, 40)}…` : s)
 
-const describeValue = (u: unknown): string =>
+/**
+ * How a value is named in a message: its kind, never its content.
+ *
+ * @internal
+ */
+export const describeValue = (u: unknown): string =>
   u === null
     ? "null"
     : Array.isArray(u)

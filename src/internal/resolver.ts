@@ -5,6 +5,7 @@ import * as Predicate from "effect/Predicate"
 import * as Schema from "effect/Schema"
 import type * as Manifest from "../Manifest.js"
 import type { ResolverFn, Service, Value } from "../Resolver.js"
+import { describeValue } from "./modelTool.js"
 
 /**
  * Nothing to resolve from for this call (`undefined`, `null`, no context): the call fails
@@ -44,15 +45,6 @@ export class ResolverFailed extends Schema.TaggedError<ResolverFailed>()("Resolv
 // (ResolverMissing) instead of throwing on `undefined.currentUserId` (ResolverFailed).
 const NO_CONTEXT: unknown = Object.freeze({})
 
-const typeName = (u: unknown): string =>
-  Array.isArray(u)
-    ? "an array"
-    : typeof u === "object"
-    ? "an object"
-    : typeof u === "number" && !Number.isFinite(u)
-    ? "a non-finite number"
-    : `a ${typeof u}`
-
 const matchesType = (type: Manifest.ParamType, value: unknown): value is Value =>
   type === "number" ? typeof value === "number" && Number.isFinite(value) : typeof value === type
 
@@ -88,7 +80,7 @@ export const make = (resolvers: Record<string, ResolverFn<any, any>>, context: C
     return Effect.flatMap(run, (value): Effect.Effect<Value, ResolverMissing | ResolverFailed> => {
       if (value === undefined || value === null) return Effect.fail(new ResolverMissing({ tool, param: param.name }))
       if (!matchesType(param.type, value)) {
-        return Effect.fail(failed(`returned ${typeName(value)}, but the param is declared as ${param.type}`))
+        return Effect.fail(failed(`returned ${describeValue(value)}, but the param is declared as ${param.type}`))
       }
       return Effect.succeed(value)
     })

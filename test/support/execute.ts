@@ -12,11 +12,9 @@ import * as Logger from "effect/Logger"
 import * as Option from "effect/Option"
 import type * as Scope from "effect/Scope"
 import * as Tracer from "effect/Tracer"
-import * as http from "node:http"
-import type { AddressInfo, Socket } from "node:net"
 import * as Client from "../../src/Client.js"
 import * as Resolver from "../../src/Resolver.js"
-import type { Handler, Recorded, TestServer } from "./server.js"
+import { type Handler, type Recorded, type TestServer, testServer } from "./server.js"
 
 /** Distinctive values that must never show up in an error, a span or a log line. */
 export const RESOLVED_SECRET = "RESOLVED-SECRET-77"
@@ -216,59 +214,4 @@ export const customHeaders = (request: Recorded): Array<string> =>
  * is raised, so a 100 kB argument in the path, the query or a header can arrive.
  */
 export const largeHeaderServer = (handler: Handler): Effect.Effect<TestServer, never, Scope.Scope> =>
-  Effect.acquireRelease(
-    Effect.promise(() =>
-      new Promise<TestServer>((resolve, reject) => {
-        const requests: Array<Recorded> = []
-        const sockets = new Set<Socket>()
-        let closed = 0
-        const server = http.createServer({ maxHeaderSize: 4 * 1024 * 1024 }, (req, res) => {
-          const chunks: Array<Buffer> = []
-          req.on("data", (chunk: Buffer) => chunks.push(chunk))
-          req.on("end", () => {
-            const target = req.url ?? "/"
-            const parsed = new URL(target, "http://placeholder")
-            const recorded: Recorded = {
-              method: req.method ?? "",
-              target,
-              path: parsed.pathname,
-              query: parsed.searchParams,
-              headers: req.headers,
-              body: Buffer.concat(chunks).toString("utf8")
-            }
-            requests.push(recorded)
-            Promise.resolve(handler(recorded, res)).catch((error) => {
-              res.statusCode = 500
-              res.end(String(error))
-            })
-          })
-        })
-        server.on("connection", (socket) => {
-          sockets.add(socket)
-          socket.on("close", () => {
-            sockets.delete(socket)
-            closed++
-          })
-        })
-        server.on("error", reject)
-        server.listen(0, "127.0.0.1", () => {
-          const { port } = server.address() as AddressInfo
-          const origin = `http://127.0.0.1:${port}`
-          resolve({
-            origin,
-            port,
-            url: (path) => `${origin}${path}`,
-            requests,
-            closedSockets: () => closed,
-            openSockets: () => sockets.size,
-            close: () =>
-              new Promise<void>((done) => {
-                for (const socket of sockets) socket.destroy()
-                server.close(() => done())
-              })
-          })
-        })
-      })
-    ),
-    (server) => Effect.promise(server.close)
-  )
+  testServer(handler, { maxHeaderSize: 4 * 1024 * 1024 })

@@ -36,12 +36,19 @@ export const json = (response: http.ServerResponse, status: number, body: unknow
   response.end(text)
 }
 
-export const startServer = (handler: Handler, options: { readonly host?: string } = {}): Promise<TestServer> =>
+export interface ServerOptions {
+  readonly host?: string
+  /** Node's limit on the request line and headers (16 KiB by default); raise it for huge arguments. */
+  readonly maxHeaderSize?: number
+}
+
+export const startServer = (handler: Handler, options: ServerOptions = {}): Promise<TestServer> =>
   new Promise((resolve, reject) => {
     const requests: Array<Recorded> = []
     const sockets = new Set<Socket>()
     let closed = 0
-    const server = http.createServer((req, res) => {
+    const serverOptions: http.ServerOptions = options.maxHeaderSize === undefined ? {} : { maxHeaderSize: options.maxHeaderSize }
+    const server = http.createServer(serverOptions, (req, res) => {
       const chunks: Array<Buffer> = []
       req.on("data", (chunk: Buffer) => chunks.push(chunk))
       req.on("end", () => {
@@ -90,5 +97,5 @@ export const startServer = (handler: Handler, options: { readonly host?: string 
   })
 
 /** The server as a scoped resource: closed when the test's scope ends. */
-export const testServer = (handler: Handler, options?: { readonly host?: string }): Effect.Effect<TestServer, never, Scope.Scope> =>
+export const testServer = (handler: Handler, options?: ServerOptions): Effect.Effect<TestServer, never, Scope.Scope> =>
   Effect.acquireRelease(Effect.promise(() => startServer(handler, options)), (server) => Effect.promise(server.close))
