@@ -1,0 +1,186 @@
+/**
+ * The contenders: one way each to make the same tool call (GET /items/{id}?lang=.., bearer token,
+ * keep `name` and `price` of the JSON answer), with the same interface for the harness.
+ */
+import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
+import type * as HttpClient from "@effect/platform/HttpClient"
+import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
+import { Client as McpClient } from "@modelcontextprotocol/sdk/client/index.js"
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js"
+import { UtcpClient } from "@utcp/sdk"
+import "@utcp/http"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as ManagedRuntime from "effect/ManagedRuntime"
+import * as Client from "rcp-sdk/client"
+import * as Resolver from "rcp-sdk/resolver"
+import { request } from "undici"
+import { argsOf, type Picked, TOKEN } from "./common.js"
+
+/** Where the servers are. */
+export interface Origins {
+  readonly rest: string
+  readonly mcp: string
+}
+
+export interface Contender {
+  readonly name: string
+  /** Calls `from` .. `from + n - 1` one after the other, pushing each call's latency (ms) to `out`. */
+  readonly sequential: (from: number, n: number, out: Array<number>) => Promise<void>
+  /** Calls `from` .. `from + n - 1` with `concurrency` calls in flight. */
+  readonly concurrent: (from: number, n: number, concurrency: number) => Promise<void>
+  /** One call's result, to check that every contender returns the same thing. */
+  readonly once: (i: number) => Promise<Picked>
+  readonly close: () => Promise<void>
+}
+
+/** A contender from a promise-returning call. */
+const fromPromise = (name: string, call: (i: number) => Promise<Picked>, close: () => Promise<void>): Contender => ({
+  name,
+  sequential: async (from, n, out) => {
+    for (let i = from; i < from + n; i++) {
+      const start = performance.now()
+      await call(i)
+      out.push(performance.now() - start)
+    }
+  },
+  concurrent: async (from, n, concurrency) => {
+    let next = from
+    const end = from + n
+    const worker = async () => {
+      while (next < end) await call(next++)
+    }
+    await Promise.all(Array.from({ length: Math.min(concurrency, n) }, worker))
+  },
+  once: call,
+  close
+})
+
+const pickedOf = (body: unknown): Picked => {
+  const { name, price } = body as Picked
+  return { name, price }
+}
+
+const itemUrl = (origin: string, i: number) => {
+  const { id, lang } = argsOf(i)
+  return `${origin}/items/${encodeURIComponent(id)}?lang=${encodeURIComponent(lang)}`
+}
+
+const HEADERS = { authorization: `Bearer ${TOKEN}`, accept: "application/json" }
+
+/** 1. `undici.request`, the floor. */
+export const rawUndici = async (origins: Origins): Promise<Contender> =>
+  fromPromise("raw undici.request", async (i) => {
+    const response = await request(itemUrl(origins.rest, i), { headers: HEADERS })
+    if (response.statusCode !== 200) throw new Error(`status ${response.statusCode}`)
+    return pickedOf(await response.body.json())
+  }, async () => {})
+
+/** 2. The global `fetch` (Node's bundled undici). */
+export const rawFetch = async (origins: Origins): Promise<Contender> =>
+  fromPromise("raw fetch", async (i) => {
+    const response = await fetch(itemUrl(origins.rest, i), { headers: HEADERS })
+    if (response.status !== 200) throw new Error(`status ${response.status}`)
+    return pickedOf(await response.json())
+  }, async () => {})
+
+/** The HTTP clients the Effect API can be given. */
+export const httpLayers = {
+  fetch: FetchHttpClient.layer,
+  undici: NodeHttpClient.layerUndici
+} satisfies Record<string, Layer.Layer<HttpClient.HttpClient>>
+
+/** A runtime built once with the RcpClient over the given HTTP client, the 1-tool manifest discovered. */
+export const rcpRuntime = async (origins: Origins, http: keyof typeof httpLayers) => {
+  const runtime = ManagedRuntime.make(
+    Client.layer({ credential: TOKEN }).pipe(Layer.provide(Resolver.layerEmpty), Layer.provide(httpLayers[http]))
+  )
+  await runtime.runPromise(Client.discover(`${origins.rest}/rcp/manifest/1`))
+  return runtime
+}
+
+const rcpCall = (i: number) =>
+  Effect.map(Client.execute({ name: "get_item", arguments: argsOf(i) }), (result) => result.data as Picked)
+
+/** 3. The Effect API: one runtime; each block of calls is one Effect run on it. */
+export const rcpEffect = async (origins: Origins, http: keyof typeof httpLayers): Promise<Contender> => {
+  const runtime = await rcpRuntime(origins, http)
+  return {
+    name: `rcp-sdk Effect execute (${http === "fetch" ? "FetchHttpClient" : "NodeHttpClient.layerUndici"})`,
+    sequential: (from, n, out) =>
+      runtime.runPromise(Effect.gen(function*() {
+        for (let i = from; i < from + n; i++) {
+          const start = performance.now()
+          yield* rcpCall(i)
+          out.push(performance.now() - start)
+        }
+      })),
+    concurrent: (from, n, concurrency) =>
+      runtime.runPromise(
+        Effect.forEach(Array.from({ length: n }, (_, k) => from + k), rcpCall, { concurrency, discard: true })
+      ),
+    once: (i) => runtime.runPromise(rcpCall(i)),
+    close: () => runtime.dispose()
+  }
+}
+
+/** 4. The promise facade, as a plain TypeScript user has it (global fetch). */
+export const rcpPromise = async (origins: Origins): Promise<Contender> => {
+  const client = Client.createRcpClient({ credential: TOKEN })
+  await client.discover(`${origins.rest}/rcp/manifest/1`)
+  return fromPromise(
+    "rcp-sdk promise execute (facade, fetch)",
+    async (i) => (await client.execute({ name: "get_item", arguments: argsOf(i) })).data as Picked,
+    () => client.close()
+  )
+}
+
+/** Connects an MCP client to the bench MCP server's session of `tools` tools. */
+export const mcpConnect = async (origins: Origins, tools: number): Promise<McpClient> => {
+  const client = new McpClient({ name: "bench", version: "1.0.0" })
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${origins.mcp}/mcp/${tools}`)))
+  return client
+}
+
+/** 5. MCP: the SDK client → Streamable HTTP → an MCP server whose tool fetches the REST endpoint. */
+export const mcp = async (origins: Origins): Promise<Contender> => {
+  const client = await mcpConnect(origins, 1)
+  return fromPromise("MCP callTool (Streamable HTTP → server → fetch)", async (i) => {
+    const result = await client.callTool({ name: "get_item", arguments: argsOf(i) })
+    const content = result.content as ReadonlyArray<{ readonly type: string; readonly text?: string }>
+    return pickedOf(JSON.parse(content[0]?.text ?? "null"))
+  }, () => client.close())
+}
+
+/** Creates a UTCP client that registered the manual at `/utcp/<tools>` (the token as a UTCP variable). */
+export const utcpConnect = (origins: Origins, tools: number): Promise<UtcpClient> =>
+  UtcpClient.create(process.cwd(), {
+    variables: { bench_TOKEN: TOKEN },
+    manual_call_templates: [{
+      name: "bench",
+      call_template_type: "http",
+      http_method: "GET",
+      url: `${origins.rest}/utcp/${tools}`
+    }]
+  } as unknown as Parameters<typeof UtcpClient.create>[1])
+
+/** 6. UTCP: `@utcp/sdk` + `@utcp/http` (axios), the tool from a UTCP manual. */
+export const utcp = async (origins: Origins): Promise<Contender> => {
+  const client = await utcpConnect(origins, 1)
+  return fromPromise(
+    "UTCP callTool (@utcp/http, axios)",
+    async (i) => pickedOf(await client.callTool("bench.get_item", argsOf(i))),
+    () => client.close()
+  )
+}
+
+/** Every contender, in table order; raw undici first (the ratios' denominator). */
+export const all = async (origins: Origins): Promise<Array<Contender>> => [
+  await rawUndici(origins),
+  await rawFetch(origins),
+  await rcpEffect(origins, "fetch"),
+  await rcpEffect(origins, "undici"),
+  await rcpPromise(origins),
+  await mcp(origins),
+  await utcp(origins)
+]
