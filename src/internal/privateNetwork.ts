@@ -34,7 +34,10 @@ for (const [prefix, bits] of [
   ["::", 128],
   ["::1", 128],
   ["::", 96], // IPv4-compatible
-  ["64:ff9b::", 96], // NAT64: checked again below through its embedded IPv4
+  // NAT64 with the well-known prefix 64:ff9b::/96 is judged by its embedded IPv4 (below), so that
+  // public hosts stay reachable on IPv6-only networks with DNS64; the local-use prefix embeds
+  // addresses as each operator chooses, so it is refused whole.
+  ["64:ff9b:1::", 48],
   ["100::", 64], // discard
   ["2001:db8::", 32], // documentation
   ["fc00::", 7], // unique-local
@@ -43,23 +46,38 @@ for (const [prefix, bits] of [
   ["ff00::", 8] // multicast
 ] as const) blocked.addSubnet(prefix, bits, "ipv6")
 
-/** The IPv4 address inside an IPv4-mapped, NAT64 or 6to4 IPv6 address, if any. */
+/** The eight 16-bit groups of an IPv6 address that `net.isIP` accepted (zone dropped). */
+const hextets = (ip: string): Array<number> | undefined => {
+  let text = ip.toLowerCase().replace(/%.*$/, "")
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text)
+  if (dotted !== null) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number]
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`
+  }
+  const groups = (part: string): Array<number> => (part === "" ? [] : part.split(":").map((h) => parseInt(h, 16)))
+  const [head = "", tail] = text.split("::")
+  const left = groups(head)
+  if (tail === undefined) return left.length === 8 ? left : undefined
+  const right = groups(tail)
+  const fill = 8 - left.length - right.length
+  return fill < 0 ? undefined : [...left, ...Array<number>(fill).fill(0), ...right]
+}
+
+/**
+ * The IPv4 address inside an IPv4-mapped (`::ffff:a.b.c.d`), IPv4-translated
+ * (`::ffff:0:a.b.c.d`), NAT64 (`64:ff9b::a.b.c.d`) or 6to4 (`2002:aabb:ccdd::`) IPv6 address, in
+ * any spelling (compressed or not, hex or dotted tail), if any.
+ */
 const embeddedIpv4 = (address: string): string | undefined => {
-  const lower = address.toLowerCase()
-  const dotted = /^(?:::ffff:|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower)
-  if (dotted !== null) return dotted[1]
-  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower)
-  if (hex !== null) {
-    const hi = parseInt(hex[1]!, 16)
-    const lo = parseInt(hex[2]!, 16)
-    return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`
-  }
-  const sixToFour = /^2002:([0-9a-f]{1,4}):([0-9a-f]{1,4}):/.exec(lower)
-  if (sixToFour !== null) {
-    const hi = parseInt(sixToFour[1]!, 16)
-    const lo = parseInt(sixToFour[2]!, 16)
-    return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`
-  }
+  const h = hextets(address)
+  if (h === undefined) return undefined
+  const [h0, h1, h2, h3, h4, h5, h6, h7] = h as [number, number, number, number, number, number, number, number]
+  const v4 = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`
+  const zeroTo4 = h0 === 0 && h1 === 0 && h2 === 0 && h3 === 0
+  if (zeroTo4 && h4 === 0 && h5 === 0xffff) return v4(h6, h7)
+  if (zeroTo4 && h4 === 0xffff && h5 === 0) return v4(h6, h7)
+  if (h0 === 0x64 && h1 === 0xff9b && h2 === 0 && h3 === 0 && h4 === 0 && h5 === 0) return v4(h6, h7)
+  if (h0 === 0x2002) return v4(h1, h2)
   return undefined
 }
 
@@ -90,15 +108,31 @@ type LookupCallback = (
 ) => void
 
 /**
- * A `lookup` for sockets that resolves as usual and then refuses the connection when any resolved
- * address is blocked (all of them are checked, since the socket may try each).
+ * The resolver a guarded lookup asks: `dns.lookup` with `all: true`.
  *
  * @internal
  */
-export const guardedLookup = (hostname: string, options: dns.LookupOptions, callback: LookupCallback): void => {
-  dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
+export type BaseLookup = (
+  hostname: string,
+  options: dns.LookupAllOptions,
+  callback: (error: NodeJS.ErrnoException | null, addresses: Array<dns.LookupAddress>) => void
+) => void
+
+/**
+ * A `lookup` for sockets that resolves with `base` and then refuses the connection when any
+ * resolved address is blocked (all of them are checked, since the socket may try each). `base` and
+ * `isBlocked` are parameters for tests (a resolver that rebinds, a policy that admits a local host).
+ *
+ * @internal
+ */
+export const makeGuardedLookup = (
+  base: BaseLookup = dns.lookup,
+  isBlocked: (address: string) => boolean = isBlockedAddress
+) =>
+(hostname: string, options: dns.LookupOptions, callback: LookupCallback): void => {
+  base(hostname, { ...options, all: true }, (error, addresses) => {
     if (error !== null) return callback(error, [])
-    const refused = addresses.find((a) => isBlockedAddress(a.address))
+    const refused = addresses.find((a) => isBlocked(a.address))
     if (refused !== undefined) {
       const blockedError: NodeJS.ErrnoException = new Error(`${hostname} resolves to a blocked address`)
       blockedError.code = BLOCKED_CODE
@@ -112,15 +146,26 @@ export const guardedLookup = (hostname: string, options: dns.LookupOptions, call
 }
 
 /**
- * An HTTP client whose every connection goes through `guardedLookup`: undici's fetch over an agent
- * of its own, closed with the scope. undici is loaded only when the guard is switched on.
+ * `makeGuardedLookup()`: `dns.lookup`, refusing blocked addresses.
  *
  * @internal
  */
-export const guardedHttpClient: Effect.Effect<HttpClient.HttpClient, never, Scope.Scope> = Effect.gen(function*() {
+export const guardedLookup: (hostname: string, options: dns.LookupOptions, callback: LookupCallback) => void =
+  makeGuardedLookup()
+
+/**
+ * An HTTP client whose every connection goes through `lookup` (default `guardedLookup`): undici's
+ * fetch over an agent of its own, closed with the scope. undici is loaded only when the guard is
+ * switched on.
+ *
+ * @internal
+ */
+export const makeGuardedHttpClient = (
+  lookup: typeof guardedLookup = guardedLookup
+): Effect.Effect<HttpClient.HttpClient, never, Scope.Scope> => Effect.gen(function*() {
   const undici = yield* Effect.promise(() => import("undici"))
   const agent = yield* Effect.acquireRelease(
-    Effect.sync(() => new undici.Agent({ connect: { lookup: guardedLookup } })),
+    Effect.sync(() => new undici.Agent({ connect: { lookup } })),
     (agent) => Effect.promise(() => agent.close())
   )
   const guardedFetch = ((input: RequestInfo | URL, init?: RequestInit) =>
@@ -129,3 +174,10 @@ export const guardedHttpClient: Effect.Effect<HttpClient.HttpClient, never, Scop
     Effect.provide(FetchHttpClient.layer.pipe(Layer.provide(Layer.succeed(FetchHttpClient.Fetch, guardedFetch))))
   )
 })
+
+/**
+ * `makeGuardedHttpClient()`: the client `blockPrivateNetworks` sends through.
+ *
+ * @internal
+ */
+export const guardedHttpClient: Effect.Effect<HttpClient.HttpClient, never, Scope.Scope> = makeGuardedHttpClient()
