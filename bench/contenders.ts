@@ -90,11 +90,21 @@ export const httpLayers = {
   undici: NodeHttpClient.layerUndici
 } satisfies Record<string, Layer.Layer<HttpClient.HttpClient>>
 
-/** A runtime built once with the RcpClient over the given HTTP client, the 1-tool manifest discovered. */
-export const rcpRuntime = async (origins: Origins, http: keyof typeof httpLayers) => {
-  const runtime = ManagedRuntime.make(
-    Client.layer({ credential: TOKEN }).pipe(Layer.provide(Resolver.layerEmpty), Layer.provide(httpLayers[http]))
-  )
+/** How the Effect client sends: through an `HttpClient` layer, or straight over undici (`layerUndici`). */
+export type Mode = keyof typeof httpLayers | "direct"
+
+const modeLabel: Record<Mode, string> = {
+  fetch: "Client.layer + FetchHttpClient",
+  undici: "Client.layer + NodeHttpClient.layerUndici",
+  direct: "Client.layerUndici"
+}
+
+/** A runtime built once with the RcpClient in the given mode, the 1-tool manifest discovered. */
+export const rcpRuntime = async (origins: Origins, mode: Mode) => {
+  const client = mode === "direct"
+    ? Client.layerUndici({ credential: TOKEN })
+    : Client.layer({ credential: TOKEN }).pipe(Layer.provide(httpLayers[mode]))
+  const runtime = ManagedRuntime.make(client.pipe(Layer.provide(Resolver.layerEmpty)))
   await runtime.runPromise(Client.discover(`${origins.rest}/rcp/manifest/1`))
   return runtime
 }
@@ -103,10 +113,10 @@ const rcpCall = (i: number) =>
   Effect.map(Client.execute({ name: "get_item", arguments: argsOf(i) }), (result) => result.data as Picked)
 
 /** 3. The Effect API: one runtime; each block of calls is one Effect run on it. */
-export const rcpEffect = async (origins: Origins, http: keyof typeof httpLayers): Promise<Contender> => {
-  const runtime = await rcpRuntime(origins, http)
+export const rcpEffect = async (origins: Origins, mode: Mode): Promise<Contender> => {
+  const runtime = await rcpRuntime(origins, mode)
   return {
-    name: `rcp-sdk Effect execute (${http === "fetch" ? "FetchHttpClient" : "NodeHttpClient.layerUndici"})`,
+    name: `rcp-sdk Effect execute (${modeLabel[mode]})`,
     sequential: (from, n, out) =>
       runtime.runPromise(Effect.gen(function*() {
         for (let i = from; i < from + n; i++) {
@@ -124,12 +134,12 @@ export const rcpEffect = async (origins: Origins, http: keyof typeof httpLayers)
   }
 }
 
-/** 4. The promise facade, as a plain TypeScript user has it (global fetch). */
+/** 4. The promise facade, as a plain TypeScript user has it (its default: undici directly). */
 export const rcpPromise = async (origins: Origins): Promise<Contender> => {
   const client = Client.createRcpClient({ credential: TOKEN })
   await client.discover(`${origins.rest}/rcp/manifest/1`)
   return fromPromise(
-    "rcp-sdk promise execute (facade, fetch)",
+    "rcp-sdk promise execute (createRcpClient)",
     async (i) => (await client.execute({ name: "get_item", arguments: argsOf(i) })).data as Picked,
     () => client.close()
   )
@@ -180,6 +190,7 @@ export const all = async (origins: Origins): Promise<Array<Contender>> => [
   await rawFetch(origins),
   await rcpEffect(origins, "fetch"),
   await rcpEffect(origins, "undici"),
+  await rcpEffect(origins, "direct"),
   await rcpPromise(origins),
   await mcp(origins),
   await utcp(origins)

@@ -20,7 +20,7 @@ const main = async () => {
   const interval = envInt("BENCH_PROFILE_INTERVAL_US", 100)
   const top = envInt("BENCH_PROFILE_TOP", 30)
   const only = process.env["BENCH_PROFILE_ONLY"]?.split(",")
-  const contenders = ["undici", "fetch", "effect-undici", "effect-fetch", "promise"].filter((c) =>
+  const contenders = ["undici", "fetch", "effect-direct", "effect-undici", "effect-fetch", "promise"].filter((c) =>
     only === undefined || only.includes(c)
   )
   const dir = `${buildDir}profiles`

@@ -1,7 +1,7 @@
 /**
  * One contender's sequential calls in a process of its own, to run under `node --cpu-prof`.
  * Usage: `node --cpu-prof profileTarget.js <contender> <rest origin> <calls>`, where contender is
- * `undici`, `fetch`, `effect-fetch`, `effect-undici` or `promise`. Warms up with calls/5 calls.
+ * `undici`, `fetch`, `effect-fetch`, `effect-undici`, `effect-direct` or `promise`. Warms up with calls/5 calls.
  */
 import { type Contender, type Origins, rawFetch, rawUndici, rcpEffect, rcpPromise } from "./contenders.js"
 
@@ -15,6 +15,7 @@ const makers: Record<string, () => Promise<Contender>> = {
   "fetch": () => rawFetch(origins),
   "effect-fetch": () => rcpEffect(origins, "fetch"),
   "effect-undici": () => rcpEffect(origins, "undici"),
+  "effect-direct": () => rcpEffect(origins, "direct"),
   "promise": () => rcpPromise(origins)
 }
 const make = makers[which ?? ""]

@@ -157,7 +157,7 @@ const measureDiscovery = async (origins: Contenders.Origins) => {
   const manifestJson: unknown = JSON.parse(manifestText)
 
   const promiseClient = Client.createRcpClient({ credential: "unused" })
-  const effectRuntime = await Contenders.rcpRuntime(origins, "undici")
+  const effectRuntime = await Contenders.rcpRuntime(origins, "direct")
   const registerClient = Client.createRcpClient({ credential: "unused" })
   const mcpClient = await Contenders.mcpConnect(origins, n)
 

@@ -12,7 +12,6 @@
  * No public host is reachable here, so the guard's accept path for real public addresses is tested
  * at the unit level (`isBlockedAddress`, `makeGuardedLookup`).
  */
-import * as HttpClient from "@effect/platform/HttpClient"
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
@@ -21,7 +20,9 @@ import type * as dns from "node:dns"
 import * as http from "node:http"
 import type { AddressInfo, Socket } from "node:net"
 import * as Client from "../src/Client.js"
+import * as InternalClient from "../src/internal/client.js"
 import * as PrivateNetwork from "../src/internal/privateNetwork.js"
+import * as UndiciTransport from "../src/internal/undiciTransport.js"
 import * as Resolver from "../src/Resolver.js"
 import { clientLayer, manifest, type ToolInput } from "./support/execute.js"
 import { makeLog, noNetwork } from "./support/network.js"
@@ -300,17 +301,19 @@ const scriptedResolver = (answers: ReadonlyArray<string>): ScriptedResolver => {
 /** The real policy, except that 127.0.0.2 counts as public: the stand-in for an outside host. */
 const admitting127002 = (address: string) => address !== "127.0.0.2" && PrivateNetwork.isBlockedAddress(address)
 
-/** The client over the production guarded HttpClient, with a scripted resolver under its lookup. */
+/** The client over the production guarded undici transport, with a scripted resolver under its lookup. */
 const rebindingLayer = (resolver: ScriptedResolver, options: Client.Options = {}) =>
-  Client.layer({ allowHttp: true, retry: { retries: 0 }, timeout: "3 seconds", ...options }).pipe(
-    Layer.provide(Resolver.layerEmpty),
-    Layer.provide(
-      Layer.scoped(
-        HttpClient.HttpClient,
-        PrivateNetwork.makeGuardedHttpClient(PrivateNetwork.makeGuardedLookup(resolver.lookup, admitting127002))
-      )
+  Layer.scoped(
+    Client.RcpClient,
+    Effect.flatMap(
+      UndiciTransport.make({
+        blockPrivateNetworks: true,
+        lookup: PrivateNetwork.makeGuardedLookup(resolver.lookup, admitting127002)
+      }),
+      (transport) =>
+        InternalClient.makeWith({ allowHttp: true, retry: { retries: 0 }, timeout: "3 seconds", ...options }, transport)
     )
-  )
+  ).pipe(Layer.provide(Resolver.layerEmpty))
 
 /** A "public" server on 127.0.0.2:P and a victim on 127.0.0.1:P — the same port, two addresses. */
 const publicAndVictim = (handler: (req: http.IncomingMessage, res: http.ServerResponse) => void) =>

@@ -21,6 +21,8 @@ export interface CompiledTool {
   readonly mappings: ReadonlyArray<readonly [string, ReadonlyArray<JsonPath.Step>]> | undefined
   /** How errors name this tool: its name, method and URL template — never a value. */
   readonly target: string
+  /** What the `RcpClient.execute` span records of it: name, method, origin — never a value. */
+  readonly spanAttributes: Readonly<Record<string, string>>
 }
 
 /** @internal */
@@ -51,7 +53,8 @@ export const compile = (
         return [field, parsed.steps] as const
       }
     ),
-    target: `tool "${tool.name}" (${tool.method} ${tool.url})`
+    target: `tool "${tool.name}" (${tool.method} ${tool.url})`,
+    spanAttributes: { "rcp.tool": tool.name, "http.request.method": tool.method, "server.address": request.url.origin }
   }
 }
 

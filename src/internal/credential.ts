@@ -41,6 +41,19 @@ export type CredentialInput =
 // A credential goes verbatim into a header or query value; these would break the request framing.
 const UNSENDABLE = /[^\t\x20-\x7e\x80-\xff]/
 
+/**
+ * A credential given as a plain value, checked once: the hot path then skips obtaining it per call.
+ * Undefined for functions, and for values `obtain` would refuse (so that it reports them per call).
+ *
+ * @internal
+ */
+export const constant = (input: CredentialInput | undefined): Redacted.Redacted<string> | undefined => {
+  if (input === undefined || typeof input === "function") return undefined
+  const text = Redacted.isRedacted(input) ? Redacted.value(input) : input
+  if (typeof text !== "string" || text === "" || UNSENDABLE.test(text)) return undefined
+  return Redacted.isRedacted(input) ? input : Redacted.make(text)
+}
+
 /** @internal */
 export const obtain = (
   input: CredentialInput | undefined,

@@ -4,11 +4,6 @@
  * actually made to (inside DNS resolution for the socket), so DNS rebinding between a check and a
  * connect cannot bypass it; literal IPs, which skip DNS, are checked before each hop.
  */
-import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
-import * as HttpClient from "@effect/platform/HttpClient"
-import * as Effect from "effect/Effect"
-import * as Layer from "effect/Layer"
-import type * as Scope from "effect/Scope"
 import * as dns from "node:dns"
 import * as net from "node:net"
 
@@ -150,34 +145,11 @@ export const makeGuardedLookup = (
  *
  * @internal
  */
-export const guardedLookup: (hostname: string, options: dns.LookupOptions, callback: LookupCallback) => void =
-  makeGuardedLookup()
+export const guardedLookup: Lookup = makeGuardedLookup()
 
 /**
- * An HTTP client whose every connection goes through `lookup` (default `guardedLookup`): undici's
- * fetch over an agent of its own, closed with the scope. undici is loaded only when the guard is
- * switched on.
+ * A socket `lookup`, as undici's `connect.lookup` takes it.
  *
  * @internal
  */
-export const makeGuardedHttpClient = (
-  lookup: typeof guardedLookup = guardedLookup
-): Effect.Effect<HttpClient.HttpClient, never, Scope.Scope> => Effect.gen(function*() {
-  const undici = yield* Effect.promise(() => import("undici"))
-  const agent = yield* Effect.acquireRelease(
-    Effect.sync(() => new undici.Agent({ connect: { lookup } })),
-    (agent) => Effect.promise(() => agent.close())
-  )
-  const guardedFetch = ((input: RequestInfo | URL, init?: RequestInit) =>
-    undici.fetch(input as never, { ...(init as object), dispatcher: agent } as never)) as unknown as typeof fetch
-  return yield* HttpClient.HttpClient.pipe(
-    Effect.provide(FetchHttpClient.layer.pipe(Layer.provide(Layer.succeed(FetchHttpClient.Fetch, guardedFetch))))
-  )
-})
-
-/**
- * `makeGuardedHttpClient()`: the client `blockPrivateNetworks` sends through.
- *
- * @internal
- */
-export const guardedHttpClient: Effect.Effect<HttpClient.HttpClient, never, Scope.Scope> = makeGuardedHttpClient()
+export type Lookup = (hostname: string, options: dns.LookupOptions, callback: LookupCallback) => void

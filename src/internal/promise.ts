@@ -3,6 +3,7 @@
  * both APIs share every rule; rejections carry the original tagged error, not a FiberFailure.
  */
 import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
+import * as HttpClient from "@effect/platform/HttpClient"
 import * as Cause from "effect/Cause"
 import * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
@@ -16,6 +17,8 @@ import { ClientClosed } from "./clientErrors.js"
 import type { CredentialRequest } from "./credential.js"
 import type { ModelTool } from "./modelTool.js"
 import type { RetryOptions } from "./retry.js"
+import * as Transport from "./transport.js"
+import * as UndiciTransport from "./undiciTransport.js"
 
 /**
  * Options of `createRcpClient`. `Ctx` — the per-call context — is inferred from the resolvers'
@@ -107,13 +110,30 @@ export const createRcpClient = <Ctx = any>(options: RcpClientOptions<Ctx> = {}):
   }
   // Bad options throw here, at construction, rather than inside the first call.
   Client.settings(clientOptions)
-  const http = options.fetch === undefined
-    ? FetchHttpClient.layer
-    : FetchHttpClient.layer.pipe(Layer.provide(Layer.succeed(FetchHttpClient.Fetch, options.fetch)))
+  if (options.blockPrivateNetworks === true && options.fetch !== undefined) {
+    // The guard runs inside the client's own undici agent; a custom fetch would bypass it.
+    throw new TypeError("rcp-sdk: blockPrivateNetworks cannot be combined with a custom fetch")
+  }
+  const fetchTransport = (fetch: typeof globalThis.fetch | undefined) =>
+    Effect.map(
+      HttpClient.HttpClient.pipe(
+        Effect.provide(
+          fetch === undefined
+            ? FetchHttpClient.layer
+            : FetchHttpClient.layer.pipe(Layer.provide(Layer.succeed(FetchHttpClient.Fetch, fetch)))
+        )
+      ),
+      Transport.fromHttpClient
+    )
+  // undici directly unless the caller brings a fetch; fetch too if undici cannot be loaded.
+  const transport = options.fetch === undefined
+    ? UndiciTransport.make({ blockPrivateNetworks: options.blockPrivateNetworks ?? false }).pipe(
+      Effect.catchAllDefect(() => fetchTransport(undefined))
+    )
+    : fetchTransport(options.fetch)
   const runtime = ManagedRuntime.make(
-    Layer.scoped(Service, Client.make(clientOptions)).pipe(
-      Layer.provide(Resolver.layer(options.resolvers ?? {})),
-      Layer.provide(http)
+    Layer.scoped(Service, Effect.flatMap(transport, (t) => Client.makeWith(clientOptions, t))).pipe(
+      Layer.provide(Resolver.layer(options.resolvers ?? {}))
     )
   )
 

@@ -38,17 +38,27 @@ const decodeQueryComponent = (s: string): string => {
   }
 }
 
+const utf8 = new TextDecoder("utf-8")
+
+/**
+ * Percent-decoding as URL parsers and servers do it: each well-formed `%XX` is a byte, the bytes
+ * are read as UTF-8 (a bad sequence becomes U+FFFD), and a `%` that starts no escape stays as it
+ * is. (`decodeURIComponent` gives up on the whole string at one bad escape, which would let
+ * `a%2fb%zz` pass for a value without a slash.)
+ */
+const percentDecode = (s: string): string =>
+  s.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
+    const bytes = new Uint8Array(run.length / 3)
+    for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(run.slice(i * 3 + 1, i * 3 + 3), 16)
+    return utf8.decode(bytes)
+  })
+
 /** @internal */
 export const decodeRepeatedly = (s: string, rounds = 3): Array<string> => {
   const out = [s]
   let current = s
   for (let i = 0; i < rounds; i++) {
-    let next: string
-    try {
-      next = decodeURIComponent(current)
-    } catch {
-      break
-    }
+    const next = percentDecode(current)
     if (next === current) break
     out.push(next)
     current = next

@@ -1,0 +1,170 @@
+/**
+ * Executing a tool call (SPEC §3), in the spec's order: the tool (1), the arguments (2), the
+ * resolvers (3), the request (4), the origin and the credential (5) — all before anything is
+ * sent — then the request (6) and the response (7). Steps that need no Effect run as plain code,
+ * so a call costs few Effect operations beyond the request itself.
+ */
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Redacted from "effect/Redacted"
+import type * as Resolver from "../Resolver.js"
+import type { ExecuteOptions, PreparedRequest, Settings, ToolCall } from "./client.js"
+import {
+  CredentialMissing,
+  HttpError,
+  InsecureUrl,
+  InvalidArguments,
+  InvalidResponse,
+  ToolNotFound,
+  UntrustedOrigin
+} from "./clientErrors.js"
+import type * as CompiledTool from "./compiledTool.js"
+import * as Credential from "./credential.js"
+import * as ModelTool from "./modelTool.js"
+import type { Registry } from "./registry.js"
+import * as Request from "./request.js"
+import * as ResolverInternal from "./resolver.js"
+import * as Response from "./response.js"
+import * as Retry from "./retry.js"
+import type * as Transport from "./transport.js"
+import * as UrlTemplate from "./urlTemplate.js"
+
+/** @internal */
+export interface Deps {
+  readonly settings: Settings
+  readonly resolvers: Resolver.Service
+  readonly registry: Registry
+  readonly transport: Transport.Transport
+}
+
+/** @internal */
+export type BuildError =
+  | ToolNotFound
+  | InvalidArguments
+  | ResolverInternal.ResolverMissing
+  | ResolverInternal.ResolverFailed
+  | InsecureUrl
+  | UntrustedOrigin
+  | CredentialMissing
+
+/** @internal */
+export type ExecuteError = BuildError | Transport.SendError | HttpError | InvalidResponse
+
+interface Prepared {
+  readonly tool: CompiledTool.CompiledTool
+  readonly request: Request.Outgoing
+  readonly credential: Redacted.Redacted<string> | undefined
+}
+
+/** @internal */
+export const insecure = (url: { readonly protocol: string; readonly hostname: string }, settings: Settings): boolean =>
+  url.protocol === "http:" && !settings.allowHttp && !UrlTemplate.isLoopbackHost(url.hostname)
+
+/** Steps 2–5: everything up to the request, nothing sent. */
+const prepare = (
+  deps: Deps,
+  tool: CompiledTool.CompiledTool,
+  call: ToolCall,
+  options: ExecuteOptions | undefined
+): Effect.Effect<Prepared, Exclude<BuildError, ToolNotFound>> => {
+  const name = tool.tool.name
+  const checked = ModelTool.checkArguments(tool.visible, tool.hiddenNames, call.arguments)
+  if (checked._tag === "Invalid") return Effect.fail(new InvalidArguments({ tool: name, problems: checked.problems }))
+  if (tool.hidden.length === 0) return authorize(deps, tool, checked.values)
+  return Effect.flatMap(ResolverInternal.resolveAll(deps.resolvers, name, tool.hidden, options?.context), (resolved) => {
+    const values = new Map(checked.values)
+    for (const param of tool.hidden) values.set(param.name, resolved[param.name]!)
+    return authorize(deps, tool, values)
+  })
+}
+
+/** Steps 4–5: render the request, check where it goes, and obtain the credential for it. */
+const authorize = (
+  deps: Deps,
+  tool: CompiledTool.CompiledTool,
+  values: ReadonlyMap<string, Resolver.Value>
+): Effect.Effect<Prepared, Exclude<BuildError, ToolNotFound | ResolverInternal.ResolverMissing>> => {
+  const name = tool.tool.name
+  const rendered = Request.render(tool.request, values)
+  if (rendered._tag === "Invalid") {
+    // A resolved value the URL cannot carry is the operator's to fix, not the model's.
+    const fromResolver = rendered.problems.find((p) => tool.hiddenNames.has(p.param))
+    return Effect.fail(
+      fromResolver !== undefined
+        ? new ResolverInternal.ResolverFailed({
+          tool: name,
+          param: fromResolver.param,
+          reason: `produced a value that ${fromResolver.problem}`
+        })
+        : new InvalidArguments({ tool: name, problems: rendered.problems.map((p) => `"${p.param}" ${p.problem}`) })
+    )
+  }
+  const request = rendered.request
+  const origin = request.url.origin
+  if (insecure(request.url, deps.settings)) return Effect.fail(new InsecureUrl({ url: tool.tool.url }))
+  if (origin !== tool.manifestOrigin && !deps.settings.trusted.has(origin)) {
+    return Effect.fail(new UntrustedOrigin({ tool: name, origin, manifestOrigin: tool.manifestOrigin }))
+  }
+  if (tool.auth.type === "none") return Effect.succeed({ tool, request, credential: undefined })
+  const constant = deps.settings.constantCredential
+  if (constant !== undefined) return Effect.succeed({ tool, request, credential: constant })
+  return Effect.map(
+    Credential.obtain(deps.settings.credential, { origin, manifestUrl: tool.manifestUrl, tool: name }),
+    (credential) => ({ tool, request, credential })
+  )
+}
+
+/** Step 1 and a span around the rest; an unknown tool's name (the model's text) is not recorded. */
+const withTool = <A, E>(
+  deps: Deps,
+  call: ToolCall,
+  span: string,
+  f: (tool: CompiledTool.CompiledTool) => Effect.Effect<A, E>
+): Effect.Effect<A, E | ToolNotFound> =>
+  Effect.suspend(() => {
+    const tool = deps.registry.get(call.name)
+    const effect: Effect.Effect<A, E | ToolNotFound> = tool === undefined
+      ? Effect.fail(new ToolNotFound({ tool: String(call.name), available: deps.registry.names() }))
+      : f(tool)
+    return Effect.withSpan(effect, span, { captureStackTrace: false, attributes: tool?.spanAttributes ?? {} })
+  })
+
+/** @internal */
+export const buildRequest = (deps: Deps) =>
+(call: ToolCall, options?: ExecuteOptions): Effect.Effect<PreparedRequest, BuildError> =>
+  withTool(deps, call, "RcpClient.buildRequest", (tool) =>
+    Effect.map(prepare(deps, tool, call, options), ({ credential, request }) => {
+      const shown = credential === undefined
+        ? request
+        : Credential.apply(tool.auth, Redacted.make(Credential.REDACTED))(request)
+      return {
+        method: shown.method,
+        url: shown.url.toString().replaceAll(encodeURIComponent(Credential.REDACTED), Credential.REDACTED),
+        headers: shown.headers,
+        body: shown.body
+      }
+    }))
+
+/** @internal */
+export const execute = (deps: Deps) =>
+(call: ToolCall, options?: ExecuteOptions): Effect.Effect<Response.ToolResult, ExecuteError> =>
+  withTool(deps, call, "RcpClient.execute", (tool) =>
+    Effect.flatMap(prepare(deps, tool, call, options), ({ credential, request }) => {
+      const s = deps.settings
+      const sent = deps.transport.send(request, {
+        target: tool.target,
+        timeoutMs: options?.timeout === undefined ? s.timeoutMs : Duration.toMillis(options.timeout),
+        maxBytes: s.maxResponseBytes,
+        maxRedirects: s.maxRedirects,
+        authorize: credential === undefined ? (out) => out : Credential.apply(tool.auth, credential),
+        credentialHeader: tool.auth.type === "header" ? tool.auth.name : undefined,
+        blockPrivateNetworks: s.blockPrivateNetworks
+      })
+      return Effect.flatMap(Retry.withRetries(s.retry, request.method, sent), (received) => {
+        const result = Response.interpret(tool, received, credential === undefined ? [] : [Redacted.value(credential)])
+        return Effect.zipRight(
+          Effect.annotateCurrentSpan("http.response.status_code", received.status),
+          result instanceof HttpError || result instanceof InvalidResponse ? Effect.fail(result) : Effect.succeed(result)
+        )
+      })
+    }))
