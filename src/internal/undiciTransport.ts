@@ -11,6 +11,9 @@ import * as PrivateNetwork from "./privateNetwork.js"
 import type { Outgoing } from "./request.js"
 import * as Transport from "./transport.js"
 
+/** The longest delay `setTimeout` honours. */
+const MAX_TIMER_MS = 2 ** 31 - 1
+
 /** Carries a typed error out of the async loop, so it is not mistaken for a socket failure. */
 class Stop {
   constructor(readonly error: Transport.SendError) {}
@@ -112,9 +115,14 @@ export const make = (
     const undici = yield* Effect.promise(() => import("undici"))
     const agent = yield* Effect.acquireRelease(
       Effect.sync(() =>
-        options.blockPrivateNetworks
-          ? new undici.Agent({ connect: { lookup: options.lookup ?? PrivateNetwork.guardedLookup } })
-          : new undici.Agent()
+        // The transport's own timer is the one timeout; undici's 300 s defaults would cut longer ones short.
+        new undici.Agent({
+          headersTimeout: 0,
+          bodyTimeout: 0,
+          ...(options.blockPrivateNetworks
+            ? { connect: { lookup: options.lookup ?? PrivateNetwork.guardedLookup } }
+            : {})
+        })
       ),
       (agent) => Effect.promise(() => agent.destroy())
     )
@@ -123,7 +131,9 @@ export const make = (
         Effect.async<Transport.Received, Transport.SendError>((resume, interrupted) => {
           const controller = new AbortController()
           let timedOut = false
-          const timer = setTimeout(() => {
+          // Like Effect's own clock: a delay no timer can hold (over 2^31 - 1 ms, or infinite) never
+          // fires; handed to setTimeout it would fire at once.
+          const timer = sendOptions.timeoutMs > MAX_TIMER_MS ? undefined : setTimeout(() => {
             timedOut = true
             controller.abort()
           }, sendOptions.timeoutMs)
