@@ -8,6 +8,7 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
+import { describeValue } from "./internal/describeValue.js"
 import * as Lint from "./internal/lint.js"
 import * as Template from "./internal/template.js"
 import * as Validate from "./internal/validate.js"
@@ -169,11 +170,14 @@ export const Manifest = Schema.Struct({
  */
 export interface Manifest extends Schema.Schema.Type<typeof Manifest> {}
 
+// Never `String(object)`: JSON may hold an own "toString" that is not a function.
 const formatActual = (actual: unknown): string => {
   if (actual === undefined) return "(missing)"
-  const text = typeof actual === "string" ? JSON.stringify(actual) : String(actual)
-  return text.length > 40 ? `${text.slice(0, 40)}…` : text
+  if (typeof actual === "object" && actual !== null) return describeValue(actual)
+  return clip(typeof actual === "string" ? JSON.stringify(actual) : String(actual), 40)
 }
+
+const clip = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max)}…` : text)
 
 /**
  * One problem in a manifest: where (`path`, as in `tools[2].params[0].type`) and what.
@@ -226,8 +230,17 @@ const reasonOf = (cause: unknown): string => {
   }
 }
 
-const describeJson = (u: unknown): string =>
-  u === null ? "null" : Array.isArray(u) ? "an array" : typeof u === "string" ? "a string" : typeof u
+/**
+ * Effect's union matching reads a discriminant with `String(value)`, which throws on JSON such as
+ * `{"toString": 1}`; an object there can never match anyway, so the Schema sees a stand-in.
+ */
+const withReadableDiscriminant = (input: Record<string, unknown>): Record<string, unknown> => {
+  const auth = input["auth"]
+  if (typeof auth !== "object" || auth === null || Array.isArray(auth)) return input
+  const type = (auth as Record<string, unknown>)["type"]
+  if (typeof type !== "object" || type === null) return input
+  return { ...input, auth: { ...auth, type: describeValue(type) } }
+}
 
 const decodeShape = Schema.decodeUnknownEither(Manifest, { errors: "all", onExcessProperty: "ignore" })
 
@@ -240,16 +253,17 @@ const decodeShape = Schema.decodeUnknownEither(Manifest, { errors: "all", onExce
 export const validate = (input: unknown): Either.Either<Manifest, ReadonlyArray<ManifestIssue>> => {
   try {
     if (typeof input !== "object" || input === null || Array.isArray(input)) {
-      return Either.left([{ path: [], message: `a manifest must be a JSON object, got ${describeJson(input)}` }])
+      return Either.left([{ path: [], message: `a manifest must be a JSON object, got ${describeValue(input)}` }])
     }
     // Junk too deep (or cyclic) to look at safely: the Schema's error formatting would recurse through it.
     const structure = Validate.checkStructure(input)
     if (structure !== undefined) return Either.left([structure])
-    const shape = decodeShape(input)
+    const shape = decodeShape(withReadableDiscriminant(input as Record<string, unknown>))
     const shapeIssues: Array<ManifestIssue> = Either.isLeft(shape)
       ? ParseResult.ArrayFormatter.formatErrorSync(shape.left).map((issue) => ({
         path: issue.path.map((key) => (typeof key === "symbol" ? String(key) : key)),
-        message: issue.message
+        // Effect's messages quote the whole wrong value, however large.
+        message: clip(issue.message, 300)
       }))
       : []
     const issues = [...shapeIssues, ...Validate.check(input)]

@@ -452,6 +452,36 @@ const invalidCases: ReadonlyArray<InvalidCase> = [
     message: "value contains CR, LF or NUL"
   },
   {
+    name: "header value HTTP cannot carry (beyond U+00FF)",
+    input: withTool({ headers: { "X-Trace": "日本" } }),
+    path: "tools[0].headers[\"X-Trace\"]",
+    message: "value contains control characters or characters beyond U+00FF"
+  },
+  {
+    name: "header value with edge whitespace (HTTP would trim it)",
+    input: withTool({ headers: { "X-Trace": " {{id}}" } }),
+    path: "tools[0].headers[\"X-Trace\"]",
+    message: "value must not start or end with a space or tab"
+  },
+  {
+    name: "the same header twice, in two cases",
+    input: withTool({ headers: { "X-Trace": "a", "x-trace": "b" } }),
+    path: "tools[0].headers[\"x-trace\"]",
+    message: "is set twice (names ignore case)"
+  },
+  {
+    name: "the Expect header",
+    input: withTool({ headers: { Expect: "100-continue" } }),
+    path: "tools[0].headers.Expect",
+    message: "may not be set by a tool"
+  },
+  {
+    name: "a broken percent-escape that a value would complete",
+    input: withTool({ url: "https://api.example.com/things/%2{{id}}" }),
+    path: "tools[0].url",
+    message: "does not start a percent-escape"
+  },
+  {
     name: "header value that is not a string",
     input: withTool({ headers: { "X-Count": 1 } }),
     path: "tools[0].headers[\"X-Count\"]",
@@ -604,9 +634,9 @@ describe("Manifest.decode: input that is not a JSON-shaped manifest", () => {
     ["null", null, "a manifest must be a JSON object, got null"],
     ["a string", "{\"rcpVersion\":\"0.1\",\"tools\":[]}", "a manifest must be a JSON object, got a string"],
     ["an array", [], "a manifest must be a JSON object, got an array"],
-    ["a number", 42, "a manifest must be a JSON object, got number"],
-    ["undefined", undefined, "a manifest must be a JSON object, got undefined"],
-    ["a boolean", true, "a manifest must be a JSON object, got boolean"]
+    ["a number", 42, "a manifest must be a JSON object, got a number"],
+    ["undefined", undefined, "a manifest must be a JSON object, got an undefined value"],
+    ["a boolean", true, "a manifest must be a JSON object, got a boolean"]
   ]
   for (const [name, input, message] of notObjects) {
     it.effect(`${name} fails with ManifestInvalid`, () =>

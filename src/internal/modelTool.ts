@@ -4,6 +4,7 @@
  */
 import * as Manifest from "../Manifest.js"
 import type { Value } from "../Resolver.js"
+import { describeValue } from "./describeValue.js"
 
 /**
  * @since 0.1.0
@@ -56,22 +57,6 @@ export type CheckResult =
   | { readonly _tag: "Invalid"; readonly problems: ReadonlyArray<string> }
 
 const clip = (s: string): string => (s.length > 40 ? `${s.slice(0, 40)}…` : s)
-
-/**
- * How a value is named in a message: its kind, never its content.
- *
- * @internal
- */
-export const describeValue = (u: unknown): string =>
-  u === null
-    ? "null"
-    : Array.isArray(u)
-    ? "an array"
-    : typeof u === "object"
-    ? "an object"
-    : typeof u === "number" && !Number.isFinite(u)
-    ? "a non-finite number"
-    : `a ${typeof u}`
 
 const isPlainObject = (u: unknown): u is Record<string, unknown> =>
   typeof u === "object" && u !== null && !Array.isArray(u)

@@ -5,7 +5,7 @@ import * as Predicate from "effect/Predicate"
 import * as Schema from "effect/Schema"
 import type * as Manifest from "../Manifest.js"
 import type { ResolverFn, Service, Value } from "../Resolver.js"
-import { describeValue } from "./modelTool.js"
+import { describeValue } from "./describeValue.js"
 
 /**
  * Nothing to resolve from for this call (`undefined`, `null`, no context): the call fails

@@ -122,6 +122,10 @@ export const parse = (source: string): ParseResult => {
       problems.push(`path must not contain the dot segment "${segment.source}"`)
     }
   }
+  // A broken escape in the template would join with a value: "%2{{a}}" and "f" make "%2f".
+  if (/%(?![0-9A-Fa-f]{2})/.test(rest.replace(/\{\{[^}]*\}\}/g, "x"))) {
+    problems.push("has a \"%\" that does not start a percent-escape (%XX); write %25 for a literal %")
+  }
 
   const query: Array<QueryEntry> = []
   for (const pair of queryString.split("&")) {

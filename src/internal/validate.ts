@@ -39,9 +39,13 @@ const RESERVED_HEADERS = new Set([
   "upgrade",
   "te",
   "trailer",
-  "proxy-authorization"
+  "proxy-authorization",
+  "expect"
 ])
-const HEADER_VALUE_FORBIDDEN = /[\r\n\0]/
+const HEADER_VALUE_BREAK = /[\r\n\0]/
+// What HTTP cannot carry in a header value, or would change in transit (edge whitespace).
+const HEADER_VALUE_UNSENDABLE = /[^\t\x20-\x7e\x80-\xff]/
+const EDGE_WHITESPACE = /^[ \t]|[ \t]$/
 
 const quote = (s: string): string => JSON.stringify(s.length > 60 ? `${s.slice(0, 60)}…` : s)
 
@@ -228,14 +232,21 @@ const checkTool = (tool: Record<string, unknown>, at: Path, auth: AuthNames, iss
   }
 
   if (isRecord(tool.headers)) {
+    const seenHeaders = new Set<string>()
     for (const [key, value] of Object.entries(tool.headers)) {
       const path = [...at, "headers", key]
       const lower = key.toLowerCase()
       if (!HEADER_NAME.test(key)) issues.push({ path, message: `${quote(key)} is not a valid header name` })
       else if (RESERVED_HEADERS.has(lower)) issues.push({ path, message: `the header ${quote(key)} may not be set by a tool` })
       else if (lower === auth.authHeader) issues.push({ path, message: `must not set the auth header ${quote(key)}` })
+      if (seenHeaders.has(lower)) issues.push({ path, message: `the header ${quote(key)} is set twice (names ignore case)` })
+      seenHeaders.add(lower)
       if (typeof value === "string") {
-        if (HEADER_VALUE_FORBIDDEN.test(value)) issues.push({ path, message: "value contains CR, LF or NUL" })
+        if (HEADER_VALUE_BREAK.test(value)) issues.push({ path, message: "value contains CR, LF or NUL" })
+        else if (HEADER_VALUE_UNSENDABLE.test(value)) {
+          issues.push({ path, message: "value contains control characters or characters beyond U+00FF" })
+        }
+        if (EDGE_WHITESPACE.test(value)) issues.push({ path, message: "value must not start or end with a space or tab" })
         checkTemplate(Template.parse(value), path)
       }
     }
