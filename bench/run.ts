@@ -174,11 +174,11 @@ const measureDiscovery = async (origins: Contenders.Origins) => {
       }
     },
     {
-      name: "rcp-sdk discover (promise facade, fetch)",
+      name: "rcp-sdk discover (promise facade)",
       run: async () => (await promiseClient.discover(manifestUrl)).tools.length
     },
     {
-      name: "rcp-sdk discover (Effect, NodeHttpClient.layerUndici)",
+      name: "rcp-sdk discover (Effect, Client.layerUndici)",
       run: async () => (await effectRuntime.runPromise(Client.discover(manifestUrl))).tools.length
     },
     {

@@ -122,6 +122,18 @@ export interface Service {
 
 const MiB = 1024 * 1024
 
+/**
+ * What discovery and execution share within one client.
+ *
+ * @internal
+ */
+export interface Deps {
+  readonly settings: Settings
+  readonly resolvers: Resolver.Service
+  readonly registry: Registry
+  readonly transport: Transport.Transport
+}
+
 /** @internal */
 export interface Settings {
   readonly credential: Credential.CredentialInput | undefined
@@ -207,7 +219,7 @@ export const makeWith = (
 ): Effect.Effect<Service, never, Resolver.Resolvers> =>
   Effect.map(Resolver.Resolvers, (resolvers) => {
     const registry = new Registry()
-    const deps = { settings: settings(options), resolvers, registry, transport }
+    const deps: Deps = { settings: settings(options), resolvers, registry, transport }
     return {
       discover: Discovery_.discover(deps),
       register: Discovery_.register(deps),

@@ -5,23 +5,14 @@
  */
 import * as Effect from "effect/Effect"
 import * as Manifest from "../Manifest.js"
-import type * as Resolver from "../Resolver.js"
-import type { Discovery, Settings } from "./client.js"
+import type { Deps, Discovery } from "./client.js"
 import { DuplicateTool, HttpError, InsecureUrl, InvalidResponse, UnsupportedVersion } from "./clientErrors.js"
 import * as CompiledTool from "./compiledTool.js"
 import { insecure } from "./execution.js"
-import type { Registry } from "./registry.js"
 import * as Response from "./response.js"
 import * as Retry from "./retry.js"
 import type * as Transport from "./transport.js"
 
-/** @internal */
-export interface Deps {
-  readonly settings: Settings
-  readonly resolvers: Resolver.Service
-  readonly registry: Registry
-  readonly transport: Transport.Transport
-}
 
 /** @internal */
 export type RegisterError = Manifest.ManifestInvalid | UnsupportedVersion | DuplicateTool | InvalidResponse

@@ -8,7 +8,7 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
 import type * as Resolver from "../Resolver.js"
-import type { ExecuteOptions, PreparedRequest, Settings, ToolCall } from "./client.js"
+import type { Deps, ExecuteOptions, PreparedRequest, Settings, ToolCall } from "./client.js"
 import {
   CredentialMissing,
   HttpError,
@@ -21,7 +21,6 @@ import {
 import type * as CompiledTool from "./compiledTool.js"
 import * as Credential from "./credential.js"
 import * as ModelTool from "./modelTool.js"
-import type { Registry } from "./registry.js"
 import * as Request from "./request.js"
 import * as ResolverInternal from "./resolver.js"
 import * as Response from "./response.js"
@@ -29,13 +28,6 @@ import * as Retry from "./retry.js"
 import type * as Transport from "./transport.js"
 import * as UrlTemplate from "./urlTemplate.js"
 
-/** @internal */
-export interface Deps {
-  readonly settings: Settings
-  readonly resolvers: Resolver.Service
-  readonly registry: Registry
-  readonly transport: Transport.Transport
-}
 
 /** @internal */
 export type BuildError =
