@@ -47,6 +47,17 @@ describe("createRcpClient", () => {
     assert.include(run.stdout, "seed example: ok")
   })
 
+  it("runs without @effect/platform-node (every import of it blocked)", () => {
+    const run = spawnSync(process.execPath, ["test/mjs/without-platform-node.mjs"], {
+      cwd: repoRoot,
+      encoding: "utf8",
+      timeout: 20_000
+    })
+    assert.strictEqual(run.stderr, "")
+    assert.strictEqual(run.status, 0)
+    assert.include(run.stdout, "without @effect/platform-node: ok")
+  })
+
   it("rejects with the original tagged error instances, never a FiberFailure", () =>
     withApi(async (server) => {
       const client = createRcpClient({
