@@ -6,6 +6,7 @@
  */
 import * as HttpLayerRouter from "@effect/platform/HttpLayerRouter"
 import * as HttpRouter from "@effect/platform/HttpRouter"
+import * as HttpServer from "@effect/platform/HttpServer"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
@@ -219,17 +220,45 @@ export const route: {
 )
 
 /**
+ * The origin the current `HttpServer` listens on (`http://127.0.0.1:51234`): for tool URLs of a
+ * server that binds port 0 (tests, demos) and so learns its port only once it listens.
+ *
+ * @since 0.1.0
+ * @category accessors
+ */
+export const origin: Effect.Effect<string, never, HttpServer.HttpServer> = Effect.map(
+  HttpServer.HttpServer,
+  (server) => HttpServer.formatAddress(server.address)
+)
+
+/**
  * Serves the manifest at `GET path` on an `HttpLayerRouter`. The manifest is built and validated
  * when the layer is built, so an invalid one fails the server's startup with `ManifestInvalid`.
+ * Given a function, it is called with the server's `origin`, so tool URLs can name a port that is
+ * only known once the server listens.
  *
  * @since 0.1.0
  * @category layers
  */
-export const layer = (
+export const layer: {
+  (
+    path: HttpLayerRouter.PathInput,
+    options: ManifestOptions
+  ): Layer.Layer<never, Manifest.ManifestInvalid, HttpLayerRouter.HttpRouter>
+  (
+    path: HttpLayerRouter.PathInput,
+    options: (origin: string) => ManifestOptions
+  ): Layer.Layer<never, Manifest.ManifestInvalid, HttpLayerRouter.HttpRouter | HttpServer.HttpServer>
+} = ((
   path: HttpLayerRouter.PathInput,
-  options: ManifestOptions
-): Layer.Layer<never, Manifest.ManifestInvalid, HttpLayerRouter.HttpRouter> =>
-  HttpLayerRouter.addAll(Effect.map(manifest(options), (built) => [HttpLayerRouter.route("GET", path, json(built))]))
+  options: ManifestOptions | ((origin: string) => ManifestOptions)
+) =>
+  HttpLayerRouter.addAll(
+    (typeof options === "function" ? Effect.flatMap(origin, (o) => manifest(options(o))) : manifest(options)).pipe(
+      Effect.map((built) => [HttpLayerRouter.route("GET", path, json(built))])
+    )
+    // The overloads say which form needs the HttpServer; one implementation serves both.
+  )) as typeof layer
 
 /**
  * Re-exported so a server author needs one import: the manifest error and data types.

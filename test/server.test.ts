@@ -425,6 +425,25 @@ describe("serving", () => {
       )
     ))
 
+  it.live("layer with a function builds tool URLs from the server's own origin (port 0)", () =>
+    Effect.gen(function*() {
+      const base = yield* baseUrl
+      assert.strictEqual(yield* Server.origin, base)
+      const { status, text } = yield* fetchManifest(`${base}/rcp/manifest`)
+      assert.strictEqual(status, 200)
+      const served = yield* Manifest.decode(JSON.parse(text))
+      assert.strictEqual(served.tools[0]?.url, `${base}/ping`)
+    }).pipe(
+      Effect.provide(
+        HttpLayerRouter.serve(
+          Server.layer("/rcp/manifest", (origin) => ({
+            tools: [Server.defineTool({ name: "ping", description: "Ping.", method: "GET", url: `${origin}/ping` })]
+          })),
+          quiet
+        ).pipe(Layer.provideMerge(NodeServer))
+      )
+    ))
+
   it.live("layer fails to build with ManifestInvalid when the manifest is invalid", () =>
     Effect.gen(function*() {
       const error = yield* Layer.launch(
