@@ -231,6 +231,16 @@ export const describeManifest: (manifest: Manifest.Manifest, tools: ReadonlyArra
   describe.describeManifest
 
 /**
+ * The credential as a service — `Credential.layer(value)`, or
+ * `Credential.layerConfig(Config.redacted("API_TOKEN"))` — used when the client's options give
+ * none. Swapping the layer swaps the secret (tests, rotation).
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export { Credential } from "./internal/credential.js"
+
+/**
  * The promise facade for plain TypeScript: `createRcpClient({ resolvers, credential, trustedOrigins })`.
  *
  * @since 0.1.0

@@ -245,12 +245,26 @@ const withReadableDiscriminant = (input: Record<string, unknown>): Record<string
 const decodeShape = Schema.decodeUnknownEither(Manifest, { errors: "all", onExcessProperty: "ignore" })
 
 /**
+ * What a reader of manifests accepts beyond the strict default.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface ValidateOptions {
+  /** Accept plain `http:` tool URLs on hosts that are not loopback (default: only `https:`). */
+  readonly allowHttp?: boolean | undefined
+}
+
+/**
  * Every problem of `input`, shape and meaning together, or the decoded manifest. Never throws.
  *
  * @since 0.1.0
  * @category decoding
  */
-export const validate = (input: unknown): Either.Either<Manifest, ReadonlyArray<ManifestIssue>> => {
+export const validate = (
+  input: unknown,
+  options: ValidateOptions = {}
+): Either.Either<Manifest, ReadonlyArray<ManifestIssue>> => {
   try {
     if (typeof input !== "object" || input === null || Array.isArray(input)) {
       return Either.left([{ path: [], message: `a manifest must be a JSON object, got ${describeValue(input)}` }])
@@ -266,7 +280,7 @@ export const validate = (input: unknown): Either.Either<Manifest, ReadonlyArray<
         message: clip(issue.message, 300)
       }))
       : []
-    const issues = [...shapeIssues, ...Validate.check(input)]
+    const issues = [...shapeIssues, ...Validate.check(input, options)]
     if (issues.length > 0 || Either.isLeft(shape)) return Either.left(issues)
     return Either.right(shape.right)
   } catch (cause) {
@@ -282,8 +296,11 @@ export const validate = (input: unknown): Either.Either<Manifest, ReadonlyArray<
  * @since 0.1.0
  * @category decoding
  */
-export const decode = (input: unknown, options?: { readonly source?: string }): Effect.Effect<Manifest, ManifestInvalid> =>
-  Either.match(validate(input), {
+export const decode = (
+  input: unknown,
+  options?: ValidateOptions & { readonly source?: string }
+): Effect.Effect<Manifest, ManifestInvalid> =>
+  Either.match(validate(input, options), {
     onLeft: (issues) =>
       Effect.fail(new ManifestInvalid(options?.source === undefined ? { issues } : { issues, source: options.source })),
     onRight: Effect.succeed

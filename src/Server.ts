@@ -127,6 +127,11 @@ export const defineTool = <Fields extends Schema.Struct.Fields = {}>(options: To
 export interface ManifestOptions {
   readonly auth?: Manifest.Auth | undefined
   readonly tools: ReadonlyArray<Manifest.Tool>
+  /**
+   * Publish plain `http:` tool URLs on hosts that are not loopback. Clients refuse them unless
+   * they allow http too, so this is for private networks whose clients are configured alike.
+   */
+  readonly allowHttp?: boolean | undefined
 }
 
 // A server author thinks in tool names, not in indices into an array they built in code.
@@ -146,9 +151,9 @@ const withToolNames = (
 const check = (input: {
   readonly rcpVersion: string
   readonly tools: unknown
-}): Either.Either<Manifest.Manifest, Manifest.ManifestInvalid> =>
+}, options: Manifest.ValidateOptions = {}): Either.Either<Manifest.Manifest, Manifest.ManifestInvalid> =>
   Either.mapLeft(
-    Manifest.validate(input),
+    Manifest.validate(input, options),
     (issues) => new Manifest.ManifestInvalid({ issues: withToolNames(issues, input.tools) })
   )
 
@@ -157,7 +162,7 @@ const build = (options: ManifestOptions) =>
     rcpVersion: Manifest.RCP_VERSION,
     ...(options.auth === undefined ? {} : { auth: options.auth }),
     tools: options.tools
-  })
+  }, { allowHttp: options.allowHttp })
 
 /**
  * `{ rcpVersion: "0.1", auth, tools }`, validated exactly as a client validates it (SPEC §1), so
@@ -193,7 +198,9 @@ const json = (manifest: Manifest.Manifest): HttpServerResponse.HttpServerRespons
  * @category constructors
  */
 export const response = (manifest: Manifest.Manifest): Effect.Effect<HttpServerResponse.HttpServerResponse> =>
-  Either.match(check(manifest), { onLeft: Effect.die, onRight: json })
+  // Whether plain http is acceptable was decided when the manifest was built; this re-check is about
+  // hand-built manifests breaking the format.
+  Either.match(check(manifest, { allowHttp: true }), { onLeft: Effect.die, onRight: json })
 
 /**
  * Adds `GET path` serving the manifest to an `HttpRouter`:

@@ -103,7 +103,7 @@ const check = (source: string, allowHttp: boolean) =>
       Effect.catchTag("ManifestInvalid", (error) => Effect.succeed(Either.left(error.issues))),
       Effect.provide(clientLayer({}, { allowHttp }))
     )
-    : Effect.map(readManifestFile(source), Manifest.validate)
+    : Effect.map(readManifestFile(source), (json) => Manifest.validate(json, { allowHttp }))
 
 const validate = Command.make(
   "validate",

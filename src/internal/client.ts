@@ -5,6 +5,7 @@
 import * as HttpClient from "@effect/platform/HttpClient"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import type * as Redacted from "effect/Redacted"
 import type * as Scope from "effect/Scope"
 import type * as Manifest from "../Manifest.js"
@@ -24,7 +25,10 @@ import * as UndiciTransport from "./undiciTransport.js"
  * @category models
  */
 export interface Options {
-  /** The credential for authenticated manifests: a value, or a function called per request. */
+  /**
+   * The credential for authenticated manifests: a value, or a function called per request. When
+   * absent, a `Credential` layer in context supplies it (e.g. `Credential.layerConfig(...)`).
+   */
   readonly credential?: Credential.CredentialInput | undefined
   /** Origins besides each manifest's own that its tools may call (and receive the credential). */
   readonly trustedOrigins?: ReadonlyArray<string> | undefined
@@ -165,11 +169,17 @@ export const settings = (options: Options): Settings => ({
   constantCredential: Credential.constant(options.credential),
   trusted: new Set(
     (options.trustedOrigins ?? []).map((origin, i) => {
+      let url: URL | undefined
       try {
-        return new URL(origin).origin
+        url = new URL(origin)
       } catch {
+        url = undefined
+      }
+      // "localhost:3000" parses, as a URL whose origin is "null": refuse rather than trust nothing.
+      if (url === undefined || (url.protocol !== "https:" && url.protocol !== "http:")) {
         throw new TypeError(`rcp-sdk: trustedOrigins[${i}] is not a URL origin like "https://api.example.com"`)
       }
+      return url.origin
     })
   ),
   allowHttp: options.allowHttp ?? false,
@@ -217,9 +227,10 @@ export const makeWith = (
   options: Options,
   transport: Transport.Transport
 ): Effect.Effect<Service, never, Resolver.Resolvers> =>
-  Effect.map(Resolver.Resolvers, (resolvers) => {
+  Effect.map(Effect.all([Resolver.Resolvers, Effect.serviceOption(Credential.Credential)]), ([resolvers, fromLayer]) => {
     const registry = new Registry()
-    const deps: Deps = { settings: settings(options), resolvers, registry, transport }
+    const credential = options.credential ?? Option.getOrUndefined(fromLayer)
+    const deps: Deps = { settings: settings({ ...options, credential }), resolvers, registry, transport }
     return {
       discover: Discovery_.discover(deps),
       register: Discovery_.register(deps),

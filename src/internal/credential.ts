@@ -2,7 +2,11 @@
  * The credential (SPEC §3.5): kept `Redacted` from the moment it is obtained until it is written
  * into the one header or query parameter the manifest's `auth` names.
  */
+import type * as Config from "effect/Config"
+import type * as ConfigError from "effect/ConfigError"
+import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import * as Predicate from "effect/Predicate"
 import * as Redacted from "effect/Redacted"
 import type * as Manifest from "../Manifest.js"
@@ -37,6 +41,33 @@ export type CredentialInput =
     | null
     | PromiseLike<string | Redacted.Redacted<string> | undefined | null>
     | Effect.Effect<string | Redacted.Redacted<string> | undefined | null, unknown>)
+
+/**
+ * The credential as a service, for when it comes from configuration or another service rather than
+ * from the client's options (which win when both are given). Swap the layer to swap the secret.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export class Credential extends Context.Tag("rcp-sdk/Credential")<Credential, CredentialInput>() {
+  /**
+   * A fixed credential, or a function called per request.
+   *
+   * @since 0.1.0
+   * @category layers
+   */
+  static readonly layer = (input: CredentialInput): Layer.Layer<Credential> => Layer.succeed(Credential, input)
+
+  /**
+   * The credential read from configuration, e.g. `Config.redacted("API_TOKEN")`.
+   *
+   * @since 0.1.0
+   * @category layers
+   */
+  static readonly layerConfig = (
+    config: Config.Config<Redacted.Redacted<string> | string>
+  ): Layer.Layer<Credential, ConfigError.ConfigError> => Layer.effect(Credential, config)
+}
 
 // A credential goes verbatim into a header or query value; these would break the request framing.
 const UNSENDABLE = /[^\t\x20-\x7e\x80-\xff]/

@@ -1,9 +1,18 @@
 import * as Manifest from "../Manifest.js"
 import type { ModelTool } from "./modelTool.js"
 
+// Descriptions come from the manifest: a line break in one must not forge a line of this text
+// (a fake "[resolved by client, hidden from model]" in the one place an operator reviews).
+const ESCAPES: Readonly<Record<string, string>> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" }
+const oneLine = (text: string): string =>
+  text.replace(
+    /[\u0000-\u001f\u007f\u0085\u2028\u2029]/g,
+    (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`
+  )
+
 const describeAuth = (auth: Manifest.Auth | undefined): string => {
   if (auth === undefined || auth.type === "none") return "none"
-  if (auth.type === "query") return `query "${auth.name}"`
+  if (auth.type === "query") return `query "${oneLine(auth.name)}"`
   return auth.scheme === undefined ? `header "${auth.name}"` : `header "${auth.name}" (scheme: ${auth.scheme})`
 }
 
@@ -18,14 +27,14 @@ export const describeManifest = (manifest: Manifest.Manifest, tools: ReadonlyArr
   const lines = [`RCP manifest v${manifest.rcpVersion} — auth: ${describeAuth(manifest.auth)}`]
   lines.push(`${manifest.tools.length} tool(s):`)
   for (const tool of manifest.tools) {
-    lines.push(`- ${tool.name} (${tool.method}) — ${tool.description}`)
+    lines.push(`- ${tool.name} (${tool.method}) — ${oneLine(tool.description)}`)
     const model = shown.get(tool.name)
     for (const param of tool.params) {
       const hidden = model !== undefined && !Object.hasOwn(model.parameters.properties, param.name)
       lines.push(
         `  ${param.name}: ${param.type}, ${Manifest.isRequired(param) ? "required" : "optional"}` +
           (hidden ? " [resolved by client, hidden from model]" : "") +
-          (param.description === undefined ? "" : ` — ${param.description}`)
+          (param.description === undefined ? "" : ` — ${oneLine(param.description)}`)
       )
     }
   }

@@ -40,7 +40,7 @@ export const register = (deps: Deps) =>
     }
     const unsupported = unsupportedVersion(input, source.url)
     if (unsupported !== undefined) return yield* unsupported
-    const manifest = yield* Manifest.decode(input, { source: source.url })
+    const manifest = yield* Manifest.decode(input, { source: source.url, allowHttp: deps.settings.allowHttp })
     const compiled = manifest.tools.map((tool) =>
       CompiledTool.compile(manifest, tool, { url: source.url, origin }, deps.resolvers.names)
     )

@@ -125,12 +125,14 @@ export const createRcpClient = <Ctx = any>(options: RcpClientOptions<Ctx> = {}):
       ),
       Transport.fromHttpClient
     )
-  // undici directly unless the caller brings a fetch; fetch too if undici cannot be loaded.
-  const transport = options.fetch === undefined
-    ? UndiciTransport.make({ blockPrivateNetworks: options.blockPrivateNetworks ?? false }).pipe(
-      Effect.catchAllDefect(() => fetchTransport(undefined))
-    )
-    : fetchTransport(options.fetch)
+  // undici directly unless the caller brings a fetch; fetch too if undici cannot be loaded — but
+  // never when the private-network guard is on, which only undici's agent can enforce.
+  const undici = UndiciTransport.make({ blockPrivateNetworks: options.blockPrivateNetworks ?? false })
+  const transport = options.fetch !== undefined
+    ? fetchTransport(options.fetch)
+    : options.blockPrivateNetworks === true
+    ? undici
+    : undici.pipe(Effect.catchAllDefect(() => fetchTransport(undefined)))
   const runtime = ManagedRuntime.make(
     Layer.scoped(Service, Effect.flatMap(transport, (t) => Client.makeWith(clientOptions, t))).pipe(
       Layer.provide(Resolver.layer(options.resolvers ?? {}))

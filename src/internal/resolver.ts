@@ -96,7 +96,8 @@ export const resolveAll = (
   params: ReadonlyArray<Manifest.Param>,
   context: unknown
 ): Effect.Effect<Readonly<Record<string, Value>>, ResolverMissing | ResolverFailed> =>
-  Effect.reduce(params, {} as Record<string, Value>, (values, param) =>
+  // No prototype: a param named "__proto__" must be an own key like any other, never Object.prototype.
+  Effect.reduce(params, Object.create(null) as Record<string, Value>, (values, param) =>
     Effect.map(service.resolve(param, context, tool), (value) => {
       values[param.name] = value
       return values

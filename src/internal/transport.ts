@@ -214,10 +214,13 @@ const readBody = (
   url: URL
 ): Effect.Effect<Uint8Array, SendError> => {
   const mapError = (error: HttpClientError.HttpClientError) => failure("body", error.cause ?? error, url, options)
+  // A fetch-based client decompresses: then the declared length counts compressed bytes, and only
+  // counting what is read keeps a small gzip bomb from filling memory.
+  const encoded = (response.headers["content-encoding"] ?? "identity").toLowerCase() !== "identity"
   const declared = declaredLength(response.headers["content-length"])
   if (declared !== undefined && declared > options.maxBytes) return Effect.fail(tooLarge(options))
-  // A declared length is exactly what HTTP framing delivers: safe to read whole.
-  if (declared !== undefined) {
+  // Otherwise a declared length is exactly what HTTP framing delivers: safe to read whole.
+  if (declared !== undefined && !encoded) {
     return Effect.map(Effect.mapError(response.arrayBuffer, mapError), (buffer) => new Uint8Array(buffer))
   }
   let total = 0

@@ -106,6 +106,8 @@ export const parse = (source: string): ParseResult => {
     problems.push("placeholder not allowed in the scheme, host or port")
   }
   if (authority.includes("@")) problems.push("must not contain user info (credentials) in the URL")
+  // URL parsers end the host at "\\" as at "/": the host written would not be the host used.
+  if (authority.includes("\\")) problems.push("host must not contain \"\\\"")
   if (authority === "") problems.push("must have a host")
   if (rest.includes("#")) problems.push("must not contain a fragment (#)")
 

@@ -40,7 +40,9 @@ const RESERVED_HEADERS = new Set([
   "te",
   "trailer",
   "proxy-authorization",
-  "expect"
+  "expect",
+  // The transport decides about compression; an encoded body would bypass the size cap's count.
+  "accept-encoding"
 ])
 const HEADER_VALUE_BREAK = /[\r\n\0]/
 // What HTTP cannot carry in a header value, or would change in transit (edge whitespace).
@@ -133,7 +135,7 @@ export const checkStructure = (input: unknown): Issue | undefined => {
  *
  * @internal
  */
-export const check = (input: unknown): Array<Issue> => {
+export const check = (input: unknown, options: CheckOptions = {}): Array<Issue> => {
   const issues: Array<Issue> = []
   if (!isRecord(input)) return issues
   const auth = isRecord(input.auth) ? input.auth : undefined
@@ -150,7 +152,7 @@ export const check = (input: unknown): Array<Issue> => {
       if (first === undefined) seen.set(tool.name, i)
       else issues.push({ path: ["tools", i, "name"], message: `duplicate tool name ${quote(tool.name)} (also tools[${first}])` })
     }
-    checkTool(tool, ["tools", i], { authHeader, authQuery }, issues)
+    checkTool(tool, ["tools", i], { authHeader, authQuery, allowHttp: options.allowHttp ?? false }, issues)
   })
   return issues
 }
@@ -170,12 +172,19 @@ const checkAuth = (auth: Record<string, unknown>, issues: Array<Issue>): void =>
   }
 }
 
-interface AuthNames {
-  readonly authHeader: string | undefined
-  readonly authQuery: string | undefined
+/** @internal */
+export interface CheckOptions {
+  /** Accept plain `http:` tool URLs on hosts that are not loopback. */
+  readonly allowHttp?: boolean | undefined
 }
 
-const checkTool = (tool: Record<string, unknown>, at: Path, auth: AuthNames, issues: Array<Issue>): void => {
+interface ToolContext {
+  readonly authHeader: string | undefined
+  readonly authQuery: string | undefined
+  readonly allowHttp: boolean
+}
+
+const checkTool = (tool: Record<string, unknown>, at: Path, auth: ToolContext, issues: Array<Issue>): void => {
   const toolName = typeof tool.name === "string" ? tool.name : "?"
   const declared = new Set<string>()
   // When the param list itself is broken (already reported by the Schema), which params exist is
@@ -207,6 +216,12 @@ const checkTool = (tool: Record<string, unknown>, at: Path, auth: AuthNames, iss
       for (const problem of parsed.problems) issues.push({ path: [...at, "url"], message: problem })
     } else {
       checkTemplate(Template.parse(tool.url), [...at, "url"])
+      if (parsed.url.protocol === "http:" && !auth.allowHttp && !UrlTemplate.isLoopbackHost(parsed.url.hostname)) {
+        issues.push({
+          path: [...at, "url"],
+          message: "plain http: is allowed only to loopback hosts (use https:, or a client that allows http)"
+        })
+      }
       if (auth.authQuery !== undefined && parsed.url.query.some((entry) => entry.key === auth.authQuery)) {
         issues.push({ path: [...at, "url"], message: `must not set the auth query parameter ${quote(auth.authQuery)}` })
       }
