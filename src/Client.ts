@@ -84,6 +84,14 @@ export { ManifestInvalid } from "./Manifest.js"
 export type DiscoverError = internal.DiscoverError
 
 /**
+ * Everything `register` can fail with (discovery's failures after the manifest is in hand).
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export type RegisterError = internal.RegisterError
+
+/**
  * Everything `buildRequest` can fail with (SPEC §3 steps 1–5, all before any request).
  *
  * @since 0.1.0
@@ -182,7 +190,7 @@ export const discover = (url: string | URL): Effect.Effect<internal.Discovery, D
 export const register = (
   manifest: unknown,
   source: { readonly url: string }
-): Effect.Effect<internal.Discovery, Effect.Effect.Error<ReturnType<Service["register"]>>, RcpClient> =>
+): Effect.Effect<internal.Discovery, RegisterError, RcpClient> =>
   Effect.flatMap(RcpClient, (client) => client.register(manifest, source))
 
 /**

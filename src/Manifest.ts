@@ -8,7 +8,7 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
-import { describeValue } from "./internal/describeValue.js"
+import { clip, describeValue } from "./internal/values.js"
 import * as Lint from "./internal/lint.js"
 import * as Template from "./internal/template.js"
 import * as Validate from "./internal/validate.js"
@@ -177,7 +177,6 @@ const formatActual = (actual: unknown): string => {
   return clip(typeof actual === "string" ? JSON.stringify(actual) : String(actual), 40)
 }
 
-const clip = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max)}…` : text)
 
 /**
  * One problem in a manifest: where (`path`, as in `tools[2].params[0].type`) and what.

@@ -227,15 +227,27 @@ export const route: {
 )
 
 /**
- * The origin the current `HttpServer` listens on (`http://127.0.0.1:51234`): for tool URLs of a
- * server that binds port 0 (tests, demos) and so learns its port only once it listens.
+ * The origin the current `HttpServer` listens on (`http://127.0.0.1:51234`; a server on every
+ * interface is given as loopback): for tool URLs of a server that binds port 0 (tests, demos) and
+ * so learns its port only once it listens.
  *
  * @since 0.1.0
  * @category accessors
  */
-export const origin: Effect.Effect<string, never, HttpServer.HttpServer> = Effect.map(
+export const origin: Effect.Effect<string, never, HttpServer.HttpServer> = Effect.flatMap(
   HttpServer.HttpServer,
-  (server) => HttpServer.formatAddress(server.address)
+  ({ address }) => {
+    if (address._tag === "UnixAddress") return Effect.dieMessage("Server.origin: the server listens on a Unix socket")
+    // A server bound to every interface is reached on loopback; a client cannot connect to 0.0.0.0.
+    const host = address.hostname === "0.0.0.0" || address.hostname === ""
+      ? "127.0.0.1"
+      : address.hostname === "::"
+      ? "[::1]"
+      : address.hostname.includes(":")
+      ? `[${address.hostname}]`
+      : address.hostname
+    return Effect.succeed(`http://${host}:${address.port}`)
+  }
 )
 
 /**

@@ -41,15 +41,14 @@ const clientLayer = (resolvers: Record<string, Resolver.ResolverFn<any>>, option
 
 const namesOnly = (names: ReadonlyArray<string>) => Object.fromEntries(names.map((name) => [name, () => undefined]))
 
-const load = (source: string): Effect.Effect<
-  Client.Discovery,
-  Client.DiscoverError | CliError,
-  Client.RcpClient
-> =>
-  isUrl(source)
+/** The manifest, registered; its warnings (a `--resolver` matching no param) go to stderr. */
+const load = (source: string): Effect.Effect<Client.Discovery, Client.DiscoverError | CliError, Client.RcpClient> => {
+  const registered: Effect.Effect<Client.Discovery, Client.DiscoverError | CliError, Client.RcpClient> = isUrl(source)
     ? Client.discover(source)
     : Effect.flatMap(readManifestFile(source), (json) =>
       Client.register(json, { url: pathToFileURL(resolvePath(source)).href }))
+  return Effect.tap(registered, (d) => Effect.forEach(d.warnings, (warning) => Console.error(`warning: ${warning}`)))
+}
 
 const sourceArg = Args.text({ name: "url|file" }).pipe(Args.withDescription("The manifest: an http(s) URL or a JSON file"))
 const resolverOption = Options.text("resolver").pipe(

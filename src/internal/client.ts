@@ -110,6 +110,9 @@ export interface Discovery {
 export type DiscoverError = Discovery_.DiscoverError
 
 /** @internal */
+export type RegisterError = Discovery_.RegisterError
+
+/** @internal */
 export type BuildError = Execution.BuildError
 
 /** @internal */
@@ -118,7 +121,7 @@ export type ExecuteError = Execution.ExecuteError
 /** @internal */
 export interface Service {
   readonly discover: (url: string | URL) => Effect.Effect<Discovery, DiscoverError>
-  readonly register: (input: unknown, source: { readonly url: string }) => Effect.Effect<Discovery, Discovery_.RegisterError>
+  readonly register: (input: unknown, source: { readonly url: string }) => Effect.Effect<Discovery, RegisterError>
   readonly tools: Effect.Effect<ReadonlyArray<ModelTool.ModelTool>>
   readonly execute: (call: ToolCall, options?: ExecuteOptions) => Effect.Effect<ToolResult, ExecuteError>
   readonly buildRequest: (call: ToolCall, options?: ExecuteOptions) => Effect.Effect<PreparedRequest, BuildError>

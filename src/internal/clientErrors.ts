@@ -3,6 +3,8 @@
  * origins, URL templates, statuses — never from argument values, resolved values or credentials.
  */
 import * as Schema from "effect/Schema"
+import { RCP_VERSION } from "../Manifest.js"
+import { clip } from "./values.js"
 
 /**
  * The model called a tool that no discovered manifest defines.
@@ -17,7 +19,7 @@ export class ToolNotFound extends Schema.TaggedError<ToolNotFound>()("ToolNotFou
   override get message(): string {
     const shown = this.available.slice(0, 20).join(", ")
     const more = this.available.length > 20 ? `, … (${this.available.length} in all)` : ""
-    return `unknown tool "${clip(this.tool)}"; available tools: ${shown === "" ? "(none)" : shown}${more}`
+    return `unknown tool "${clip(this.tool, 64)}"; available tools: ${shown === "" ? "(none)" : shown}${more}`
   }
 }
 
@@ -221,7 +223,7 @@ export class UnsupportedVersion extends Schema.TaggedError<UnsupportedVersion>()
   version: Schema.String
 }) {
   override get message(): string {
-    return `${this.url}: unsupported rcpVersion ${this.version}; this library reads "0.1"`
+    return `${this.url}: unsupported rcpVersion ${this.version}; this library reads "${RCP_VERSION}"`
   }
 }
 
@@ -254,4 +256,3 @@ export class ClientClosed extends Schema.TaggedError<ClientClosed>()("ClientClos
   }
 }
 
-const clip = (s: string): string => (s.length > 64 ? `${s.slice(0, 64)}…` : s)

@@ -11,6 +11,7 @@ import * as Predicate from "effect/Predicate"
 import * as Redacted from "effect/Redacted"
 import type * as Manifest from "../Manifest.js"
 import { CredentialMissing } from "./clientErrors.js"
+import * as HeaderValue from "./headerValue.js"
 import type { Outgoing } from "./request.js"
 
 /**
@@ -69,8 +70,6 @@ export class Credential extends Context.Tag("rcp-sdk/Credential")<Credential, Cr
   ): Layer.Layer<Credential, ConfigError.ConfigError> => Layer.effect(Credential, config)
 }
 
-// A credential goes verbatim into a header or query value; these would break the request framing.
-const UNSENDABLE = /[^\t\x20-\x7e\x80-\xff]/
 
 /**
  * A credential given as a plain value, checked once: the hot path then skips obtaining it per call.
@@ -81,7 +80,7 @@ const UNSENDABLE = /[^\t\x20-\x7e\x80-\xff]/
 export const constant = (input: CredentialInput | undefined): Redacted.Redacted<string> | undefined => {
   if (input === undefined || typeof input === "function") return undefined
   const text = Redacted.isRedacted(input) ? Redacted.value(input) : input
-  if (typeof text !== "string" || text === "" || UNSENDABLE.test(text)) return undefined
+  if (typeof text !== "string" || text === "" || HeaderValue.UNSENDABLE.test(text)) return undefined
   return Redacted.isRedacted(input) ? input : Redacted.make(text)
 }
 
@@ -95,7 +94,7 @@ export const obtain = (
     const text = Redacted.isRedacted(value) ? Redacted.value(value as Redacted.Redacted<unknown>) : value
     if (text === undefined || text === null || text === "") return Effect.fail(missing("none is configured"))
     if (typeof text !== "string") return Effect.fail(missing("the configured credential is not a string"))
-    if (UNSENDABLE.test(text)) return Effect.fail(missing("the credential contains characters that cannot be sent"))
+    if (HeaderValue.UNSENDABLE.test(text)) return Effect.fail(missing("the credential contains characters that cannot be sent"))
     return Effect.succeed(Redacted.isRedacted(value) ? (value as Redacted.Redacted<string>) : Redacted.make(text))
   }
   if (typeof input !== "function") return check(input)

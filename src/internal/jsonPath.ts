@@ -7,6 +7,7 @@
  *   key     := one or more characters other than ".", "[" and "]"
  *   index   := "[" digits "]"
  */
+import { clip, isRecord } from "./values.js"
 
 /** @internal */
 export type Step = { readonly _tag: "Key"; readonly key: string } | { readonly _tag: "Index"; readonly index: number }
@@ -45,7 +46,6 @@ export const parse = (mapping: string): ParseResult => {
   return { _tag: "Ok", steps }
 }
 
-const clip = (s: string): string => (s.length > 40 ? `${s.slice(0, 40)}…` : s)
 
 const invalid = (mapping: string): ParseResult => ({
   _tag: "Invalid",
@@ -54,9 +54,6 @@ const invalid = (mapping: string): ParseResult => ({
 
 // Names that reach an object's prototype machinery; they never resolve, even as own keys.
 const FORBIDDEN = new Set(["__proto__", "constructor", "prototype"])
-
-const isRecord = (u: unknown): u is Record<string, unknown> =>
-  typeof u === "object" && u !== null && !Array.isArray(u)
 
 /**
  * Walks `steps` through `value`; `undefined` when any step does not resolve.

@@ -4,7 +4,7 @@
  */
 import * as Manifest from "../Manifest.js"
 import type { Value } from "../Resolver.js"
-import { describeValue } from "./describeValue.js"
+import { clip, describeValue, isParamValue, isRecord } from "./values.js"
 
 /**
  * @since 0.1.0
@@ -56,13 +56,6 @@ export type CheckResult =
   | { readonly _tag: "Ok"; readonly values: ReadonlyMap<string, Value> }
   | { readonly _tag: "Invalid"; readonly problems: ReadonlyArray<string> }
 
-const clip = (s: string): string => (s.length > 40 ? `${s.slice(0, 40)}…` : s)
-
-const isPlainObject = (u: unknown): u is Record<string, unknown> =>
-  typeof u === "object" && u !== null && !Array.isArray(u)
-
-const matches = (type: Manifest.ParamType, value: unknown): value is Value =>
-  type === "number" ? typeof value === "number" && Number.isFinite(value) : typeof value === type
 
 /**
  * Checks the model's arguments (an object or the JSON string LLM APIs return) against the visible
@@ -90,7 +83,7 @@ export const checkArguments = (
   } else if (input === undefined) {
     args = {}
   }
-  if (!isPlainObject(args)) {
+  if (!isRecord(args)) {
     return { _tag: "Invalid", problems: [`the arguments must be a JSON object, got ${describeValue(args)}`] }
   }
 
@@ -109,7 +102,7 @@ export const checkArguments = (
     const value = Object.hasOwn(args, param.name) ? args[param.name] : undefined
     if (value === undefined) {
       if (Manifest.isRequired(param)) problems.push(`missing required argument "${param.name}" (${param.type})`)
-    } else if (!matches(param.type, value)) {
+    } else if (!isParamValue(param.type, value)) {
       const hint = value === null && !Manifest.isRequired(param) ? "; leave an optional argument out instead of null" : ""
       problems.push(`"${param.name}" must be ${article(param.type)}, got ${describeValue(value)}${hint}`)
     } else {

@@ -5,6 +5,7 @@
  */
 import type * as Manifest from "../Manifest.js"
 import type { Value } from "../Resolver.js"
+import * as HeaderValue from "./headerValue.js"
 import * as Template from "./template.js"
 import * as UrlTemplate from "./urlTemplate.js"
 
@@ -87,8 +88,6 @@ export const compile = (tool: Manifest.Tool): RequestTemplate => {
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
-const HEADER_BREAK = /[\r\n\0]/
-const HEADER_UNSENDABLE = /[^\t\x20-\x7e\x80-\xff]/
 
 const textOf = (value: Value | undefined): string => (value === undefined ? "" : String(value))
 
@@ -104,15 +103,13 @@ const pathProblem = (text: string): string | undefined => {
 }
 
 const headerProblem = (text: string, header: string): string | undefined => {
-  if (HEADER_BREAK.test(text)) return `cannot contain CR, LF or NUL (it goes into the header "${header}")`
-  if (HEADER_UNSENDABLE.test(text)) {
+  if (HeaderValue.BREAK.test(text)) return `cannot contain CR, LF or NUL (it goes into the header "${header}")`
+  if (HeaderValue.UNSENDABLE.test(text)) {
     return `cannot contain control characters or characters beyond U+00FF (it goes into the header "${header}")`
   }
   return undefined
 }
 
-const EDGE_SPACE_START = /^[ \t]/
-const EDGE_SPACE_END = /[ \t]$/
 
 /** Params whose value would begin or end a rendered header value with a space or tab. */
 const headerEdges = (template: Template.Template, values: ReadonlyMap<string, Value>): Array<string> => {
@@ -126,8 +123,8 @@ const headerEdges = (template: Template.Template, values: ReadonlyMap<string, Va
   const first = rendered[0]
   const last = rendered[rendered.length - 1]
   const out: Array<string> = []
-  if (first?.param !== undefined && EDGE_SPACE_START.test(first.text)) out.push(first.param)
-  if (last?.param !== undefined && EDGE_SPACE_END.test(last.text)) out.push(last.param)
+  if (first?.param !== undefined && HeaderValue.LEADING_SPACE.test(first.text)) out.push(first.param)
+  if (last?.param !== undefined && HeaderValue.TRAILING_SPACE.test(last.text)) out.push(last.param)
   return out
 }
 

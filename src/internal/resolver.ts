@@ -5,7 +5,7 @@ import * as Predicate from "effect/Predicate"
 import * as Schema from "effect/Schema"
 import type * as Manifest from "../Manifest.js"
 import type { ResolverFn, Service, Value } from "../Resolver.js"
-import { describeValue } from "./describeValue.js"
+import { describeValue, isParamValue } from "./values.js"
 
 /**
  * Nothing to resolve from for this call (`undefined`, `null`, no context): the call fails
@@ -45,9 +45,6 @@ export class ResolverFailed extends Schema.TaggedError<ResolverFailed>()("Resolv
 // (ResolverMissing) instead of throwing on `undefined.currentUserId` (ResolverFailed).
 const NO_CONTEXT: unknown = Object.freeze({})
 
-const matchesType = (type: Manifest.ParamType, value: unknown): value is Value =>
-  type === "number" ? typeof value === "number" && Number.isFinite(value) : typeof value === type
-
 /** @internal */
 export const make = (resolvers: Record<string, ResolverFn<any, any>>, context: Context.Context<any>): Service => {
   const table = new Map(Object.entries(resolvers))
@@ -79,7 +76,7 @@ export const make = (resolvers: Record<string, ResolverFn<any, any>>, context: C
     })
     return Effect.flatMap(run, (value): Effect.Effect<Value, ResolverMissing | ResolverFailed> => {
       if (value === undefined || value === null) return Effect.fail(new ResolverMissing({ tool, param: param.name }))
-      if (!matchesType(param.type, value)) {
+      if (!isParamValue(param.type, value)) {
         return Effect.fail(failed(`returned ${describeValue(value)}, but the param is declared as ${param.type}`))
       }
       return Effect.succeed(value)

@@ -2,6 +2,7 @@
  * The one parser for `{{placeholder}}` templates. Validation (Manifest) and rendering (Client) both
  * read the parts produced here, so they can never disagree about what is a placeholder.
  */
+import { clip } from "./values.js"
 
 /** @internal */
 export type Part =
@@ -25,10 +26,7 @@ export const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
 
 const OPEN = "{{"
 const CLOSE = "}}"
-// Longer than any name worth showing back in a problem message.
-const EXCERPT = 40
 
-const excerpt = (s: string): string => (s.length > EXCERPT ? `${s.slice(0, EXCERPT)}…` : s)
 
 /**
  * Splits a template into text and placeholders in one linear pass. A `{{` that does not open a
@@ -52,13 +50,13 @@ export const parse = (source: string): Template => {
     text += source.slice(pos, open)
     const close = source.indexOf(CLOSE, open + OPEN.length)
     if (close === -1) {
-      problems.push(`unclosed placeholder "${excerpt(source.slice(open))}"`)
+      problems.push(`unclosed placeholder "${clip(source.slice(open))}"`)
       text += source.slice(open)
       break
     }
     const name = source.slice(open + OPEN.length, close)
     if (!PARAM_NAME.test(name)) {
-      problems.push(`malformed placeholder "${excerpt(source.slice(open, close + CLOSE.length))}"`)
+      problems.push(`malformed placeholder "${clip(source.slice(open, close + CLOSE.length))}"`)
       text += source.slice(open, close + CLOSE.length)
     } else {
       if (text !== "") parts.push({ _tag: "Text", text })

@@ -3,9 +3,11 @@
  * declared params, URL structure, forbidden headers, mapping paths. They read the raw input
  * defensively so that they run (and report) even where the shape check already failed.
  */
+import * as HeaderValue from "./headerValue.js"
 import * as JsonPath from "./jsonPath.js"
 import * as Template from "./template.js"
 import * as UrlTemplate from "./urlTemplate.js"
+import { clip, isRecord } from "./values.js"
 
 /** @internal */
 export interface Issue {
@@ -14,9 +16,6 @@ export interface Issue {
 }
 
 type Path = ReadonlyArray<string | number>
-
-const isRecord = (u: unknown): u is Record<string, unknown> =>
-  typeof u === "object" && u !== null && !Array.isArray(u)
 
 // Deep enough for any real request body; shallow enough that every walker can recurse safely.
 /** @internal */
@@ -44,12 +43,8 @@ const RESERVED_HEADERS = new Set([
   // The transport decides about compression; an encoded body would bypass the size cap's count.
   "accept-encoding"
 ])
-const HEADER_VALUE_BREAK = /[\r\n\0]/
-// What HTTP cannot carry in a header value, or would change in transit (edge whitespace).
-const HEADER_VALUE_UNSENDABLE = /[^\t\x20-\x7e\x80-\xff]/
-const EDGE_WHITESPACE = /^[ \t]|[ \t]$/
 
-const quote = (s: string): string => JSON.stringify(s.length > 60 ? `${s.slice(0, 60)}…` : s)
+const quote = (s: string): string => JSON.stringify(clip(s, 60))
 
 /** @internal */
 export const formatPath = (path: Path): string => {
@@ -257,11 +252,13 @@ const checkTool = (tool: Record<string, unknown>, at: Path, auth: ToolContext, i
       if (seenHeaders.has(lower)) issues.push({ path, message: `the header ${quote(key)} is set twice (names ignore case)` })
       seenHeaders.add(lower)
       if (typeof value === "string") {
-        if (HEADER_VALUE_BREAK.test(value)) issues.push({ path, message: "value contains CR, LF or NUL" })
-        else if (HEADER_VALUE_UNSENDABLE.test(value)) {
+        if (HeaderValue.BREAK.test(value)) issues.push({ path, message: "value contains CR, LF or NUL" })
+        else if (HeaderValue.UNSENDABLE.test(value)) {
           issues.push({ path, message: "value contains control characters or characters beyond U+00FF" })
         }
-        if (EDGE_WHITESPACE.test(value)) issues.push({ path, message: "value must not start or end with a space or tab" })
+        if (HeaderValue.LEADING_SPACE.test(value) || HeaderValue.TRAILING_SPACE.test(value)) {
+          issues.push({ path, message: "value must not start or end with a space or tab" })
+        }
         checkTemplate(Template.parse(value), path)
       }
     }

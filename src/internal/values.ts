@@ -1,0 +1,50 @@
+/**
+ * Small helpers about untrusted values, shared so that every message and every check treats them
+ * alike: name a value by its kind, never its content; cut text that goes into a message; tell a
+ * JSON object from everything else; check a param value's type strictly.
+ */
+import type * as Manifest from "../Manifest.js"
+import type { Value } from "../Resolver.js"
+
+/**
+ * How a value is named in a message: its kind, never its content (a message may reach a model, a
+ * log or an operator; the value may be a secret, or a megabyte). Never calls `String(object)`,
+ * which throws on JSON like `{"toString": 1}`.
+ *
+ * @internal
+ */
+export const describeValue = (u: unknown): string =>
+  u === null
+    ? "null"
+    : u === undefined
+    ? "an undefined value"
+    : Array.isArray(u)
+    ? "an array"
+    : typeof u === "object"
+    ? "an object"
+    : typeof u === "number" && !Number.isFinite(u)
+    ? "a non-finite number"
+    : `a ${typeof u}`
+
+/**
+ * Text for a message, cut to `max` characters.
+ *
+ * @internal
+ */
+export const clip = (text: string, max = 40): string => (text.length > max ? `${text.slice(0, max)}…` : text)
+
+/**
+ * A JSON object (not an array, not null).
+ *
+ * @internal
+ */
+export const isRecord = (u: unknown): u is Record<string, unknown> =>
+  typeof u === "object" && u !== null && !Array.isArray(u)
+
+/**
+ * Whether `value` has the param's declared type, strictly: `"5"` is not a number, `NaN` is not one.
+ *
+ * @internal
+ */
+export const isParamValue = (type: Manifest.ParamType, value: unknown): value is Value =>
+  type === "number" ? typeof value === "number" && Number.isFinite(value) : typeof value === type
