@@ -7,6 +7,7 @@
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
+import type * as Tracer from "effect/Tracer"
 import type * as Resolver from "../Resolver.js"
 import type { Deps, ExecuteOptions, PreparedRequest, Settings, ToolCall } from "./client.js"
 import {
@@ -106,19 +107,29 @@ const authorize = (
   )
 }
 
-/** Step 1 and a span around the rest; an unknown tool's name (the model's text) is not recorded. */
+/**
+ * Step 1 and a span around the rest; an unknown tool's name (the model's text) is not recorded.
+ * `f` gets the span itself, so that it can annotate it as plain code rather than through the context.
+ */
 const withTool = <A, E>(
   deps: Deps,
   call: ToolCall,
   span: string,
-  f: (tool: CompiledTool.CompiledTool) => Effect.Effect<A, E>
+  f: (tool: CompiledTool.CompiledTool, span: Tracer.Span) => Effect.Effect<A, E>
 ): Effect.Effect<A, E | ToolNotFound> =>
   Effect.suspend(() => {
     const tool = deps.registry.get(call.name)
-    const effect: Effect.Effect<A, E | ToolNotFound> = tool === undefined
-      ? Effect.fail(new ToolNotFound({ tool: String(call.name), available: deps.registry.names() }))
-      : f(tool)
-    return Effect.withSpan(effect, span, { captureStackTrace: false, attributes: tool?.spanAttributes ?? {} })
+    // What `Effect.withSpan` does, with the span in hand.
+    return Effect.useSpan(
+      span,
+      { captureStackTrace: false, attributes: tool?.spanAttributes ?? {} },
+      (current) => {
+        const effect: Effect.Effect<A, E | ToolNotFound> = tool === undefined
+          ? Effect.fail(new ToolNotFound({ tool: String(call.name), available: deps.registry.names() }))
+          : f(tool, current)
+        return Effect.withParentSpan(effect, current)
+      }
+    )
   })
 
 /** @internal */
@@ -140,7 +151,7 @@ export const buildRequest = (deps: Deps) =>
 /** @internal */
 export const execute = (deps: Deps) =>
 (call: ToolCall, options?: ExecuteOptions): Effect.Effect<Response.ToolResult, ExecuteError> =>
-  withTool(deps, call, "RcpClient.execute", (tool) =>
+  withTool(deps, call, "RcpClient.execute", (tool, span) =>
     Effect.flatMap(prepare(deps, tool, call, options), ({ credential, request }) => {
       const s = deps.settings
       const sent = deps.transport.send(request, {
@@ -152,11 +163,10 @@ export const execute = (deps: Deps) =>
         credentialHeader: tool.auth.type === "header" ? tool.auth.name : undefined,
         blockPrivateNetworks: s.blockPrivateNetworks
       })
-      return Effect.flatMap(Retry.withRetries(s.retry, request.method, sent), (received) => {
-        const result = Response.interpret(tool, received, credential === undefined ? [] : [Redacted.value(credential)])
-        return Effect.zipRight(
-          Effect.annotateCurrentSpan("http.response.status_code", received.status),
-          result instanceof HttpError || result instanceof InvalidResponse ? Effect.fail(result) : Effect.succeed(result)
-        )
+      const secrets = credential === undefined ? [] : [Redacted.value(credential)]
+      return Retry.withRetriesThen(s.retry, request.method, sent, (received) => {
+        span.attribute("http.response.status_code", received.status)
+        const result = Response.interpret(tool, received, secrets)
+        return result instanceof HttpError || result instanceof InvalidResponse ? Effect.fail(result) : Effect.succeed(result)
       })
     }))

@@ -80,19 +80,33 @@ export const withRetries = (
   p: Policy,
   method: string,
   attempt: Effect.Effect<Transport.Received, Transport.SendError>
-): Effect.Effect<Transport.Received, Transport.SendError> => {
-  if (p.retries === 0 || !p.methods.has(method)) return attempt
-  const loop = (n: number): Effect.Effect<Transport.Received, Transport.SendError> =>
+): Effect.Effect<Transport.Received, Transport.SendError> =>
+  p.retries === 0 || !p.methods.has(method) ? attempt : withRetriesThen(p, method, attempt, Effect.succeed)
+
+/**
+ * `withRetries` followed by `then` on the response kept, in one step: the response goes straight
+ * from the retry decision to `then`, not through another `flatMap`.
+ *
+ * @internal
+ */
+export const withRetriesThen = <A, E>(
+  p: Policy,
+  method: string,
+  attempt: Effect.Effect<Transport.Received, Transport.SendError>,
+  then: (received: Transport.Received) => Effect.Effect<A, E>
+): Effect.Effect<A, Transport.SendError | E> => {
+  if (p.retries === 0 || !p.methods.has(method)) return Effect.flatMap(attempt, then)
+  const loop = (n: number): Effect.Effect<A, Transport.SendError | E> =>
     Effect.matchEffect(attempt, {
       onFailure: (error) =>
         n < p.retries && isConnectionError(error)
           ? Effect.flatMap(backoff(p, n), (ms) => Effect.zipRight(Effect.sleep(ms), loop(n + 1)))
           : Effect.fail(error),
       onSuccess: (received) => {
-        if (n >= p.retries || !RETRY_STATUS.has(received.status)) return Effect.succeed(received)
+        if (n >= p.retries || !RETRY_STATUS.has(received.status)) return then(received)
         return Effect.flatMap(Effect.clockWith((clock) => clock.currentTimeMillis), (now) => {
           const asked = retryAfterMs(received.headers["retry-after"], now)
-          if (asked !== undefined && asked > p.maxRetryAfterMs) return Effect.succeed(received)
+          if (asked !== undefined && asked > p.maxRetryAfterMs) return then(received)
           return Effect.flatMap(backoff(p, n), (ms) =>
             Effect.zipRight(Effect.sleep(Math.max(ms, asked ?? 0)), loop(n + 1)))
         })

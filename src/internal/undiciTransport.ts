@@ -1,8 +1,14 @@
 /**
- * The fast transport: straight over `undici.request`, one Effect per logical request. It applies
- * exactly the rules of `transport.ts` (`next`, `blockedHost`, `failure`, the cap and the timeout)
- * — only the sending differs. Each client has its own undici agent, closed with the client, so no
- * socket outlives it; with `blockPrivateNetworks` that agent resolves names through the guard.
+ * The fast transport: straight over undici's `dispatch` handler API, one Effect per logical
+ * request. It applies exactly the rules of `transport.ts` (`next`, `blockedHost`, `failure`, the
+ * cap and the timeout) — only the sending differs. Each client has its own undici agent, closed
+ * with the client, so no socket outlives it; with `blockPrivateNetworks` that agent resolves names
+ * through the guard.
+ *
+ * `dispatch` rather than `undici.request`: no body stream and no `AbortController` per call — a
+ * timeout, an interruption, a body over the cap and a redirect all end the exchange through the
+ * handler's own controller (which destroys the socket), and every error arrives in one callback,
+ * so none can surface as an unhandled stream error.
  */
 import * as Effect from "effect/Effect"
 import type * as Scope from "effect/Scope"
@@ -14,10 +20,7 @@ import * as Transport from "./transport.js"
 /** The longest delay `setTimeout` honours. */
 const MAX_TIMER_MS = 2 ** 31 - 1
 
-/** Carries a typed error out of the async loop, so it is not mistaken for a socket failure. */
-class Stop {
-  constructor(readonly error: Transport.SendError) {}
-}
+type Resume = (effect: Effect.Effect<Transport.Received, Transport.SendError>) => void
 
 const headerValue = (value: string | Array<string> | undefined): string | undefined =>
   Array.isArray(value) ? value.join(", ") : value
@@ -28,77 +31,167 @@ const headersOf = (headers: Record<string, string | Array<string> | undefined>):
   return out
 }
 
-/** Stops reading a body; undici reports that as an error event, which nobody is waiting for. */
-const discard = (body: Undici.Dispatcher.ResponseData["body"]): void => {
-  body.on("error", () => {})
-  body.destroy()
-}
+/** Why an exchange was cut short; undici hands it back to `onResponseError`, where it is ignored. */
+const aborted = (): Error => new Error("rcp-sdk: exchange aborted")
 
-const readBody = async (
-  body: Undici.Dispatcher.ResponseData["body"],
-  headers: Record<string, string | undefined>,
-  options: Transport.SendOptions
-): Promise<Uint8Array> => {
-  const declared = Transport.declaredLength(headers["content-length"])
-  if (declared !== undefined && declared > options.maxBytes) {
-    discard(body)
-    throw new Stop(Transport.tooLarge(options))
-  }
-  // A declared length is exactly what HTTP framing delivers: safe to read whole.
-  if (declared !== undefined) return new Uint8Array(await body.arrayBuffer())
-  const chunks: Array<Uint8Array> = []
-  let total = 0
-  for await (const chunk of body as AsyncIterable<Uint8Array>) {
-    total += chunk.length
-    if (total > options.maxBytes) {
-      discard(body)
-      throw new Stop(Transport.tooLarge(options))
-    }
-    chunks.push(chunk)
-  }
-  return Transport.concat(chunks, total)
-}
+/**
+ * One logical request: its hops one after the other, one timer over all of them, and exactly one
+ * `resume`. After `done`, late callbacks of an abandoned hop change nothing.
+ */
+class Exchange {
+  done = false
+  hop: Hop | undefined = undefined
+  timer: ReturnType<typeof setTimeout> | undefined = undefined
 
-const follow = async (
-  undici: typeof Undici,
-  dispatcher: Undici.Dispatcher,
-  request: Outgoing,
-  options: Transport.SendOptions,
-  signal: AbortSignal
-): Promise<Transport.Received> => {
-  let current = request
-  for (let hops = 0;; hops++) {
-    const blocked = Transport.blockedHost(current.url, options)
-    if (blocked !== undefined) throw new Stop(blocked)
-    const out = options.authorize(current)
-    let response: Undici.Dispatcher.ResponseData
+  constructor(
+    readonly dispatcher: Undici.Dispatcher,
+    readonly options: Transport.SendOptions,
+    readonly resume: Resume
+  ) {}
+
+  start(request: Outgoing): void {
+    // Like Effect's own clock: a delay no timer can hold (over 2^31 - 1 ms, or infinite) never
+    // fires; handed to setTimeout it would fire at once.
+    if (this.options.timeoutMs <= MAX_TIMER_MS) this.timer = setTimeout(onTimeout, this.options.timeoutMs, this)
+    this.send(request, 0)
+  }
+
+  send(request: Outgoing, hops: number): void {
+    if (this.done) return
+    const blocked = Transport.blockedHost(request.url, this.options)
+    if (blocked !== undefined) return this.fail(blocked)
+    const hop = new Hop(this, request, hops)
+    this.hop = hop
     try {
-      response = await undici.request(out.url, {
+      const out = this.options.authorize(request)
+      const url = out.url
+      // A rejected request (bad header, closed agent) comes back through `onResponseError`.
+      this.dispatcher.dispatch({
+        origin: url.origin,
+        path: url.search === "" ? url.pathname : url.pathname + url.search,
         method: out.method as Undici.Dispatcher.HttpMethod,
         headers: out.headers,
-        body: out.body ?? null,
-        signal,
-        dispatcher
-      })
+        body: out.body ?? null
+      }, hop)
     } catch (cause) {
-      throw signal.aborted ? cause : new Stop(Transport.failure("connect", cause, current.url, options))
+      hop.abort()
+      this.fail(Transport.failure("connect", cause, request.url, this.options))
     }
-    const headers = headersOf(response.headers)
-    const decision = Transport.next(current, response.statusCode, headers["location"], hops, options)
+  }
+
+  succeed(received: Transport.Received): void {
+    if (this.done) return
+    this.end()
+    this.resume(Effect.succeed(received))
+  }
+
+  fail(error: Transport.SendError): void {
+    if (this.done) return
+    this.end()
+    this.resume(Effect.fail(error))
+  }
+
+  /** The fiber was interrupted: nobody waits for a result any more, only the socket is closed. */
+  interrupt(): void {
+    if (this.done) return
+    this.end()
+    this.hop?.abort()
+  }
+
+  private end(): void {
+    this.done = true
+    if (this.timer !== undefined) clearTimeout(this.timer)
+  }
+}
+
+/** Module-level, with the exchange as the timer's argument: no closure per call. */
+const onTimeout = (exchange: Exchange): void => {
+  if (exchange.done) return
+  exchange.hop?.abort()
+  exchange.fail(Transport.timeout(exchange.options))
+}
+
+/** One request/response on the wire: undici's handler for it. */
+class Hop implements Undici.Dispatcher.DispatchHandler {
+  controller: Undici.Dispatcher.DispatchController | undefined = undefined
+  /** Set once this hop's outcome is decided; later callbacks are its aftermath. */
+  settled = false
+  status = 0
+  headers: Record<string, string | undefined> = {}
+  chunks: Array<Uint8Array> = []
+  total = 0
+
+  constructor(readonly exchange: Exchange, readonly request: Outgoing, readonly hops: number) {}
+
+  /** Stops this hop now or, when undici has not started it yet, as soon as it does. */
+  abort(): void {
+    this.settled = true
+    const controller = this.controller
+    if (controller !== undefined && !controller.aborted) controller.abort(aborted())
+  }
+
+  onRequestStart(controller: Undici.Dispatcher.DispatchController): void {
+    this.controller = controller
+    if (this.settled || this.exchange.done) controller.abort(aborted())
+  }
+
+  onResponseStart(
+    _controller: Undici.Dispatcher.DispatchController,
+    statusCode: number,
+    parsed: Record<string, string | Array<string> | undefined>
+  ): void {
+    if (this.settled) return
+    // Informational answers (100 Continue, 103 Early Hints) precede the real one.
+    if (statusCode < 200) return
+    const exchange = this.exchange
+    const options = exchange.options
+    const headers = headersOf(parsed)
+    const decision = Transport.next(this.request, statusCode, headers["location"], this.hops, options)
     if (decision._tag !== "Done") {
-      // A redirect's body is never read.
-      discard(response.body)
-      if (decision._tag === "Fail") throw new Stop(decision.error)
-      current = decision.request
-      continue
+      // A redirect's body is never read: the connection is dropped rather than drained.
+      this.abort()
+      if (decision._tag === "Fail") return exchange.fail(decision.error)
+      const request = decision.request
+      const hops = this.hops + 1
+      // Not from inside undici's parser callback: the next hop starts once this one has unwound.
+      queueMicrotask(() => exchange.send(request, hops))
+      return
     }
-    try {
-      const body = await readBody(response.body, headers, options)
-      return { status: response.statusCode, headers, body, url: current.url }
-    } catch (cause) {
-      if (cause instanceof Stop || signal.aborted) throw cause
-      throw new Stop(Transport.failure("body", cause, current.url, options))
+    const declared = Transport.declaredLength(headers["content-length"])
+    if (declared !== undefined && declared > options.maxBytes) {
+      this.abort()
+      return exchange.fail(Transport.tooLarge(options))
     }
+    this.status = statusCode
+    this.headers = headers
+  }
+
+  onResponseData(_controller: Undici.Dispatcher.DispatchController, chunk: Uint8Array): void {
+    if (this.settled) return
+    this.total += chunk.length
+    if (this.total > this.exchange.options.maxBytes) {
+      this.abort()
+      return this.exchange.fail(Transport.tooLarge(this.exchange.options))
+    }
+    this.chunks.push(chunk)
+  }
+
+  onResponseEnd(): void {
+    if (this.settled) return
+    this.settled = true
+    this.exchange.succeed({
+      status: this.status,
+      headers: this.headers,
+      body: Transport.concat(this.chunks, this.total),
+      url: this.request.url
+    })
+  }
+
+  onResponseError(_controller: Undici.Dispatcher.DispatchController | undefined, error: Error): void {
+    if (this.settled) return
+    this.settled = true
+    const exchange = this.exchange
+    exchange.fail(Transport.failure(this.status === 0 ? "connect" : "body", error, this.request.url, exchange.options))
   }
 }
 
@@ -127,32 +220,13 @@ export const make = (
       (agent) => Effect.promise(() => agent.destroy())
     )
     return {
+      // One parameter, not two: Effect then creates no AbortController per call; the returned
+      // canceler is what runs on interruption.
       send: (request, sendOptions) =>
-        Effect.async<Transport.Received, Transport.SendError>((resume, interrupted) => {
-          const controller = new AbortController()
-          let timedOut = false
-          // Like Effect's own clock: a delay no timer can hold (over 2^31 - 1 ms, or infinite) never
-          // fires; handed to setTimeout it would fire at once.
-          const timer = sendOptions.timeoutMs > MAX_TIMER_MS ? undefined : setTimeout(() => {
-            timedOut = true
-            controller.abort()
-          }, sendOptions.timeoutMs)
-          const onInterrupt = () => controller.abort()
-          interrupted.addEventListener("abort", onInterrupt, { once: true })
-          follow(undici, agent, request, sendOptions, controller.signal).then(
-            (received) => resume(Effect.succeed(received)),
-            (error: unknown) =>
-              resume(Effect.fail(
-                error instanceof Stop
-                  ? error.error
-                  : timedOut
-                  ? Transport.timeout(sendOptions)
-                  : Transport.failure("connect", error, request.url, sendOptions)
-              ))
-          ).finally(() => {
-            clearTimeout(timer)
-            interrupted.removeEventListener("abort", onInterrupt)
-          })
+        Effect.async<Transport.Received, Transport.SendError>((resume) => {
+          const exchange = new Exchange(agent, sendOptions, resume)
+          exchange.start(request)
+          return Effect.sync(() => exchange.interrupt())
         })
     }
   })
