@@ -34,7 +34,10 @@ export interface Options {
   readonly trustedOrigins?: ReadonlyArray<string> | undefined
   /** Allow plain `http:` to hosts that are not loopback. Default false. */
   readonly allowHttp?: boolean | undefined
-  /** Per-request timeout (all redirects and the body included). Default 30 seconds. */
+  /**
+   * Timeout of one attempt: connecting, every redirect and the whole body. Default 30 seconds. A
+   * retried request (see `retry`) gets a fresh one per attempt.
+   */
   readonly timeout?: Duration.DurationInput | undefined
   /** Largest tool response read, in bytes. Default 5 MiB. */
   readonly maxResponseBytes?: number | undefined

@@ -73,7 +73,7 @@ export class UntrustedOrigin extends Schema.TaggedError<UntrustedOrigin>()("Untr
 }
 
 /**
- * Plain `http:` to a host that is not loopback, without `allowHttp`.
+ * Plain `http:` to a host that is not loopback without `allowHttp`, or a scheme other than http(s).
  *
  * @since 0.1.0
  * @category errors
@@ -82,7 +82,7 @@ export class InsecureUrl extends Schema.TaggedError<InsecureUrl>()("InsecureUrl"
   url: Schema.String
 }) {
   override get message(): string {
-    return `refusing plain http: to ${this.url} (only https:, or http: to loopback); set allowHttp: true to permit it`
+    return `refusing ${this.url}: only https: is allowed, or http: to loopback (allowHttp: true permits plain http)`
   }
 }
 
