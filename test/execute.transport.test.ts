@@ -1,14 +1,14 @@
 /**
  * Sending (SPEC §3.6–7) against real sockets: the redirect matrix (same-origin followed with the
  * right method, cross-origin refused before anything reaches the other server), the redirect
- * limit, timeouts, the response size cap, non-2xx responses and interruption.
+ * limit, timeouts, the response size cap, non-2xx responses and interruption. Tests named after a
+ * transport run over each of `TRANSPORTS` (fetch and undici); the others over fetch (`clientLayer`).
  */
 import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import type * as Layer from "effect/Layer"
-import type * as http from "node:http"
 import type * as HttpClient from "@effect/platform/HttpClient"
 import * as Client from "../src/Client.js"
 import {
@@ -17,27 +17,16 @@ import {
   clientLayerOver,
   CREDENTIAL_SECRET,
   eventually,
+  POST_BODY as BODY,
+  postTool,
   registerAt,
   since,
-  type Attempts,
-  type ToolInput
+  type Attempts
 } from "./support/execute.js"
-import { json, testServer } from "./support/server.js"
+import { flood, json, redirect, testServer, untouched } from "./support/server.js"
+import { TRANSPORTS, watchUnhandledErrors } from "./support/transports.js"
 
-const postTool = (origin: string, path = "/start"): ToolInput => ({
-  name: "submit",
-  method: "POST",
-  params: [{ name: "text", type: "string" }],
-  url: `${origin}${path}`,
-  body: { text: "{{text}}", n: 1 }
-})
-
-const redirect = (res: http.ServerResponse, status: number, location: string) => {
-  res.writeHead(status, { location, "content-type": "text/plain" })
-  res.end("moved")
-}
-
-const BODY = JSON.stringify({ text: "hello", n: 1 })
+const MB = 1024 * 1024
 
 describe("execute: redirects", () => {
   const matrix: ReadonlyArray<readonly [status: number, method: "POST" | "GET"]> = [
@@ -48,180 +37,228 @@ describe("execute: redirects", () => {
     [308, "POST"]
   ]
 
-  for (const [status, method] of matrix) {
-    it.scoped(`${status} same-origin: followed as ${method}, credential re-sent to the same origin`, () =>
+  for (const [label, layerFor] of TRANSPORTS) {
+    for (const [status, method] of matrix) {
+      it.scoped(`${label}: ${status} same-origin: followed as ${method}, credential re-sent to the same origin`, () =>
+        Effect.gen(function*() {
+          const server = yield* testServer((req, res) =>
+            req.path === "/start" ? redirect(res, status, "/final?step=2") : json(res, 200, { at: req.path })
+          )
+          const result = yield* Effect.gen(function*() {
+            yield* registerAt(server, [postTool(server.origin)], bearer)
+            return yield* Client.execute({ name: "submit", arguments: { text: "hello" } })
+          }).pipe(Effect.provide(layerFor({ credential: "tok-same" })))
+          assert.deepStrictEqual(result, { status: 200, data: { at: "/final" } })
+          const [first, second] = server.requests
+          assert.strictEqual(server.requests.length, 2)
+          assert.strictEqual(first?.method, "POST")
+          assert.strictEqual(first?.target, "/start")
+          assert.strictEqual(first?.body, BODY)
+          assert.strictEqual(first?.headers["content-type"], "application/json")
+          assert.strictEqual(first?.headers.authorization, "Bearer tok-same")
+          assert.strictEqual(second?.target, "/final?step=2")
+          assert.strictEqual(second?.method, method)
+          assert.strictEqual(second?.headers.authorization, "Bearer tok-same")
+          if (method === "POST") {
+            assert.strictEqual(second?.body, BODY)
+            assert.strictEqual(second?.headers["content-type"], "application/json")
+            assert.strictEqual(second?.headers["content-length"], String(Buffer.byteLength(BODY)))
+          } else {
+            assert.strictEqual(second?.body, "")
+            assert.strictEqual(second?.headers["content-type"], undefined)
+            assert.strictEqual(second?.headers["content-length"] ?? "0", "0")
+          }
+        }))
+
+      it.scoped(`${label}: ${status} cross-origin: RedirectRefused, the other server never sees a connection`, () =>
+        Effect.gen(function*() {
+          const other = yield* testServer((_req, res) => json(res, 200, { stolen: true }))
+          const server = yield* testServer((_req, res) => redirect(res, status, other.url("/collect?x=1")))
+          const error = yield* Effect.gen(function*() {
+            yield* registerAt(server, [postTool(server.origin)], bearer)
+            return yield* Effect.flip(Client.execute({ name: "submit", arguments: { text: "hello" } }))
+          }).pipe(Effect.provide(layerFor({ credential: CREDENTIAL_SECRET })))
+          assert.strictEqual(error._tag, "RedirectRefused")
+          assert.instanceOf(error, Client.RedirectRefused)
+          if (error._tag !== "RedirectRefused") return
+          assert.strictEqual(error.status, status)
+          assert.strictEqual(error.origin, server.origin)
+          assert.strictEqual(error.location, other.origin)
+          assert.include(error.message, `refused a ${status} redirect from ${server.origin} to ${other.origin}`)
+          assert.include(error.message, "nothing was sent there")
+          assert.notInclude(error.message, CREDENTIAL_SECRET)
+          assert.notInclude(JSON.stringify(error), CREDENTIAL_SECRET)
+          assert.strictEqual(server.requests.length, 1)
+          assert.strictEqual(server.requests[0]?.headers.authorization, `Bearer ${CREDENTIAL_SECRET}`)
+          untouched(other)
+        }))
+    }
+
+    it.scoped(
+      `${label}: only a POST becomes a GET on 301/302; a PUT keeps its method and body, 303 turns it into a GET`,
+      () =>
+        Effect.gen(function*() {
+          let status = 0
+          const server = yield* testServer((req, res) =>
+            req.path === "/start" ? redirect(res, status, "/final") : json(res, 200, {})
+          )
+          const seen: Array<readonly [number, string, string]> = []
+          yield* Effect.gen(function*() {
+            yield* registerAt(server, [{ ...postTool(server.origin), method: "PUT" }])
+            for (const s of [301, 302, 303, 307, 308]) {
+              status = s
+              yield* Client.execute({ name: "submit", arguments: { text: "hello" } })
+              const last = server.requests[server.requests.length - 1]!
+              seen.push([s, last.method, last.body])
+            }
+          }).pipe(Effect.provide(layerFor()))
+          assert.deepStrictEqual(seen, [
+            [301, "PUT", BODY],
+            [302, "PUT", BODY],
+            [303, "GET", ""],
+            [307, "PUT", BODY],
+            [308, "PUT", BODY]
+          ])
+        })
+    )
+
+    it.scoped(`${label}: a redirect to the same host under another name (localhost) or scheme is cross-origin`, () =>
       Effect.gen(function*() {
+        let location = ""
         const server = yield* testServer((req, res) =>
-          req.path === "/start" ? redirect(res, status, "/final?step=2") : json(res, 200, { at: req.path })
+          req.path === "/start" ? redirect(res, 307, location) : json(res, 200, {})
         )
-        const attempts: Attempts = { urls: [] }
-        const result = yield* Effect.gen(function*() {
-          yield* registerAt(server, [postTool(server.origin)], bearer)
-          return yield* Client.execute({ name: "submit", arguments: { text: "hello" } })
-        }).pipe(Effect.provide(clientLayer({ credential: "tok-same" }, {}, attempts)))
-        assert.deepStrictEqual(result, { status: 200, data: { at: "/final" } })
-        assert.deepStrictEqual(attempts.urls, [server.url("/start"), server.url("/final?step=2")])
-        const [first, second] = server.requests
-        assert.strictEqual(server.requests.length, 2)
-        assert.strictEqual(first?.method, "POST")
-        assert.strictEqual(first?.body, BODY)
-        assert.strictEqual(first?.headers.authorization, "Bearer tok-same")
-        assert.strictEqual(second?.target, "/final?step=2")
-        assert.strictEqual(second?.method, method)
-        assert.strictEqual(second?.headers.authorization, "Bearer tok-same")
-        if (method === "POST") {
-          assert.strictEqual(second?.body, BODY)
-          assert.strictEqual(second?.headers["content-type"], "application/json")
-        } else {
-          assert.strictEqual(second?.body, "")
-          assert.strictEqual(second?.headers["content-type"], undefined)
-          assert.strictEqual(second?.headers["content-length"] ?? "0", "0")
-        }
-      }))
-
-    it.scoped(`${status} cross-origin: RedirectRefused, the other server never sees a request`, () =>
-      Effect.gen(function*() {
-        const other = yield* testServer((_req, res) => json(res, 200, { stolen: true }))
-        const server = yield* testServer((_req, res) => redirect(res, status, other.url("/collect?x=1")))
-        const attempts: Attempts = { urls: [] }
-        const error = yield* Effect.gen(function*() {
-          yield* registerAt(server, [postTool(server.origin)], bearer)
-          return yield* Effect.flip(Client.execute({ name: "submit", arguments: { text: "hello" } }))
-        }).pipe(Effect.provide(clientLayer({ credential: CREDENTIAL_SECRET }, {}, attempts)))
-        assert.strictEqual(error._tag, "RedirectRefused")
-        assert.instanceOf(error, Client.RedirectRefused)
-        if (error._tag !== "RedirectRefused") return
-        assert.strictEqual(error.status, status)
-        assert.strictEqual(error.origin, server.origin)
-        assert.strictEqual(error.location, other.origin)
-        assert.include(error.message, `refused a ${status} redirect from ${server.origin} to ${other.origin}`)
-        assert.include(error.message, "nothing was sent there")
-        assert.notInclude(error.message, CREDENTIAL_SECRET)
-        assert.strictEqual(other.requests.length, 0)
-        assert.strictEqual(server.requests.length, 1)
-        assert.deepStrictEqual(attempts.urls, [server.url("/start")])
-      }))
-  }
-
-  it.scoped("only a POST becomes a GET on 301/302; a PUT keeps its method and body, 303 turns it into a GET", () =>
-    Effect.gen(function*() {
-      let status = 0
-      const server = yield* testServer((req, res) =>
-        req.path === "/start" ? redirect(res, status, "/final") : json(res, 200, {})
-      )
-      const seen: Array<readonly [number, string, string]> = []
-      for (const s of [301, 302, 303, 307, 308]) {
-        status = s
-        yield* Effect.gen(function*() {
-          yield* registerAt(server, [{ ...postTool(server.origin), method: "PUT" }])
-          yield* Client.execute({ name: "submit", arguments: { text: "hello" } })
-        }).pipe(Effect.provide(clientLayer()))
-        const last = server.requests[server.requests.length - 1]!
-        seen.push([s, last.method, last.body])
-      }
-      assert.deepStrictEqual(seen, [
-        [301, "PUT", BODY],
-        [302, "PUT", BODY],
-        [303, "GET", ""],
-        [307, "PUT", BODY],
-        [308, "PUT", BODY]
-      ])
-    }))
-
-  it.scoped("a redirect to the same host under another name (localhost) or scheme is cross-origin", () =>
-    Effect.gen(function*() {
-      let location = ""
-      const server = yield* testServer((req, res) =>
-        req.path === "/start" ? redirect(res, 307, location) : json(res, 200, {})
-      )
-      const errors: Array<string> = []
-      for (
-        const target of [
+        const targets = [
           `http://localhost:${server.port}/final`,
           `https://127.0.0.1:${server.port}/final`,
           `//localhost:${server.port}/final`,
           "file:///etc/passwd",
           "javascript:alert(1)"
         ]
-      ) {
-        location = target
-        const error = yield* Effect.gen(function*() {
+        const errors = yield* Effect.gen(function*() {
           yield* registerAt(server, [postTool(server.origin)], bearer)
-          return yield* Effect.flip(Client.execute({ name: "submit", arguments: { text: "hello" } }))
-        }).pipe(Effect.provide(clientLayer({ credential: "t" })))
-        errors.push(error._tag)
+          const errors: Array<string> = []
+          for (const target of targets) {
+            location = target
+            errors.push((yield* Effect.flip(Client.execute({ name: "submit", arguments: { text: "hello" } })))._tag)
+          }
+          return errors
+        }).pipe(Effect.provide(layerFor({ credential: "t" })))
+        assert.deepStrictEqual(errors, Array(targets.length).fill("RedirectRefused"))
+        assert.deepStrictEqual(server.requests.map((r) => r.path), Array(targets.length).fill("/start"))
+      }))
+
+    it.scoped(
+      `${label}: query auth: the credential is re-applied on a same-origin redirect (and cannot be overridden)`,
+      () =>
+        Effect.gen(function*() {
+          const server = yield* testServer((req, res) =>
+            req.path === "/start" ? redirect(res, 307, "/final?api_key=forged&page=2") : json(res, 200, {})
+          )
+          yield* Effect.gen(function*() {
+            yield* registerAt(server, [postTool(server.origin)], { type: "query", name: "api_key" })
+            yield* Client.execute({ name: "submit", arguments: { text: "hello" } })
+          }).pipe(Effect.provide(layerFor({ credential: "key-1" })))
+          const [first, second] = server.requests
+          assert.strictEqual(server.requests.length, 2)
+          assert.deepStrictEqual([...first!.query.entries()], [["api_key", "key-1"]])
+          assert.strictEqual(second?.path, "/final")
+          assert.deepStrictEqual(second?.query.getAll("api_key"), ["key-1"])
+          assert.deepStrictEqual(second?.query.getAll("page"), ["2"])
+          assert.strictEqual(second?.method, "POST")
+          assert.strictEqual(second?.body, BODY)
+        })
+    )
+
+    it.scoped(`${label}: at most 5 redirects: a 5-hop chain succeeds, a 6th hop is TooManyRedirects`, () =>
+      Effect.gen(function*() {
+        // /r/n redirects to /r/(n-1); /r/0 answers.
+        const server = yield* testServer((req, res) => {
+          const n = Number(req.path.split("/")[2])
+          return n > 0 ? redirect(res, 302, `/r/${n - 1}`) : json(res, 200, { done: true })
+        })
+        const tools = [
+          { name: "five", url: `${server.origin}/r/5` },
+          { name: "six", url: `${server.origin}/r/6` },
+          { name: "loop", url: `${server.origin}/r/1000` }
+        ]
+        const [five, six, loop] = yield* Effect.gen(function*() {
+          yield* registerAt(server, tools)
+          return [
+            yield* Client.execute({ name: "five" }),
+            yield* Effect.flip(Client.execute({ name: "six" })),
+            yield* Effect.flip(Client.execute({ name: "loop" }))
+          ] as const
+        }).pipe(Effect.provide(layerFor()))
+        assert.deepStrictEqual(five, { status: 200, data: { done: true } })
+        assert.strictEqual(six._tag, "TooManyRedirects")
+        assert.instanceOf(six, Client.TooManyRedirects)
+        assert.include(six.message, "more than 5 redirects")
+        assert.strictEqual(loop._tag, "TooManyRedirects")
+        // 6 requests for "five", then 6 each (the first and 5 followed hops) for "six" and "loop":
+        // the 6th hop is never sent.
+        assert.strictEqual(server.requests.length, 18)
+        assert.deepStrictEqual(server.requests.slice(6, 12).map((r) => r.path), [
+          "/r/6",
+          "/r/5",
+          "/r/4",
+          "/r/3",
+          "/r/2",
+          "/r/1"
+        ])
+        assert.deepStrictEqual(server.requests.slice(12).map((r) => r.path), [
+          "/r/1000",
+          "/r/999",
+          "/r/998",
+          "/r/997",
+          "/r/996",
+          "/r/995"
+        ])
+      }))
+
+    it.scoped(`${label}: maxRedirects: 0 follows none`, () =>
+      Effect.gen(function*() {
+        const server = yield* testServer((req, res) =>
+          req.path === "/start" ? redirect(res, 302, "/final") : json(res, 200, {})
+        )
+        const error = yield* Effect.gen(function*() {
+          yield* registerAt(server, [{ name: "get", url: server.url("/start") }])
+          return yield* Effect.flip(Client.execute({ name: "get" }))
+        }).pipe(Effect.provide(layerFor({ maxRedirects: 0 })))
+        assert.strictEqual(error._tag, "TooManyRedirects")
+        assert.instanceOf(error, Client.TooManyRedirects)
+        assert.strictEqual(server.requests.length, 1)
+      }))
+  }
+
+  it.scoped("the HttpClient is asked for each same-origin hop, and never for another origin", () =>
+    Effect.gen(function*() {
+      const other = yield* testServer((_req, res) => json(res, 200, { stolen: true }))
+      let status = 0
+      let location = ""
+      const server = yield* testServer((req, res) =>
+        req.path === "/start" ? redirect(res, status, location) : json(res, 200, { at: req.path })
+      )
+      const asked: Array<readonly [number, string, ReadonlyArray<string>]> = []
+      for (const [s] of matrix) {
+        for (const to of ["/final?step=2", other.url("/collect?x=1")]) {
+          status = s
+          location = to
+          const attempts: Attempts = { urls: [] }
+          yield* Effect.gen(function*() {
+            yield* registerAt(server, [postTool(server.origin)], bearer)
+            yield* Effect.either(Client.execute({ name: "submit", arguments: { text: "hello" } }))
+          }).pipe(Effect.provide(clientLayer({ credential: CREDENTIAL_SECRET }, {}, attempts)))
+          asked.push([s, to, attempts.urls])
+        }
       }
-      assert.deepStrictEqual(errors, Array(5).fill("RedirectRefused"))
-      assert.deepStrictEqual(server.requests.map((r) => r.path), Array(5).fill("/start"))
-    }))
-
-  it.scoped("query auth: the credential is re-applied on a same-origin redirect (and cannot be overridden)", () =>
-    Effect.gen(function*() {
-      const server = yield* testServer((req, res) =>
-        req.path === "/start"
-          ? redirect(res, 307, "/final?api_key=forged&page=2")
-          : json(res, 200, {})
+      assert.deepStrictEqual(
+        asked,
+        matrix.flatMap(([s]) => [
+          [s, "/final?step=2", [server.url("/start"), server.url("/final?step=2")]],
+          [s, other.url("/collect?x=1"), [server.url("/start")]]
+        ])
       )
-      yield* Effect.gen(function*() {
-        yield* registerAt(server, [postTool(server.origin)], { type: "query", name: "api_key" })
-        yield* Client.execute({ name: "submit", arguments: { text: "hello" } })
-      }).pipe(Effect.provide(clientLayer({ credential: "key-1" })))
-      const [first, second] = server.requests
-      assert.deepStrictEqual([...first!.query.entries()], [["api_key", "key-1"]])
-      assert.strictEqual(second?.path, "/final")
-      assert.deepStrictEqual(second?.query.getAll("api_key"), ["key-1"])
-      assert.deepStrictEqual(second?.query.getAll("page"), ["2"])
-      assert.strictEqual(second?.body, BODY)
-    }))
-
-  it.scoped("at most 5 redirects: a 5-hop chain succeeds, a 6th hop is TooManyRedirects", () =>
-    Effect.gen(function*() {
-      // /r/n redirects to /r/(n-1); /r/0 answers.
-      const server = yield* testServer((req, res) => {
-        const n = Number(req.path.split("/")[2])
-        return n > 0 ? redirect(res, 302, `/r/${n - 1}`) : json(res, 200, { done: true })
-      })
-      const tools = [
-        { name: "five", url: `${server.origin}/r/5` },
-        { name: "six", url: `${server.origin}/r/6` },
-        { name: "loop", url: `${server.origin}/r/1000` }
-      ]
-      const [five, six, loop] = yield* Effect.gen(function*() {
-        yield* registerAt(server, tools)
-        return [
-          yield* Client.execute({ name: "five" }),
-          yield* Effect.flip(Client.execute({ name: "six" })),
-          yield* Effect.flip(Client.execute({ name: "loop" }))
-        ] as const
-      }).pipe(Effect.provide(clientLayer()))
-      assert.deepStrictEqual(five, { status: 200, data: { done: true } })
-      assert.strictEqual(six._tag, "TooManyRedirects")
-      assert.instanceOf(six, Client.TooManyRedirects)
-      assert.include(six.message, "more than 5 redirects")
-      assert.strictEqual(loop._tag, "TooManyRedirects")
-      // 6 requests for "five", then 6 each (the first and 5 followed hops) for "six" and "loop".
-      assert.strictEqual(server.requests.length, 18)
-      assert.deepStrictEqual(server.requests.slice(12).map((r) => r.path), [
-        "/r/1000",
-        "/r/999",
-        "/r/998",
-        "/r/997",
-        "/r/996",
-        "/r/995"
-      ])
-    }))
-
-  it.scoped("maxRedirects: 0 follows none", () =>
-    Effect.gen(function*() {
-      const server = yield* testServer((req, res) =>
-        req.path === "/start" ? redirect(res, 302, "/final") : json(res, 200, {})
-      )
-      const error = yield* Effect.gen(function*() {
-        yield* registerAt(server, [{ name: "get", url: server.url("/start") }])
-        return yield* Effect.flip(Client.execute({ name: "get" }))
-      }).pipe(Effect.provide(clientLayer({ maxRedirects: 0 })))
-      assert.strictEqual(error._tag, "TooManyRedirects")
-      assert.strictEqual(server.requests.length, 1)
     }))
 
   it.scoped("a 3xx without Location is a response like any other (HttpError)", () =>
@@ -237,61 +274,69 @@ describe("execute: redirects", () => {
 })
 
 describe("execute: timeout", () => {
-  it.scopedLive("per call: a server that never answers → Timeout, and the socket is closed", () =>
-    Effect.gen(function*() {
-      const server = yield* testServer(() => undefined)
-      const start = Date.now()
-      const error = yield* Effect.gen(function*() {
-        yield* registerAt(server, [{ name: "hang", url: server.url("/hang") }])
-        return yield* Effect.flip(Client.execute({ name: "hang" }, { timeout: "200 millis" }))
-      }).pipe(Effect.provide(clientLayer()))
-      const elapsed = since(start)
-      assert.strictEqual(error._tag, "Timeout")
-      assert.instanceOf(error, Client.Timeout)
-      if (error._tag === "Timeout") assert.strictEqual(error.timeoutMs, 200)
-      assert.include(error.message, "no complete response within 200 ms; the request was aborted")
-      assert.isAtLeast(elapsed, 190)
-      assert.isBelow(elapsed, 2_000)
-      assert.strictEqual(server.requests.length, 1)
-      yield* eventually("the server sees the socket close", () => server.closedSockets() >= 1)
-    }))
-
-  it.scopedLive("per client; the per-call option overrides it", () =>
-    Effect.gen(function*() {
-      const server = yield* testServer((req, res) => {
-        if (req.path === "/slowish") setTimeout(() => json(res, 200, { late: true }), 300)
-      })
-      const [hang, slowish] = yield* Effect.gen(function*() {
-        yield* registerAt(server, [{ name: "hang", url: server.url("/hang") }, {
-          name: "slowish",
-          url: server.url("/slowish")
-        }])
+  for (const [label, layerFor] of TRANSPORTS) {
+    it.scopedLive(`${label}: per call: a server that never answers → Timeout, and the socket is closed`, () =>
+      Effect.gen(function*() {
+        const server = yield* testServer(() => undefined)
         const start = Date.now()
-        const hang = yield* Effect.flip(Client.execute({ name: "hang" }))
-        assert.isBelow(since(start), 2_000)
-        const slowish = yield* Client.execute({ name: "slowish" }, { timeout: "5 seconds" })
-        return [hang, slowish] as const
-      }).pipe(Effect.provide(clientLayer({ timeout: "150 millis" })))
-      assert.strictEqual(hang._tag, "Timeout")
-      if (hang._tag === "Timeout") assert.strictEqual(hang.timeoutMs, 150)
-      assert.deepStrictEqual(slowish.data, { late: true })
-      yield* eventually("the hung socket closes", () => server.closedSockets() >= 1)
-    }))
+        const error = yield* Effect.gen(function*() {
+          yield* registerAt(server, [{ name: "hang", url: server.url("/hang") }])
+          return yield* Effect.flip(Client.execute({ name: "hang" }, { timeout: "200 millis" }))
+        }).pipe(Effect.provide(layerFor()))
+        const elapsed = since(start)
+        assert.strictEqual(error._tag, "Timeout")
+        assert.instanceOf(error, Client.Timeout)
+        if (error._tag !== "Timeout") return
+        assert.strictEqual(error.timeoutMs, 200)
+        assert.strictEqual(
+          error.message,
+          `tool "hang" (GET ${server.origin}/hang): no complete response within 200 ms; the request was aborted`
+        )
+        assert.isAtLeast(elapsed, 190)
+        assert.isBelow(elapsed, 2_000)
+        assert.strictEqual(server.requests.length, 1)
+        yield* eventually("the server sees the socket close", () => server.closedSockets() >= 1)
+      }))
 
-  it.scopedLive("one timeout covers every redirect hop and the body", () =>
-    Effect.gen(function*() {
-      const server = yield* testServer((req, res) => {
-        const n = Number(req.path.split("/")[2])
-        // Each hop takes 80 ms: 4 hops exceed a 200 ms budget though each one alone fits.
-        setTimeout(() => (n > 0 ? redirect(res, 302, `/r/${n - 1}`) : json(res, 200, {})), 80)
-      })
-      const error = yield* Effect.gen(function*() {
-        yield* registerAt(server, [{ name: "chain", url: server.url("/r/4") }])
-        return yield* Effect.flip(Client.execute({ name: "chain" }, { timeout: "200 millis" }))
-      }).pipe(Effect.provide(clientLayer()))
-      assert.strictEqual(error._tag, "Timeout")
-      assert.isBelow(server.requests.length, 5)
-    }))
+    it.scopedLive(`${label}: per client; the per-call option overrides it; the hung socket is closed`, () =>
+      Effect.gen(function*() {
+        const server = yield* testServer((req, res) => {
+          if (req.path === "/slowish") setTimeout(() => json(res, 200, { late: true }), 300)
+        })
+        const [hang, slowish] = yield* Effect.gen(function*() {
+          yield* registerAt(server, [
+            { name: "hang", url: server.url("/hang") },
+            { name: "slowish", url: server.url("/slowish") }
+          ])
+          const start = Date.now()
+          const hang = yield* Effect.flip(Client.execute({ name: "hang" }))
+          assert.isBelow(since(start), 2_000)
+          // Closed by the timeout itself, while the client is still alive.
+          yield* eventually("the hung socket closes", () => server.closedSockets() >= 1)
+          const slowish = yield* Client.execute({ name: "slowish" }, { timeout: "5 seconds" })
+          return [hang, slowish] as const
+        }).pipe(Effect.provide(layerFor({ timeout: "150 millis" })))
+        assert.strictEqual(hang._tag, "Timeout")
+        assert.instanceOf(hang, Client.Timeout)
+        if (hang._tag === "Timeout") assert.strictEqual(hang.timeoutMs, 150)
+        assert.deepStrictEqual(slowish, { status: 200, data: { late: true } })
+      }))
+
+    it.scopedLive(`${label}: one timeout covers every redirect hop and the body`, () =>
+      Effect.gen(function*() {
+        const server = yield* testServer((req, res) => {
+          const n = Number(req.path.split("/")[2])
+          // Each hop takes 80 ms: 4 hops exceed a 200 ms budget though each one alone fits.
+          setTimeout(() => (n > 0 ? redirect(res, 302, `/r/${n - 1}`) : json(res, 200, {})), 80)
+        })
+        const error = yield* Effect.gen(function*() {
+          yield* registerAt(server, [{ name: "chain", url: server.url("/r/4") }])
+          return yield* Effect.flip(Client.execute({ name: "chain" }, { timeout: "200 millis" }))
+        }).pipe(Effect.provide(layerFor()))
+        assert.strictEqual(error._tag, "Timeout")
+        assert.isBelow(server.requests.length, 5)
+      }))
+  }
 
   it.scopedLive("a body that trickles past the timeout is aborted too", () =>
     Effect.gen(function*() {
@@ -311,36 +356,46 @@ describe("execute: timeout", () => {
 })
 
 describe("execute: response size cap", () => {
-  it.scopedLive("a server streaming 50 MB chunked (no content-length) → ResponseTooLarge, quickly", () =>
-    Effect.gen(function*() {
-      const total = 50 * 1024 * 1024
-      let written = 0
-      const server = yield* testServer((_req, res) => {
-        res.writeHead(200, { "content-type": "application/json" })
-        const chunk = Buffer.alloc(64 * 1024, "a")
-        const pump = () => {
-          while (written < total && !res.destroyed) {
-            written += chunk.length
-            if (!res.write(chunk)) return void res.once("drain", pump)
-          }
-          if (written >= total) res.end()
-        }
-        pump()
-      })
-      const start = Date.now()
-      const error = yield* Effect.gen(function*() {
-        yield* registerAt(server, [{ name: "flood", url: server.url("/flood") }])
-        return yield* Effect.flip(Client.execute({ name: "flood" }))
-      }).pipe(Effect.provide(clientLayer()))
-      assert.strictEqual(error._tag, "ResponseTooLarge")
-      assert.instanceOf(error, Client.ResponseTooLarge)
-      if (error._tag === "ResponseTooLarge") assert.strictEqual(error.maxBytes, 5 * 1024 * 1024)
-      assert.include(error.message, `larger than ${5 * 1024 * 1024} bytes; the rest was not read`)
-      assert.isBelow(since(start), 5_000)
-      yield* eventually("the server sees the socket close", () => server.closedSockets() >= 1)
-      // The client stopped reading: the server could not push the whole 50 MB.
-      assert.isBelow(written, total)
-    }))
+  for (const [label, layerFor] of TRANSPORTS) {
+    it.scopedLive(
+      `${label}: a 50 MB chunked body (no content-length) → ResponseTooLarge, quickly; the client then works`,
+      () =>
+        Effect.gen(function*() {
+          const total = 50 * MB
+          const counter = { written: 0 }
+          const server = yield* testServer((req, res) => {
+            if (req.path === "/ok") return json(res, 200, { ok: true })
+            res.writeHead(200, { "content-type": "application/json" })
+            flood(res, total, counter)
+          })
+          const start = Date.now()
+          const [error, elapsed, ok] = yield* Effect.gen(function*() {
+            yield* registerAt(server, [
+              { name: "flood", url: server.url("/flood") },
+              { name: "ok", url: server.url("/ok") }
+            ])
+            const error = yield* Effect.flip(Client.execute({ name: "flood" }))
+            const elapsed = since(start)
+            return [error, elapsed, yield* Client.execute({ name: "ok" })] as const
+          }).pipe(Effect.provide(layerFor()))
+          assert.strictEqual(error._tag, "ResponseTooLarge")
+          assert.instanceOf(error, Client.ResponseTooLarge)
+          if (error._tag !== "ResponseTooLarge") return
+          assert.strictEqual(error.maxBytes, 5 * MB)
+          assert.strictEqual(
+            error.message,
+            `tool "flood" (GET ${server.origin}/flood): the response is larger than ${
+              5 * MB
+            } bytes; the rest was not read`
+          )
+          assert.isBelow(elapsed, 3_000)
+          assert.deepStrictEqual(ok, { status: 200, data: { ok: true } })
+          yield* eventually("the server sees the socket close", () => server.closedSockets() >= 1)
+          // The client stopped reading: the server could not push the whole 50 MB.
+          assert.isBelow(counter.written, total)
+        })
+    )
+  }
 
   it.scoped("a declared content-length over the cap fails before the body is read", () =>
     Effect.gen(function*() {
@@ -472,40 +527,44 @@ describe("execute: non-2xx responses", () => {
 })
 
 describe("execute: interruption", () => {
-  it.scopedLive("interrupting the fiber mid-request closes the socket", () =>
-    Effect.gen(function*() {
-      const server = yield* testServer(() => undefined)
-      yield* Effect.gen(function*() {
-        yield* registerAt(server, [postTool(server.origin, "/hang")])
-        const fiber = yield* Effect.fork(Client.execute({ name: "submit", arguments: { text: "hello" } }))
-        yield* eventually("the server receives the request", () => server.requests.length === 1)
-        const start = Date.now()
-        yield* Fiber.interrupt(fiber)
-        assert.isBelow(since(start), 1_000)
-        const exit = yield* Fiber.await(fiber)
-        assert.strictEqual(exit._tag, "Failure")
-      }).pipe(Effect.provide(clientLayer()))
-      yield* eventually("the server sees the socket close", () => server.closedSockets() >= 1)
-      assert.strictEqual(server.requests[0]?.body, BODY)
-    }))
+  for (const [label, layerFor] of TRANSPORTS) {
+    it.scopedLive(`${label}: interrupting the fiber mid-request closes the socket`, () =>
+      Effect.gen(function*() {
+        const server = yield* testServer(() => undefined)
+        yield* Effect.gen(function*() {
+          yield* registerAt(server, [postTool(server.origin, "/hang")])
+          const fiber = yield* Effect.fork(Client.execute({ name: "submit", arguments: { text: "hello" } }))
+          yield* eventually("the server receives the request", () => server.requests.length === 1)
+          const start = Date.now()
+          yield* Fiber.interrupt(fiber)
+          assert.isBelow(since(start), 1_000)
+          const exit = yield* Fiber.await(fiber)
+          assert.strictEqual(exit._tag, "Failure")
+          // Closed by the interruption itself, while the client is still alive.
+          yield* eventually("the server sees the socket close", () => server.closedSockets() >= 1, 1_000)
+        }).pipe(Effect.provide(layerFor()))
+        assert.strictEqual(server.requests[0]?.body, BODY)
+      }))
 
-  it.scopedLive("interrupting while the body streams closes the socket", () =>
-    Effect.gen(function*() {
-      let streaming = false
-      const server = yield* testServer((_req, res) => {
-        res.writeHead(200, { "content-type": "text/plain" })
-        streaming = true
-        const timer = setInterval(() => res.write("x"), 10)
-        res.on("close", () => clearInterval(timer))
-      })
-      yield* Effect.gen(function*() {
-        yield* registerAt(server, [{ name: "stream", url: server.url("/s") }])
-        const fiber = yield* Effect.fork(Client.execute({ name: "stream" }))
-        yield* eventually("the body starts streaming", () => streaming)
-        yield* Fiber.interrupt(fiber)
-      }).pipe(Effect.provide(clientLayer()))
-      yield* eventually("the server sees the socket close", () => server.closedSockets() >= 1)
-    }))
+    it.scopedLive(`${label}: interrupting while the body streams closes the socket`, () =>
+      Effect.gen(function*() {
+        let streaming = false
+        const server = yield* testServer((_req, res) => {
+          res.writeHead(200, { "content-type": "text/plain" })
+          streaming = true
+          const timer = setInterval(() => res.write("x"), 10)
+          res.on("close", () => clearInterval(timer))
+        })
+        yield* Effect.gen(function*() {
+          yield* registerAt(server, [{ name: "stream", url: server.url("/s") }])
+          const fiber = yield* Effect.fork(Client.execute({ name: "stream" }))
+          yield* eventually("the body starts streaming", () => streaming)
+          yield* Effect.sleep("30 millis")
+          yield* Fiber.interrupt(fiber)
+          yield* eventually("the server sees the socket close", () => server.closedSockets() >= 1, 1_000)
+        }).pipe(Effect.provide(layerFor()))
+      }))
+  }
 })
 
 describe("execute: over other HttpClient implementations", () => {
@@ -549,3 +608,5 @@ describe("execute: over other HttpClient implementations", () => {
       }))
   }
 })
+
+watchUnhandledErrors()

@@ -3,20 +3,33 @@
  * the middle of a body, slow headers and slow bodies, a 50 MB body (with the client's memory
  * growth measured), wrong or lying content types, 429 and 5xx. Each fault gives its own tagged
  * error, and the same client then serves the next call normally. Retries are off (`retries: 0`)
- * except where they are the point; they are tested in `retry.test.ts`.
+ * except where they are the point; they are tested in `retry.test.ts`. Tests named after a
+ * transport run over each of `TRANSPORTS` (fetch and undici); the others over fetch (`clientLayer`).
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
+import type * as Layer from "effect/Layer"
 import type * as http from "node:http"
 import * as Client from "../src/Client.js"
-import { clientLayer, eventually, manifest, registerAt, since, type ToolInput } from "./support/execute.js"
-import { json, startServer, type TestServer, testServer } from "./support/server.js"
+import {
+  type AuthInput,
+  bearer,
+  clientLayer,
+  CREDENTIAL_SECRET,
+  eventually,
+  manifest,
+  registerAt,
+  since,
+  type ToolInput
+} from "./support/execute.js"
+import { flood, json, type Recorded, startServer, type TestServer, testServer } from "./support/server.js"
+import { TRANSPORTS, watchUnhandledErrors } from "./support/transports.js"
 
 const noRetry: Client.Options = { retry: { retries: 0 } }
 
 /** A server with the fault under test on `/fault` and a healthy `/ok`. */
-const faultServer = (fault: (res: http.ServerResponse) => void) =>
-  testServer((req, res) => (req.path === "/ok" ? json(res, 200, { ok: true, n: req.query.get("n") }) : fault(res)))
+const faultServer = (fault: (res: http.ServerResponse, req: Recorded) => void) =>
+  testServer((req, res) => (req.path === "/ok" ? json(res, 200, { ok: true, n: req.query.get("n") }) : fault(res, req)))
 
 const tools = (server: TestServer): ReadonlyArray<ToolInput> => [
   { name: "fault", url: server.url("/fault") },
@@ -30,81 +43,78 @@ const target = (server: TestServer, name = "fault", path = "/fault") => `tool "$
  * Runs the `fault` tool (expected to fail) and then `ok` twice on the same client: the error, and
  * proof that the client is still usable.
  */
-const faultThenOk = (server: TestServer, options: Client.Options = noRetry) =>
+const faultThenOk = (
+  server: TestServer,
+  layer: Layer.Layer<Client.RcpClient> = clientLayer(noRetry),
+  auth?: AuthInput
+) =>
   Effect.gen(function*() {
-    yield* registerAt(server, tools(server))
+    yield* registerAt(server, tools(server), auth)
     const error = yield* Effect.flip(Client.execute({ name: "fault" }))
     for (const n of ["1", "2"]) {
       const result = yield* Client.execute({ name: "ok", arguments: { n } })
       assert.deepStrictEqual(result, { status: 200, data: { ok: true, n } })
     }
     return error
-  }).pipe(Effect.provide(clientLayer(options)))
+  }).pipe(Effect.provide(layer))
 
 describe("faults: the connection", () => {
-  it.scoped("connection refused → TransportError \"connection refused\"; the client then works", () =>
-    Effect.gen(function*() {
-      const closed = yield* Effect.promise(() => startServer(() => undefined))
-      yield* Effect.promise(closed.close)
-      const server = yield* testServer((_req, res) => json(res, 200, { ok: true }))
-      const [error, ok] = yield* Effect.gen(function*() {
-        yield* registerAt(closed, [{ name: "down", url: closed.url("/down") }])
-        yield* registerAt(server, [{ name: "up", url: server.url("/up") }])
-        const error = yield* Effect.flip(Client.execute({ name: "down" }))
-        return [error, yield* Client.execute({ name: "up" })] as const
-      }).pipe(Effect.provide(clientLayer(noRetry)))
-      assert.strictEqual(error._tag, "TransportError")
-      assert.instanceOf(error, Client.TransportError)
-      assert.strictEqual(
-        error.message,
-        `tool "down" (GET ${closed.origin}/down): connection refused (${closed.origin})`
-      )
-      assert.deepStrictEqual(ok, { status: 200, data: { ok: true } })
-    }))
+  for (const [label, layerFor] of TRANSPORTS) {
+    it.scoped(`${label}: connection refused → TransportError "connection refused"; the client then works`, () =>
+      Effect.gen(function*() {
+        const closed = yield* Effect.promise(() => startServer(() => undefined))
+        yield* Effect.promise(closed.close)
+        const server = yield* testServer((_req, res) => json(res, 200, { ok: true }))
+        const [error, ok] = yield* Effect.gen(function*() {
+          yield* registerAt(closed, [{ name: "down", url: closed.url("/down") }])
+          yield* registerAt(server, [{ name: "up", url: server.url("/up") }])
+          const error = yield* Effect.flip(Client.execute({ name: "down" }))
+          return [error, yield* Client.execute({ name: "up" })] as const
+        }).pipe(Effect.provide(layerFor(noRetry)))
+        assert.strictEqual(error._tag, "TransportError")
+        assert.instanceOf(error, Client.TransportError)
+        assert.strictEqual(
+          error.message,
+          `tool "down" (GET ${closed.origin}/down): connection refused (${closed.origin})`
+        )
+        assert.deepStrictEqual(ok, { status: 200, data: { ok: true } })
+      }))
 
-  it.scoped("the server closes the socket without answering → TransportError \"connection reset\"", () =>
-    Effect.gen(function*() {
-      const server = yield* faultServer((res) => res.socket?.destroy())
-      const error = yield* faultThenOk(server)
-      assert.strictEqual(error._tag, "TransportError")
-      assert.strictEqual(error.message, `${target(server)}: connection reset (${server.origin})`)
-      assert.strictEqual(server.requests.filter((r) => r.path === "/fault").length, 1)
-    }))
+    for (
+      const [how, close] of [
+        ["closes the socket (RST)", (res: http.ServerResponse) => res.socket?.destroy()],
+        ["ends the socket gracefully (FIN)", (res: http.ServerResponse) => res.socket?.end()]
+      ] as const
+    ) {
+      it.scoped(`${label}: the server ${how} without answering → TransportError "connection reset"`, () =>
+        Effect.gen(function*() {
+          const server = yield* faultServer(close)
+          const error = yield* faultThenOk(server, layerFor(noRetry))
+          assert.strictEqual(error._tag, "TransportError")
+          assert.instanceOf(error, Client.TransportError)
+          assert.strictEqual(error.message, `${target(server)}: connection reset (${server.origin})`)
+          assert.strictEqual(server.requests.filter((r) => r.path === "/fault").length, 1)
+        }))
+    }
 
-  it.scoped("the server ends the socket gracefully (FIN) without answering → TransportError", () =>
-    Effect.gen(function*() {
-      const server = yield* faultServer((res) => res.socket?.end())
-      const error = yield* faultThenOk(server)
-      assert.strictEqual(error._tag, "TransportError")
-      assert.include(error.message, `${target(server)}: connection reset`)
-    }))
-
-  it.scoped("reset in the middle of a body (content-length) → TransportError naming a broken read", () =>
-    Effect.gen(function*() {
-      const server = yield* faultServer((res) => {
-        res.writeHead(200, { "content-type": "application/json", "content-length": 10_000 })
-        res.write(`{"items":[${"1,".repeat(500)}`)
-        setTimeout(() => res.socket?.destroy(), 20)
-      })
-      const error = yield* faultThenOk(server)
-      assert.strictEqual(error._tag, "TransportError")
-      assert.strictEqual(
-        error.message,
-        `${target(server)}: the connection to ${server.origin} broke while reading the response`
-      )
-    }))
-
-  it.scoped("reset in the middle of a chunked body → TransportError naming a broken read", () =>
-    Effect.gen(function*() {
-      const server = yield* faultServer((res) => {
-        res.writeHead(200, { "content-type": "application/json" })
-        res.write(`{"items":[${"1,".repeat(500)}`)
-        setTimeout(() => res.socket?.destroy(), 20)
-      })
-      const error = yield* faultThenOk(server)
-      assert.strictEqual(error._tag, "TransportError")
-      assert.include(error.message, "broke while reading the response")
-    }))
+    for (const [framing, headers] of [["content-length", { "content-length": 10_000 }], ["chunked", {}]] as const) {
+      it.scoped(`${label}: reset in the middle of a body (${framing}) → TransportError naming a broken read`, () =>
+        Effect.gen(function*() {
+          const server = yield* faultServer((res) => {
+            res.writeHead(200, { "content-type": "application/json", ...headers })
+            res.write(`{"items":[${"1,".repeat(500)}`)
+            setTimeout(() => res.socket?.destroy(), 20)
+          })
+          const error = yield* faultThenOk(server, layerFor(noRetry))
+          assert.strictEqual(error._tag, "TransportError")
+          assert.instanceOf(error, Client.TransportError)
+          assert.strictEqual(
+            error.message,
+            `${target(server)}: the connection to ${server.origin} broke while reading the response`
+          )
+        }))
+    }
+  }
 })
 
 describe("faults: slow servers", () => {
@@ -115,7 +125,7 @@ describe("faults: slow servers", () => {
         res.on("close", () => clearTimeout(timer))
       })
       const start = Date.now()
-      const error = yield* faultThenOk(server, { ...noRetry, timeout: "200 millis" })
+      const error = yield* faultThenOk(server, clientLayer({ ...noRetry, timeout: "200 millis" }))
       assert.strictEqual(error._tag, "Timeout")
       assert.instanceOf(error, Client.Timeout)
       assert.strictEqual(
@@ -126,21 +136,24 @@ describe("faults: slow servers", () => {
       yield* eventually("the server sees the slow socket close", () => server.closedSockets() >= 1)
     }))
 
-  it.scopedLive("a body that drips one byte every 20 ms → Timeout; the client then works", () =>
-    Effect.gen(function*() {
-      const server = yield* faultServer((res) => {
-        res.writeHead(200, { "content-type": "application/json" })
-        res.write("[")
-        const timer = setInterval(() => res.write("1,"), 20)
-        res.on("close", () => clearInterval(timer))
-      })
-      const start = Date.now()
-      const error = yield* faultThenOk(server, { ...noRetry, timeout: "250 millis" })
-      assert.strictEqual(error._tag, "Timeout")
-      if (error._tag === "Timeout") assert.strictEqual(error.timeoutMs, 250)
-      assert.isBelow(since(start), 1_500)
-      yield* eventually("the server sees the dripping socket close", () => server.closedSockets() >= 1)
-    }))
+  for (const [label, layerFor] of TRANSPORTS) {
+    it.scopedLive(`${label}: a body that drips one byte every 20 ms → Timeout; the client then works`, () =>
+      Effect.gen(function*() {
+        const server = yield* faultServer((res) => {
+          res.writeHead(200, { "content-type": "application/json" })
+          res.write("[")
+          const timer = setInterval(() => res.write("1,"), 20)
+          res.on("close", () => clearInterval(timer))
+        })
+        const start = Date.now()
+        const error = yield* faultThenOk(server, layerFor({ ...noRetry, timeout: "250 millis" }))
+        assert.strictEqual(error._tag, "Timeout")
+        assert.instanceOf(error, Client.Timeout)
+        if (error._tag === "Timeout") assert.strictEqual(error.timeoutMs, 250)
+        assert.isBelow(since(start), 1_500)
+        yield* eventually("the server sees the dripping socket close", () => server.closedSockets() >= 1)
+      }))
+  }
 })
 
 describe("faults: a 50 MB body", () => {
@@ -159,19 +172,11 @@ describe("faults: a 50 MB body", () => {
   it.scopedLive("chunked, no content-length → ResponseTooLarge; memory growth stays far below 50 MB", () =>
     Effect.gen(function*() {
       const total = 50 * MB
-      let written = 0
+      const counter = { written: 0 }
       const server = yield* faultServer((res) => {
-        written = 0
+        counter.written = 0
         res.writeHead(200, { "content-type": "application/json" })
-        const chunk = Buffer.alloc(64 * 1024, "a")
-        const pump = () => {
-          while (written < total && !res.destroyed) {
-            written += chunk.length
-            if (!res.write(chunk)) return void res.once("drain", pump)
-          }
-          if (written >= total) res.end()
-        }
-        pump()
+        flood(res, total, counter)
       })
       const result = yield* Effect.gen(function*() {
         yield* registerAt(server, tools(server))
@@ -206,7 +211,7 @@ describe("faults: a 50 MB body", () => {
       assert.deepStrictEqual(ok, { status: 200, data: { ok: true, n: "after" } })
       assert.isBelow(result.elapsed, 5_000)
       yield* eventually("the server sees the socket close", () => server.closedSockets() >= 1)
-      assert.isBelow(written, total, "the client stopped reading: the server could not push the whole 50 MB")
+      assert.isBelow(counter.written, total, "the client stopped reading: the server could not push the whole 50 MB")
       const growth = (m: Memory) => ({
         rss: (m.rss - before.rss) / MB,
         heapUsed: (m.heapUsed - before.heapUsed) / MB,
@@ -223,20 +228,27 @@ describe("faults: a 50 MB body", () => {
           afterGrowth.rss.toFixed(1)
         }, heapUsed ${peakGrowth.heapUsed.toFixed(1)} / ${afterGrowth.heapUsed.toFixed(1)}, arrayBuffers ${
           peakGrowth.arrayBuffers.toFixed(1)
-        } / ${afterGrowth.arrayBuffers.toFixed(1)}; server wrote ${(written / MB).toFixed(1)} MB`
+        } / ${afterGrowth.arrayBuffers.toFixed(1)}; server wrote ${(counter.written / MB).toFixed(1)} MB`
       )
     }))
 
-  it.scoped("a declared content-length of 50 MB → ResponseTooLarge before the body is read", () =>
-    Effect.gen(function*() {
-      const server = yield* faultServer((res) => {
-        res.writeHead(200, { "content-type": "application/json", "content-length": 50 * MB })
-        res.write("[")
-      })
-      const error = yield* faultThenOk(server)
-      assert.strictEqual(error._tag, "ResponseTooLarge")
-      if (error._tag === "ResponseTooLarge") assert.strictEqual(error.maxBytes, 5 * MB)
-    }))
+  for (const [label, layerFor] of TRANSPORTS) {
+    it.scopedLive(`${label}: a declared content-length of 50 MB → ResponseTooLarge before the body is read`, () =>
+      Effect.gen(function*() {
+        const server = yield* faultServer((res) => {
+          // Only one byte of the 50 MB ever comes: reading would wait for the timeout.
+          res.writeHead(200, { "content-type": "application/json", "content-length": 50 * MB })
+          res.write("[")
+        })
+        const start = Date.now()
+        const error = yield* faultThenOk(server, layerFor({ ...noRetry, timeout: "5 seconds" }))
+        assert.strictEqual(error._tag, "ResponseTooLarge")
+        assert.instanceOf(error, Client.ResponseTooLarge)
+        if (error._tag === "ResponseTooLarge") assert.strictEqual(error.maxBytes, 5 * MB)
+        assert.isBelow(since(start), 1_000)
+        yield* eventually("the server sees the socket close", () => server.closedSockets() >= 1)
+      }))
+  }
 })
 
 describe("faults: content types", () => {
@@ -288,16 +300,19 @@ describe("faults: content types", () => {
       assert.deepStrictEqual(results, [{ status: 200, data: "<p>hi</p>" }, { status: 200, data: "[1,2]" }])
     }))
 
-  it.scoped("invalid JSON labelled application/json → InvalidResponse; the client then works", () =>
-    Effect.gen(function*() {
-      const server = yield* faultServer((res) => {
-        res.writeHead(200, { "content-type": "application/json" })
-        res.end("{\"truncated\": [1, 2,")
-      })
-      const error = yield* faultThenOk(server)
-      assert.strictEqual(error._tag, "InvalidResponse")
-      assert.strictEqual(error.message, `${target(server)}: the response says it is JSON but does not parse`)
-    }))
+  for (const [label, layerFor] of TRANSPORTS) {
+    it.scoped(`${label}: invalid JSON labelled application/json → InvalidResponse; the client then works`, () =>
+      Effect.gen(function*() {
+        const server = yield* faultServer((res) => {
+          res.writeHead(200, { "content-type": "application/json" })
+          res.end("{\"truncated\": [1, 2,")
+        })
+        const error = yield* faultThenOk(server, layerFor(noRetry))
+        assert.strictEqual(error._tag, "InvalidResponse")
+        assert.instanceOf(error, Client.InvalidResponse)
+        assert.strictEqual(error.message, `${target(server)}: the response says it is JSON but does not parse`)
+      }))
+  }
 
   it.scoped("invalid JSON labelled with a +json type (problem+json) → InvalidResponse", () =>
     Effect.gen(function*() {
@@ -311,6 +326,24 @@ describe("faults: content types", () => {
 })
 
 describe("faults: error statuses", () => {
+  for (const [label, layerFor] of TRANSPORTS) {
+    it.scoped(`${label}: non-2xx echoing the credential → HttpError with it redacted; the client then works`, () =>
+      Effect.gen(function*() {
+        const server = yield* faultServer((res, req) =>
+          json(res, 401, { error: "bad token", got: req.headers.authorization })
+        )
+        const error = yield* faultThenOk(server, layerFor({ ...noRetry, credential: CREDENTIAL_SECRET }), bearer)
+        assert.strictEqual(error._tag, "HttpError")
+        assert.instanceOf(error, Client.HttpError)
+        if (error._tag !== "HttpError") return
+        assert.strictEqual(error.status, 401)
+        assert.strictEqual(error.body, JSON.stringify({ error: "bad token", got: "Bearer <redacted>" }))
+        assert.strictEqual(error.message, `${target(server)}: HTTP 401`)
+        assert.notInclude(JSON.stringify(error), CREDENTIAL_SECRET)
+        assert.strictEqual(server.requests[0]?.headers.authorization, `Bearer ${CREDENTIAL_SECRET}`)
+      }))
+  }
+
   it.scoped("429 with Retry-After (retries off) → HttpError 429 with the body excerpt; the client then works", () =>
     Effect.gen(function*() {
       const server = yield* faultServer((res) => json(res, 429, { error: "slow down" }, { "retry-after": "1" }))
@@ -329,7 +362,7 @@ describe("faults: error statuses", () => {
       const server = yield* faultServer((res) =>
         json(res, 429, { error: "come back tomorrow" }, { "retry-after": "86400" })
       )
-      const error = yield* faultThenOk(server, {})
+      const error = yield* faultThenOk(server, clientLayer({}))
       assert.strictEqual(error._tag, "HttpError")
       if (error._tag === "HttpError") assert.strictEqual(error.status, 429)
       assert.strictEqual(server.requests.filter((r) => r.path === "/fault").length, 1)
@@ -352,3 +385,5 @@ describe("faults: error statuses", () => {
       }))
   }
 })
+
+watchUnhandledErrors()

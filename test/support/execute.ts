@@ -92,6 +92,17 @@ export const manifest = (tools: ReadonlyArray<ToolInput>, auth?: AuthInput) => (
   }))
 })
 
+/** A POST tool sending `{ text, n: 1 }` as JSON; `POST_BODY` is what it sends for `text: "hello"`. */
+export const postTool = (origin: string, path = "/start"): ToolInput => ({
+  name: "submit",
+  method: "POST",
+  params: [{ name: "text", type: "string" }],
+  url: `${origin}${path}`,
+  body: { text: "{{text}}", n: 1 }
+})
+
+export const POST_BODY = JSON.stringify({ text: "hello", n: 1 })
+
 export const bearer: AuthInput = { type: "header", name: "Authorization", scheme: "Bearer" }
 
 /** Registers `tools` as if discovered at `{server}/rcp/manifest`. */

@@ -1,7 +1,9 @@
 /**
  * A real HTTP server on 127.0.0.1 (port 0) that records every request it receives, so tests can
- * assert on what actually arrived — and on what never did.
+ * assert on what actually arrived — and on what never did (`untouched`); with response helpers
+ * (`json`, `redirect`, `flood`) for its handlers.
  */
+import { assert } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import type * as Scope from "effect/Scope"
 import * as http from "node:http"
@@ -34,6 +36,25 @@ export const json = (response: http.ServerResponse, status: number, body: unknow
   const text = JSON.stringify(body)
   response.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text), ...headers })
   response.end(text)
+}
+
+/** A redirect: `status` with `location` and a short text body. */
+export const redirect = (res: http.ServerResponse, status: number, location: string) => {
+  res.writeHead(status, { location, "content-type": "text/plain" })
+  res.end("moved")
+}
+
+/** Writes `total` bytes in 64 KiB chunks as fast as the client reads them, counting what it wrote. */
+export const flood = (res: http.ServerResponse, total: number, counter: { written: number }) => {
+  const chunk = Buffer.alloc(64 * 1024, "a")
+  const pump = () => {
+    while (counter.written < total && !res.destroyed) {
+      counter.written += chunk.length
+      if (!res.write(chunk)) return void res.once("drain", pump)
+    }
+    if (counter.written >= total) res.end()
+  }
+  pump()
 }
 
 export interface ServerOptions {
@@ -99,3 +120,9 @@ export const startServer = (handler: Handler, options: ServerOptions = {}): Prom
 /** The server as a scoped resource: closed when the test's scope ends. */
 export const testServer = (handler: Handler, options?: ServerOptions): Effect.Effect<TestServer, never, Scope.Scope> =>
   Effect.acquireRelease(Effect.promise(() => startServer(handler, options)), (server) => Effect.promise(server.close))
+
+/** No connection at all reached `server`: not a request, not even a socket. */
+export const untouched = (server: TestServer) => {
+  assert.strictEqual(server.requests.length, 0, "no request arrived")
+  assert.strictEqual(server.openSockets() + server.closedSockets(), 0, "no connection was made")
+}
