@@ -6,23 +6,14 @@ import type * as http from "node:http"
 import * as Client from "../src/Client.js"
 import * as Manifest from "../src/Manifest.js"
 import * as Resolver from "../src/Resolver.js"
+import { profileManifest } from "./support/fixtures.js"
 import { loopbackOnly, makeLog, noNetwork } from "./support/network.js"
 import { json, startServer, type TestServer, testServer } from "./support/server.js"
 
 // The client is always configured with a credential; discovery must never send it anywhere.
 const CREDENTIAL = "CRED-SECRET-999"
 
-const seedManifest = {
-  rcpVersion: "0.1",
-  auth: { type: "header", name: "Authorization", scheme: "Bearer" },
-  tools: [{
-    name: "get_profile",
-    description: "Get the current user's profile.",
-    method: "GET",
-    params: [{ name: "userId", type: "string", description: "the user's id" }],
-    url: "https://api.example.com/users/{{userId}}"
-  }]
-}
+const seedManifest = profileManifest("https://api.example.com")
 
 const SEED_DESCRIPTION = "RCP manifest v0.1 — auth: header \"Authorization\" (scheme: Bearer)\n" +
   "1 tool(s):\n" +

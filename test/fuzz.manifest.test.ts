@@ -225,22 +225,24 @@ const weirdJson: fc.Arbitrary<unknown> = fc.oneof(
   fc.jsonValue({ maxDepth: 3 })
 )
 
+/** Every kind of JS value fast-check can make, not only JSON. */
+const EXOTIC = {
+  withBigInt: true,
+  withBoxedValues: true,
+  withDate: true,
+  withMap: true,
+  withSet: true,
+  withNullPrototype: true,
+  withObjectString: true,
+  withSparseArray: true,
+  withTypedArray: true,
+  withUnicodeString: true
+} as const
+
 const weird: fc.Arbitrary<unknown> = fc.oneof(
   weirdJson,
   fc.constantFrom(-0, NaN, Infinity, -Infinity, undefined),
-  fc.anything({
-    maxDepth: 2,
-    withBigInt: true,
-    withBoxedValues: true,
-    withDate: true,
-    withMap: true,
-    withSet: true,
-    withNullPrototype: true,
-    withObjectString: true,
-    withSparseArray: true,
-    withTypedArray: true,
-    withUnicodeString: true
-  })
+  fc.anything({ ...EXOTIC, maxDepth: 2 })
 )
 
 /**
@@ -531,18 +533,7 @@ describe("Manifest.decode (fuzz)", () => {
 
   it("random JS values (Maps, Sets, Dates, bigints, boxed values, null prototypes, sparse arrays)", async () => {
     await runProperty(
-      fc.anything({
-        withBigInt: true,
-        withBoxedValues: true,
-        withDate: true,
-        withMap: true,
-        withSet: true,
-        withNullPrototype: true,
-        withObjectString: true,
-        withSparseArray: true,
-        withTypedArray: true,
-        withUnicodeString: true
-      }),
+      fc.anything(EXOTIC),
       (v) => v,
       6,
       false

@@ -18,6 +18,7 @@ import * as http from "node:http"
 import type { AddressInfo, Socket } from "node:net"
 import * as Client from "../src/Client.js"
 import { clientLayerOver, eventually, manifest, registerAt, since, type ToolInput } from "./support/execute.js"
+import { closeServer } from "./support/server.js"
 
 const N = 1_000
 
@@ -78,13 +79,7 @@ const echoServer = (): Effect.Effect<EchoServer, never, Scope.Scope> =>
         })
       })
     ),
-    ({ server, sockets }) =>
-      Effect.promise(() =>
-        new Promise<void>((done) => {
-          for (const socket of sockets) socket.destroy()
-          server.close(() => done())
-        })
-      )
+    ({ server, sockets }) => Effect.promise(() => closeServer(server, sockets))
   ).pipe(Effect.map(({ api }) => api))
 
 const echo = (server: EchoServer): ToolInput => ({

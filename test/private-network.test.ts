@@ -26,7 +26,7 @@ import * as UndiciTransport from "../src/internal/undiciTransport.js"
 import * as Resolver from "../src/Resolver.js"
 import { clientLayer, manifest, type ToolInput } from "./support/execute.js"
 import { makeLog, noNetwork } from "./support/network.js"
-import { json, type TestServer, testServer } from "./support/server.js"
+import { closeServer, json, type TestServer, testServer } from "./support/server.js"
 
 const seedManifest = (origin: string) => manifest([{ name: "ping", url: `${origin}/ping` }])
 
@@ -270,13 +270,7 @@ const listen = (
         }
       )
     ),
-    ({ server, sockets }) =>
-      Effect.promise(() =>
-        new Promise<void>((done) => {
-          for (const socket of sockets) socket.destroy()
-          server.close(() => done())
-        })
-      )
+    ({ server, sockets }) => Effect.promise(() => closeServer(server, sockets))
   ).pipe(Effect.map(({ api }) => api))
 
 interface ScriptedResolver {

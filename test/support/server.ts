@@ -32,6 +32,13 @@ export interface TestServer {
   readonly close: () => Promise<void>
 }
 
+/** Closes a server now: open keep-alive sockets are destroyed instead of waited for. */
+export const closeServer = (server: http.Server, sockets: Iterable<Socket>): Promise<void> =>
+  new Promise((done) => {
+    for (const socket of sockets) socket.destroy()
+    server.close(() => done())
+  })
+
 export const json = (response: http.ServerResponse, status: number, body: unknown, headers: http.OutgoingHttpHeaders = {}) => {
   const text = JSON.stringify(body)
   response.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text), ...headers })
@@ -108,11 +115,7 @@ export const startServer = (handler: Handler, options: ServerOptions = {}): Prom
         requests,
         closedSockets: () => closed,
         openSockets: () => sockets.size,
-        close: () =>
-          new Promise<void>((done) => {
-            for (const socket of sockets) socket.destroy()
-            server.close(() => done())
-          })
+        close: () => closeServer(server, sockets)
       })
     })
   })
