@@ -256,3 +256,19 @@ export class ClientClosed extends Schema.TaggedError<ClientClosed>()("ClientClos
   }
 }
 
+
+/**
+ * The options given to one `discover`/`register` cannot be used: a prefix that makes a tool name
+ * invalid, or a trusted origin that is not an origin. Nothing from that manifest was registered.
+ *
+ * @since 0.2.0
+ * @category errors
+ */
+export class InvalidDiscoverOptions extends Schema.TaggedError<InvalidDiscoverOptions>()("InvalidDiscoverOptions", {
+  url: Schema.String,
+  problem: Schema.String
+}) {
+  override get message(): string {
+    return `${this.url}: ${this.problem}; nothing from this manifest was registered`
+  }
+}
