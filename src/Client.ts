@@ -11,6 +11,7 @@ import * as Context from "effect/Context"
 import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import type * as Redacted from "effect/Redacted"
 import type * as Scope from "effect/Scope"
 import type * as Manifest from "./Manifest.js"
 import type * as Resolver from "./Resolver.js"
@@ -33,17 +34,10 @@ import type {
   UnsupportedVersion,
   UntrustedOrigin
 } from "./internal/clientErrors.js"
-import type { CredentialInput } from "./internal/credential.js"
 import * as describe from "./internal/describe.js"
 import type * as ModelTool from "./internal/modelTool.js"
 import type { ResolverFailed, ResolverMissing } from "./internal/resolver.js"
-import type { RetryOptions } from "./internal/retry.js"
 
-export type { RetryOptions } from "./internal/retry.js"
-export type {
-  CredentialInput,
-  CredentialRequest
-} from "./internal/credential.js"
 export type {
   ModelParameter,
   ModelTool
@@ -89,6 +83,54 @@ export { ManifestInvalid } from "./Manifest.js"
 // ---------------------------------------------------------------------------------------------
 // Models
 // ---------------------------------------------------------------------------------------------
+
+/**
+ * Where the credential will be sent, so a function can pick the right one per API.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface CredentialRequest {
+  readonly origin: string
+  readonly manifestUrl: string
+  readonly tool: string
+}
+
+/**
+ * A credential: a value, or a function (sync, async or Effect) called for each request.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type CredentialInput =
+  | string
+  | Redacted.Redacted<string>
+  | ((request: CredentialRequest) =>
+    | string
+    | Redacted.Redacted<string>
+    | undefined
+    | null
+    | PromiseLike<string | Redacted.Redacted<string> | undefined | null>
+    | Effect.Effect<string | Redacted.Redacted<string> | undefined | null, unknown>)
+
+/**
+ * When a request is sent again (docs/protocol.md §Retries).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface RetryOptions {
+  /** Retries after the first attempt; default 2. 0 turns retries off. */
+  readonly retries?: number | undefined
+  /** Methods retried besides GET (which is always safe); e.g. `["PUT", "DELETE"]`. Default none. */
+  readonly methods?: ReadonlyArray<Manifest.HttpMethod> | undefined
+  /** First backoff; doubles each retry. Default 200 ms. */
+  readonly baseDelay?: Duration.DurationInput | undefined
+  /** Longest backoff. Default 5 s. */
+  readonly maxDelay?: Duration.DurationInput | undefined
+  /** Longest `Retry-After` honoured; a server asking for longer gets its error returned instead. Default 30 s. */
+  readonly maxRetryAfter?: Duration.DurationInput | undefined
+}
 
 /**
  * The client's options. Each is checked when the client is built; a bad one throws a `TypeError`

@@ -68,7 +68,8 @@ export class UntrustedOrigin extends Schema.TaggedError<UntrustedOrigin>()("Untr
 }) {
   override get message(): string {
     return `tool "${this.tool}" calls ${this.origin}, which is not the manifest's origin (${this.manifestOrigin}); ` +
-      `nothing was sent. To allow it, add "${this.origin}" to the client's trustedOrigins`
+      `nothing was sent. To allow it, add "${this.origin}" to the client's trustedOrigins, or to the trustedOrigins ` +
+      `this manifest is discovered with`
   }
 }
 

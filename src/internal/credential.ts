@@ -9,39 +9,11 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Predicate from "effect/Predicate"
 import * as Redacted from "effect/Redacted"
+import type { CredentialInput, CredentialRequest } from "../Client.js"
 import type * as Manifest from "../Manifest.js"
 import { CredentialMissing } from "./clientErrors.js"
 import * as HeaderValue from "./headerValue.js"
 import type { Outgoing } from "./request.js"
-
-/**
- * Where the credential will be sent, so a function can pick the right one per API.
- *
- * @since 0.1.0
- * @category models
- */
-export interface CredentialRequest {
-  readonly origin: string
-  readonly manifestUrl: string
-  readonly tool: string
-}
-
-/**
- * A credential: a value, or a function (sync, async or Effect) called for each request.
- *
- * @since 0.1.0
- * @category models
- */
-export type CredentialInput =
-  | string
-  | Redacted.Redacted<string>
-  | ((request: CredentialRequest) =>
-    | string
-    | Redacted.Redacted<string>
-    | undefined
-    | null
-    | PromiseLike<string | Redacted.Redacted<string> | undefined | null>
-    | Effect.Effect<string | Redacted.Redacted<string> | undefined | null, unknown>)
 
 /**
  * The credential as a service, for when it comes from configuration or another service rather than
