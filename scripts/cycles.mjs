@@ -21,8 +21,8 @@ const files = (dir) =>
 
 // `import x, { a } from "…"`, `import * as x from "…"`, `export { a } from "…"`, `export * from "…"`; the
 // clause is matched by shape, so a statement can never swallow the next one.
-const STATEMENT =
-  /^(import|export)\s+(type\s+)?(?:\{[^}]*\}|\*(?:\s+as\s+\w+)?|\w+(?:\s*,\s*(?:\{[^}]*\}|\*\s+as\s+\w+))?)\s*from\s*"([^"]+)"/gm
+const CLAUSE = String.raw`(?:\{[^}]*\}|\*(?:\s+as\s+\w+)?|\w+(?:\s*,\s*(?:\{[^}]*\}|\*\s+as\s+\w+))?)`
+const STATEMENT = new RegExp(String.raw`^(import|export)\s+(type\s+)?${CLAUSE}\s*from\s*"([^"]+)"`, "gm")
 const SIDE_EFFECT = /^import\s+"([^"]+)"/gm
 
 const name = (file) => relative(root, file).replaceAll("\\", "/")

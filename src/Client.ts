@@ -16,27 +16,10 @@ import type * as Scope from "effect/Scope"
 import type * as Manifest from "./Manifest.js"
 import type * as Resolver from "./Resolver.js"
 import * as internal from "./internal/client.js"
-import type {
-  BlockedAddress,
-  CredentialMissing,
-  DuplicateTool,
-  HttpError,
-  InsecureUrl,
-  InvalidArguments,
-  InvalidDiscoverOptions,
-  InvalidResponse,
-  RedirectRefused,
-  ResponseTooLarge,
-  Timeout,
-  TooManyRedirects,
-  ToolNotFound,
-  TransportError,
-  UnsupportedVersion,
-  UntrustedOrigin
-} from "./internal/clientErrors.js"
+import type * as Errors from "./internal/clientErrors.js"
 import * as describe from "./internal/describe.js"
 import type * as ModelTool from "./internal/modelTool.js"
-import type { ResolverFailed, ResolverMissing } from "./internal/resolver.js"
+import type * as ResolverErrors from "./internal/resolver.js"
 
 export type {
   ModelParameter,
@@ -273,7 +256,13 @@ export interface Discovery {
  * @since 0.2.0
  * @category errors
  */
-export type SendError = TransportError | Timeout | ResponseTooLarge | RedirectRefused | TooManyRedirects | BlockedAddress
+export type SendError =
+  | Errors.TransportError
+  | Errors.Timeout
+  | Errors.ResponseTooLarge
+  | Errors.RedirectRefused
+  | Errors.TooManyRedirects
+  | Errors.BlockedAddress
 
 /**
  * Everything `register` can fail with (discovery's failures after the manifest is in hand).
@@ -283,10 +272,10 @@ export type SendError = TransportError | Timeout | ResponseTooLarge | RedirectRe
  */
 export type RegisterError =
   | Manifest.ManifestInvalid
-  | UnsupportedVersion
-  | DuplicateTool
-  | InvalidResponse
-  | InvalidDiscoverOptions
+  | Errors.UnsupportedVersion
+  | Errors.DuplicateTool
+  | Errors.InvalidResponse
+  | Errors.InvalidDiscoverOptions
 
 /**
  * Everything `discover` can fail with.
@@ -294,7 +283,7 @@ export type RegisterError =
  * @since 0.1.0
  * @category errors
  */
-export type DiscoverError = SendError | HttpError | InsecureUrl | RegisterError
+export type DiscoverError = SendError | Errors.HttpError | Errors.InsecureUrl | RegisterError
 
 /**
  * Everything `buildRequest` can fail with (docs/protocol.md §Execution, all before any request).
@@ -303,13 +292,13 @@ export type DiscoverError = SendError | HttpError | InsecureUrl | RegisterError
  * @category errors
  */
 export type BuildError =
-  | ToolNotFound
-  | InvalidArguments
-  | ResolverMissing
-  | ResolverFailed
-  | InsecureUrl
-  | UntrustedOrigin
-  | CredentialMissing
+  | Errors.ToolNotFound
+  | Errors.InvalidArguments
+  | ResolverErrors.ResolverMissing
+  | ResolverErrors.ResolverFailed
+  | Errors.InsecureUrl
+  | Errors.UntrustedOrigin
+  | Errors.CredentialMissing
 
 /**
  * Everything `execute` can fail with.
@@ -317,7 +306,7 @@ export type BuildError =
  * @since 0.1.0
  * @category errors
  */
-export type ExecuteError = BuildError | SendError | HttpError | InvalidResponse
+export type ExecuteError = BuildError | SendError | Errors.HttpError | Errors.InvalidResponse
 
 /**
  * The client service. Each client keeps its own set of discovered APIs.

@@ -10,7 +10,12 @@ import { fileURLToPath } from "node:url"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
 
-const graph = (): { readonly edges: Record<string, ReadonlyArray<string>>; readonly cycles: ReadonlyArray<ReadonlyArray<string>> } => {
+interface Graph {
+  readonly edges: Record<string, ReadonlyArray<string>>
+  readonly cycles: ReadonlyArray<ReadonlyArray<string>>
+}
+
+const graph = (): Graph => {
   const run = spawnSync(process.execPath, [join(root, "scripts/cycles.mjs"), "--json"], { encoding: "utf8" })
   assert.strictEqual(run.stderr, "")
   return JSON.parse(run.stdout)
@@ -38,7 +43,7 @@ describe("architecture: the import graph of src/", () => {
     assert.deepStrictEqual(cycles, [])
   })
 
-  it("the assembler is imported only by the public module and the facade; discovery and execution never reach it", () => {
+  it("the assembler is imported only by Client.ts and the facade; discovery and execution never reach it", () => {
     const importers = Object.keys(edges).filter((file) => edges[file]!.includes("internal/client.ts")).sort()
     assert.deepStrictEqual(importers, ["Client.ts", "internal/promise.ts"])
     for (const part of ["internal/discovery.ts", "internal/execution.ts"]) {
@@ -50,9 +55,8 @@ describe("architecture: the import graph of src/", () => {
 
   it("settings are a leaf: they reach no part of the client that reads them", () => {
     const reached = reach(edges, "internal/settings.ts")
-    for (const part of ["internal/client.ts", "internal/discovery.ts", "internal/execution.ts", "internal/registry.ts"]) {
-      assert.isFalse(reached.has(part), `internal/settings.ts reaches ${part}`)
-    }
+    const readers = ["internal/client.ts", "internal/discovery.ts", "internal/execution.ts", "internal/registry.ts"]
+    for (const part of readers) assert.isFalse(reached.has(part), `internal/settings.ts reaches ${part}`)
   })
 
   it("one module chooses the transport: only it imports the undici implementation", () => {

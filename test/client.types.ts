@@ -35,7 +35,11 @@ export const registerErrors = (e: Client.RegisterError): string =>
 export const noStatic = Client.RcpClient.layer
 
 // The promise facade's options are the Effect client's, with `timeoutMs` for `timeout`.
-const client = Client.createRcpClient({ trustedOrigins: ["https://a.example.com"], timeoutMs: 1_000, retry: { retries: 0 } })
+const client = Client.createRcpClient({
+  trustedOrigins: ["https://a.example.com"],
+  timeoutMs: 1_000,
+  retry: { retries: 0 }
+})
 // @ts-expect-error — the facade takes `timeoutMs`, not a Duration `timeout`
 Client.createRcpClient({ timeout: "1 second" })
 export const promised: Promise<Client.Discovery> = client.discover(url, { prefix: "a_", credential: () => "t" })

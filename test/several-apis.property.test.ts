@@ -29,7 +29,13 @@ const forOrigin = (origin: string) => `FN@${origin}`
 type ClientCredential = "none" | "fixed" | "function"
 
 type Op =
-  | { readonly op: "discover"; readonly server: Index; readonly own: boolean; readonly trusted: ReadonlyArray<Index>; readonly prefix: boolean }
+  | {
+    readonly op: "discover"
+    readonly server: Index
+    readonly own: boolean
+    readonly trusted: ReadonlyArray<Index>
+    readonly prefix: boolean
+  }
   | { readonly op: "forget"; readonly server: Index }
   | { readonly op: "execute"; readonly server: Index; readonly target: Index }
 
@@ -37,7 +43,16 @@ const index = fc.constantFrom<Index>(0, 1, 2)
 const subset = fc.subarray<Index>([0, 1, 2])
 
 const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 3, arbitrary: fc.record({ op: fc.constant("discover" as const), server: index, own: fc.boolean(), trusted: subset, prefix: fc.boolean() }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      op: fc.constant("discover" as const),
+      server: index,
+      own: fc.boolean(),
+      trusted: subset,
+      prefix: fc.boolean()
+    })
+  },
   { weight: 1, arbitrary: fc.record({ op: fc.constant("forget" as const), server: index }) },
   { weight: 5, arbitrary: fc.record({ op: fc.constant("execute" as const), server: index, target: index }) }
 )
@@ -119,7 +134,8 @@ describe("several APIs (property): no server receives a credential it was not gi
                 const token = op.own ? `API-${op.server}-${serial++}` : undefined
                 const prefix = op.prefix ? "x_" : ""
                 const trusted = op.trusted.map((j) => origins[j]!)
-                yield* Client.discover(servers[op.server]!.url("/rcp/manifest"), { credential: token, trustedOrigins: trusted, prefix })
+                const url = servers[op.server]!.url("/rcp/manifest")
+                yield* Client.discover(url, { credential: token, trustedOrigins: trusted, prefix })
                 named.set(op.server, { token, trusted: new Set(op.trusted), prefix })
                 const reach = [op.server, ...op.trusted, ...clientTrusted]
                 if (token !== undefined) for (const j of reach) givenFor[j]!.add(token)

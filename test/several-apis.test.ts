@@ -145,7 +145,7 @@ describe("several APIs: whose credential goes where", () => {
       assert.deepStrictEqual(received(b), ["Bearer B-TOKEN"])
     }))
 
-  it.scoped("the client-wide home is the first API that uses it: one discovered with its own credential does not bind it", () =>
+  it.scoped("the client-wide home is the first API that uses it, not one with its own credential", () =>
     Effect.gen(function*() {
       const [a, b] = yield* threeApis()
       const outcomes = yield* Effect.gen(function*() {
@@ -196,7 +196,7 @@ describe("several APIs: whose credential goes where", () => {
 })
 
 describe("several APIs: trusted origins per API", () => {
-  it.scoped("an API's trustedOrigins let its tools call that origin with its credential; another API's tools may not", () =>
+  it.scoped("an API's trustedOrigins let its tools call there with its credential; another API's may not", () =>
     Effect.gen(function*() {
       const [a, b, c] = yield* threeApis()
       // Each of A and B has a tool that calls C.
@@ -232,7 +232,7 @@ describe("several APIs: trusted origins per API", () => {
       assert.deepStrictEqual(received(a), ["Bearer CLIENT-WIDE"])
     }))
 
-  it.scoped("a trusted origin that is not an origin fails that discovery with InvalidDiscoverOptions before any HTTP", () =>
+  it.scoped("a trusted origin that is not an origin: InvalidDiscoverOptions, before any HTTP", () =>
     Effect.gen(function*() {
       const [a] = yield* threeApis()
       const out = yield* Effect.either(Client.discover(a.url, { trustedOrigins: ["localhost:3000"] })).pipe(
@@ -254,7 +254,7 @@ describe("several APIs: trusted origins per API", () => {
 describe("several APIs: prefixes and clashes", () => {
   const samePing = (self: string) => [ping("ping", self)]
 
-  it.scoped("two APIs with the same tool name: the second discovery fails with DuplicateTool; the first is untouched", () =>
+  it.scoped("the same tool name in two APIs: the second fails with DuplicateTool; the first is untouched", () =>
     Effect.gen(function*() {
       const [a, b] = yield* threeApis()
       a.tools = samePing
@@ -303,8 +303,11 @@ describe("several APIs: prefixes and clashes", () => {
       assert.deepStrictEqual(Client.toAnthropicTools(out.tools).map((t) => t.name), ["a__ping", "b-ping"])
       assert.strictEqual(
         Client.describeManifest(out.db.manifest, out.db.tools),
-        ["RCP manifest v0.1 — auth: header \"Authorization\" (scheme: Bearer)", "1 tool(s):", "- b-ping (GET) — The ping tool."]
-          .join("\n")
+        [
+          "RCP manifest v0.1 — auth: header \"Authorization\" (scheme: Bearer)",
+          "1 tool(s):",
+          "- b-ping (GET) — The ping tool."
+        ].join("\n")
       )
       // The same text from the client's whole tool list.
       assert.strictEqual(
@@ -423,7 +426,11 @@ describe("several APIs: re-discovery and forget", () => {
       const [a] = yield* threeApis()
       const out = yield* Effect.gen(function*() {
         const d = yield* Client.register(
-          { rcpVersion: "0.1", auth: bearer, tools: [{ ...ping("ping", a.server.origin), description: "P.", method: "GET", params: [] }] },
+          {
+            rcpVersion: "0.1",
+            auth: bearer,
+            tools: [{ ...ping("ping", a.server.origin), description: "P.", method: "GET", params: [] }]
+          },
           { url: a.url, credential: "REG-TOKEN", prefix: "r_" }
         )
         return { names: d.tools.map((t) => t.name), call: yield* call("r_ping") }

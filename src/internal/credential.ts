@@ -67,7 +67,10 @@ const validate = (value: unknown): Redacted.Redacted<string> | string => {
 const missing = (request: CredentialRequest, reason: string) =>
   new CredentialMissing({ tool: request.tool, origin: request.origin, reason })
 
-const checked = (request: CredentialRequest, value: unknown): Effect.Effect<Redacted.Redacted<string>, CredentialMissing> => {
+const checked = (
+  request: CredentialRequest,
+  value: unknown
+): Effect.Effect<Redacted.Redacted<string>, CredentialMissing> => {
   const out = validate(value)
   return typeof out === "string" ? Effect.fail(missing(request, out)) : Effect.succeed(out)
 }

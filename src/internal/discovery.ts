@@ -38,7 +38,10 @@ export const normalize = (url: string | URL): string => {
 }
 
 /** The API the options describe: its trusted origins checked, its credential read once. */
-const apiOf = (url: string, options: DiscoverOptions): Effect.Effect<CompiledTool.Api, InvalidDiscoverOptions | InvalidResponse> => {
+const apiOf = (
+  url: string,
+  options: DiscoverOptions
+): Effect.Effect<CompiledTool.Api, InvalidDiscoverOptions | InvalidResponse> => {
   let origin: string
   try {
     origin = new URL(url).origin

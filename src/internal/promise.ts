@@ -20,7 +20,8 @@ import * as TransportChoice from "./transportChoice.js"
 // re-exports this module.
 class Service extends Context.Tag("rcp-sdk/internal/PromiseClient")<Service, Client.Service>() {}
 
-const millis = (ms: number | undefined): Duration.Duration | undefined => ms === undefined ? undefined : Duration.millis(ms)
+const millis = (ms: number | undefined): Duration.Duration | undefined =>
+  ms === undefined ? undefined : Duration.millis(ms)
 
 /**
  * Creates a promise client. No Effect knowledge needed; HTTP goes straight over undici, or through

@@ -41,7 +41,10 @@ const positive = (name: string, value: number | undefined, fallback: number): nu
 export const origins = (
   list: ReadonlyArray<string> | undefined,
   name: string
-): { readonly _tag: "Ok"; readonly origins: ReadonlySet<string> } | { readonly _tag: "Invalid"; readonly problem: string } => {
+):
+  | { readonly _tag: "Ok"; readonly origins: ReadonlySet<string> }
+  | { readonly _tag: "Invalid"; readonly problem: string } =>
+{
   const out = new Set<string>()
   for (const [i, origin] of (list ?? []).entries()) {
     let url: URL | undefined
