@@ -9,6 +9,7 @@ import { assert, describe, it } from "@effect/vitest"
 import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import { execFileSync } from "node:child_process"
 import { readdirSync } from "node:fs"
 import { join } from "node:path"
 import * as Client from "../src/Client.js"
@@ -93,6 +94,15 @@ describe("docs/protocol.md", () => {
   it("does not send readers to a spec they do not have", () => {
     assert.notMatch(protocol, /\bSPEC\b/)
   })
+
+  it("ships in the package, beside the README that links to it", () => {
+    const npm = process.platform === "win32" ? "npm.cmd" : "npm"
+    const packed = JSON.parse(
+      execFileSync(npm, ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: root, encoding: "utf8" })
+    ) as Array<{ readonly files: ReadonlyArray<{ readonly path: string }> }>
+    const paths = packed[0]!.files.map((file) => file.path)
+    assert.includeMembers(paths, ["README.md", "docs/protocol.md"])
+  }, 30_000)
 })
 
 describe("JSDoc examples", () => {
