@@ -97,7 +97,7 @@ export type CredentialInput =
     | Effect.Effect<string | Redacted.Redacted<string> | undefined | null, unknown>)
 
 /**
- * When a request is sent again (docs/protocol.md §Retries).
+ * When a request is sent again (docs/protocol.md §3.6).
  *
  * @since 0.1.0
  * @category models
@@ -286,7 +286,7 @@ export type RegisterError =
 export type DiscoverError = SendError | Errors.HttpError | Errors.InsecureUrl | RegisterError
 
 /**
- * Everything `buildRequest` can fail with (docs/protocol.md §Execution, all before any request).
+ * Everything `buildRequest` can fail with (docs/protocol.md §3, all before any request).
  *
  * @since 0.1.0
  * @category errors
@@ -326,6 +326,20 @@ export interface Service {
 
 /**
  * The RCP client. Get it from `layer(options)` (over an `HttpClient`) or `layerUndici(options)`.
+ *
+ * @example
+ * ```ts
+ * import * as Config from "effect/Config"
+ * import * as Layer from "effect/Layer"
+ * import { Credential, layerUndici } from "rcp-sdk/client"
+ * import * as Resolver from "rcp-sdk/resolver"
+ *
+ * // Straight over undici; the credential read from configuration, sent only where docs/protocol.md §3.5 allows.
+ * export const RcpLive = layerUndici({ trustedOrigins: ["https://internal.example.com"] }).pipe(
+ *   Layer.provide(Resolver.layer({ userId: (ctx: { readonly userId?: string }) => ctx.userId })),
+ *   Layer.provide(Credential.layerConfig(Config.redacted("API_TOKEN")))
+ * )
+ * ```
  *
  * @since 0.1.0
  * @category models
@@ -434,7 +448,25 @@ export const forget = (url: string | URL): Effect.Effect<boolean, never, RcpClie
   Effect.flatMap(RcpClient, (client) => client.forget(url))
 
 /**
- * Executes one tool call of the model: checks, resolves, builds, authorizes, sends, maps.
+ * Executes one tool call of the model: checks, resolves, builds, authorizes, sends, maps
+ * (docs/protocol.md §3). Everything up to sending fails before any HTTP request.
+ *
+ * @example
+ * ```ts
+ * import * as Effect from "effect/Effect"
+ * import * as Client from "rcp-sdk/client"
+ *
+ * // One tool call as an LLM API returns it: arguments as a JSON string.
+ * export const answer = (call: { readonly name: string; readonly arguments: string }, userId: string) =>
+ *   Client.execute(call, { context: { userId } }).pipe(
+ *     Effect.map(({ data }) => JSON.stringify(data)),
+ *     // Written for the model: it can correct its call and retry (README "What to send back to the model").
+ *     Effect.catchTags({
+ *       InvalidArguments: (error) => Effect.succeed(error.message),
+ *       ToolNotFound: (error) => Effect.succeed(error.message)
+ *     })
+ *   )
+ * ```
  *
  * @since 0.1.0
  * @category accessors
@@ -469,7 +501,7 @@ export const tools: Effect.Effect<ReadonlyArray<ModelTool.ModelTool>, never, Rcp
 )
 
 /**
- * The manifest as text (docs/protocol.md §describeManifest): its auth, each tool, and each param —
+ * The manifest as text (docs/protocol.md §5): its auth, each tool, and each param —
  * marked where the client resolves it and hides it from the model. Tools are shown under the names
  * `tools` gives them, so a manifest discovered with a prefix shows its exposed names.
  *
@@ -545,6 +577,30 @@ export interface PromiseClient<Ctx> {
 
 /**
  * The promise facade for plain TypeScript: `createRcpClient({ resolvers, credential, trustedOrigins })`.
+ * Requests go straight over undici unless a `fetch` is given.
+ *
+ * @example
+ * ```ts
+ * import { createRcpClient, ResolverMissing } from "rcp-sdk/client"
+ *
+ * const client = createRcpClient({
+ *   resolvers: { userId: (ctx: { readonly currentUserId?: string }) => ctx.currentUserId },
+ *   credential: () => process.env.API_TOKEN
+ * })
+ * const { tools } = await client.discover("https://api.example.com/rcp/manifest")
+ * // … hand `tools` to the model, then run each call it makes:
+ * try {
+ *   const { status, data } = await client.execute(
+ *     { name: "get_profile", arguments: "{}" },
+ *     { context: { currentUserId: "u-42" } }
+ *   )
+ *   console.log(status, data)
+ * } catch (error) {
+ *   if (error instanceof ResolverMissing) console.error("no signed-in user; nothing was sent")
+ *   else throw error
+ * }
+ * await client.close()
+ * ```
  *
  * @since 0.1.0
  * @category constructors

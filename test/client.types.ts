@@ -15,7 +15,7 @@ export const withOptions = Client.discover(url, {
 export const withFunction = Client.discover(url, { credential: ({ origin }) => Effect.succeed(origin) })
 // @ts-expect-error — a prefix is a string
 export const badPrefix = Client.discover(url, { prefix: 1 })
-// @ts-expect-error — resolvers stay client-wide (docs/protocol.md §Several APIs)
+// @ts-expect-error — resolvers stay client-wide (docs/protocol.md §3.5)
 export const noResolvers = Client.discover(url, { resolvers: {} })
 // @ts-expect-error — register needs the URL the manifest counts as discovered at
 export const noUrl = Client.register({}, { prefix: "x_" })

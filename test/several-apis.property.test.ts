@@ -1,5 +1,5 @@
 /**
- * The safety rule of several APIs (docs/protocol.md §Several APIs), as a property: over random
+ * The safety rule of several APIs (docs/protocol.md §3.5), as a property: over random
  * sequences of discover (with or without a credential of its own, trusted origins, a prefix),
  * forget and execute across three real servers on three loopback origins, no server ever receives
  * a credential it was not given for — and each call has exactly the outcome the rule predicts.

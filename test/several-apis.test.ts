@@ -1,5 +1,5 @@
 /**
- * Several APIs in one client (docs/protocol.md §Several APIs): three real servers on different
+ * Several APIs in one client (docs/protocol.md §3.5): three real servers on different
  * loopback ports — three origins — discovered into one client with per-API credentials, trusted
  * origins and prefixes; clashes, re-discovery and `forget`. Every test asserts what each server
  * actually received, and in particular which credential (if any) reached which origin.

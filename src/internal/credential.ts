@@ -46,7 +46,7 @@ export class Credential extends Context.Tag("rcp-sdk/Credential")<Credential, Cr
 /**
  * A configured credential, checked once: a fixed value (a string or `Redacted`) or operator code
  * called per request. `fixed` tells them apart, because a fixed value carries no knowledge of which
- * origin it is for (see docs/protocol.md §Several APIs), while a function receives the request.
+ * origin it is for (see docs/protocol.md §3.5), while a function receives the request.
  *
  * @internal
  */

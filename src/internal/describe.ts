@@ -30,7 +30,7 @@ const prefixOf = (manifest: Manifest.Manifest, shown: ReadonlyMap<string, ModelT
 }
 
 /**
- * The exact text of docs/protocol.md §describeManifest. A param is "hidden" when the model-facing
+ * The exact text of docs/protocol.md §5. A param is "hidden" when the model-facing
  * tool of the same name does not list it — so the text always agrees with what the model is
  * actually shown; tools are named as the model sees them (with their discovery's prefix).
  *

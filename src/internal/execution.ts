@@ -54,7 +54,7 @@ const prepare = (
 }
 
 /**
- * Which credential a call gets, or why it gets none (docs/protocol.md §Several APIs): the API's
+ * Which credential a call gets, or why it gets none (docs/protocol.md §3.5): the API's
  * own; else the client-wide function (operator code, told the origin); else the client-wide fixed
  * value — only on its home origin's manifest or towards an origin the client trusts.
  */
