@@ -132,31 +132,26 @@ describe("several APIs: whose credential goes where", () => {
       assert.deepStrictEqual(received(c), [])
     }))
 
-  it.scoped("a per-API credential for the second API; the first keeps the client-wide one", () =>
-    Effect.gen(function*() {
-      const [a, b] = yield* threeApis()
-      const outcomes = yield* Effect.gen(function*() {
-        yield* Client.discover(a.url)
-        yield* Client.discover(b.url, { credential: "B-TOKEN" })
-        return [yield* call("a_ping"), yield* call("b_ping")]
-      }).pipe(Effect.provide(clientLayer({ credential: "CLIENT-WIDE" })))
-      assert.deepStrictEqual(outcomes.map(tagOf), ["Right", "Right"])
-      assert.deepStrictEqual(received(a), ["Bearer CLIENT-WIDE"])
-      assert.deepStrictEqual(received(b), ["Bearer B-TOKEN"])
-    }))
-
-  it.scoped("the client-wide home is the first API that uses it, not one with its own credential", () =>
-    Effect.gen(function*() {
-      const [a, b] = yield* threeApis()
-      const outcomes = yield* Effect.gen(function*() {
-        yield* Client.discover(a.url, { credential: "A-TOKEN" })
-        yield* Client.discover(b.url)
-        return [yield* call("a_ping"), yield* call("b_ping")]
-      }).pipe(Effect.provide(clientLayer({ credential: "CLIENT-WIDE" })))
-      assert.deepStrictEqual(outcomes.map(tagOf), ["Right", "Right"])
-      assert.deepStrictEqual(received(a), ["Bearer A-TOKEN"])
-      assert.deepStrictEqual(received(b), ["Bearer CLIENT-WIDE"])
-    }))
+  // Which of two APIs has a credential of its own; the other gets the client-wide one, which binds to it.
+  const oneOwn = [
+    ["a per-API credential for the second API; the first keeps the client-wide one", "b"],
+    ["the client-wide home is the first API that uses it, not one with its own credential", "a"]
+  ] as const
+  for (const [title, own] of oneOwn) {
+    it.scoped(title, () =>
+      Effect.gen(function*() {
+        const [a, b] = yield* threeApis()
+        const options = (api: "a" | "b") => api === own ? { credential: `${api.toUpperCase()}-TOKEN` } : {}
+        const outcomes = yield* Effect.gen(function*() {
+          yield* Client.discover(a.url, options("a"))
+          yield* Client.discover(b.url, options("b"))
+          return [yield* call("a_ping"), yield* call("b_ping")]
+        }).pipe(Effect.provide(clientLayer({ credential: "CLIENT-WIDE" })))
+        assert.deepStrictEqual(outcomes.map(tagOf), ["Right", "Right"])
+        assert.deepStrictEqual(received(a), [own === "a" ? "Bearer A-TOKEN" : "Bearer CLIENT-WIDE"])
+        assert.deepStrictEqual(received(b), [own === "b" ? "Bearer B-TOKEN" : "Bearer CLIENT-WIDE"])
+      }))
+  }
 
   it.scoped("a client-wide credential function is operator code: it is told the origin and serves every API", () =>
     Effect.gen(function*() {
