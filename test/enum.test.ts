@@ -9,7 +9,7 @@ import * as Either from "effect/Either"
 import * as Client from "../src/Client.js"
 import * as Manifest from "../src/Manifest.js"
 import { clientLayer } from "./support/execute.js"
-import { json, testServer } from "./support/server.js"
+import { json, type TestServer, testServer } from "./support/server.js"
 
 const withParams = (params: ReadonlyArray<unknown>, origin = "https://api.example.com") => ({
   rcpVersion: "0.1",
@@ -59,7 +59,7 @@ describe("the enum extension in a manifest (docs/extensions.md §enum)", () => {
 describe("the enum extension on the client (docs/extensions.md §enum)", () => {
   it.scoped("the model-facing schema lists the values; a value outside them is InvalidArguments and nothing is sent", () =>
     Effect.gen(function*() {
-      const server = yield* testServer((req, res) =>
+      const server: TestServer = yield* testServer((req, res) =>
         req.path === "/rcp/manifest"
           ? json(res, 200, withParams([city, { name: "unit", type: "string", enum: ["c", "f"], description: "unit" }], server.origin))
           : json(res, 200, { ok: true })
@@ -87,7 +87,7 @@ describe("the enum extension on the client (docs/extensions.md §enum)", () => {
   it.scoped("a long list is cut in the message after 20 values, saying how many more there are", () =>
     Effect.gen(function*() {
       const values = Array.from({ length: 25 }, (_, i) => `v${i}`)
-      const server = yield* testServer((_req, res) =>
+      const server: TestServer = yield* testServer((_req, res) =>
         json(res, 200, withParams([city, { name: "unit", type: "string", enum: values }], server.origin))
       )
       const error = yield* Effect.gen(function*() {
