@@ -7,19 +7,10 @@ import { assert, describe, it } from "@effect/vitest"
 import { spawnSync } from "node:child_process"
 import { createRequire } from "node:module"
 import { fileURLToPath } from "node:url"
+import { SEED_WEATHER_TOOL } from "./support/fixtures.js"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
 const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc")
-
-const SEED_ENTRY = {
-  name: "get_weather",
-  description: "Get current weather information for a city.",
-  method: "GET",
-  params: [{ name: "city", type: "string", required: true, description: "City name, e.g. \"Paris\"" }],
-  url: "https://internal.example.com/weather",
-  queryParams: { city: "{{city}}" },
-  responseMappings: { temperatureC: "@temperatureC", conditions: "@conditions" }
-}
 
 const runNode = (file: string) => {
   const run = spawnSync(process.execPath, [file], {
@@ -35,7 +26,7 @@ const runNode = (file: string) => {
 
 describe("the seed's defineTool example, verbatim, against the built package", () => {
   it("runs as plain .mjs and builds the seed's manifest entry", () => {
-    assert.deepStrictEqual(runNode("test/mjs/seed-server.mjs"), SEED_ENTRY)
+    assert.deepStrictEqual(runNode("test/mjs/seed-server.mjs"), SEED_WEATHER_TOOL)
   })
 
   it("compiles as strict TypeScript (t.arg typed against the zod object) and builds the same entry", () => {
@@ -45,7 +36,7 @@ describe("the seed's defineTool example, verbatim, against the built package", (
       timeout: 60_000
     })
     assert.strictEqual(compiled.status, 0, `tsc failed:\n${compiled.stdout}${compiled.stderr}`)
-    assert.deepStrictEqual(runNode("test/seed-server/build/seed.js"), SEED_ENTRY)
+    assert.deepStrictEqual(runNode("test/seed-server/build/seed.js"), SEED_WEATHER_TOOL)
   })
 })
 

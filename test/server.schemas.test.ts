@@ -2,7 +2,7 @@
  * `defineTool`'s `args` in every accepted kind — Effect `Schema.Struct`, zod 4, valibot with
  * `toStandardJsonSchema` — lowered by one table of rules (docs/extensions.md): the same schema
  * written in each library gives the same params and the same warnings. Then what is refused
- * (`ArgsInvalid`), and the seed's zod example verbatim.
+ * (`ArgsInvalid`). The seed's zod example verbatim is test/seed-server.test.ts.
  */
 import { toStandardJsonSchema } from "@valibot/to-json-schema"
 import { assert, describe, it } from "@effect/vitest"
@@ -227,32 +227,5 @@ describe("args that cannot be lowered: ArgsInvalid at defineTool", () => {
       refusal(throwing).message,
       `defineTool "broken": ${ACCEPTED}, but its JSON Schema (acme) could not be made: no JSON Schema for you`
     )
-  })
-})
-
-describe("the seed's example (shared/seeds/001), verbatim with zod", () => {
-  it("produces the seed's manifest entry", () => {
-    const defineTool = Server.defineTool
-    // From here to the end of the call: the seed's text, unchanged.
-    const getWeather = defineTool({
-      name: 'get_weather',
-      description: 'Get current weather information for a city.',
-      method: 'GET',
-      args: z.object({
-        city: z.string().describe('City name, e.g. "Paris"'),
-      }),
-      url: 'https://internal.example.com/weather',
-      queryParams: { city: (t) => t.arg('city') },
-      responseMappings: { temperatureC: '@temperatureC', conditions: '@conditions' },
-    })
-    assert.deepStrictEqual(getWeather, {
-      name: "get_weather",
-      description: "Get current weather information for a city.",
-      method: "GET",
-      params: [{ name: "city", type: "string", required: true, description: "City name, e.g. \"Paris\"" }],
-      url: "https://internal.example.com/weather",
-      queryParams: { city: "{{city}}" },
-      responseMappings: { temperatureC: "@temperatureC", conditions: "@conditions" }
-    })
   })
 })
