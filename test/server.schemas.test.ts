@@ -1,6 +1,6 @@
 /**
  * `defineTool`'s `args` in every accepted kind — Effect `Schema.Struct`, zod 4, valibot with
- * `toStandardJsonSchema` — lowered by one table of rules (docs/extensions.md): the same schema
+ * `toStandardJsonSchema`, arktype — lowered by one table of rules (docs/extensions.md): the same schema
  * written in each library gives the same params and the same warnings. Then what is refused
  * (`ArgsInvalid`). The seed's zod example verbatim is test/seed-server.test.ts.
  */
@@ -8,6 +8,7 @@ import { toStandardJsonSchema } from "@valibot/to-json-schema"
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
+import { type } from "arktype"
 import * as v from "valibot"
 import { z } from "zod"
 import * as Manifest from "../src/Manifest.js"
@@ -227,5 +228,36 @@ describe("args that cannot be lowered: ArgsInvalid at defineTool", () => {
       refusal(throwing).message,
       `defineTool "broken": ${ACCEPTED}, but its JSON Schema (acme) could not be made: no JSON Schema for you`
     )
+  })
+})
+
+describe("lowering args: arktype (its own Standard JSON Schema)", () => {
+  it("types, description, optional, enum, integer; arrays, Date and null lost with a warning", () => {
+    const tool = toolOf(type({
+      city: type("string").describe("City name"),
+      "days?": "number",
+      unit: "'c' | 'f'",
+      count: "number.integer",
+      tags: "string[]",
+      note: "string | null",
+      since: "Date"
+    }))
+    // arktype orders the properties of its JSON Schema itself.
+    const byName = Object.fromEntries(tool.params.map((param) => [param.name, param]))
+    assert.deepStrictEqual(byName, {
+      city: { name: "city", type: "string", required: true, description: "City name" },
+      days: { name: "days", type: "number", required: false },
+      unit: { name: "unit", type: "string", required: true, enum: ["c", "f"] },
+      count: { name: "count", type: "number", required: true, description: "an integer" },
+      tags: { name: "tags", type: "string", required: true },
+      note: { name: "note", type: "string", required: true },
+      since: { name: "since", type: "string", required: true }
+    })
+    const messages = Server.manifestWithWarningsSync({ tools: [tool] }).warnings.map((w) => w.message).sort()
+    assert.deepStrictEqual(messages, [
+      "arg \"note\" of tool \"weather\": string | null is published as a required \"string\"; the model cannot send null",
+      "arg \"since\" of tool \"weather\": Date has no manifest type; published as a required \"string\"",
+      "arg \"tags\" of tool \"weather\": Array<string> has no manifest type; published as a required \"string\""
+    ])
   })
 })

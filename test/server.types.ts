@@ -3,6 +3,7 @@
  * `@ts-expect-error` must not compile; if it ever does, tsc reports the unused directive.
  */
 import { toStandardJsonSchema } from "@valibot/to-json-schema"
+import { type } from "arktype"
 import * as Schema from "effect/Schema"
 import * as v from "valibot"
 import { z } from "zod"
@@ -127,4 +128,18 @@ Server.defineTool({
   // @ts-expect-error args must be a schema
   args: { city: "string" },
   url: "https://api.example.com/"
+})
+
+// arktype: its input type's keys, an optional one ("days?") included.
+const arkArgs = type({ city: "string", "days?": "number" })
+expectTrue<Equals<Server.ArgNames<typeof arkArgs>, "city" | "days">>()
+
+Server.defineTool({
+  name: "ark_forecast",
+  description: "Forecast.",
+  method: "GET",
+  args: arkArgs,
+  queryParams: { days: (t) => t.arg("days") },
+  // @ts-expect-error "town" is not a key of the arktype object
+  url: (t) => `https://api.example.com/forecast/${t.arg("town")}`
 })

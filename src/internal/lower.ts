@@ -60,7 +60,7 @@ const lossesByTool = new WeakMap<Manifest.Tool, ReadonlyArray<LossWarning>>()
  *
  * @internal
  */
-export const lossesOf = (tool: Manifest.Tool): ReadonlyArray<LossWarning> => lossesByTool.get(tool) ?? []
+const lossesOf = (tool: Manifest.Tool): ReadonlyArray<LossWarning> => lossesByTool.get(tool) ?? []
 
 /**
  * The warnings of `tools`, each at its param's place in the manifest.

@@ -47,10 +47,21 @@ const valibotOptions: Record<string, unknown> = {
   }
 }
 
+// arktype writes `{}` by itself; its fallback hooks get the kind of what it could not describe.
+const arktypeOptions: Record<string, unknown> = {
+  fallback: {
+    default: (context: { readonly base: object; readonly code?: unknown }) =>
+      typeof context.code === "string"
+        ? { ...context.base, [UNREPRESENTABLE]: context.code === "date" ? "Date" : context.code }
+        : context.base
+  }
+}
+
 /** Per library: what makes it write `{}` for what it cannot describe, instead of throwing. */
 const libraryOptions: Readonly<Record<string, Record<string, unknown>>> = {
   zod: zodOptions,
-  valibot: valibotOptions
+  valibot: valibotOptions,
+  arktype: arktypeOptions
 }
 
 /** Per library: how to get a schema that can describe itself, for the error that says it cannot. */
