@@ -111,7 +111,7 @@ export type ArgNames<A> = A extends { readonly fields: infer F extends Schema.St
  * @since 0.1.0
  * @category models
  */
-export interface ToolOptions<A extends Args | undefined> {
+export interface ToolOptions<A extends Args | undefined = undefined> {
   readonly name: string
   /** What the model reads when it decides whether to call the tool. */
   readonly description: string
