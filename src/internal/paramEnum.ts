@@ -29,14 +29,14 @@ export const describeAllowed = (values: ReadonlyArray<string>): string => {
 }
 
 /**
- * The meaning problems of one param's `enum` (its shape — an array of strings — is the Schema's to
- * check): it must list something, only on a string param, each value once.
+ * The meaning problems of `tool.params[index].enum` (its shape — an array of strings — is the
+ * Schema's to check): it must list something, only on a string param, each value once.
  *
  * @internal
  */
-export const check = (param: unknown, at: Path): Array<Issue> => {
+export const check = (param: unknown, tool: Path, index: number): Array<Issue> => {
   if (!isRecord(param) || !Array.isArray(param.enum)) return []
-  const path = [...at, "enum"]
+  const path = [...tool, "params", index, "enum"]
   const issues: Array<Issue> = []
   if (param.enum.length === 0) issues.push({ path, message: "must list at least one value" })
   if (typeof param.type === "string" && param.type !== "string") {
