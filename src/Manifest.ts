@@ -65,7 +65,7 @@ export type ParamType = typeof ParamType.Type
 
 /**
  * One argument of a tool. `required` absent means required. `enum` (an extension of RCP v0.1 that
- * older clients ignore; docs/extensions.md) lists the only values a string param takes.
+ * older clients ignore; docs/protocol.md §8) lists the only values a string param takes.
  *
  * @since 0.1.0
  * @category models

@@ -122,7 +122,7 @@ export interface ToolOptions<A extends Args | undefined = undefined> {
   readonly queryParams?: StringTemplates<ArgNames<A>> | undefined
   readonly headers?: StringTemplates<ArgNames<A>> | undefined
   readonly body?: BodyTemplate<ArgNames<A>> | undefined
-  /** `{ field: "@json.path" }` (docs/protocol.md §responseMappings). */
+  /** `{ field: "@json.path" }` (docs/protocol.md §4). */
   readonly responseMappings?: { readonly [field: string]: `@${string}` } | undefined
 }
 

@@ -1,5 +1,5 @@
 /**
- * The `enum` extension of Param (docs/extensions.md §enum) on the client side: the rules a manifest
+ * The `enum` extension of Param (docs/protocol.md §8) on the client side: the rules a manifest
  * must follow (every problem with its path), the model-facing schema, and the argument check —
  * against a real server on 127.0.0.1 that must receive nothing for a value outside the list.
  */
@@ -31,7 +31,7 @@ const issuesOf = (input: unknown) =>
     onRight: () => assert.fail("expected the manifest to be rejected")
   })
 
-describe("the enum extension in a manifest (docs/extensions.md §enum)", () => {
+describe("the enum extension in a manifest (docs/protocol.md §8)", () => {
   it("decodes a string param's enum and keeps it", () => {
     const decoded = Either.getOrThrow(Manifest.validate(withParams([city, { name: "unit", type: "string", enum: ["c", "f"] }])))
     assert.deepStrictEqual(decoded.tools[0]?.params[1], { name: "unit", type: "string", enum: ["c", "f"] })
@@ -56,7 +56,7 @@ describe("the enum extension in a manifest (docs/extensions.md §enum)", () => {
   })
 })
 
-describe("the enum extension on the client (docs/extensions.md §enum)", () => {
+describe("the enum extension on the client (docs/protocol.md §8)", () => {
   it.scoped("the model-facing schema lists the values; a value outside them is InvalidArguments and nothing is sent", () =>
     Effect.gen(function*() {
       const server: TestServer = yield* testServer((req, res) =>

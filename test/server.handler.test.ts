@@ -119,7 +119,7 @@ describe("manifestHandler in Hono", () => {
   })
 })
 
-describe("the enum extension end to end (docs/extensions.md §enum)", () => {
+describe("the enum extension end to end (docs/protocol.md §8)", () => {
   for (
     const [library, unit] of [
       ["zod", z.enum(["c", "f"]).describe("temperature unit")],

@@ -1,6 +1,6 @@
 /**
  * Lowering what a server author writes in code (`defineTool`'s options: `args` and template
- * callbacks) to the manifest's JSON shape (docs/protocol.md §Manifest). `args` goes to the lowerer
+ * callbacks) to the manifest's JSON shape (docs/protocol.md §1). `args` goes to the lowerer
  * of its kind (`lowerEffect.ts`, or `standardSchema.ts` + `lowerJsonSchema.ts`); what a lowering
  * loses is kept beside the tool. Nothing here validates — `Server.manifest` runs the one
  * validation the client runs too.

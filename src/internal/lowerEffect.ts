@@ -1,5 +1,5 @@
 /**
- * Lowering the fields of an Effect `Schema.Struct` (SPEC §6 "Lowering", docs/extensions.md): one
+ * Lowering the fields of an Effect `Schema.Struct` (docs/extensions.md): one
  * `Lowered` per field, read from the schema's AST — the side the model writes, since a template
  * sends the model's value as it is.
  */

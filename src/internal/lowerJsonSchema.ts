@@ -103,7 +103,7 @@ const lowerProperty = (root: JsonSchema, raw: JsonSchema, optional: boolean): Lo
   if (type === undefined || alternatives(node) !== undefined) {
     return { ...common, type: "string", description, fallback: true }
   }
-  // An integer is published as a number (docs/extensions.md §integers); the description keeps it.
+  // An integer is published as a number (docs/extensions.md, "Integers"); the description keeps it.
   return { ...common, type, description: description ?? (types[0] === "integer" ? "an integer" : undefined), fallback: false }
 }
 

@@ -14,7 +14,7 @@ import { clip, describeValue, isParamValue, isRecord } from "./values.js"
 export interface ModelParameter {
   readonly type: Manifest.ParamType
   readonly description?: string
-  /** The only values the param takes (the `enum` extension, docs/extensions.md). */
+  /** The only values the param takes (the `enum` extension, docs/protocol.md §8). */
   readonly enum?: ReadonlyArray<string>
 }
 

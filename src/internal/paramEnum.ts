@@ -1,5 +1,5 @@
 /**
- * The `enum` extension of a manifest param (docs/extensions.md §enum): a string param may list the
+ * The `enum` extension of a manifest param (docs/protocol.md §8): a string param may list the
  * only values it takes. The rules a manifest must follow, whether a value is allowed, and how the
  * allowed values are named in a message, in one place, so that the validator, the model-facing
  * schema and the argument check agree on them.
