@@ -338,7 +338,8 @@ export interface HandlerOptions extends Omit<ManifestOptions, "tools"> {
 export const manifestHandler = (
   tools: ReadonlyArray<Manifest.Tool>,
   options: HandlerOptions = {}
-): (request: Request) => Response => FetchHandler.make(manifestSync({ ...options, tools }), options.cacheControl ?? "no-cache")
+): (request: Request) => Response =>
+  FetchHandler.make(manifestSync({ ...options, tools }), options.cacheControl ?? "no-cache")
 
 const json = (manifest: Manifest.Manifest): HttpServerResponse.HttpServerResponse =>
   HttpServerResponse.unsafeJson(manifest)

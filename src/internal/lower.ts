@@ -28,7 +28,9 @@ const ACCEPTED = "args must be an Effect Schema.Struct or a Standard Schema obje
   "JSON Schema (zod 4, valibot with toStandardJsonSchema, arktype)"
 
 const describeArgs = (args: unknown): string =>
-  Schema.isSchema(args) ? `an Effect Schema that is not a Schema.Struct (${clip(String(args.ast), 60)})` : describeValue(args)
+  Schema.isSchema(args)
+    ? `an Effect Schema that is not a Schema.Struct (${clip(String(args.ast), 60)})`
+    : describeValue(args)
 
 /**
  * Every field of `args` as the lowerer of its kind understood it, in field order. What cannot be
@@ -45,7 +47,8 @@ const lowerArgs = (toolName: string, args: unknown): ReadonlyArray<readonly [str
   if (object._tag === "NotAnObject") {
     throw new ArgsInvalid({
       tool: toolName,
-      reason: `args must describe an object (z.object, v.object, type({ … })), one param per property; got ${object.got}`
+      reason: "args must describe an object (z.object, v.object, type({ … })), one param per property; " +
+        `got ${object.got}`
     })
   }
   return object.fields

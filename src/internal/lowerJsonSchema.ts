@@ -37,7 +37,9 @@ const typesOf = (node: JsonSchema): ReadonlyArray<unknown> =>
   Array.isArray(node.type) ? node.type : node.type === undefined ? [] : [node.type]
 
 const isNullSchema = (node: unknown): boolean =>
-  isRecord(node) && (node.type === "null" || node.const === null || (Array.isArray(node.enum) && node.enum.length === 1 && node.enum[0] === null))
+  isRecord(node) &&
+  (node.type === "null" || node.const === null ||
+    (Array.isArray(node.enum) && node.enum.length === 1 && node.enum[0] === null))
 
 const alternatives = (node: JsonSchema): ReadonlyArray<unknown> | undefined =>
   Array.isArray(node.anyOf) ? node.anyOf : Array.isArray(node.oneOf) ? node.oneOf : undefined
@@ -54,12 +56,15 @@ const label = (root: JsonSchema, raw: unknown, depth = 0): string => {
   if (node.const !== undefined) return JSON.stringify(node.const)
   const types = typesOf(node)
   if (types.length === 0) return "any value"
-  return types.map((type) => (type === "array" ? `Array<${label(root, node.items, depth + 1)}>` : String(type))).join(" | ")
+  return types
+    .map((type) => (type === "array" ? `Array<${label(root, node.items, depth + 1)}>` : String(type)))
+    .join(" | ")
 }
 
 const stringValues = (node: JsonSchema): Array<string> | undefined => {
   const values = Array.isArray(node.enum) ? node.enum : node.const === undefined ? undefined : [node.const]
-  if (values === undefined || values.length === 0 || !values.every((value) => typeof value === "string")) return undefined
+  if (values === undefined || values.length === 0) return undefined
+  if (!values.every((value) => typeof value === "string")) return undefined
   return [...new Set(values as Array<string>)]
 }
 
@@ -104,7 +109,8 @@ const lowerProperty = (root: JsonSchema, raw: JsonSchema, optional: boolean): Lo
     return { ...common, type: "string", description, fallback: true }
   }
   // An integer is published as a number (docs/extensions.md, "Integers"); the description keeps it.
-  return { ...common, type, description: description ?? (types[0] === "integer" ? "an integer" : undefined), fallback: false }
+  const integer = types[0] === "integer" ? "an integer" : undefined
+  return { ...common, type, description: description ?? integer, fallback: false }
 }
 
 /**

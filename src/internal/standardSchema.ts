@@ -39,7 +39,9 @@ const zodOptions: Record<string, unknown> = {
 // valibot likewise, told to go on; its schema says what it `expects` ("Date").
 const valibotOptions: Record<string, unknown> = {
   errorMode: "ignore",
-  overrideSchema: (context: { readonly valibotSchema?: unknown; readonly jsonSchema: object; readonly errors?: unknown }) => {
+  overrideSchema: (
+    context: { readonly valibotSchema?: unknown; readonly jsonSchema: object; readonly errors?: unknown }
+  ) => {
     const expects = isRecord(context.valibotSchema) ? context.valibotSchema.expects : undefined
     return context.errors !== undefined && typeof expects === "string"
       ? { ...context.jsonSchema, [UNREPRESENTABLE]: expects }
@@ -89,12 +91,16 @@ const messageOf = (cause: unknown): string => {
  */
 export const jsonSchemaOf = (
   props: Record<string, unknown>
-): { readonly _tag: "Ok"; readonly schema: Record<string, unknown> } | { readonly _tag: "Fail"; readonly reason: string } => {
+):
+  | { readonly _tag: "Ok"; readonly schema: Record<string, unknown> }
+  | { readonly _tag: "Fail"; readonly reason: string } =>
+{
   const vendor = vendorOf(props)
   const converter = props.jsonSchema
   if (!isRecord(converter) || typeof converter.input !== "function") {
     const hint = hints[vendor] ?? "use a library (or converter) that implements Standard JSON Schema"
-    return { _tag: "Fail", reason: `it is a Standard Schema (${vendor}) that cannot describe itself as JSON Schema: ${hint}` }
+    const reason = `it is a Standard Schema (${vendor}) that cannot describe itself as JSON Schema: ${hint}`
+    return { _tag: "Fail", reason }
   }
   const options = libraryOptions[vendor]
   try {

@@ -24,7 +24,8 @@ const toRequest = async (req: http.IncomingMessage, origin: string): Promise<Req
   }
   const method = req.method ?? "GET"
   const hasBody = method !== "GET" && method !== "HEAD"
-  return new Request(new URL(req.url ?? "/", origin), { method, headers, ...(hasBody ? { body: Buffer.concat(chunks) } : {}) })
+  const body = hasBody ? { body: Buffer.concat(chunks) } : {}
+  return new Request(new URL(req.url ?? "/", origin), { method, headers, ...body })
 }
 
 const write = async (response: Response, res: http.ServerResponse): Promise<void> => {
