@@ -43,8 +43,8 @@ const parameter = (param: Manifest.Param): ModelParameter => ({
 })
 
 /** @internal */
-export const make = (tool: Manifest.Tool, visible: ReadonlyArray<Manifest.Param>): ModelTool => ({
-  name: tool.name,
+export const make = (tool: Manifest.Tool, visible: ReadonlyArray<Manifest.Param>, name = tool.name): ModelTool => ({
+  name,
   description: tool.description,
   parameters: {
     type: "object",
