@@ -64,7 +64,8 @@ export const ParamType = Schema.Literal("string", "number", "boolean").annotatio
 export type ParamType = typeof ParamType.Type
 
 /**
- * One argument of a tool. `required` absent means required.
+ * One argument of a tool. `required` absent means required. `enum` (an extension of RCP v0.1 that
+ * older clients ignore; docs/protocol.md §8) lists the only values a string param takes.
  *
  * @since 0.1.0
  * @category models
@@ -73,7 +74,8 @@ export const Param = Schema.Struct({
   name: stringMatching(Template.PARAM_NAME),
   type: ParamType,
   required: Schema.optionalWith(Schema.Boolean, { exact: true }),
-  description: Schema.optionalWith(Schema.String, { exact: true })
+  description: Schema.optionalWith(Schema.String, { exact: true }),
+  enum: Schema.optionalWith(Schema.Array(Schema.String), { exact: true })
 }).annotations({ identifier: "Param" })
 
 /**

@@ -13,6 +13,7 @@ import * as Either from "effect/Either"
 import { dual } from "effect/Function"
 import type * as Layer from "effect/Layer"
 import type * as Schema from "effect/Schema"
+import * as FetchHandler from "./internal/fetchHandler.js"
 import * as Lower from "./internal/lower.js"
 import * as Manifest from "./Manifest.js"
 
@@ -61,24 +62,67 @@ export type BodyTemplate<Name extends string> =
   | { readonly [key: string]: BodyTemplate<Name> }
 
 /**
+ * A Standard Schema (https://standardschema.dev) that can describe itself as JSON Schema (the
+ * Standard JSON Schema interface): a zod 4 `z.object(…)`, a valibot `v.object(…)` wrapped with
+ * `toStandardJsonSchema`, an arktype `type({…})`. Only what rcp-sdk reads is declared here, so no
+ * schema library is needed to use this type.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface StandardJsonSchema<Input = unknown> {
+  readonly "~standard": {
+    readonly version: 1
+    readonly vendor: string
+    readonly types?: { readonly input: Input; readonly output: unknown } | undefined
+    readonly jsonSchema: {
+      readonly input: (options: { readonly target: string }) => Record<string, unknown>
+    }
+  }
+}
+
+/**
+ * What `args` may be: an Effect `Schema.Struct`, or a Standard Schema object with JSON Schema.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type Args =
+  // Structural rather than `Schema.Struct<Fields>`, which is invariant in its fields.
+  | (Schema.Schema.Any & { readonly fields: Schema.Struct.Fields })
+  | StandardJsonSchema
+
+/**
+ * The names `t.arg` accepts for `args`: its fields (Effect) or the keys of its input type
+ * (Standard Schema).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type ArgNames<A> = A extends { readonly fields: infer F extends Schema.Struct.Fields } ? Extract<keyof F, string>
+  : A extends { readonly "~standard": { readonly types?: { readonly input: infer I } | undefined } }
+    ? Extract<keyof I, string>
+  : never
+
+/**
  * What `defineTool` takes. `args` declares the arguments the model fills in, one param per
  * field; `url`, `queryParams`, `headers` and `body` refer to them with `t.arg(name)`.
  *
  * @since 0.1.0
  * @category models
  */
-export interface ToolOptions<Fields extends Schema.Struct.Fields> {
+export interface ToolOptions<A extends Args | undefined = undefined> {
   readonly name: string
   /** What the model reads when it decides whether to call the tool. */
   readonly description: string
   readonly method: Manifest.HttpMethod
   /** Left out: the tool takes no arguments. */
-  readonly args?: Schema.Struct<Fields> | undefined
-  readonly url: Templated<string, Extract<keyof Fields, string>>
-  readonly queryParams?: StringTemplates<Extract<keyof Fields, string>> | undefined
-  readonly headers?: StringTemplates<Extract<keyof Fields, string>> | undefined
-  readonly body?: BodyTemplate<Extract<keyof Fields, string>> | undefined
-  /** `{ field: "@json.path" }` (SPEC §4). */
+  readonly args?: A
+  readonly url: Templated<string, ArgNames<A>>
+  readonly queryParams?: StringTemplates<ArgNames<A>> | undefined
+  readonly headers?: StringTemplates<ArgNames<A>> | undefined
+  readonly body?: BodyTemplate<ArgNames<A>> | undefined
+  /** `{ field: "@json.path" }` (docs/protocol.md §4). */
   readonly responseMappings?: { readonly [field: string]: `@${string}` } | undefined
 }
 
@@ -86,15 +130,17 @@ export interface ToolOptions<Fields extends Schema.Struct.Fields> {
  * Describes one endpoint as a manifest tool. Pure: no network, no validation (`manifest` checks
  * the whole set), the result is plain JSON-ready data.
  *
- * `args` is lowered to `params`, one per field in field order: `Schema.String`, `Schema.Number`
- * and `Schema.Boolean` give that type, also through refinements and brands (`Schema.Int`,
- * `Schema.NonEmptyString`, `Schema.String.pipe(Schema.brand("UserId"))`); any other type (a
- * union, a struct, an array, a transformation such as `Schema.NumberFromString`, a literal) gives
- * `"string"`. `required` is always written out: `false` for `Schema.optional` /
- * `Schema.optionalWith` fields, else `true`. `description` comes from the field's annotation
- * (`Schema.optional(X).annotations(…)`, `Schema.propertySignature(X).annotations(…)`), else from
- * the outermost `description` on its type — Effect's own refinements carry one (`Schema.Int` is
- * "an integer"), the plain `String`/`Number`/`Boolean` descriptions are left out.
+ * `args` — an Effect `Schema.Struct`, or a Standard Schema object that describes itself as JSON
+ * Schema (zod 4 `z.object`, valibot with `toStandardJsonSchema`, arktype) — is lowered to
+ * `params`, one per field in field order (docs/extensions.md): string, number and boolean types
+ * give that type, also through refinements and brands (`Schema.Int`, `z.number().int()` are
+ * numbers described as integers); string literals and enums (`Schema.Literal("c", "f")`,
+ * `z.enum([…])`) give a string param with an `enum`; `required` is always written out, `false`
+ * for optional fields and fields with a default (the default is added to the description).
+ * `description` comes from the field's annotation or `.describe(…)`. Anything else (an array, a
+ * struct, a `Date`, a union) is published as `"string"`, and `null` in a type is dropped: each
+ * such loss is a warning that `manifestWithWarnings` returns. Anything that is not a schema of
+ * an object throws `ArgsInvalid`.
  *
  * @example
  * ```ts
@@ -115,7 +161,7 @@ export interface ToolOptions<Fields extends Schema.Struct.Fields> {
  * @since 0.1.0
  * @category constructors
  */
-export const defineTool = <Fields extends Schema.Struct.Fields = {}>(options: ToolOptions<Fields>): Manifest.Tool =>
+export const defineTool = <A extends Args | undefined = undefined>(options: ToolOptions<A>): Manifest.Tool =>
   Lower.tool(options)
 
 /**
@@ -185,6 +231,115 @@ export const manifest = (options: ManifestOptions): Effect.Effect<Manifest.Manif
  */
 export const manifestSync = (options: ManifestOptions): Manifest.Manifest =>
   Either.getOrThrowWith(build(options), (error) => error)
+
+/**
+ * What a lowering lost (docs/extensions.md): an arg whose type has no manifest equivalent and is
+ * published as `"string"` (`Array<string>`, `Date`, a struct), or whose `null` was dropped. `path`
+ * is that param's place in the manifest (`tools[0].params[1]`); `message` names the tool, the arg
+ * and what was lost.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface LoweringWarning {
+  readonly path: ReadonlyArray<string | number>
+  readonly tool: string
+  readonly arg: string
+  readonly message: string
+}
+
+/**
+ * A validated manifest and what lowering its tools' `args` lost.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface ManifestWithWarnings {
+  readonly manifest: Manifest.Manifest
+  readonly warnings: ReadonlyArray<LoweringWarning>
+}
+
+/**
+ * `manifest`, plus the warnings of every tool built by `defineTool` whose `args` could not be
+ * published exactly (format one with `Manifest.formatIssue`). A tool copied or built by hand has
+ * none to report.
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import * as Schema from "effect/Schema"
+ * import * as Server from "rcp-sdk/server"
+ *
+ * const search = Server.defineTool({
+ *   name: "search",
+ *   description: "Search by tags.",
+ *   method: "GET",
+ *   args: Schema.Struct({ tags: Schema.Array(Schema.String) }),
+ *   url: (t) => `https://api.example.com/search?tags=${t.arg("tags")}`
+ * })
+ * const { warnings } = Effect.runSync(Server.manifestWithWarnings({ tools: [search] }))
+ * // [{ path: ["tools", 0, "params", 0], tool: "search", arg: "tags",
+ * //    message: 'arg "tags" of tool "search": Array<string> has no manifest type; published as a required "string"' }]
+ * ```
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const manifestWithWarnings = (
+  options: ManifestOptions
+): Effect.Effect<ManifestWithWarnings, Manifest.ManifestInvalid> =>
+  Effect.map(manifest(options), (built) => ({ manifest: built, warnings: Lower.warnings(options.tools) }))
+
+/**
+ * `manifestWithWarnings` for code that does not run Effects: throws the `ManifestInvalid` itself.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const manifestWithWarningsSync = (options: ManifestOptions): ManifestWithWarnings => ({
+  manifest: manifestSync(options),
+  warnings: Lower.warnings(options.tools)
+})
+
+/**
+ * What `manifestHandler` takes besides the tools.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface HandlerOptions extends Omit<ManifestOptions, "tools"> {
+  /**
+   * The `Cache-Control` of every response. Default `"no-cache"`: a client may keep the manifest
+   * but asks again each time, and the ETag turns an unchanged manifest into a bodiless 304.
+   */
+  readonly cacheControl?: string | undefined
+}
+
+/**
+ * A Fetch-API handler serving the manifest: `(request: Request) => Response`, for Hono
+ * (`app.get(path, (c) => handler(c.req.raw))`), Next.js route handlers (`export const GET =
+ * handler`), Bun, Deno and Cloudflare Workers. The manifest is built (and validated: an invalid
+ * one throws `ManifestInvalid` here, at startup) and serialized once. `GET` and `HEAD` answer
+ * `200 application/json` with an `ETag` and `Cache-Control`; a matching `If-None-Match` gets a
+ * `304` without a body; any other method a `405`.
+ *
+ * @example
+ * ```ts
+ * import * as Server from "rcp-sdk/server"
+ *
+ * declare const tools: ReadonlyArray<Server.Tool>
+ * const handler = Server.manifestHandler(tools, { auth: { type: "header", name: "Authorization", scheme: "Bearer" } })
+ * // Bun: Bun.serve({ fetch: handler })
+ * ```
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const manifestHandler = (
+  tools: ReadonlyArray<Manifest.Tool>,
+  options: HandlerOptions = {}
+): (request: Request) => Response =>
+  FetchHandler.make(manifestSync({ ...options, tools }), options.cacheControl ?? "no-cache")
 
 const json = (manifest: Manifest.Manifest): HttpServerResponse.HttpServerResponse =>
   HttpServerResponse.unsafeJson(manifest)
@@ -286,6 +441,14 @@ export const layer: {
  * @category errors
  */
 export { ManifestInvalid } from "./Manifest.js"
+
+/**
+ * `defineTool`'s `args` is not a schema of an object that can be lowered; thrown by `defineTool`.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export { ArgsInvalid } from "./internal/serverErrors.js"
 
 /**
  * @since 0.1.0

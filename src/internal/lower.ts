@@ -1,13 +1,19 @@
 /**
- * Lowering what a server author writes in code (`defineTool`'s options: an Effect `Schema.Struct`
- * and template callbacks) to the manifest's JSON shape (SPEC §1). Pure: nothing here validates —
- * `Server.manifest` runs the one validation the client runs too.
+ * Lowering what a server author writes in code (`defineTool`'s options: `args` and template
+ * callbacks) to the manifest's JSON shape (docs/protocol.md §1). `args` goes to the lowerer
+ * of its kind (`lowerEffect.ts`, or `standardSchema.ts` + `lowerJsonSchema.ts`); what a lowering
+ * loses is kept beside the tool. Nothing here validates — `Server.manifest` runs the one
+ * validation the client runs too.
  */
-import * as Option from "effect/Option"
-import type * as Schema from "effect/Schema"
-import * as AST from "effect/SchemaAST"
+import * as Schema from "effect/Schema"
 import type * as Manifest from "../Manifest.js"
 import type * as Server from "../Server.js"
+import { type Lowered, type LossWarning, toParam } from "./loweredParam.js"
+import * as LowerEffect from "./lowerEffect.js"
+import * as LowerJsonSchema from "./lowerJsonSchema.js"
+import { ArgsInvalid } from "./serverErrors.js"
+import * as StandardSchema from "./standardSchema.js"
+import { clip, describeValue } from "./values.js"
 
 /**
  * The `t` handed to every template callback. One shared object: `arg` has no state.
@@ -18,110 +24,80 @@ export const template: Server.Template<string> = {
   arg: (name) => `{{${name}}}`
 }
 
-// A brand or an annotation copies the keyword with its built-in description ("a string"); that
-// text is Effect's, not the author's, and would only be noise in front of the model.
-const builtInDescriptions: ReadonlyMap<AST.AST["_tag"], string | undefined> = new Map(
-  [AST.stringKeyword, AST.numberKeyword, AST.booleanKeyword].map((ast) => [
-    ast._tag,
-    Option.getOrUndefined(AST.getDescriptionAnnotation(ast))
-  ])
-)
+const ACCEPTED = "args must be an Effect Schema.Struct or a Standard Schema object that can describe itself as " +
+  "JSON Schema (zod 4, valibot with toStandardJsonSchema, arktype)"
 
-const described = (annotated: AST.Annotated): string | undefined =>
-  Option.getOrUndefined(AST.getDescriptionAnnotation(annotated))
-
-const typeDescription = (ast: AST.AST): string | undefined => {
-  const description = described(ast)
-  return description === builtInDescriptions.get(ast._tag) ? undefined : description
-}
-
-const primitive = (ast: AST.AST): Manifest.ParamType =>
-  ast._tag === "NumberKeyword" ? "number" : ast._tag === "BooleanKeyword" ? "boolean" : "string"
+const describeArgs = (args: unknown): string =>
+  Schema.isSchema(args)
+    ? `an Effect Schema that is not a Schema.Struct (${clip(String(args.ast), 60)})`
+    : describeValue(args)
 
 /**
- * The node a param's type "looks through": a refinement or brand checks its base type, a suspend
- * is its target, and `undefined` in a union cannot travel in JSON (it is how `Schema.optional`
- * spells an absent key), so `X | undefined` is `X`.
+ * Every field of `args` as the lowerer of its kind understood it, in field order. What cannot be
+ * lowered throws `ArgsInvalid` here, where the author wrote the tool.
  */
-const inner = (ast: AST.AST): AST.AST | undefined => {
-  switch (ast._tag) {
-    case "Refinement":
-      return ast.from
-    case "Suspend":
-      return ast.f()
-    case "Union": {
-      const defined = ast.types.filter((member) => member._tag !== "UndefinedKeyword")
-      return defined.length === 1 && defined.length < ast.types.length ? defined[0] : undefined
-    }
-    default:
-      return undefined
+const lowerArgs = (toolName: string, args: unknown): ReadonlyArray<readonly [string, Lowered]> => {
+  const fields = LowerEffect.fieldsOf(args)
+  if (fields !== undefined) return Object.keys(fields).map((name) => [name, LowerEffect.lowerField(fields[name]!)])
+  const props = StandardSchema.propsOf(args)
+  if (props === undefined) throw new ArgsInvalid({ tool: toolName, reason: `${ACCEPTED}; got ${describeArgs(args)}` })
+  const json = StandardSchema.jsonSchemaOf(props)
+  if (json._tag === "Fail") throw new ArgsInvalid({ tool: toolName, reason: `${ACCEPTED}, but ${json.reason}` })
+  const object = LowerJsonSchema.lowerObject(json.schema)
+  if (object._tag === "NotAnObject") {
+    throw new ArgsInvalid({
+      tool: toolName,
+      reason: "args must describe an object (z.object, v.object, type({ … })), one param per property; " +
+        `got ${object.got}`
+    })
   }
+  return object.fields
 }
 
-interface Lowered {
-  readonly type: Manifest.ParamType
-  readonly description: string | undefined
-}
+// What each tool's lowering lost, kept beside the tool so that `defineTool` still returns plain
+// JSON-ready data and `Server.manifestWithWarnings` can report it later.
+const lossesByTool = new WeakMap<Manifest.Tool, ReadonlyArray<LossWarning>>()
 
 /**
- * The param type and the outermost description an author put on the type. Anything that is not
- * `String`/`Number`/`Boolean` once refinements, brands and `undefined` are looked through (a union,
- * a struct, an array, a transformation, a literal…) is `"string"`, as SPEC §6 says.
- */
-const lowerType = (ast: AST.AST): Lowered => {
-  let node = ast
-  let description = typeDescription(node)
-  // A suspend may point back at itself; the walk must end anyway.
-  const seen = new Set<AST.AST>([node])
-  for (let next = inner(node); next !== undefined && !seen.has(next); next = inner(node)) {
-    node = next
-    seen.add(node)
-    description ??= typeDescription(node)
-  }
-  return { type: primitive(node), description }
-}
-
-interface Field {
-  readonly type: AST.AST
-  readonly optional: boolean
-  readonly description: string | undefined
-}
-
-const field = (value: Schema.Struct.Field): Field => {
-  const ast = value.ast
-  switch (ast._tag) {
-    case "PropertySignatureDeclaration":
-      return { type: ast.type, optional: ast.isOptional, description: described(ast) }
-    case "PropertySignatureTransformation":
-      // The model writes the encoded side (`optionalWith(X, { default })` may be left out there);
-      // `.annotations()` on such a field lands on the decoded side.
-      return {
-        type: ast.from.type,
-        optional: ast.from.isOptional,
-        description: described(ast.to) ?? described(ast.from)
-      }
-    default:
-      return { type: ast, optional: false, description: undefined }
-  }
-}
-
-/**
- * One param per field of `args`, in field order; `required` is always written out.
+ * What the lowering of `tool`'s args lost, when `defineTool` built this very object.
  *
  * @internal
  */
-export const params = (fields: Schema.Struct.Fields): Array<Manifest.Param> =>
-  Object.keys(fields).map((name) => {
-    const { description: onField, optional, type } = field(fields[name]!)
-    const lowered = lowerType(type)
-    const description = onField ?? lowered.description
-    return {
-      name,
-      type: lowered.type,
-      required: !optional,
-      ...(description === undefined ? {} : { description })
-    }
-  })
+const lossesOf = (tool: Manifest.Tool): ReadonlyArray<LossWarning> => lossesByTool.get(tool) ?? []
+
+/**
+ * The warnings of `tools`, each at its param's place in the manifest.
+ *
+ * @internal
+ */
+export const warnings = (tools: ReadonlyArray<Manifest.Tool>): Array<Server.LoweringWarning> =>
+  tools.flatMap((tool, i) =>
+    lossesOf(tool).map((loss) => ({
+      path: ["tools", i, "params", tool.params.findIndex((param) => param.name === loss.arg)],
+      tool: tool.name,
+      arg: loss.arg,
+      message: loss.message
+    }))
+  )
+
+/**
+ * One param per field of `args`, in field order, `required` always written out, and what the
+ * lowering lost.
+ *
+ * @internal
+ */
+export const params = (
+  toolName: string,
+  args: unknown
+): { readonly params: Array<Manifest.Param>; readonly losses: Array<LossWarning> } => {
+  const out = { params: [] as Array<Manifest.Param>, losses: [] as Array<LossWarning> }
+  for (const [name, lowered] of lowerArgs(toolName, args)) {
+    const { param, warnings } = toParam(toolName, name, lowered)
+    out.params.push(param)
+    out.losses.push(...warnings)
+  }
+  return out
+}
 
 const resolve = <A>(value: A | ((t: Server.Template<string>) => A)): A =>
   typeof value === "function" ? (value as (t: Server.Template<string>) => A)(template) : value
@@ -157,14 +133,20 @@ const resolveBody = (body: unknown): unknown => {
  *
  * @internal
  */
-export const tool = <Fields extends Schema.Struct.Fields>(options: Server.ToolOptions<Fields>): Manifest.Tool => ({
-  name: options.name,
-  description: options.description,
-  method: options.method,
-  params: options.args === undefined ? [] : params(options.args.fields),
-  url: resolve(options.url),
-  ...(options.queryParams === undefined ? {} : { queryParams: resolveRecord(options.queryParams) }),
-  ...(options.headers === undefined ? {} : { headers: resolveRecord(options.headers) }),
-  ...(options.body === undefined ? {} : { body: resolveBody(options.body) }),
-  ...(options.responseMappings === undefined ? {} : { responseMappings: { ...options.responseMappings } })
-})
+export const tool = (options: Server.ToolOptions<Server.Args | undefined>): Manifest.Tool => {
+  const toolName = typeof options.name === "string" ? options.name : describeValue(options.name)
+  const lowered = options.args === undefined ? { params: [], losses: [] } : params(toolName, options.args)
+  const built: Manifest.Tool = {
+    name: options.name,
+    description: options.description,
+    method: options.method,
+    params: lowered.params,
+    url: resolve(options.url),
+    ...(options.queryParams === undefined ? {} : { queryParams: resolveRecord(options.queryParams) }),
+    ...(options.headers === undefined ? {} : { headers: resolveRecord(options.headers) }),
+    ...(options.body === undefined ? {} : { body: resolveBody(options.body) }),
+    ...(options.responseMappings === undefined ? {} : { responseMappings: { ...options.responseMappings } })
+  }
+  if (lowered.losses.length > 0) lossesByTool.set(built, lowered.losses)
+  return built
+}

@@ -4,6 +4,7 @@
  */
 import * as Manifest from "../Manifest.js"
 import type { Value } from "../Resolver.js"
+import * as ParamEnum from "./paramEnum.js"
 import { clip, describeValue, isParamValue, isRecord } from "./values.js"
 
 /**
@@ -13,6 +14,8 @@ import { clip, describeValue, isParamValue, isRecord } from "./values.js"
 export interface ModelParameter {
   readonly type: Manifest.ParamType
   readonly description?: string
+  /** The only values the param takes (the `enum` extension, docs/protocol.md §8). */
+  readonly enum?: ReadonlyArray<string>
 }
 
 /**
@@ -33,6 +36,12 @@ export interface ModelTool {
   }
 }
 
+const parameter = (param: Manifest.Param): ModelParameter => ({
+  type: param.type,
+  ...(param.description === undefined ? {} : { description: param.description }),
+  ...(param.enum === undefined ? {} : { enum: param.enum })
+})
+
 /** @internal */
 export const make = (tool: Manifest.Tool, visible: ReadonlyArray<Manifest.Param>, name = tool.name): ModelTool => ({
   name,
@@ -41,10 +50,7 @@ export const make = (tool: Manifest.Tool, visible: ReadonlyArray<Manifest.Param>
     type: "object",
     // fromEntries defines own properties, so a param named `__proto__` stays a plain key.
     properties: Object.fromEntries(
-      visible.map((param) => [
-        param.name,
-        param.description === undefined ? { type: param.type } : { type: param.type, description: param.description }
-      ])
+      visible.map((param) => [param.name, parameter(param)])
     ),
     required: visible.filter(Manifest.isRequired).map((param) => param.name),
     additionalProperties: false
@@ -105,6 +111,8 @@ export const checkArguments = (
     } else if (!isParamValue(param.type, value)) {
       const hint = value === null && !Manifest.isRequired(param) ? "; leave an optional argument out instead of null" : ""
       problems.push(`"${param.name}" must be ${article(param.type)}, got ${describeValue(value)}${hint}`)
+    } else if (!ParamEnum.allows(param.enum, value)) {
+      problems.push(`"${param.name}" must be one of ${ParamEnum.describeAllowed(param.enum ?? [])}`)
     } else {
       values.set(param.name, value)
     }

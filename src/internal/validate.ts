@@ -5,6 +5,7 @@
  */
 import * as HeaderValue from "./headerValue.js"
 import * as JsonPath from "./jsonPath.js"
+import * as ParamEnum from "./paramEnum.js"
 import * as Template from "./template.js"
 import * as UrlTemplate from "./urlTemplate.js"
 import { clip, isRecord } from "./values.js"
@@ -188,6 +189,7 @@ const checkTool = (tool: Record<string, unknown>, at: Path, auth: ToolContext, i
     tool.params.every((param) => isRecord(param) && typeof param.name === "string")
   if (Array.isArray(tool.params)) {
     tool.params.forEach((param, j) => {
+      issues.push(...ParamEnum.check(param, at, j))
       if (!isRecord(param) || typeof param.name !== "string") return
       if (declared.has(param.name)) {
         issues.push({ path: [...at, "params", j, "name"], message: `duplicate param name ${quote(param.name)}` })

@@ -21,3 +21,14 @@ export const profileDescription = [
   "- get_profile (GET) — Get the current user's profile.",
   "  userId: string, required [resolved by client, hidden from model] — the user's id"
 ].join("\n")
+
+/** The manifest entry the seed's server example (shared/seeds/001, `defineTool`) builds. */
+export const SEED_WEATHER_TOOL = {
+  name: "get_weather",
+  description: "Get current weather information for a city.",
+  method: "GET",
+  params: [{ name: "city", type: "string", required: true, description: "City name, e.g. \"Paris\"" }],
+  url: "https://internal.example.com/weather",
+  queryParams: { city: "{{city}}" },
+  responseMappings: { temperatureC: "@temperatureC", conditions: "@conditions" }
+}
