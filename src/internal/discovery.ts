@@ -9,6 +9,7 @@ import type { Deps, Discovery } from "./client.js"
 import { DuplicateTool, HttpError, InsecureUrl, InvalidResponse, UnsupportedVersion } from "./clientErrors.js"
 import * as CompiledTool from "./compiledTool.js"
 import { insecure } from "./execution.js"
+import * as JsonPosition from "./jsonPosition.js"
 import * as Response from "./response.js"
 import * as Retry from "./retry.js"
 import type * as Transport from "./transport.js"
@@ -86,8 +87,11 @@ export const discover = (deps: Deps) => {
       if (!Response.isSuccess(received.status)) {
         return yield* new HttpError({ target, status: received.status, body: Response.excerpt(received.body, []) })
       }
-      const json = Response.parseJson(Response.text(received.body))
-      if (!json.ok) return yield* new InvalidResponse({ target, reason: "the manifest is not JSON" })
+      const text = Response.text(received.body)
+      const json = Response.parseJson(text)
+      if (!json.ok) {
+        return yield* new InvalidResponse({ target, reason: `the manifest is not JSON: ${JsonPosition.describe(text)}` })
+      }
       return yield* registerWith(json.value, { url: target })
     }).pipe(Effect.withSpan("RcpClient.discover"))
 }
