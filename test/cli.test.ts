@@ -4,43 +4,30 @@
  * command", has the exit-code table these tests hold it to).
  */
 import { assert, describe, it, vi } from "@effect/vitest"
-import { spawn } from "node:child_process"
+import type { ChildProcess } from "node:child_process"
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { profileManifest } from "./support/fixtures.js"
+import { type Run, runProcess } from "./support/process.js"
 import { json, startServer, type TestServer } from "./support/server.js"
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url))
 const bin = join(repoRoot, "dist", "bin.js")
 
-interface Run {
-  readonly status: number | null
-  readonly stdout: string
-  readonly stderr: string
-}
-
 interface RunOptions {
   readonly env?: Record<string, string | undefined>
   /** Called once the child is running, e.g. to signal it. */
-  readonly onSpawn?: (child: ReturnType<typeof spawn>) => void
+  readonly onSpawn?: (child: ChildProcess) => void
 }
 
-// Async, not spawnSync: the test server lives in this process and must keep answering. The child
-// gets pipes (never a TTY) and, unless a test says otherwise, no colour variables of its own.
-const rcp = (args: ReadonlyArray<string>, options: RunOptions = {}): Promise<Run> =>
-  new Promise((resolve) => {
-    const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: undefined, FORCE_COLOR: undefined }
-    for (const [key, value] of Object.entries(options.env ?? {})) env[key] = value
-    const child = spawn(process.execPath, [bin, ...args], { env })
-    let stdout = ""
-    let stderr = ""
-    child.stdout.on("data", (d) => (stdout += d))
-    child.stderr.on("data", (d) => (stderr += d))
-    child.on("close", (status) => resolve({ status, stdout, stderr }))
-    options.onSpawn?.(child)
-  })
+// The child gets pipes (never a TTY) and, unless a test says otherwise, no colour variables.
+const rcp = (args: ReadonlyArray<string>, options: RunOptions = {}): Promise<Run> => {
+  const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: undefined, FORCE_COLOR: undefined }
+  for (const [key, value] of Object.entries(options.env ?? {})) env[key] = value
+  return runProcess(process.execPath, [bin, ...args], { env }, options.onSpawn)
+}
 
 const ANSI = "\u001b["
 

@@ -5,7 +5,6 @@
  * and as `npx rcp`. Uses the npm registry (CI has it); about a minute on an idle machine.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { spawn } from "node:child_process"
 import {
   copyFileSync,
   cpSync,
@@ -23,6 +22,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { afterAll } from "vitest"
+import { type Run, runProcess } from "./support/process.js"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
 const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
@@ -33,32 +33,15 @@ const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
 // The README's install line: the working majors, Effect 4 excluded.
 const PEERS = ["effect@^3.22", "@effect/platform@^0.97"]
 
-interface Run {
-  readonly code: number | null
-  readonly stdout: string
-  readonly stderr: string
-}
-
 // npm run exports its own settings as npm_* variables; the nested npm must see a plain shell.
 const cleanEnv = (): NodeJS.ProcessEnv =>
   Object.fromEntries(
     Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key) || /^npm_config_(cache|registry|userconfig)$/i.test(key))
   )
 
-const run = (command: string, args: ReadonlyArray<string>, cwd: string): Promise<Run> =>
-  new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: cleanEnv(), stdio: ["ignore", "pipe", "pipe"] })
-    let stdout = ""
-    let stderr = ""
-    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()))
-    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()))
-    child.on("error", reject)
-    child.on("close", (code) => resolve({ code, stdout, stderr }))
-  })
-
 const ok = async (command: string, args: ReadonlyArray<string>, cwd: string): Promise<Run> => {
-  const result = await run(command, args, cwd)
-  assert.strictEqual(result.code, 0, `${command} ${args.join(" ")} in ${cwd} failed:\n${result.stdout}\n${result.stderr}`)
+  const result = await runProcess(command, args, { cwd, env: cleanEnv() })
+  assert.strictEqual(result.status, 0, `${command} ${args.join(" ")} in ${cwd} failed:\n${result.stdout}\n${result.stderr}`)
   return result
 }
 

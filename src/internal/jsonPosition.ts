@@ -33,22 +33,22 @@ const positionOf = (text: string, offset: number, expected: string): JsonErrorPo
   return { line, column: offset - lineStart + 1, expected }
 }
 
-/** The end of the string starting at `start` (a `"`), or the offset of its first fault. */
-const scanString = (text: string, start: number): { readonly end: number } | { readonly fault: number; readonly expected: string } => {
+/** The end of the string starting at `start` (a `"`), or where it stops being a JSON string. */
+const scanString = (text: string, start: number): number | JsonErrorPosition => {
   let i = start + 1
   while (i < text.length) {
     const c = text.charCodeAt(i)
-    if (c === 0x22) return { end: i + 1 }
-    if (c < 0x20) return { fault: i, expected: "no control character inside a string (escape it)" }
+    if (c === 0x22) return i + 1
+    if (c < 0x20) return positionOf(text, i, "no control character inside a string (escape it)")
     if (c === 0x5c) {
       ESCAPE.lastIndex = i
-      if (!ESCAPE.test(text)) return { fault: i, expected: "a valid escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)" }
+      if (!ESCAPE.test(text)) return positionOf(text, i, "a valid escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)")
       i = ESCAPE.lastIndex
       continue
     }
     i++
   }
-  return { fault: text.length, expected: "the closing \" of a string" }
+  return positionOf(text, text.length, "the closing \" of a string")
 }
 
 /**
@@ -72,6 +72,13 @@ export const locate = (text: string): JsonErrorPosition | undefined => {
       return fail(expect === "after" ? (inObject ? "',' or '}'" : "',' or ']'") : "more JSON (the text ends here)")
     }
     const c = text[i]!
+    // `{}` or `[]`: a container closed right after it opened.
+    if ((expect === "firstKey" && c === "}") || (expect === "firstValue" && c === "]")) {
+      open.pop()
+      expect = "after"
+      i++
+      continue
+    }
     switch (expect) {
       case "after": {
         if (inObject === undefined) return fail("the end of the text (one JSON value only)")
@@ -94,30 +101,15 @@ export const locate = (text: string): JsonErrorPosition | undefined => {
       }
       case "key":
       case "firstKey": {
-        if (c === "}" && expect === "firstKey") {
-          open.pop()
-          expect = "after"
-          i++
-          continue
-        }
         if (c !== "\"") return fail(expect === "firstKey" ? "a property name in double quotes, or '}'" : "a property name in double quotes")
-        const scanned = scanString(text, i)
-        if ("fault" in scanned) {
-          i = scanned.fault
-          return fail(scanned.expected)
-        }
-        i = scanned.end
+        const end = scanString(text, i)
+        if (typeof end !== "number") return end
+        i = end
         expect = "colon"
         continue
       }
       case "value":
       case "firstValue": {
-        if (c === "]" && expect === "firstValue") {
-          open.pop()
-          expect = "after"
-          i++
-          continue
-        }
         if (c === "{" || c === "[") {
           open.push(c === "{")
           expect = c === "{" ? "firstKey" : "firstValue"
@@ -125,12 +117,9 @@ export const locate = (text: string): JsonErrorPosition | undefined => {
           continue
         }
         if (c === "\"") {
-          const scanned = scanString(text, i)
-          if ("fault" in scanned) {
-            i = scanned.fault
-            return fail(scanned.expected)
-          }
-          i = scanned.end
+          const end = scanString(text, i)
+          if (typeof end !== "number") return end
+          i = end
         } else {
           const literal = LITERALS.find((word) => text.startsWith(word, i))
           NUMBER.lastIndex = i
