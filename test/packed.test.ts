@@ -2,7 +2,8 @@
  * The package as a user installs it: packed from a copy of the sources without `dist/` (as a fresh
  * clone is; `prepack` must build), installed from the tarball into an empty folder with the peer
  * versions the README's install line names, and used there from plain `.mjs`, from a strict `tsc`
- * and as `npx rcp`. Uses the npm registry (CI has it); about a minute on an idle machine.
+ * and as `npx rcp`. Uses the npm registry (CI has it); about a minute on an idle machine. `npm test`
+ * runs it alone after the other tests (`npm run test:packed`, vitest.packed.config.ts).
  */
 import { assert, describe, it } from "@effect/vitest"
 import {
