@@ -1,34 +1,35 @@
-import { assert, describe, it } from "@effect/vitest"
-import { spawn } from "node:child_process"
-import { mkdtempSync, writeFileSync } from "node:fs"
+/**
+ * The `rcp` command as an operator runs it: the built `dist/bin.js` in a child process against a
+ * real server on 127.0.0.1, asserting on its stdout, stderr and exit code (README, "The rcp
+ * command", has the exit-code table these tests hold it to).
+ */
+import { assert, describe, it, vi } from "@effect/vitest"
+import type { ChildProcess } from "node:child_process"
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { profileManifest } from "./support/fixtures.js"
+import { type Run, runProcess } from "./support/process.js"
 import { json, startServer, type TestServer } from "./support/server.js"
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url))
 const bin = join(repoRoot, "dist", "bin.js")
 
-interface Run {
-  readonly status: number | null
-  readonly stdout: string
-  readonly stderr: string
+interface RunOptions {
+  readonly env?: Record<string, string | undefined>
+  /** Called once the child is running, e.g. to signal it. */
+  readonly onSpawn?: (child: ChildProcess) => void
 }
 
-// Async, not spawnSync: the test server lives in this process and must keep answering.
-const rcp = (args: ReadonlyArray<string>, env: Record<string, string> = {}): Promise<Run> =>
-  new Promise((resolve) => {
-    const child = spawn(process.execPath, [bin, ...args], { env: { ...process.env, NO_COLOR: "1", ...env } })
-    let stdout = ""
-    let stderr = ""
-    child.stdout.on("data", (d) => (stdout += d))
-    child.stderr.on("data", (d) => (stderr += d))
-    child.on("close", (status) => resolve({ status, stdout, stderr }))
-  })
+// The child gets pipes (never a TTY) and, unless a test says otherwise, no colour variables.
+const rcp = (args: ReadonlyArray<string>, options: RunOptions = {}): Promise<Run> => {
+  const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: undefined, FORCE_COLOR: undefined }
+  for (const [key, value] of Object.entries(options.env ?? {})) env[key] = value
+  return runProcess(process.execPath, [bin, ...args], { env }, options.onSpawn)
+}
 
-// eslint-disable-next-line no-control-regex
-const plain = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, "")
+const ANSI = "\u001b["
 
 const manifestFor = (origin: string) =>
   profileManifest(origin, [{
@@ -40,9 +41,10 @@ const manifestFor = (origin: string) =>
     queryParams: { limit: "{{limit}}" }
   }])
 
-const withServer = async (f: (server: TestServer) => Promise<void>) => {
-  const server = await startServer((req, res) => {
+const withServer = async (f: (server: TestServer) => Promise<void>, handler?: Parameters<typeof startServer>[0]) => {
+  const server = await startServer(async (req, res) => {
     if (req.path === "/rcp/manifest") return json(res, 200, manifestFor(server.origin))
+    if (handler !== undefined) return handler(req, res)
     return json(res, 200, { path: req.path, query: req.query.toString(), authorization: req.headers.authorization })
   })
   try {
@@ -59,17 +61,79 @@ const file = (name: string, content: unknown) => {
   return path
 }
 
-describe("rcp (the command-line tool)", () => {
-  it("has --help on every command", async () => {
-    for (const args of [["--help"], ["describe", "--help"], ["tools", "--help"], ["validate", "--help"], ["call", "--help"]]) {
-      const run = await rcp(args)
-      assert.strictEqual(run.status, 0, args.join(" "))
-      assert.include(plain(run.stdout), "USAGE", args.join(" "))
+const SUBCOMMANDS = ["describe", "tools", "validate", "call"] as const
+
+// Each test spawns several processes; on a loaded machine one start-up can take seconds.
+vi.setConfig({ testTimeout: 120_000 })
+
+describe("rcp --help", () => {
+  it("lists every subcommand on one line each, the options and the exit codes; no framework boilerplate", async () => {
+    const run = await rcp(["--help"])
+    assert.strictEqual(run.status, 0)
+    assert.strictEqual(run.stderr, "")
+    const lines = run.stdout.split("\n")
+    assert.strictEqual(lines[0], "Usage: rcp <command> <arguments> [options]")
+    for (const name of SUBCOMMANDS) {
+      assert.strictEqual(lines.filter((line) => line.startsWith(`  ${name} `)).length, 1, name)
     }
-    assert.include(plain((await rcp(["call", "--help"])).stdout), "--credential-env")
+    assert.include(run.stdout, "  describe  Print what a manifest asks for, as if these resolvers were registered\n")
+    assert.include(run.stdout, "Exit codes:\n  0  ok\n  1  the call or the manifest failed")
+    assert.include(run.stdout, "  2  usage error")
+    assert.include(run.stdout, "  3  network error")
+    for (const boilerplate of ["A user-defined piece of text", "--wizard", "--completions", "$ "]) {
+      assert.notInclude(run.stdout, boilerplate)
+    }
+    assert.strictEqual((await rcp([])).stdout, run.stdout, "no arguments shows the same help")
   })
 
-  it("describe prints describeManifest as if the resolvers were registered", () =>
+  it("each subcommand's help starts with `rcp <name> …` and marks every option optional", async () => {
+    for (const name of SUBCOMMANDS) {
+      const run = await rcp([name, "--help"])
+      assert.strictEqual(run.status, 0, name)
+      assert.match(run.stdout, new RegExp(`^Usage: rcp ${name} <`), name)
+      assert.include(run.stdout, "Options (all optional):", name)
+      // Every option in the usage line is bracketed: none looks required.
+      const usage = run.stdout.slice(0, run.stdout.indexOf("\n\n"))
+      assert.notMatch(usage.replace(/\[[^\]]*\]/g, ""), /--/, name)
+    }
+    const call = await rcp(["call", "--help"])
+    assert.include(call.stdout, "Usage: rcp call <url> <tool> [--args JSON] [--set PARAM=VALUE]...")
+    assert.include(call.stdout, "  --credential-env VAR  The environment variable holding the credential")
+    assert.include(call.stdout, "  --timeout-ms MS       Timeout of each attempt (default 30000)")
+    assert.include((await rcp(["tools", "--help"])).stdout, "(one of json, openai, anthropic; default json)")
+    assert.strictEqual((await rcp(["help", "call"])).stdout, call.stdout)
+  })
+
+  it("--version prints the package's version", async () => {
+    const run = await rcp(["--version"])
+    const pkg = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as { version: string }
+    assert.deepStrictEqual(run, { status: 0, stdout: `${pkg.version}\n`, stderr: "" })
+  })
+})
+
+describe("rcp colour", () => {
+  const bad = () => file("colour.json", { rcpVersion: "0.1", tools: [{ name: "a b", description: "x", method: "GET", params: [], url: "https://a.example/x" }] })
+
+  it("writes no ANSI escape when stdout and stderr are not terminals", async () => {
+    const help = await rcp(["--help"])
+    const failed = await rcp(["validate", bad()])
+    assert.strictEqual(failed.status, 1)
+    for (const text of [help.stdout, failed.stderr]) assert.notInclude(text, ANSI)
+  })
+
+  it("colours with FORCE_COLOR, and never with NO_COLOR (which wins)", async () => {
+    const forced = await rcp(["validate", bad()], { env: { FORCE_COLOR: "1" } })
+    assert.include(forced.stderr, `${ANSI}31merror:${ANSI}39m tools[0].name`)
+    assert.include((await rcp(["--help"], { env: { FORCE_COLOR: "1" } })).stdout, `${ANSI}1mUsage:`)
+    for (const args of [["--help"], ["validate", bad()]]) {
+      const run = await rcp(args, { env: { FORCE_COLOR: "1", NO_COLOR: "1" } })
+      assert.notInclude(run.stdout + run.stderr, ANSI, args.join(" "))
+    }
+  })
+})
+
+describe("rcp describe", () => {
+  it("prints describeManifest as if the resolvers were registered; from a URL or a file", () =>
     withServer(async (server) => {
       const run = await rcp(["describe", server.url("/rcp/manifest"), "--resolver", "userId"])
       assert.strictEqual(run.status, 0, run.stderr)
@@ -84,7 +148,32 @@ describe("rcp (the command-line tool)", () => {
       assert.include(fromFile.stdout, "  userId: string, required — the user's id")
     }))
 
-  it("tools prints the model-facing tools in each provider's format", () =>
+  it("--json prints the same facts as one document, warnings included", () =>
+    withServer(async (server) => {
+      const url = server.url("/rcp/manifest")
+      const run = await rcp(["describe", url, "--resolver", "userId", "--resolver", "usrId", "--json"])
+      assert.strictEqual(run.status, 0, run.stderr)
+      assert.strictEqual(run.stderr, "")
+      const doc = JSON.parse(run.stdout)
+      assert.deepStrictEqual(doc.auth, { type: "header", name: "Authorization", scheme: "Bearer" })
+      assert.strictEqual(doc.url, url)
+      assert.strictEqual(doc.rcpVersion, "0.1")
+      assert.deepStrictEqual(doc.tools.map((t: { name: string; method: string }) => `${t.name} ${t.method}`), [
+        "get_profile GET",
+        "list_courses GET"
+      ])
+      assert.deepStrictEqual(doc.tools[0].params, [
+        { name: "userId", type: "string", required: true, resolvedByClient: true, description: "the user's id" }
+      ])
+      assert.deepStrictEqual(doc.tools[1].params, [
+        { name: "limit", type: "number", required: false, resolvedByClient: false, description: "how many" }
+      ])
+      assert.deepStrictEqual(doc.warnings, [`resolver "usrId" matches no param of any tool in ${url}`])
+    }))
+})
+
+describe("rcp tools", () => {
+  it("prints the model-facing tools in each provider's format", () =>
     withServer(async (server) => {
       const url = server.url("/rcp/manifest")
       const asJson = JSON.parse((await rcp(["tools", url, "--resolver", "userId"])).stdout)
@@ -101,7 +190,23 @@ describe("rcp (the command-line tool)", () => {
       assert.deepStrictEqual(anthropic[1].input_schema.properties, { limit: { type: "number", description: "how many" } })
     }))
 
-  it("validate lists every problem with its path and exits 1; warnings alone exit 0", async () => {
+  it("--json wraps the same tools with the format and the warnings", () =>
+    withServer(async (server) => {
+      const url = server.url("/rcp/manifest")
+      const plain = JSON.parse((await rcp(["tools", url, "--format", "openai", "--resolver", "userId"])).stdout)
+      const run = await rcp(["tools", url, "--format", "openai", "--resolver", "userId", "--resolver", "nope", "--json"])
+      assert.strictEqual(run.status, 0, run.stderr)
+      assert.strictEqual(run.stderr, "")
+      assert.deepStrictEqual(JSON.parse(run.stdout), {
+        format: "openai",
+        tools: plain,
+        warnings: [`resolver "nope" matches no param of any tool in ${url}`]
+      })
+    }))
+})
+
+describe("rcp validate", () => {
+  it("lists every problem with its path and exits 1; warnings alone exit 0", async () => {
     const bad = file("bad.json", {
       rcpVersion: "0.1",
       tools: [{ name: "a b", description: "", method: "GET", params: [], url: "https://{{host}}/x", body: { x: 1 } }]
@@ -114,32 +219,98 @@ describe("rcp (the command-line tool)", () => {
     assert.include(failed.stderr, "error: tools[0].body: a GET tool cannot have a body")
     assert.notInclude(failed.stderr, "    at ")
 
-    const warned = await rcp(["validate", file("warn.json", {
-      rcpVersion: "0.1",
-      tools: [{
-        name: "get_account",
-        description: "Get an account.",
-        method: "GET",
-        params: [{ name: "accountId", type: "string" }, { name: "unused", type: "string", description: "never used" }],
-        url: "https://api.example.com/accounts/{{accountId}}"
-      }]
-    })])
+    const warned = await rcp(["validate", file("warn.json", warnManifest)])
     assert.strictEqual(warned.status, 0, warned.stderr)
     assert.include(warned.stderr, "warning: tools[0].params[0]: param \"accountId\" of tool \"get_account\" has no description")
     assert.include(warned.stderr, "looks like an identity")
     assert.include(warned.stderr, "warning: tools[0].params[1]: param \"unused\" of tool \"get_account\" is declared but no template uses it")
     assert.include(warned.stdout, "valid, 1 tool(s), 3 warning(s)")
-
-    const notJson = await rcp(["validate", file("junk.json", "{nope")])
-    assert.strictEqual(notJson.status, 1)
-    assert.match(notJson.stderr, /^rcp: .*junk\.json is not JSON\n$/)
   })
 
-  it("call --dry-run prints the request with the credential redacted and sends nothing", () =>
+  it("finds a placeholder typo in the path next to a placeholder in the host", async () => {
+    const run = await rcp(["validate", file("typo.json", {
+      rcpVersion: "0.1",
+      tools: [{
+        name: "get_user",
+        description: "Get a user.",
+        method: "GET",
+        params: [{ name: "host", type: "string", description: "x" }, { name: "userId", type: "string", description: "x" }],
+        url: "https://{{host}}/users/{{usrId}}"
+      }]
+    })])
+    assert.strictEqual(run.status, 1)
+    assert.strictEqual(
+      run.stderr,
+      [
+        "error: tools[0].url: placeholder not allowed in the scheme, host or port",
+        "error: tools[0].url: placeholder {{usrId}} names no param of tool \"get_user\"",
+        `rcp: ${join(tmp, "typo.json")}: 2 problem(s)`,
+        ""
+      ].join("\n")
+    )
+  })
+
+  it("--json: the same errors and warnings as data, with the same exit codes", async () => {
+    const warned = await rcp(["validate", file("warn.json", warnManifest), "--json"])
+    assert.strictEqual(warned.status, 0)
+    assert.strictEqual(warned.stderr, "")
+    const doc = JSON.parse(warned.stdout)
+    assert.deepInclude(doc, { valid: true, tools: 1, errors: [] })
+    assert.strictEqual(doc.warnings.length, 3)
+    assert.deepInclude(doc.warnings, {
+      path: ["tools", 0, "params", 1],
+      message: "param \"unused\" of tool \"get_account\" is declared but no template uses it"
+    })
+
+    const failed = await rcp(["validate", file("bad2.json", { rcpVersion: "0.1", tools: [{ name: "x" }] }), "--json"])
+    assert.strictEqual(failed.status, 1)
+    const bad = JSON.parse(failed.stdout)
+    assert.deepInclude(bad, { valid: false, tools: null, warnings: [] })
+    assert.isAbove(bad.errors.length, 0)
+    assert.deepStrictEqual(bad.errors[0].path.slice(0, 2), ["tools", 0])
+  })
+
+  it("a manifest that is not JSON: line and column, from a file and from a URL", async () => {
+    const notJson = await rcp(["validate", file("junk.json", "{\n  \"rcpVersion\": \"0.1\",\n  \"tools\": [,]\n}")])
+    assert.strictEqual(notJson.status, 1)
+    assert.strictEqual(
+      notJson.stderr,
+      `rcp: ${join(tmp, "junk.json")} is not JSON: expected a value (an object, array, string, number, true, false ` +
+        `or null) at line 3, column 13\n`
+    )
+    await withServer(async (server) => {
+      const run = await rcp(["describe", server.url("/page")])
+      assert.strictEqual(run.status, 1)
+      assert.strictEqual(
+        run.stderr,
+        `rcp: InvalidResponse: ${server.url("/page")}: the manifest is not JSON: expected ',' or '}' at line 2, column 3\n`
+      )
+    }, (_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" })
+      res.end("{\"a\": 1\n  \"b\": 2}")
+    })
+  })
+})
+
+const warnManifest = {
+  rcpVersion: "0.1",
+  tools: [{
+    name: "get_account",
+    description: "Get an account.",
+    method: "GET",
+    params: [{ name: "accountId", type: "string" }, { name: "unused", type: "string", description: "never used" }],
+    url: "https://api.example.com/accounts/{{accountId}}"
+  }]
+}
+
+describe("rcp call", () => {
+  const token = { RCP_TOKEN: "cli-secret-token" }
+
+  it("--dry-run prints the request with the credential redacted and sends nothing", () =>
     withServer(async (server) => {
       const run = await rcp(
         ["call", server.url("/rcp/manifest"), "get_profile", "--set", "userId=u-42", "--credential-env", "RCP_TOKEN", "--dry-run"],
-        { RCP_TOKEN: "cli-secret-token" }
+        { env: token }
       )
       assert.strictEqual(run.status, 0, run.stderr)
       const request = JSON.parse(run.stdout)
@@ -150,11 +321,11 @@ describe("rcp (the command-line tool)", () => {
       assert.deepStrictEqual(server.requests.map((r) => r.path), ["/rcp/manifest"])
     }))
 
-  it("call sends the request with --set values typed as their params declare", () =>
+  it("sends the request with --set values typed as their params declare", () =>
     withServer(async (server) => {
       const run = await rcp(
         ["call", server.url("/rcp/manifest"), "get_profile", "--set", "userId=u-42", "--credential-env", "RCP_TOKEN"],
-        { RCP_TOKEN: "cli-secret-token" }
+        { env: token }
       )
       assert.strictEqual(run.status, 0, run.stderr)
       assert.deepStrictEqual(JSON.parse(run.stdout), {
@@ -163,36 +334,166 @@ describe("rcp (the command-line tool)", () => {
       })
       const typed = await rcp(
         ["call", server.url("/rcp/manifest"), "list_courses", "--set", "limit=3", "--credential-env", "RCP_TOKEN"],
-        { RCP_TOKEN: "t" }
+        { env: token }
       )
       assert.strictEqual(JSON.parse(typed.stdout).data.query, "limit=3")
+      const withArgs = await rcp(
+        ["call", server.url("/rcp/manifest"), "list_courses", "--args", "{\"limit\": 7}", "--credential-env", "RCP_TOKEN"],
+        { env: token }
+      )
+      assert.strictEqual(JSON.parse(withArgs.stdout).data.query, "limit=7")
       const wrong = await rcp(
         ["call", server.url("/rcp/manifest"), "list_courses", "--set", "limit=lots", "--credential-env", "RCP_TOKEN"],
-        { RCP_TOKEN: "t" }
+        { env: token }
       )
       assert.strictEqual(wrong.status, 1)
       assert.match(wrong.stderr, /^rcp: ResolverFailed: .*"limit".*\(--set limit= must be a number\)\n$/)
     }))
 
-  it("errors are one line and exit non-zero, never a stack trace", () =>
+  it("HttpError: exit 1 with a short one-line excerpt, credential and --set values redacted, no escapes", () =>
     withServer(async (server) => {
-      const missingEnv = await rcp(["call", server.url("/rcp/manifest"), "get_profile", "--set", "userId=u", "--credential-env", "NOPE_NOT_SET"])
-      assert.strictEqual(missingEnv.status, 1)
-      assert.strictEqual(missingEnv.stderr, "rcp: the environment variable NOPE_NOT_SET is not set\n")
+      const run = await rcp(
+        ["call", server.url("/rcp/manifest"), "get_profile", "--set", "userId=u-secret-42", "--credential-env", "RCP_TOKEN"],
+        { env: token }
+      )
+      assert.strictEqual(run.status, 1)
+      assert.strictEqual(server.requests[1]?.path, "/users/u-secret-42")
+      // The newline and the ESC together become one space; the excerpt stops at 200 characters.
+      const head = "denied <redacted> for <redacted> [31mred text "
+      const expected = `rcp: HttpError: tool "get_profile" (GET ${server.origin}/users/{{userId}}): HTTP 500: ` +
+        `${head}${"x".repeat(200 - head.length)}…\n`
+      assert.strictEqual(run.stderr, expected)
+      assert.notInclude(run.stderr, "cli-secret-token")
+      assert.notInclude(run.stderr, ANSI)
+    }, (req, res) => {
+      res.writeHead(500, { "content-type": "text/plain" })
+      res.end(`denied ${req.headers.authorization?.slice(7)} for ${req.path.slice(7)}\n\u001b[31mred text ${"x".repeat(5000)}`)
+    }))
 
-      const noCaller = await rcp(["call", server.url("/rcp/manifest"), "get_profile", "--args", "{\"userId\":\"x\"}"], {})
-      assert.strictEqual(noCaller.status, 1)
-      assert.match(noCaller.stderr, /^rcp: CredentialMissing: /)
+  it("messages speak CLI: --credential-env, --allow-http, --trust", () =>
+    withServer(async (server) => {
+      const noCredential = await rcp(["call", server.url("/rcp/manifest"), "get_profile", "--set", "userId=u"])
+      assert.strictEqual(noCredential.status, 1)
+      assert.match(noCredential.stderr, /^rcp: CredentialMissing: tool "get_profile": .*; put the credential in an environment variable and pass --credential-env NAME\n$/)
 
+      const insecure = await rcp(["describe", "http://api.example.com/rcp/manifest"])
+      assert.strictEqual(insecure.status, 1)
+      assert.strictEqual(
+        insecure.stderr,
+        "rcp: InsecureUrl: refusing http://api.example.com/rcp/manifest: plain http: is allowed only to loopback " +
+          "hosts; pass --allow-http to permit it\n"
+      )
+
+      const elsewhere = await startServer((_req, res) =>
+        json(res, 200, profileManifest("https://other.example.com"))
+      )
+      try {
+        const untrusted = await rcp(["call", elsewhere.url("/rcp/manifest"), "get_profile", "--set", "userId=u", "--dry-run"], { env: token })
+        assert.strictEqual(untrusted.status, 1)
+        assert.match(untrusted.stderr, /To allow it, pass --trust https:\/\/other\.example\.com\n$/)
+      } finally {
+        await elsewhere.close()
+      }
+      assert.deepStrictEqual(server.requests.map((r) => r.path), ["/rcp/manifest"])
+    }))
+
+  it("a file path or a relative URL given to call is said plainly (exit 2), and nothing is read or sent", async () => {
+    const path = file("call.json", manifestFor("https://api.example.com"))
+    const fromFile = await rcp(["call", path, "get_profile"])
+    assert.strictEqual(fromFile.status, 2)
+    assert.strictEqual(
+      fromFile.stderr,
+      `rcp: "${path}" is a file; rcp call needs the manifest's http(s) URL, because tools are called on the ` +
+        `manifest's origin (describe, tools and validate read files) (see rcp call --help)\n`
+    )
+    const relative = await rcp(["call", "/rcp/manifest", "get_profile"])
+    assert.strictEqual(relative.status, 2)
+    assert.strictEqual(
+      relative.stderr,
+      "rcp: \"/rcp/manifest\" is not an absolute URL; give the manifest's full URL, e.g. " +
+        "https://api.example.com/rcp/manifest (see rcp call --help)\n"
+    )
+    const bareHost = await rcp(["call", "api.example.com/rcp/manifest", "x"])
+    assert.strictEqual(bareHost.status, 2)
+    assert.match(bareHost.stderr, /is not an absolute URL/)
+  })
+})
+
+describe("rcp exit codes", () => {
+  it("2 for usage errors, each named with the help to read", () =>
+    withServer(async (server) => {
+      const url = server.url("/rcp/manifest")
+      const cases: ReadonlyArray<readonly [ReadonlyArray<string>, string]> = [
+        [["frobnicate"], "rcp: unknown command \"frobnicate\"; commands: describe, tools, validate, call (see rcp --help)"],
+        [["describe"], "rcp: rcp describe needs <url|file> (see rcp describe --help)"],
+        [["call", url], "rcp: rcp call needs <tool> (see rcp call --help)"],
+        [["describe", url, "extra"], "rcp: unexpected argument \"extra\" (see rcp describe --help)"],
+        [["describe", url, "--nope"], "rcp: unknown option --nope (see rcp describe --help)"],
+        [["tools", url, "--format"], "rcp: --format needs a value (one that starts with \"-\" is written --format=-…) (see rcp tools --help)"],
+        [["tools", url, "--format", "gemini"], "rcp: --format must be one of json, openai, anthropic (see rcp tools --help)"],
+        [["validate", url, "--json=yes"], "rcp: --json takes no value (see rcp validate --help)"],
+        [["call", url, "get_profile", "--args", "{\"a\" 1}"], "rcp: --args is not JSON: expected ':' at line 1, column 6 (see rcp call --help)"],
+        [["call", url, "get_profile", "--args", "[1]"], "rcp: --args must be a JSON object, e.g. --args '{\"limit\": 3}' (see rcp call --help)"],
+        [["call", url, "get_profile", "--set", "userId"], "rcp: --set takes PARAM=VALUE, got \"userId\"… (see rcp call --help)"],
+        [["call", url, "get_profile", "--timeout-ms", "soon"], "rcp: --timeout-ms must be a whole number of milliseconds above 0 (see rcp call --help)"],
+        [
+          ["call", url, "get_profile", "--credential-env", "RCP_NOT_SET_ANYWHERE"],
+          "rcp: the environment variable RCP_NOT_SET_ANYWHERE (from --credential-env) is not set (see rcp call --help)"
+        ]
+      ]
+      const runs = await Promise.all(cases.map(([args]) => rcp(args)))
+      cases.forEach(([args, message], i) => {
+        assert.deepStrictEqual(runs[i], { status: 2, stdout: "", stderr: `${message}\n` }, args.join(" "))
+      })
+      assert.deepStrictEqual(server.requests, [], "no usage error sends anything")
+    }))
+
+  it("1 when the call or the manifest failed: unknown tool, invalid manifest", () =>
+    withServer(async (server) => {
       const unknownTool = await rcp(["call", server.url("/rcp/manifest"), "nope"])
       assert.strictEqual(unknownTool.status, 1)
-      assert.match(unknownTool.stderr, /^rcp: ToolNotFound: unknown tool "nope"/)
+      assert.match(unknownTool.stderr, /^rcp: ToolNotFound: unknown tool "nope"; available tools: get_profile, list_courses\n$/)
+      const invalid = await rcp(["describe", server.url("/invalid")])
+      assert.strictEqual(invalid.status, 1)
+      assert.match(invalid.stderr, /^rcp: ManifestInvalid: invalid RCP manifest from .* \(1 problem\(s\)\):\n {2}- tools: /)
+    }, (_req, res) => json(res, 200, { rcpVersion: "0.1" })))
 
-      const closed = await startServer(() => {})
-      await closed.close()
-      const refused = await rcp(["describe", closed.url("/rcp/manifest")])
-      assert.strictEqual(refused.status, 1)
-      assert.match(refused.stderr, /^rcp: TransportError: .*connection refused/)
-      assert.notInclude(refused.stderr, "    at ")
+  it("3 when there is no response: connection refused, timeout", async () => {
+    const closed = await startServer(() => {})
+    await closed.close()
+    const refused = await rcp(["describe", closed.url("/rcp/manifest")])
+    assert.strictEqual(refused.status, 3)
+    assert.match(refused.stderr, /^rcp: TransportError: .*connection refused.*\n$/)
+    assert.notInclude(refused.stderr, "    at ")
+
+    await withServer(async (server) => {
+      const run = await rcp(["call", server.url("/rcp/manifest"), "list_courses", "--timeout-ms", "300", "--credential-env", "RCP_TOKEN"], {
+        env: { RCP_TOKEN: "t" }
+      })
+      assert.strictEqual(run.status, 3)
+      assert.match(run.stderr, /^rcp: Timeout: tool "list_courses" \(GET http:\/\/127\.0\.0\.1:\d+\/courses\): no complete response within 300 ms; the request was aborted\n$/)
+    }, () => {/* never answers */})
+  })
+
+  it("130 on SIGINT: the call is interrupted and its connection closed", () =>
+    withServer(async (server) => {
+      let arrived: () => void = () => {}
+      const requestArrived = new Promise<void>((resolve) => (arrived = resolve))
+      const hanging = await startServer(async (req, res) => {
+        if (req.path === "/rcp/manifest") return json(res, 200, manifestFor(hanging.origin))
+        arrived()
+      })
+      try {
+        const run = await rcp(["call", hanging.url("/rcp/manifest"), "list_courses", "--credential-env", "RCP_TOKEN"], {
+          env: { RCP_TOKEN: "t" },
+          onSpawn: (child) => void requestArrived.then(() => child.kill("SIGINT"))
+        })
+        assert.deepStrictEqual(run, { status: 130, stdout: "", stderr: "" })
+        await new Promise((resolve) => setTimeout(resolve, 50))
+        assert.strictEqual(hanging.openSockets(), 0, "the interrupted call's socket is closed")
+      } finally {
+        await hanging.close()
+      }
+      assert.deepStrictEqual(server.requests, [])
     }))
 })

@@ -267,7 +267,11 @@ describe("faults: content types", () => {
       }).pipe(Effect.provide(clientLayer(noRetry)))
       assert.strictEqual(error._tag, "InvalidResponse")
       assert.instanceOf(error, Client.InvalidResponse)
-      assert.strictEqual(error.message, `${server.url("/html")}: the manifest is not JSON`)
+      assert.strictEqual(
+        error.message,
+        `${server.url("/html")}: the manifest is not JSON: expected a value (an object, array, string, number, ` +
+          `true, false or null) at line 1, column 1`
+      )
       assert.deepStrictEqual(discovery.tools.map((t) => t.name), ["ok"])
     }))
 

@@ -4,10 +4,10 @@
  * that the build emitted. `npm test` builds first; for a local run do `npm run build`.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { spawn } from "node:child_process"
 import { existsSync, readFileSync } from "node:fs"
 import * as Path from "node:path"
 import { fileURLToPath } from "node:url"
+import { type Run, runProcess } from "./support/process.js"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
 
@@ -21,26 +21,8 @@ const pkg = JSON.parse(readFileSync(Path.join(root, "package.json"), "utf8")) as
 
 const SUBPATHS = ["rcp-sdk", "rcp-sdk/manifest", "rcp-sdk/resolver", "rcp-sdk/client", "rcp-sdk/server"] as const
 
-interface Run {
-  readonly code: number | null
-  readonly stdout: string
-  readonly stderr: string
-}
-
 const runNode = (script: string): Promise<Run> =>
-  new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--input-type=module", "-e", script], {
-      cwd: root,
-      env: { ...process.env, NODE_OPTIONS: "" },
-      stdio: ["ignore", "pipe", "pipe"]
-    })
-    let stdout = ""
-    let stderr = ""
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()))
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()))
-    child.on("error", reject)
-    child.on("close", (code) => resolve({ code, stdout, stderr }))
-  })
+  runProcess(process.execPath, ["--input-type=module", "-e", script], { cwd: root, env: { ...process.env, NODE_OPTIONS: "" } })
 
 describe("the built package", () => {
   it("is the ESM package rcp-sdk with exactly the subpaths of SPEC §6", () => {
@@ -74,7 +56,7 @@ describe("the built package", () => {
   for (const specifier of SUBPATHS) {
     it(`import("${specifier}") works from plain ESM through the package's own name`, async () => {
       const run = await runNode(`import(${JSON.stringify(specifier)}).then((m) => console.log(Object.keys(m).length))`)
-      assert.strictEqual(run.code, 0, `node exited with ${run.code}:\n${run.stderr}`)
+      assert.strictEqual(run.status, 0, `node exited with ${run.status}:\n${run.stderr}`)
       assert.match(run.stdout.trim(), /^\d+$/)
     })
   }
@@ -91,7 +73,7 @@ describe("the built package", () => {
         "}))"
       ].join("\n")
     )
-    assert.strictEqual(run.code, 0, run.stderr)
+    assert.strictEqual(run.status, 0, run.stderr)
     assert.deepStrictEqual(JSON.parse(run.stdout), {
       decode: "function",
       same: true,
@@ -108,7 +90,7 @@ describe("the built package", () => {
         "console.log(error._tag)"
       ].join("\n")
     )
-    assert.strictEqual(run.code, 0, run.stderr)
+    assert.strictEqual(run.status, 0, run.stderr)
     assert.strictEqual(run.stdout.trim(), "ManifestInvalid")
   })
 })

@@ -10,6 +10,7 @@ import { HttpError, InsecureUrl, InvalidDiscoverOptions, InvalidResponse, Unsupp
 import * as CompiledTool from "./compiledTool.js"
 import * as Credential from "./credential.js"
 import type { Deps } from "./deps.js"
+import * as JsonPosition from "./jsonPosition.js"
 import * as Response from "./response.js"
 import * as Retry from "./retry.js"
 import * as Settings from "./settings.js"
@@ -136,7 +137,10 @@ export const discover = (deps: Deps) =>
     if (!Response.isSuccess(received.status)) {
       return yield* new HttpError({ target, status: received.status, body: Response.excerpt(received.body, []) })
     }
-    const json = Response.parseJson(Response.text(received.body))
-    if (!json.ok) return yield* new InvalidResponse({ target, reason: "the manifest is not JSON" })
+    const text = Response.text(received.body)
+    const json = Response.parseJson(text)
+    if (!json.ok) {
+      return yield* new InvalidResponse({ target, reason: `the manifest is not JSON: ${JsonPosition.describe(text)}` })
+    }
     return yield* add(deps, api, json.value)
   }).pipe(Effect.withSpan("RcpClient.discover"))

@@ -198,19 +198,24 @@ const checkTool = (tool: Record<string, unknown>, at: Path, auth: ToolContext, i
     })
   }
 
-  const checkTemplate = (template: Template.Template, path: Path): void => {
-    for (const problem of template.problems) issues.push({ path, message: problem })
+  const checkNames = (template: Template.Template, path: Path): void => {
     for (const name of new Set(template.placeholders)) {
       if (paramsKnown && !declared.has(name)) {
         issues.push({ path, message: `placeholder {{${name}}} names no param of tool ${quote(toolName)}` })
       }
     }
   }
+  const checkTemplate = (template: Template.Template, path: Path): void => {
+    for (const problem of template.problems) issues.push({ path, message: problem })
+    checkNames(template, path)
+  }
 
   if (typeof tool.url === "string") {
     const parsed = UrlTemplate.parse(tool.url)
     if (parsed._tag === "Invalid") {
       for (const problem of parsed.problems) issues.push({ path: [...at, "url"], message: problem })
+      // A broken origin does not make the path's placeholders right: a typo there is a second problem.
+      checkNames(Template.parse(tool.url), [...at, "url"])
     } else {
       checkTemplate(Template.parse(tool.url), [...at, "url"])
       if (parsed.url.protocol === "http:" && !auth.allowHttp && !UrlTemplate.isLoopbackHost(parsed.url.hostname)) {

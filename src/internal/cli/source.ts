@@ -1,0 +1,86 @@
+/**
+ * What every `rcp` subcommand shares: the options that mean the same everywhere, reading a
+ * manifest from a URL (through the client's discovery) or a file, and the client they run on —
+ * the library's own undici transport, so the command needs nothing a library user does not have.
+ */
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import { readFile, stat } from "node:fs/promises"
+import { resolve as resolvePath } from "node:path"
+import { pathToFileURL } from "node:url"
+import * as Client from "../../Client.js"
+import * as Resolver from "../../Resolver.js"
+import * as JsonPosition from "../jsonPosition.js"
+import type { OptionSpec } from "./command.js"
+import { CliError } from "./errors.js"
+import type { Output } from "./output.js"
+
+/** @internal */
+export const sourceArg = { name: "url|file", description: "The manifest: an http(s) URL or a JSON file" } as const
+
+/** @internal */
+export const resolverOption = {
+  type: "string",
+  multiple: true,
+  value: "NAME",
+  description: "A param the client resolves (hidden from the model)"
+} as const satisfies OptionSpec
+
+/** @internal */
+export const allowHttpOption = {
+  type: "boolean",
+  description: "Allow plain http: to hosts that are not loopback"
+} as const satisfies OptionSpec
+
+/** @internal */
+export const jsonOption = {
+  type: "boolean",
+  description: "Print one JSON document (warnings included) instead of text"
+} as const satisfies OptionSpec
+
+/** @internal */
+export const isUrl = (source: string): boolean => /^https?:\/\//i.test(source)
+
+// The client's default manifest cap: a file is held to what a server would be.
+const MAX_FILE_BYTES = 1024 * 1024
+
+/** A manifest file as JSON; not JSON → where it stops being JSON. @internal */
+export const readManifestFile = (path: string): Effect.Effect<unknown, CliError> =>
+  Effect.gen(function*() {
+    const cannotRead = (error: unknown) => {
+      const code = (error as { code?: unknown }).code
+      const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : "permission or I/O error"
+      return new CliError({ message: `cannot read ${path}: ${why}` })
+    }
+    const info = yield* Effect.tryPromise({ try: () => stat(path), catch: cannotRead })
+    if (info.size > MAX_FILE_BYTES) {
+      return yield* new CliError({ message: `${path} is larger than the ${MAX_FILE_BYTES}-byte manifest limit` })
+    }
+    const text = yield* Effect.tryPromise({ try: () => readFile(path, "utf8"), catch: cannotRead })
+    try {
+      return JSON.parse(text) as unknown
+    } catch {
+      return yield* new CliError({ message: `${path} is not JSON: ${JsonPosition.describe(text)}` })
+    }
+  })
+
+/** A client over undici with these resolvers, for one command. @internal */
+export const clientLayer = (
+  resolvers: Record<string, Resolver.ResolverFn<any>>,
+  options: Client.Options = {}
+): Layer.Layer<Client.RcpClient> => Client.layerUndici(options).pipe(Layer.provide(Resolver.layer(resolvers)))
+
+/** Resolvers that only hide their params: describe and tools need the names, never values. @internal */
+export const namesOnly = (names: ReadonlyArray<string>): Record<string, Resolver.ResolverFn<any>> =>
+  Object.fromEntries(names.map((name) => [name, () => undefined]))
+
+/** The manifest, discovered from a URL or registered from a file. @internal */
+export const load = (source: string): Effect.Effect<Client.Discovery, Client.DiscoverError | CliError, Client.RcpClient> =>
+  isUrl(source)
+    ? Client.discover(source)
+    : Effect.flatMap(readManifestFile(source), (json) =>
+      Client.register(json, { url: pathToFileURL(resolvePath(source)).href }))
+
+/** @internal */
+export const printWarnings = (io: Output, warnings: ReadonlyArray<string>): Effect.Effect<void> =>
+  Effect.forEach(warnings, (warning) => io.err(`${io.errStyle.yellow("warning:")} ${warning}`), { discard: true })

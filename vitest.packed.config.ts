@@ -1,0 +1,9 @@
+import { defineConfig } from "vitest/config"
+
+// The packed-tarball test (test/packed.test.ts), run by `npm test` after every other test.
+export default defineConfig({
+  test: {
+    include: ["test/packed.test.ts"],
+    testTimeout: 900_000
+  }
+})
