@@ -237,7 +237,7 @@ const checkTool = (tool: Record<string, unknown>, at: Path, auth: ToolContext, i
       const path = [...at, "queryParams", key]
       if (Template.hasPlaceholderSyntax(key)) issues.push({ path, message: "placeholder not allowed in a query key" })
       if (key === auth.authQuery) issues.push({ path, message: "must not set the auth query parameter" })
-      if (typeof value === "string") checkTemplate(Template.parse(value), path)
+      if (typeof value === "string" && !tooLong(value, path, issues)) checkTemplate(Template.parse(value), path)
     }
   }
 
@@ -251,7 +251,7 @@ const checkTool = (tool: Record<string, unknown>, at: Path, auth: ToolContext, i
       else if (lower === auth.authHeader) issues.push({ path, message: `must not set the auth header ${quote(key)}` })
       if (seenHeaders.has(lower)) issues.push({ path, message: `the header ${quote(key)} is set twice (names ignore case)` })
       seenHeaders.add(lower)
-      if (typeof value === "string") {
+      if (typeof value === "string" && !tooLong(value, path, issues)) {
         if (HeaderValue.BREAK.test(value)) issues.push({ path, message: "value contains CR, LF or NUL" })
         else if (HeaderValue.UNSENDABLE.test(value)) {
           issues.push({ path, message: "value contains control characters or characters beyond U+00FF" })
@@ -276,6 +276,16 @@ const checkTool = (tool: Record<string, unknown>, at: Path, auth: ToolContext, i
       if (parsed._tag === "Invalid") issues.push({ path: [...at, "responseMappings", field], message: parsed.problem })
     }
   }
+}
+
+/**
+ * Query and header values travel in the request line and headers, which servers cap far below
+ * this (8–16 KiB), as the url: longer ones are refused before anything else reads them.
+ */
+const tooLong = (value: string, path: Path, issues: Array<Issue>): boolean => {
+  if (value.length <= UrlTemplate.MAX_CHARS) return false
+  issues.push({ path, message: `is longer than ${UrlTemplate.MAX_CHARS} characters` })
+  return true
 }
 
 /** Iterative, so that hostile nesting depth cannot overflow the stack before the depth rule fires. */
