@@ -49,7 +49,9 @@ export const register = (deps: Deps) =>
     const warnings = CompiledTool.unusedResolvers(manifest, deps.resolvers.names).map(
       (name) => `resolver "${name}" matches no param of any tool in ${source.url}`
     )
-    for (const warning of warnings) yield* Effect.logWarning(warning)
+    // Returned as values; logged at Debug only, which no default logger prints (stdout may be a
+    // protocol: an MCP bridge, a CLI piping JSON).
+    for (const warning of warnings) yield* Effect.logDebug(warning)
     return { url: source.url, manifest, tools: compiled.map((tool) => tool.model), warnings }
   })
 
