@@ -7,6 +7,7 @@ import type * as CompiledTool from "./compiledTool.js"
 import * as Credential from "./credential.js"
 import * as JsonPath from "./jsonPath.js"
 import type * as Transport from "./transport.js"
+import { escapeControls } from "./values.js"
 
 /**
  * @since 0.1.0
@@ -47,7 +48,8 @@ export const excerpt = (body: Uint8Array, secrets: ReadonlyArray<string>): strin
   // Room for a secret (in its longest, escaped form) that straddles the cut.
   const margin = secrets.reduce((max, secret) => Math.max(max, secret.length * 6), 0)
   const head = decoder.decode(body.subarray(0, (EXCERPT_CHARS + margin) * 4))
-  return Credential.redact(head, secrets).slice(0, EXCERPT_CHARS)
+  // Escaped after redacting (an escape could split a secret) and before cutting.
+  return escapeControls(Credential.redact(head, secrets)).slice(0, EXCERPT_CHARS)
 }
 
 /** @internal */

@@ -7,7 +7,7 @@ import * as HeaderValue from "./headerValue.js"
 import * as JsonPath from "./jsonPath.js"
 import * as Template from "./template.js"
 import * as UrlTemplate from "./urlTemplate.js"
-import { clip, isRecord } from "./values.js"
+import { clip, escapeControls, isRecord } from "./values.js"
 
 /** @internal */
 export interface Issue {
@@ -59,7 +59,7 @@ export const formatPath = (path: Path): string => {
 
 /** @internal */
 export const formatIssue = (issue: Issue): string =>
-  issue.path.length === 0 ? issue.message : `${formatPath(issue.path)}: ${issue.message}`
+  escapeControls(issue.path.length === 0 ? issue.message : `${formatPath(issue.path)}: ${issue.message}`)
 
 interface Frame {
   readonly value: object
@@ -205,6 +205,8 @@ const checkTool = (tool: Record<string, unknown>, at: Path, auth: ToolContext, i
     }
   }
 
+  // The url's query keys, decoded as a server reads them: `queryParams` may not set one again.
+  const urlQueryKeys = new Set<string>()
   if (typeof tool.url === "string") {
     const parsed = UrlTemplate.parse(tool.url)
     if (parsed._tag === "Invalid") {
@@ -216,6 +218,13 @@ const checkTool = (tool: Record<string, unknown>, at: Path, auth: ToolContext, i
           path: [...at, "url"],
           message: "plain http: is allowed only to loopback hosts (use https:, or a client that allows http)"
         })
+      }
+      for (const entry of parsed.url.query) {
+        // Servers that read the last value would let a later one override an earlier (resolved) one.
+        if (urlQueryKeys.has(entry.key)) {
+          issues.push({ path: [...at, "url"], message: `the query key ${quote(entry.key)} is set twice` })
+        }
+        urlQueryKeys.add(entry.key)
       }
       if (auth.authQuery !== undefined && parsed.url.query.some((entry) => entry.key === auth.authQuery)) {
         issues.push({ path: [...at, "url"], message: `must not set the auth query parameter ${quote(auth.authQuery)}` })
@@ -237,6 +246,7 @@ const checkTool = (tool: Record<string, unknown>, at: Path, auth: ToolContext, i
       const path = [...at, "queryParams", key]
       if (Template.hasPlaceholderSyntax(key)) issues.push({ path, message: "placeholder not allowed in a query key" })
       if (key === auth.authQuery) issues.push({ path, message: "must not set the auth query parameter" })
+      else if (urlQueryKeys.has(key)) issues.push({ path, message: `the query key ${quote(key)} is already set by the url` })
       if (typeof value === "string" && !tooLong(value, path, issues)) checkTemplate(Template.parse(value), path)
     }
   }
