@@ -8,8 +8,16 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Client from "../src/Client.js"
 import * as Manifest from "../src/Manifest.js"
-import { clientLayer, manifest, registerAt, type ToolInput } from "./support/execute.js"
-import { json, testServer, untouched } from "./support/server.js"
+import {
+  clientLayer,
+  manifest,
+  type RecordedSpan,
+  recordingTracer,
+  registerAt,
+  safeStringify,
+  type ToolInput
+} from "./support/execute.js"
+import { json, type TestServer, testServer, untouched } from "./support/server.js"
 
 const ORIGIN = "https://api.example.com"
 
@@ -155,5 +163,40 @@ describe("messages quoting manifest text carry no raw control characters", () =>
       assert.notMatch(error.body, RAW_CONTROL)
       assert.notMatch(error.message, RAW_CONTROL)
       assert.include(error.body, "oops \\u001b]0;pwned")
+    }))
+})
+
+describe("user info in a manifest URL is never echoed", () => {
+  const PASSWORD = "s3cret-pass-77"
+
+  it.scoped("discover strips it: not sent, not in the result, warnings, errors or spans", () =>
+    Effect.gen(function*() {
+      const server: TestServer = yield* testServer((req, res) => {
+        if (req.path === "/rcp/manifest") return json(res, 200, manifest([{ name: "t", url: `http://127.0.0.1:${server.port}/t` }]))
+        if (req.path === "/rcp/invalid") return json(res, 200, { rcpVersion: "0.1", tools: [{}] })
+        return json(res, 404, { error: "nothing here" })
+      })
+      const withUser = (path: string) => `http://alice:${PASSWORD}@127.0.0.1:${server.port}${path}`
+      const spans: Array<RecordedSpan> = []
+      const seen = yield* Effect.gen(function*() {
+        const discovery = yield* Client.discover(withUser("/rcp/manifest"))
+        const missing = yield* Effect.flip(Client.discover(withUser("/rcp/missing")))
+        const invalid = yield* Effect.flip(Client.discover(withUser("/rcp/invalid")))
+        const unparsable = yield* Effect.flip(Client.discover(`http://alice:${PASSWORD}@[bad/rcp`))
+        const registered = yield* Client.register(manifest([{ name: "u", url: `http://127.0.0.1:${server.port}/u` }]), {
+          url: withUser("/elsewhere")
+        })
+        assert.deepStrictEqual([missing._tag, invalid._tag, unparsable._tag], ["HttpError", "ManifestInvalid", "InvalidResponse"])
+        assert.strictEqual(discovery.url, `http://127.0.0.1:${server.port}/rcp/manifest`)
+        return [discovery, missing, invalid, unparsable, registered, missing.message, invalid.message, unparsable.message]
+      }).pipe(
+        Effect.provide(clientLayer({ retry: { retries: 0 } }, { unused: () => "x" })),
+        Effect.withTracer(recordingTracer(spans))
+      )
+      const text = safeStringify(seen) + safeStringify(spans.map((s) => [s.name, [...s.attributes], s.events]))
+      assert.notInclude(text, PASSWORD)
+      assert.notInclude(text, "alice")
+      assert.include(text, "matches no param")
+      for (const request of server.requests) assert.strictEqual(request.headers.authorization, undefined)
     }))
 })

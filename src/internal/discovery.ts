@@ -11,6 +11,7 @@ import * as CompiledTool from "./compiledTool.js"
 import { insecure } from "./execution.js"
 import * as Response from "./response.js"
 import * as Retry from "./retry.js"
+import { withoutUserinfo } from "./values.js"
 import type * as Transport from "./transport.js"
 
 
@@ -32,27 +33,29 @@ const unsupportedVersion = (input: unknown, url: string): UnsupportedVersion | u
 export const register = (deps: Deps) =>
 (input: unknown, source: { readonly url: string }): Effect.Effect<Discovery, RegisterError> =>
   Effect.gen(function*() {
+    // The url as shown anywhere (errors, warnings, the result): user info is a credential.
+    const shown = withoutUserinfo(source.url)
     let origin: string
     try {
       origin = new URL(source.url).origin
     } catch {
-      return yield* new InvalidResponse({ target: source.url, reason: "the manifest's URL is not an absolute URL" })
+      return yield* new InvalidResponse({ target: shown, reason: "the manifest's URL is not an absolute URL" })
     }
-    const unsupported = unsupportedVersion(input, source.url)
+    const unsupported = unsupportedVersion(input, shown)
     if (unsupported !== undefined) return yield* unsupported
-    const manifest = yield* Manifest.decode(input, { source: source.url, allowHttp: deps.settings.allowHttp })
+    const manifest = yield* Manifest.decode(input, { source: shown, allowHttp: deps.settings.allowHttp })
     const compiled = manifest.tools.map((tool) =>
       CompiledTool.compile(manifest, tool, { url: source.url, origin }, deps.resolvers.names)
     )
-    const conflict = deps.registry.add(source.url, compiled)
+    const conflict = deps.registry.add(shown, compiled)
     if (conflict !== undefined) return yield* conflict
     const warnings = CompiledTool.unusedResolvers(manifest, deps.resolvers.names).map(
-      (name) => `resolver "${name}" matches no param of any tool in ${source.url}`
+      (name) => `resolver "${name}" matches no param of any tool in ${shown}`
     )
     // Returned as values; logged at Debug only, which no default logger prints (stdout may be a
     // protocol: an MCP bridge, a CLI piping JSON).
     for (const warning of warnings) yield* Effect.logDebug(warning)
-    return { url: source.url, manifest, tools: compiled.map((tool) => tool.model), warnings }
+    return { url: shown, manifest, tools: compiled.map((tool) => tool.model), warnings }
   })
 
 /** @internal */
@@ -65,8 +68,11 @@ export const discover = (deps: Deps) => {
       try {
         url = new URL(input)
       } catch {
-        return yield* new InvalidResponse({ target: String(input), reason: "not an absolute URL" })
+        return yield* new InvalidResponse({ target: withoutUserinfo(String(input)), reason: "not an absolute URL" })
       }
+      // User info is never sent (discovery carries no credential) nor shown.
+      url.username = ""
+      url.password = ""
       const target = url.toString()
       if ((url.protocol !== "https:" && url.protocol !== "http:") || insecure(url, s)) {
         return yield* new InsecureUrl({ url: target })

@@ -63,3 +63,22 @@ export const escapeControls = (text: string): string =>
     /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g,
     (c) => SHORT_ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`
   )
+
+/**
+ * A URL as it may be shown — in a message, a warning, a span, a result: without user info
+ * (`https://user:pass@host` → `https://host`). Text that does not parse loses anything between
+ * `//` and an `@`.
+ *
+ * @internal
+ */
+export const withoutUserinfo = (url: string): string => {
+  try {
+    const parsed = new URL(url)
+    if (parsed.username === "" && parsed.password === "") return url
+    parsed.username = ""
+    parsed.password = ""
+    return parsed.toString()
+  } catch {
+    return url.replace(/\/\/[^/?#@]*@/g, "//")
+  }
+}
