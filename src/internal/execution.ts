@@ -47,7 +47,16 @@ interface Prepared {
   readonly tool: CompiledTool.CompiledTool
   readonly request: Request.Outgoing
   readonly credential: Redacted.Redacted<string> | undefined
+  /** Resolved values to redact from error bodies. */
+  readonly resolved?: ReadonlyArray<string>
 }
+
+/**
+ * Resolved values as a server could echo them. Shorter than 4 characters they are not redacted:
+ * "id 7" would lose every "7" of the excerpt, and so would say nothing useful.
+ */
+const redactable = (values: ReadonlyArray<Resolver.Value>): Array<string> =>
+  values.flatMap((value) => (typeof value === "string" || typeof value === "number" ? [String(value)] : [])).filter((text) => text.length >= 4)
 
 /** @internal */
 export const insecure = (url: { readonly protocol: string; readonly hostname: string }, settings: Settings): boolean =>
@@ -67,7 +76,8 @@ const prepare = (
   return Effect.flatMap(ResolverInternal.resolveAll(deps.resolvers, name, tool.hidden, options?.context), (resolved) => {
     const values = new Map(checked.values)
     for (const param of tool.hidden) values.set(param.name, resolved[param.name]!)
-    return authorize(deps, tool, values)
+    const secrets = redactable(tool.hidden.map((param) => resolved[param.name]!))
+    return Effect.map(authorize(deps, tool, values), (prepared) => ({ ...prepared, resolved: secrets }))
   })
 }
 
@@ -152,7 +162,7 @@ export const buildRequest = (deps: Deps) =>
 export const execute = (deps: Deps) =>
 (call: ToolCall, options?: ExecuteOptions): Effect.Effect<Response.ToolResult, ExecuteError> =>
   withTool(deps, call, "RcpClient.execute", (tool, span) =>
-    Effect.flatMap(prepare(deps, tool, call, options), ({ credential, request }) => {
+    Effect.flatMap(prepare(deps, tool, call, options), ({ credential, request, resolved }) => {
       const s = deps.settings
       const sent = deps.transport.send(request, {
         target: tool.target,
@@ -163,7 +173,7 @@ export const execute = (deps: Deps) =>
         credentialHeader: tool.auth.type === "header" ? tool.auth.name : undefined,
         blockPrivateNetworks: s.blockPrivateNetworks
       })
-      const secrets = credential === undefined ? [] : [Redacted.value(credential)]
+      const secrets = credential === undefined ? resolved ?? [] : [Redacted.value(credential), ...(resolved ?? [])]
       return Retry.withRetriesThen(s.retry, request.method, sent, (received) => {
         span.attribute("http.response.status_code", received.status)
         const result = Response.interpret(tool, received, secrets)
