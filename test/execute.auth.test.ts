@@ -4,6 +4,8 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
+import * as Logger from "effect/Logger"
+import * as LogLevel from "effect/LogLevel"
 import * as Redacted from "effect/Redacted"
 import * as Client from "../src/Client.js"
 import {
@@ -306,7 +308,9 @@ describe("secrets never leak into errors, spans or logs", () => {
           resolvers
         )),
         Effect.withTracer(recordingTracer(spans)),
-        Effect.provide(recordingLogger(logs))
+        Effect.provide(recordingLogger(logs)),
+        // Discovery warnings are logged at Debug only: record every level.
+        Logger.withMinimumLogLevel(LogLevel.Debug)
       )
       const big = yield* Effect.gen(function*() {
         yield* registerAt(server, tools, bearer)
@@ -314,7 +318,9 @@ describe("secrets never leak into errors, spans or logs", () => {
       }).pipe(
         Effect.provide(clientLayer({ credential: CREDENTIAL_SECRET, maxResponseBytes: 1024 }, resolvers)),
         Effect.withTracer(recordingTracer(spans)),
-        Effect.provide(recordingLogger(logs))
+        Effect.provide(recordingLogger(logs)),
+        // Discovery warnings are logged at Debug only: record every level.
+        Logger.withMinimumLogLevel(LogLevel.Debug)
       )
       const all = [...errors, big]
       assert.deepStrictEqual(all.map((e) => e._tag), [
