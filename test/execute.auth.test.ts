@@ -353,7 +353,7 @@ describe("secrets never leak into errors, spans or logs", () => {
       if (httpError._tag === "HttpError") {
         assert.strictEqual(httpError.status, 401)
         assert.include(httpError.body, "\"got\":\"Bearer <redacted>\"")
-        // Resolved values are redacted too (docs/protocol.md §Errors).
+        // Resolved values are redacted too (docs/protocol.md §6).
         assert.include(httpError.body, "/echo/<redacted>")
         assertNoSecrets("HttpError.body", httpError.body, [CREDENTIAL_SECRET, RESOLVED_SECRET])
       }

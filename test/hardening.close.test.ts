@@ -1,5 +1,5 @@
 /**
- * `close()` ends everything, on every transport (docs/protocol.md §Promise API): once it has
+ * `close()` ends everything, on every transport (docs/protocol.md §3.6): once it has
  * resolved, no call of the client is still pending (each rejects with `ClientClosed`) and no
  * request of the client leaves — not from a call in flight, not from one sleeping before a retry.
  */

@@ -1,5 +1,5 @@
 /**
- * Validation is linear in its input (docs/protocol.md §Manifest): every template position and
+ * Validation is linear in its input (docs/protocol.md §1.9): every template position and
  * every name, at 256 KiB and 1 MiB of the worst inputs we know, with `Manifest.validate` and
  * `Manifest.lint` (what `rcp validate` runs). Timing on a shared machine is noisy, so each size
  * takes the best of a few runs and the ceilings are generous: a quadratic parser misses them by
@@ -68,7 +68,7 @@ const bestOf = (n: number, input: unknown): number => {
   return best
 }
 
-describe("validation is linear (docs/protocol.md §Manifest)", () => {
+describe("validation is linear (docs/protocol.md §1.9)", () => {
   for (const [position, build] of POSITIONS) {
     it(`${position}: 1 MiB of the worst inputs takes at most ~5x 256 KiB and under 1 s`, () => {
       const slow: Array<string> = []

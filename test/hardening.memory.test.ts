@@ -1,6 +1,6 @@
 /**
- * Memory is bounded by the size cap, not by the number of chunks (docs/protocol.md §Execution,
- * §Discovery): a server sending a body as 1-byte chunks must not make the client keep one buffer
+ * Memory is bounded by the size cap, not by the number of chunks (docs/protocol.md §3.6,
+ * §2): a server sending a body as 1-byte chunks must not make the client keep one buffer
  * (and one view object) per chunk. A raw TCP server writes the chunked encoding itself, so the
  * client's parser really sees two million chunks.
  */

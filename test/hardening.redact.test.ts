@@ -1,5 +1,5 @@
 /**
- * Secrets a server echoes back never reach `HttpError.body` (docs/protocol.md §Errors): the
+ * Secrets a server echoes back never reach `HttpError.body` (docs/protocol.md §6): the
  * credential in every encoding servers use, and resolved values (4 characters or more). The
  * encodings here are written independently of `redact.ts`: Buffer, encodeURIComponent,
  * URLSearchParams and JSON.stringify, plus the PHP, Go and .NET spellings built by hand.

@@ -1,5 +1,5 @@
 /**
- * Hostile manifests, round two (docs/protocol.md §Manifest, §Execution): duplicate query keys,
+ * Hostile manifests, round two (docs/protocol.md §1.6, §1.7, §3.4): duplicate query keys,
  * C1 controls in header values, and control characters in messages — against real servers on
  * 127.0.0.1 where a request could leave.
  */

@@ -1,5 +1,5 @@
 /**
- * The library never writes to stdout or stderr (docs/protocol.md §Warnings): in a child process,
+ * The library never writes to stdout or stderr (docs/protocol.md §2): in a child process,
  * since the test runner intercepts `console` in its own workers.
  */
 import { assert, describe, it } from "@effect/vitest"

@@ -1,4 +1,4 @@
-// The library writes nothing to stdout or stderr (docs/protocol.md §Warnings): every API — the
+// The library writes nothing to stdout or stderr (docs/protocol.md §2): every API — the
 // promise facade on both transports, the Effect API under Effect's default logger, the manifest
 // functions — run through successes, warnings and failures against a real server. Run by
 // test/hardening.silent.test.ts, which asserts this process printed nothing at all; a failed
