@@ -571,7 +571,11 @@ export interface PromiseClient<Ctx> {
   readonly buildRequest: (call: ToolCall, options?: Omit<CallOptions<Ctx>, "timeoutMs">) => Promise<PreparedRequest>
   /** The model-facing tools of everything discovered so far. */
   readonly tools: () => Promise<ReadonlyArray<ModelTool.ModelTool>>
-  /** Releases the client; safe to call twice. Later calls reject with `ClientClosed`. */
+  /**
+   * Releases the client; safe to call twice. Calls in flight — sending, or waiting to retry — are
+   * interrupted and reject with `ClientClosed` before this resolves; nothing is sent afterwards.
+   * Later calls reject with `ClientClosed`.
+   */
   readonly close: () => Promise<void>
 }
 

@@ -8,7 +8,7 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
-import { clip, describeValue } from "./internal/values.js"
+import { clip, describeValue, escapeControls } from "./internal/values.js"
 import * as Lint from "./internal/lint.js"
 import * as Template from "./internal/template.js"
 import * as Validate from "./internal/validate.js"
@@ -342,7 +342,11 @@ export const validate = (
         message: clip(issue.message, 300)
       }))
       : []
-    const issues = [...shapeIssues, ...Validate.check(input, options)]
+    // Messages quote manifest text: no raw control character may reach a terminal or a log.
+    const issues = [...shapeIssues, ...Validate.check(input, options)].map((issue) => ({
+      ...issue,
+      message: escapeControls(issue.message)
+    }))
     if (issues.length > 0 || Either.isLeft(shape)) return Either.left(issues)
     return Either.right(shape.right)
   } catch (cause) {

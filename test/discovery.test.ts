@@ -2,6 +2,7 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Logger from "effect/Logger"
+import * as LogLevel from "effect/LogLevel"
 import type * as http from "node:http"
 import * as Client from "../src/Client.js"
 import * as Manifest from "../src/Manifest.js"
@@ -631,7 +632,7 @@ describe("discovery: several manifests", () => {
 })
 
 describe("discovery: warnings", () => {
-  it.scoped("resolvers that match no param are reported on the result and logged, not an error", () =>
+  it.scoped("resolvers that match no param are reported on the result and logged at Debug only, not an error", () =>
     Effect.gen(function*() {
       const server = yield* manifestServer({ "/rcp/manifest": seedManifest })
       const logs: Array<string> = []
@@ -643,13 +644,17 @@ describe("discovery: warnings", () => {
         Resolver.layer({ userId: (ctx: Ctx) => ctx.currentUserId, tenantId: () => "t", lerner_id: () => "typo" })
       )
       const url = server.url("/rcp/manifest")
-      const discovery = yield* Client.discover(url).pipe(Effect.provide(layer), Effect.provide(Logger.add(logger)))
+      const discovery = yield* Client.discover(url).pipe(
+        Effect.provide(layer),
+        Effect.provide(Logger.add(logger)),
+        Logger.withMinimumLogLevel(LogLevel.Debug)
+      )
       const expected = [
         `resolver "tenantId" matches no param of any tool in ${url}`,
         `resolver "lerner_id" matches no param of any tool in ${url}`
       ]
       assert.deepStrictEqual(discovery.warnings, expected)
-      assert.deepStrictEqual(logs, expected.map((line) => `WARN: ${line}`))
+      assert.deepStrictEqual(logs, expected.map((line) => `DEBUG: ${line}`))
       // The matching resolver still hides its param.
       assert.strictEqual(Client.describeManifest(discovery.manifest, discovery.tools), SEED_DESCRIPTION)
       assertNoCredential([server], counter)

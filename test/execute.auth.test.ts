@@ -4,6 +4,8 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
+import * as Logger from "effect/Logger"
+import * as LogLevel from "effect/LogLevel"
 import * as Redacted from "effect/Redacted"
 import * as Client from "../src/Client.js"
 import {
@@ -306,7 +308,9 @@ describe("secrets never leak into errors, spans or logs", () => {
           resolvers
         )),
         Effect.withTracer(recordingTracer(spans)),
-        Effect.provide(recordingLogger(logs))
+        Effect.provide(recordingLogger(logs)),
+        // Discovery warnings are logged at Debug only: record every level.
+        Logger.withMinimumLogLevel(LogLevel.Debug)
       )
       const big = yield* Effect.gen(function*() {
         yield* registerAt(server, tools, bearer)
@@ -314,7 +318,9 @@ describe("secrets never leak into errors, spans or logs", () => {
       }).pipe(
         Effect.provide(clientLayer({ credential: CREDENTIAL_SECRET, maxResponseBytes: 1024 }, resolvers)),
         Effect.withTracer(recordingTracer(spans)),
-        Effect.provide(recordingLogger(logs))
+        Effect.provide(recordingLogger(logs)),
+        // Discovery warnings are logged at Debug only: record every level.
+        Logger.withMinimumLogLevel(LogLevel.Debug)
       )
       const all = [...errors, big]
       assert.deepStrictEqual(all.map((e) => e._tag), [
@@ -341,14 +347,15 @@ describe("secrets never leak into errors, spans or logs", () => {
         assertNoSecrets(`JSON of ${error._tag}`, safeStringify(fields), SECRETS)
         assertNoSecrets(`String(${error._tag})`, String(error), SECRETS)
       }
-      // The echoed credential is redacted in the body excerpt; the status is kept.
+      // The echoed credential and resolved value are redacted in the body excerpt; the status is kept.
       const httpError = all[0]!
       assert.strictEqual(httpError._tag, "HttpError")
       if (httpError._tag === "HttpError") {
         assert.strictEqual(httpError.status, 401)
         assert.include(httpError.body, "\"got\":\"Bearer <redacted>\"")
-        assert.include(httpError.body, `/echo/${RESOLVED_SECRET}`)
-        assertNoSecrets("HttpError.body", httpError.body, [CREDENTIAL_SECRET])
+        // Resolved values are redacted too (docs/protocol.md §6).
+        assert.include(httpError.body, "/echo/<redacted>")
+        assertNoSecrets("HttpError.body", httpError.body, [CREDENTIAL_SECRET, RESOLVED_SECRET])
       }
       assert.strictEqual(other.requests.length, 0)
 

@@ -217,7 +217,8 @@ const mustRefuse: Record<Position, (value: string) => boolean> = {
     decodedForms(value).some((form) => form === "." || form === ".." || /[/\\\u0000-\u001f\u007f-\u009f]/.test(form)),
   urlQuery: (value) => LONE_SURROGATE.test(value),
   queryParam: (value) => LONE_SURROGATE.test(value),
-  header: (value) => /[^\t\x20-\x7e\x80-\xff]/.test(value) || /^[ \t]|[ \t]$/.test(value),
+  // Control characters but tab, C1 (U+0080–U+009F) included, and anything beyond U+00FF.
+  header: (value) => /[^\t\x20-\x7e\xa0-\xff]/.test(value) || /^[ \t]|[ \t]$/.test(value),
   body: () => false
 }
 

@@ -307,7 +307,8 @@ const caseArbitrary: fc.Arbitrary<Case> = fc.record({
   segments: fc.tuple(fc.array(segment, { maxLength: 4 }), fc.boolean()).map(([segments, slash]) =>
     slash ? [...segments, [{ _tag: "Text", text: "" } as const]] : segments
   ),
-  urlQuery: fc.array(urlQueryEntry, { maxLength: 3 }),
+  // A query key may appear once (across the url and queryParams), as the server decodes it.
+  urlQuery: fc.uniqueArray(urlQueryEntry, { maxLength: 3, selector: (entry) => formDecode(entry.key) }),
   queryParams: fc.uniqueArray(fc.tuple(queryParamKey, template(freeText)), { maxLength: 3, selector: ([key]) => key }),
   headers: fc.uniqueArray(fc.tuple(headerName, template(headerText)), {
     maxLength: 3,
@@ -320,7 +321,7 @@ const caseArbitrary: fc.Arbitrary<Case> = fc.record({
   slots
 }).map((c): Case => {
   // Keep what the manifest rules forbid out of the template: a GET body, the auth header or query
-  // key set by the tool itself.
+  // key set by the tool itself, a queryParams key the url already sets.
   const authHeader = c.auth.type === "header" ? c.auth.name.toLowerCase() : undefined
   const authQuery = c.auth.type === "query" ? c.auth.name : undefined
   const urlKeys = new Set(c.urlQuery.map((entry) => formDecode(entry.key)))
@@ -328,7 +329,7 @@ const caseArbitrary: fc.Arbitrary<Case> = fc.record({
     ...c,
     body: c.method === "GET" ? undefined : c.body,
     urlQuery: authQuery === undefined ? c.urlQuery : c.urlQuery.filter((entry) => formDecode(entry.key) !== authQuery),
-    queryParams: c.queryParams.filter(([key]) => key !== authQuery),
+    queryParams: c.queryParams.filter(([key]) => key !== authQuery && !urlKeys.has(key)),
     headers: c.headers.filter(([name]) => {
       const lower = name.toLowerCase()
       return lower !== authHeader && !RESERVED_HEADERS.has(lower)
@@ -481,9 +482,12 @@ const pathReasons = (text: string): Array<Reason> => {
   return reasons
 }
 
-/** RFC 9110 field-value characters: HTAB, SP, VCHAR and obs-text (one byte each). */
+/**
+ * RFC 9110 field-value characters: HTAB, SP, VCHAR and obs-text (one byte each) — except the C1
+ * controls (U+0080–U+009F), which SECURITY.md refuses with the other control characters.
+ */
 const isFieldChar = (code: number): boolean =>
-  code === 0x09 || (code >= 0x20 && code <= 0x7e) || (code >= 0x80 && code <= 0xff)
+  code === 0x09 || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff)
 
 /**
  * SPEC §3.4 refuses CR, LF and NUL in a header; a value must also be sendable as an RFC 9110

@@ -13,6 +13,7 @@ import type { CredentialInput, CredentialRequest } from "../Client.js"
 import type * as Manifest from "../Manifest.js"
 import { CredentialMissing } from "./clientErrors.js"
 import * as HeaderValue from "./headerValue.js"
+import * as Redact from "./redact.js"
 import type { Outgoing } from "./request.js"
 
 /**
@@ -148,27 +149,11 @@ export const apply = (auth: Manifest.Auth, credential: Redacted.Redacted<string>
 }
 
 /** @internal */
-export const REDACTED = "<redacted>"
-
-/** The forms a secret takes when a server echoes it back: raw, URL-encoded (both ways), JSON-escaped. */
-const echoedForms = (secret: string): Array<string> => {
-  const forms = new Set([
-    secret,
-    encodeURIComponent(secret),
-    new URLSearchParams({ s: secret }).toString().slice(2),
-    JSON.stringify(secret).slice(1, -1)
-  ])
-  return [...forms].filter((form) => form !== "").sort((a, b) => b.length - a.length)
-}
+export const REDACTED = Redact.REDACTED
 
 /**
- * Replaces every echoed form of each secret in `text`. Callers cut text to length only after
- * redacting, so a secret straddling the cut cannot leak its first characters.
+ * Replaces every echoed form of each secret in `text` (see `redact.ts`).
  *
  * @internal
  */
-export const redact = (text: string, secrets: ReadonlyArray<string>): string => {
-  let out = text
-  for (const secret of secrets) for (const form of echoedForms(secret)) out = out.split(form).join(REDACTED)
-  return out
-}
+export const redact = Redact.redact

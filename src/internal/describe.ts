@@ -1,14 +1,10 @@
 import * as Manifest from "../Manifest.js"
 import type { ModelTool } from "./modelTool.js"
+import { escapeControls } from "./values.js"
 
 // Descriptions come from the manifest: a line break in one must not forge a line of this text
 // (a fake "[resolved by client, hidden from model]" in the one place an operator reviews).
-const ESCAPES: Readonly<Record<string, string>> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" }
-const oneLine = (text: string): string =>
-  text.replace(
-    /[\u0000-\u001f\u007f\u0085\u2028\u2029]/g,
-    (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`
-  )
+const oneLine = escapeControls
 
 const describeAuth = (auth: Manifest.Auth | undefined): string => {
   if (auth === undefined || auth.type === "none") return "none"

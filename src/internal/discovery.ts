@@ -14,7 +14,7 @@ import * as JsonPosition from "./jsonPosition.js"
 import * as Response from "./response.js"
 import * as Retry from "./retry.js"
 import * as Settings from "./settings.js"
-import { clip } from "./values.js"
+import { clip, withoutUserinfo } from "./values.js"
 
 const unsupportedVersion = (input: unknown, url: string): UnsupportedVersion | undefined => {
   if (typeof input !== "object" || input === null || !("rcpVersion" in input)) return undefined
@@ -96,14 +96,17 @@ const add = (deps: Deps, api: CompiledTool.Api, input: unknown): Effect.Effect<D
     const conflict = deps.registry.add(api.url, compiled, { origin: api.origin, usesClientCredential })
     if (conflict !== undefined) return yield* conflict
     const warnings = warningsFor(deps, api, manifest, usesClientCredential)
-    for (const warning of warnings) yield* Effect.logWarning(warning)
+    // Returned as values; logged at Debug only, which no default logger prints (stdout may be a
+    // protocol: an MCP bridge, a CLI piping JSON).
+    for (const warning of warnings) yield* Effect.logDebug(warning)
     return { url: api.url, manifest, tools: compiled.map((tool) => tool.model), warnings }
   })
 
 /** @internal */
 export const register = (deps: Deps) =>
 (input: unknown, options: RegisterOptions): Effect.Effect<Discovery, RegisterError> =>
-  Effect.flatMap(apiOf(normalize(options.url), options), (api) => add(deps, api, input))
+  // The url as registered and shown anywhere (errors, warnings, the result): user info is a credential.
+  Effect.flatMap(apiOf(withoutUserinfo(normalize(options.url)), options), (api) => add(deps, api, input))
 
 /** @internal */
 export const discover = (deps: Deps) =>
@@ -114,8 +117,11 @@ export const discover = (deps: Deps) =>
     try {
       url = new URL(input)
     } catch {
-      return yield* new InvalidResponse({ target: String(input), reason: "not an absolute URL" })
+      return yield* new InvalidResponse({ target: withoutUserinfo(String(input)), reason: "not an absolute URL" })
     }
+    // User info is never sent (discovery carries no credential) nor shown.
+    url.username = ""
+    url.password = ""
     const target = url.toString()
     if ((url.protocol !== "https:" && url.protocol !== "http:") || Settings.insecure(url, s)) {
       return yield* new InsecureUrl({ url: target })

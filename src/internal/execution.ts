@@ -33,7 +33,16 @@ interface Prepared {
   readonly tool: CompiledTool.CompiledTool
   readonly request: Request.Outgoing
   readonly credential: Redacted.Redacted<string> | undefined
+  /** Resolved values to redact from error bodies. */
+  readonly resolved?: ReadonlyArray<string>
 }
+
+/**
+ * Resolved values as a server could echo them. Shorter than 4 characters they are not redacted:
+ * "id 7" would lose every "7" of the excerpt, and so would say nothing useful.
+ */
+const redactable = (values: ReadonlyArray<Resolver.Value>): Array<string> =>
+  values.flatMap((value) => (typeof value === "string" || typeof value === "number" ? [String(value)] : [])).filter((text) => text.length >= 4)
 
 /** Steps 2–5: everything up to the request, nothing sent. */
 const prepare = (
@@ -49,7 +58,8 @@ const prepare = (
   return Effect.flatMap(ResolverInternal.resolveAll(deps.resolvers, name, tool.hidden, options?.context), (resolved) => {
     const values = new Map(checked.values)
     for (const param of tool.hidden) values.set(param.name, resolved[param.name]!)
-    return authorize(deps, tool, values)
+    const secrets = redactable(tool.hidden.map((param) => resolved[param.name]!))
+    return Effect.map(authorize(deps, tool, values), (prepared) => ({ ...prepared, resolved: secrets }))
   })
 }
 
@@ -161,7 +171,7 @@ export const buildRequest = (deps: Deps) =>
 export const execute = (deps: Deps) =>
 (call: ToolCall, options?: ExecuteOptions): Effect.Effect<ToolResult, ExecuteError> =>
   withTool(deps, call, "RcpClient.execute", (tool, span) =>
-    Effect.flatMap(prepare(deps, tool, call, options), ({ credential, request }) => {
+    Effect.flatMap(prepare(deps, tool, call, options), ({ credential, request, resolved }) => {
       const s = deps.settings
       const attached = credential === undefined ? Credential.NONE : Credential.attach(tool.auth, credential)
       const sent = deps.transport.send(request, {
@@ -174,7 +184,7 @@ export const execute = (deps: Deps) =>
       })
       return Retry.withRetriesThen(s.retry, request.method, sent, (received) => {
         span.attribute("http.response.status_code", received.status)
-        const result = Response.interpret(tool, received, attached.secrets)
+        const result = Response.interpret(tool, received, [...attached.secrets, ...(resolved ?? [])])
         return result instanceof HttpError || result instanceof InvalidResponse ? Effect.fail(result) : Effect.succeed(result)
       })
     }))

@@ -9,7 +9,16 @@ import type { Issue } from "./validate.js"
 // Names that usually identify who is asking; a model should never be the one to fill them.
 const IDENTITY = /^(?:user|tenant|account|org|organization|organisation|customer|learner|member|owner|workspace|team|session|caller)_?id$/i
 // A description that tells the operator this value is theirs to supply.
-const RESOLVE_HINT = /resolv|client|operator|caller|current user|signed[- ]in|logged[- ]in|authenticated|never .*model/i
+const RESOLVE_HINT = /resolv|client|operator|caller|current user|signed[- ]in|logged[- ]in|authenticated/i
+
+/** "never … model", without a regex: `/never .*model/` rescans the rest of the text at every "never ". */
+const saysNeverModel = (text: string): boolean => {
+  const lower = text.toLowerCase()
+  const never = lower.indexOf("never ")
+  return never !== -1 && lower.lastIndexOf("model") >= never + "never ".length
+}
+
+const hintsResolve = (description: string): boolean => RESOLVE_HINT.test(description) || saysNeverModel(description)
 
 /** Every template string of a tool: url, query values, header values, and every string in the body. */
 const templatesOf = (tool: Manifest.Tool): Array<string> => {
@@ -37,7 +46,7 @@ export const lint = (manifest: Manifest.Manifest): Array<Issue> => {
       if (param.description === undefined || param.description.trim() === "") {
         warnings.push({ path, message: `param "${param.name}" of tool "${tool.name}" has no description` })
       }
-      if (IDENTITY.test(param.name) && !RESOLVE_HINT.test(param.description ?? "")) {
+      if (IDENTITY.test(param.name) && !hintsResolve(param.description ?? "")) {
         warnings.push({
           path,
           message: `param "${param.name}" of tool "${tool.name}" looks like an identity; say in its description ` +

@@ -44,18 +44,39 @@ export const createRcpClient = <Ctx = any>(options: Client.RcpClientOptions<Ctx>
   )
 
   let closed: Promise<void> | undefined
+  // Every call in flight, with the controller that interrupts it: close() ends them all (whatever
+  // the transport — a custom fetch has no agent to destroy, a call in retry back-off no socket).
+  const inFlight = new Map<Promise<unknown>, AbortController>()
   const run = <A, E>(
     f: (client: Client.Service) => Effect.Effect<A, E>,
     signal?: AbortSignal | undefined
   ): Promise<A> => {
     if (closed !== undefined) return Promise.reject(new ClientClosed())
-    return runtime.runPromiseExit(Effect.flatMap(Service, f), signal === undefined ? undefined : { signal }).then(
+    const interrupt = new AbortController()
+    const onAbort = () => interrupt.abort()
+    if (signal?.aborted === true) interrupt.abort()
+    else signal?.addEventListener("abort", onAbort, { once: true })
+    const call = runtime.runPromiseExit(Effect.flatMap(Service, f), { signal: interrupt.signal }).then(
       (exit) => {
         if (Exit.isSuccess(exit)) return exit.value
-        if (signal?.aborted === true && Cause.isInterruptedOnly(exit.cause)) throw abortReason(signal)
+        if (Cause.isInterruptedOnly(exit.cause)) {
+          if (signal?.aborted === true) throw abortReason(signal)
+          if (closed !== undefined) throw new ClientClosed()
+        }
         throw Cause.squash(exit.cause)
       }
-    )
+    ).finally(() => {
+      signal?.removeEventListener("abort", onAbort)
+      inFlight.delete(call)
+    })
+    inFlight.set(call, interrupt)
+    return call
+  }
+  const close = async (): Promise<void> => {
+    const calls = [...inFlight]
+    for (const [, interrupt] of calls) interrupt.abort()
+    await Promise.allSettled(calls.map(([call]) => call))
+    await runtime.dispose()
   }
 
   return {
@@ -70,7 +91,7 @@ export const createRcpClient = <Ctx = any>(options: Client.RcpClientOptions<Ctx>
     buildRequest: (call, callOptions) =>
       run((client) => client.buildRequest(call, { context: callOptions?.context }), callOptions?.signal),
     tools: () => run((client) => client.tools),
-    close: () => (closed ??= runtime.dispose())
+    close: () => (closed ??= close())
   }
 }
 

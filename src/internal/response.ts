@@ -1,13 +1,15 @@
 /**
  * Reading what a server answered (SPEC §3.7): JSON by content type, else text; `responseMappings`
- * applied; a non-2xx becomes `HttpError` with an excerpt in which the credential is redacted.
+ * applied; a non-2xx becomes `HttpError` with an excerpt in which the credential and resolved
+ * values are redacted.
  */
 import type { ToolResult } from "../Client.js"
 import { HttpError, InvalidResponse } from "./clientErrors.js"
 import type * as CompiledTool from "./compiledTool.js"
-import * as Credential from "./credential.js"
 import * as JsonPath from "./jsonPath.js"
+import * as Redact from "./redact.js"
 import type * as Transport from "./transport.js"
+import { escapeControls } from "./values.js"
 
 
 const EXCERPT_CHARS = 1024
@@ -38,9 +40,10 @@ export const isSuccess = (status: number): boolean => status >= 200 && status <=
  */
 export const excerpt = (body: Uint8Array, secrets: ReadonlyArray<string>): string => {
   // Room for a secret (in its longest, escaped form) that straddles the cut.
-  const margin = secrets.reduce((max, secret) => Math.max(max, secret.length * 6), 0)
+  const margin = secrets.reduce((max, secret) => Math.max(max, secret.length * Redact.MAX_EXPANSION), 0)
   const head = decoder.decode(body.subarray(0, (EXCERPT_CHARS + margin) * 4))
-  return Credential.redact(head, secrets).slice(0, EXCERPT_CHARS)
+  // Escaped after redacting (an escape could split a secret) and before cutting.
+  return escapeControls(Redact.redact(head, secrets)).slice(0, EXCERPT_CHARS)
 }
 
 /** @internal */

@@ -24,6 +24,9 @@ export interface Template {
 /** @internal */
 export const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
 
+// A template of a hundred thousand "{{}}" is one fault, not a hundred thousand lines to report.
+const MAX_PROBLEMS = 5
+
 const OPEN = "{{"
 const CLOSE = "}}"
 
@@ -36,41 +39,61 @@ const CLOSE = "}}"
  * @internal
  */
 export const parse = (source: string): Template => {
+  // Most strings hold no placeholder: no per-string arrays for them (a url of a million "/" has a
+  // million segments).
+  if (!source.includes(OPEN)) return plain(source)
   const parts: Array<Part> = []
   const placeholders: Array<string> = []
   const problems: Array<string> = []
-  let text = ""
+  // One part object per name: a template repeating `{{a}}` allocates no object per occurrence.
+  const named = new Map<string, Part>()
+  // Text runs are sliced from `source` once, from `textStart`, when a placeholder ends them.
+  let textStart = 0
   let pos = 0
+  let malformed = 0
+  let last = ""
   while (pos < source.length) {
     const open = source.indexOf(OPEN, pos)
-    if (open === -1) {
-      text += source.slice(pos)
-      break
-    }
-    text += source.slice(pos, open)
+    if (open === -1) break
     const close = source.indexOf(CLOSE, open + OPEN.length)
     if (close === -1) {
       problems.push(`unclosed placeholder "${clip(source.slice(open))}"`)
-      text += source.slice(open)
       break
     }
-    const name = source.slice(open + OPEN.length, close)
-    if (!PARAM_NAME.test(name)) {
-      problems.push(`malformed placeholder "${clip(source.slice(open, close + CLOSE.length))}"`)
-      text += source.slice(open, close + CLOSE.length)
-    } else {
-      if (text !== "") parts.push({ _tag: "Text", text })
-      text = ""
-      parts.push({ _tag: "Placeholder", name })
-      placeholders.push(name)
-    }
+    // The same name as the last placeholder is not sliced again (no string per occurrence).
+    const name = close - open - OPEN.length === last.length && source.startsWith(last, open + OPEN.length)
+      ? last
+      : source.slice(open + OPEN.length, close)
     pos = close + CLOSE.length
+    if (!PARAM_NAME.test(name)) {
+      malformed++
+      if (malformed <= MAX_PROBLEMS) problems.push(`malformed placeholder "${clip(source.slice(open, pos))}"`)
+      continue
+    }
+    if (open > textStart) parts.push({ _tag: "Text", text: source.slice(textStart, open) })
+    textStart = pos
+    let part = named.get(name)
+    if (part === undefined) named.set(name, part = { _tag: "Placeholder", name })
+    last = name
+    parts.push(part)
+    placeholders.push(name)
   }
-  if (text !== "") parts.push({ _tag: "Text", text })
+  if (textStart < source.length) parts.push({ _tag: "Text", text: source.slice(textStart) })
+  if (malformed > MAX_PROBLEMS) problems.push(`and ${malformed - MAX_PROBLEMS} more malformed placeholders`)
   const first = parts[0]
   const whole = parts.length === 1 && first?._tag === "Placeholder" ? first.name : undefined
   return { source, parts, placeholders, whole, problems }
 }
+
+const NONE: ReadonlyArray<never> = []
+
+const plain = (source: string): Template => ({
+  source,
+  parts: source === "" ? NONE : [{ _tag: "Text", text: source }],
+  placeholders: NONE,
+  whole: undefined,
+  problems: NONE
+})
 
 /** @internal */
 export const hasPlaceholderSyntax = (s: string): boolean => s.includes(OPEN)

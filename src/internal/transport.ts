@@ -15,7 +15,6 @@ import * as HttpClient from "@effect/platform/HttpClient"
 import type * as HttpClientError from "@effect/platform/HttpClientError"
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import type * as HttpClientResponse from "@effect/platform/HttpClientResponse"
-import * as Chunk from "effect/Chunk"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
@@ -28,6 +27,7 @@ import {
   TransportError
 } from "./clientErrors.js"
 import type * as Credential from "./credential.js"
+import { BodyBuffer } from "./bodyBuffer.js"
 import * as PrivateNetwork from "./privateNetwork.js"
 import type { Outgoing } from "./request.js"
 
@@ -223,28 +223,12 @@ const readBody = (
   if (declared !== undefined && !encoded) {
     return Effect.map(Effect.mapError(response.arrayBuffer, mapError), (buffer) => new Uint8Array(buffer))
   }
-  let total = 0
+  const body = new BodyBuffer(options.maxBytes)
   return response.stream.pipe(
     Stream.mapError(mapError),
-    Stream.mapEffect((chunk) => {
-      total += chunk.length
-      return total > options.maxBytes ? Effect.fail(tooLarge(options)) : Effect.succeed(chunk)
-    }),
-    Stream.runCollect,
-    Effect.map((chunks) => concat(Chunk.toReadonlyArray(chunks), total))
+    Stream.runForEach((chunk) => (body.push(chunk) ? Effect.void : Effect.fail(tooLarge(options)))),
+    Effect.map(() => body.result())
   )
-}
-
-/** @internal */
-export const concat = (chunks: ReadonlyArray<Uint8Array>, total: number): Uint8Array => {
-  if (chunks.length === 1) return chunks[0]!
-  const out = new Uint8Array(total)
-  let offset = 0
-  for (const chunk of chunks) {
-    out.set(chunk, offset)
-    offset += chunk.length
-  }
-  return out
 }
 
 type Hop =

@@ -13,6 +13,7 @@
 import * as Effect from "effect/Effect"
 import type * as Scope from "effect/Scope"
 import type * as Undici from "undici"
+import { BodyBuffer } from "./bodyBuffer.js"
 import * as PrivateNetwork from "./privateNetwork.js"
 import type { Outgoing } from "./request.js"
 import * as Transport from "./transport.js"
@@ -118,8 +119,7 @@ class Hop implements Undici.Dispatcher.DispatchHandler {
   settled = false
   status = 0
   headers: Record<string, string | undefined> = {}
-  chunks: Array<Uint8Array> = []
-  total = 0
+  body: BodyBuffer | undefined = undefined
 
   constructor(readonly exchange: Exchange, readonly request: Outgoing, readonly hops: number) {}
 
@@ -164,16 +164,16 @@ class Hop implements Undici.Dispatcher.DispatchHandler {
     }
     this.status = statusCode
     this.headers = headers
+    this.body = new BodyBuffer(options.maxBytes, declared)
   }
 
   onResponseData(_controller: Undici.Dispatcher.DispatchController, chunk: Uint8Array): void {
     if (this.settled) return
-    this.total += chunk.length
-    if (this.total > this.exchange.options.maxBytes) {
+    this.body ??= new BodyBuffer(this.exchange.options.maxBytes)
+    if (!this.body.push(chunk)) {
       this.abort()
       return this.exchange.fail(Transport.tooLarge(this.exchange.options))
     }
-    this.chunks.push(chunk)
   }
 
   onResponseEnd(): void {
@@ -182,7 +182,7 @@ class Hop implements Undici.Dispatcher.DispatchHandler {
     this.exchange.succeed({
       status: this.status,
       headers: this.headers,
-      body: Transport.concat(this.chunks, this.total),
+      body: this.body?.result() ?? new Uint8Array(0),
       url: this.request.url
     })
   }

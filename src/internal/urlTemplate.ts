@@ -26,17 +26,11 @@ export type ParseResult =
   | { readonly _tag: "Ok"; readonly url: UrlTemplate }
   | { readonly _tag: "Invalid"; readonly problems: ReadonlyArray<string> }
 
+/** The longest url template accepted: servers refuse request lines far shorter (8–16 KiB). @internal */
+export const MAX_CHARS = 16 * 1024
+
 const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//
 
-/** Form-style decoding, as `URLSearchParams` reads a query string; malformed escapes stay as they are. */
-const decodeQueryComponent = (s: string): string => {
-  const spaced = s.replace(/\+/g, " ")
-  try {
-    return decodeURIComponent(spaced)
-  } catch {
-    return spaced
-  }
-}
 
 const utf8 = new TextDecoder("utf-8")
 
@@ -53,6 +47,14 @@ const percentDecode = (s: string): string =>
     return utf8.decode(bytes)
   })
 
+/**
+ * Form-style decoding, as `URLSearchParams` reads a query string: `+` is a space, malformed escapes
+ * stay as they are. (Not `decodeURIComponent` in a try: a throw per "%" made a url of "%{{a}}"
+ * repeated take seconds.)
+ */
+const decodeQueryComponent = (s: string): string =>
+  s.includes("%") || s.includes("+") ? percentDecode(s.replaceAll("+", " ")) : s
+
 /** @internal */
 export const decodeRepeatedly = (s: string, rounds = 3): Array<string> => {
   const out = [s]
@@ -68,7 +70,10 @@ export const decodeRepeatedly = (s: string, rounds = 3): Array<string> => {
 
 /** `.` or `..`, also when written with percent escapes (`%2e%2E`), which URL parsers treat alike. */
 export const isDotSegment = (segment: string): boolean =>
-  decodeRepeatedly(segment).some((s) => s === "." || s === "..")
+  segment.length <= 2
+    ? segment === "." || segment === ".."
+    // Longer, it can only be an escaped dot: skip decoding anything else.
+    : segment.includes("%") && decodeRepeatedly(segment).some((s) => s === "." || s === "..")
 
 /**
  * Parses and checks a url template: absolute `http:`/`https:`, no placeholder before the path,
@@ -78,6 +83,8 @@ export const isDotSegment = (segment: string): boolean =>
  * @internal
  */
 export const parse = (source: string): ParseResult => {
+  // No server reads a request line this long; checking it further would only cost time.
+  if (source.length > MAX_CHARS) return { _tag: "Invalid", problems: [`is longer than ${MAX_CHARS} characters`] }
   const problems: Array<string> = []
   const whole = Template.parse(source)
   problems.push(...whole.problems)
@@ -125,7 +132,8 @@ export const parse = (source: string): ParseResult => {
     }
   }
   // A broken escape in the template would join with a value: "%2{{a}}" and "f" make "%2f".
-  if (/%(?![0-9A-Fa-f]{2})/.test(rest.replace(/\{\{[^}]*\}\}/g, "x"))) {
+  // (Rendered from the parsed template: a regex for "{{…}}" backtracks on every "{" of "{{{{…".)
+  if (/%(?![0-9A-Fa-f]{2})/.test(Template.render(Template.parse(rest), () => "x"))) {
     problems.push("has a \"%\" that does not start a percent-escape (%XX); write %25 for a literal %")
   }
 

@@ -8,7 +8,7 @@ import * as JsonPath from "./jsonPath.js"
 import * as ParamEnum from "./paramEnum.js"
 import * as Template from "./template.js"
 import * as UrlTemplate from "./urlTemplate.js"
-import { clip, isRecord } from "./values.js"
+import { clip, escapeControls, isRecord } from "./values.js"
 
 /** @internal */
 export interface Issue {
@@ -60,7 +60,7 @@ export const formatPath = (path: Path): string => {
 
 /** @internal */
 export const formatIssue = (issue: Issue): string =>
-  issue.path.length === 0 ? issue.message : `${formatPath(issue.path)}: ${issue.message}`
+  escapeControls(issue.path.length === 0 ? issue.message : `${formatPath(issue.path)}: ${issue.message}`)
 
 interface Frame {
   readonly value: object
@@ -210,6 +210,8 @@ const checkTool = (tool: Record<string, unknown>, at: Path, auth: ToolContext, i
     checkNames(template, path)
   }
 
+  // The url's query keys, decoded as a server reads them: `queryParams` may not set one again.
+  const urlQueryKeys = new Set<string>()
   if (typeof tool.url === "string") {
     const parsed = UrlTemplate.parse(tool.url)
     if (parsed._tag === "Invalid") {
@@ -223,6 +225,13 @@ const checkTool = (tool: Record<string, unknown>, at: Path, auth: ToolContext, i
           path: [...at, "url"],
           message: "plain http: is allowed only to loopback hosts (use https:, or a client that allows http)"
         })
+      }
+      for (const entry of parsed.url.query) {
+        // Servers that read the last value would let a later one override an earlier (resolved) one.
+        if (urlQueryKeys.has(entry.key)) {
+          issues.push({ path: [...at, "url"], message: `the query key ${quote(entry.key)} is set twice` })
+        }
+        urlQueryKeys.add(entry.key)
       }
       if (auth.authQuery !== undefined && parsed.url.query.some((entry) => entry.key === auth.authQuery)) {
         issues.push({ path: [...at, "url"], message: `must not set the auth query parameter ${quote(auth.authQuery)}` })
@@ -244,7 +253,8 @@ const checkTool = (tool: Record<string, unknown>, at: Path, auth: ToolContext, i
       const path = [...at, "queryParams", key]
       if (Template.hasPlaceholderSyntax(key)) issues.push({ path, message: "placeholder not allowed in a query key" })
       if (key === auth.authQuery) issues.push({ path, message: "must not set the auth query parameter" })
-      if (typeof value === "string") checkTemplate(Template.parse(value), path)
+      else if (urlQueryKeys.has(key)) issues.push({ path, message: `the query key ${quote(key)} is already set by the url` })
+      if (typeof value === "string" && !tooLong(value, path, issues)) checkTemplate(Template.parse(value), path)
     }
   }
 
@@ -258,7 +268,7 @@ const checkTool = (tool: Record<string, unknown>, at: Path, auth: ToolContext, i
       else if (lower === auth.authHeader) issues.push({ path, message: `must not set the auth header ${quote(key)}` })
       if (seenHeaders.has(lower)) issues.push({ path, message: `the header ${quote(key)} is set twice (names ignore case)` })
       seenHeaders.add(lower)
-      if (typeof value === "string") {
+      if (typeof value === "string" && !tooLong(value, path, issues)) {
         if (HeaderValue.BREAK.test(value)) issues.push({ path, message: "value contains CR, LF or NUL" })
         else if (HeaderValue.UNSENDABLE.test(value)) {
           issues.push({ path, message: "value contains control characters or characters beyond U+00FF" })
@@ -283,6 +293,16 @@ const checkTool = (tool: Record<string, unknown>, at: Path, auth: ToolContext, i
       if (parsed._tag === "Invalid") issues.push({ path: [...at, "responseMappings", field], message: parsed.problem })
     }
   }
+}
+
+/**
+ * Query and header values travel in the request line and headers, which servers cap far below
+ * this (8–16 KiB), as the url: longer ones are refused before anything else reads them.
+ */
+const tooLong = (value: string, path: Path, issues: Array<Issue>): boolean => {
+  if (value.length <= UrlTemplate.MAX_CHARS) return false
+  issues.push({ path, message: `is longer than ${UrlTemplate.MAX_CHARS} characters` })
+  return true
 }
 
 /** Iterative, so that hostile nesting depth cannot overflow the stack before the depth rule fires. */

@@ -48,3 +48,37 @@ export const isRecord = (u: unknown): u is Record<string, unknown> =>
  */
 export const isParamValue = (type: Manifest.ParamType, value: unknown): value is Value =>
   type === "number" ? typeof value === "number" && Number.isFinite(value) : typeof value === type
+
+const SHORT_ESCAPES: Readonly<Record<string, string>> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" }
+
+/**
+ * Text from a manifest or a server made safe to print: C0 and C1 controls, DEL and the Unicode
+ * line separators written as escapes (`\u001b`), so it can neither drive a terminal (ESC, OSC,
+ * CSI) nor forge a line of a log or of `rcp describe`.
+ *
+ * @internal
+ */
+export const escapeControls = (text: string): string =>
+  text.replace(
+    /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g,
+    (c) => SHORT_ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`
+  )
+
+/**
+ * A URL as it may be shown — in a message, a warning, a span, a result: without user info
+ * (`https://user:pass@host` → `https://host`). Text that does not parse loses anything between
+ * `//` and an `@`.
+ *
+ * @internal
+ */
+export const withoutUserinfo = (url: string): string => {
+  try {
+    const parsed = new URL(url)
+    if (parsed.username === "" && parsed.password === "") return url
+    parsed.username = ""
+    parsed.password = ""
+    return parsed.toString()
+  } catch {
+    return url.replace(/\/\/[^/?#@]*@/g, "//")
+  }
+}

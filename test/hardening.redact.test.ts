@@ -1,0 +1,109 @@
+/**
+ * Secrets a server echoes back never reach `HttpError.body` (docs/protocol.md §6): the
+ * credential in every encoding servers use, and resolved values (4 characters or more). The
+ * encodings here are written independently of `redact.ts`: Buffer, encodeURIComponent,
+ * URLSearchParams and JSON.stringify, plus the PHP, Go and .NET spellings built by hand.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import * as fc from "fast-check"
+import * as Client from "../src/Client.js"
+import { excerpt } from "../src/internal/response.js"
+import { bearer, clientLayer, registerAt, safeStringify } from "./support/execute.js"
+import { testServer } from "./support/server.js"
+
+const RUNS = Number(process.env.RCP_PROPERTY_RUNS ?? 300)
+
+const BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/="
+const BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+const HEX = "0123456789abcdef"
+
+const over = (alphabet: string) =>
+  fc.array(fc.constantFrom(...alphabet), { minLength: 8, maxLength: 48 }).map((chars) => chars.join(""))
+
+const credential = fc.oneof(over(BASE64), over(BASE64URL), over(HEX))
+
+const hex2 = (code: number) => code.toString(16).padStart(2, "0")
+
+/** How servers echo a value, each as its own function of the value. */
+const ENCODINGS: ReadonlyArray<readonly [string, (s: string) => string]> = [
+  ["raw", (s) => s],
+  ["JSON", (s) => JSON.stringify({ error: `bad token ${s}` })],
+  ["JSON with \\/ (PHP)", (s) => JSON.stringify({ error: s }).replaceAll("/", "\\/")],
+  ["JSON with \\u00XX (Go)", (s) => `{"error":"${[...s].map((c) => (/[A-Za-z0-9]/.test(c) ? c : `\\u00${hex2(c.charCodeAt(0))}`)).join("")}"}`],
+  ["percent-encoded, upper case", (s) => `token=${encodeURIComponent(s)}`],
+  ["percent-encoded, lower case (.NET)", (s) => `token=${encodeURIComponent(s).replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase())}`],
+  ["every byte percent-encoded", (s) => [...Buffer.from(s)].map((b) => `%${hex2(b)}`).join("")],
+  ["form-encoded", (s) => new URLSearchParams({ token: s }).toString()],
+  ["base64", (s) => Buffer.from(s).toString("base64")],
+  ["base64url", (s) => Buffer.from(s).toString("base64url")],
+  ["inside Basic auth", (s) => `Authorization: Basic ${Buffer.from(`user:${s}`).toString("base64")}`],
+  ["a URL inside JSON", (s) => JSON.stringify({ next: `https://api.example.com/cb?a=1&token=${encodeURIComponent(s)}` }).replaceAll("/", "\\/")]
+]
+
+const echoed = (encoded: string) => Buffer.from(`{"message":"request failed", "echo": ${JSON.stringify("x".repeat(10))}} ${encoded} trailing text`)
+
+describe("credential echoes are redacted in every encoding (property)", () => {
+  for (const [name, encode] of ENCODINGS) {
+    it(`${name}: neither the secret nor its encoded form survives in the excerpt`, () => {
+      fc.assert(
+        fc.property(credential, (secret) => {
+          const encoded = encode(secret)
+          const out = excerpt(echoed(encoded), [secret])
+          assert.notInclude(out, secret)
+          // The "x" filler before the echo survives: only the secret's own text is cut.
+          assert.include(out, "xxxxxxxxxx")
+          if (encoded !== secret) assert.notInclude(out, encoded)
+          assert.include(out, "<redacted>")
+        }),
+        { numRuns: RUNS }
+      )
+    })
+  }
+
+  it("a secret straddling the excerpt's cut leaks none of its first characters", () => {
+    fc.assert(
+      fc.property(credential, fc.integer({ min: 1000, max: 1030 }), (secret, at) => {
+        // "." is in none of the alphabets: any secret text in the excerpt would be a leak.
+        const lower = encodeURIComponent(secret).replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase())
+        const out = excerpt(Buffer.from(`${".".repeat(at)}${lower} tail`), [secret])
+        const rest = out.replace(/^\.+/, "")
+        assert.isTrue("<redacted> tail".startsWith(rest), rest)
+      }),
+      { numRuns: Math.min(RUNS, 200) }
+    )
+  })
+})
+
+describe("resolved values stay out of errors", () => {
+  it.scoped("a non-2xx body echoing a resolved value: redacted in HttpError.body, message and JSON", () =>
+    Effect.gen(function*() {
+      const server = yield* testServer((req, res) => {
+        res.writeHead(404, { "content-type": "application/json" })
+        // Echoes the resolved id raw, JSON-escaped and percent-encoded, and a short one raw.
+        const id = decodeURIComponent(req.path.split("/")[2] ?? "")
+        res.end(JSON.stringify({ error: `no user ${id}`, path: req.path, tenant: "t1" }))
+      })
+      const error = yield* Effect.gen(function*() {
+        yield* registerAt(server, [{
+          name: "get_user",
+          params: [{ name: "userId", type: "string" }, { name: "tenant", type: "string" }],
+          url: server.url("/users/{{userId}}/{{tenant}}")
+        }], bearer)
+        return yield* Effect.flip(Client.execute({ name: "get_user" }))
+      }).pipe(
+        Effect.provide(clientLayer({ credential: "cred-token-1234", retry: { retries: 0 } }, {
+          userId: () => "u-42 x",
+          tenant: () => "t1"
+        }))
+      )
+      assert.strictEqual(error._tag, "HttpError")
+      if (error._tag !== "HttpError") return
+      const everything = `${error.body} ${error.message} ${safeStringify(error)} ${JSON.stringify(error)}`
+      assert.notInclude(everything, "u-42 x")
+      assert.notInclude(everything, "u-42%20x")
+      // Shorter than 4 characters: not redacted (documented), so the excerpt stays readable.
+      assert.include(error.body, `"tenant":"t1"`)
+      assert.include(error.body, "no user <redacted>")
+    }))
+})
