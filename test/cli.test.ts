@@ -358,8 +358,9 @@ describe("rcp call", () => {
       )
       assert.strictEqual(run.status, 1)
       assert.strictEqual(server.requests[1]?.path, "/users/u-secret-42")
-      // The newline and the ESC together become one space; the excerpt stops at 200 characters.
-      const head = "denied <redacted> for <redacted> [31mred text "
+      // The library escapes the body's newline and ESC (`\n`, `\u001b`: nothing reaches the terminal
+      // raw); the excerpt stops at 200 characters.
+      const head = "denied <redacted> for <redacted>\\n\\u001b[31mred text "
       const expected = `rcp: HttpError: tool "get_profile" (GET ${server.origin}/users/{{userId}}): HTTP 500: ` +
         `${head}${"x".repeat(200 - head.length)}…\n`
       assert.strictEqual(run.stderr, expected)
