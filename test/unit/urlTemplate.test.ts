@@ -13,6 +13,7 @@ const problemsOf = (source: string): ReadonlyArray<string> => {
 const parsed = (source: string): UrlTemplate.UrlTemplate => {
   const result = UrlTemplate.parse(source)
   if (result._tag === "Invalid") return assert.fail(`expected ${source} to parse: ${result.problems.join("; ")}`)
+  assert.strictEqual(result._tag, "Ok")
   return result.url
 }
 
@@ -52,11 +53,14 @@ describe("url template: scheme and host", () => {
     assert.deepStrictEqual(problemsOf("h.example/things"), [NOT_ABSOLUTE])
     assert.deepStrictEqual(problemsOf("https:/h.example/x"), [NOT_ABSOLUTE])
     assert.deepStrictEqual(problemsOf("1http://h.example/{{id}}"), [NOT_ABSOLUTE])
+    assert.deepStrictEqual(problemsOf("1http://h.example/x"), [NOT_ABSOLUTE])
     assert.deepStrictEqual(problemsOf(""), [NOT_ABSOLUTE])
   })
 
   it("a placeholder standing for the scheme is named as such", () => {
     assert.deepStrictEqual(problemsOf("{{scheme}}://h.example/x"), [IN_AUTHORITY])
+    assert.deepStrictEqual(problemsOf("x{{s}}://h.example/x"), [IN_AUTHORITY])
+    assert.deepStrictEqual(problemsOf("ht{{s}}ps://h.example/x"), [IN_AUTHORITY])
     // A placeholder after the "://" of an unusable scheme is not in the scheme.
     assert.deepStrictEqual(problemsOf("1http://h.example/{{id}}"), [NOT_ABSOLUTE])
   })
@@ -232,6 +236,11 @@ describe("url template: query", () => {
     ])
   })
 
+  it("a template without \"?\" has no query entries", () => {
+    assert.deepStrictEqual(parsed("https://h.example/x").query, [])
+    assert.deepStrictEqual(parsed("https://h.example").query, [])
+  })
+
   it("a key without \"=\" has the empty value; empty pairs are skipped", () => {
     const url = parsed("https://h.example/x?&flag&&a=1&")
     assert.deepStrictEqual(url.query.map((q) => [q.key, q.value.source]), [["flag", ""], ["a", "1"]])
@@ -286,7 +295,7 @@ describe("url template: repeated percent-decoding", () => {
 
 describe("loopback hosts (plain http: allowed without opting in)", () => {
   it("localhost, *.localhost, [::1] and 127.0.0.0/8 are loopback, in any case", () => {
-    for (const h of ["localhost", "LocalHost", "api.localhost", "a.b.LOCALHOST", "[::1]", "127.0.0.1", "127.1.22.255"]) {
+    for (const h of ["localhost", "LocalHost", "api.localhost", "a.b.LOCALHOST", "[::1]", "127.0.0.1", "127.1.22.255", "127.10.200.3"]) {
       assert.isTrue(UrlTemplate.isLoopbackHost(h), h)
     }
   })
