@@ -15,7 +15,10 @@ export default {
     "src/internal/jsonPath.ts",
     "src/internal/privateNetwork.ts",
     "src/internal/validate.ts",
-    "src/internal/headerValue.ts"
+    "src/internal/headerValue.ts",
+    // The transports' shared redirect, guard, length and failure rules (not the drivers' I/O).
+    "src/internal/transport.ts:69-200",
+    "src/internal/transport.ts:238-248"
   ],
   reporters: ["clear-text", "progress", "json"],
   jsonReporter: { fileName: "reports/mutation/mutation.json" },
