@@ -119,10 +119,18 @@ describe("the guarded lookup", () => {
     return { base, calls }
   }
 
-  const lookup = (lookup: PrivateNetwork.Lookup, options: dns.LookupOptions) => {
-    const results: Array<readonly [NodeJS.ErrnoException | null, unknown, number | undefined]> = []
+  type Answer = readonly [error: NodeJS.ErrnoException | null, address: unknown, family: number | undefined]
+
+  /** Every answer the lookup gave (exactly one, synchronously, with these resolvers). */
+  const lookup = (lookup: PrivateNetwork.Lookup, options: dns.LookupOptions): Array<Answer> => {
+    const results: Array<Answer> = []
     lookup("api.example", options, (error, address, family) => results.push([error, address, family]))
     return results
+  }
+  const answer = (guarded: PrivateNetwork.Lookup, options: dns.LookupOptions): Answer => {
+    const results = lookup(guarded, options)
+    assert.strictEqual(results.length, 1)
+    return results[0]!
   }
 
   it("asks the resolver for every address, keeping the caller's other options", () => {
@@ -139,12 +147,10 @@ describe("the guarded lookup", () => {
 
   it("a blocked answer is refused with an error naming the host, never the address, and no address", () => {
     const { base } = fixed([{ address: "8.8.8.8", family: 4 }, { address: "10.1.2.3", family: 4 }])
-    const [[error, address, family]] = lookup(PrivateNetwork.makeGuardedLookup(base), { all: true }) as [
-      readonly [NodeJS.ErrnoException, unknown, number | undefined]
-    ]
-    assert.strictEqual(error.code, PrivateNetwork.BLOCKED_CODE)
+    const [error, address, family] = answer(PrivateNetwork.makeGuardedLookup(base), { all: true })
+    assert.strictEqual(error?.code, PrivateNetwork.BLOCKED_CODE)
     assert.strictEqual(PrivateNetwork.BLOCKED_CODE, "ERR_RCP_BLOCKED_ADDRESS")
-    assert.strictEqual(error.message, "api.example resolves to a blocked address")
+    assert.strictEqual(error?.message, "api.example resolves to a blocked address")
     assert.deepStrictEqual(address, [])
     assert.isUndefined(family)
   })
@@ -155,18 +161,18 @@ describe("the guarded lookup", () => {
     assert.deepStrictEqual(lookup(PrivateNetwork.makeGuardedLookup(base, admitting), {}), [[null, "127.0.0.2", 4]])
     const refusingAll = () => true
     const { base: publicBase } = fixed([{ address: "8.8.8.8", family: 4 }])
-    const [[error]] = lookup(PrivateNetwork.makeGuardedLookup(publicBase, refusingAll), {})
+    const [error] = answer(PrivateNetwork.makeGuardedLookup(publicBase, refusingAll), {})
     assert.strictEqual(error?.code, PrivateNetwork.BLOCKED_CODE)
   })
 
   it("no answer is ENOTFOUND naming the host; a resolver error is passed on as it is", () => {
-    const [[none, noneAddress]] = lookup(PrivateNetwork.makeGuardedLookup(fixed([]).base), {})
+    const [none, noneAddress] = answer(PrivateNetwork.makeGuardedLookup(fixed([]).base), {})
     assert.strictEqual(none?.code, "ENOTFOUND")
     assert.strictEqual(none?.message, "api.example has no address")
     assert.deepStrictEqual(noneAddress, [])
     const failure = Object.assign(new Error("getaddrinfo EAI_AGAIN"), { code: "EAI_AGAIN" })
     const failing: PrivateNetwork.BaseLookup = (_h, _o, callback) => callback(failure, [])
-    const [[error, address]] = lookup(PrivateNetwork.makeGuardedLookup(failing), {})
+    const [error, address] = answer(PrivateNetwork.makeGuardedLookup(failing), {})
     assert.strictEqual(error, failure)
     assert.deepStrictEqual(address, [])
   })

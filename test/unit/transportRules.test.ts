@@ -74,7 +74,7 @@ describe("where a redirect goes", () => {
   for (const [location, named] of crossOrigin) {
     it(`a redirect to ${location} leaves the origin and is refused, naming ${named}`, () => {
       const error = failure(Transport.next(post, 302, location, 0, options()))
-      assert.deepStrictEqual({ ...error }, {
+      assert.deepStrictEqual<object>({ ...error }, {
         _tag: "RedirectRefused",
         target: options().target,
         status: 302,
@@ -240,7 +240,7 @@ describe("what a failed exchange is reported as", () => {
 
   it("a blocked lookup anywhere in the chain is a BlockedAddress naming the host", () => {
     const error = Transport.failure("connect", coded("UND_ERR_CONNECT", coded(PrivateNetwork.BLOCKED_CODE)), url, options())
-    assert.deepStrictEqual({ ...error }, { _tag: "BlockedAddress", target: options().target, host: "api.example" })
+    assert.deepStrictEqual<object>({ ...error }, { _tag: "BlockedAddress", target: options().target, host: "api.example" })
     assert.strictEqual(Transport.failure("body", coded(PrivateNetwork.BLOCKED_CODE), url, options())._tag, "BlockedAddress")
   })
 
