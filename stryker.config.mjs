@@ -1,5 +1,5 @@
-// Mutation testing of the security rules (`npm run mutate`; not part of `npm test`).
-// One module: `npm run mutate -- --mutate src/internal/urlTemplate.ts`. Results: test/MUTATION.md.
+// Mutation testing of the security rules; not part of `npm test`. `npm run mutate` runs it one
+// module at a time (scripts/mutate.mjs), `npm run mutate -- request` one module. See test/MUTATION.md.
 /** @type {import("@stryker-mutator/api/core").PartialStrykerOptions} */
 export default {
   testRunner: "vitest",
@@ -18,7 +18,9 @@ export default {
     "src/internal/headerValue.ts",
     // The transports' shared redirect, guard, length and failure rules (not the drivers' I/O).
     "src/internal/transport.ts:69-200",
-    "src/internal/transport.ts:238-248"
+    "src/internal/transport.ts:238-248",
+    // Steps 2–5 of a call: the insecure-URL, origin and credential checks (not the sending).
+    "src/internal/execution.ts:52-108"
   ],
   reporters: ["clear-text", "progress", "json"],
   jsonReporter: { fileName: "reports/mutation/mutation.json" },

@@ -1,7 +1,7 @@
 // `npm run mutate [-- name…]`: Stryker over the security-critical modules of stryker.config.mjs,
 // one module per run (a module's static mutants then rerun only the fast unit tests once each, and
 // one process keeps the shared machine usable), then the per-module scores and every survivor as
-// Markdown, for test/MUTATION.md. `npm run mutate -- request credential` runs just those modules;
+// Markdown, for test/MUTATION.md. `npm run mutate -- request credential` runs just those modules (by file name);
 // `npm run mutate -- --report` only prints the summary of the reports already in reports/mutation/.
 import { spawnSync } from "node:child_process"
 import { copyFileSync, mkdirSync, readdirSync, readFileSync } from "node:fs"
@@ -20,7 +20,7 @@ for (const entry of config.mutate) {
   modules.set(file, [...(modules.get(file) ?? []), entry])
 }
 
-const selected = [...modules].filter(([file]) => names.length === 0 || names.some((n) => file.includes(n)))
+const selected = [...modules].filter(([file]) => names.length === 0 || names.includes(basename(file, ".ts")))
 if (selected.length === 0) {
   process.stderr.write(`no module matches ${names.join(", ")}; modules: ${[...modules.keys()].join(", ")}\n`)
   process.exit(2)

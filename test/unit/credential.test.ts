@@ -191,8 +191,8 @@ describe("writing the credential where auth says", () => {
 describe("redacting echoes of the credential", () => {
   const R = Credential.REDACTED
 
-  it("every occurrence of the raw secret is replaced", () => {
-    assert.strictEqual(Credential.redact("a tok b tok", ["tok"]), `a ${R} b ${R}`)
+  it("every occurrence of the raw secret is replaced by <redacted>", () => {
+    assert.strictEqual(Credential.redact("a tok b tok", ["tok"]), "a <redacted> b <redacted>")
   })
 
   it("URL-encoded echoes, both ways of encoding a space, are replaced", () => {

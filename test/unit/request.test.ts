@@ -17,12 +17,14 @@ const render = (fields: ToolFields, values: Record<string, Value> = {}): Request
 const sent = (fields: ToolFields, values: Record<string, Value> = {}): Request.Outgoing => {
   const result = render(fields, values)
   if (result._tag === "Invalid") return assert.fail(`expected a request, got ${JSON.stringify(result.problems)}`)
+  assert.strictEqual(result._tag, "Ok")
   return result.request
 }
 
 const refused = (fields: ToolFields, values: Record<string, Value> = {}): ReadonlyArray<Request.Problem> => {
   const result = render(fields, values)
   if (result._tag === "Ok") return assert.fail(`expected problems, got ${result.request.url.href}`)
+  assert.strictEqual(result._tag, "Invalid")
   return result.problems
 }
 
@@ -38,7 +40,10 @@ const FORMS_DOT = "would form a \".\" or \"..\" path segment"
 
 describe("compile", () => {
   it("refuses a url that validation would have refused", () => {
-    assert.throws(() => Request.compile(tool({ url: "ftp://h.example/x" })), /unvalidated tool url: scheme must be https:/)
+    assert.throws(
+      () => Request.compile(tool({ url: "ftp://u@h.example/x" })),
+      "unvalidated tool url: scheme must be https: (or http:), got \"ftp\"; must not contain user info (credentials) in the URL"
+    )
   })
 })
 
@@ -248,6 +253,15 @@ describe("header values", () => {
     ])
   })
 
+  it("placeholders that all render empty make an empty header value, blaming no one", () => {
+    assert.strictEqual(sent(header("{{a}}{{b}}"), { a: "" }).headers["x-tag"], "")
+  })
+
+  it("a space in the template's own text is the manifest's to refuse, never blamed on a param", () => {
+    assert.strictEqual(sent(header(" {{a}}"), { a: "x" }).headers["x-tag"], " x")
+    assert.strictEqual(sent(header("{{a}} "), { a: "x" }).headers["x-tag"], "x ")
+  })
+
   it("spaces inside the rendered value are fine", () => {
     assert.strictEqual(sent(header("{{a}}{{b}}"), { a: "x ", b: " y" }).headers["x-tag"], "x  y")
     assert.strictEqual(sent(header("Bearer {{t}}"), { t: " x" }).headers["x-tag"], "Bearer  x")
@@ -284,6 +298,11 @@ describe("body and default headers", () => {
   it("a tool's own Content-Type and Accept, in any case, replace the defaults", () => {
     const out = sent({ ...POST, body: {}, headers: { "Content-TYPE": "application/merge-patch+json", ACCEPT: "text/csv" } })
     assert.deepStrictEqual(out.headers, { "content-type": "application/merge-patch+json", accept: "text/csv" })
+  })
+
+  it("other tool headers do not replace the default Content-Type and Accept", () => {
+    const out = sent({ ...POST, body: {}, headers: { "X-Tag": "t" } })
+    assert.deepStrictEqual(out.headers, { "x-tag": "t", "content-type": "application/json", accept: DEFAULT_ACCEPT })
   })
 
   it("without a body there is no Content-Type; Accept is always sent", () => {
