@@ -1,5 +1,5 @@
 /**
- * The credential rules (docs/protocol.md §Auth), tested directly: what counts as a credential,
+ * The credential rules (docs/protocol.md §1.2, §3.5), tested directly: what counts as a credential,
  * where it is written, and how it is kept out of anything echoed back.
  */
 import { assert, describe, it } from "@effect/vitest"

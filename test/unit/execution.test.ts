@@ -1,5 +1,5 @@
 /**
- * Where a call may go and what it carries (docs/protocol.md §Execution, steps 4–5), through the
+ * Where a call may go and what it carries (docs/protocol.md §3.4, §3.5), through the
  * public `buildRequest`, which does everything `execute` does before sending: no server is needed,
  * because nothing is ever sent. (test/execute.auth.test.ts shows the same rules over HTTP.)
  */

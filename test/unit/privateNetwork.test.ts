@@ -1,5 +1,5 @@
 /**
- * The private-network address rules (docs/protocol.md §Private networks), at their edges: the first
+ * The private-network address rules (docs/protocol.md §3.6, "Private networks"), at their edges: the first
  * and last address of each refused range and their public neighbours, and exactly which IPv6 forms
  * are read as carrying an IPv4 address. (test/private-network.test.ts shows the guard end to end.)
  */

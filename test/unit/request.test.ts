@@ -1,5 +1,5 @@
 /**
- * Request rendering (docs/protocol.md §Execution), tested directly: each value is escaped for the
+ * Request rendering (docs/protocol.md §3.4), tested directly: each value is escaped for the
  * one place it goes, and a value that cannot go there unchanged is refused by name, before any HTTP.
  */
 import { assert, describe, it } from "@effect/vitest"

@@ -1,5 +1,5 @@
 /**
- * The rules both transports share (docs/protocol.md §Execution, "redirects", "limits"), tested
+ * The rules both transports share (docs/protocol.md §3.6), tested
  * directly: which redirects are followed and how the request changes, when the guard refuses a
  * literal address, how a declared length is read, and what a failed exchange is reported as.
  * (test/execute.transport.test.ts shows them over real sockets.)

@@ -1,5 +1,5 @@
 /**
- * The url template rules (docs/protocol.md §Manifest, "url"), tested directly: what a template may
+ * The url template rules (docs/protocol.md §1.6), tested directly: what a template may
  * contain so that no value can change the origin, the path shape or the query keys.
  */
 import { assert, describe, it } from "@effect/vitest"

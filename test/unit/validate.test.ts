@@ -1,5 +1,5 @@
 /**
- * The manifest meaning rules (docs/protocol.md §Manifest), tested directly on raw input: each rule
+ * The manifest meaning rules (docs/protocol.md §1.9), tested directly on raw input: each rule
  * named by what it protects, with the exact issue and path it reports. (test/manifest.test.ts shows
  * them through `Manifest.decode`, together with the Schema's own shape checks.)
  */
