@@ -206,26 +206,29 @@ describe("queryParams", () => {
 })
 
 describe("headers", () => {
-  const RESERVED = [
-    "host",
-    "content-length",
-    "cookie",
-    "transfer-encoding",
-    "connection",
-    "keep-alive",
-    "upgrade",
-    "te",
-    "trailer",
-    "proxy-authorization",
-    "expect",
-    "accept-encoding"
+  // Why a tool may not set each: the transport owns it, or it would carry an ambient credential.
+  const RESERVED: ReadonlyArray<readonly [name: string, why: string]> = [
+    ["Host", "the target host is the url's"],
+    ["Content-Length", "framing"],
+    ["Transfer-Encoding", "framing"],
+    ["TE", "framing"],
+    ["Trailer", "framing"],
+    ["Connection", "the connection is the transport's"],
+    ["Keep-Alive", "the connection is the transport's"],
+    ["Upgrade", "the connection is the transport's"],
+    ["Expect", "the transport sends the body at once"],
+    ["Accept-Encoding", "an encoded body would slip past the size cap"],
+    ["Cookie", "an ambient credential"],
+    ["Proxy-Authorization", "an ambient credential"]
   ]
 
   it("headers the transport owns or that carry ambient credentials cannot be set by a tool, in any case", () => {
-    for (const name of [...RESERVED, ...RESERVED.map((n) => n.toUpperCase())]) {
-      assert.deepStrictEqual(Validate.check({ tools: [tool({ headers: { [name]: "x" } })] }), [
-        { path: ["tools", 0, "headers", name], message: `the header ${JSON.stringify(name)} may not be set by a tool` }
-      ])
+    for (const [header, why] of RESERVED) {
+      for (const name of [header, header.toLowerCase(), header.toUpperCase()]) {
+        assert.deepStrictEqual(Validate.check({ tools: [tool({ headers: { [name]: "x" } })] }), [
+          { path: ["tools", 0, "headers", name], message: `the header ${JSON.stringify(name)} may not be set by a tool` }
+        ], `${name}: ${why}`)
+      }
     }
   })
 
