@@ -60,7 +60,7 @@ describe("refused address ranges, at their edges", () => {
   })
 
   it("a half-bracketed or non-IP host is not an address (names are judged by what they resolve to)", () => {
-    assertAllowed(["[::1", "::1]", "[[::1]]", "localhost", "127.0.0.1.nip.io", "0x7f000001", "2130706433", ""])
+    assertAllowed(["[::1", "::1]", "x::1]", "[[::1]]", "localhost", "127.0.0.1.nip.io", "0x7f000001", "2130706433", ""])
   })
 })
 
@@ -76,8 +76,17 @@ describe("IPv4 carried inside IPv6", () => {
   })
 
   it("NAT64 64:ff9b::/96 is judged by its IPv4 address; neighbouring prefixes carry none", () => {
-    assertBlocked(["64:ff9b::10.0.0.1", "64:FF9B::c0a8:101"])
-    assertAllowed(["64:ff9b::8.8.8.8", "64:ff9a::7f00:1", "65:ff9b::7f00:1", "64:ff9b:0:1::7f00:1", "64:ff9b::1:0:7f00:1"])
+    assertBlocked(["64:ff9b::10.0.0.1", "64:FF9B::c0a8:101", "64:ff9b::192.168.1.1", "64:ff9b::169.254.169.254"])
+    assertAllowed([
+      "64:ff9b::8.8.8.8",
+      "64:ff9b::93.184.216.34",
+      "64:ff9a::7f00:1",
+      "65:ff9b::7f00:1",
+      "64:ff9b:2::7f00:1",
+      "64:ff9b:0:1::7f00:1",
+      "64:ff9b::1:0:7f00:1",
+      "64:ff9b::1:7f00:1"
+    ])
   })
 
   it("6to4 2002:aabb:ccdd:: is judged by the IPv4 address in its second and third groups", () => {
@@ -102,8 +111,8 @@ describe("IPv4 carried inside IPv6", () => {
   })
 
   it("a zone index is ignored when reading the embedded address", () => {
-    assertBlocked(["::ffff:127.0.0.1%eth0", "::ffff:7f00:1%1", "fe80::1%lo"])
-    assertAllowed(["::ffff:8.8.8.8%eth0"])
+    assertBlocked(["::ffff:127.0.0.1%eth0", "::ffff:7f00:1%1", "fe80::1%lo", "64:ff9b::127.0.0.1%eth0", "2002:a00:1::%eth0"])
+    assertAllowed(["::ffff:8.8.8.8%eth0", "64:ff9b::93.184.216.34%eth0", "2002:808:808::%eth0"])
   })
 })
 
