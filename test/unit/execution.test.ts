@@ -147,6 +147,17 @@ describe("credential", () => {
 describe("who is blamed for a value the request cannot carry", () => {
   const m = manifest({ t: { url: "https://api.example/users/{{id}}", params: ID } })
 
+  it.effect("an argument of the wrong type: InvalidArguments before anything is rendered", () =>
+    Effect.gen(function*() {
+      const error = yield* Effect.flip(build(m, { name: "t", arguments: { id: 5 } }))
+      assert.strictEqual(error._tag, "InvalidArguments")
+      if (error._tag === "InvalidArguments") {
+        assert.strictEqual(error.tool, "t")
+        assert.strictEqual(error.problems.length, 1)
+        assert.include(error.problems[0], "id")
+      }
+    }).pipe(Effect.provide(client())))
+
   it.effect("a model argument: InvalidArguments naming the param", () =>
     Effect.gen(function*() {
       const error = yield* Effect.flip(build(m, { name: "t", arguments: { id: "../admin" } }))
