@@ -194,6 +194,30 @@ describe("writing the credential where auth says", () => {
   })
 })
 
+describe("the credential of one call, as the transport carries it", () => {
+  const out: Outgoing = { method: "GET", url: new URL("https://api.example/x"), headers: {}, body: undefined }
+
+  it("none: every hop goes out as built, no header is hidden, nothing is redacted", () => {
+    assert.strictEqual(Credential.NONE.apply(out), out)
+    assert.isUndefined(Credential.NONE.header)
+    assert.deepStrictEqual(Credential.NONE.secrets, [])
+  })
+
+  it("a header credential names its header for log redaction and gives its secret to redact", () => {
+    const attached = Credential.attach({ type: "header", name: "X-Api-Key" }, Redacted.make("tok"))
+    assert.strictEqual(attached.header, "X-Api-Key")
+    assert.deepStrictEqual(attached.secrets, ["tok"])
+    assert.deepStrictEqual(attached.apply(out).headers, { "x-api-key": "tok" })
+  })
+
+  it("a query credential occupies no header, and its secret is still redacted", () => {
+    const attached = Credential.attach({ type: "query", name: "key" }, Redacted.make("tok"))
+    assert.isUndefined(attached.header)
+    assert.deepStrictEqual(attached.secrets, ["tok"])
+    assert.strictEqual(attached.apply(out).url.href, "https://api.example/x?key=tok")
+  })
+})
+
 describe("redacting echoes of the credential", () => {
   const R = Credential.REDACTED
 
