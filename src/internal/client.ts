@@ -14,6 +14,7 @@ import * as Credential from "./credential.js"
 import * as Discovery_ from "./discovery.js"
 import * as Execution from "./execution.js"
 import type * as ModelTool from "./modelTool.js"
+import type * as Providers from "./providers.js"
 import { Registry } from "./registry.js"
 import type * as Response from "./response.js"
 import * as Retry from "./retry.js"
@@ -57,14 +58,12 @@ export interface Options {
 }
 
 /**
+ * A tool call in any shape `execute` reads: rcp's `{ name, arguments }` or a provider's own object.
+ *
  * @since 0.1.0
  * @category models
  */
-export interface ToolCall {
-  readonly name: string
-  /** An object, or the JSON string LLM APIs return. */
-  readonly arguments?: unknown
-}
+export type ToolCall = Providers.ToolCallInput
 
 /**
  * @since 0.1.0

@@ -9,6 +9,7 @@ import type { Deps, Discovery } from "./client.js"
 import { DuplicateTool, HttpError, InsecureUrl, InvalidResponse, UnsupportedVersion } from "./clientErrors.js"
 import * as CompiledTool from "./compiledTool.js"
 import { insecure } from "./execution.js"
+import * as Providers from "./providers.js"
 import * as Response from "./response.js"
 import * as Retry from "./retry.js"
 import type * as Transport from "./transport.js"
@@ -48,7 +49,7 @@ export const register = (deps: Deps) =>
     if (conflict !== undefined) return yield* conflict
     const warnings = CompiledTool.unusedResolvers(manifest, deps.resolvers.names).map(
       (name) => `resolver "${name}" matches no param of any tool in ${source.url}`
-    )
+    ).concat(Providers.nameWarnings(compiled.map((tool) => tool.model)))
     for (const warning of warnings) yield* Effect.logWarning(warning)
     return { url: source.url, manifest, tools: compiled.map((tool) => tool.model), warnings }
   })
