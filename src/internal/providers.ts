@@ -28,12 +28,13 @@ export type ProviderParameter =
   | (Omit<ModelParameter, "type"> & { readonly type: [ModelParameter["type"], "null"] })
 
 /**
- * A tool's parameters as a fresh JSON Schema object.
+ * A tool's parameters as a fresh JSON Schema object. A type alias, not an interface: the SDKs type
+ * schemas as `{ [key: string]: unknown }`, which only an alias is assignable to.
  *
  * @since 0.2.0
  * @category models
  */
-export interface ParametersSchema {
+export type ParametersSchema = {
   type: "object"
   properties: Record<string, ProviderParameter>
   required: Array<string>
@@ -214,6 +215,7 @@ export const nameWarnings = (tools: ReadonlyArray<{ readonly name: string }>): A
  * @category models
  */
 export interface RcpToolCall {
+  readonly type?: undefined
   readonly name: string
   readonly arguments?: unknown
 }
@@ -263,6 +265,8 @@ export interface AnthropicToolUse {
  * @category models
  */
 export interface GeminiFunctionCall {
+  /** Gemini's calls have no `type`; saying so keeps every other provider's object out of this loose shape. */
+  readonly type?: undefined
   readonly id?: string | undefined
   readonly name?: string | undefined
   readonly args?: Readonly<Record<string, unknown>> | undefined
