@@ -62,13 +62,13 @@ describe("formats", () => {
     )
 
   // Hand-written: what each provider documents, with `tenant` (resolver-bound) absent everywhere.
-  const searchSchema = {
+  const searchSchema: Client.ParametersSchema = {
     type: "object",
     properties: { q: { type: "string" }, limit: { type: "number" }, exact: { type: "boolean" } },
     required: ["q"],
     additionalProperties: false
   }
-  const searchStrict = {
+  const searchStrict: Client.ParametersSchema = {
     type: "object",
     properties: { q: { type: "string" }, limit: { type: ["number", "null"] }, exact: { type: ["boolean", "null"] } },
     required: ["q", "limit", "exact"],

@@ -54,7 +54,12 @@ export interface FormatOptions {
   readonly strict?: boolean | undefined
 }
 
-const copy = (parameters: ModelTool["parameters"]): ParametersSchema => ({
+/**
+ * A tool's parameters as a fresh, mutable JSON Schema object.
+ *
+ * @internal
+ */
+export const copy = (parameters: ModelTool["parameters"]): ParametersSchema => ({
   type: "object",
   properties: { ...parameters.properties },
   required: [...parameters.required],
