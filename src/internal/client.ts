@@ -104,7 +104,7 @@ export interface Discovery {
   readonly manifest: Manifest.Manifest
   /** The model-facing tools; resolver-bound params removed. */
   readonly tools: ReadonlyArray<ModelTool.ModelTool>
-  /** Resolvers that match no param of this manifest (likely typos), as readable lines. */
+  /** Resolvers that match no param of this manifest (likely typos), and tool names a model provider rejects. */
   readonly warnings: ReadonlyArray<string>
 }
 
