@@ -341,14 +341,15 @@ describe("secrets never leak into errors, spans or logs", () => {
         assertNoSecrets(`JSON of ${error._tag}`, safeStringify(fields), SECRETS)
         assertNoSecrets(`String(${error._tag})`, String(error), SECRETS)
       }
-      // The echoed credential is redacted in the body excerpt; the status is kept.
+      // The echoed credential and resolved value are redacted in the body excerpt (a 4xx excerpt
+      // reaches the model: README "What the model sees"); the status is kept.
       const httpError = all[0]!
       assert.strictEqual(httpError._tag, "HttpError")
       if (httpError._tag === "HttpError") {
         assert.strictEqual(httpError.status, 401)
         assert.include(httpError.body, "\"got\":\"Bearer <redacted>\"")
-        assert.include(httpError.body, `/echo/${RESOLVED_SECRET}`)
-        assertNoSecrets("HttpError.body", httpError.body, [CREDENTIAL_SECRET])
+        assert.include(httpError.body, "/echo/<redacted>")
+        assertNoSecrets("HttpError.body", httpError.body, [CREDENTIAL_SECRET, RESOLVED_SECRET])
       }
       assert.strictEqual(other.requests.length, 0)
 

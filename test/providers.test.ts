@@ -318,6 +318,7 @@ const failureMessages = (text: string) => ({
 describe("result helpers", () => {
   const routes = (req: { readonly path: string; readonly headers: Record<string, unknown> }, res: Parameters<typeof json>[0]) => {
     if (req.path.endsWith("/search")) return json(res, 200, { hits: ["rust book"] })
+    if (req.path.endsWith("/me")) return json(res, 404, { error: `no member in ${req.path}` })
     if (req.path.endsWith("/gone")) return json(res, 404, { error: "no such item", echo: req.headers["authorization"] })
     if (req.path.endsWith("/long")) return json(res, 422, { detail: "x".repeat(2000) })
     if (req.path.endsWith("/broken")) return json(res, 500, { stack: "at internal/db.ts:12 password=hunter2" })
@@ -329,7 +330,8 @@ describe("result helpers", () => {
     { name: "long", url: `${origin}/long` },
     { name: "broken", url: `${origin}/broken` },
     { name: "slow", url: `${origin}/slow` },
-    { name: "elsewhere", url: "http://127.0.0.2:9/x" }
+    { name: "elsewhere", url: "http://127.0.0.2:9/x" },
+    { name: "whoami", params: [{ name: "tenant", type: "string" }], url: `${origin}/t/{{tenant}}/me` }
   ]
 
   /** Runs one call through the Effect API and returns its outcome, the errors reported, the server. */
@@ -370,7 +372,7 @@ describe("result helpers", () => {
       "ToolNotFound: its message",
       { name: "serch", arguments: {} },
       context,
-      "unknown tool \"serch\"; available tools: search, gone, long, broken, slow, elsewhere",
+      "unknown tool \"serch\"; available tools: search, gone, long, broken, slow, elsewhere, whoami",
       false
     ],
     [
@@ -378,6 +380,13 @@ describe("result helpers", () => {
       { name: "gone" },
       context,
       "HTTP 404: {\"error\":\"no such item\",\"echo\":\"Bearer <redacted>\"}",
+      false
+    ],
+    [
+      "HTTP 404: a resolved value the server echoes is redacted too",
+      { name: "whoami" },
+      context,
+      "HTTP 404: {\"error\":\"no member in /t/<redacted>/me\"}",
       false
     ],
     ["HTTP 422: the excerpt clipped to 500 characters", { name: "long" }, context, `HTTP 422: {"detail":"${"x".repeat(489)}…`, false],

@@ -48,6 +48,8 @@ interface Prepared {
   readonly tool: CompiledTool.CompiledTool
   readonly request: Request.Outgoing
   readonly credential: Redacted.Redacted<string> | undefined
+  /** The resolved string values, redacted from error bodies like the credential: a 4xx excerpt reaches the model. */
+  readonly resolved: ReadonlyArray<string>
 }
 
 /** @internal */
@@ -99,14 +101,23 @@ const authorize = (
   if (origin !== tool.manifestOrigin && !deps.settings.trusted.has(origin)) {
     return Effect.fail(new UntrustedOrigin({ tool: name, origin, manifestOrigin: tool.manifestOrigin }))
   }
-  if (tool.auth.type === "none") return Effect.succeed({ tool, request, credential: undefined })
+  const resolved = tool.hidden.length === 0 ? [] : resolvedStrings(tool, values)
+  if (tool.auth.type === "none") return Effect.succeed({ tool, request, credential: undefined, resolved })
   const constant = deps.settings.constantCredential
-  if (constant !== undefined) return Effect.succeed({ tool, request, credential: constant })
+  if (constant !== undefined) return Effect.succeed({ tool, request, credential: constant, resolved })
   return Effect.map(
     Credential.obtain(deps.settings.credential, { origin, manifestUrl: tool.manifestUrl, tool: name }),
-    (credential) => ({ tool, request, credential })
+    (credential) => ({ tool, request, credential, resolved })
   )
 }
+
+// Numbers and booleans are left alone: "5" or "true" in a body is no one's secret, and redacting
+// them would garble the excerpt.
+const resolvedStrings = (tool: CompiledTool.CompiledTool, values: ReadonlyMap<string, Resolver.Value>) =>
+  tool.hidden.flatMap((param) => {
+    const value = values.get(param.name)
+    return typeof value === "string" && value !== "" ? [value] : []
+  })
 
 /**
  * Step 1 and a span around the rest; an unknown tool's name (the model's text) is not recorded.
@@ -156,7 +167,7 @@ export const buildRequest = (deps: Deps) =>
 export const execute = (deps: Deps) =>
 (call: ToolCall, options?: ExecuteOptions): Effect.Effect<Response.ToolResult, ExecuteError> =>
   withTool(deps, call, "RcpClient.execute", (tool, span, read) =>
-    Effect.flatMap(prepare(deps, tool, read, options), ({ credential, request }) => {
+    Effect.flatMap(prepare(deps, tool, read, options), ({ credential, request, resolved }) => {
       const s = deps.settings
       const sent = deps.transport.send(request, {
         target: tool.target,
@@ -167,7 +178,7 @@ export const execute = (deps: Deps) =>
         credentialHeader: tool.auth.type === "header" ? tool.auth.name : undefined,
         blockPrivateNetworks: s.blockPrivateNetworks
       })
-      const secrets = credential === undefined ? [] : [Redacted.value(credential)]
+      const secrets = credential === undefined ? resolved : [Redacted.value(credential), ...resolved]
       return Retry.withRetriesThen(s.retry, request.method, sent, (received) => {
         span.attribute("http.response.status_code", received.status)
         const result = Response.interpret(tool, received, secrets)

@@ -24,7 +24,7 @@ export interface ModelFacingError {
   readonly text: string
 }
 
-/** A 4xx body is the API talking to the caller; the excerpt is already redacted, only clipped here. */
+/** A 4xx body is the API talking to the caller; the excerpt arrives redacted (credential, resolved strings), only clipped here. */
 const HTTP_EXCERPT_CHARS = 500
 
 /**
