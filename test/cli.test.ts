@@ -99,6 +99,12 @@ describe("rcp (the command-line tool)", () => {
       const anthropic = JSON.parse((await rcp(["tools", url, "--format", "anthropic", "--resolver", "userId"])).stdout)
       assert.deepStrictEqual(Object.keys(anthropic[1]), ["name", "description", "input_schema"])
       assert.deepStrictEqual(anthropic[1].input_schema.properties, { limit: { type: "number", description: "how many" } })
+      const strict = JSON.parse((await rcp(["tools", url, "--format", "openai-strict", "--resolver", "userId"])).stdout)
+      assert.deepStrictEqual(strict[1].function.parameters.properties.limit, { type: ["number", "null"], description: "how many" })
+      const responses = JSON.parse((await rcp(["tools", url, "--format", "openai-responses"])).stdout)
+      assert.deepStrictEqual([responses[0].type, responses[0].name, responses[0].strict], ["function", "get_profile", false])
+      const gemini = JSON.parse((await rcp(["tools", url, "--format", "gemini"])).stdout)
+      assert.deepStrictEqual(gemini[0].functionDeclarations[0].parametersJsonSchema.required, ["userId"])
     }))
 
   it("validate lists every problem with its path and exits 1; warnings alone exit 0", async () => {

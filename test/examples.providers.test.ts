@@ -1,7 +1,8 @@
 /**
  * The provider examples (`examples/providers/*.ts`) as a user runs them: compiled against the
- * BUILT package (`npm test` builds first) into a directory of their own (so this file and
- * test/demo.test.ts never write the same output), then each run with node as a child process:
+ * BUILT package (`npm test` builds first) by their own tsconfig into a directory of their own (the
+ * SDKs' types stay out of the demo's compile, and this file and test/demo.test.ts never write the
+ * same output), then each run with node as a child process:
  * a scripted model's calls reach the learning API on 127.0.0.1 with the resolved learner, and
  * the results go back in that provider's format.
  */
@@ -60,10 +61,10 @@ const EXAMPLES: ReadonlyArray<readonly [string, string, string]> = [
 describe("examples/providers", () => {
   beforeAll(async () => {
     const compiled = await node(
-      [tsc, "-p", "examples/tsconfig.json", "--outDir", OUT, "--tsBuildInfoFile", `${OUT}/.tsbuildinfo`],
+      [tsc, "-p", "examples/providers/tsconfig.json"],
       120_000
     )
-    assert.strictEqual(compiled.status, 0, `tsc -p examples/tsconfig.json failed:\n${compiled.stdout}${compiled.stderr}`)
+    assert.strictEqual(compiled.status, 0, `tsc -p examples/providers/tsconfig.json failed:\n${compiled.stdout}${compiled.stderr}`)
   }, 150_000)
 
   for (const [example, failure, success] of EXAMPLES) {

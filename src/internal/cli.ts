@@ -69,13 +69,25 @@ const describe = Command.make(
     )
 ).pipe(Command.withDescription("Print what a manifest asks for, as if these resolvers were registered"))
 
+/** `rcp tools --format`: each provider's tool shape, by name. */
+const FORMATS = {
+  json: (tools) => tools,
+  openai: (tools) => Client.toOpenAiTools(tools),
+  "openai-strict": (tools) => Client.toOpenAiTools(tools, { strict: true }),
+  "openai-responses": (tools) => Client.toOpenAiResponsesTools(tools),
+  anthropic: (tools) => Client.toAnthropicTools(tools),
+  gemini: (tools) => Client.toGeminiTools(tools)
+} satisfies Record<string, (tools: ReadonlyArray<Client.ModelTool>) => unknown>
+
+type Format = keyof typeof FORMATS
+
 const tools = Command.make(
   "tools",
   {
     source: sourceArg,
     resolver: resolverOption,
     allowHttp: allowHttpOption,
-    format: Options.choice("format", ["json", "openai", "anthropic"]).pipe(
+    format: Options.choice("format", Object.keys(FORMATS) as [Format, ...Array<Format>]).pipe(
       Options.withDefault("json"),
       Options.withDescription("The provider's tool format")
     )
@@ -83,12 +95,7 @@ const tools = Command.make(
   ({ allowHttp, format, resolver, source }) =>
     load(source).pipe(
       Effect.flatMap((d) => {
-        const shaped = format === "openai"
-          ? Client.toOpenAiTools(d.tools)
-          : format === "anthropic"
-          ? Client.toAnthropicTools(d.tools)
-          : d.tools
-        return Console.log(JSON.stringify(shaped, null, 2))
+        return Console.log(JSON.stringify(FORMATS[format](d.tools), null, 2))
       }),
       Effect.provide(clientLayer(namesOnly(resolver), { allowHttp }))
     )
