@@ -362,7 +362,13 @@ export type { ModelFacingError, ResultOptions, ToolOutcome } from "./internal/mo
  *
  * @example
  * ```ts
- * const completion = await openai.chat.completions.create({ model, messages, tools: toOpenAiTools(tools, { strict: true }) })
+ * import { createRcpClient, toOpenAiTools } from "rcp-sdk/client"
+ *
+ * const client = createRcpClient()
+ * const { tools } = await client.discover("https://api.example.com/rcp/manifest")
+ * // → openai.chat.completions.create({ model, messages, tools: strictTools })
+ * const strictTools = toOpenAiTools(tools, { strict: true })
+ * console.log(strictTools[0]?.function.parameters.required)
  * ```
  *
  * @since 0.1.0
@@ -405,7 +411,7 @@ export const toGeminiTools: (tools: ReadonlyArray<ModelTool.ModelTool>) => Array
   providers.toGeminiTools
 
 /**
- * What the model may read of a failed call (README "What the model sees"): its own mistakes
+ * What the model may read of a failed call (README "What to send back to the model"): its own mistakes
  * (`InvalidArguments`, `ToolNotFound`, HTTP 4xx) in full; everything else as a short safe
  * sentence (`OperatorError`), the error itself being the operator's.
  *
@@ -421,8 +427,15 @@ export const modelFacingError: (error: unknown, toolName: string) => modelFacing
  *
  * @example
  * ```ts
- * const outcome = await outcomeOf(client.execute(call, { context }))
- * messages.push(toOpenAiToolMessage(call, outcome, { onError: report }))
+ * import { createRcpClient, outcomeOf, toOpenAiToolMessage, type OpenAiToolCall } from "rcp-sdk/client"
+ *
+ * const client = createRcpClient({ resolvers: { userId: (ctx: { userId: string }) => ctx.userId } })
+ * // A tool call from `completion.choices[0].message.tool_calls`, passed to execute as it is:
+ * const call: OpenAiToolCall = { id: "call_1", type: "function", function: { name: "get_profile", arguments: "{}" } }
+ * const outcome = await outcomeOf(client.execute(call, { context: { userId: "u-42" } }))
+ * // Operator-side errors reach the model as a safe sentence; `onError` gets the error itself.
+ * const message = toOpenAiToolMessage(call, outcome, { onError: (error) => console.error(error) })
+ * console.log(message.content)
  * ```
  *
  * @since 0.2.0

@@ -28,7 +28,7 @@ export interface ModelFacingError {
 const HTTP_EXCERPT_CHARS = 500
 
 /**
- * The table (README "What the model sees"): arguments, unknown tool and 4xx are the model's;
+ * The table (README "What to send back to the model"): arguments, unknown tool and 4xx are the model's;
  * everything else — resolvers, credentials, origins, transport, 5xx, timeouts, and any error this
  * function does not know — reaches the model only as a safe sentence.
  *
