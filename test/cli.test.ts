@@ -99,6 +99,11 @@ describe("rcp (the command-line tool)", () => {
       const anthropic = JSON.parse((await rcp(["tools", url, "--format", "anthropic", "--resolver", "userId"])).stdout)
       assert.deepStrictEqual(Object.keys(anthropic[1]), ["name", "description", "input_schema"])
       assert.deepStrictEqual(anthropic[1].input_schema.properties, { limit: { type: "number", description: "how many" } })
+    }))
+
+  it("tools also prints OpenAI strict mode, the Responses API and Gemini formats", () =>
+    withServer(async (server) => {
+      const url = server.url("/rcp/manifest")
       const strict = JSON.parse((await rcp(["tools", url, "--format", "openai-strict", "--resolver", "userId"])).stdout)
       assert.deepStrictEqual(strict[1].function.parameters.properties.limit, { type: ["number", "null"], description: "how many" })
       const responses = JSON.parse((await rcp(["tools", url, "--format", "openai-responses"])).stdout)
