@@ -7,7 +7,7 @@
  */
 import type { ToolSet } from "ai"
 import * as internal from "./internal/aiSdk.js"
-import type { PromiseClient } from "./internal/promise.js"
+import type { PromiseClient } from "./Client.js"
 
 /**
  * Options of `aiSdkTools`: the default resolver context and the operator's error callback.

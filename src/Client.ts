@@ -2,40 +2,27 @@
  * The RCP client: discover a manifest, show the model its tools (resolver-bound params removed),
  * and execute the model's tool calls directly against the REST endpoints.
  *
+ * The public models are declared here; `internal/client.ts` assembles the service from them.
+ *
  * @since 0.1.0
  */
 import type * as HttpClient from "@effect/platform/HttpClient"
 import * as Context from "effect/Context"
+import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import type * as Redacted from "effect/Redacted"
 import type * as Scope from "effect/Scope"
 import type * as Manifest from "./Manifest.js"
 import type * as Resolver from "./Resolver.js"
 import * as internal from "./internal/client.js"
+import type * as Errors from "./internal/clientErrors.js"
 import * as describe from "./internal/describe.js"
 import * as modelFacing from "./internal/modelFacing.js"
 import type * as ModelTool from "./internal/modelTool.js"
 import * as providers from "./internal/providers.js"
+import type * as ResolverErrors from "./internal/resolver.js"
 
-/**
- * The data the client takes and returns.
- *
- * @since 0.1.0
- * @category models
- */
-export type {
-  Discovery,
-  ExecuteOptions,
-  Options,
-  PreparedRequest,
-  ToolCall,
-  ToolResult
-} from "./internal/client.js"
-export type { RetryOptions } from "./internal/retry.js"
-export type {
-  CredentialInput,
-  CredentialRequest
-} from "./internal/credential.js"
 export type {
   ModelParameter,
   ModelTool
@@ -56,6 +43,7 @@ export {
   HttpError,
   InsecureUrl,
   InvalidArguments,
+  InvalidDiscoverOptions,
   InvalidResponse,
   RedirectRefused,
   ResponseTooLarge,
@@ -77,13 +65,202 @@ export {
 export { ResolverFailed, ResolverMissing } from "./internal/resolver.js"
 export { ManifestInvalid } from "./Manifest.js"
 
+// ---------------------------------------------------------------------------------------------
+// Models
+// ---------------------------------------------------------------------------------------------
+
 /**
- * Everything `discover` can fail with.
+ * Where the credential will be sent, so a function can pick the right one per API.
  *
  * @since 0.1.0
+ * @category models
+ */
+export interface CredentialRequest {
+  readonly origin: string
+  readonly manifestUrl: string
+  readonly tool: string
+}
+
+/**
+ * A credential: a value, or a function (sync, async or Effect) called for each request.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type CredentialInput =
+  | string
+  | Redacted.Redacted<string>
+  | ((request: CredentialRequest) =>
+    | string
+    | Redacted.Redacted<string>
+    | undefined
+    | null
+    | PromiseLike<string | Redacted.Redacted<string> | undefined | null>
+    | Effect.Effect<string | Redacted.Redacted<string> | undefined | null, unknown>)
+
+/**
+ * When a request is sent again (docs/protocol.md §3.6).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface RetryOptions {
+  /** Retries after the first attempt; default 2. 0 turns retries off. */
+  readonly retries?: number | undefined
+  /** Methods retried besides GET (which is always safe); e.g. `["PUT", "DELETE"]`. Default none. */
+  readonly methods?: ReadonlyArray<Manifest.HttpMethod> | undefined
+  /** First backoff; doubles each retry. Default 200 ms. */
+  readonly baseDelay?: Duration.DurationInput | undefined
+  /** Longest backoff. Default 5 s. */
+  readonly maxDelay?: Duration.DurationInput | undefined
+  /** Longest `Retry-After` honoured; a server asking for longer gets its error returned instead. Default 30 s. */
+  readonly maxRetryAfter?: Duration.DurationInput | undefined
+}
+
+/**
+ * The client's options. Each is checked when the client is built; a bad one throws a `TypeError`
+ * naming it.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Options {
+  /**
+   * The client-wide credential, for manifests discovered without one of their own. When absent, a
+   * `Credential` layer in context supplies it (e.g. `Credential.layerConfig(...)`). A fixed value
+   * (string or `Redacted`) is sent only to the origin of the first authenticated manifest
+   * discovered with it and to `trustedOrigins`; a function decides per request (it receives
+   * `{ origin, manifestUrl, tool }`). See README "Several APIs".
+   */
+  readonly credential?: CredentialInput | undefined
+  /** Origins besides each manifest's own that every manifest's tools may call (and receive the credential). */
+  readonly trustedOrigins?: ReadonlyArray<string> | undefined
+  /** Allow plain `http:` to hosts that are not loopback. Default false. */
+  readonly allowHttp?: boolean | undefined
+  /**
+   * Timeout of one attempt: connecting, every redirect and the whole body. Default 30 seconds. A
+   * retried request (see `retry`) gets a fresh one per attempt.
+   */
+  readonly timeout?: Duration.DurationInput | undefined
+  /** Largest tool response read, in bytes. Default 5 MiB. */
+  readonly maxResponseBytes?: number | undefined
+  /** Largest manifest read, in bytes. Default 1 MiB. */
+  readonly maxManifestBytes?: number | undefined
+  /** Most same-origin redirects followed. Default 5. */
+  readonly maxRedirects?: number | undefined
+  /** Retries of GET (and methods marked safe) on connection errors and 429/502/503/504. Default 2. */
+  readonly retry?: RetryOptions | undefined
+  /**
+   * Refuse tool and manifest hosts that are, or resolve to, loopback, private, link-local or other
+   * internal addresses — checked on the connection's resolved address, at every redirect hop.
+   * For server-side deployments; off by default (local development uses loopback). The check runs
+   * inside the DNS lookup of the client's own undici agent, so with it on the client always sends
+   * through that agent: `layer` then does not use the `HttpClient` it is given.
+   */
+  readonly blockPrivateNetworks?: boolean | undefined
+}
+
+/**
+ * What one API — one manifest — is discovered with. Each applies to that manifest's tools only.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface DiscoverOptions {
+  /** This API's credential (the same forms as the client-wide one), used instead of the client-wide one. */
+  readonly credential?: CredentialInput | undefined
+  /** Origins this API's tools may call (and receive its credential) besides the manifest's own. */
+  readonly trustedOrigins?: ReadonlyArray<string> | undefined
+  /**
+   * Prepended verbatim to each of this manifest's tool names wherever a tool is named: `tools`,
+   * provider formats, `execute`, errors. The result must still be a valid tool name.
+   */
+  readonly prefix?: string | undefined
+}
+
+/**
+ * `register`'s source: the URL the manifest counts as discovered at, and the options of `discover`.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface RegisterOptions extends DiscoverOptions {
+  /** Its origin is the manifest's origin for the credential and trust rules. */
+  readonly url: string
+}
+
+/**
+ * One tool call of the model, in any shape `execute` reads: rcp's `{ name, arguments }`
+ * (`RcpToolCall`) or a provider's own tool-call object (see "Model providers" in the README).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type ToolCall = providers.ToolCallInput
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface ExecuteOptions {
+  /** Handed to every resolver of this call. */
+  readonly context?: unknown
+  /** Overrides the client's timeout for this call. */
+  readonly timeout?: Duration.DurationInput | undefined
+}
+
+/**
+ * What a successful call returns: the status and the (mapped) body.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface ToolResult {
+  readonly status: number
+  readonly data: unknown
+}
+
+/**
+ * What `buildRequest` returns: the request `execute` would send, credential shown as `<redacted>`.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface PreparedRequest {
+  readonly method: string
+  readonly url: string
+  readonly headers: Readonly<Record<string, string>>
+  readonly body: string | undefined
+}
+
+/**
+ * What `discover` and `register` return.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Discovery {
+  readonly url: string
+  readonly manifest: Manifest.Manifest
+  /** The model-facing tools, under their exposed names; resolver-bound params removed. */
+  readonly tools: ReadonlyArray<ModelTool.ModelTool>
+  /** Things the operator should know (an unused resolver, a credential that will not be sent), as readable lines. */
+  readonly warnings: ReadonlyArray<string>
+}
+
+/**
+ * Everything sending one request can fail with (redirects, caps, timeouts, the guard).
+ *
+ * @since 0.2.0
  * @category errors
  */
-export type DiscoverError = internal.DiscoverError
+export type SendError =
+  | Errors.TransportError
+  | Errors.Timeout
+  | Errors.ResponseTooLarge
+  | Errors.RedirectRefused
+  | Errors.TooManyRedirects
+  | Errors.BlockedAddress
 
 /**
  * Everything `register` can fail with (discovery's failures after the manifest is in hand).
@@ -91,15 +268,35 @@ export type DiscoverError = internal.DiscoverError
  * @since 0.1.0
  * @category errors
  */
-export type RegisterError = internal.RegisterError
+export type RegisterError =
+  | Manifest.ManifestInvalid
+  | Errors.UnsupportedVersion
+  | Errors.DuplicateTool
+  | Errors.InvalidResponse
+  | Errors.InvalidDiscoverOptions
 
 /**
- * Everything `buildRequest` can fail with (SPEC §3 steps 1–5, all before any request).
+ * Everything `discover` can fail with.
  *
  * @since 0.1.0
  * @category errors
  */
-export type BuildError = internal.BuildError
+export type DiscoverError = SendError | Errors.HttpError | Errors.InsecureUrl | RegisterError
+
+/**
+ * Everything `buildRequest` can fail with (docs/protocol.md §3, all before any request).
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export type BuildError =
+  | Errors.ToolNotFound
+  | Errors.InvalidArguments
+  | ResolverErrors.ResolverMissing
+  | ResolverErrors.ResolverFailed
+  | Errors.InsecureUrl
+  | Errors.UntrustedOrigin
+  | Errors.CredentialMissing
 
 /**
  * Everything `execute` can fail with.
@@ -107,28 +304,36 @@ export type BuildError = internal.BuildError
  * @since 0.1.0
  * @category errors
  */
-export type ExecuteError = internal.ExecuteError
+export type ExecuteError = BuildError | SendError | Errors.HttpError | Errors.InvalidResponse
 
 /**
- * The client service.
+ * The client service. Each client keeps its own set of discovered APIs.
  *
  * @since 0.1.0
  * @category models
  */
-export interface Service extends internal.Service {}
+export interface Service {
+  readonly discover: (url: string | URL, options?: DiscoverOptions) => Effect.Effect<Discovery, DiscoverError>
+  readonly register: (manifest: unknown, options: RegisterOptions) => Effect.Effect<Discovery, RegisterError>
+  /** Drops the tools of the manifest discovered at `url`; true when there were any. */
+  readonly forget: (url: string | URL) => Effect.Effect<boolean>
+  readonly tools: Effect.Effect<ReadonlyArray<ModelTool.ModelTool>>
+  readonly execute: (call: ToolCall, options?: ExecuteOptions) => Effect.Effect<ToolResult, ExecuteError>
+  readonly buildRequest: (call: ToolCall, options?: ExecuteOptions) => Effect.Effect<PreparedRequest, BuildError>
+}
 
 /**
- * The RCP client. `RcpClient.layer(options)` needs an `HttpClient` and the `Resolvers`.
+ * The RCP client. Get it from `layer(options)` (over an `HttpClient`) or `layerUndici(options)`.
  *
  * @example
  * ```ts
  * import * as Config from "effect/Config"
  * import * as Layer from "effect/Layer"
- * import { Credential, RcpClient } from "rcp-sdk/client"
+ * import { Credential, layerUndici } from "rcp-sdk/client"
  * import * as Resolver from "rcp-sdk/resolver"
  *
  * // Straight over undici; the credential read from configuration, sent only where docs/protocol.md §3.5 allows.
- * export const RcpLive = RcpClient.layerUndici({ trustedOrigins: ["https://internal.example.com"] }).pipe(
+ * export const RcpLive = layerUndici({ trustedOrigins: ["https://internal.example.com"] }).pipe(
  *   Layer.provide(Resolver.layer({ userId: (ctx: { readonly userId?: string }) => ctx.userId })),
  *   Layer.provide(Credential.layerConfig(Config.redacted("API_TOKEN")))
  * )
@@ -137,77 +342,108 @@ export interface Service extends internal.Service {}
  * @since 0.1.0
  * @category models
  */
-export class RcpClient extends Context.Tag("rcp-sdk/RcpClient")<RcpClient, Service>() {
-  /**
-   * The client over the `HttpClient` you provide (fetch, node:http, a test double).
-   *
-   * @since 0.1.0
-   * @category layers
-   */
-  static readonly layer = (
-    options: internal.Options = {}
-  ): Layer.Layer<RcpClient, never, HttpClient.HttpClient | Resolver.Resolvers> => Layer.scoped(RcpClient, make(options))
+export class RcpClient extends Context.Tag("rcp-sdk/RcpClient")<RcpClient, Service>() {}
 
-  /**
-   * The client straight over undici, with an agent of its own (closed with the layer): no
-   * `HttpClient` needed, and several times less overhead per call than through one.
-   *
-   * @since 0.1.0
-   * @category layers
-   */
-  static readonly layerUndici = (
-    options: internal.Options = {}
-  ): Layer.Layer<RcpClient, never, Resolver.Resolvers> => Layer.scoped(RcpClient, internal.makeUndici(options))
-}
+// ---------------------------------------------------------------------------------------------
+// Constructors and layers
+// ---------------------------------------------------------------------------------------------
 
 /**
- * Builds the client service; each one keeps its own set of discovered tools.
+ * Builds the client service over the `HttpClient` in context.
  *
  * @since 0.1.0
  * @category constructors
  */
 export const make: (
-  options?: internal.Options
+  options?: Options
 ) => Effect.Effect<Service, never, HttpClient.HttpClient | Resolver.Resolvers | Scope.Scope> = (options = {}) =>
   internal.make(options)
 
 /**
- * `RcpClient.layer(options)`: over the `HttpClient` in context.
+ * The client over the `HttpClient` you provide (fetch, node:http, a test double). With
+ * `blockPrivateNetworks` it sends through its own guarded undici agent instead (see that option).
+ *
+ * @example
+ * ```ts
+ * import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
+ * import * as Layer from "effect/Layer"
+ * import * as Client from "rcp-sdk/client"
+ * import * as Resolver from "rcp-sdk/resolver"
+ *
+ * const RcpLive = Client.layer({ credential: "token" }).pipe(
+ *   Layer.provide(Resolver.layer({ userId: (ctx: { userId?: string }) => ctx.userId })),
+ *   Layer.provide(FetchHttpClient.layer)
+ * )
+ * ```
  *
  * @since 0.1.0
  * @category layers
  */
-export const layer = RcpClient.layer
+export const layer = (
+  options: Options = {}
+): Layer.Layer<RcpClient, never, HttpClient.HttpClient | Resolver.Resolvers> => Layer.scoped(RcpClient, make(options))
 
 /**
- * `RcpClient.layerUndici(options)`: straight over undici, no `HttpClient` needed.
+ * The client straight over undici, with an agent of its own (closed with the layer): no
+ * `HttpClient` needed, and several times less overhead per call than through one.
  *
  * @since 0.1.0
  * @category layers
  */
-export const layerUndici = RcpClient.layerUndici
+export const layerUndici = (options: Options = {}): Layer.Layer<RcpClient, never, Resolver.Resolvers> =>
+  Layer.scoped(RcpClient, internal.makeUndici(options))
+
+// ---------------------------------------------------------------------------------------------
+// Accessors
+// ---------------------------------------------------------------------------------------------
 
 /**
  * Fetches, validates and registers a manifest; returns it with its model-facing tools.
+ * Discovering a URL again replaces that manifest's tools (and options) only.
+ *
+ * @example
+ * ```ts
+ * import * as Effect from "effect/Effect"
+ * import * as Client from "rcp-sdk/client"
+ *
+ * const both = Effect.gen(function*() {
+ *   yield* Client.discover("https://api.github.example/rcp/manifest", { credential: "gh-token", prefix: "gh_" })
+ *   yield* Client.discover("https://crm.example.com/rcp/manifest", { credential: "crm-token", prefix: "crm_" })
+ *   return yield* Client.tools
+ * })
+ * ```
  *
  * @since 0.1.0
  * @category accessors
  */
-export const discover = (url: string | URL): Effect.Effect<internal.Discovery, DiscoverError, RcpClient> =>
-  Effect.flatMap(RcpClient, (client) => client.discover(url))
+export const discover = (
+  url: string | URL,
+  options?: DiscoverOptions
+): Effect.Effect<Discovery, DiscoverError, RcpClient> =>
+  Effect.flatMap(RcpClient, (client) => client.discover(url, options))
 
 /**
- * Registers a manifest that is already in hand (a file, a test fixture) as if discovered at `url`:
- * the tools' credential and origin rules use `url`'s origin.
+ * Registers a manifest that is already in hand (a file, a test fixture) as if discovered at
+ * `options.url`: the tools' credential and origin rules use its origin.
  *
  * @since 0.1.0
  * @category accessors
  */
 export const register = (
   manifest: unknown,
-  source: { readonly url: string }
-): Effect.Effect<internal.Discovery, RegisterError, RcpClient> =>
-  Effect.flatMap(RcpClient, (client) => client.register(manifest, source))
+  options: RegisterOptions
+): Effect.Effect<Discovery, RegisterError, RcpClient> =>
+  Effect.flatMap(RcpClient, (client) => client.register(manifest, options))
+
+/**
+ * Drops the tools of the manifest discovered (or registered) at `url`; succeeds with whether there
+ * were any. Its options go with it.
+ *
+ * @since 0.2.0
+ * @category accessors
+ */
+export const forget = (url: string | URL): Effect.Effect<boolean, never, RcpClient> =>
+  Effect.flatMap(RcpClient, (client) => client.forget(url))
 
 /**
  * Executes one tool call of the model: checks, resolves, builds, authorizes, sends, maps
@@ -234,9 +470,9 @@ export const register = (
  * @category accessors
  */
 export const execute = (
-  call: internal.ToolCall,
-  options?: internal.ExecuteOptions
-): Effect.Effect<internal.ToolResult, ExecuteError, RcpClient> =>
+  call: ToolCall,
+  options?: ExecuteOptions
+): Effect.Effect<ToolResult, ExecuteError, RcpClient> =>
   Effect.flatMap(RcpClient, (client) => client.execute(call, options))
 
 /**
@@ -246,9 +482,9 @@ export const execute = (
  * @category accessors
  */
 export const buildRequest = (
-  call: internal.ToolCall,
-  options?: internal.ExecuteOptions
-): Effect.Effect<internal.PreparedRequest, BuildError, RcpClient> =>
+  call: ToolCall,
+  options?: ExecuteOptions
+): Effect.Effect<PreparedRequest, BuildError, RcpClient> =>
   Effect.flatMap(RcpClient, (client) => client.buildRequest(call, options))
 
 /**
@@ -263,8 +499,9 @@ export const tools: Effect.Effect<ReadonlyArray<ModelTool.ModelTool>, never, Rcp
 )
 
 /**
- * The text of SPEC §5: the manifest's auth, each tool, and each param — marked where the client
- * resolves it and hides it from the model.
+ * The manifest as text (docs/protocol.md §5): its auth, each tool, and each param —
+ * marked where the client resolves it and hides it from the model. Tools are shown under the names
+ * `tools` gives them, so a manifest discovered with a prefix shows its exposed names.
  *
  * @since 0.1.0
  * @category utils
@@ -281,6 +518,60 @@ export const describeManifest: (manifest: Manifest.Manifest, tools: ReadonlyArra
  * @category layers
  */
 export { Credential } from "./internal/credential.js"
+
+// ---------------------------------------------------------------------------------------------
+// The promise facade
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Options of `createRcpClient`: the client's `Options`, with `timeoutMs` (milliseconds) for
+ * `timeout`, plus the resolvers and an optional `fetch`. `Ctx` — the per-call context — is inferred
+ * from the resolvers' parameter type, so `execute`'s `context` is checked against it.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type RcpClientOptions<Ctx> = Omit<Options, "timeout"> & {
+  /** Values the model never chooses, by param name: `{ learnerId: (ctx) => ctx.currentUserId }`. */
+  readonly resolvers?: { readonly [param: string]: (context: Ctx, info: Resolver.ResolveInfo) => unknown } | undefined
+  /** Per-request timeout in milliseconds; default 30000. */
+  readonly timeoutMs?: number | undefined
+  /** A `fetch` to send requests with (a test double, a proxy-aware fetch). Default: straight over undici. */
+  readonly fetch?: typeof globalThis.fetch | undefined
+}
+
+/**
+ * Per-call options of the promise facade: `ExecuteOptions` with a typed `context`, `timeoutMs` for
+ * `timeout`, and an `AbortSignal`.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type CallOptions<Ctx> = Omit<ExecuteOptions, "context" | "timeout"> & {
+  readonly context?: Ctx | undefined
+  readonly signal?: AbortSignal | undefined
+  readonly timeoutMs?: number | undefined
+}
+
+/**
+ * A client for plain TypeScript: every method returns a Promise; a rejection is the same tagged
+ * error instance the Effect API fails with (`err._tag`, `instanceof ResolverMissing`).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface PromiseClient<Ctx> {
+  readonly discover: (url: string | URL, options?: DiscoverOptions) => Promise<Discovery>
+  readonly register: (manifest: unknown, options: RegisterOptions) => Promise<Discovery>
+  /** Drops one API's tools; resolves to whether there were any. */
+  readonly forget: (url: string | URL) => Promise<boolean>
+  readonly execute: (call: ToolCall, options?: CallOptions<Ctx>) => Promise<ToolResult>
+  readonly buildRequest: (call: ToolCall, options?: Omit<CallOptions<Ctx>, "timeoutMs">) => Promise<PreparedRequest>
+  /** The model-facing tools of everything discovered so far. */
+  readonly tools: () => Promise<ReadonlyArray<ModelTool.ModelTool>>
+  /** Releases the client; safe to call twice. Later calls reject with `ClientClosed`. */
+  readonly close: () => Promise<void>
+}
 
 /**
  * The promise facade for plain TypeScript: `createRcpClient({ resolvers, credential, trustedOrigins })`.
@@ -313,14 +604,6 @@ export { Credential } from "./internal/credential.js"
  * @category constructors
  */
 export { createRcpClient } from "./internal/promise.js"
-
-/**
- * Types of the promise facade.
- *
- * @since 0.1.0
- * @category models
- */
-export type { CallOptions, PromiseClient, RcpClientOptions } from "./internal/promise.js"
 
 /**
  * The shapes the provider helpers take and return (each also assignable to / from the provider
@@ -441,7 +724,7 @@ export const modelFacingError: (error: unknown, toolName: string) => modelFacing
  * @since 0.2.0
  * @category constructors
  */
-export const outcomeOf: (promise: PromiseLike<internal.ToolResult>) => Promise<modelFacing.ToolOutcome> =
+export const outcomeOf: (promise: PromiseLike<ToolResult>) => Promise<modelFacing.ToolOutcome> =
   modelFacing.outcomeOf
 
 /**

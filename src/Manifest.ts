@@ -126,6 +126,15 @@ export type Auth = typeof Auth.Type
 const StringMap = Schema.Record({ key: Schema.String, value: Schema.String })
 
 /**
+ * What a tool name must match: what OpenAI, Anthropic and Gemini accept. A client's exposed name
+ * (a discover `prefix` plus the name) must match it too.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/
+
+/**
  * One REST endpoint offered as a tool: `{{name}}` placeholders in `url`, `queryParams`, `headers`
  * and `body` strings are filled from the tool's `params` (docs/protocol.md §1.3–§1.8).
  *
@@ -153,7 +162,7 @@ const StringMap = Schema.Record({ key: Schema.String, value: Schema.String })
  * @category models
  */
 export const Tool = Schema.Struct({
-  name: stringMatching(/^[A-Za-z0-9_-]{1,64}$/),
+  name: stringMatching(TOOL_NAME),
   description: Schema.NonEmptyString,
   method: HttpMethod,
   params: Schema.Array(Param),

@@ -5,7 +5,7 @@
  */
 import { jsonSchema, type Tool, type ToolSet } from "ai"
 import * as ModelFacing from "./modelFacing.js"
-import type { PromiseClient } from "./promise.js"
+import type { PromiseClient } from "../Client.js"
 import * as Providers from "./providers.js"
 
 /**

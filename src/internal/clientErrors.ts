@@ -68,7 +68,8 @@ export class UntrustedOrigin extends Schema.TaggedError<UntrustedOrigin>()("Untr
 }) {
   override get message(): string {
     return `tool "${this.tool}" calls ${this.origin}, which is not the manifest's origin (${this.manifestOrigin}); ` +
-      `nothing was sent. To allow it, add "${this.origin}" to the client's trustedOrigins`
+      `nothing was sent. To allow it, add "${this.origin}" to the client's trustedOrigins, or to the trustedOrigins ` +
+      `this manifest is discovered with`
   }
 }
 
@@ -256,3 +257,19 @@ export class ClientClosed extends Schema.TaggedError<ClientClosed>()("ClientClos
   }
 }
 
+
+/**
+ * The options given to one `discover`/`register` cannot be used: a prefix that makes a tool name
+ * invalid, or a trusted origin that is not an origin. Nothing from that manifest was registered.
+ *
+ * @since 0.2.0
+ * @category errors
+ */
+export class InvalidDiscoverOptions extends Schema.TaggedError<InvalidDiscoverOptions>()("InvalidDiscoverOptions", {
+  url: Schema.String,
+  problem: Schema.String
+}) {
+  override get message(): string {
+    return `${this.url}: ${this.problem}; nothing from this manifest was registered`
+  }
+}

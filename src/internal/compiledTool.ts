@@ -3,12 +3,32 @@
  * hidden, the model-facing schema, the compiled request template and response mappings.
  */
 import * as Manifest from "../Manifest.js"
+import type * as Credential from "./credential.js"
 import * as JsonPath from "./jsonPath.js"
 import * as ModelTool from "./modelTool.js"
 import * as Request from "./request.js"
 
+/**
+ * One discovered API: where its manifest came from and what the operator gave it.
+ *
+ * @internal
+ */
+export interface Api {
+  readonly url: string
+  readonly origin: string
+  /** Prepended to each tool name: the names the model, `execute` and errors use. */
+  readonly prefix: string
+  /** Origins this API's tools may call besides `origin` (the client-wide list applies too). */
+  readonly trusted: ReadonlySet<string>
+  /** This API's own credential; undefined = the client-wide one. */
+  readonly credential: Credential.Source | undefined
+}
+
 /** @internal */
 export interface CompiledTool {
+  /** The exposed name: the API's prefix and the tool's name. */
+  readonly name: string
+  readonly api: Api
   readonly tool: Manifest.Tool
   readonly manifestUrl: string
   readonly manifestOrigin: string
@@ -29,21 +49,24 @@ export interface CompiledTool {
 export const compile = (
   manifest: Manifest.Manifest,
   tool: Manifest.Tool,
-  source: { readonly url: string; readonly origin: string },
+  api: Api,
   resolverNames: ReadonlySet<string>
 ): CompiledTool => {
+  const name = api.prefix + tool.name
   const hidden = tool.params.filter((param) => resolverNames.has(param.name))
   const visible = tool.params.filter((param) => !resolverNames.has(param.name))
   const request = Request.compile(tool)
   return {
+    name,
+    api,
     tool,
-    manifestUrl: source.url,
-    manifestOrigin: source.origin,
+    manifestUrl: api.url,
+    manifestOrigin: api.origin,
     auth: manifest.auth ?? { type: "none" },
     visible,
     hidden,
     hiddenNames: new Set(hidden.map((param) => param.name)),
-    model: ModelTool.make(tool, visible),
+    model: ModelTool.make(tool, visible, name),
     request,
     mappings: tool.responseMappings === undefined ? undefined : Object.entries(tool.responseMappings).map(
       ([field, path]) => {
@@ -53,8 +76,8 @@ export const compile = (
         return [field, parsed.steps] as const
       }
     ),
-    target: `tool "${tool.name}" (${tool.method} ${tool.url})`,
-    spanAttributes: { "rcp.tool": tool.name, "http.request.method": tool.method, "server.address": request.url.origin }
+    target: `tool "${name}" (${tool.method} ${tool.url})`,
+    spanAttributes: { "rcp.tool": name, "http.request.method": tool.method, "server.address": request.url.origin }
   }
 }
 

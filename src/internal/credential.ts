@@ -9,39 +9,11 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Predicate from "effect/Predicate"
 import * as Redacted from "effect/Redacted"
+import type { CredentialInput, CredentialRequest } from "../Client.js"
 import type * as Manifest from "../Manifest.js"
 import { CredentialMissing } from "./clientErrors.js"
 import * as HeaderValue from "./headerValue.js"
 import type { Outgoing } from "./request.js"
-
-/**
- * Where the credential will be sent, so a function can pick the right one per API.
- *
- * @since 0.1.0
- * @category models
- */
-export interface CredentialRequest {
-  readonly origin: string
-  readonly manifestUrl: string
-  readonly tool: string
-}
-
-/**
- * A credential: a value, or a function (sync, async or Effect) called for each request.
- *
- * @since 0.1.0
- * @category models
- */
-export type CredentialInput =
-  | string
-  | Redacted.Redacted<string>
-  | ((request: CredentialRequest) =>
-    | string
-    | Redacted.Redacted<string>
-    | undefined
-    | null
-    | PromiseLike<string | Redacted.Redacted<string> | undefined | null>
-    | Effect.Effect<string | Redacted.Redacted<string> | undefined | null, unknown>)
 
 /**
  * The credential as a service, for when it comes from configuration or another service rather than
@@ -72,42 +44,84 @@ export class Credential extends Context.Tag("rcp-sdk/Credential")<Credential, Cr
 
 
 /**
- * A credential given as a plain value, checked once: the hot path then skips obtaining it per call.
- * Undefined for functions, and for values `obtain` would refuse (so that it reports them per call).
+ * A configured credential, checked once: a fixed value (a string or `Redacted`) or operator code
+ * called per request. `fixed` tells them apart, because a fixed value carries no knowledge of which
+ * origin it is for (see docs/protocol.md §3.5), while a function receives the request.
  *
  * @internal
  */
-export const constant = (input: CredentialInput | undefined): Redacted.Redacted<string> | undefined => {
-  if (input === undefined || typeof input === "function") return undefined
-  const text = Redacted.isRedacted(input) ? Redacted.value(input) : input
-  if (typeof text !== "string" || text === "" || HeaderValue.UNSENDABLE.test(text)) return undefined
-  return Redacted.isRedacted(input) ? input : Redacted.make(text)
+export interface Source {
+  readonly fixed: boolean
+  readonly obtain: (request: CredentialRequest) => Effect.Effect<Redacted.Redacted<string>, CredentialMissing>
+}
+
+/** The one validity rule: the credential, or why it cannot be sent. */
+const validate = (value: unknown): Redacted.Redacted<string> | string => {
+  const text = Redacted.isRedacted(value) ? Redacted.value(value as Redacted.Redacted<unknown>) : value
+  if (text === undefined || text === null || text === "") return "none is configured"
+  if (typeof text !== "string") return "the configured credential is not a string"
+  if (HeaderValue.UNSENDABLE.test(text)) return "the credential contains characters that cannot be sent"
+  return Redacted.isRedacted(value) ? (value as Redacted.Redacted<string>) : Redacted.make(text)
+}
+
+const missing = (request: CredentialRequest, reason: string) =>
+  new CredentialMissing({ tool: request.tool, origin: request.origin, reason })
+
+const checked = (
+  request: CredentialRequest,
+  value: unknown
+): Effect.Effect<Redacted.Redacted<string>, CredentialMissing> => {
+  const out = validate(value)
+  return typeof out === "string" ? Effect.fail(missing(request, out)) : Effect.succeed(out)
 }
 
 /** @internal */
-export const obtain = (
-  input: CredentialInput | undefined,
-  request: CredentialRequest
-): Effect.Effect<Redacted.Redacted<string>, CredentialMissing> => {
-  const missing = (reason: string) => new CredentialMissing({ tool: request.tool, origin: request.origin, reason })
-  const check = (value: unknown): Effect.Effect<Redacted.Redacted<string>, CredentialMissing> => {
-    const text = Redacted.isRedacted(value) ? Redacted.value(value as Redacted.Redacted<unknown>) : value
-    if (text === undefined || text === null || text === "") return Effect.fail(missing("none is configured"))
-    if (typeof text !== "string") return Effect.fail(missing("the configured credential is not a string"))
-    if (HeaderValue.UNSENDABLE.test(text)) return Effect.fail(missing("the credential contains characters that cannot be sent"))
-    return Effect.succeed(Redacted.isRedacted(value) ? (value as Redacted.Redacted<string>) : Redacted.make(text))
+export const source = (input: CredentialInput | undefined): Source | undefined => {
+  if (input === undefined) return undefined
+  if (typeof input !== "function") {
+    const value = validate(input)
+    // Checked once: the hot path then reuses one succeeded Effect. A value that cannot be sent is
+    // reported per call, as the call's `CredentialMissing`.
+    const ok = typeof value === "string" ? undefined : Effect.succeed(value)
+    return { fixed: true, obtain: (request) => ok ?? Effect.fail(missing(request, value as string)) }
   }
-  if (typeof input !== "function") return check(input)
-  return Effect.suspend(() => {
-    const out = input(request)
-    if (Effect.isEffect(out)) return out
-    if (Predicate.isPromiseLike(out)) return Effect.tryPromise(() => Promise.resolve(out))
-    return Effect.succeed(out)
-  }).pipe(
-    Effect.catchAllCause(() => Effect.fail(missing("the credential function failed"))),
-    Effect.flatMap(check)
-  )
+  return {
+    fixed: false,
+    obtain: (request) =>
+      Effect.suspend(() => {
+        const out = input(request)
+        if (Effect.isEffect(out)) return out
+        if (Predicate.isPromiseLike(out)) return Effect.tryPromise(() => Promise.resolve(out))
+        return Effect.succeed(out)
+      }).pipe(
+        Effect.catchAllCause(() => Effect.fail(missing(request, "the credential function failed"))),
+        Effect.flatMap((value) => checked(request, value))
+      )
+  }
 }
+
+/**
+ * The credential of one call, as the transport needs it: how to write it into each hop, which
+ * header it occupies (for `Headers.currentRedactedNames`), and the secret to redact from what a
+ * server echoes.
+ *
+ * @internal
+ */
+export interface Attached {
+  readonly apply: (out: Outgoing) => Outgoing
+  readonly header: string | undefined
+  readonly secrets: ReadonlyArray<string>
+}
+
+/** No credential: requests go out as built. @internal */
+export const NONE: Attached = { apply: (out) => out, header: undefined, secrets: [] }
+
+/** @internal */
+export const attach = (auth: Manifest.Auth, credential: Redacted.Redacted<string>): Attached => ({
+  apply: apply(auth, credential),
+  header: auth.type === "header" ? auth.name : undefined,
+  secrets: [Redacted.value(credential)]
+})
 
 /**
  * Writes the credential where `auth` says. Same-origin redirects call this again for each hop.

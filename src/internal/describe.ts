@@ -17,18 +17,33 @@ const describeAuth = (auth: Manifest.Auth | undefined): string => {
 }
 
 /**
- * The exact text of SPEC §5. A param is "hidden" when the model-facing tool of the same name
- * does not list it — so the text always agrees with what the model is actually shown.
+ * The prefix the manifest was discovered with, read off `tools`: the one (the empty one first)
+ * under which every tool of the manifest appears. "" when none fits, as for tools of no discovery.
+ */
+const prefixOf = (manifest: Manifest.Manifest, shown: ReadonlyMap<string, ModelTool>): string => {
+  const first = manifest.tools[0]?.name
+  if (first === undefined) return ""
+  const candidates = new Set([""])
+  for (const name of shown.keys()) if (name.endsWith(first)) candidates.add(name.slice(0, name.length - first.length))
+  for (const prefix of candidates) if (manifest.tools.every((tool) => shown.has(prefix + tool.name))) return prefix
+  return ""
+}
+
+/**
+ * The exact text of docs/protocol.md §5. A param is "hidden" when the model-facing
+ * tool of the same name does not list it — so the text always agrees with what the model is
+ * actually shown; tools are named as the model sees them (with their discovery's prefix).
  *
  * @internal
  */
 export const describeManifest = (manifest: Manifest.Manifest, tools: ReadonlyArray<ModelTool>): string => {
   const shown = new Map(tools.map((tool) => [tool.name, tool]))
+  const prefix = prefixOf(manifest, shown)
   const lines = [`RCP manifest v${manifest.rcpVersion} — auth: ${describeAuth(manifest.auth)}`]
   lines.push(`${manifest.tools.length} tool(s):`)
   for (const tool of manifest.tools) {
-    lines.push(`- ${tool.name} (${tool.method}) — ${oneLine(tool.description)}`)
-    const model = shown.get(tool.name)
+    lines.push(`- ${prefix}${tool.name} (${tool.method}) — ${oneLine(tool.description)}`)
+    const model = shown.get(prefix + tool.name)
     for (const param of tool.params) {
       const hidden = model !== undefined && !Object.hasOwn(model.parameters.properties, param.name)
       lines.push(

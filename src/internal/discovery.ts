@@ -4,22 +4,17 @@
  * its tools for this client's resolvers and register them.
  */
 import * as Effect from "effect/Effect"
+import type { Discovery, DiscoverError, DiscoverOptions, RegisterError, RegisterOptions } from "../Client.js"
 import * as Manifest from "../Manifest.js"
-import type { Deps, Discovery } from "./client.js"
-import { DuplicateTool, HttpError, InsecureUrl, InvalidResponse, UnsupportedVersion } from "./clientErrors.js"
+import { HttpError, InsecureUrl, InvalidDiscoverOptions, InvalidResponse, UnsupportedVersion } from "./clientErrors.js"
 import * as CompiledTool from "./compiledTool.js"
-import { insecure } from "./execution.js"
+import * as Credential from "./credential.js"
+import type { Deps } from "./deps.js"
 import * as Providers from "./providers.js"
 import * as Response from "./response.js"
 import * as Retry from "./retry.js"
-import type * as Transport from "./transport.js"
-
-
-/** @internal */
-export type RegisterError = Manifest.ManifestInvalid | UnsupportedVersion | DuplicateTool | InvalidResponse
-
-/** @internal */
-export type DiscoverError = Transport.SendError | HttpError | InsecureUrl | RegisterError
+import * as Settings from "./settings.js"
+import { clip } from "./values.js"
 
 const unsupportedVersion = (input: unknown, url: string): UnsupportedVersion | undefined => {
   if (typeof input !== "object" || input === null || !("rcpVersion" in input)) return undefined
@@ -29,66 +24,122 @@ const unsupportedVersion = (input: unknown, url: string): UnsupportedVersion | u
     : undefined
 }
 
-/** @internal */
-export const register = (deps: Deps) =>
-(input: unknown, source: { readonly url: string }): Effect.Effect<Discovery, RegisterError> =>
-  Effect.gen(function*() {
-    let origin: string
-    try {
-      origin = new URL(source.url).origin
-    } catch {
-      return yield* new InvalidResponse({ target: source.url, reason: "the manifest's URL is not an absolute URL" })
-    }
-    const unsupported = unsupportedVersion(input, source.url)
-    if (unsupported !== undefined) return yield* unsupported
-    const manifest = yield* Manifest.decode(input, { source: source.url, allowHttp: deps.settings.allowHttp })
-    const compiled = manifest.tools.map((tool) =>
-      CompiledTool.compile(manifest, tool, { url: source.url, origin }, deps.resolvers.names)
+/**
+ * The key a manifest is registered under: its URL, as `URL` spells it — so that `forget` and a
+ * second `discover` find it however the caller wrote it.
+ *
+ * @internal
+ */
+export const normalize = (url: string | URL): string => {
+  try {
+    return new URL(url).toString()
+  } catch {
+    return String(url)
+  }
+}
+
+/** The API the options describe: its trusted origins checked, its credential read once. */
+const apiOf = (
+  url: string,
+  options: DiscoverOptions
+): Effect.Effect<CompiledTool.Api, InvalidDiscoverOptions | InvalidResponse> => {
+  let origin: string
+  try {
+    origin = new URL(url).origin
+  } catch {
+    return Effect.fail(new InvalidResponse({ target: url, reason: "the manifest's URL is not an absolute URL" }))
+  }
+  const trusted = Settings.origins(options.trustedOrigins, "trustedOrigins")
+  if (trusted._tag === "Invalid") return Effect.fail(new InvalidDiscoverOptions({ url, problem: trusted.problem }))
+  return Effect.succeed({
+    url,
+    origin,
+    prefix: options.prefix ?? "",
+    trusted: trusted.origins,
+    credential: Credential.source(options.credential)
+  })
+}
+
+/** Lines the operator should read: resolvers no param uses, and a client-wide credential that will not be sent here. */
+const warningsFor = (deps: Deps, api: CompiledTool.Api, manifest: Manifest.Manifest, usesClientCredential: boolean) => {
+  const warnings = CompiledTool.unusedResolvers(manifest, deps.resolvers.names).map(
+    (name) => `resolver "${name}" matches no param of any tool in ${api.url}`
+  )
+  const home = deps.registry.home()
+  if (usesClientCredential && home !== api.origin && !deps.settings.trusted.has(api.origin)) {
+    warnings.push(
+      `the client-wide credential is sent only to ${home} and the client's trustedOrigins, not to ${api.origin}: ` +
+        `the tools of ${api.url} that need a credential fail with CredentialMissing unless it is discovered with ` +
+        `a credential of its own`
     )
-    const conflict = deps.registry.add(source.url, compiled)
+  }
+  return warnings
+}
+
+/** Validates the manifest, compiles it for this API, and registers it. */
+const add = (deps: Deps, api: CompiledTool.Api, input: unknown): Effect.Effect<Discovery, RegisterError> =>
+  Effect.gen(function*() {
+    const unsupported = unsupportedVersion(input, api.url)
+    if (unsupported !== undefined) return yield* unsupported
+    const manifest = yield* Manifest.decode(input, { source: api.url, allowHttp: deps.settings.allowHttp })
+    const badName = manifest.tools.find((tool) => !Manifest.TOOL_NAME.test(api.prefix + tool.name))
+    if (badName !== undefined) {
+      return yield* new InvalidDiscoverOptions({
+        url: api.url,
+        problem: `the prefix ${JSON.stringify(clip(api.prefix))} makes tool "${badName.name}" exposed as ` +
+          `"${clip(api.prefix + badName.name, 80)}", which is not a valid tool name (1 to 64 of A-Z a-z 0-9 _ -)`
+      })
+    }
+    const compiled = manifest.tools.map((tool) => CompiledTool.compile(manifest, tool, api, deps.resolvers.names))
+    const usesClientCredential = manifest.auth !== undefined && manifest.auth.type !== "none" &&
+      api.credential === undefined && deps.settings.credential?.fixed === true
+    const conflict = deps.registry.add(api.url, compiled, { origin: api.origin, usesClientCredential })
     if (conflict !== undefined) return yield* conflict
-    const warnings = CompiledTool.unusedResolvers(manifest, deps.resolvers.names).map(
-      (name) => `resolver "${name}" matches no param of any tool in ${source.url}`
-    ).concat(Providers.nameWarnings(compiled.map((tool) => tool.model)))
+    const warnings = warningsFor(deps, api, manifest, usesClientCredential).concat(
+      Providers.nameWarnings(compiled.map((tool) => tool.model))
+    )
     for (const warning of warnings) yield* Effect.logWarning(warning)
-    return { url: source.url, manifest, tools: compiled.map((tool) => tool.model), warnings }
+    return { url: api.url, manifest, tools: compiled.map((tool) => tool.model), warnings }
   })
 
 /** @internal */
-export const discover = (deps: Deps) => {
-  const registerWith = register(deps)
-  return (input: string | URL): Effect.Effect<Discovery, DiscoverError> =>
-    Effect.gen(function*() {
-      const s = deps.settings
-      let url: URL
-      try {
-        url = new URL(input)
-      } catch {
-        return yield* new InvalidResponse({ target: String(input), reason: "not an absolute URL" })
-      }
-      const target = url.toString()
-      if ((url.protocol !== "https:" && url.protocol !== "http:") || insecure(url, s)) {
-        return yield* new InsecureUrl({ url: target })
-      }
-      const received = yield* Retry.withRetries(
-        s.retry,
-        "GET",
-        deps.transport.send({ method: "GET", url, headers: { accept: "application/json" }, body: undefined }, {
-          target,
-          timeoutMs: s.timeoutMs,
-          maxBytes: s.maxManifestBytes,
-          maxRedirects: s.maxRedirects,
-          // Discovery never carries a credential, whatever the client is configured with.
-          authorize: (out) => out,
-          credentialHeader: undefined,
-          blockPrivateNetworks: s.blockPrivateNetworks
-        })
-      )
-      if (!Response.isSuccess(received.status)) {
-        return yield* new HttpError({ target, status: received.status, body: Response.excerpt(received.body, []) })
-      }
-      const json = Response.parseJson(Response.text(received.body))
-      if (!json.ok) return yield* new InvalidResponse({ target, reason: "the manifest is not JSON" })
-      return yield* registerWith(json.value, { url: target })
-    }).pipe(Effect.withSpan("RcpClient.discover"))
-}
+export const register = (deps: Deps) =>
+(input: unknown, options: RegisterOptions): Effect.Effect<Discovery, RegisterError> =>
+  Effect.flatMap(apiOf(normalize(options.url), options), (api) => add(deps, api, input))
+
+/** @internal */
+export const discover = (deps: Deps) =>
+(input: string | URL, options: DiscoverOptions = {}): Effect.Effect<Discovery, DiscoverError> =>
+  Effect.gen(function*() {
+    const s = deps.settings
+    let url: URL
+    try {
+      url = new URL(input)
+    } catch {
+      return yield* new InvalidResponse({ target: String(input), reason: "not an absolute URL" })
+    }
+    const target = url.toString()
+    if ((url.protocol !== "https:" && url.protocol !== "http:") || Settings.insecure(url, s)) {
+      return yield* new InsecureUrl({ url: target })
+    }
+    const api = yield* apiOf(target, options)
+    const received = yield* Retry.withRetries(
+      s.retry,
+      "GET",
+      deps.transport.send({ method: "GET", url, headers: { accept: "application/json" }, body: undefined }, {
+        target,
+        timeoutMs: s.timeoutMs,
+        maxBytes: s.maxManifestBytes,
+        maxRedirects: s.maxRedirects,
+        // Discovery never carries a credential, whatever the client or this API is configured with.
+        credential: Credential.NONE,
+        blockPrivateNetworks: s.blockPrivateNetworks
+      })
+    )
+    if (!Response.isSuccess(received.status)) {
+      return yield* new HttpError({ target, status: received.status, body: Response.excerpt(received.body, []) })
+    }
+    const json = Response.parseJson(Response.text(received.body))
+    if (!json.ok) return yield* new InvalidResponse({ target, reason: "the manifest is not JSON" })
+    return yield* add(deps, api, json.value)
+  }).pipe(Effect.withSpan("RcpClient.discover"))

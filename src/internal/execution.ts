@@ -8,8 +8,8 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
 import type * as Tracer from "effect/Tracer"
+import type { BuildError, ExecuteError, ExecuteOptions, PreparedRequest, ToolCall, ToolResult } from "../Client.js"
 import type * as Resolver from "../Resolver.js"
-import type { Deps, ExecuteOptions, PreparedRequest, Settings, ToolCall } from "./client.js"
 import {
   CredentialMissing,
   HttpError,
@@ -21,28 +21,14 @@ import {
 } from "./clientErrors.js"
 import type * as CompiledTool from "./compiledTool.js"
 import * as Credential from "./credential.js"
+import type { Deps } from "./deps.js"
 import * as ModelTool from "./modelTool.js"
 import * as Providers from "./providers.js"
 import * as Request from "./request.js"
 import * as ResolverInternal from "./resolver.js"
 import * as Response from "./response.js"
 import * as Retry from "./retry.js"
-import type * as Transport from "./transport.js"
-import * as UrlTemplate from "./urlTemplate.js"
-
-
-/** @internal */
-export type BuildError =
-  | ToolNotFound
-  | InvalidArguments
-  | ResolverInternal.ResolverMissing
-  | ResolverInternal.ResolverFailed
-  | InsecureUrl
-  | UntrustedOrigin
-  | CredentialMissing
-
-/** @internal */
-export type ExecuteError = BuildError | Transport.SendError | HttpError | InvalidResponse
+import * as Settings from "./settings.js"
 
 interface Prepared {
   readonly tool: CompiledTool.CompiledTool
@@ -52,10 +38,6 @@ interface Prepared {
   readonly resolved: ReadonlyArray<string>
 }
 
-/** @internal */
-export const insecure = (url: { readonly protocol: string; readonly hostname: string }, settings: Settings): boolean =>
-  url.protocol === "http:" && !settings.allowHttp && !UrlTemplate.isLoopbackHost(url.hostname)
-
 /** Steps 2–5: everything up to the request, nothing sent. */
 const prepare = (
   deps: Deps,
@@ -63,7 +45,7 @@ const prepare = (
   call: Providers.RcpToolCall,
   options: ExecuteOptions | undefined
 ): Effect.Effect<Prepared, Exclude<BuildError, ToolNotFound>> => {
-  const name = tool.tool.name
+  const name = tool.name
   const checked = ModelTool.checkArguments(tool.visible, tool.hiddenNames, call.arguments)
   if (checked._tag === "Invalid") return Effect.fail(new InvalidArguments({ tool: name, problems: checked.problems }))
   if (tool.hidden.length === 0) return authorize(deps, tool, checked.values)
@@ -74,13 +56,45 @@ const prepare = (
   })
 }
 
+/**
+ * Which credential a call gets, or why it gets none (docs/protocol.md §3.5): the API's
+ * own; else the client-wide function (operator code, told the origin); else the client-wide fixed
+ * value — only on its home origin's manifest or towards an origin the client trusts.
+ */
+const credentialFor = (
+  deps: Deps,
+  tool: CompiledTool.CompiledTool,
+  origin: string
+): Effect.Effect<Redacted.Redacted<string>, CredentialMissing> => {
+  const api = tool.api
+  const request = { origin, manifestUrl: api.url, tool: tool.name }
+  if (api.credential !== undefined) return api.credential.obtain(request)
+  const clientWide = deps.settings.credential
+  if (clientWide === undefined) {
+    return Effect.fail(new CredentialMissing({ tool: tool.name, origin, reason: "none is configured" }))
+  }
+  const home = deps.registry.home()
+  if (clientWide.fixed && api.origin !== home && !deps.settings.trusted.has(origin)) {
+    return Effect.fail(
+      new CredentialMissing({
+        tool: tool.name,
+        origin,
+        reason: `the client-wide credential is sent only to ${home ?? "the first API discovered with it"} and the ` +
+          `client's trustedOrigins; nothing was sent. Discover ${api.url} with a credential of its own, or add ` +
+          `${origin} to the client's trustedOrigins`
+      })
+    )
+  }
+  return clientWide.obtain(request)
+}
+
 /** Steps 4–5: render the request, check where it goes, and obtain the credential for it. */
 const authorize = (
   deps: Deps,
   tool: CompiledTool.CompiledTool,
   values: ReadonlyMap<string, Resolver.Value>
 ): Effect.Effect<Prepared, Exclude<BuildError, ToolNotFound | ResolverInternal.ResolverMissing>> => {
-  const name = tool.tool.name
+  const name = tool.name
   const rendered = Request.render(tool.request, values)
   if (rendered._tag === "Invalid") {
     // A resolved value the URL cannot carry is the operator's to fix, not the model's.
@@ -97,18 +111,13 @@ const authorize = (
   }
   const request = rendered.request
   const origin = request.url.origin
-  if (insecure(request.url, deps.settings)) return Effect.fail(new InsecureUrl({ url: tool.tool.url }))
-  if (origin !== tool.manifestOrigin && !deps.settings.trusted.has(origin)) {
+  if (Settings.insecure(request.url, deps.settings)) return Effect.fail(new InsecureUrl({ url: tool.tool.url }))
+  if (origin !== tool.manifestOrigin && !deps.settings.trusted.has(origin) && !tool.api.trusted.has(origin)) {
     return Effect.fail(new UntrustedOrigin({ tool: name, origin, manifestOrigin: tool.manifestOrigin }))
   }
   const resolved = tool.hidden.length === 0 ? [] : resolvedStrings(tool, values)
   if (tool.auth.type === "none") return Effect.succeed({ tool, request, credential: undefined, resolved })
-  const constant = deps.settings.constantCredential
-  if (constant !== undefined) return Effect.succeed({ tool, request, credential: constant, resolved })
-  return Effect.map(
-    Credential.obtain(deps.settings.credential, { origin, manifestUrl: tool.manifestUrl, tool: name }),
-    (credential) => ({ tool, request, credential, resolved })
-  )
+  return Effect.map(credentialFor(deps, tool, origin), (credential) => ({ tool, request, credential, resolved }))
 }
 
 // Numbers and booleans are left alone: "5" or "true" in a body is no one's secret, and redacting
@@ -154,7 +163,7 @@ export const buildRequest = (deps: Deps) =>
     Effect.map(prepare(deps, tool, read, options), ({ credential, request }) => {
       const shown = credential === undefined
         ? request
-        : Credential.apply(tool.auth, Redacted.make(Credential.REDACTED))(request)
+        : Credential.attach(tool.auth, Redacted.make(Credential.REDACTED)).apply(request)
       return {
         method: shown.method,
         url: shown.url.toString().replaceAll(encodeURIComponent(Credential.REDACTED), Credential.REDACTED),
@@ -165,23 +174,22 @@ export const buildRequest = (deps: Deps) =>
 
 /** @internal */
 export const execute = (deps: Deps) =>
-(call: ToolCall, options?: ExecuteOptions): Effect.Effect<Response.ToolResult, ExecuteError> =>
+(call: ToolCall, options?: ExecuteOptions): Effect.Effect<ToolResult, ExecuteError> =>
   withTool(deps, call, "RcpClient.execute", (tool, span, read) =>
     Effect.flatMap(prepare(deps, tool, read, options), ({ credential, request, resolved }) => {
       const s = deps.settings
+      const attached = credential === undefined ? Credential.NONE : Credential.attach(tool.auth, credential)
       const sent = deps.transport.send(request, {
         target: tool.target,
         timeoutMs: options?.timeout === undefined ? s.timeoutMs : Duration.toMillis(options.timeout),
         maxBytes: s.maxResponseBytes,
         maxRedirects: s.maxRedirects,
-        authorize: credential === undefined ? (out) => out : Credential.apply(tool.auth, credential),
-        credentialHeader: tool.auth.type === "header" ? tool.auth.name : undefined,
+        credential: attached,
         blockPrivateNetworks: s.blockPrivateNetworks
       })
-      const secrets = credential === undefined ? resolved : [Redacted.value(credential), ...resolved]
       return Retry.withRetriesThen(s.retry, request.method, sent, (received) => {
         span.attribute("http.response.status_code", received.status)
-        const result = Response.interpret(tool, received, secrets)
+        const result = Response.interpret(tool, received, [...attached.secrets, ...resolved])
         return result instanceof HttpError || result instanceof InvalidResponse ? Effect.fail(result) : Effect.succeed(result)
       })
     }))

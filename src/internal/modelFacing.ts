@@ -8,7 +8,7 @@
 import * as Cause from "effect/Cause"
 import * as Exit from "effect/Exit"
 import { HttpError, InvalidArguments, Timeout, ToolNotFound } from "./clientErrors.js"
-import type { ToolResult } from "./response.js"
+import type { ToolResult } from "../Client.js"
 import { clip } from "./values.js"
 
 /**

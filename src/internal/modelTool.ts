@@ -34,8 +34,8 @@ export interface ModelTool {
 }
 
 /** @internal */
-export const make = (tool: Manifest.Tool, visible: ReadonlyArray<Manifest.Param>): ModelTool => ({
-  name: tool.name,
+export const make = (tool: Manifest.Tool, visible: ReadonlyArray<Manifest.Param>, name = tool.name): ModelTool => ({
+  name,
   description: tool.description,
   parameters: {
     type: "object",

@@ -221,7 +221,9 @@ export const nameWarnings = (tools: ReadonlyArray<{ readonly name: string }>): A
  */
 export interface RcpToolCall {
   readonly type?: undefined
+  /** The exposed name (with the manifest's prefix, if it was discovered with one). */
   readonly name: string
+  /** An object, or the JSON string LLM APIs return. */
   readonly arguments?: unknown
 }
 

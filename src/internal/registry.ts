@@ -1,6 +1,12 @@
 /**
- * The tools one client has discovered, by name. Mutated only by `add`, which runs synchronously
- * inside an Effect, so a lookup on the hot path is a plain `Map.get`.
+ * The APIs one client has discovered, and their tools by exposed name. Mutated only by `add` and
+ * `forget`, which run synchronously inside an Effect, so a lookup on the hot path is a plain
+ * `Map.get`.
+ *
+ * It also remembers where a client-wide fixed credential belongs (its "home", docs/protocol.md
+ * §Several APIs): the origin of the first authenticated manifest registered to use it. That origin
+ * never changes for the client's life — not even after `forget` — so that no sequence of
+ * discoveries can move the credential to an origin the operator did not name.
  */
 import { DuplicateTool } from "./clientErrors.js"
 import type * as CompiledTool from "./compiledTool.js"
@@ -9,6 +15,7 @@ import type { ModelTool } from "./modelTool.js"
 /** @internal */
 export class Registry {
   private tools = new Map<string, CompiledTool.CompiledTool>()
+  private credentialHome: string | undefined = undefined
 
   get(name: string): CompiledTool.CompiledTool | undefined {
     return this.tools.get(name)
@@ -22,17 +29,39 @@ export class Registry {
     return [...this.tools.values()].map((tool) => tool.model)
   }
 
-  /** Adds what `url` defines, replacing what it defined before; another URL's tool name is a conflict. */
-  add(url: string, compiled: ReadonlyArray<CompiledTool.CompiledTool>): DuplicateTool | undefined {
+  /** The origin the client-wide fixed credential belongs to, once bound. */
+  home(): string | undefined {
+    return this.credentialHome
+  }
+
+  /**
+   * Adds what `url` defines, replacing what it defined before; another URL's exposed tool name is
+   * a conflict, and then nothing changes. `usesClientCredential`: the manifest needs a credential
+   * and will use the client-wide fixed one (which binds it here if unbound).
+   */
+  add(
+    url: string,
+    compiled: ReadonlyArray<CompiledTool.CompiledTool>,
+    binding: { readonly origin: string; readonly usesClientCredential: boolean }
+  ): DuplicateTool | undefined {
     for (const tool of compiled) {
-      const existing = this.tools.get(tool.tool.name)
+      const existing = this.tools.get(tool.name)
       if (existing !== undefined && existing.manifestUrl !== url) {
-        return new DuplicateTool({ tool: tool.tool.name, firstUrl: existing.manifestUrl, secondUrl: url })
+        return new DuplicateTool({ tool: tool.name, firstUrl: existing.manifestUrl, secondUrl: url })
       }
     }
     const next = new Map([...this.tools].filter(([, tool]) => tool.manifestUrl !== url))
-    for (const tool of compiled) next.set(tool.tool.name, tool)
+    for (const tool of compiled) next.set(tool.name, tool)
     this.tools = next
+    if (binding.usesClientCredential) this.credentialHome ??= binding.origin
     return undefined
+  }
+
+  /** Drops what `url` defines; true when it defined anything. */
+  forget(url: string): boolean {
+    const next = new Map([...this.tools].filter(([, tool]) => tool.manifestUrl !== url))
+    const removed = next.size !== this.tools.size
+    this.tools = next
+    return removed
   }
 }

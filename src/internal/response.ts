@@ -2,20 +2,13 @@
  * Reading what a server answered (SPEC §3.7): JSON by content type, else text; `responseMappings`
  * applied; a non-2xx becomes `HttpError` with an excerpt in which the credential is redacted.
  */
+import type { ToolResult } from "../Client.js"
 import { HttpError, InvalidResponse } from "./clientErrors.js"
 import type * as CompiledTool from "./compiledTool.js"
 import * as Credential from "./credential.js"
 import * as JsonPath from "./jsonPath.js"
 import type * as Transport from "./transport.js"
 
-/**
- * @since 0.1.0
- * @category models
- */
-export interface ToolResult {
-  readonly status: number
-  readonly data: unknown
-}
 
 const EXCERPT_CHARS = 1024
 const decoder = new TextDecoder("utf-8")

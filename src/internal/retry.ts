@@ -6,26 +6,9 @@
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Random from "effect/Random"
-import type * as Manifest from "../Manifest.js"
+import type { RetryOptions } from "../Client.js"
 import type { TransportError } from "./clientErrors.js"
 import type * as Transport from "./transport.js"
-
-/**
- * @since 0.1.0
- * @category models
- */
-export interface RetryOptions {
-  /** Retries after the first attempt; default 2. 0 turns retries off. */
-  readonly retries?: number | undefined
-  /** Methods retried besides GET (which is always safe); e.g. `["PUT", "DELETE"]`. Default none. */
-  readonly methods?: ReadonlyArray<Manifest.HttpMethod> | undefined
-  /** First backoff; doubles each retry. Default 200 ms. */
-  readonly baseDelay?: Duration.DurationInput | undefined
-  /** Longest backoff. Default 5 s. */
-  readonly maxDelay?: Duration.DurationInput | undefined
-  /** Longest `Retry-After` honoured; a server asking for longer gets its error returned instead. Default 30 s. */
-  readonly maxRetryAfter?: Duration.DurationInput | undefined
-}
 
 /** @internal */
 export interface Policy {

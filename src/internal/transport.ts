@@ -7,6 +7,7 @@
  * `HttpClient`, for custom clients and test doubles) and `undiciTransport.ts` (straight over
  * undici, the fast default).
  */
+import type * as Client from "../Client.js"
 import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import * as Headers from "@effect/platform/Headers"
 import * as HttpBody from "@effect/platform/HttpBody"
@@ -26,6 +27,7 @@ import {
   TooManyRedirects,
   TransportError
 } from "./clientErrors.js"
+import type * as Credential from "./credential.js"
 import * as PrivateNetwork from "./privateNetwork.js"
 import type { Outgoing } from "./request.js"
 
@@ -36,10 +38,8 @@ export interface SendOptions {
   readonly timeoutMs: number
   readonly maxBytes: number
   readonly maxRedirects: number
-  /** Adds the credential to each hop (the URL may change on a redirect). */
-  readonly authorize: (request: Outgoing) => Outgoing
-  /** The header carrying the credential, for `Headers.currentRedactedNames`. */
-  readonly credentialHeader: string | undefined
+  /** Written into each hop (the URL may change on a redirect); its header redacted from logs. */
+  readonly credential: Credential.Attached
   /** Refuse internal addresses: IP literals here, before each hop; resolved names in the driver's DNS lookup. */
   readonly blockPrivateNetworks: boolean
 }
@@ -54,7 +54,7 @@ export interface Received {
 }
 
 /** @internal */
-export type SendError = TransportError | Timeout | ResponseTooLarge | RedirectRefused | TooManyRedirects | BlockedAddress
+export type SendError = Client.SendError
 
 /**
  * One way of sending: what the client is built on.
@@ -261,7 +261,7 @@ const oneHop = (
     Effect.gen(function*() {
       const blocked = blockedHost(out.url, options)
       if (blocked !== undefined) return yield* blocked
-      const response = yield* client.execute(toRequest(options.authorize(out))).pipe(
+      const response = yield* client.execute(toRequest(options.credential.apply(out))).pipe(
         Effect.mapError((error) => failure("connect", error.cause ?? error, out.url, options))
       )
       const decision = next(out, response.status, response.headers["location"], hops, options)
@@ -297,7 +297,7 @@ export const fromHttpClient = (httpClient: HttpClient.HttpClient): Transport => 
     })
   return {
     send: (request, options) => {
-      const credentialHeader = options.credentialHeader
+      const credentialHeader = options.credential.header
       const sent = Effect.serviceOption(FetchHttpClient.RequestInit).pipe(
         Effect.flatMap((init) =>
           follow(request, options).pipe(

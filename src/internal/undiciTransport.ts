@@ -63,7 +63,7 @@ class Exchange {
     const hop = new Hop(this, request, hops)
     this.hop = hop
     try {
-      const out = this.options.authorize(request)
+      const out = this.options.credential.apply(request)
       const url = out.url
       // A rejected request (bad header, closed agent) comes back through `onResponseError`.
       this.dispatcher.dispatch({

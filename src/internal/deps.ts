@@ -1,0 +1,16 @@
+/**
+ * What discovery and execution share within one client: its settings, resolvers, discovered APIs
+ * and transport. A module of its own so that neither imports the other, nor the assembler.
+ */
+import type * as Resolver from "../Resolver.js"
+import type { Registry } from "./registry.js"
+import type { Settings } from "./settings.js"
+import type * as Transport from "./transport.js"
+
+/** @internal */
+export interface Deps {
+  readonly settings: Settings
+  readonly resolvers: Resolver.Service
+  readonly registry: Registry
+  readonly transport: Transport.Transport
+}
