@@ -19,7 +19,7 @@ interface PackageJson {
 
 const pkg = JSON.parse(readFileSync(Path.join(root, "package.json"), "utf8")) as PackageJson
 
-const SUBPATHS = ["rcp-sdk", "rcp-sdk/manifest", "rcp-sdk/resolver", "rcp-sdk/client", "rcp-sdk/server"] as const
+const SUBPATHS = ["rcp-sdk", "rcp-sdk/manifest", "rcp-sdk/resolver", "rcp-sdk/client", "rcp-sdk/server", "rcp-sdk/ai-sdk"] as const
 
 const runNode = (script: string): Promise<Run> =>
   runProcess(process.execPath, ["--input-type=module", "-e", script], { cwd: root, env: { ...process.env, NODE_OPTIONS: "" } })
@@ -29,7 +29,8 @@ describe("the built package", () => {
     assert.strictEqual(pkg.name, "rcp-sdk")
     assert.strictEqual(pkg.type, "module")
     const subpaths = Object.keys(pkg.exports).filter((key) => key !== "./package.json")
-    assert.deepStrictEqual(subpaths.sort(), [".", "./client", "./manifest", "./resolver", "./server"])
+    // ./ai-sdk: the Vercel AI SDK integration (its own subpath; `ai` is an optional peer).
+    assert.deepStrictEqual(subpaths.sort(), [".", "./ai-sdk", "./client", "./manifest", "./resolver", "./server"])
   })
 
   for (const [subpath, entry] of Object.entries(pkg.exports)) {
