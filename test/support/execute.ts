@@ -124,6 +124,8 @@ export const since = (start: number): number => Date.now() - start
 
 export interface RecordedSpan {
   readonly name: string
+  /** The parent span's name (`undefined` for a root, `"external"` for an external parent). */
+  readonly parent: string | undefined
   readonly attributes: Map<string, unknown>
   readonly events: Array<{ readonly name: string; readonly attributes: Record<string, unknown> | undefined }>
   ended: boolean
@@ -134,7 +136,13 @@ export const recordingTracer = (spans: Array<RecordedSpan>): Tracer.Tracer => {
   let ids = 0
   return Tracer.make({
     span: (name, parent, context, links, startTime, kind) => {
-      const recorded: RecordedSpan = { name, attributes: new Map(), events: [], ended: false }
+      const recorded: RecordedSpan = {
+        name,
+        parent: Option.match(parent, { onNone: () => undefined, onSome: (p) => (p._tag === "Span" ? p.name : "external") }),
+        attributes: new Map(),
+        events: [],
+        ended: false
+      }
       spans.push(recorded)
       const spanId = `span-${++ids}`
       const traceId = Option.match(parent, { onNone: () => `trace-${ids}`, onSome: (p) => p.traceId })
