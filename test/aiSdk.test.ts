@@ -175,18 +175,20 @@ describe("rcp-sdk/ai-sdk", () => {
       assert.notInclude(JSON.stringify(result.response.messages), "hunter2")
     }))
 
-  it("rcp-sdk/client and rcp-sdk never load `ai`; rcp-sdk/ai-sdk does", () => {
+  it("rcp-sdk/client and rcp-sdk never load `ai` or `@effect/ai`; rcp-sdk/ai-sdk and rcp-sdk/ai do", () => {
     const script = `
       import { register } from "node:module"
       register("data:text/javascript," + encodeURIComponent(\`
+        const blocked = (s) => s === "ai" || s.startsWith("ai/") || s.startsWith("@ai-sdk/") || s.startsWith("@effect/ai")
         export async function resolve(specifier, context, next) {
-          if (specifier === "ai" || specifier.startsWith("ai/") || specifier.startsWith("@ai-sdk/")) throw new Error("blocked: " + specifier)
+          if (blocked(specifier)) throw new Error("blocked: " + specifier)
           return next(specifier, context)
         }\`))
       const client = await import("rcp-sdk/client")
       await import("rcp-sdk")
       const failed = await import("rcp-sdk/ai-sdk").then(() => "loaded", (e) => e.message)
-      console.log(typeof client.toGeminiTools, failed)
+      const effectAi = await import("rcp-sdk/ai").then(() => "loaded", (e) => e.message)
+      console.log(typeof client.toGeminiTools, failed, effectAi)
     `
     const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
       cwd: fileURLToPath(new URL("..", import.meta.url)),
@@ -194,6 +196,6 @@ describe("rcp-sdk/ai-sdk", () => {
       timeout: 20_000
     })
     assert.strictEqual(run.status, 0, run.stderr)
-    assert.strictEqual(run.stdout.trim(), "function blocked: ai")
+    assert.match(run.stdout.trim(), /^function blocked: ai blocked: @effect\/ai\//)
   })
 })
