@@ -11,7 +11,7 @@ import { spawnSync } from "node:child_process"
 import { fileURLToPath } from "node:url"
 import { AiSdkToolError, aiSdkTools } from "../src/AiSdk.js"
 import * as Client from "../src/Client.js"
-import { manifest, RESOLVED_SECRET, type ToolInput } from "./support/execute.js"
+import { agentTools, manifest, RESOLVED_SECRET, type ToolInput } from "./support/execute.js"
 import { json, startServer, type TestServer } from "./support/server.js"
 
 type Prompt = MockLanguageModelV3["doGenerateCalls"][number]["prompt"]
@@ -64,21 +64,7 @@ const scriptedModel = (steps: ReadonlyArray<Generated>) => {
 }
 
 const tools = (origin: string): Array<ToolInput> => [
-  {
-    name: "search",
-    description: "Search courses.",
-    params: [{ name: "q", type: "string" }, { name: "limit", type: "number", required: false }],
-    url: `${origin}/search`,
-    queryParams: { q: "{{q}}", limit: "{{limit}}" }
-  },
-  {
-    name: "enroll",
-    description: "Enroll the user.",
-    method: "POST",
-    params: [{ name: "userId", type: "string" }, { name: "courseId", type: "string" }],
-    url: `${origin}/users/{{userId}}/enrollments`,
-    body: { courseId: "{{courseId}}" }
-  },
+  ...agentTools(origin),
   { name: "broken", url: `${origin}/broken` }
 ]
 

@@ -18,6 +18,7 @@ import type * as http from "node:http"
 import * as Client from "../src/Client.js"
 import * as RcpAi from "../src/EffectAi.js"
 import {
+  agentTools,
   clientLayer,
   RESOLVED_SECRET,
   type RecordedSpan,
@@ -30,21 +31,7 @@ import { json, testServer, type TestServer, untouched } from "./support/server.j
 class CurrentUser extends Context.Tag("test/CurrentUser")<CurrentUser, { readonly id: string }>() {}
 
 const tools = (origin: string): Array<ToolInput> => [
-  {
-    name: "search",
-    description: "Search courses.",
-    params: [{ name: "q", type: "string" }, { name: "limit", type: "number", required: false }],
-    url: `${origin}/search`,
-    queryParams: { q: "{{q}}", limit: "{{limit}}" }
-  },
-  {
-    name: "enroll",
-    description: "Enroll the user.",
-    method: "POST",
-    params: [{ name: "userId", type: "string" }, { name: "courseId", type: "string" }],
-    url: `${origin}/users/{{userId}}/enrollments`,
-    body: { courseId: "{{courseId}}" }
-  },
+  ...agentTools(origin),
   { name: "missing", url: `${origin}/missing` },
   { name: "broken", url: `${origin}/broken` }
 ]

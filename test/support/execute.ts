@@ -101,6 +101,28 @@ export const postTool = (origin: string, path = "/start"): ToolInput => ({
   body: { text: "{{text}}", n: 1 }
 })
 
+/**
+ * The tools the model-integration tests give an agent: `search` (GET, an optional `limit`) and
+ * `enroll` (POST), whose `userId` is meant to be resolver-bound.
+ */
+export const agentTools = (origin: string): Array<ToolInput> => [
+  {
+    name: "search",
+    description: "Search courses.",
+    params: [{ name: "q", type: "string" }, { name: "limit", type: "number", required: false }],
+    url: `${origin}/search`,
+    queryParams: { q: "{{q}}", limit: "{{limit}}" }
+  },
+  {
+    name: "enroll",
+    description: "Enroll the user.",
+    method: "POST",
+    params: [{ name: "userId", type: "string" }, { name: "courseId", type: "string" }],
+    url: `${origin}/users/{{userId}}/enrollments`,
+    body: { courseId: "{{courseId}}" }
+  },
+]
+
 export const POST_BODY = JSON.stringify({ text: "hello", n: 1 })
 
 export const bearer: AuthInput = { type: "header", name: "Authorization", scheme: "Bearer" }
