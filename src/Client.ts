@@ -362,7 +362,17 @@ export type { ModelFacingError, ResultOptions, ToolOutcome } from "./internal/mo
  *
  * @example
  * ```ts
- * const completion = await openai.chat.completions.create({ model, messages, tools: toOpenAiTools(tools, { strict: true }) })
+ * import OpenAI from "openai"
+ * import type { ChatCompletionMessageParam } from "openai/resources/chat/completions"
+ * import { type ModelTool, toOpenAiTools } from "rcp-sdk/client"
+ *
+ * declare const tools: ReadonlyArray<ModelTool>
+ * declare const messages: Array<ChatCompletionMessageParam>
+ * const completion = await new OpenAI().chat.completions.create({
+ *   model: "gpt-4.1",
+ *   messages,
+ *   tools: toOpenAiTools(tools, { strict: true })
+ * })
  * ```
  *
  * @since 0.1.0
@@ -421,7 +431,13 @@ export const modelFacingError: (error: unknown, toolName: string) => modelFacing
  *
  * @example
  * ```ts
- * const outcome = await outcomeOf(client.execute(call, { context }))
+ * import { createRcpClient, type OpenAiToolCall, type OpenAiToolMessage, outcomeOf, toOpenAiToolMessage } from "rcp-sdk/client"
+ *
+ * const client = createRcpClient({ resolvers: { userId: (ctx: { userId: string }) => ctx.userId } })
+ * declare const call: OpenAiToolCall
+ * declare const messages: Array<OpenAiToolMessage>
+ * declare const report: (error: unknown) => void
+ * const outcome = await outcomeOf(client.execute(call, { context: { userId: "u-42" } }))
  * messages.push(toOpenAiToolMessage(call, outcome, { onError: report }))
  * ```
  *
