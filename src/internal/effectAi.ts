@@ -6,19 +6,17 @@
  * The toolkit is a `Toolkit.WithHandler` built here rather than through `Toolkit.make(...).toLayer`:
  * @effect/ai's own `handle` either returns every handler failure to the model (`failureMode:
  * "return"`) or fails the turn with every one (`"error"`), and it decodes the arguments before the
- * handler sees them. rcp needs the split of docs/protocol.md's model-facing table (the model's own
+ * handler sees them. rcp needs the split of the model-facing table (README "What the model sees") (the model's own
  * mistakes back to the model, operator errors to the operator) and its own argument checks, so this
  * `handle` hands the raw arguments to `execute` and sorts the outcome itself.
  */
-import type * as Tool from "@effect/ai/Tool"
-import * as AiTool from "@effect/ai/Tool"
+import * as Tool from "@effect/ai/Tool"
 import type * as Toolkit from "@effect/ai/Toolkit"
 import * as Effect from "effect/Effect"
 import * as Predicate from "effect/Predicate"
 import * as Schema from "effect/Schema"
-import { RcpClient } from "../Client.js"
-import type { ExecuteError, ToolResult } from "./client.js"
-import type { InvalidArguments, ToolNotFound } from "./clientErrors.js"
+// Through the public module: the client's public models live there (and move there on main).
+import { type ExecuteError, type InvalidArguments, RcpClient, type ToolNotFound, type ToolResult } from "../Client.js"
 import * as ModelFacing from "./modelFacing.js"
 import type { ModelTool } from "./modelTool.js"
 import * as Providers from "./providers.js"
@@ -116,7 +114,7 @@ type Outcome = Tool.HandlerResult<RcpTool<never, never>>
 const returned = (result: unknown, isFailure: boolean): Outcome => ({ isFailure, result, encodedResult: result })
 
 const toolOf = (model: ModelTool, options: ToolkitOptions<unknown, unknown>): RcpTool<OperatorError, never> =>
-  AiTool.make(model.name, {
+  Tool.make(model.name, {
     description: model.description,
     success: Schema.Unknown,
     failure: OperatorFailure,
