@@ -11,7 +11,7 @@ import { spawnSync } from "node:child_process"
 import { fileURLToPath } from "node:url"
 import { AiSdkToolError, aiSdkTools } from "../src/AiSdk.js"
 import * as Client from "../src/Client.js"
-import { manifest, RESOLVED_SECRET, type ToolInput } from "./support/execute.js"
+import { agentTools, manifest, RESOLVED_SECRET, type ToolInput } from "./support/execute.js"
 import { json, startServer, type TestServer } from "./support/server.js"
 
 type Prompt = MockLanguageModelV3["doGenerateCalls"][number]["prompt"]
@@ -64,21 +64,7 @@ const scriptedModel = (steps: ReadonlyArray<Generated>) => {
 }
 
 const tools = (origin: string): Array<ToolInput> => [
-  {
-    name: "search",
-    description: "Search courses.",
-    params: [{ name: "q", type: "string" }, { name: "limit", type: "number", required: false }],
-    url: `${origin}/search`,
-    queryParams: { q: "{{q}}", limit: "{{limit}}" }
-  },
-  {
-    name: "enroll",
-    description: "Enroll the user.",
-    method: "POST",
-    params: [{ name: "userId", type: "string" }, { name: "courseId", type: "string" }],
-    url: `${origin}/users/{{userId}}/enrollments`,
-    body: { courseId: "{{courseId}}" }
-  },
+  ...agentTools(origin),
   { name: "broken", url: `${origin}/broken` }
 ]
 
@@ -175,18 +161,20 @@ describe("rcp-sdk/ai-sdk", () => {
       assert.notInclude(JSON.stringify(result.response.messages), "hunter2")
     }))
 
-  it("rcp-sdk/client and rcp-sdk never load `ai`; rcp-sdk/ai-sdk does", () => {
+  it("rcp-sdk/client and rcp-sdk never load `ai` or `@effect/ai`; rcp-sdk/ai-sdk and rcp-sdk/ai do", () => {
     const script = `
       import { register } from "node:module"
       register("data:text/javascript," + encodeURIComponent(\`
+        const blocked = (s) => s === "ai" || s.startsWith("ai/") || s.startsWith("@ai-sdk/") || s.startsWith("@effect/ai")
         export async function resolve(specifier, context, next) {
-          if (specifier === "ai" || specifier.startsWith("ai/") || specifier.startsWith("@ai-sdk/")) throw new Error("blocked: " + specifier)
+          if (blocked(specifier)) throw new Error("blocked: " + specifier)
           return next(specifier, context)
         }\`))
       const client = await import("rcp-sdk/client")
       await import("rcp-sdk")
       const failed = await import("rcp-sdk/ai-sdk").then(() => "loaded", (e) => e.message)
-      console.log(typeof client.toGeminiTools, failed)
+      const effectAi = await import("rcp-sdk/ai").then(() => "loaded", (e) => e.message)
+      console.log(typeof client.toGeminiTools, failed, effectAi)
     `
     const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
       cwd: fileURLToPath(new URL("..", import.meta.url)),
@@ -194,6 +182,6 @@ describe("rcp-sdk/ai-sdk", () => {
       timeout: 20_000
     })
     assert.strictEqual(run.status, 0, run.stderr)
-    assert.strictEqual(run.stdout.trim(), "function blocked: ai")
+    assert.match(run.stdout.trim(), /^function blocked: ai blocked: @effect\/ai\//)
   })
 })

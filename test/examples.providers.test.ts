@@ -4,7 +4,8 @@
  * SDKs' types stay out of the demo's compile, and this file and test/demo.test.ts never write the
  * same output), then each run with node as a child process:
  * a scripted model's calls reach the learning API on 127.0.0.1 with the resolved learner, and
- * the results go back in that provider's format.
+ * the results go back in that provider's format. `../effect-ai-agent` is examples/effect-ai-agent.ts
+ * (@effect/ai's `Chat` over `rcp-sdk/ai`).
  */
 import { assert, beforeAll, describe, it } from "@effect/vitest"
 import { spawn } from "node:child_process"
@@ -54,6 +55,11 @@ const EXAMPLES: ReadonlyArray<readonly [string, string, string]> = [
   [
     "ai-sdk",
     `back to the model (error): AiSdkToolError: HTTP 404: {"error":"no such course"}`,
+    `back to the model: {"learnerId":"learner-42","courseId":"effect-101","status":"enrolled"}`
+  ],
+  [
+    "../effect-ai-agent",
+    `back to the model (failure): "HTTP 404: {\\"error\\":\\"no such course\\"}"`,
     `back to the model: {"learnerId":"learner-42","courseId":"effect-101","status":"enrolled"}`
   ]
 ]

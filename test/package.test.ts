@@ -19,7 +19,7 @@ interface PackageJson {
 
 const pkg = JSON.parse(readFileSync(Path.join(root, "package.json"), "utf8")) as PackageJson
 
-const SUBPATHS = ["rcp-sdk", "rcp-sdk/manifest", "rcp-sdk/resolver", "rcp-sdk/client", "rcp-sdk/server", "rcp-sdk/ai-sdk"] as const
+const SUBPATHS = ["rcp-sdk", "rcp-sdk/manifest", "rcp-sdk/resolver", "rcp-sdk/client", "rcp-sdk/server", "rcp-sdk/ai-sdk", "rcp-sdk/ai"] as const
 
 const runNode = (script: string): Promise<Run> =>
   runProcess(process.execPath, ["--input-type=module", "-e", script], { cwd: root, env: { ...process.env, NODE_OPTIONS: "" } })
@@ -29,8 +29,8 @@ describe("the built package", () => {
     assert.strictEqual(pkg.name, "rcp-sdk")
     assert.strictEqual(pkg.type, "module")
     const subpaths = Object.keys(pkg.exports).filter((key) => key !== "./package.json")
-    // ./ai-sdk: the Vercel AI SDK integration (its own subpath; `ai` is an optional peer).
-    assert.deepStrictEqual(subpaths.sort(), [".", "./ai-sdk", "./client", "./manifest", "./resolver", "./server"])
+    // ./ai-sdk and ./ai: the Vercel AI SDK and @effect/ai integrations (each its own subpath and optional peer).
+    assert.deepStrictEqual(subpaths.sort(), [".", "./ai", "./ai-sdk", "./client", "./manifest", "./resolver", "./server"])
   })
 
   for (const [subpath, entry] of Object.entries(pkg.exports)) {

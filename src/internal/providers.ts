@@ -94,7 +94,8 @@ export const strictParameters = (parameters: ModelTool["parameters"]): Parameter
   }
 }
 
-const parametersFor = (tool: ModelTool, options: FormatOptions | undefined): ParametersSchema =>
+/** @internal */
+export const parametersFor = (tool: ModelTool, options: FormatOptions | undefined): ParametersSchema =>
   options?.strict === true ? strictParameters(tool.parameters) : copy(tool.parameters)
 
 /**
