@@ -100,7 +100,7 @@ describe("rcp --help", () => {
     assert.include(call.stdout, "Usage: rcp call <url> <tool> [--args JSON] [--set PARAM=VALUE]...")
     assert.include(call.stdout, "  --credential-env VAR  The environment variable holding the credential")
     assert.include(call.stdout, "  --timeout-ms MS       Timeout of each attempt (default 30000)")
-    assert.include((await rcp(["tools", "--help"])).stdout, "(one of json, openai, anthropic; default json)")
+    assert.include((await rcp(["tools", "--help"])).stdout, "(one of json, openai, openai-strict, openai-responses, anthropic, gemini; default json)")
     assert.strictEqual((await rcp(["help", "call"])).stdout, call.stdout)
   })
 
@@ -442,7 +442,7 @@ describe("rcp exit codes", () => {
         [["describe", url, "extra"], "rcp: unexpected argument \"extra\" (see rcp describe --help)"],
         [["describe", url, "--nope"], "rcp: unknown option --nope (see rcp describe --help)"],
         [["tools", url, "--format"], "rcp: --format needs a value (one that starts with \"-\" is written --format=-…) (see rcp tools --help)"],
-        [["tools", url, "--format", "gemini"], "rcp: --format must be one of json, openai, anthropic (see rcp tools --help)"],
+        [["tools", url, "--format", "cohere"], "rcp: --format must be one of json, openai, openai-strict, openai-responses, anthropic, gemini (see rcp tools --help)"],
         [["validate", url, "--json=yes"], "rcp: --json takes no value (see rcp validate --help)"],
         [["call", url, "get_profile", "--args", "{\"a\" 1}"], "rcp: --args is not JSON: expected ':' at line 1, column 6 (see rcp call --help)"],
         [["call", url, "get_profile", "--args", "[1]"], "rcp: --args must be a JSON object, e.g. --args '{\"limit\": 3}' (see rcp call --help)"],
