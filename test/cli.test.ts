@@ -217,6 +217,25 @@ describe("rcp tools", () => {
 })
 
 describe("rcp validate", () => {
+  it("a server module: the manifest its tools publish, with what lowering lost as warnings (docs/extensions.md)", async () => {
+    const module = fileURLToPath(new URL("./fixtures/server-module.mjs", import.meta.url))
+    const run = await rcp(["validate", module])
+    assert.strictEqual(run.status, 0, run.stderr)
+    assert.strictEqual(
+      run.stderr,
+      "warning: tools[0].params[1]: arg \"tags\" of tool \"search\": Array<string> has no manifest type; " +
+        "published as a required \"string\"\n"
+    )
+    assert.strictEqual(run.stdout, `${module}: valid, 1 tool(s), 1 warning(s)\n`)
+    const json = JSON.parse((await rcp(["validate", module, "--json"])).stdout)
+    assert.deepStrictEqual(json.warnings.map((w: { path: unknown }) => w.path), [["tools", 0, "params", 1]])
+
+    const empty = file("empty.mjs", "export const x = 1\n")
+    const none = await rcp(["validate", empty])
+    assert.strictEqual(none.status, 1)
+    assert.match(none.stderr, /^rcp: .*empty\.mjs exports no `tools` array/)
+  })
+
   it("lists every problem with its path and exits 1; warnings alone exit 0", async () => {
     const bad = file("bad.json", {
       rcpVersion: "0.1",
