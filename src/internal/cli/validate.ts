@@ -9,18 +9,25 @@ import * as Client from "../../Client.js"
 import * as Manifest from "../../Manifest.js"
 import { define } from "./command.js"
 import { ExitCode } from "./errors.js"
+import * as ServerModule from "./serverModule.js"
 import { allowHttpOption, clientLayer, isUrl, jsonOption, readManifestFile, sourceArg } from "./source.js"
 
-type Checked = Either.Either<Manifest.Manifest, ReadonlyArray<Manifest.ManifestIssue>>
+type Checked = ServerModule.Checked
 
 const check = (source: string, allowHttp: boolean) =>
   isUrl(source)
     ? Client.discover(source).pipe(
-      Effect.map((d): Checked => Either.right(d.manifest)),
-      Effect.catchTag("ManifestInvalid", (error) => Effect.succeed<Checked>(Either.left(error.issues))),
+      Effect.map((d): Checked => ({ result: Either.right(d.manifest), lowering: [] })),
+      Effect.catchTag("ManifestInvalid", (error) =>
+        Effect.succeed<Checked>({ result: Either.left(error.issues), lowering: [] })),
       Effect.provide(clientLayer({}, { allowHttp }))
     )
-    : Effect.map(readManifestFile(source), (json): Checked => Manifest.validate(json, { allowHttp }))
+    : ServerModule.isServerModule(source)
+    ? ServerModule.check(source, allowHttp)
+    : Effect.map(readManifestFile(source), (json): Checked => ({
+      result: Manifest.validate(json, { allowHttp }),
+      lowering: []
+    }))
 
 /** @internal */
 export const command = define({
@@ -30,14 +37,16 @@ export const command = define({
   options: { "allow-http": allowHttpOption, json: jsonOption },
   notes: [
     "Warnings: a param without a description, a param no template uses, an identity-looking",
-    "param (userId, tenantId, …) whose description does not say the client resolves it."
+    "param (userId, tenantId, …) whose description does not say the client resolves it.",
+    "A server module (.js/.mjs exporting `tools`, and `auth` if any) is checked as the manifest",
+    "its tools publish, with a warning for each arg whose type lowering could not keep."
   ],
   run: ({ options, positionals }, io) =>
     Effect.gen(function*() {
       const source = positionals[0]!
-      const result = yield* check(source, options["allow-http"])
+      const { lowering, result } = yield* check(source, options["allow-http"])
       const errors = Either.isLeft(result) ? result.left : []
-      const warnings = Either.isRight(result) ? Manifest.lint(result.right) : []
+      const warnings = Either.isRight(result) ? [...lowering, ...Manifest.lint(result.right)] : []
       const tools = Either.isRight(result) ? result.right.tools.length : undefined
       const code = errors.length > 0 ? ExitCode.failed : ExitCode.ok
       if (options.json) {
