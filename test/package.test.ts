@@ -19,7 +19,14 @@ interface PackageJson {
 
 const pkg = JSON.parse(readFileSync(Path.join(root, "package.json"), "utf8")) as PackageJson
 
-const SUBPATHS = ["rcp-sdk", "rcp-sdk/manifest", "rcp-sdk/resolver", "rcp-sdk/client", "rcp-sdk/server"] as const
+const SUBPATHS = [
+  "rcp-sdk",
+  "rcp-sdk/manifest",
+  "rcp-sdk/resolver",
+  "rcp-sdk/client",
+  "rcp-sdk/server",
+  "rcp-sdk/openapi"
+] as const
 
 interface Run {
   readonly code: number | null
@@ -43,11 +50,11 @@ const runNode = (script: string): Promise<Run> =>
   })
 
 describe("the built package", () => {
-  it("is the ESM package rcp-sdk with exactly the subpaths of SPEC §6", () => {
+  it("is the ESM package rcp-sdk with exactly the subpaths of docs/protocol.md §Public API and rcp-sdk/openapi", () => {
     assert.strictEqual(pkg.name, "rcp-sdk")
     assert.strictEqual(pkg.type, "module")
     const subpaths = Object.keys(pkg.exports).filter((key) => key !== "./package.json")
-    assert.deepStrictEqual(subpaths.sort(), [".", "./client", "./manifest", "./resolver", "./server"])
+    assert.deepStrictEqual(subpaths.sort(), [".", "./client", "./manifest", "./openapi", "./resolver", "./server"])
   })
 
   for (const [subpath, entry] of Object.entries(pkg.exports)) {

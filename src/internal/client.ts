@@ -13,6 +13,7 @@ import * as Resolver from "../Resolver.js"
 import * as Credential from "./credential.js"
 import * as Discovery_ from "./discovery.js"
 import * as Execution from "./execution.js"
+import * as FetchJson from "./fetchJson.js"
 import type * as ModelTool from "./modelTool.js"
 import { Registry } from "./registry.js"
 import type * as Response from "./response.js"
@@ -128,6 +129,15 @@ export interface Service {
   readonly tools: Effect.Effect<ReadonlyArray<ModelTool.ModelTool>>
   readonly execute: (call: ToolCall, options?: ExecuteOptions) => Effect.Effect<ToolResult, ExecuteError>
   readonly buildRequest: (call: ToolCall, options?: ExecuteOptions) => Effect.Effect<PreparedRequest, BuildError>
+  /**
+   * GETs a JSON document under discovery's rules (no credential, same-origin redirects, capped at
+   * `maxBytes`, default the manifest cap) without registering anything: for importers such as
+   * `rcp-sdk/openapi`.
+   */
+  readonly fetchJson: (
+    url: string | URL,
+    options?: { readonly maxBytes?: number | undefined }
+  ) => Effect.Effect<FetchJson.Fetched, FetchJson.FetchError>
 }
 
 const MiB = 1024 * 1024
@@ -242,6 +252,11 @@ export const makeWith = (
       register: Discovery_.register(deps),
       tools: Effect.sync(() => registry.models()),
       execute: Execution.execute(deps),
-      buildRequest: Execution.buildRequest(deps)
+      buildRequest: Execution.buildRequest(deps),
+      fetchJson: (url, fetchOptions) =>
+        FetchJson.fetchJson(deps.settings, transport)(url, {
+          maxBytes: fetchOptions?.maxBytes ?? deps.settings.maxManifestBytes,
+          what: "document"
+        })
     }
   })

@@ -6,19 +6,16 @@
 import * as Effect from "effect/Effect"
 import * as Manifest from "../Manifest.js"
 import type { Deps, Discovery } from "./client.js"
-import { DuplicateTool, HttpError, InsecureUrl, InvalidResponse, UnsupportedVersion } from "./clientErrors.js"
+import { DuplicateTool, InvalidResponse, UnsupportedVersion } from "./clientErrors.js"
 import * as CompiledTool from "./compiledTool.js"
-import { insecure } from "./execution.js"
-import * as Response from "./response.js"
-import * as Retry from "./retry.js"
-import type * as Transport from "./transport.js"
+import { type FetchError, fetchJson } from "./fetchJson.js"
 
 
 /** @internal */
 export type RegisterError = Manifest.ManifestInvalid | UnsupportedVersion | DuplicateTool | InvalidResponse
 
 /** @internal */
-export type DiscoverError = Transport.SendError | HttpError | InsecureUrl | RegisterError
+export type DiscoverError = FetchError | RegisterError
 
 const unsupportedVersion = (input: unknown, url: string): UnsupportedVersion | undefined => {
   if (typeof input !== "object" || input === null || !("rcpVersion" in input)) return undefined
@@ -56,38 +53,10 @@ export const register = (deps: Deps) =>
 /** @internal */
 export const discover = (deps: Deps) => {
   const registerWith = register(deps)
+  const fetch = fetchJson(deps.settings, deps.transport)
   return (input: string | URL): Effect.Effect<Discovery, DiscoverError> =>
-    Effect.gen(function*() {
-      const s = deps.settings
-      let url: URL
-      try {
-        url = new URL(input)
-      } catch {
-        return yield* new InvalidResponse({ target: String(input), reason: "not an absolute URL" })
-      }
-      const target = url.toString()
-      if ((url.protocol !== "https:" && url.protocol !== "http:") || insecure(url, s)) {
-        return yield* new InsecureUrl({ url: target })
-      }
-      const received = yield* Retry.withRetries(
-        s.retry,
-        "GET",
-        deps.transport.send({ method: "GET", url, headers: { accept: "application/json" }, body: undefined }, {
-          target,
-          timeoutMs: s.timeoutMs,
-          maxBytes: s.maxManifestBytes,
-          maxRedirects: s.maxRedirects,
-          // Discovery never carries a credential, whatever the client is configured with.
-          authorize: (out) => out,
-          credentialHeader: undefined,
-          blockPrivateNetworks: s.blockPrivateNetworks
-        })
-      )
-      if (!Response.isSuccess(received.status)) {
-        return yield* new HttpError({ target, status: received.status, body: Response.excerpt(received.body, []) })
-      }
-      const json = Response.parseJson(Response.text(received.body))
-      if (!json.ok) return yield* new InvalidResponse({ target, reason: "the manifest is not JSON" })
-      return yield* registerWith(json.value, { url: target })
-    }).pipe(Effect.withSpan("RcpClient.discover"))
+    fetch(input, { maxBytes: deps.settings.maxManifestBytes, what: "manifest" }).pipe(
+      Effect.flatMap((fetched) => registerWith(fetched.json, { url: fetched.url })),
+      Effect.withSpan("RcpClient.discover")
+    )
 }

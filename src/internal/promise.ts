@@ -15,6 +15,7 @@ import * as Resolver from "../Resolver.js"
 import * as Client from "./client.js"
 import { ClientClosed } from "./clientErrors.js"
 import type { CredentialRequest } from "./credential.js"
+import type { Fetched } from "./fetchJson.js"
 import type { ModelTool } from "./modelTool.js"
 import type { RetryOptions } from "./retry.js"
 import * as Transport from "./transport.js"
@@ -80,6 +81,8 @@ export interface PromiseClient<Ctx> {
     call: Client.ToolCall,
     options?: Omit<CallOptions<Ctx>, "timeoutMs">
   ) => Promise<Client.PreparedRequest>
+  /** GETs a JSON document under discovery's rules without registering it (for importers such as `rcp-sdk/openapi`). */
+  readonly fetchJson: (url: string | URL, options?: { readonly maxBytes?: number | undefined }) => Promise<Fetched>
   /** The model-facing tools of everything discovered so far. */
   readonly tools: () => Promise<ReadonlyArray<ModelTool>>
   /** Releases the client; safe to call twice. Later calls reject with `ClientClosed`. */
@@ -168,6 +171,7 @@ export const createRcpClient = <Ctx = any>(options: RcpClientOptions<Ctx> = {}):
       ),
     buildRequest: (call, callOptions) =>
       run((client) => client.buildRequest(call, { context: callOptions?.context }), callOptions?.signal),
+    fetchJson: (url, fetchOptions) => run((client) => client.fetchJson(url, fetchOptions)),
     tools: () => run((client) => client.tools),
     close: () => (closed ??= runtime.dispose())
   }
