@@ -61,9 +61,11 @@ export const of = (
 
 /** Top-level properties of an object schema, `allOf` members merged; `undefined` when not an object. */
 const objectShape = (
-  schema: unknown,
+  resolve: (schema: unknown) => unknown,
+  unresolved: unknown,
   depth = 0
 ): { properties: Record<string, unknown>; required: Set<string> } | undefined => {
+  const schema = resolve(unresolved)
   if (!isRecord(schema) || depth > 8) return undefined
   const properties: Record<string, unknown> = {}
   const required = new Set<string>()
@@ -72,7 +74,7 @@ const objectShape = (
   if (Array.isArray(schema.required)) for (const r of schema.required) if (typeof r === "string") required.add(r)
   if (Array.isArray(schema.allOf)) {
     for (const member of schema.allOf) {
-      const shape = objectShape(member, depth + 1)
+      const shape = objectShape(resolve, member, depth + 1)
       if (shape === undefined) return undefined
       isObject = true
       Object.assign(properties, shape.properties)
@@ -88,14 +90,14 @@ const objectShape = (
  *
  * @internal
  */
-export const add = (draft: Draft, body: Body, method: string): void => {
+export const add = (draft: Draft, body: Body, method: string, resolve: (schema: unknown) => unknown): void => {
   const leaveOut = (why: string) => {
     if (body.required) draft.fail(`the request body ${why}`)
     else draft.note(`the optional request body left out: it ${why}`)
   }
   if (method === "GET") return leaveOut("cannot be sent with GET by a manifest tool")
   if (!body.json) return leaveOut(`is not JSON (${body.media})`)
-  const shape = objectShape(body.schema)
+  const shape = objectShape(resolve, body.schema)
   if (shape === undefined) return leaveOut(`is not a JSON object (${Schema.summarize(body.schema)})`)
   const template: Record<string, string> = {}
   for (const [key, property] of Object.entries(shape.properties)) {

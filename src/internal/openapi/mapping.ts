@@ -79,12 +79,15 @@ const toolDescription = (operation: Record<string, unknown>, method: string, pat
     operation.deprecated === true ? "(Deprecated.)" : undefined,
     summary,
     // Many specs repeat the summary as the description's first line.
-    description !== undefined && summary !== undefined && description.startsWith(summary)
-      ? description.slice(summary.length)
+    description !== undefined && summary !== undefined && repeats(description, summary)
+      ? description.slice(summary.length).replace(/^[.:!?]/, "")
       : description
   ]
   return Schema.joinDescription(parts, TOOL_DESCRIPTION_MAX) ?? `${method} ${clip(path, 200)}`
 }
+
+const repeats = (description: string, summary: string): boolean =>
+  description.startsWith(summary) && /^(?:$|[.:!?\r\n])/.test(description.slice(summary.length, summary.length + 1))
 
 /** Problems of one tool under the document's auth, or none: the whole import's guarantee rests on this. */
 const problems = (tool: Manifest.Tool, auth: Manifest.Auth | undefined): Array<string> => {
@@ -136,6 +139,7 @@ export const toManifest = (
   const authHeader = auth?.type === "header" ? auth.name.toLowerCase() : undefined
 
   const filter = Filter.make(options.include, options.exclude)
+  const resolve = Schema.resolveRef(doc)
   const names = Naming.uniqueToolNames()
   const tools: Array<Manifest.Tool> = []
   for (const { item, method, operation, path } of operations(doc)) {
@@ -160,7 +164,7 @@ export const toManifest = (
     const parameters = Params.merge(item.parameters, operation.parameters)
     Params.addAll(draft, parameters, { authQuery, authHeader, fixedQuery: new Set(fixedQuery.map(([k]) => k)) })
     const body = Body.of(operation, parameters, operation.consumes ?? doc.consumes)
-    if (body !== undefined) Body.add(draft, body, method)
+    if (body !== undefined) Body.add(draft, body, method, resolve)
     const url = `${base.url}${
       Path.template(cleanPath.startsWith("/") ? cleanPath : `/${cleanPath}`, (name) => {
         const known = draft.pathParams.get(name)

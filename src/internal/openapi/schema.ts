@@ -136,3 +136,25 @@ export const ownText = (schema: unknown): string | undefined =>
   isRecord(schema)
     ? typeof schema.description === "string" ? schema.description : typeof schema.title === "string" ? schema.title : undefined
     : undefined
+
+/**
+ * Follows a local `$ref` the dereferencing left at a cycle (`#/components/schemas/Node`), a few
+ * steps at most; anything else is returned as it is.
+ *
+ * @internal
+ */
+export const resolveRef = (doc: unknown) => (schema: unknown): unknown => {
+  let current = schema
+  for (let step = 0; step < 8 && isRecord(current) && typeof current.$ref === "string"; step++) {
+    const ref = current.$ref
+    if (!ref.startsWith("#/")) return current
+    let node: unknown = doc
+    for (const raw of ref.slice(2).split("/")) {
+      const key = raw.replace(/~1/g, "/").replace(/~0/g, "~")
+      node = isRecord(node) && Object.hasOwn(node, key) ? node[key] : undefined
+    }
+    if (node === undefined) return current
+    current = node
+  }
+  return current
+}
