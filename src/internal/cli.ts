@@ -13,27 +13,13 @@ import * as Either from "effect/Either"
 import * as HashMap from "effect/HashMap"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import { readFile } from "node:fs/promises"
-import { resolve as resolvePath } from "node:path"
-import { pathToFileURL } from "node:url"
 import * as Client from "../Client.js"
 import * as Manifest from "../Manifest.js"
 import * as Resolver from "../Resolver.js"
+import * as OpenApiCli from "./openapi/cli.js"
 
 /** An error the CLI reports as one line: `rcp: <message>`. */
 class CliError extends Data.TaggedError("CliError")<{ readonly message: string }> {}
-
-const isUrl = (source: string): boolean => /^https?:\/\//i.test(source)
-
-const readManifestFile = (path: string) =>
-  Effect.tryPromise({
-    try: () => readFile(path, "utf8"),
-    catch: () => new CliError({ message: `cannot read ${path}` })
-  }).pipe(
-    Effect.flatMap((text) =>
-      Effect.try({ try: () => JSON.parse(text) as unknown, catch: () => new CliError({ message: `${path} is not JSON` }) })
-    )
-  )
 
 /** A client with placeholder resolvers: for describe/tools, only the names matter (they hide params). */
 const clientLayer = (resolvers: Record<string, Resolver.ResolverFn<any>>, options: Client.Options = {}) =>
@@ -41,14 +27,15 @@ const clientLayer = (resolvers: Record<string, Resolver.ResolverFn<any>>, option
 
 const namesOnly = (names: ReadonlyArray<string>) => Object.fromEntries(names.map((name) => [name, () => undefined]))
 
-/** The manifest, registered; its warnings (a `--resolver` matching no param) go to stderr. */
-const load = (source: string): Effect.Effect<Client.Discovery, Client.DiscoverError | CliError, Client.RcpClient> => {
-  const registered: Effect.Effect<Client.Discovery, Client.DiscoverError | CliError, Client.RcpClient> = isUrl(source)
-    ? Client.discover(source)
-    : Effect.flatMap(readManifestFile(source), (json) =>
-      Client.register(json, { url: pathToFileURL(resolvePath(source)).href }))
-  return Effect.tap(registered, (d) => Effect.forEach(d.warnings, (warning) => Console.error(`warning: ${warning}`)))
-}
+/** The manifest — or an OpenAPI document, imported — registered; its warnings go to stderr. */
+const load = (source: string): Effect.Effect<Client.Discovery, Client.DiscoverError | OpenApiCli.LoadError, Client.RcpClient> =>
+  Effect.gen(function*() {
+    const client = yield* Client.RcpClient
+    const loaded = yield* OpenApiCli.loadWith(client, source)
+    const discovery = yield* client.register(loaded.document, { url: loaded.url })
+    for (const warning of [...loaded.warnings, ...discovery.warnings]) yield* Console.error(`warning: ${warning}`)
+    return discovery
+  })
 
 const sourceArg = Args.text({ name: "url|file" }).pipe(Args.withDescription("The manifest: an http(s) URL or a JSON file"))
 const resolverOption = Options.text("resolver").pipe(
@@ -94,15 +81,13 @@ const tools = Command.make(
     )
 ).pipe(Command.withDescription("Print the model-facing tools (resolver-bound params removed)"))
 
-/** Every problem of a manifest, or the manifest; from a URL through the client's discovery rules. */
+/** Every problem of a manifest (or of the manifest an OpenAPI document imports to), or the manifest. */
 const check = (source: string, allowHttp: boolean) =>
-  isUrl(source)
-    ? Client.discover(source).pipe(
-      Effect.map((d) => Either.right(d.manifest)),
-      Effect.catchTag("ManifestInvalid", (error) => Effect.succeed(Either.left(error.issues))),
-      Effect.provide(clientLayer({}, { allowHttp }))
-    )
-    : Effect.map(readManifestFile(source), (json) => Manifest.validate(json, { allowHttp }))
+  Effect.gen(function*() {
+    const loaded = yield* OpenApiCli.loadWith(yield* Client.RcpClient, source)
+    for (const warning of loaded.warnings) yield* Console.error(`warning: ${warning}`)
+    return Manifest.validate(loaded.document, { allowHttp })
+  }).pipe(Effect.provide(clientLayer({}, { allowHttp })))
 
 const validate = Command.make(
   "validate",
@@ -128,7 +113,7 @@ const setOption = Options.keyValueMap("set").pipe(
 const call = Command.make(
   "call",
   {
-    url: Args.text({ name: "url" }).pipe(Args.withDescription("The manifest URL")),
+    url: Args.text({ name: "url|file" }).pipe(Args.withDescription("The manifest (or OpenAPI document): a URL or a file")),
     tool: Args.text({ name: "tool" }).pipe(Args.withDescription("The tool to call")),
     args: Options.text("args").pipe(Options.withDefault("{}"), Options.withDescription("The model's arguments, as JSON")),
     set: setOption,
@@ -160,7 +145,7 @@ const call = Command.make(
         [...values.keys()].map((name) => [name, (ctx: CallContext, info: Resolver.ResolveInfo) => ctx.valueFor(info)])
       )
       const program = Effect.gen(function*() {
-        const discovery = yield* Client.discover(input.url)
+        const discovery = yield* load(input.url)
         const context = callContext(discovery.manifest, values)
         const callInput = { name: input.tool, arguments: input.args }
         if (input.dryRun) {
@@ -201,10 +186,34 @@ const callContext = (manifest: Manifest.Manifest, values: ReadonlyMap<string, st
   }
 })
 
+const importOpenApi = Command.make(
+  "import",
+  {
+    source: Args.text({ name: "file|url" }).pipe(Args.withDescription("The OpenAPI or Swagger document")),
+    baseUrl: Options.text("base-url").pipe(Options.optional, Options.withDescription("Where the tools point")),
+    include: Options.text("include").pipe(Options.repeated, Options.withDescription("operationId, tag or /path/glob")),
+    exclude: Options.text("exclude").pipe(Options.repeated, Options.withDescription("operationId, tag or /path/glob")),
+    out: Options.text("out").pipe(Options.optional, Options.withDescription("Write the manifest to this file"))
+  },
+  (input) =>
+    Effect.flatMap(
+      Effect.promise(() =>
+        OpenApiCli.importCommand({
+          source: input.source,
+          baseUrl: Option.getOrUndefined(input.baseUrl),
+          include: input.include,
+          exclude: input.exclude,
+          out: Option.getOrUndefined(input.out)
+        })
+      ),
+      OpenApiCli.emit
+    )
+).pipe(Command.withDescription("Import an OpenAPI (or Swagger 2.0) document as an RCP manifest (docs/openapi.md)"))
+
 /** @internal */
 export const rcp = Command.make("rcp").pipe(
   Command.withDescription("Inspect and call RCP servers: REST APIs published as LLM tools"),
-  Command.withSubcommands([describe, tools, validate, call])
+  Command.withSubcommands([describe, tools, validate, call, importOpenApi])
 )
 
 /**
@@ -215,6 +224,7 @@ export const rcp = Command.make("rcp").pipe(
  */
 export const formatFailure = (error: unknown): string => {
   if (error instanceof CliError) return `rcp: ${error.message}`
+  if (OpenApiCli.ownsFailure(error)) return OpenApiCli.failureLine(error)
   if (typeof error === "object" && error !== null && "_tag" in error && "message" in error) {
     // A --set value of the wrong type fails inside its resolver; say why, not just that it failed.
     const why = "cause" in error && error.cause instanceof CliError ? ` (${error.cause.message})` : ""

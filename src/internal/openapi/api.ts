@@ -26,7 +26,8 @@ export interface OpenApiDiscovery extends Discovery {
   readonly importWarnings: ReadonlyArray<Mapping.Warning>
 }
 
-const standaloneFetch = (options: ImportOptions): Convert.Fetch => (url, maxBytes) =>
+/** @internal */
+export const standaloneFetch = (options: ImportOptions): Convert.Fetch => (url, maxBytes) =>
   Effect.scoped(
     Effect.flatMap(
       UndiciTransport.make({ blockPrivateNetworks: options.fetch?.blockPrivateNetworks ?? false }),

@@ -64,9 +64,28 @@ export const convert = (
   Effect.gen(function*() {
     const parser = yield* Load.parser(importer)
     const { doc, specUrl } = yield* read(parser, spec, fetch, options.maxSpecBytes ?? DEFAULT_MAX_SPEC_BYTES)
-    const source = specUrl ?? (typeof spec === "string" ? spec : undefined)
-    const loaded = yield* Load.load(parser, doc, { allowExternalRefs: options.allowExternalRefs ?? false, source })
-    const mapped = Mapping.toManifest(loaded, options, specUrl)
-    if (Either.isLeft(mapped)) return yield* invalid(mapped.left, source)
-    return mapped.right
+    return yield* fromDocument(parser, doc, specUrl ?? (typeof spec === "string" ? spec : undefined), options)
   }).pipe(Effect.withSpan("OpenApi.toManifest"))
+
+/**
+ * A document already in hand, from `specUrl` (for relative servers and messages).
+ *
+ * @internal
+ */
+export const fromDocument = (
+  parser: Load.Parser,
+  doc: unknown,
+  specUrl: string | undefined,
+  options: Options
+): Effect.Effect<Mapping.Result, OpenApiInvalid> =>
+  Effect.gen(function*() {
+    const loaded = yield* Load.load(parser, doc, { allowExternalRefs: options.allowExternalRefs ?? false, source: specUrl })
+    const resolvable = specUrl !== undefined && /^(?:https?|file):/i.test(specUrl) ? specUrl : undefined
+    const mapped = Mapping.toManifest(loaded, options, resolvable)
+    if (Either.isLeft(mapped)) return yield* invalid(mapped.left, specUrl)
+    return mapped.right
+  })
+
+/** Whether a JSON document is OpenAPI (or Swagger) rather than an RCP manifest. @internal */
+export const isOpenApi = (doc: unknown): boolean =>
+  typeof doc === "object" && doc !== null && ("openapi" in doc || "swagger" in doc)

@@ -34,7 +34,7 @@ export class OpenApiInvalid extends Schema.TaggedError<OpenApiInvalid>()("OpenAp
  */
 export class OpenApiParserMissing extends Schema.TaggedError<OpenApiParserMissing>()("OpenApiParserMissing", {}) {
   override get message(): string {
-    return "install @readme/openapi-parser to use rcp import (npm i @readme/openapi-parser@9)"
+    return "install @readme/openapi-parser (an optional peer dependency of rcp-sdk) to import OpenAPI documents"
   }
 }
 
