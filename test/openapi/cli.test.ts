@@ -106,7 +106,7 @@ describe("docs/openapi.md §CLI: the rcp executable", () => {
     const doc = spec3({
       "/users/{id}": { get: op({ operationId: "getUser", summary: "Get a user", parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }] }) }
     }, { servers: [{ url: "/api" }] })
-    const server = await startServer((req, res) => json(res, 200, doc))
+    const server = await startServer((_req, res) => json(res, 200, doc))
     try {
       const imported = await rcp(["import", server.url("/openapi.json")])
       assert.strictEqual(imported.status, 0, imported.stderr)
