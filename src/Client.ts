@@ -118,6 +118,20 @@ export interface Service extends internal.Service {}
 /**
  * The RCP client. `RcpClient.layer(options)` needs an `HttpClient` and the `Resolvers`.
  *
+ * @example
+ * ```ts
+ * import * as Config from "effect/Config"
+ * import * as Layer from "effect/Layer"
+ * import { Credential, RcpClient } from "rcp-sdk/client"
+ * import * as Resolver from "rcp-sdk/resolver"
+ *
+ * // Straight over undici; the credential read from configuration, sent only where docs/protocol.md §3.5 allows.
+ * export const RcpLive = RcpClient.layerUndici({ trustedOrigins: ["https://internal.example.com"] }).pipe(
+ *   Layer.provide(Resolver.layer({ userId: (ctx: { readonly userId?: string }) => ctx.userId })),
+ *   Layer.provide(Credential.layerConfig(Config.redacted("API_TOKEN")))
+ * )
+ * ```
+ *
  * @since 0.1.0
  * @category models
  */
@@ -194,7 +208,25 @@ export const register = (
   Effect.flatMap(RcpClient, (client) => client.register(manifest, source))
 
 /**
- * Executes one tool call of the model: checks, resolves, builds, authorizes, sends, maps.
+ * Executes one tool call of the model: checks, resolves, builds, authorizes, sends, maps
+ * (docs/protocol.md §3). Everything up to sending fails before any HTTP request.
+ *
+ * @example
+ * ```ts
+ * import * as Effect from "effect/Effect"
+ * import * as Client from "rcp-sdk/client"
+ *
+ * // One tool call as an LLM API returns it: arguments as a JSON string.
+ * export const answer = (call: { readonly name: string; readonly arguments: string }, userId: string) =>
+ *   Client.execute(call, { context: { userId } }).pipe(
+ *     Effect.map(({ data }) => JSON.stringify(data)),
+ *     // Written for the model: it can correct its call and retry (README "What to send back to the model").
+ *     Effect.catchTags({
+ *       InvalidArguments: (error) => Effect.succeed(error.message),
+ *       ToolNotFound: (error) => Effect.succeed(error.message)
+ *     })
+ *   )
+ * ```
  *
  * @since 0.1.0
  * @category accessors
@@ -250,6 +282,30 @@ export { Credential } from "./internal/credential.js"
 
 /**
  * The promise facade for plain TypeScript: `createRcpClient({ resolvers, credential, trustedOrigins })`.
+ * Requests go straight over undici unless a `fetch` is given.
+ *
+ * @example
+ * ```ts
+ * import { createRcpClient, ResolverMissing } from "rcp-sdk/client"
+ *
+ * const client = createRcpClient({
+ *   resolvers: { userId: (ctx: { readonly currentUserId?: string }) => ctx.currentUserId },
+ *   credential: () => process.env.API_TOKEN
+ * })
+ * const { tools } = await client.discover("https://api.example.com/rcp/manifest")
+ * // … hand `tools` to the model, then run each call it makes:
+ * try {
+ *   const { status, data } = await client.execute(
+ *     { name: "get_profile", arguments: "{}" },
+ *     { context: { currentUserId: "u-42" } }
+ *   )
+ *   console.log(status, data)
+ * } catch (error) {
+ *   if (error instanceof ResolverMissing) console.error("no signed-in user; nothing was sent")
+ *   else throw error
+ * }
+ * await client.close()
+ * ```
  *
  * @since 0.1.0
  * @category constructors

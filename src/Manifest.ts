@@ -126,7 +126,28 @@ export type Auth = typeof Auth.Type
 const StringMap = Schema.Record({ key: Schema.String, value: Schema.String })
 
 /**
- * One REST endpoint offered as a tool.
+ * One REST endpoint offered as a tool: `{{name}}` placeholders in `url`, `queryParams`, `headers`
+ * and `body` strings are filled from the tool's `params` (docs/protocol.md §1.3–§1.8).
+ *
+ * @example
+ * ```ts
+ * import * as Manifest from "rcp-sdk/manifest"
+ *
+ * const searchCourses: Manifest.Tool = {
+ *   name: "search_courses",
+ *   description: "Search the course catalogue by keywords.",
+ *   method: "GET",
+ *   params: [
+ *     { name: "query", type: "string", description: "words to look for" },
+ *     { name: "limit", type: "number", required: false }
+ *   ],
+ *   url: "https://api.example.com/courses",
+ *   queryParams: { q: "{{query}}", limit: "{{limit}}" }
+ * }
+ *
+ * // `required` absent means required.
+ * console.log(searchCourses.params.filter(Manifest.isRequired).map((param) => param.name)) // ["query"]
+ * ```
  *
  * @since 0.1.0
  * @category models
@@ -150,6 +171,9 @@ export const Tool = Schema.Struct({
 export interface Tool extends Schema.Schema.Type<typeof Tool> {}
 
 /**
+ * A whole manifest: `{ rcpVersion: "0.1", auth?, tools }`. The Schema checks the shape only; use
+ * `decode` (or `validate`) for every rule of docs/protocol.md §1.
+ *
  * @since 0.1.0
  * @category models
  */
@@ -198,6 +222,20 @@ export interface ManifestIssue extends Schema.Schema.Type<typeof ManifestIssue> 
 /**
  * A manifest broke the rules of SPEC §1. `issues` lists every problem; `source` names where the
  * manifest came from when that is known (a URL or a file).
+ *
+ * @example
+ * ```ts
+ * import * as Effect from "effect/Effect"
+ * import * as Manifest from "rcp-sdk/manifest"
+ *
+ * const report = Manifest.decode({ rcpVersion: "0.1", tools: [{ name: "get thing" }] }).pipe(
+ *   Effect.catchTag("ManifestInvalid", (error) =>
+ *     // error.message holds the same lines, under a heading naming the source
+ *     Effect.succeed(error.issues.map(Manifest.formatIssue)))
+ * )
+ * // ["tools[0].name: expected a string matching ^[A-Za-z0-9_-]{1,64}$, got \"get thing\"",
+ * //  "tools[0].description: is missing", …]
+ * ```
  *
  * @since 0.1.0
  * @category errors
@@ -256,6 +294,20 @@ export interface ValidateOptions {
 
 /**
  * Every problem of `input`, shape and meaning together, or the decoded manifest. Never throws.
+ * For code that does not run Effects; `decode` is the same check as an Effect.
+ *
+ * @example
+ * ```ts
+ * import * as Either from "effect/Either"
+ * import * as Manifest from "rcp-sdk/manifest"
+ *
+ * const result = Manifest.validate({ rcpVersion: "0.1", tools: [] })
+ * if (Either.isLeft(result)) {
+ *   for (const issue of result.left) console.error(Manifest.formatIssue(issue))
+ * } else {
+ *   console.log(`${result.right.tools.length} tool(s)`)
+ * }
+ * ```
  *
  * @since 0.1.0
  * @category decoding
@@ -290,7 +342,24 @@ export const validate = (
 
 /**
  * Decodes and validates a manifest (SPEC §1): succeeds with a `Manifest` or fails with
- * `ManifestInvalid` listing every problem with its path.
+ * `ManifestInvalid` listing every problem with its path. Unknown fields are ignored and left out.
+ *
+ * @example
+ * ```ts
+ * import * as Effect from "effect/Effect"
+ * import * as Manifest from "rcp-sdk/manifest"
+ * import { readFileSync } from "node:fs"
+ *
+ * const fromFile = (path: string) =>
+ *   Effect.flatMap(
+ *     Effect.sync(() => JSON.parse(readFileSync(path, "utf8")) as unknown),
+ *     // `source` puts the file's name into the error message.
+ *     (json) => Manifest.decode(json, { source: path })
+ *   )
+ *
+ * // Effect<Manifest.Manifest, Manifest.ManifestInvalid>
+ * export const manifest = fromFile("manifest.json")
+ * ```
  *
  * @since 0.1.0
  * @category decoding
@@ -325,6 +394,28 @@ export const isRequired = (param: Param): boolean => param.required !== false
  * Advice for server authors on a valid manifest: params without a description, params no
  * template uses, identity-looking params (`userId`, `tenantId`, …) whose description does not
  * tell the client operator to resolve them. Warnings only; `decode` does not run them.
+ *
+ * @example
+ * ```ts
+ * import * as Effect from "effect/Effect"
+ * import * as Manifest from "rcp-sdk/manifest"
+ *
+ * const advice = Effect.map(
+ *   Manifest.decode({
+ *     rcpVersion: "0.1",
+ *     tools: [{
+ *       name: "get_profile",
+ *       description: "Get a user's profile.",
+ *       method: "GET",
+ *       params: [{ name: "userId", type: "string" }],
+ *       url: "https://api.example.com/users/{{userId}}"
+ *     }]
+ *   }),
+ *   (manifest) => Manifest.lint(manifest).map(Manifest.formatIssue)
+ * )
+ * // ["tools[0].params[0]: param \"userId\" of tool \"get_profile\" has no description",
+ * //  "tools[0].params[0]: param \"userId\" of tool \"get_profile\" looks like an identity; …"]
+ * ```
  *
  * @since 0.1.0
  * @category decoding

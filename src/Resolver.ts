@@ -76,6 +76,31 @@ export interface Service {
 /**
  * The resolvers registered on a client. Swap its layer to swap the resolvers (tests).
  *
+ * @example
+ * ```ts
+ * import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
+ * import * as Effect from "effect/Effect"
+ * import * as Layer from "effect/Layer"
+ * import * as Client from "rcp-sdk/client"
+ * import * as Resolver from "rcp-sdk/resolver"
+ *
+ * const profile = Effect.gen(function*() {
+ *   yield* Client.discover("https://api.example.com/rcp/manifest")
+ *   return yield* Client.execute({ name: "get_profile", arguments: "{}" })
+ * })
+ *
+ * // The same program under two Resolvers layers: nothing else changes.
+ * const withResolvers = (resolvers: Layer.Layer<Resolver.Resolvers>) =>
+ *   profile.pipe(
+ *     Effect.provide(Client.layer({ credential: "test-token" })),
+ *     Effect.provide(resolvers),
+ *     Effect.provide(FetchHttpClient.layer)
+ *   )
+ *
+ * export const asAlice = withResolvers(Resolver.layer({ userId: () => "alice" }))
+ * export const asNobody = withResolvers(Resolver.layer({ userId: () => undefined })) // ResolverMissing, nothing sent
+ * ```
+ *
  * @since 0.1.0
  * @category models
  */
@@ -102,7 +127,35 @@ export const make = <const Fns extends Record<string, ResolverFn<any, any>>>(
   Effect.map(Effect.context<Requirements<Fns>>(), (context) => internal.make(resolvers, context))
 
 /**
- * The `Resolvers` layer: `Resolver.layer({ learnerId: (ctx) => ctx.currentUserId })`.
+ * The `Resolvers` layer: `Resolver.layer({ learnerId: (ctx) => ctx.currentUserId })`. Each key
+ * is a param name: every param of that name, in every tool the client discovers, is removed from
+ * the model's schema and filled by the resolver on each call (docs/protocol.md §3.3).
+ *
+ * @example
+ * ```ts
+ * import * as Context from "effect/Context"
+ * import * as Effect from "effect/Effect"
+ * import * as Resolver from "rcp-sdk/resolver"
+ *
+ * // What the application knows about the current turn; handed to `execute` as `context`.
+ * interface Turn {
+ *   readonly userId?: string
+ *   readonly locale?: string
+ * }
+ *
+ * // Plain resolvers: a value, or undefined for "nothing to resolve from" (→ ResolverMissing).
+ * export const FromTurn = Resolver.layer({
+ *   userId: (turn: Turn) => turn.userId,
+ *   locale: (turn: Turn) => turn.locale ?? "en"
+ * })
+ *
+ * // An Effect resolver: its requirements become the layer's (Layer<Resolvers, never, Tenancy>).
+ * class Tenancy extends Context.Tag("app/Tenancy")<Tenancy, { readonly current: Effect.Effect<string> }>() {}
+ *
+ * export const FromTenancy = Resolver.layer({
+ *   tenantId: () => Effect.flatMap(Tenancy, (tenancy) => tenancy.current)
+ * })
+ * ```
  *
  * @since 0.1.0
  * @category layers
@@ -112,7 +165,21 @@ export const layer = <const Fns extends Record<string, ResolverFn<any, any>>>(
 ): Layer.Layer<Resolvers, never, Requirements<Fns>> => Layer.effect(Resolvers, make(resolvers))
 
 /**
- * No resolvers: every param is shown to the model.
+ * No resolvers: every param is shown to the model — for APIs without identity params, and for
+ * tools that only read public data.
+ *
+ * @example
+ * ```ts
+ * import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
+ * import * as Layer from "effect/Layer"
+ * import * as Client from "rcp-sdk/client"
+ * import * as Resolver from "rcp-sdk/resolver"
+ *
+ * export const PublicClient = Client.layer().pipe(
+ *   Layer.provide(Resolver.layerEmpty),
+ *   Layer.provide(FetchHttpClient.layer)
+ * )
+ * ```
  *
  * @since 0.1.0
  * @category layers

@@ -1,39 +1,20 @@
 /**
  * Every code block of the README is exercised: TypeScript blocks are compiled (by section, in
  * order, against the built package), shell blocks name real npm scripts and real `rcp` commands
- * and flags, and the error table lists exactly the errors the library exports.
+ * and flags, the error table lists exactly the errors the library exports, the hand-written
+ * manifest decodes, and the API overview names every export.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { execFileSync, spawnSync } from "node:child_process"
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { execFileSync } from "node:child_process"
+import { readFileSync } from "node:fs"
 import { join } from "node:path"
-import { fileURLToPath } from "node:url"
+import * as Effect from "effect/Effect"
 import * as ClientModule from "../src/Client.js"
+import * as Manifest from "../src/Manifest.js"
+import { blocks as blocksOf, errorTags, exportedNames, read, root, section, tableNames, typecheck } from "./support/docs.js"
 
-const root = fileURLToPath(new URL("..", import.meta.url))
-const readme = readFileSync(join(root, "README.md"), "utf8")
-
-interface Block {
-  readonly lang: string
-  readonly section: string
-  readonly code: string
-}
-
-const blocks = (): Array<Block> => {
-  const out: Array<Block> = []
-  let section = ""
-  const lines = readme.split("\n")
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!
-    if (line.startsWith("## ")) section = line.slice(3)
-    const open = /^```(\w+)$/.exec(line)
-    if (open === null) continue
-    const code: Array<string> = []
-    for (i++; i < lines.length && lines[i] !== "```"; i++) code.push(lines[i]!)
-    out.push({ lang: open[1]!, section, code: code.join("\n") })
-  }
-  return out
-}
+const readme = read("README.md")
+const blocks = () => blocksOf(readme)
 
 describe("README", () => {
   it("has the two commands a newcomer needs", () => {
@@ -42,16 +23,12 @@ describe("README", () => {
   })
 
   it("compiles every TypeScript block against the built package", () => {
-    const dir = join(root, ".readme-check")
-    rmSync(dir, { recursive: true, force: true })
-    mkdirSync(dir)
     const bySection = new Map<string, Array<string>>()
     for (const block of blocks().filter((b) => b.lang === "ts")) {
       bySection.set(block.section, [...(bySection.get(block.section) ?? []), block.code])
     }
     assert.isAtLeast(bySection.size, 3)
-    const files: Array<string> = []
-    for (const [, codes] of bySection) {
+    const files = [...bySection.values()].map((codes, i) => {
       // One module per section: later blocks build on earlier ones; repeated imports appear once.
       const seen = new Set<string>()
       const lines = codes.join("\n").split("\n").filter((line) => {
@@ -60,18 +37,11 @@ describe("README", () => {
         seen.add(line)
         return true
       })
-      const file = `section-${files.length}.ts`
-      files.push(file)
-      writeFileSync(join(dir, file), `${lines.join("\n")}\nexport {}\n`)
-    }
-    writeFileSync(
-      join(dir, "tsconfig.json"),
-      JSON.stringify({ extends: "../tsconfig.base.json", compilerOptions: { noEmit: true, noUnusedLocals: false }, files })
-    )
-    const tsc = spawnSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", dir], { encoding: "utf8" })
-    assert.strictEqual(tsc.stdout + tsc.stderr, "", "README TypeScript blocks must compile")
+      return { name: `section-${i}.ts`, code: lines.join("\n") }
+    })
+    const tsc = typecheck(".readme-check", files)
+    assert.strictEqual(tsc.output, "", "README TypeScript blocks must compile")
     assert.strictEqual(tsc.status, 0)
-    rmSync(dir, { recursive: true, force: true })
   }, 60_000)
 
   it("shell blocks use real npm scripts and real rcp commands and flags", () => {
@@ -100,14 +70,32 @@ describe("README", () => {
   }, 60_000)
 
   it("lists exactly the library's error tags", () => {
-    const exported = (Object.values(ClientModule) as Array<unknown>)
-      .filter((value): value is { readonly _tag: string } =>
-        typeof value === "function" && typeof (value as { _tag?: unknown })._tag === "string"
-      )
-      .map((value) => value._tag)
-      .sort()
-    const table = [...readme.matchAll(/^\| `(\w+)` \| /gm)].map((m) => m[1]!).filter((tag) => tag !== "_tag").sort()
+    const exported = errorTags(ClientModule)
     assert.isAtLeast(exported.length, 15)
-    assert.deepStrictEqual(table, exported)
+    assert.deepStrictEqual(tableNames(section(readme, "Errors")).filter((tag) => tag !== "_tag").sort(), exported)
+  })
+
+  it("the hand-written manifest decodes, and lint has no advice for it", () => {
+    const manifests = blocks().filter((b) => b.lang === "json" && b.section === "A manifest")
+    assert.strictEqual(manifests.length, 1)
+    const manifest = Effect.runSync(Manifest.decode(JSON.parse(manifests[0]!.code)))
+    assert.isAtLeast(manifest.tools.length, 3)
+    assert.deepStrictEqual(Manifest.lint(manifest), [])
+  })
+
+  it("the API overview names every export of every public module", () => {
+    const overview = section(readme, "API overview")
+    for (const module of ["Manifest", "Resolver", "Client", "Server"]) {
+      const text = section(overview, `rcp-sdk/${module.toLowerCase()}`)
+      const names = exportedNames(read(`src/${module}.ts`))
+      assert.isAtLeast(names.length, 8, module)
+      const missing = names.filter((name) => !text.includes(`\`${name}\``))
+      assert.deepStrictEqual(missing, [], `README "API overview" → rcp-sdk/${module.toLowerCase()} does not list these`)
+    }
+  })
+
+  it("points at docs/protocol.md, not at a spec users do not have", () => {
+    assert.include(readme, "docs/protocol.md")
+    assert.notMatch(readme, /\bSPEC\b|the spec\b/)
   })
 })

@@ -52,7 +52,10 @@ export interface RcpClientOptions<Ctx> {
   readonly retry?: RetryOptions | undefined
   /** Refuse hosts that are or resolve to internal addresses (server-side deployments). */
   readonly blockPrivateNetworks?: boolean | undefined
-  /** A `fetch` to send requests with (a test double, a proxy-aware fetch). Default: global fetch. */
+  /**
+   * A `fetch` to send requests with (a test double, a proxy-aware fetch). Default: none — requests
+   * go straight over undici (global `fetch` only where undici cannot be loaded).
+   */
   readonly fetch?: typeof globalThis.fetch | undefined
 }
 
@@ -94,7 +97,8 @@ export interface PromiseClient<Ctx> {
 class Service extends Context.Tag("rcp-sdk/internal/PromiseClient")<Service, Client.Service>() {}
 
 /**
- * Creates a promise client. No Effect knowledge needed; HTTP goes through `fetch`.
+ * Creates a promise client. No Effect knowledge needed. Requests go straight over undici, as
+ * with `RcpClient.layerUndici`, unless `fetch` is given.
  *
  * @since 0.1.0
  * @category constructors
