@@ -12,7 +12,7 @@ import { join } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
 import * as Manifest from "../../src/Manifest.js"
 import * as Cli from "../../src/internal/openapi/cli.js"
-import { json, startServer } from "../support/server.js"
+import { json, withServer } from "../support/server.js"
 import { op, spec3 } from "./support.js"
 
 const require = createRequire(import.meta.url)
@@ -106,8 +106,7 @@ describe("docs/openapi.md §CLI: the rcp executable", () => {
     const doc = spec3({
       "/users/{id}": { get: op({ operationId: "getUser", summary: "Get a user", parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }] }) }
     }, { servers: [{ url: "/api" }] })
-    const server = await startServer((_req, res) => json(res, 200, doc))
-    try {
+    await withServer((_req, res) => json(res, 200, doc), async (server) => {
       const imported = await rcp(["import", server.url("/openapi.json")])
       assert.strictEqual(imported.status, 0, imported.stderr)
       assert.strictEqual(JSON.parse(imported.stdout).tools[0].url, server.url("/api/users/{{id}}"))
@@ -117,8 +116,6 @@ describe("docs/openapi.md §CLI: the rcp executable", () => {
         described.stdout,
         "RCP manifest v0.1 — auth: none\n1 tool(s):\n- getUser (GET) — Get a user\n  id: string, required [resolved by client, hidden from model]\n"
       )
-    } finally {
-      await server.close()
-    }
+    })
   }, 60_000)
 })

@@ -12,28 +12,22 @@ import { createRequire } from "node:module"
 import * as Client from "../../src/Client.js"
 import * as OpenApi from "../../src/OpenApi.js"
 import * as Resolver from "../../src/Resolver.js"
-import { json, startServer, type TestServer } from "../support/server.js"
+import { json, type TestServer, withServer } from "../support/server.js"
 
 const require = createRequire(import.meta.url)
 const petstorePath = require.resolve("@readme/oas-examples/3.0/json/petstore.json")
 const petstore = JSON.parse(readFileSync(petstorePath, "utf8")) as Record<string, unknown>
 
 /** A few Petstore operations, implemented; the spec itself at /openapi.json. */
-const withPetstore = async <A>(f: (server: TestServer) => Promise<A>, spec: unknown = petstore) => {
-  const server = await startServer((req, res) => {
+const withPetstore = <A>(f: (server: TestServer) => Promise<A>, spec: unknown = petstore) =>
+  withServer((req, res) => {
     if (req.path === "/openapi.json") return json(res, 200, spec)
     if (req.method === "GET" && req.path === "/v2/pet/7") return json(res, 200, { id: 7, name: "Rex", status: "sold" })
     if (req.method === "GET" && req.path === "/v2/pet/findByStatus") return json(res, 200, [{ id: 7 }])
     if (req.method === "PUT" && req.path.startsWith("/v2/user/")) return json(res, 200, { updated: true })
     if (req.method === "DELETE" && req.path === "/v2/pet/7") return json(res, 200, { deleted: true })
     return json(res, 404, { error: "not implemented" })
-  })
-  try {
-    return await f(server)
-  } finally {
-    await server.close()
-  }
-}
+  }, f)
 
 const rejection = (promise: Promise<unknown>): Promise<any> =>
   promise.then(() => assert.fail("expected a rejection"), (error) => error)

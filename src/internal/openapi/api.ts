@@ -6,7 +6,8 @@
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
-import type { Discovery, Options as ClientOptions, RegisterError } from "../client.js"
+import type * as OpenApi from "../../OpenApi.js"
+import type { RegisterError } from "../client.js"
 import * as Client from "../client.js"
 import * as FetchJson from "../fetchJson.js"
 import type { PromiseClient } from "../promise.js"
@@ -15,16 +16,10 @@ import * as Convert from "./convert.js"
 import type * as Mapping from "./mapping.js"
 
 /** @internal */
-export interface ImportOptions extends Convert.Options {
-  /** How a spec URL is fetched when no client is given: timeout, redirects, http, the private-network guard. */
-  readonly fetch?: Pick<ClientOptions, "timeout" | "maxRedirects" | "allowHttp" | "blockPrivateNetworks" | "retry">
-}
+export type ImportOptions = OpenApi.ImportOptions
 
 /** @internal */
-export interface OpenApiDiscovery extends Discovery {
-  /** What the import could not represent, each naming its operation. */
-  readonly importWarnings: ReadonlyArray<Mapping.Warning>
-}
+export type OpenApiDiscovery = OpenApi.Discovery
 
 /** @internal */
 export const standaloneFetch = (options: ImportOptions): Convert.Fetch => (url, maxBytes) =>

@@ -7,21 +7,17 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import { resolve as resolvePath } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
+import type * as OpenApi from "../../OpenApi.js"
 import type * as FetchJson from "../fetchJson.js"
 import { invalid, type OpenApiInvalid, type OpenApiParserMissing } from "./errors.js"
 import * as Load from "./load.js"
 import * as Mapping from "./mapping.js"
 
 /** @internal */
-export interface Options extends Mapping.Options {
-  /** Resolve `$ref`s to other files and URLs (fetched by the parser itself). Default false. */
-  readonly allowExternalRefs?: boolean | undefined
-  /** Largest spec read from a URL, in bytes. Default 32 MiB (GitHub's is about 13). */
-  readonly maxSpecBytes?: number | undefined
-}
+export type Options = OpenApi.Options
 
-/** A parsed document, a file path, or an http(s) URL. @internal */
-export type Spec = object | string | URL
+/** @internal */
+export type Spec = OpenApi.Spec
 
 /** @internal */
 export const DEFAULT_MAX_SPEC_BYTES = 32 * 1024 * 1024

@@ -6,6 +6,7 @@
  */
 import * as Either from "effect/Either"
 import * as Manifest from "../../Manifest.js"
+import type * as OpenApi from "../../OpenApi.js"
 import { clip, isRecord } from "../values.js"
 import * as Body from "./body.js"
 import { Draft } from "./draft.js"
@@ -17,29 +18,14 @@ import * as Schema from "./schema.js"
 import * as Security from "./security.js"
 import * as Servers from "./servers.js"
 
-/** @internal */
-export interface Options {
-  readonly baseUrl?: string | undefined
-  readonly include?: ReadonlyArray<string> | undefined
-  readonly exclude?: ReadonlyArray<string> | undefined
-  readonly auth?: Manifest.Auth | undefined
-  readonly allowPrivateServers?: boolean | undefined
-}
+/** What the mapping itself reads of the import's options. @internal */
+export type Options = Pick<OpenApi.Options, "baseUrl" | "include" | "exclude" | "auth" | "allowPrivateServers">
 
 /** @internal */
-export interface Warning {
-  /** `GET /pets/{id} (getPet)`; absent for the document as a whole. */
-  readonly operation?: string
-  /** Whether the operation was left out of the manifest. */
-  readonly skipped: boolean
-  readonly message: string
-}
+export type Warning = OpenApi.Warning
 
 /** @internal */
-export interface Result {
-  readonly manifest: Manifest.Manifest
-  readonly warnings: ReadonlyArray<Warning>
-}
+export type Result = OpenApi.Result
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const
 const MANIFEST_METHODS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE"])
