@@ -5,22 +5,22 @@
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import * as Client from "../../Client.js"
 import * as Manifest from "../../Manifest.js"
 import { define } from "./command.js"
 import { ExitCode } from "./errors.js"
-import { allowHttpOption, clientLayer, isUrl, jsonOption, readManifestFile, sourceArg } from "./source.js"
+import type { Output } from "./output.js"
+import { allowHttpOption, clientLayer, jsonOption, printWarnings, read, sourceArg } from "./source.js"
 
 type Checked = Either.Either<Manifest.Manifest, ReadonlyArray<Manifest.ManifestIssue>>
 
-const check = (source: string, allowHttp: boolean) =>
-  isUrl(source)
-    ? Client.discover(source).pipe(
-      Effect.map((d): Checked => Either.right(d.manifest)),
-      Effect.catchTag("ManifestInvalid", (error) => Effect.succeed<Checked>(Either.left(error.issues))),
-      Effect.provide(clientLayer({}, { allowHttp }))
-    )
-    : Effect.map(readManifestFile(source), (json): Checked => Manifest.validate(json, { allowHttp }))
+/** The manifest (an OpenAPI document imported first, its warnings printed) checked; a URL read through the client. */
+const check = (source: string, allowHttp: boolean, io: Output) =>
+  read(source).pipe(
+    Effect.flatMap((loaded) =>
+      Effect.as(printWarnings(io, loaded.warnings), Manifest.validate(loaded.document, { allowHttp }) as Checked)
+    ),
+    Effect.provide(clientLayer({}, { allowHttp }))
+  )
 
 /** @internal */
 export const command = define({
@@ -35,7 +35,7 @@ export const command = define({
   run: ({ options, positionals }, io) =>
     Effect.gen(function*() {
       const source = positionals[0]!
-      const result = yield* check(source, options["allow-http"])
+      const result = yield* check(source, options["allow-http"], io)
       const errors = Either.isLeft(result) ? result.left : []
       const warnings = Either.isRight(result) ? Manifest.lint(result.right) : []
       const tools = Either.isRight(result) ? result.right.tools.length : undefined
