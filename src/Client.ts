@@ -19,7 +19,9 @@ import * as internal from "./internal/client.js"
 import type * as Errors from "./internal/clientErrors.js"
 import type * as FetchJson from "./internal/fetchJson.js"
 import * as describe from "./internal/describe.js"
+import * as modelFacing from "./internal/modelFacing.js"
 import type * as ModelTool from "./internal/modelTool.js"
+import * as providers from "./internal/providers.js"
 import type * as ResolverErrors from "./internal/resolver.js"
 
 export type {
@@ -189,17 +191,13 @@ export interface RegisterOptions extends DiscoverOptions {
 }
 
 /**
- * One tool call of the model.
+ * One tool call of the model, in any shape `execute` reads: rcp's `{ name, arguments }`
+ * (`RcpToolCall`) or a provider's own tool-call object (see "Model providers" in the README).
  *
  * @since 0.1.0
  * @category models
  */
-export interface ToolCall {
-  /** The exposed name (with the manifest's prefix, if it was discovered with one). */
-  readonly name: string
-  /** An object, or the JSON string LLM APIs return. */
-  readonly arguments?: unknown
-}
+export type ToolCall = providers.ToolCallInput
 
 /**
  * @since 0.1.0
@@ -628,11 +626,172 @@ export interface PromiseClient<Ctx> {
 export { createRcpClient } from "./internal/promise.js"
 
 /**
- * Model-facing tools in the shape each provider's API takes: `toOpenAiTools(tools)` for OpenAI's
- * `tools` (`{ type: "function", function }`), `toAnthropicTools(tools)` for Anthropic's
- * (`{ name, description, input_schema }`). Gemini takes `parameters` as-is.
+ * The shapes the provider helpers take and return (each also assignable to / from the provider
+ * SDK's own type; see `test/providers.types.ts`).
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type {
+  AnthropicTool,
+  AnthropicToolResult,
+  AnthropicToolUse,
+  FormatOptions,
+  GeminiFunctionCall,
+  GeminiFunctionResponsePart,
+  GeminiTool,
+  OpenAiResponsesOutput,
+  OpenAiResponsesTool,
+  OpenAiResponsesToolCall,
+  OpenAiTool,
+  OpenAiToolCall,
+  OpenAiToolMessage,
+  ParametersSchema,
+  ProviderParameter,
+  RcpToolCall
+} from "./internal/providers.js"
+
+/**
+ * What the model receives for a failed call, and the outcome type the result helpers take.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type { ModelFacingError, ResultOptions, ToolOutcome } from "./internal/modelFacing.js"
+
+/**
+ * Tools for OpenAI Chat Completions: `[{ type: "function", function: { name, description, parameters } }]`.
+ * With `{ strict: true }`: `strict: true`, every property in `required`, optional ones nullable.
+ *
+ * @example
+ * ```ts
+ * import { createRcpClient, toOpenAiTools } from "rcp-sdk/client"
+ *
+ * const client = createRcpClient()
+ * const { tools } = await client.discover("https://api.example.com/rcp/manifest")
+ * // → openai.chat.completions.create({ model, messages, tools: strictTools })
+ * const strictTools = toOpenAiTools(tools, { strict: true })
+ * console.log(strictTools[0]?.function.parameters.required)
+ * ```
  *
  * @since 0.1.0
  * @category conversions
  */
-export { toAnthropic as toAnthropicTools, toOpenAi as toOpenAiTools } from "./internal/modelTool.js"
+export const toOpenAiTools: (
+  tools: ReadonlyArray<ModelTool.ModelTool>,
+  options?: providers.FormatOptions
+) => Array<providers.OpenAiTool> = providers.toOpenAiTools
+
+/**
+ * Tools for the OpenAI Responses API: `[{ type: "function", name, description, parameters, strict }]`.
+ *
+ * @since 0.2.0
+ * @category conversions
+ */
+export const toOpenAiResponsesTools: (
+  tools: ReadonlyArray<ModelTool.ModelTool>,
+  options?: providers.FormatOptions
+) => Array<providers.OpenAiResponsesTool> = providers.toOpenAiResponsesTools
+
+/**
+ * Tools for Anthropic's Messages API: `[{ name, description, input_schema }]`.
+ *
+ * @since 0.1.0
+ * @category conversions
+ */
+export const toAnthropicTools: (tools: ReadonlyArray<ModelTool.ModelTool>) => Array<providers.AnthropicTool> =
+  providers.toAnthropicTools
+
+/**
+ * Tools for Gemini (`@google/genai`'s `Tool`): `[{ functionDeclarations: [{ name, description,
+ * parametersJsonSchema }] }]`. The schema goes in `parametersJsonSchema`, which takes JSON Schema;
+ * `parameters` takes Gemini's OpenAPI subset (`type: "OBJECT"`, no `additionalProperties`).
+ *
+ * @since 0.2.0
+ * @category conversions
+ */
+export const toGeminiTools: (tools: ReadonlyArray<ModelTool.ModelTool>) => Array<providers.GeminiTool> =
+  providers.toGeminiTools
+
+/**
+ * What the model may read of a failed call (README "What to send back to the model"): its own mistakes
+ * (`InvalidArguments`, `ToolNotFound`, HTTP 4xx) in full; everything else as a short safe
+ * sentence (`OperatorError`), the error itself being the operator's.
+ *
+ * @since 0.2.0
+ * @category conversions
+ */
+export const modelFacingError: (error: unknown, toolName: string) => modelFacing.ModelFacingError =
+  modelFacing.modelFacingError
+
+/**
+ * Settles a promise client's `execute` into a `ToolOutcome` for the result helpers (Effect code
+ * uses `Effect.exit(Client.execute(call))`).
+ *
+ * @example
+ * ```ts
+ * import { createRcpClient, outcomeOf, toOpenAiToolMessage, type OpenAiToolCall } from "rcp-sdk/client"
+ *
+ * const client = createRcpClient({ resolvers: { userId: (ctx: { userId: string }) => ctx.userId } })
+ * // A tool call from `completion.choices[0].message.tool_calls`, passed to execute as it is:
+ * const call: OpenAiToolCall = { id: "call_1", type: "function", function: { name: "get_profile", arguments: "{}" } }
+ * const outcome = await outcomeOf(client.execute(call, { context: { userId: "u-42" } }))
+ * // Operator-side errors reach the model as a safe sentence; `onError` gets the error itself.
+ * const message = toOpenAiToolMessage(call, outcome, { onError: (error) => console.error(error) })
+ * console.log(message.content)
+ * ```
+ *
+ * @since 0.2.0
+ * @category constructors
+ */
+export const outcomeOf: (promise: PromiseLike<ToolResult>) => Promise<modelFacing.ToolOutcome> =
+  modelFacing.outcomeOf
+
+/**
+ * An outcome as an OpenAI Chat Completions tool message `{ role: "tool", tool_call_id, content }`.
+ * Operator-side errors reach the model as a safe sentence and go to `options.onError`.
+ *
+ * @since 0.2.0
+ * @category conversions
+ */
+export const toOpenAiToolMessage: (
+  call: providers.OpenAiToolCall,
+  outcome: modelFacing.ToolOutcome,
+  options?: modelFacing.ResultOptions
+) => providers.OpenAiToolMessage = providers.toOpenAiToolMessage
+
+/**
+ * An outcome as an OpenAI Responses input item `{ type: "function_call_output", call_id, output }`.
+ *
+ * @since 0.2.0
+ * @category conversions
+ */
+export const toOpenAiResponsesOutput: (
+  call: providers.OpenAiResponsesToolCall,
+  outcome: modelFacing.ToolOutcome,
+  options?: modelFacing.ResultOptions
+) => providers.OpenAiResponsesOutput = providers.toOpenAiResponsesOutput
+
+/**
+ * An outcome as an Anthropic content block `{ type: "tool_result", tool_use_id, content, is_error }`.
+ *
+ * @since 0.2.0
+ * @category conversions
+ */
+export const toAnthropicToolResult: (
+  call: providers.AnthropicToolUse,
+  outcome: modelFacing.ToolOutcome,
+  options?: modelFacing.ResultOptions
+) => providers.AnthropicToolResult = providers.toAnthropicToolResult
+
+/**
+ * An outcome as a Gemini part `{ functionResponse: { id?, name, response: { output } | { error } } }`.
+ *
+ * @since 0.2.0
+ * @category conversions
+ */
+export const toGeminiFunctionResponse: (
+  call: providers.GeminiFunctionCall,
+  outcome: modelFacing.ToolOutcome,
+  options?: modelFacing.ResultOptions
+) => providers.GeminiFunctionResponsePart = providers.toGeminiFunctionResponse

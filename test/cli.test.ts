@@ -203,6 +203,17 @@ describe("rcp tools", () => {
         warnings: [`resolver "nope" matches no param of any tool in ${url}`]
       })
     }))
+
+  it("tools also prints OpenAI strict mode, the Responses API and Gemini formats", () =>
+    withServer(async (server) => {
+      const url = server.url("/rcp/manifest")
+      const strict = JSON.parse((await rcp(["tools", url, "--format", "openai-strict", "--resolver", "userId"])).stdout)
+      assert.deepStrictEqual(strict[1].function.parameters.properties.limit, { type: ["number", "null"], description: "how many" })
+      const responses = JSON.parse((await rcp(["tools", url, "--format", "openai-responses"])).stdout)
+      assert.deepStrictEqual([responses[0].type, responses[0].name, responses[0].strict], ["function", "get_profile", false])
+      const gemini = JSON.parse((await rcp(["tools", url, "--format", "gemini"])).stdout)
+      assert.deepStrictEqual(gemini[0].functionDeclarations[0].parametersJsonSchema.required, ["userId"])
+    }))
 })
 
 describe("rcp validate", () => {

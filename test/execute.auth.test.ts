@@ -347,7 +347,8 @@ describe("secrets never leak into errors, spans or logs", () => {
         assertNoSecrets(`JSON of ${error._tag}`, safeStringify(fields), SECRETS)
         assertNoSecrets(`String(${error._tag})`, String(error), SECRETS)
       }
-      // The echoed credential and resolved value are redacted in the body excerpt; the status is kept.
+      // The echoed credential and resolved value are redacted in the body excerpt (a 4xx excerpt
+      // reaches the model: README "What to send back to the model"); the status is kept.
       const httpError = all[0]!
       assert.strictEqual(httpError._tag, "HttpError")
       if (httpError._tag === "HttpError") {

@@ -25,6 +25,8 @@ const SUBPATHS = [
   "rcp-sdk/resolver",
   "rcp-sdk/client",
   "rcp-sdk/server",
+  "rcp-sdk/ai-sdk",
+  "rcp-sdk/ai",
   "rcp-sdk/openapi"
 ] as const
 
@@ -36,7 +38,8 @@ describe("the built package", () => {
     assert.strictEqual(pkg.name, "rcp-sdk")
     assert.strictEqual(pkg.type, "module")
     const subpaths = Object.keys(pkg.exports).filter((key) => key !== "./package.json")
-    assert.deepStrictEqual(subpaths.sort(), [".", "./client", "./manifest", "./openapi", "./resolver", "./server"])
+    // ./ai-sdk and ./ai: the Vercel AI SDK and @effect/ai integrations; ./openapi: the OpenAPI import (each its own subpath and optional peer).
+    assert.deepStrictEqual(subpaths.sort(), [".", "./ai", "./ai-sdk", "./client", "./manifest", "./openapi", "./resolver", "./server"])
   })
 
   for (const [subpath, entry] of Object.entries(pkg.exports)) {

@@ -183,7 +183,7 @@ export class TransportError extends Schema.TaggedError<TransportError>()("Transp
 }
 
 /**
- * A non-2xx response. `body` is an excerpt of what the server said (credential redacted).
+ * A non-2xx response. `body` is an excerpt of what the server said (credential and resolved strings redacted).
  *
  * @since 0.1.0
  * @category errors

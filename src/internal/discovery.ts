@@ -11,6 +11,7 @@ import * as CompiledTool from "./compiledTool.js"
 import * as Credential from "./credential.js"
 import type { Deps } from "./deps.js"
 import * as FetchJson from "./fetchJson.js"
+import * as Providers from "./providers.js"
 import * as Settings from "./settings.js"
 import { clip, withoutUserinfo } from "./values.js"
 
@@ -93,7 +94,9 @@ const add = (deps: Deps, api: CompiledTool.Api, input: unknown): Effect.Effect<D
       api.credential === undefined && deps.settings.credential?.fixed === true
     const conflict = deps.registry.add(api.url, compiled, { origin: api.origin, usesClientCredential })
     if (conflict !== undefined) return yield* conflict
-    const warnings = warningsFor(deps, api, manifest, usesClientCredential)
+    const warnings = warningsFor(deps, api, manifest, usesClientCredential).concat(
+      Providers.nameWarnings(compiled.map((tool) => tool.model))
+    )
     // Returned as values; logged at Debug only, which no default logger prints (stdout may be a
     // protocol: an MCP bridge, a CLI piping JSON).
     for (const warning of warnings) yield* Effect.logDebug(warning)

@@ -23,6 +23,7 @@ import type * as CompiledTool from "./compiledTool.js"
 import * as Credential from "./credential.js"
 import type { Deps } from "./deps.js"
 import * as ModelTool from "./modelTool.js"
+import * as Providers from "./providers.js"
 import * as Request from "./request.js"
 import * as ResolverInternal from "./resolver.js"
 import * as Response from "./response.js"
@@ -33,7 +34,7 @@ interface Prepared {
   readonly tool: CompiledTool.CompiledTool
   readonly request: Request.Outgoing
   readonly credential: Redacted.Redacted<string> | undefined
-  /** Resolved values to redact from error bodies. */
+  /** Resolved values to redact from error bodies, like the credential: a 4xx excerpt reaches the model. */
   readonly resolved?: ReadonlyArray<string>
 }
 
@@ -48,7 +49,7 @@ const redactable = (values: ReadonlyArray<Resolver.Value>): Array<string> =>
 const prepare = (
   deps: Deps,
   tool: CompiledTool.CompiledTool,
-  call: ToolCall,
+  call: Providers.RcpToolCall,
   options: ExecuteOptions | undefined
 ): Effect.Effect<Prepared, Exclude<BuildError, ToolNotFound>> => {
   const name = tool.name
@@ -132,11 +133,14 @@ const authorize = (
  */
 const withTool = <A, E>(
   deps: Deps,
-  call: ToolCall,
+  input: ToolCall,
   span: string,
-  f: (tool: CompiledTool.CompiledTool, span: Tracer.Span) => Effect.Effect<A, E>
-): Effect.Effect<A, E | ToolNotFound> =>
-  Effect.suspend(() => {
+  f: (tool: CompiledTool.CompiledTool, span: Tracer.Span, call: Providers.RcpToolCall) => Effect.Effect<A, E>
+): Effect.Effect<A, E | ToolNotFound | InvalidArguments> =>
+  Effect.suspend((): Effect.Effect<A, E | ToolNotFound | InvalidArguments> => {
+    // Any provider's tool-call object is read into rcp's shape first, so both APIs accept them all.
+    const call = Providers.readToolCall(input)
+    if (call instanceof InvalidArguments) return Effect.fail(call)
     const tool = deps.registry.get(call.name)
     // What `Effect.withSpan` does, with the span in hand.
     return Effect.useSpan(
@@ -145,7 +149,7 @@ const withTool = <A, E>(
       (current) => {
         const effect: Effect.Effect<A, E | ToolNotFound> = tool === undefined
           ? Effect.fail(new ToolNotFound({ tool: String(call.name), available: deps.registry.names() }))
-          : f(tool, current)
+          : f(tool, current, call)
         return Effect.withParentSpan(effect, current)
       }
     )
@@ -154,8 +158,8 @@ const withTool = <A, E>(
 /** @internal */
 export const buildRequest = (deps: Deps) =>
 (call: ToolCall, options?: ExecuteOptions): Effect.Effect<PreparedRequest, BuildError> =>
-  withTool(deps, call, "RcpClient.buildRequest", (tool) =>
-    Effect.map(prepare(deps, tool, call, options), ({ credential, request }) => {
+  withTool(deps, call, "RcpClient.buildRequest", (tool, _span, read) =>
+    Effect.map(prepare(deps, tool, read, options), ({ credential, request }) => {
       const shown = credential === undefined
         ? request
         : Credential.attach(tool.auth, Redacted.make(Credential.REDACTED)).apply(request)
@@ -170,8 +174,8 @@ export const buildRequest = (deps: Deps) =>
 /** @internal */
 export const execute = (deps: Deps) =>
 (call: ToolCall, options?: ExecuteOptions): Effect.Effect<ToolResult, ExecuteError> =>
-  withTool(deps, call, "RcpClient.execute", (tool, span) =>
-    Effect.flatMap(prepare(deps, tool, call, options), ({ credential, request, resolved }) => {
+  withTool(deps, call, "RcpClient.execute", (tool, span, read) =>
+    Effect.flatMap(prepare(deps, tool, read, options), ({ credential, request, resolved }) => {
       const s = deps.settings
       const attached = credential === undefined ? Credential.NONE : Credential.attach(tool.auth, credential)
       const sent = deps.transport.send(request, {

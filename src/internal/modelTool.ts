@@ -106,11 +106,11 @@ export const checkArguments = (
   const values = new Map<string, Value>()
   for (const param of visible) {
     const value = Object.hasOwn(args, param.name) ? args[param.name] : undefined
-    if (value === undefined) {
+    // `null` for an optional param is how OpenAI strict mode says "left out"; for a required one it is wrong.
+    if (value === undefined || (value === null && !Manifest.isRequired(param))) {
       if (Manifest.isRequired(param)) problems.push(`missing required argument "${param.name}" (${param.type})`)
     } else if (!isParamValue(param.type, value)) {
-      const hint = value === null && !Manifest.isRequired(param) ? "; leave an optional argument out instead of null" : ""
-      problems.push(`"${param.name}" must be ${article(param.type)}, got ${describeValue(value)}${hint}`)
+      problems.push(`"${param.name}" must be ${article(param.type)}, got ${describeValue(value)}`)
     } else if (!ParamEnum.allows(param.enum, value)) {
       problems.push(`"${param.name}" must be one of ${ParamEnum.describeAllowed(param.enum ?? [])}`)
     } else {
@@ -121,24 +121,3 @@ export const checkArguments = (
 }
 
 const article = (type: Manifest.ParamType): string => (type === "string" ? "a string" : `a ${type}`)
-
-/**
- * The tools in OpenAI's Chat Completions / Responses `tools` shape.
- *
- * @since 0.1.0
- * @category conversions
- */
-export const toOpenAi = (tools: ReadonlyArray<ModelTool>) =>
-  tools.map((tool) => ({
-    type: "function" as const,
-    function: { name: tool.name, description: tool.description, parameters: tool.parameters }
-  }))
-
-/**
- * The tools in Anthropic's Messages API `tools` shape.
- *
- * @since 0.1.0
- * @category conversions
- */
-export const toAnthropic = (tools: ReadonlyArray<ModelTool>) =>
-  tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.parameters }))

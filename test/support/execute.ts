@@ -101,6 +101,28 @@ export const postTool = (origin: string, path = "/start"): ToolInput => ({
   body: { text: "{{text}}", n: 1 }
 })
 
+/**
+ * The tools the model-integration tests give an agent: `search` (GET, an optional `limit`) and
+ * `enroll` (POST), whose `userId` is meant to be resolver-bound.
+ */
+export const agentTools = (origin: string): Array<ToolInput> => [
+  {
+    name: "search",
+    description: "Search courses.",
+    params: [{ name: "q", type: "string" }, { name: "limit", type: "number", required: false }],
+    url: `${origin}/search`,
+    queryParams: { q: "{{q}}", limit: "{{limit}}" }
+  },
+  {
+    name: "enroll",
+    description: "Enroll the user.",
+    method: "POST",
+    params: [{ name: "userId", type: "string" }, { name: "courseId", type: "string" }],
+    url: `${origin}/users/{{userId}}/enrollments`,
+    body: { courseId: "{{courseId}}" }
+  },
+]
+
 export const POST_BODY = JSON.stringify({ text: "hello", n: 1 })
 
 export const bearer: AuthInput = { type: "header", name: "Authorization", scheme: "Bearer" }
@@ -124,6 +146,8 @@ export const since = (start: number): number => Date.now() - start
 
 export interface RecordedSpan {
   readonly name: string
+  /** The parent span's name (`undefined` for a root, `"external"` for an external parent). */
+  readonly parent: string | undefined
   readonly attributes: Map<string, unknown>
   readonly events: Array<{ readonly name: string; readonly attributes: Record<string, unknown> | undefined }>
   ended: boolean
@@ -134,7 +158,13 @@ export const recordingTracer = (spans: Array<RecordedSpan>): Tracer.Tracer => {
   let ids = 0
   return Tracer.make({
     span: (name, parent, context, links, startTime, kind) => {
-      const recorded: RecordedSpan = { name, attributes: new Map(), events: [], ended: false }
+      const recorded: RecordedSpan = {
+        name,
+        parent: Option.match(parent, { onNone: () => undefined, onSome: (p) => (p._tag === "Span" ? p.name : "external") }),
+        attributes: new Map(),
+        events: [],
+        ended: false
+      }
       spans.push(recorded)
       const spanId = `span-${++ids}`
       const traceId = Option.match(parent, { onNone: () => `trace-${ids}`, onSome: (p) => p.traceId })

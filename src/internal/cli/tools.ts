@@ -6,10 +6,22 @@ import * as Client from "../../Client.js"
 import { define } from "./command.js"
 import { allowHttpOption, clientLayer, jsonOption, load, namesOnly, printWarnings, resolverOption, sourceArg } from "./source.js"
 
-const FORMATS = ["json", "openai", "anthropic"] as const
+/** `rcp tools --format`: each provider's tool shape, by name. */
+const SHAPES = {
+  json: (tools) => tools,
+  openai: (tools) => Client.toOpenAiTools(tools),
+  "openai-strict": (tools) => Client.toOpenAiTools(tools, { strict: true }),
+  "openai-responses": (tools) => Client.toOpenAiResponsesTools(tools),
+  anthropic: (tools) => Client.toAnthropicTools(tools),
+  gemini: (tools) => Client.toGeminiTools(tools)
+} satisfies Record<string, (tools: ReadonlyArray<Client.ModelTool>) => unknown>
+
+type Format = keyof typeof SHAPES
+
+const FORMATS = Object.keys(SHAPES) as ReadonlyArray<Format>
 
 const shape = (format: string, tools: ReadonlyArray<Client.ModelTool>): unknown =>
-  format === "openai" ? Client.toOpenAiTools(tools) : format === "anthropic" ? Client.toAnthropicTools(tools) : tools
+  (SHAPES[format as Format] ?? SHAPES.json)(tools)
 
 /** @internal */
 export const command = define({

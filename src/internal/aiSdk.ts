@@ -1,0 +1,60 @@
+/**
+ * The Vercel AI SDK (`ai` 6) integration: the client's discovered tools as a `ToolSet` for
+ * `generateText` / `streamText`. Only `rcp-sdk/ai-sdk` imports this module, so `ai` stays an
+ * optional peer that `rcp-sdk/client` never loads.
+ */
+import { jsonSchema, type Tool, type ToolSet } from "ai"
+import * as ModelFacing from "./modelFacing.js"
+import type { PromiseClient } from "../Client.js"
+import * as Providers from "./providers.js"
+
+/**
+ * @since 0.2.0
+ * @category models
+ */
+export interface AiSdkToolsOptions<Ctx> {
+  /**
+   * The resolvers' context when a call's `experimental_context` (set on `generateText` /
+   * `streamText`) is absent.
+   */
+  readonly context?: Ctx | undefined
+  /** Called with each operator-side error; the model only gets a safe text (see `modelFacingError`). */
+  readonly onError?: ((error: unknown) => void) | undefined
+}
+
+/**
+ * What a tool throws for the AI SDK to report as a tool error: its message is exactly the
+ * model-facing text, and it carries nothing else (no cause), since the SDK shows it to the model
+ * and may record it in telemetry.
+ *
+ * @since 0.2.0
+ * @category errors
+ */
+export class AiSdkToolError extends Error {
+  override readonly name = "AiSdkToolError"
+}
+
+/** @internal */
+export const aiSdkTools = async <Ctx>(
+  client: PromiseClient<Ctx>,
+  options: AiSdkToolsOptions<Ctx> = {}
+): Promise<ToolSet> => {
+  const tools = await client.tools()
+  return Object.fromEntries(tools.map((model): [string, Tool] => [model.name, {
+    description: model.description,
+    // A fresh (mutable) copy; cast because `ai` types it as @types/json-schema's JSONSchema7 when
+    // that package is installed, whose arrays are mutable where ours are readonly.
+    inputSchema: jsonSchema(Providers.copy(model.parameters) as Parameters<typeof jsonSchema>[0]),
+    execute: async (input: unknown, call) => {
+      // The SDK hands over whatever the app set; its type is the app's to vouch for, as with `context`.
+      const context = call.experimental_context === undefined ? options.context : call.experimental_context as Ctx
+      const outcome = await ModelFacing.outcomeOf(
+        client.execute({ name: model.name, arguments: input }, { context, signal: call.abortSignal })
+      )
+      const reply = ModelFacing.reply(outcome, model.name, options)
+      if (reply._tag === "Failure") throw new AiSdkToolError(reply.text)
+      // A tool's output must be JSON; an empty body is `null`, not `undefined`.
+      return reply.result.data ?? null
+    }
+  }]))
+}
