@@ -100,7 +100,7 @@ describe("rcp --help", () => {
     assert.include(call.stdout, "Usage: rcp call <url> <tool> [--args JSON] [--set PARAM=VALUE]...")
     assert.include(call.stdout, "  --credential-env VAR  The environment variable holding the credential")
     assert.include(call.stdout, "  --timeout-ms MS       Timeout of each attempt (default 30000)")
-    assert.include((await rcp(["tools", "--help"])).stdout, "(one of json, openai, anthropic; default json)")
+    assert.include((await rcp(["tools", "--help"])).stdout, "(one of json, openai, openai-strict, openai-responses, anthropic, gemini; default json)")
     assert.strictEqual((await rcp(["help", "call"])).stdout, call.stdout)
   })
 
@@ -217,6 +217,25 @@ describe("rcp tools", () => {
 })
 
 describe("rcp validate", () => {
+  it("a server module: the manifest its tools publish, with what lowering lost as warnings (docs/extensions.md)", async () => {
+    const module = fileURLToPath(new URL("./fixtures/server-module.mjs", import.meta.url))
+    const run = await rcp(["validate", module])
+    assert.strictEqual(run.status, 0, run.stderr)
+    assert.strictEqual(
+      run.stderr,
+      "warning: tools[0].params[1]: arg \"tags\" of tool \"search\": Array<string> has no manifest type; " +
+        "published as a required \"string\"\n"
+    )
+    assert.strictEqual(run.stdout, `${module}: valid, 1 tool(s), 1 warning(s)\n`)
+    const json = JSON.parse((await rcp(["validate", module, "--json"])).stdout)
+    assert.deepStrictEqual(json.warnings.map((w: { path: unknown }) => w.path), [["tools", 0, "params", 1]])
+
+    const empty = file("empty.mjs", "export const x = 1\n")
+    const none = await rcp(["validate", empty])
+    assert.strictEqual(none.status, 1)
+    assert.match(none.stderr, /^rcp: .*empty\.mjs exports no `tools` array/)
+  })
+
   it("lists every problem with its path and exits 1; warnings alone exit 0", async () => {
     const bad = file("bad.json", {
       rcpVersion: "0.1",
@@ -442,7 +461,7 @@ describe("rcp exit codes", () => {
         [["describe", url, "extra"], "rcp: unexpected argument \"extra\" (see rcp describe --help)"],
         [["describe", url, "--nope"], "rcp: unknown option --nope (see rcp describe --help)"],
         [["tools", url, "--format"], "rcp: --format needs a value (one that starts with \"-\" is written --format=-…) (see rcp tools --help)"],
-        [["tools", url, "--format", "gemini"], "rcp: --format must be one of json, openai, anthropic (see rcp tools --help)"],
+        [["tools", url, "--format", "cohere"], "rcp: --format must be one of json, openai, openai-strict, openai-responses, anthropic, gemini (see rcp tools --help)"],
         [["validate", url, "--json=yes"], "rcp: --json takes no value (see rcp validate --help)"],
         [["call", url, "get_profile", "--args", "{\"a\" 1}"], "rcp: --args is not JSON: expected ':' at line 1, column 6 (see rcp call --help)"],
         [["call", url, "get_profile", "--args", "[1]"], "rcp: --args must be a JSON object, e.g. --args '{\"limit\": 3}' (see rcp call --help)"],

@@ -9,18 +9,27 @@ import * as Manifest from "../../Manifest.js"
 import { define } from "./command.js"
 import { ExitCode } from "./errors.js"
 import type { Output } from "./output.js"
+import * as ServerModule from "./serverModule.js"
 import { allowHttpOption, clientLayer, jsonOption, printWarnings, read, sourceArg } from "./source.js"
 
-type Checked = Either.Either<Manifest.Manifest, ReadonlyArray<Manifest.ManifestIssue>>
+type Checked = ServerModule.Checked
 
-/** The manifest (an OpenAPI document imported first, its warnings printed) checked; a URL read through the client. */
-const check = (source: string, allowHttp: boolean, io: Output) =>
-  read(source).pipe(
-    Effect.flatMap((loaded) =>
-      Effect.as(printWarnings(io, loaded.warnings), Manifest.validate(loaded.document, { allowHttp }) as Checked)
-    ),
-    Effect.provide(clientLayer({}, { allowHttp }))
-  )
+/**
+ * The manifest checked: a server module as the manifest its tools publish; otherwise read (a URL
+ * through the client), an OpenAPI document imported first, its warnings printed.
+ */
+const check = (source: string, allowHttp: boolean, io: Output): Effect.Effect<Checked, unknown> =>
+  ServerModule.isServerModule(source)
+    ? ServerModule.check(source, allowHttp)
+    : read(source).pipe(
+      Effect.flatMap((loaded) =>
+        Effect.as(printWarnings(io, loaded.warnings), {
+          result: Manifest.validate(loaded.document, { allowHttp }),
+          lowering: []
+        } satisfies Checked)
+      ),
+      Effect.provide(clientLayer({}, { allowHttp }))
+    )
 
 /** @internal */
 export const command = define({
@@ -30,14 +39,16 @@ export const command = define({
   options: { "allow-http": allowHttpOption, json: jsonOption },
   notes: [
     "Warnings: a param without a description, a param no template uses, an identity-looking",
-    "param (userId, tenantId, …) whose description does not say the client resolves it."
+    "param (userId, tenantId, …) whose description does not say the client resolves it.",
+    "A server module (.js/.mjs exporting `tools`, and `auth` if any) is checked as the manifest",
+    "its tools publish, with a warning for each arg whose type lowering could not keep."
   ],
   run: ({ options, positionals }, io) =>
     Effect.gen(function*() {
       const source = positionals[0]!
-      const result = yield* check(source, options["allow-http"], io)
+      const { lowering, result } = yield* check(source, options["allow-http"], io)
       const errors = Either.isLeft(result) ? result.left : []
-      const warnings = Either.isRight(result) ? Manifest.lint(result.right) : []
+      const warnings = Either.isRight(result) ? [...lowering, ...Manifest.lint(result.right)] : []
       const tools = Either.isRight(result) ? result.right.tools.length : undefined
       const code = errors.length > 0 ? ExitCode.failed : ExitCode.ok
       if (options.json) {
