@@ -17,6 +17,7 @@ import type * as Manifest from "./Manifest.js"
 import type * as Resolver from "./Resolver.js"
 import * as internal from "./internal/client.js"
 import type * as Errors from "./internal/clientErrors.js"
+import type * as FetchJson from "./internal/fetchJson.js"
 import * as describe from "./internal/describe.js"
 import * as modelFacing from "./internal/modelFacing.js"
 import type * as ModelTool from "./internal/modelTool.js"
@@ -320,6 +321,19 @@ export interface Service {
   readonly tools: Effect.Effect<ReadonlyArray<ModelTool.ModelTool>>
   readonly execute: (call: ToolCall, options?: ExecuteOptions) => Effect.Effect<ToolResult, ExecuteError>
   readonly buildRequest: (call: ToolCall, options?: ExecuteOptions) => Effect.Effect<PreparedRequest, BuildError>
+  /**
+   * GETs a JSON document under discovery's rules (no credential, user info stripped, same-origin
+   * redirects, capped at `maxBytes`, default the manifest cap) without registering anything: for
+   * importers such as `rcp-sdk/openapi`.
+   */
+  readonly fetchJson: (
+    url: string | URL,
+    options?: {
+      readonly maxBytes?: number | undefined
+      /** Names the document in errors ("the manifest is not JSON"); default "document". */
+      readonly what?: string | undefined
+    }
+  ) => Effect.Effect<FetchJson.Fetched, FetchJson.FetchError>
 }
 
 /**
@@ -567,6 +581,8 @@ export interface PromiseClient<Ctx> {
   readonly forget: (url: string | URL) => Promise<boolean>
   readonly execute: (call: ToolCall, options?: CallOptions<Ctx>) => Promise<ToolResult>
   readonly buildRequest: (call: ToolCall, options?: Omit<CallOptions<Ctx>, "timeoutMs">) => Promise<PreparedRequest>
+  /** GETs a JSON document under discovery's rules without registering it (for importers such as `rcp-sdk/openapi`). */
+  readonly fetchJson: (url: string | URL, options?: { readonly maxBytes?: number | undefined }) => Promise<FetchJson.Fetched>
   /** The model-facing tools of everything discovered so far. */
   readonly tools: () => Promise<ReadonlyArray<ModelTool.ModelTool>>
   /**

@@ -116,7 +116,7 @@ describe("rcp-sdk/ai-sdk", () => {
         tool.type === "function" ? [tool.name, tool.inputSchema] : [tool.type]
       )
       const discovered = await client.tools()
-      assert.deepStrictEqual(shown, discovered.map((tool) => [tool.name, tool.parameters]))
+      assert.deepStrictEqual<unknown>(shown, discovered.map((tool) => [tool.name, tool.parameters]))
       assert.notInclude(JSON.stringify(shown), "userId")
     }))
 

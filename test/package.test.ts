@@ -19,18 +19,27 @@ interface PackageJson {
 
 const pkg = JSON.parse(readFileSync(Path.join(root, "package.json"), "utf8")) as PackageJson
 
-const SUBPATHS = ["rcp-sdk", "rcp-sdk/manifest", "rcp-sdk/resolver", "rcp-sdk/client", "rcp-sdk/server", "rcp-sdk/ai-sdk", "rcp-sdk/ai"] as const
+const SUBPATHS = [
+  "rcp-sdk",
+  "rcp-sdk/manifest",
+  "rcp-sdk/resolver",
+  "rcp-sdk/client",
+  "rcp-sdk/server",
+  "rcp-sdk/ai-sdk",
+  "rcp-sdk/ai",
+  "rcp-sdk/openapi"
+] as const
 
 const runNode = (script: string): Promise<Run> =>
   runProcess(process.execPath, ["--input-type=module", "-e", script], { cwd: root, env: { ...process.env, NODE_OPTIONS: "" } })
 
 describe("the built package", () => {
-  it("is the ESM package rcp-sdk with exactly the subpaths of SPEC §6", () => {
+  it("is the ESM package rcp-sdk with exactly its subpaths (rcp-sdk/openapi among them)", () => {
     assert.strictEqual(pkg.name, "rcp-sdk")
     assert.strictEqual(pkg.type, "module")
     const subpaths = Object.keys(pkg.exports).filter((key) => key !== "./package.json")
-    // ./ai-sdk and ./ai: the Vercel AI SDK and @effect/ai integrations (each its own subpath and optional peer).
-    assert.deepStrictEqual(subpaths.sort(), [".", "./ai", "./ai-sdk", "./client", "./manifest", "./resolver", "./server"])
+    // ./ai-sdk and ./ai: the Vercel AI SDK and @effect/ai integrations; ./openapi: the OpenAPI import (each its own subpath and optional peer).
+    assert.deepStrictEqual(subpaths.sort(), [".", "./ai", "./ai-sdk", "./client", "./manifest", "./openapi", "./resolver", "./server"])
   })
 
   for (const [subpath, entry] of Object.entries(pkg.exports)) {

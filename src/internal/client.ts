@@ -13,6 +13,7 @@ import * as Credential from "./credential.js"
 import type { Deps } from "./deps.js"
 import * as Discovery from "./discovery.js"
 import * as Execution from "./execution.js"
+import * as FetchJson from "./fetchJson.js"
 import { Registry } from "./registry.js"
 import * as Settings from "./settings.js"
 import type * as Transport from "./transport.js"
@@ -56,6 +57,11 @@ export const makeWith = (
       forget: (url) => Effect.sync(() => registry.forget(Discovery.normalize(url))),
       tools: Effect.sync(() => registry.models()),
       execute: Execution.execute(deps),
-      buildRequest: Execution.buildRequest(deps)
+      buildRequest: Execution.buildRequest(deps),
+      fetchJson: (url, fetchOptions) =>
+        FetchJson.fetchJson(deps.settings, transport)(url, {
+          maxBytes: fetchOptions?.maxBytes ?? deps.settings.maxManifestBytes,
+          what: fetchOptions?.what ?? "document"
+        })
     }
   })

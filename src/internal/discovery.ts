@@ -6,14 +6,12 @@
 import * as Effect from "effect/Effect"
 import type { Discovery, DiscoverError, DiscoverOptions, RegisterError, RegisterOptions } from "../Client.js"
 import * as Manifest from "../Manifest.js"
-import { HttpError, InsecureUrl, InvalidDiscoverOptions, InvalidResponse, UnsupportedVersion } from "./clientErrors.js"
+import { InvalidDiscoverOptions, InvalidResponse, UnsupportedVersion } from "./clientErrors.js"
 import * as CompiledTool from "./compiledTool.js"
 import * as Credential from "./credential.js"
 import type { Deps } from "./deps.js"
-import * as JsonPosition from "./jsonPosition.js"
+import * as FetchJson from "./fetchJson.js"
 import * as Providers from "./providers.js"
-import * as Response from "./response.js"
-import * as Retry from "./retry.js"
 import * as Settings from "./settings.js"
 import { clip, withoutUserinfo } from "./values.js"
 
@@ -112,44 +110,13 @@ export const register = (deps: Deps) =>
   Effect.flatMap(apiOf(withoutUserinfo(normalize(options.url)), options), (api) => add(deps, api, input))
 
 /** @internal */
-export const discover = (deps: Deps) =>
-(input: string | URL, options: DiscoverOptions = {}): Effect.Effect<Discovery, DiscoverError> =>
+export const discover = (deps: Deps) => {
+  const fetch = FetchJson.get(deps.settings, deps.transport)
+  return (input: string | URL, options: DiscoverOptions = {}): Effect.Effect<Discovery, DiscoverError> =>
   Effect.gen(function*() {
-    const s = deps.settings
-    let url: URL
-    try {
-      url = new URL(input)
-    } catch {
-      return yield* new InvalidResponse({ target: withoutUserinfo(String(input)), reason: "not an absolute URL" })
-    }
-    // User info is never sent (discovery carries no credential) nor shown.
-    url.username = ""
-    url.password = ""
-    const target = url.toString()
-    if ((url.protocol !== "https:" && url.protocol !== "http:") || Settings.insecure(url, s)) {
-      return yield* new InsecureUrl({ url: target })
-    }
-    const api = yield* apiOf(target, options)
-    const received = yield* Retry.withRetries(
-      s.retry,
-      "GET",
-      deps.transport.send({ method: "GET", url, headers: { accept: "application/json" }, body: undefined }, {
-        target,
-        timeoutMs: s.timeoutMs,
-        maxBytes: s.maxManifestBytes,
-        maxRedirects: s.maxRedirects,
-        // Discovery never carries a credential, whatever the client or this API is configured with.
-        credential: Credential.NONE,
-        blockPrivateNetworks: s.blockPrivateNetworks
-      })
-    )
-    if (!Response.isSuccess(received.status)) {
-      return yield* new HttpError({ target, status: received.status, body: Response.excerpt(received.body, []) })
-    }
-    const text = Response.text(received.body)
-    const json = Response.parseJson(text)
-    if (!json.ok) {
-      return yield* new InvalidResponse({ target, reason: `the manifest is not JSON: ${JsonPosition.describe(text)}` })
-    }
-    return yield* add(deps, api, json.value)
+    const url = yield* FetchJson.target(input, deps.settings)
+    const api = yield* apiOf(url.toString(), options)
+    const fetched = yield* fetch(url, { maxBytes: deps.settings.maxManifestBytes, what: "manifest" })
+    return yield* add(deps, api, fetched.json)
   }).pipe(Effect.withSpan("RcpClient.discover"))
+}

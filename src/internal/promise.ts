@@ -90,6 +90,7 @@ export const createRcpClient = <Ctx = any>(options: Client.RcpClientOptions<Ctx>
       ),
     buildRequest: (call, callOptions) =>
       run((client) => client.buildRequest(call, { context: callOptions?.context }), callOptions?.signal),
+    fetchJson: (url, fetchOptions) => run((client) => client.fetchJson(url, fetchOptions)),
     tools: () => run((client) => client.tools),
     close: () => (closed ??= close())
   }

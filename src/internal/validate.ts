@@ -27,9 +27,11 @@ export const MAX_BODY_DEPTH = 32
 /** @internal */
 export const MAX_DEPTH = 64
 
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
+/** @internal */
+export const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
 // Headers the transport owns (framing, target host) or that carry ambient credentials.
-const RESERVED_HEADERS = new Set([
+/** @internal */
+export const RESERVED_HEADERS: ReadonlySet<string> = new Set([
   "host",
   "content-length",
   "cookie",

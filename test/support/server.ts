@@ -120,6 +120,16 @@ export const startServer = (handler: Handler, options: ServerOptions = {}): Prom
     })
   })
 
+/** Runs `f` against a server with this handler, closing the server however `f` ends. */
+export const withServer = async <A>(handler: Handler, f: (server: TestServer) => Promise<A>): Promise<A> => {
+  const server = await startServer(handler)
+  try {
+    return await f(server)
+  } finally {
+    await server.close()
+  }
+}
+
 /** The server as a scoped resource: closed when the test's scope ends. */
 export const testServer = (handler: Handler, options?: ServerOptions): Effect.Effect<TestServer, never, Scope.Scope> =>
   Effect.acquireRelease(Effect.promise(() => startServer(handler, options)), (server) => Effect.promise(server.close))

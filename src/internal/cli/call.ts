@@ -12,7 +12,7 @@ import * as JsonPosition from "../jsonPosition.js"
 import { clip, isRecord } from "../values.js"
 import { define } from "./command.js"
 import { CliError, UsageError, WithSecrets } from "./errors.js"
-import { allowHttpOption, clientLayer, isUrl } from "./source.js"
+import { allowHttpOption, clientLayer, isUrl, load } from "./source.js"
 
 const usage = (message: string) => new UsageError({ message, command: "call" })
 
@@ -128,7 +128,7 @@ export const command = define({
         [...values.keys()].map((name) => [name, (ctx: CallContext, info: Resolver.ResolveInfo) => ctx.valueFor(info)])
       )
       return yield* Effect.gen(function*() {
-        const discovery = yield* Client.discover(url)
+        const discovery = yield* load(url)
         const callInput = { name: tool, arguments: args }
         const callOptions = { context: callContext(discovery.manifest, values) }
         yield* io.json(

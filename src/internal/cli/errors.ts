@@ -5,6 +5,7 @@
  */
 import * as Data from "effect/Data"
 import * as Credential from "../credential.js"
+import * as OpenApiCli from "../openapi/cli.js"
 import { clip } from "../values.js"
 
 /**
@@ -101,6 +102,7 @@ export const report = (error: unknown, secrets: ReadonlyArray<string> = []): Rep
     return { text: `rcp: ${error.message} (see ${help})`, code: ExitCode.usage }
   }
   if (error instanceof CliError) return { text: `rcp: ${error.message}`, code: ExitCode.failed }
+  if (OpenApiCli.ownsFailure(error)) return { text: OpenApiCli.failureLine(error), code: ExitCode.failed }
   if (isTagged(error)) {
     return {
       text: `rcp: ${error._tag}: ${cliMessage(error, secrets)}`,

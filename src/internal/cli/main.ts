@@ -9,12 +9,13 @@ import * as Call from "./call.js"
 import type { Command } from "./command.js"
 import * as Describe from "./describe.js"
 import { ExitCode, report, UsageError } from "./errors.js"
+import * as Import from "./import.js"
 import type { Output } from "./output.js"
 import * as Tools from "./tools.js"
 import * as Validate from "./validate.js"
 
 /** @internal */
-export const commands: ReadonlyArray<Command> = [Describe.command, Tools.command, Validate.command, Call.command]
+export const commands: ReadonlyArray<Command> = [Describe.command, Tools.command, Validate.command, Call.command, Import.command]
 
 // dist/internal/cli/main.js (and src/internal/cli/main.ts) sit three levels below package.json.
 const version = (): string => (createRequire(import.meta.url)("../../../package.json") as { version: string }).version

@@ -10,13 +10,16 @@ import { resolve as resolvePath } from "node:path"
 import { pathToFileURL } from "node:url"
 import * as Client from "../../Client.js"
 import * as Resolver from "../../Resolver.js"
+import type * as FetchJson from "../fetchJson.js"
 import * as JsonPosition from "../jsonPosition.js"
+import * as OpenApiCli from "../openapi/cli.js"
+import * as Convert from "../openapi/convert.js"
 import type { OptionSpec } from "./command.js"
 import { CliError } from "./errors.js"
 import type { Output } from "./output.js"
 
 /** @internal */
-export const sourceArg = { name: "url|file", description: "The manifest: an http(s) URL or a JSON file" } as const
+export const sourceArg = { name: "url|file", description: "The manifest (or an OpenAPI document): an http(s) URL or a JSON file" } as const
 
 /** @internal */
 export const resolverOption = {
@@ -74,12 +77,35 @@ export const clientLayer = (
 export const namesOnly = (names: ReadonlyArray<string>): Record<string, Resolver.ResolverFn<any>> =>
   Object.fromEntries(names.map((name) => [name, () => undefined]))
 
-/** The manifest, discovered from a URL or registered from a file. @internal */
-export const load = (source: string): Effect.Effect<Client.Discovery, Client.DiscoverError | CliError, Client.RcpClient> =>
-  isUrl(source)
-    ? Client.discover(source)
-    : Effect.flatMap(readManifestFile(source), (json) =>
-      Client.register(json, { url: pathToFileURL(resolvePath(source)).href }))
+/** @internal */
+export type LoadError = Client.RegisterError | FetchJson.FetchError | OpenApiCli.LoadError | CliError
+
+/**
+ * The manifest at `source` as a document still to decode: read from a file, or fetched from a URL
+ * under discovery's rules (through the client), an OpenAPI document (by its `openapi`/`swagger`
+ * field) imported first — its warnings as lines. The parser is loaded only then (a dynamic import).
+ *
+ * @internal
+ */
+export const read = (source: string): Effect.Effect<OpenApiCli.Loaded, LoadError, Client.RcpClient> =>
+  Effect.gen(function*() {
+    const client = yield* Client.RcpClient
+    // The spec cap, not the manifest cap: an OpenAPI document of a large API runs to megabytes.
+    const { json, url } = isUrl(source)
+      ? yield* client.fetchJson(source, { maxBytes: Convert.DEFAULT_MAX_SPEC_BYTES, what: "manifest" })
+      : { json: yield* readManifestFile(source), url: pathToFileURL(resolvePath(source)).href }
+    return Convert.isOpenApi(json)
+      ? yield* OpenApiCli.fromOpenApi(undefined, () => Effect.succeed(json), url)
+      : { document: json, url, warnings: [] }
+  })
+
+/** The manifest (or OpenAPI document, imported) registered; the import's warnings first. @internal */
+export const load = (source: string): Effect.Effect<Client.Discovery, LoadError, Client.RcpClient> =>
+  Effect.gen(function*() {
+    const loaded = yield* read(source)
+    const discovery = yield* Client.register(loaded.document, { url: loaded.url })
+    return { ...discovery, warnings: [...loaded.warnings, ...discovery.warnings] }
+  })
 
 /** @internal */
 export const printWarnings = (io: Output, warnings: ReadonlyArray<string>): Effect.Effect<void> =>

@@ -5,29 +5,31 @@
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import * as Client from "../../Client.js"
 import * as Manifest from "../../Manifest.js"
 import { define } from "./command.js"
 import { ExitCode } from "./errors.js"
+import type { Output } from "./output.js"
 import * as ServerModule from "./serverModule.js"
-import { allowHttpOption, clientLayer, isUrl, jsonOption, readManifestFile, sourceArg } from "./source.js"
+import { allowHttpOption, clientLayer, jsonOption, printWarnings, read, sourceArg } from "./source.js"
 
 type Checked = ServerModule.Checked
 
-const check = (source: string, allowHttp: boolean) =>
-  isUrl(source)
-    ? Client.discover(source).pipe(
-      Effect.map((d): Checked => ({ result: Either.right(d.manifest), lowering: [] })),
-      Effect.catchTag("ManifestInvalid", (error) =>
-        Effect.succeed<Checked>({ result: Either.left(error.issues), lowering: [] })),
+/**
+ * The manifest checked: a server module as the manifest its tools publish; otherwise read (a URL
+ * through the client), an OpenAPI document imported first, its warnings printed.
+ */
+const check = (source: string, allowHttp: boolean, io: Output): Effect.Effect<Checked, unknown> =>
+  ServerModule.isServerModule(source)
+    ? ServerModule.check(source, allowHttp)
+    : read(source).pipe(
+      Effect.flatMap((loaded) =>
+        Effect.as(printWarnings(io, loaded.warnings), {
+          result: Manifest.validate(loaded.document, { allowHttp }),
+          lowering: []
+        } satisfies Checked)
+      ),
       Effect.provide(clientLayer({}, { allowHttp }))
     )
-    : ServerModule.isServerModule(source)
-    ? ServerModule.check(source, allowHttp)
-    : Effect.map(readManifestFile(source), (json): Checked => ({
-      result: Manifest.validate(json, { allowHttp }),
-      lowering: []
-    }))
 
 /** @internal */
 export const command = define({
@@ -44,7 +46,7 @@ export const command = define({
   run: ({ options, positionals }, io) =>
     Effect.gen(function*() {
       const source = positionals[0]!
-      const { lowering, result } = yield* check(source, options["allow-http"])
+      const { lowering, result } = yield* check(source, options["allow-http"], io)
       const errors = Either.isLeft(result) ? result.left : []
       const warnings = Either.isRight(result) ? [...lowering, ...Manifest.lint(result.right)] : []
       const tools = Either.isRight(result) ? result.right.tools.length : undefined

@@ -1,0 +1,43 @@
+/**
+ * `include`/`exclude` (docs/openapi.md §Selecting operations): a pattern names an operation by its
+ * `operationId`, by one of its tags, or — when it starts with `/` — by a glob over its path (`*`
+ * within one segment, `**` across segments).
+ */
+
+/** @internal */
+export interface Operation {
+  readonly operationId: string | undefined
+  readonly tags: ReadonlyArray<string>
+  readonly path: string
+}
+
+const glob = (pattern: string): RegExp => {
+  let source = ""
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!
+    if (c === "*" && pattern[i + 1] === "*") {
+      source += ".*"
+      i++
+    } else if (c === "*") source += "[^/]*"
+    else source += c.replace(/[\\^$.|?+()[\]{}]/g, "\\$&")
+  }
+  return new RegExp(`^${source}$`)
+}
+
+const matcher = (pattern: string): (op: Operation) => boolean => {
+  if (pattern.startsWith("/")) {
+    const regex = glob(pattern)
+    return (op) => regex.test(op.path)
+  }
+  return (op) => op.operationId === pattern || op.tags.includes(pattern)
+}
+
+/** Whether an operation is selected: it matches an `include` pattern (if any) and no `exclude` one. @internal */
+export const make = (
+  include: ReadonlyArray<string> | undefined,
+  exclude: ReadonlyArray<string> | undefined
+): (op: Operation) => boolean => {
+  const included = (include ?? []).map(matcher)
+  const excluded = (exclude ?? []).map(matcher)
+  return (op) => (included.length === 0 || included.some((m) => m(op))) && !excluded.some((m) => m(op))
+}
