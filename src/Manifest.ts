@@ -1,5 +1,5 @@
 /**
- * The RCP manifest (SPEC §1): its Schemas, and `decode`, which checks both its shape and its
+ * The RCP manifest (docs/protocol.md §1): its Schemas, and `decode`, which checks both its shape and its
  * meaning and reports every problem at once.
  *
  * @since 0.1.0
@@ -231,7 +231,7 @@ export const ManifestIssue = Schema.Struct({
 export interface ManifestIssue extends Schema.Schema.Type<typeof ManifestIssue> {}
 
 /**
- * A manifest broke the rules of SPEC §1. `issues` lists every problem; `source` names where the
+ * A manifest broke the rules of docs/protocol.md §1. `issues` lists every problem; `source` names where the
  * manifest came from when that is known (a URL or a file).
  *
  * @example
@@ -356,7 +356,7 @@ export const validate = (
 }
 
 /**
- * Decodes and validates a manifest (SPEC §1): succeeds with a `Manifest` or fails with
+ * Decodes and validates a manifest (docs/protocol.md §1): succeeds with a `Manifest` or fails with
  * `ManifestInvalid` listing every problem with its path. Unknown fields are ignored and left out.
  *
  * @example

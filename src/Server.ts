@@ -211,7 +211,7 @@ const build = (options: ManifestOptions) =>
   }, { allowHttp: options.allowHttp })
 
 /**
- * `{ rcpVersion: "0.1", auth, tools }`, validated exactly as a client validates it (SPEC §1), so
+ * `{ rcpVersion: "0.1", auth, tools }`, validated exactly as a client validates it (docs/protocol.md §1), so
  * a server cannot publish a manifest that clients reject. Fails with `ManifestInvalid` listing
  * every problem with its path and the name of the tool it is in.
  *

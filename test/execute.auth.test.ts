@@ -1,5 +1,5 @@
 /**
- * Auth (SPEC §3.5): where the credential goes, in which forms it can be configured, which origins
+ * Auth (docs/protocol.md §3.5): where the credential goes, in which forms it can be configured, which origins
  * receive it — and that errors, spans and log lines never contain it or a resolved value.
  */
 import { assert, describe, it } from "@effect/vitest"

@@ -1,5 +1,5 @@
 /**
- * Hostile argument values in every position a value can go (SPEC §3.4). Each value is either
+ * Hostile argument values in every position a value can go (docs/protocol.md §3.4). Each value is either
  * refused before any request (InvalidArguments, naming the param) or arrives at the server exactly
  * as the model sent it — and never changes the path's shape, the set of query keys or the set of
  * headers.
@@ -210,7 +210,7 @@ const decodedForms = (value: string): Array<string> => {
   return forms
 }
 
-/** SPEC §3.4 as an oracle: when a value must be refused in each position. */
+/** docs/protocol.md §3.4 as an oracle: when a value must be refused in each position. */
 const mustRefuse: Record<Position, (value: string) => boolean> = {
   path: (value) =>
     value === "" || LONE_SURROGATE.test(value) ||
@@ -234,7 +234,7 @@ const tricky = FastCheck.string({
 describe("execute: random values (property)", () => {
   it.layer(probeLayer)("in every position", (it) => {
     it.effect.prop(
-      "a value is refused exactly when SPEC §3.4 says so, and otherwise arrives exactly as sent",
+      "a value is refused exactly when docs/protocol.md §3.4 says so, and otherwise arrives exactly as sent",
       [FastCheck.oneof(tricky, FastCheck.string({ unit: "binary", maxLength: 24 }))],
       ([value]) =>
         Effect.gen(function*() {

@@ -1,5 +1,5 @@
 /**
- * Executing tool calls (SPEC §3, §4) against a real HTTP server on 127.0.0.1: the seed flow,
+ * Executing tool calls (docs/protocol.md §3, §4) against a real HTTP server on 127.0.0.1: the seed flow,
  * argument checking, body typing, response handling and `buildRequest`. Every test asserts what
  * the server actually received — or that it received nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * Sending (SPEC §3.6–7) against real sockets: the redirect matrix (same-origin followed with the
+ * Sending (docs/protocol.md §3.6–§3.7) against real sockets: the redirect matrix (same-origin followed with the
  * right method, cross-origin refused before anything reaches the other server), the redirect
  * limit, timeouts, the response size cap, non-2xx responses and interruption. Tests named after a
  * transport run over each of `TRANSPORTS` (fetch and undici); the others over fetch (`clientLayer`).

@@ -1,5 +1,5 @@
 /**
- * Manifest fuzzing (SPEC §1): random JSON, random JS values, and mutations of valid manifests —
+ * Manifest fuzzing (docs/protocol.md §1): random JSON, random JS values, and mutations of valid manifests —
  * fields dropped, retyped, duplicated and renamed; placeholders (`{{x}}`, `{{`, `}}`,
  * `{{__proto__}}`) injected everywhere; huge strings; deep nesting; `__proto__` keys; cycles and
  * throwing getters. `Manifest.decode` either succeeds or fails with `ManifestInvalid` whose every
@@ -143,7 +143,7 @@ const toolSeed: fc.Arbitrary<ToolSeed> = fc.record({
   extras: fc.record({ query: fc.boolean(), headers: fc.boolean(), body: fc.boolean(), mappings: fc.boolean() })
 })
 
-/** A tool that follows every rule of SPEC §1. */
+/** A tool that follows every rule of docs/protocol.md §1. */
 const toolOf = (seed: ToolSeed) => {
   const p = (i: number) => seed.params[(seed.picks[i] ?? 0) % seed.params.length]!.name
   return {

@@ -155,7 +155,7 @@ describe("describeManifest cannot be forged by a description", () => {
   })
 })
 
-describe("the credential from a layer (SPEC §3.5)", () => {
+describe("the credential from a layer (docs/protocol.md §3.5)", () => {
   const layerWith = (credential: Layer.Layer<Client.Credential, unknown>, options: Client.Options = {}) =>
     Client.layer(options).pipe(
       Layer.provide(Resolver.layerEmpty),

@@ -201,7 +201,7 @@ const invalidCases: ReadonlyArray<InvalidCase> = [
     message: "Expected a non empty string"
   },
   {
-    name: "method is not an HTTP method of the spec",
+    name: "method is not one of the five methods (docs/protocol.md §1)",
     input: withTool({ method: "HEAD" }),
     path: "tools[0].method",
     message: "expected \"GET\" | \"POST\" | \"PUT\" | \"PATCH\" | \"DELETE\", got \"HEAD\""
@@ -227,7 +227,7 @@ const invalidCases: ReadonlyArray<InvalidCase> = [
     message: "got \"user-id\""
   },
   {
-    name: "param type is int (the spec's example)",
+    name: "param type is int (a common mistake)",
     input: withTool({ params: [{ name: "id", type: "string" }, { name: "n", type: "int" }] }),
     path: "tools[0].params[1].type",
     message: "expected \"string\" | \"number\" | \"boolean\", got \"int\""

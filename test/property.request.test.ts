@@ -1,5 +1,5 @@
 /**
- * Property tests for the request builder (SPEC §3.4), over generated templates (a literal origin;
+ * Property tests for the request builder (docs/protocol.md §3.4), over generated templates (a literal origin;
  * path segments of literal text and placeholders; url-query entries; queryParams; headers; a JSON
  * body with nested objects and arrays and whole or partial placeholders; required and optional
  * params of all three types) and generated argument values (any Unicode, lone surrogates, control
@@ -411,7 +411,7 @@ const valuesOf = (c: Case): Map<string, Value> => {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The oracle: SPEC §3.4, written out independently of src/
+// The oracle: docs/protocol.md §3.4, written out independently of src/
 // ---------------------------------------------------------------------------------------------
 
 const textOf = (value: Value | undefined): string => (value === undefined ? "" : String(value))
@@ -445,7 +445,7 @@ const lenientDecode = (s: string): string =>
     return utf8.decode(bytes)
   })
 
-// What a path value is checked as: itself and up to three rounds of decoding (SPEC: "also when
+// What a path value is checked as: itself and up to three rounds of decoding (docs/protocol.md §3.4: "also when
 // percent-encoded"; proxies and frameworks on the way may each decode once more).
 const DECODE_ROUNDS = 3
 
@@ -490,7 +490,7 @@ const isFieldChar = (code: number): boolean =>
   code === 0x09 || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff)
 
 /**
- * SPEC §3.4 refuses CR, LF and NUL in a header; a value must also be sendable as an RFC 9110
+ * docs/protocol.md §3.4 refuses CR, LF and NUL in a header; a value must also be sendable as an RFC 9110
  * field value at all (no other control character, nothing beyond U+00FF), or it cannot arrive as sent.
  */
 const headerReasons = (text: string): Array<Reason> => {
@@ -506,7 +506,7 @@ const headerReasons = (text: string): Array<Reason> => {
   return reasons
 }
 
-/** Which message of the builder is which SPEC rule. */
+/** Which message of the builder is which rule of docs/protocol.md §3.4. */
 const reasonOfProblem = (problem: string): Reason | undefined => {
   if (problem === "cannot be empty in the URL path") return "empty"
   if (problem.includes("cannot be \".\" or \"..\" in the URL path")) return "dot"
@@ -521,7 +521,7 @@ const reasonOfProblem = (problem: string): Reason | undefined => {
 }
 
 interface Refusals {
-  /** Param → every reason SPEC gives for refusing it (the builder names at least one). */
+  /** Param → every reason docs/protocol.md §3.4 gives for refusing it (the builder names at least one). */
   readonly allowed: Map<string, Set<Reason>>
   /** Param → reasons that must be named (a header CR/LF/NUL is always said as such). */
   readonly required: Map<string, Set<Reason>>
@@ -556,7 +556,7 @@ const expectedRefusals = (c: Case, values: ReadonlyMap<string, Value>): Refusals
       add(allowed, name, reasons)
     }
     // Values that are fine alone may still make a dot segment with the text around them: the
-    // segment as sent is the literal text with each value percent-encoded (SPEC §3.4), as a server
+    // segment as sent is the literal text with each value percent-encoded (docs/protocol.md §3.4), as a server
     // decodes it (the first placeholder is the one named).
     if (first === undefined || !segmentOk) continue
     const sent = pieces
@@ -776,14 +776,14 @@ const assertUrl = (c: Case, url: URL, expected: Expected, where: string) => {
   assert.deepStrictEqual(byKey([...url.searchParams]), byKey(expected.query), where)
 }
 
-/** Rendering refuses exactly the params the oracle refuses, each for a reason SPEC gives. */
+/** Rendering refuses exactly the params the oracle refuses, each for a reason docs/protocol.md §3.4 gives. */
 const checkRefusals = (c: Case, counts: { accepted: number; refused: number }) => {
   const { result, values } = build(c)
   const where = show(c, values)
   const { allowed, required } = expectedRefusals(c, values)
   if (result._tag === "Ok") {
     counts.accepted++
-    assert.deepStrictEqual([...allowed.keys()], [], `${where}: accepted, but SPEC refuses it`)
+    assert.deepStrictEqual([...allowed.keys()], [], `${where}: accepted, but docs/protocol.md §3.4 refuses it`)
     return
   }
   counts.refused++
@@ -793,7 +793,7 @@ const checkRefusals = (c: Case, counts: { accepted: number; refused: number }) =
     assert.isDefined(reason, `${where}: unexpected problem "${problem.problem}"`)
     add(named, problem.param, [reason!])
     const spec = [...(allowed.get(problem.param) ?? [])]
-    assert.include(spec, reason, `${where}: "${problem.param}" refused for ${reason}; SPEC: ${JSON.stringify(spec)}`)
+    assert.include(spec, reason, `${where}: "${problem.param}" refused for ${reason}; the rule: ${JSON.stringify(spec)}`)
   }
   assert.deepStrictEqual([...named.keys()].sort(), [...allowed.keys()].sort(), `${where}: params named`)
   for (const [param, reasons] of required) {
@@ -846,7 +846,7 @@ const dotCaseArbitrary: fc.Arbitrary<Case> = fc.record({
 // The properties
 // ---------------------------------------------------------------------------------------------
 
-describe("request builder (property, SPEC §3.4)", () => {
+describe("request builder (property, docs/protocol.md §3.4)", () => {
   it("the URL: the template's origin, its number of path segments and its query keys (plus auth)", () => {
     const t = tally()
     fc.assert(
@@ -908,7 +908,7 @@ describe("request builder (property, SPEC §3.4)", () => {
     t.check(RUNS)
   }, TIMEOUT)
 
-  it("a value is refused exactly when SPEC §3.4 says so, naming the param and the rule", () => {
+  it("a value is refused exactly when docs/protocol.md §3.4 says so, naming the param and the rule", () => {
     const t = tally()
     fc.assert(fc.property(caseArbitrary, (c) => checkRefusals(c, t.counts)), { seed: SEED + 4, numRuns: RUNS })
     t.check(RUNS)

@@ -50,7 +50,7 @@ describe("Resolver.resolveAll: values", () => {
       assert.deepStrictEqual(values, { userId: "u-42" })
     }))
 
-  it.effect("the SPEC's untyped form `(ctx) => ctx.currentUserId` builds a layer that requires nothing", () =>
+  it.effect("the documented untyped form `(ctx) => ctx.currentUserId` builds a layer that requires nothing", () =>
     Effect.gen(function*() {
       const layer = Resolver.layer({ userId: (ctx) => ctx.currentUserId })
       // A type test as much as a run: an `unknown` requirement here would not compile.

@@ -1,5 +1,5 @@
 /**
- * The credential (SPEC §3.5): kept `Redacted` from the moment it is obtained until it is written
+ * The credential (docs/protocol.md §3.5): kept `Redacted` from the moment it is obtained until it is written
  * into the one header or query parameter the manifest's `auth` names.
  */
 import type * as Config from "effect/Config"

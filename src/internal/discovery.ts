@@ -1,5 +1,5 @@
 /**
- * Discovery (SPEC §2): fetch the manifest without any credential, within the manifest cap and the
+ * Discovery (docs/protocol.md §2): fetch the manifest without any credential, within the manifest cap and the
  * redirect rules; check it is JSON of a version this library reads; decode and validate it; compile
  * its tools for this client's resolvers and register them.
  */

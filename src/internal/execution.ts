@@ -1,5 +1,5 @@
 /**
- * Executing a tool call (SPEC §3), in the spec's order: the tool (1), the arguments (2), the
+ * Executing a tool call (docs/protocol.md §3), in the protocol's order: the tool (1), the arguments (2), the
  * resolvers (3), the request (4), the origin and the credential (5) — all before anything is
  * sent — then the request (6) and the response (7). Steps that need no Effect run as plain code,
  * so a call costs few Effect operations beyond the request itself.

@@ -1,5 +1,5 @@
 /**
- * The `responseMappings` path grammar of SPEC §4: `@` is the whole body, `@a.b[0].c` walks own
+ * The `responseMappings` path grammar of docs/protocol.md §4: `@` is the whole body, `@a.b[0].c` walks own
  * properties and array indices. Deliberately tiny: no filters, no wildcards, nothing evaluated.
  *
  *   mapping := "@" path?

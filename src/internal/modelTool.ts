@@ -1,5 +1,5 @@
 /**
- * What the model sees of a tool (SPEC §2) and the check of what it sends back (SPEC §3.2). Both
+ * What the model sees of a tool (docs/protocol.md §7) and the check of what it sends back (docs/protocol.md §3.2). Both
  * read the same visible-param list, so the schema shown and the schema enforced cannot drift.
  */
 import * as Manifest from "../Manifest.js"

@@ -1,5 +1,5 @@
 /**
- * Request building (SPEC §3.4). A tool is compiled once, at discovery; each call only renders.
+ * Request building (docs/protocol.md §3.4). A tool is compiled once, at discovery; each call only renders.
  * Every value is escaped for the one place it goes — a path segment, a query value, a header, a
  * JSON body — so no value can change the origin, the path shape, the query keys or the headers.
  */
@@ -206,7 +206,7 @@ export const render = (template: RequestTemplate, values: ReadonlyMap<string, Va
   return { _tag: "Ok", request: { method: template.method, url, headers, body } }
 }
 
-// Absent optionals vanish from objects; in arrays they render as "" (SPEC §3.4 "elsewhere").
+// Absent optionals vanish from objects; in arrays they render as "" (docs/protocol.md §3.4 "elsewhere").
 const OMIT: unique symbol = Symbol("omit")
 
 const renderBody = (node: BodyNode, values: ReadonlyMap<string, Value>): unknown => {

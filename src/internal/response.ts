@@ -1,5 +1,5 @@
 /**
- * Reading what a server answered (SPEC §3.7): JSON by content type, else text; `responseMappings`
+ * Reading what a server answered (docs/protocol.md §3.7): JSON by content type, else text; `responseMappings`
  * applied; a non-2xx becomes `HttpError` with an excerpt in which the credential and resolved
  * values are redacted.
  */

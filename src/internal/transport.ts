@@ -1,5 +1,5 @@
 /**
- * Sending one logical request (SPEC §3.6): redirects followed here, never by the HTTP client —
+ * Sending one logical request (docs/protocol.md §3.6): redirects followed here, never by the HTTP client —
  * same-origin only and re-checked at each hop — with one timeout over all hops and the body, and a
  * size cap that stops reading as soon as it is crossed. Discovery and execution both use it.
  *

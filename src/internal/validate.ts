@@ -1,5 +1,5 @@
 /**
- * The meaning checks of SPEC §1 — what a Schema cannot say: uniqueness, placeholders naming
+ * The meaning checks of docs/protocol.md §1 — what a Schema cannot say: uniqueness, placeholders naming
  * declared params, URL structure, forbidden headers, mapping paths. They read the raw input
  * defensively so that they run (and report) even where the shape check already failed.
  */

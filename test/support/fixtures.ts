@@ -1,4 +1,4 @@
-/** The seed's `get_profile` manifest (SPEC §5), shared by the tests that need a realistic API. */
+/** The seed's `get_profile` manifest (docs/protocol.md §5), shared by the tests that need a realistic API. */
 
 export const profileTool = (origin: string) => ({
   name: "get_profile",
