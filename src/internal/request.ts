@@ -102,6 +102,9 @@ const pathProblem = (text: string): string | undefined => {
   return undefined
 }
 
+const spellsSlash = (segment: string): boolean =>
+  UrlTemplate.decodeRepeatedly(segment).some((s) => s.includes("/") || s.includes("\\"))
+
 const headerProblem = (text: string, header: string): string | undefined => {
   if (HeaderValue.BREAK.test(text)) return `cannot contain CR, LF or NUL (it goes into the header "${header}")`
   if (HeaderValue.UNSENDABLE.test(text)) {
@@ -159,6 +162,12 @@ export const render = (template: RequestTemplate, values: ReadonlyMap<string, Va
     })
     if (ok && UrlTemplate.isDotSegment(rendered)) {
       problemOnce(segment.placeholders[0]!, "would form a \".\" or \"..\" path segment")
+    }
+    // Each value alone may be harmless while the values together, or a value after a literal
+    // `%25`, spell an encoded slash (`{{a}}{{b}}` with "%2" and "f" → `%252f`), which a server that
+    // decodes twice reads as `/`. A slash the author wrote into the template is theirs to keep.
+    if (ok && spellsSlash(rendered) && !spellsSlash(Template.render(segment, () => ""))) {
+      problemOnce(segment.placeholders[0]!, "cannot contain \"/\" or \"\\\" in the URL path")
     }
     path += `/${rendered}`
   }
