@@ -70,7 +70,7 @@ const bestOf = (n: number, input: unknown): number => {
 
 describe("validation is linear (docs/protocol.md §1.9)", () => {
   for (const [position, build] of POSITIONS) {
-    it(`${position}: 1 MiB of the worst inputs takes at most ~5x 256 KiB and under 1 s`, () => {
+    it(`${position}: 1 MiB of the worst inputs takes well under the 16x of a quadratic parser over 256 KiB, and under 1 s`, () => {
       const slow: Array<string> = []
       for (const unit of UNITS) {
         const small = build(fill(unit, SMALL))
@@ -87,8 +87,10 @@ describe("validation is linear (docs/protocol.md §1.9)", () => {
         for (let attempt = 0; attempt < 3 && !ratioOk; attempt++) {
           const tSmall = bestOf(3, small)
           const tLarge = bestOf(3, large)
-          // Below a few milliseconds, the ratio measures the timer, not the parser.
-          ratioOk = tLarge < 1000 && tLarge <= 5 * Math.max(tSmall, 4)
+          // Below a few milliseconds, the ratio measures the timer, not the parser. 4x the input is
+          // 4x the time when linear and 16x when quadratic; allocation and GC put a linear parser
+          // at 4-5.5x here, so the bound sits between the two.
+          ratioOk = tLarge < 1000 && tLarge <= 8 * Math.max(tSmall, 4)
           last = `${JSON.stringify(unit)}: ${tSmall.toFixed(1)} ms at 256 KiB, ${tLarge.toFixed(1)} ms at 1 MiB`
         }
         if (!ratioOk) slow.push(last)
