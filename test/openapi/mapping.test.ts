@@ -298,7 +298,7 @@ describe("docs/openapi.md §Body", () => {
 })
 
 describe("docs/openapi.md §Types", () => {
-  it.effect("§Types: scalar types map; enum, default and format are described; arrays and unknowns summarised", () =>
+  it.effect("§Types: scalar types map; a string enum becomes the param's enum (and is described); default and format are described; arrays and unknowns summarised", () =>
     Effect.gen(function*() {
       const { tool, warnings } = yield* oneTool(spec3({
         "/a/{ids}": {
@@ -307,6 +307,7 @@ describe("docs/openapi.md §Types", () => {
             parameters: [
               pathParam("ids", { type: "array", items: { type: "integer" } }),
               query("status", { type: "string", enum: ["open", "closed"], default: "open" }, { description: "State" }),
+              query("level", { type: "integer", enum: [1, 2] }),
               query("since", { type: "string", format: "date-time" }),
               query("flag", { type: "boolean" }),
               query("ratio", { type: ["number", "null"] }),
@@ -318,7 +319,14 @@ describe("docs/openapi.md §Types", () => {
       }, { openapi: "3.1.0" }))
       assert.deepStrictEqual(tool.params, [
         { name: "ids", type: "string", description: "Several values joined with \",\" (array of integer)." },
-        { name: "status", type: "string", required: false, description: "State. One of: \"open\", \"closed\". Default: \"open\"." },
+        {
+          name: "status",
+          type: "string",
+          required: false,
+          enum: ["open", "closed"],
+          description: "State. One of: \"open\", \"closed\". Default: \"open\"."
+        },
+        { name: "level", type: "number", required: false, description: "One of: 1, 2." },
         { name: "since", type: "string", required: false, description: "Format: date-time." },
         { name: "flag", type: "boolean", required: false },
         { name: "ratio", type: "number", required: false },

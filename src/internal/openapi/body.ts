@@ -119,7 +119,8 @@ export const add = (draft: Draft, body: Body, method: string, resolve: (schema: 
     const extra = kind._tag === "Unknown" ? [`Schema: ${Schema.summarize(property)}.`] : []
     const description = Schema.joinDescription([Schema.ownText(property), ...extra, ...Schema.facts(property)])
     const type = kind._tag === "Scalar" ? kind.type : "string"
-    const name = draft.add(key, "body", { type, required, description })
+    const allowed = kind._tag === "Scalar" ? Schema.stringEnum(property) : undefined
+    const name = draft.add(key, "body", { type, required, description, enum: allowed })
     template[key] = `{{${name}}}`
   }
   draft.body = template

@@ -14,6 +14,8 @@ export interface ParamSpec {
   readonly type: Manifest.ParamType
   readonly required: boolean
   readonly description: string | undefined
+  /** Allowed values of a string param (the manifest's `enum` extension, docs/protocol.md §8). */
+  readonly enum?: ReadonlyArray<string> | undefined
 }
 
 /** @internal */
@@ -37,6 +39,7 @@ export class Draft {
     const name = this.names.take(Naming.paramName(specName), place)
     const param: { -readonly [K in keyof Manifest.Param]: Manifest.Param[K] } = { name, type: spec.type }
     if (!spec.required) param.required = false
+    if (spec.type === "string" && spec.enum !== undefined) param.enum = spec.enum
     const description = Schema.joinDescription([
       spec.description,
       name === specName ? undefined : `(${place} "${clip(specName, 80)}")`

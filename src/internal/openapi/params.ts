@@ -127,7 +127,8 @@ const addOne = (draft: Draft, p: Record<string, unknown>, ctx: Context): void =>
       extra.push(`Schema: ${Schema.summarize(schema)}.`)
   }
   const description = Schema.joinDescription([own, ...extra, ...Schema.facts(schema)])
-  const paramName = draft.add(name, where, { type, required, description })
+  const allowed = kind._tag === "Scalar" ? Schema.stringEnum(schema) : undefined
+  const paramName = draft.add(name, where, { type, required, description, enum: allowed })
   const placeholder = `{{${paramName}}}`
   if (where === "path") draft.pathParams.set(name, paramName)
   else if (where === "query") draft.queryParams[name] = placeholder

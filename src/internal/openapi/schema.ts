@@ -99,8 +99,20 @@ const safeJson = (value: unknown): string => {
 }
 
 /**
- * The facts a param's description carries beyond the spec's own text: allowed values (until the
- * manifest has an `enum` field of its own), the default, the format.
+ * A schema's `enum` as the manifest's `enum` extension: only a non-empty list of strings (a
+ * duplicate kept once); anything else stays in the description alone.
+ *
+ * @internal
+ */
+export const stringEnum = (schema: unknown): ReadonlyArray<string> | undefined => {
+  if (!isRecord(schema) || !Array.isArray(schema.enum) || schema.enum.length === 0) return undefined
+  if (!schema.enum.every((value): value is string => typeof value === "string")) return undefined
+  return [...new Set(schema.enum)]
+}
+
+/**
+ * The facts a param's description carries beyond the spec's own text: allowed values (also in
+ * `enum` for a string param, but a model reads descriptions), the default, the format.
  *
  * @internal
  */
