@@ -35,7 +35,7 @@ interface Prepared {
   readonly request: Request.Outgoing
   readonly credential: Redacted.Redacted<string> | undefined
   /** Resolved values to redact from error bodies, like the credential: a 4xx excerpt reaches the model. */
-  readonly resolved?: ReadonlyArray<string>
+  readonly resolved: ReadonlyArray<string>
 }
 
 /**
@@ -44,6 +44,9 @@ interface Prepared {
  */
 const redactable = (values: ReadonlyArray<Resolver.Value>): Array<string> =>
   values.flatMap((value) => (typeof value === "string" || typeof value === "number" ? [String(value)] : [])).filter((text) => text.length >= 4)
+
+/** What a call without resolver-bound params has to redact besides the credential. */
+const NONE_RESOLVED: ReadonlyArray<string> = []
 
 /** Steps 2–5: everything up to the request, nothing sent. */
 const prepare = (
@@ -123,8 +126,8 @@ const authorize = (
   if (origin !== tool.manifestOrigin && !deps.settings.trusted.has(origin) && !tool.api.trusted.has(origin)) {
     return Effect.fail(new UntrustedOrigin({ tool: name, origin, manifestOrigin: tool.manifestOrigin }))
   }
-  if (tool.auth.type === "none") return Effect.succeed({ tool, request, credential: undefined })
-  return Effect.map(credentialFor(deps, tool, origin), (credential) => ({ tool, request, credential }))
+  if (tool.auth.type === "none") return Effect.succeed({ tool, request, credential: undefined, resolved: NONE_RESOLVED })
+  return Effect.map(credentialFor(deps, tool, origin), (credential) => ({ tool, request, credential, resolved: NONE_RESOLVED }))
 }
 
 /**
@@ -188,7 +191,7 @@ export const execute = (deps: Deps) =>
       })
       return Retry.withRetriesThen(s.retry, request.method, sent, (received) => {
         span.attribute("http.response.status_code", received.status)
-        const result = Response.interpret(tool, received, [...attached.secrets, ...(resolved ?? [])])
+        const result = Response.interpret(tool, received, [...attached.secrets, ...resolved])
         return result instanceof HttpError || result instanceof InvalidResponse ? Effect.fail(result) : Effect.succeed(result)
       })
     }))
