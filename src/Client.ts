@@ -15,6 +15,7 @@ import type * as Redacted from "effect/Redacted"
 import type * as Scope from "effect/Scope"
 import type * as Manifest from "./Manifest.js"
 import type * as Resolver from "./Resolver.js"
+import type * as Approval from "./internal/approval.js"
 import * as internal from "./internal/client.js"
 import type * as Errors from "./internal/clientErrors.js"
 import type * as FetchJson from "./internal/fetchJson.js"
@@ -64,6 +65,17 @@ export {
  * @category errors
  */
 export { ResolverFailed, ResolverMissing } from "./internal/resolver.js"
+
+/**
+ * Approval for side effects (README "Approval"): the hook as a service (`Approval.layer(f)`), its
+ * policy, and its two errors — `ApprovalDenied` (the hook said no) and `ApprovalFailed` (the hook
+ * failed; refused all the same). Both are raised before anything is sent.
+ *
+ * @since 0.3.0
+ * @category errors
+ */
+export { Approval, ApprovalDenied, ApprovalFailed } from "./internal/approval.js"
+export type { ApprovalInfo, ApprovalPolicy, ApprovalService, ApproveFunction } from "./internal/approval.js"
 export { ManifestInvalid } from "./Manifest.js"
 
 // ---------------------------------------------------------------------------------------------
@@ -159,6 +171,20 @@ export interface Options {
    * through that agent: `layer` then does not use the `HttpClient` it is given.
    */
   readonly blockPrivateNetworks?: boolean | undefined
+  /**
+   * What discovery does with a tool the poisoning checks flag (README "Poisoning checks"):
+   * `"warn"` (default) exposes it and says why in `warnings`; `"refuse"` keeps it from the model
+   * — it is not in `tools`, and a call to it fails with `ToolNotFound` — with a warning naming the rule.
+   */
+  readonly onPoisoning?: "warn" | "refuse" | undefined
+  /** Options of the poisoning checks: `descriptionBudget` (characters, default 2000). */
+  readonly poisoning?: Manifest.LintOptions | undefined
+  /**
+   * Which calls the approval hook (the `Approval` service; `approve` in `createRcpClient`) is asked
+   * about, by method and by tool name (README "Approval"). Default: every method but GET. Without a
+   * hook, no call needs approval.
+   */
+  readonly approval?: Approval.ApprovalPolicy | undefined
 }
 
 /**
@@ -305,7 +331,13 @@ export type BuildError =
  * @since 0.1.0
  * @category errors
  */
-export type ExecuteError = BuildError | SendError | Errors.HttpError | Errors.InvalidResponse
+export type ExecuteError =
+  | BuildError
+  | SendError
+  | Errors.HttpError
+  | Errors.InvalidResponse
+  | Approval.ApprovalDenied
+  | Approval.ApprovalFailed
 
 /**
  * The client service. Each client keeps its own set of discovered APIs.
@@ -552,6 +584,11 @@ export type RcpClientOptions<Ctx> = Omit<Options, "timeout"> & {
   readonly timeoutMs?: number | undefined
   /** A `fetch` to send requests with (a test double, a proxy-aware fetch). Default: straight over undici. */
   readonly fetch?: typeof globalThis.fetch | undefined
+  /**
+   * Asked before each call the `approval` policy marks (default: every method but GET), with the
+   * prepared request, credential shown as `<redacted>`; only `true` sends it (README "Approval").
+   */
+  readonly approve?: Approval.ApproveFunction | undefined
 }
 
 /**

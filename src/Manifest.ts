@@ -10,6 +10,7 @@ import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { clip, describeValue, escapeControls } from "./internal/values.js"
 import * as Lint from "./internal/lint.js"
+import type * as Poisoning from "./internal/poisoning.js"
 import * as Template from "./internal/template.js"
 import * as Validate from "./internal/validate.js"
 
@@ -410,6 +411,11 @@ export const isRequired = (param: Param): boolean => param.required !== false
  * template uses, identity-looking params (`userId`, `tenantId`, …) whose description does not
  * tell the client operator to resolve them. Warnings only; `decode` does not run them.
  *
+ * It also runs the poisoning checks (README "Poisoning checks"): each such warning names its rule
+ * (`invisible-unicode`, `model-instruction`, `sensitive-path`, `long-description`,
+ * `credential-param`, `confusable-name`), the tool or param, and the offending text, escaped and
+ * clipped.
+ *
  * @example
  * ```ts
  * import * as Effect from "effect/Effect"
@@ -435,4 +441,20 @@ export const isRequired = (param: Param): boolean => param.required !== false
  * @since 0.1.0
  * @category decoding
  */
-export const lint: (manifest: Manifest) => ReadonlyArray<ManifestIssue> = Lint.lint
+export const lint: (manifest: Manifest, options?: LintOptions) => ReadonlyArray<ManifestIssue> = Lint.lint
+
+/**
+ * Options of `lint`: the poisoning checks' description budget (README "Poisoning checks").
+ *
+ * @since 0.3.0
+ * @category models
+ */
+export type LintOptions = Poisoning.PoisoningOptions
+
+/**
+ * The poisoning rules a lint warning can name (README "Poisoning checks").
+ *
+ * @since 0.3.0
+ * @category models
+ */
+export type PoisoningRule = Poisoning.PoisoningRule

@@ -9,6 +9,7 @@ import * as Option from "effect/Option"
 import type * as Scope from "effect/Scope"
 import type { Options, Service } from "../Client.js"
 import * as Resolver from "../Resolver.js"
+import { Approval } from "./approval.js"
 import * as Credential from "./credential.js"
 import type { Deps } from "./deps.js"
 import * as Discovery from "./discovery.js"
@@ -47,10 +48,11 @@ export const makeWith = (
   options: Options,
   transport: Transport.Transport
 ): Effect.Effect<Service, never, Resolver.Resolvers> =>
-  Effect.map(Effect.all([Resolver.Resolvers, Effect.serviceOption(Credential.Credential)]), ([resolvers, fromLayer]) => {
+  Effect.map(Effect.all([Resolver.Resolvers, Effect.serviceOption(Credential.Credential), Effect.serviceOption(Approval)]), ([resolvers, fromLayer, approval]) => {
     const registry = new Registry()
     const credential = options.credential ?? Option.getOrUndefined(fromLayer)
-    const deps: Deps = { settings: Settings.make({ ...options, credential }), resolvers, registry, transport }
+    const settings = Settings.make({ ...options, credential })
+    const deps: Deps = { settings, resolvers, registry, transport, approval: Option.getOrUndefined(approval) }
     return {
       discover: Discovery.discover(deps),
       register: Discovery.register(deps),

@@ -3,6 +3,7 @@
  * and transport. A module of its own so that neither imports the other, nor the assembler.
  */
 import type * as Resolver from "../Resolver.js"
+import type { ApprovalService } from "./approval.js"
 import type { Registry } from "./registry.js"
 import type { Settings } from "./settings.js"
 import type * as Transport from "./transport.js"
@@ -13,4 +14,6 @@ export interface Deps {
   readonly resolvers: Resolver.Service
   readonly registry: Registry
   readonly transport: Transport.Transport
+  /** The approval hook, when the context has one; without it no call needs approval. */
+  readonly approval: ApprovalService | undefined
 }

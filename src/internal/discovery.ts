@@ -11,6 +11,7 @@ import * as CompiledTool from "./compiledTool.js"
 import * as Credential from "./credential.js"
 import type { Deps } from "./deps.js"
 import * as FetchJson from "./fetchJson.js"
+import * as Poisoning from "./poisoning.js"
 import * as Providers from "./providers.js"
 import * as Settings from "./settings.js"
 import { clip, withoutUserinfo } from "./values.js"
@@ -92,15 +93,20 @@ const add = (deps: Deps, api: CompiledTool.Api, input: unknown): Effect.Effect<D
     const compiled = manifest.tools.map((tool) => CompiledTool.compile(manifest, tool, api, deps.resolvers.names))
     const usesClientCredential = manifest.auth !== undefined && manifest.auth.type !== "none" &&
       api.credential === undefined && deps.settings.credential?.fixed === true
-    const conflict = deps.registry.add(api.url, compiled, { origin: api.origin, usesClientCredential })
+    // Poisoning checks (README "Poisoning checks"), names compared with the other APIs' tools too.
+    const others = deps.registry.names().filter((name) => deps.registry.get(name)?.manifestUrl !== api.url)
+    const screened = Poisoning.screen(manifest, compiled.map((tool) => tool.name), others, deps.settings)
+    const exposed = screened.refused.size === 0 ? compiled : compiled.filter((_, i) => !screened.refused.has(i))
+    const conflict = deps.registry.add(api.url, exposed, { origin: api.origin, usesClientCredential })
     if (conflict !== undefined) return yield* conflict
     const warnings = warningsFor(deps, api, manifest, usesClientCredential).concat(
-      Providers.nameWarnings(compiled.map((tool) => tool.model))
+      Providers.nameWarnings(exposed.map((tool) => tool.model)),
+      screened.warnings
     )
     // Returned as values; logged at Debug only, which no default logger prints (stdout may be a
     // protocol: an MCP bridge, a CLI piping JSON).
     for (const warning of warnings) yield* Effect.logDebug(warning)
-    return { url: api.url, manifest, tools: compiled.map((tool) => tool.model), warnings }
+    return { url: api.url, manifest, tools: exposed.map((tool) => tool.model), warnings }
   })
 
 /** @internal */

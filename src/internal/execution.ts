@@ -20,6 +20,7 @@ import {
   UntrustedOrigin
 } from "./clientErrors.js"
 import type * as CompiledTool from "./compiledTool.js"
+import * as Approval from "./approval.js"
 import * as Credential from "./credential.js"
 import type { Deps } from "./deps.js"
 import * as ModelTool from "./modelTool.js"
@@ -158,27 +159,42 @@ const withTool = <A, E>(
     )
   })
 
+/** The request as `buildRequest` shows it (and the approval hook sees it): the credential as `<redacted>`. */
+const shown = ({ credential, request, tool }: Prepared): PreparedRequest => {
+  const out = credential === undefined
+    ? request
+    : Credential.attach(tool.auth, Redacted.make(Credential.REDACTED)).apply(request)
+  return {
+    method: out.method,
+    url: out.url.toString().replaceAll(encodeURIComponent(Credential.REDACTED), Credential.REDACTED),
+    headers: out.headers,
+    body: out.body
+  }
+}
+
 /** @internal */
 export const buildRequest = (deps: Deps) =>
 (call: ToolCall, options?: ExecuteOptions): Effect.Effect<PreparedRequest, BuildError> =>
-  withTool(deps, call, "RcpClient.buildRequest", (tool, _span, read) =>
-    Effect.map(prepare(deps, tool, read, options), ({ credential, request }) => {
-      const shown = credential === undefined
-        ? request
-        : Credential.attach(tool.auth, Redacted.make(Credential.REDACTED)).apply(request)
-      return {
-        method: shown.method,
-        url: shown.url.toString().replaceAll(encodeURIComponent(Credential.REDACTED), Credential.REDACTED),
-        headers: shown.headers,
-        body: shown.body
-      }
-    }))
+  withTool(deps, call, "RcpClient.buildRequest", (tool, _span, read) => Effect.map(prepare(deps, tool, read, options), shown))
+
+/** Steps 2–5, then the approval hook when the policy asks for one (README "Approval"): still nothing sent. */
+const prepareApproved = (
+  deps: Deps,
+  tool: CompiledTool.CompiledTool,
+  call: Providers.RcpToolCall,
+  options: ExecuteOptions | undefined
+): Effect.Effect<Prepared, Exclude<BuildError, ToolNotFound> | Approval.ApprovalDenied | Approval.ApprovalFailed> => {
+  const prepared = prepare(deps, tool, call, options)
+  const hook = deps.approval
+  if (hook === undefined || !Approval.needed(deps.settings.approval, tool.name, tool.tool.method)) return prepared
+  return Effect.tap(prepared, (ready) => Approval.check(hook, shown(ready), { tool: tool.name, context: options?.context }))
+}
 
 /** @internal */
 export const execute = (deps: Deps) =>
 (call: ToolCall, options?: ExecuteOptions): Effect.Effect<ToolResult, ExecuteError> =>
   withTool(deps, call, "RcpClient.execute", (tool, span, read) =>
-    Effect.flatMap(prepare(deps, tool, read, options), ({ credential, request, resolved }) => {
+    Effect.flatMap(prepareApproved(deps, tool, read, options), ({ credential, request, resolved }) => {
       const s = deps.settings
       const attached = credential === undefined ? Credential.NONE : Credential.attach(tool.auth, credential)
       const sent = deps.transport.send(request, {

@@ -3,6 +3,7 @@
  * model to call or for a client operator to wire safely. Warnings, never errors.
  */
 import type * as Manifest from "../Manifest.js"
+import * as Poisoning from "./poisoning.js"
 import * as Template from "./template.js"
 import type { Issue } from "./validate.js"
 
@@ -34,7 +35,7 @@ const templatesOf = (tool: Manifest.Tool): Array<string> => {
 }
 
 /** @internal */
-export const lint = (manifest: Manifest.Manifest): Array<Issue> => {
+export const lint = (manifest: Manifest.Manifest, options?: Poisoning.PoisoningOptions): Array<Issue> => {
   const warnings: Array<Issue> = []
   manifest.tools.forEach((tool, i) => {
     const used = new Set(templatesOf(tool).flatMap((source) => Template.parse(source).placeholders))
@@ -55,5 +56,6 @@ export const lint = (manifest: Manifest.Manifest): Array<Issue> => {
       }
     })
   })
+  for (const finding of Poisoning.scan(manifest, options)) warnings.push({ path: finding.path, message: finding.message })
   return warnings
 }

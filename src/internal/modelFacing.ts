@@ -7,6 +7,7 @@
  */
 import * as Cause from "effect/Cause"
 import * as Exit from "effect/Exit"
+import { ApprovalDenied } from "./approval.js"
 import { HttpError, InvalidArguments, Timeout, ToolNotFound } from "./clientErrors.js"
 import type { ToolResult } from "../Client.js"
 import { clip } from "./values.js"
@@ -28,7 +29,7 @@ export interface ModelFacingError {
 const HTTP_EXCERPT_CHARS = 500
 
 /**
- * The table (README "What to send back to the model"): arguments, unknown tool and 4xx are the model's;
+ * The table (README "What to send back to the model"): arguments, unknown tool, 4xx and a declined approval are the model's;
  * everything else — resolvers, credentials, origins, transport, 5xx, timeouts, and any error this
  * function does not know — reaches the model only as a safe sentence.
  *
@@ -49,6 +50,8 @@ export const modelFacingError = (error: unknown, toolName: string): ModelFacingE
       }
   }
   if (error instanceof Timeout) return { _tag: "OperatorError", text: `The tool "${name}" timed out.` }
+  // The user's answer, not a failure: the model should hear it and carry on without the action.
+  if (error instanceof ApprovalDenied) return { _tag: "ModelError", text: "The user declined this action." }
   return { _tag: "OperatorError", text: `The tool "${name}" is unavailable right now.` }
 }
 

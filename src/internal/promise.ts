@@ -12,6 +12,7 @@ import * as ManagedRuntime from "effect/ManagedRuntime"
 import type * as Client from "../Client.js"
 import * as Resolver from "../Resolver.js"
 import * as InternalClient from "./client.js"
+import { Approval } from "./approval.js"
 import { ClientClosed } from "./clientErrors.js"
 import * as Settings from "./settings.js"
 import * as TransportChoice from "./transportChoice.js"
@@ -32,14 +33,15 @@ const millis = (ms: number | undefined): Duration.Duration | undefined =>
  */
 export const createRcpClient = <Ctx = any>(options: Client.RcpClientOptions<Ctx> = {}): Client.PromiseClient<Ctx> => {
   // The facade's own options are taken out; the rest are the Effect client's, as they are.
-  const { fetch, resolvers, timeoutMs, ...rest } = options
+  const { approve, fetch, resolvers, timeoutMs, ...rest } = options
   const clientOptions: Client.Options = { ...rest, timeout: millis(timeoutMs) }
   // Bad options throw here, at construction, rather than inside the first call.
   Settings.make(clientOptions)
   const transport = TransportChoice.facade({ blockPrivateNetworks: options.blockPrivateNetworks, fetch })
   const runtime = ManagedRuntime.make(
     Layer.scoped(Service, Effect.flatMap(transport, (t) => InternalClient.makeWith(clientOptions, t))).pipe(
-      Layer.provide(Resolver.layer(resolvers ?? {}))
+      Layer.provide(Resolver.layer(resolvers ?? {})),
+      Layer.provide(approve === undefined ? Layer.empty : Approval.layer(approve))
     )
   )
 

@@ -5,7 +5,9 @@
  */
 import * as Duration from "effect/Duration"
 import type { Options } from "../Client.js"
+import * as Approval from "./approval.js"
 import * as Credential from "./credential.js"
+import type * as Poisoning from "./poisoning.js"
 import * as Retry from "./retry.js"
 import * as UrlTemplate from "./urlTemplate.js"
 
@@ -22,6 +24,9 @@ export interface Settings {
   readonly maxRedirects: number
   readonly retry: Retry.Policy
   readonly blockPrivateNetworks: boolean
+  readonly onPoisoning: "warn" | "refuse"
+  readonly poisoning: Poisoning.PoisoningOptions
+  readonly approval: Approval.Policy
 }
 
 const MiB = 1024 * 1024
@@ -30,6 +35,11 @@ const positive = (name: string, value: number | undefined, fallback: number): nu
   if (value === undefined) return fallback
   if (!Number.isFinite(value) || value < 0) throw new TypeError(`rcp-sdk: ${name} must be a non-negative number`)
   return value
+}
+
+const onPoisoning = (value: unknown): "warn" | "refuse" => {
+  if (value === undefined || value === "warn" || value === "refuse") return value ?? "warn"
+  throw new TypeError(`rcp-sdk: onPoisoning must be "warn" or "refuse"`)
 }
 
 /**
@@ -79,7 +89,10 @@ export const make = (options: Options): Settings => {
     maxManifestBytes: positive("maxManifestBytes", options.maxManifestBytes, MiB),
     maxRedirects: positive("maxRedirects", options.maxRedirects, 5),
     retry: Retry.policy(options.retry),
-    blockPrivateNetworks: options.blockPrivateNetworks ?? false
+    blockPrivateNetworks: options.blockPrivateNetworks ?? false,
+    onPoisoning: onPoisoning(options.onPoisoning),
+    poisoning: { descriptionBudget: positive("poisoning.descriptionBudget", options.poisoning?.descriptionBudget, 2000) },
+    approval: Approval.policy(options.approval)
   }
 }
 
