@@ -353,6 +353,8 @@ export interface Service {
   readonly tools: Effect.Effect<ReadonlyArray<ModelTool.ModelTool>>
   readonly execute: (call: ToolCall, options?: ExecuteOptions) => Effect.Effect<ToolResult, ExecuteError>
   readonly buildRequest: (call: ToolCall, options?: ExecuteOptions) => Effect.Effect<PreparedRequest, BuildError>
+  /** Whether the `approval` policy marks calls of this tool (by its exposed name); false for an unknown tool. */
+  readonly needsApproval: (tool: string) => Effect.Effect<boolean>
   /**
    * GETs a JSON document under discovery's rules (no credential, user info stripped, same-origin
    * redirects, capped at `maxBytes`, default the manifest cap) without registering anything: for
@@ -622,6 +624,8 @@ export interface PromiseClient<Ctx> {
   readonly fetchJson: (url: string | URL, options?: { readonly maxBytes?: number | undefined }) => Promise<FetchJson.Fetched>
   /** The model-facing tools of everything discovered so far. */
   readonly tools: () => Promise<ReadonlyArray<ModelTool.ModelTool>>
+  /** Whether the `approval` policy marks calls of this tool (by its exposed name); false for an unknown tool. */
+  readonly needsApproval: (tool: string) => Promise<boolean>
   /**
    * Releases the client; safe to call twice. Calls in flight — sending, or waiting to retry — are
    * interrupted and reject with `ClientClosed` before this resolves; nothing is sent afterwards.

@@ -20,6 +20,12 @@ export interface AiSdkToolsOptions<Ctx> {
   readonly context?: Ctx | undefined
   /** Called with each operator-side error; the model only gets a safe text (see `modelFacingError`). */
   readonly onError?: ((error: unknown) => void) | undefined
+  /**
+   * `true`: each tool's `needsApproval` follows the client's `approval` policy (default: every
+   * method but GET), so the SDK asks the app (a `tool-approval-request`) before running it. Use it
+   * instead of the client's own `approve` hook, or the user is asked twice. Default false.
+   */
+  readonly needsApproval?: boolean | undefined
 }
 
 /**
@@ -40,8 +46,12 @@ export const aiSdkTools = async <Ctx>(
   options: AiSdkToolsOptions<Ctx> = {}
 ): Promise<ToolSet> => {
   const tools = await client.tools()
-  return Object.fromEntries(tools.map((model): [string, Tool] => [model.name, {
+  const approval = await Promise.all(
+    tools.map((model) => options.needsApproval === true ? client.needsApproval(model.name) : false)
+  )
+  return Object.fromEntries(tools.map((model, i): [string, Tool] => [model.name, {
     description: model.description,
+    needsApproval: approval[i]!,
     // A fresh (mutable) copy; cast because `ai` types it as @types/json-schema's JSONSchema7 when
     // that package is installed, whose arrays are mutable where ours are readonly.
     inputSchema: jsonSchema(Providers.copy(model.parameters) as Parameters<typeof jsonSchema>[0]),

@@ -164,7 +164,10 @@ export const check = (
     Effect.sandbox,
     Effect.matchEffect({
       onFailure: (cause) =>
-        Effect.fail(new ApprovalFailed({ tool: info.tool, method: request.method, cause: Cause.squash(cause) })),
+        // Inside a span Effect fails with a copy of the thrown error; the operator gets the original.
+        Effect.fail(
+          new ApprovalFailed({ tool: info.tool, method: request.method, cause: Cause.originalError(Cause.squash(cause)) })
+        ),
       onSuccess: (answer) =>
         answer === true ? Effect.void : Effect.fail(new ApprovalDenied({ tool: info.tool, method: request.method }))
     })

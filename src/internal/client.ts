@@ -9,7 +9,7 @@ import * as Option from "effect/Option"
 import type * as Scope from "effect/Scope"
 import type { Options, Service } from "../Client.js"
 import * as Resolver from "../Resolver.js"
-import { Approval } from "./approval.js"
+import * as Approval from "./approval.js"
 import * as Credential from "./credential.js"
 import type { Deps } from "./deps.js"
 import * as Discovery from "./discovery.js"
@@ -48,7 +48,7 @@ export const makeWith = (
   options: Options,
   transport: Transport.Transport
 ): Effect.Effect<Service, never, Resolver.Resolvers> =>
-  Effect.map(Effect.all([Resolver.Resolvers, Effect.serviceOption(Credential.Credential), Effect.serviceOption(Approval)]), ([resolvers, fromLayer, approval]) => {
+  Effect.map(Effect.all([Resolver.Resolvers, Effect.serviceOption(Credential.Credential), Effect.serviceOption(Approval.Approval)]), ([resolvers, fromLayer, approval]) => {
     const registry = new Registry()
     const credential = options.credential ?? Option.getOrUndefined(fromLayer)
     const settings = Settings.make({ ...options, credential })
@@ -60,6 +60,11 @@ export const makeWith = (
       tools: Effect.sync(() => registry.models()),
       execute: Execution.execute(deps),
       buildRequest: Execution.buildRequest(deps),
+      needsApproval: (name) =>
+        Effect.sync(() => {
+          const tool = registry.get(name)
+          return tool !== undefined && Approval.needed(settings.approval, tool.name, tool.tool.method)
+        }),
       fetchJson: (url, fetchOptions) =>
         FetchJson.fetchJson(deps.settings, transport)(url, {
           maxBytes: fetchOptions?.maxBytes ?? deps.settings.maxManifestBytes,

@@ -94,6 +94,7 @@ export const createRcpClient = <Ctx = any>(options: Client.RcpClientOptions<Ctx>
       run((client) => client.buildRequest(call, { context: callOptions?.context }), callOptions?.signal),
     fetchJson: (url, fetchOptions) => run((client) => client.fetchJson(url, fetchOptions)),
     tools: () => run((client) => client.tools),
+    needsApproval: (tool) => run((client) => client.needsApproval(tool)),
     close: () => (closed ??= close())
   }
 }
