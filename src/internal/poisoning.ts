@@ -131,20 +131,25 @@ const LOOKALIKE: Readonly<Record<string, string>> = { "1": "l", "i": "l", "0": "
 
 const DEFAULT_BUDGET = 2000
 
-/** How far around a match the message quotes. */
+/** How far around a match the message quotes, and how much of the match itself. */
 const CONTEXT = 24
+const MAX_QUOTED = 80
 
 /**
  * A fragment of manifest text made safe to show: invisible and control characters as `\u{…}`,
  * cut around `at`.
  */
 const fragment = (text: string, at: number, length: number): string => {
-  const start = Math.max(0, at - CONTEXT)
-  const end = Math.min(text.length, at + length + CONTEXT)
-  const cut = text.slice(start, end)
-  const shown = escapeControls(cut).replace(INVISIBLE_ALL, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`)
-  return `${start > 0 ? "…" : ""}${clip(shown, 120)}${end < text.length ? "…" : ""}`
+  let start = Math.max(0, at - CONTEXT)
+  let end = Math.min(text.length, at + Math.min(length, MAX_QUOTED) + CONTEXT)
+  // Never half a surrogate pair: a tag character is two UTF-16 units.
+  if (isLowSurrogate(text.charCodeAt(start))) start--
+  if (isLowSurrogate(text.charCodeAt(end))) end++
+  const shown = escapeControls(text.slice(start, end)).replace(INVISIBLE_ALL, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`)
+  return `${start > 0 ? "…" : ""}${shown}${end < text.length ? "…" : ""}`
 }
+
+const isLowSurrogate = (code: number): boolean => code >= 0xdc00 && code <= 0xdfff
 
 /** The ASCII a run of tag characters spells, since that is the hidden message. */
 const hiddenTagText = (text: string): string => {
@@ -197,6 +202,8 @@ const words = (name: string): Array<string> =>
   name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase().split(/[^a-z0-9]+/).filter((word) => word !== "")
 
 const asksForCredential = (param: Manifest.Param): boolean => {
+  // A number or a boolean cannot carry one.
+  if (param.type !== "string") return false
   const parts = words(param.name)
   const last = parts.at(-1) ?? ""
   const pair = parts.slice(-2).join(" ")
