@@ -68,34 +68,67 @@ const bestOf = (n: number, input: unknown): number => {
   return best
 }
 
+/** Every unit at both sizes in one position: the units that were not linear, with their timings. */
+const nonLinear = (build: Build, units: ReadonlyArray<string>): Array<string> => {
+  const slow: Array<string> = []
+  for (const unit of units) {
+    const small = build(fill(unit, SMALL))
+    // A quadratic parser takes seconds already at 32 KiB: fail fast instead of for minutes.
+    const probe = bestOf(1, build(fill(unit, 32 * KiB)))
+    if (probe > 500) {
+      slow.push(`${JSON.stringify(unit)}: ${probe.toFixed(0)} ms at 32 KiB`)
+      continue
+    }
+    const large = build(fill(unit, LARGE))
+    let ratioOk = false
+    let last = ""
+    // Retried, since one run of either size can be slowed by the rest of the machine.
+    for (let attempt = 0; attempt < 3 && !ratioOk; attempt++) {
+      const tSmall = bestOf(3, small)
+      const tLarge = bestOf(3, large)
+      // Below a few milliseconds, the ratio measures the timer, not the parser. 4x the input is
+      // 4x the time when linear and 16x when quadratic; allocation and GC put a linear parser
+      // at 4-5.5x here, so the bound sits between the two.
+      ratioOk = tLarge < 1000 && tLarge <= 8 * Math.max(tSmall, 4)
+      last = `${JSON.stringify(unit)}: ${tSmall.toFixed(1)} ms at 256 KiB, ${tLarge.toFixed(1)} ms at 1 MiB`
+    }
+    if (!ratioOk) slow.push(last)
+  }
+  return slow
+}
+
 describe("validation is linear (docs/protocol.md §1.9)", () => {
   for (const [position, build] of POSITIONS) {
     it(`${position}: 1 MiB of the worst inputs takes well under the 16x of a quadratic parser over 256 KiB, and under 1 s`, () => {
-      const slow: Array<string> = []
-      for (const unit of UNITS) {
-        const small = build(fill(unit, SMALL))
-        // A quadratic parser takes seconds already at 32 KiB: fail fast instead of for minutes.
-        const probe = bestOf(1, build(fill(unit, 32 * KiB)))
-        if (probe > 500) {
-          slow.push(`${JSON.stringify(unit)}: ${probe.toFixed(0)} ms at 32 KiB`)
-          continue
-        }
-        const large = build(fill(unit, LARGE))
-        let ratioOk = false
-        let last = ""
-        // Retried, since one run of either size can be slowed by the rest of the machine.
-        for (let attempt = 0; attempt < 3 && !ratioOk; attempt++) {
-          const tSmall = bestOf(3, small)
-          const tLarge = bestOf(3, large)
-          // Below a few milliseconds, the ratio measures the timer, not the parser. 4x the input is
-          // 4x the time when linear and 16x when quadratic; allocation and GC put a linear parser
-          // at 4-5.5x here, so the bound sits between the two.
-          ratioOk = tLarge < 1000 && tLarge <= 8 * Math.max(tSmall, 4)
-          last = `${JSON.stringify(unit)}: ${tSmall.toFixed(1)} ms at 256 KiB, ${tLarge.toFixed(1)} ms at 1 MiB`
-        }
-        if (!ratioOk) slow.push(last)
-      }
-      assert.deepStrictEqual(slow, [])
+      assert.deepStrictEqual(nonLinear(build, UNITS), [])
     })
+  }
+})
+
+/**
+ * The poisoning rules' worst cases (README "Poisoning checks"): the prefixes of each pattern
+ * repeated, so that a backtracking pattern would rescan the rest at each one — and invisible
+ * characters, tag characters, long names.
+ */
+const POISONING_UNITS = [
+  "~/.", "<", "</", "ignore all ", "do not ", "the user ", "before using ", "instead of ", "instead of the ",
+  "otherwise the tool ", "silently ", "your ", "id_", "/etc/", " .", "tool must ", "\u200b", "\u{e0041}", "\ud83d\ude42\ufe0f"
+]
+
+const POISONING_POSITIONS: ReadonlyArray<readonly [string, Build]> = [
+  ["description", (s) => tool({ description: s })],
+  ["param description", (s) => tool({ params: [{ name: "a", type: "string", description: s }] })],
+  // One tool per 400 characters, in pairs that imitate each other ("t7_rn", "t7_m"): the confusable-name check.
+  ["many tool names", (s) => ({
+    ...tool({}),
+    tools: Array.from({ length: Math.ceil(s.length / 400) }, (_, i) => ({ ...tool({}).tools[0], name: `t${i >> 1}_${i % 2 === 0 ? "rn" : "m"}` }))
+  })]
+]
+
+describe("the poisoning checks are linear", () => {
+  for (const [position, build] of POISONING_POSITIONS) {
+    it(`${position}: 1 MiB of each rule's worst input takes well under the 16x of a quadratic check over 256 KiB`, () => {
+      assert.deepStrictEqual(nonLinear(build, POISONING_UNITS), [])
+    }, 120_000)
   }
 })

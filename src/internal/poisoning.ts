@@ -151,12 +151,13 @@ const fragment = (text: string, at: number, length: number): string => {
 
 const isLowSurrogate = (code: number): boolean => code >= 0xdc00 && code <= 0xdfff
 
-/** The ASCII a run of tag characters spells, since that is the hidden message. */
-const hiddenTagText = (text: string): string => {
+/** The ASCII the tag characters spell, since that is the hidden message: its first `max` characters. */
+const hiddenTagText = (text: string, max: number): string => {
   let out = ""
   for (const char of text) {
     const code = char.codePointAt(0)!
     if (code >= 0xe0020 && code <= 0xe007e) out += String.fromCharCode(code - 0xe0000)
+    if (out.length > max) break
   }
   return out
 }
@@ -174,7 +175,7 @@ const textFindings = (subject: Text): Array<Finding> => {
   const out: Array<Finding> = []
   const invisible = INVISIBLE.exec(text)
   if (invisible !== null) {
-    const hidden = hiddenTagText(text)
+    const hidden = hiddenTagText(text, 120)
     out.push({
       rule: "invisible-unicode",
       tool,
