@@ -161,6 +161,34 @@ describe("rcp-sdk/ai-sdk", () => {
       assert.notInclude(JSON.stringify(result.response.messages), "hunter2")
     }))
 
+  it("needsApproval: true follows the client's approval policy; the SDK asks the app instead of running the POST", () =>
+    withApi(async (server, client) => {
+      const tools = await aiSdkTools(client, { needsApproval: true })
+      assert.deepStrictEqual(
+        Object.entries(tools).map(([name, tool]) => [name, tool.needsApproval]),
+        [["search", false], ["enroll", true], ["broken", false]]
+      )
+      const result = await generateText({
+        model: scriptedModel([toolCalls(["c1", "search", { q: "go" }], ["c2", "enroll", { courseId: "go-101" }])]),
+        tools,
+        experimental_context: { userId: "u-7" } satisfies Turn,
+        stopWhen: stepCountIs(3),
+        prompt: "Find a go course and enroll me."
+      })
+      const requests = result.content.flatMap((part) =>
+        part.type === "tool-approval-request" ? [part.toolCall.toolName] : []
+      )
+      assert.deepStrictEqual(requests, ["enroll"])
+      // The GET ran; the POST waits for the app's answer: nothing was sent for it.
+      assert.deepStrictEqual(server.requests.map((r) => `${r.method} ${r.target}`), ["GET /search?q=go"])
+    }))
+
+  it("without the option no tool needs approval (the SDK's default)", () =>
+    withApi(async (_server, client) => {
+      const tools = await aiSdkTools(client)
+      assert.deepStrictEqual(Object.values(tools).map((tool) => tool.needsApproval), [false, false, false])
+    }))
+
   it("rcp-sdk/client and rcp-sdk never load `ai` or `@effect/ai`; rcp-sdk/ai-sdk and rcp-sdk/ai do", () => {
     const script = `
       import { register } from "node:module"
