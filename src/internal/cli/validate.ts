@@ -39,7 +39,9 @@ export const command = define({
   options: { "allow-http": allowHttpOption, json: jsonOption },
   notes: [
     "Warnings: a param without a description, a param no template uses, an identity-looking",
-    "param (userId, tenantId, …) whose description does not say the client resolves it.",
+    "param (userId, tenantId, …) whose description does not say the client resolves it;",
+    "and the poisoning checks (README \"Poisoning checks\"): hidden Unicode, instructions to",
+    "the model, paths to secrets, overlong descriptions, credential params, imitated names.",
     "A server module (.js/.mjs exporting `tools`, and `auth` if any) is checked as the manifest",
     "its tools publish, with a warning for each arg whose type lowering could not keep."
   ],
