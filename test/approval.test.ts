@@ -9,6 +9,7 @@ import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
+import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
 import * as Client from "../src/Client.js"
@@ -131,6 +132,12 @@ for (const [label, make] of [["promise", promiseApi], ["Effect", effectApi]] as 
           _tag: "ModelError",
           text: "The user declined this action."
         })
+        // Through a result helper: the model's text, and not an operator failure (onError not called).
+        const reported: Array<unknown> = []
+        const call = { id: "c1", type: "function", function: { name: "enroll", arguments: "{}" } } as const
+        const message = Client.toOpenAiToolMessage(call, Exit.fail(error), { onError: (e) => reported.push(e) })
+        assert.deepStrictEqual(message, { role: "tool", tool_call_id: "c1", content: "The user declined this action." })
+        assert.deepStrictEqual(reported, [])
         untouched(server)
       }))
 
