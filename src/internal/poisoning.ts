@@ -129,7 +129,8 @@ const LOOKALIKE: Readonly<Record<string, string>> = { "1": "l", "i": "l", "0": "
 // The checks
 // ---------------------------------------------------------------------------------------------
 
-const DEFAULT_BUDGET = 2000
+/** @internal */
+export const DEFAULT_BUDGET = 2000
 
 /** How far around a match the message quotes, and how much of the match itself. */
 const CONTEXT = 24

@@ -7,7 +7,7 @@ import * as Duration from "effect/Duration"
 import type { Options } from "../Client.js"
 import * as Approval from "./approval.js"
 import * as Credential from "./credential.js"
-import type * as Poisoning from "./poisoning.js"
+import * as Poisoning from "./poisoning.js"
 import * as Retry from "./retry.js"
 import * as UrlTemplate from "./urlTemplate.js"
 
@@ -91,7 +91,7 @@ export const make = (options: Options): Settings => {
     retry: Retry.policy(options.retry),
     blockPrivateNetworks: options.blockPrivateNetworks ?? false,
     onPoisoning: onPoisoning(options.onPoisoning),
-    poisoning: { descriptionBudget: positive("poisoning.descriptionBudget", options.poisoning?.descriptionBudget, 2000) },
+    poisoning: { descriptionBudget: positive("poisoning.descriptionBudget", options.poisoning?.descriptionBudget, Poisoning.DEFAULT_BUDGET) },
     approval: Approval.policy(options.approval)
   }
 }
