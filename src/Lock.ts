@@ -145,14 +145,20 @@ export const formatIssue: (issue: LockIssue) => string = Validate.formatIssue
 
 const decodeShape = Schema.decodeUnknownEither(Lock, { errors: "all", onExcessProperty: "error" })
 
-/** A pinned origin must be its URL's: a lock that says otherwise was edited by hand. */
-const originIssues = (lock: Lock): Array<LockIssue> =>
+/**
+ * A key must be a URL as the client keys it (or no client would ever find it), and its pinned
+ * origin the URL's: a lock that says otherwise was edited by hand.
+ */
+const keyIssues = (lock: Lock): Array<LockIssue> =>
   Object.entries(lock.apis).flatMap(([url, api]) => {
     let origin: string
     try {
       origin = new URL(url).origin
     } catch {
       return [{ path: ["apis", url], message: "the key is not an absolute URL" }]
+    }
+    if (keyOf(url) !== url) {
+      return [{ path: ["apis", url], message: `the key must be written as the client keys it: ${JSON.stringify(keyOf(url))}` }]
     }
     return api.origin === origin ? [] : [{
       path: ["apis", url, "origin"],
@@ -178,7 +184,7 @@ export const validate = (input: unknown): Either.Either<Lock, ReadonlyArray<Lock
       message: escapeControls(clip(issue.message, 300))
     })))
   }
-  const issues = originIssues(shape.right)
+  const issues = keyIssues(shape.right)
   return issues.length > 0 ? Either.left(issues) : Either.right(shape.right)
 }
 
