@@ -8,12 +8,11 @@
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
-import type * as Manifest from "./Manifest.js"
+import * as Manifest from "./Manifest.js"
 import * as Pin from "./internal/pin.js"
 import * as Validate from "./internal/validate.js"
-import { clip, escapeControls, normalizeUrl, withoutUserinfo } from "./internal/values.js"
+import { escapeControls, normalizeUrl, withoutUserinfo } from "./internal/values.js"
 
 /**
  * The lock file format this library reads and writes.
@@ -107,10 +106,7 @@ export type PinPolicy = Pin.Policy
  * @since 0.3.0
  * @category models
  */
-export const LockIssue = Schema.Struct({
-  path: Schema.Array(Schema.Union(Schema.String, Schema.Number)),
-  message: Schema.String
-}).annotations({ identifier: "LockIssue" })
+export const LockIssue = Manifest.ManifestIssue.annotations({ identifier: "LockIssue" })
 
 /**
  * @since 0.3.0
@@ -179,10 +175,7 @@ export const validate = (input: unknown): Either.Either<Lock, ReadonlyArray<Lock
   if (structure !== undefined) return Either.left([structure])
   const shape = decodeShape(input)
   if (Either.isLeft(shape)) {
-    return Either.left(ParseResult.ArrayFormatter.formatErrorSync(shape.left).map((issue) => ({
-      path: issue.path.map((key) => (typeof key === "symbol" ? String(key) : key)),
-      message: escapeControls(clip(issue.message, 300))
-    })))
+    return Either.left(Validate.parseIssues(shape.left).map((issue) => ({ ...issue, message: escapeControls(issue.message) })))
   }
   const issues = keyIssues(shape.right)
   return issues.length > 0 ? Either.left(issues) : Either.right(shape.right)
