@@ -7,6 +7,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as fc from "fast-check"
+import { createHash } from "node:crypto"
 import { isDeepStrictEqual } from "node:util"
 import * as Lock from "../src/Lock.js"
 import type * as Manifest from "../src/Manifest.js"
@@ -88,7 +89,37 @@ const behaviour = (m: Manifest.Manifest): Record<string, unknown> => {
   }
 }
 
+/** docs/lock.md's definition, written out again: compact JSON, object keys in code-unit order. */
+const documented = (v: unknown): string =>
+  Array.isArray(v)
+    ? `[${v.map(documented).join(",")}]`
+    : typeof v === "object" && v !== null
+    ? `{${
+      Object.entries(v).filter(([, x]) => x !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([k, x]) => `${JSON.stringify(k)}:${documented(x)}`).join(",")
+    }}`
+    : v === undefined
+    ? ""
+    : JSON.stringify(v)
+
+const sha256 = (text: string) => `sha256:${createHash("sha256").update(text, "utf8").digest("hex")}`
+
 describe("pin digests (property)", () => {
+  it("are SHA-256 of the canonical JSON docs/lock.md defines, per field and for the whole tool", () => {
+    fc.assert(
+      fc.property(manifest, (m) => {
+        const fields = behaviour(m)
+        const pinned = Object.values(Lock.pin(URL_, m).tools)[0]!
+        assert.deepStrictEqual(
+          pinned.fields,
+          Object.fromEntries(Object.entries(fields).map(([field, value]) => [field, sha256(documented(value))]))
+        )
+        assert.strictEqual(pinned.digest, sha256(documented(fields)))
+      }),
+      { numRuns: RUNS }
+    )
+  })
+
   it("are the same under any key order at every level and any JSON whitespace", () => {
     fc.assert(
       fc.property(manifest, fc.array(fc.integer(), { maxLength: 40 }), whitespace, (m, order, space) => {

@@ -124,12 +124,19 @@ const behaviour = (manifest: Manifest.Manifest, tool: Manifest.Tool): { readonly
   auth: manifest.auth ?? { type: "none" }
 })
 
+const SORTED_FIELDS = [...FIELDS].sort()
+
 /** @internal */
 export const toolPin = (manifest: Manifest.Manifest, tool: Manifest.Tool): ToolPin => {
   const fields = behaviour(manifest, tool)
+  const texts = new Map(FIELDS.map((field) => [field, canonical(fields[field])]))
+  // `canonical(fields)`, assembled from the fields' own texts rather than serializing them twice
+  // (a large manifest's pin is mostly this work): keys in order, absent fields left out.
+  const whole = SORTED_FIELDS.filter((field) => texts.get(field) !== "")
+    .map((field) => `${JSON.stringify(field)}:${texts.get(field)}`)
   return {
-    digest: sha256(canonical(fields)),
-    fields: Object.fromEntries(FIELDS.map((field) => [field, sha256(canonical(fields[field]))])) as ToolPin["fields"]
+    digest: sha256(`{${whole.join(",")}}`),
+    fields: Object.fromEntries(FIELDS.map((field) => [field, sha256(texts.get(field)!)])) as ToolPin["fields"]
   }
 }
 
