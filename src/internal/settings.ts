@@ -4,9 +4,12 @@
  * of the client, so discovery and execution can both read it without importing each other.
  */
 import * as Duration from "effect/Duration"
+import * as Either from "effect/Either"
 import type { Options } from "../Client.js"
+import * as Lock from "../Lock.js"
 import * as Approval from "./approval.js"
 import * as Credential from "./credential.js"
+import * as Pin from "./pin.js"
 import * as Poisoning from "./poisoning.js"
 import * as Retry from "./retry.js"
 import * as UrlTemplate from "./urlTemplate.js"
@@ -24,6 +27,9 @@ export interface Settings {
   readonly maxRedirects: number
   readonly retry: Retry.Policy
   readonly blockPrivateNetworks: boolean
+  /** What every discovered manifest must match (docs/lock.md); undefined = no pinning. */
+  readonly lock: Lock.Lock | undefined
+  readonly pinPolicy: Lock.PinPolicy
   readonly onPoisoning: "warn" | "refuse"
   readonly poisoning: Poisoning.PoisoningOptions
   readonly approval: Approval.Policy
@@ -90,10 +96,27 @@ export const make = (options: Options): Settings => {
     maxRedirects: positive("maxRedirects", options.maxRedirects, 5),
     retry: Retry.policy(options.retry),
     blockPrivateNetworks: options.blockPrivateNetworks ?? false,
+    lock: lockOf(options.lock),
+    pinPolicy: pinPolicyOf(options.pinPolicy),
     onPoisoning: onPoisoning(options.onPoisoning),
     poisoning: { descriptionBudget: positive("poisoning.descriptionBudget", options.poisoning?.descriptionBudget, Poisoning.DEFAULT_BUDGET) },
     approval: Approval.policy(options.approval)
   }
+}
+
+/** The lock as given, checked by its Schema; the first problem, with its path, in the TypeError. */
+const lockOf = (lock: unknown): Lock.Lock | undefined => {
+  if (lock === undefined) return undefined
+  const checked = Lock.validate(lock)
+  if (Either.isRight(checked)) return checked.right
+  const more = checked.left.length > 1 ? ` (and ${checked.left.length - 1} more)` : ""
+  throw new TypeError(`rcp-sdk: lock is not a lock file: ${Lock.formatIssue(checked.left[0]!)}${more}`)
+}
+
+const pinPolicyOf = (policy: Lock.PinPolicy | undefined): Lock.PinPolicy => {
+  if (policy === undefined) return "exact"
+  if (Pin.isPolicy(policy)) return policy
+  throw new TypeError(`rcp-sdk: pinPolicy must be one of ${Pin.POLICIES.join(", ")}`)
 }
 
 /**
