@@ -4,21 +4,26 @@
  * subcommand is a module in this folder; adding one is one entry in `commands`.
  */
 import * as Effect from "effect/Effect"
-import { createRequire } from "node:module"
+import { packageVersion as version } from "../packageVersion.js"
 import * as Call from "./call.js"
 import type { Command } from "./command.js"
 import * as Describe from "./describe.js"
 import { ExitCode, report, UsageError } from "./errors.js"
 import * as Import from "./import.js"
+import * as Mcp from "./mcp.js"
 import type { Output } from "./output.js"
 import * as Tools from "./tools.js"
 import * as Validate from "./validate.js"
 
 /** @internal */
-export const commands: ReadonlyArray<Command> = [Describe.command, Tools.command, Validate.command, Call.command, Import.command]
-
-// dist/internal/cli/main.js (and src/internal/cli/main.ts) sit three levels below package.json.
-const version = (): string => (createRequire(import.meta.url)("../../../package.json") as { version: string }).version
+export const commands: ReadonlyArray<Command> = [
+  Describe.command,
+  Tools.command,
+  Validate.command,
+  Call.command,
+  Import.command,
+  Mcp.command
+]
 
 const help = (io: Output): string => {
   const { bold } = io.outStyle
