@@ -64,6 +64,7 @@ export interface NotesApi extends TestServer {
 export const startNotesApi = async (): Promise<NotesApi> => {
   const server: TestServer = await startServer((req, res) => {
     if (req.path === "/rcp/manifest") return json(res, 200, notesManifest(server.origin))
+    if (req.path.startsWith("/missing/")) return json(res, 404, { error: "no such manifest" })
     if (req.path === "/broken") return json(res, 500, { error: "database exploded" })
     // Never answered: the bridge's timeout must end the call.
     if (req.path === "/slow") return
