@@ -134,7 +134,7 @@ export const make: <Ctx = undefined, R = never, R2 = never>(
  * import { createRcpClient } from "rcp-sdk/client"
  * import { createMcpBridge } from "rcp-sdk/mcp"
  *
- * const client = createRcpClient({ resolvers: { userId: (ctx: { userId?: string }) => ctx.userId } })
+ * const client = createRcpClient({ resolvers: { userId: (ctx: { userId?: string | undefined }) => ctx.userId } })
  * await client.discover("https://api.example.com/rcp/manifest")
  * const bridge = createMcpBridge(client, {
  *   // Who is asking, as the application's own proxy or middleware vouched for it.
@@ -144,7 +144,7 @@ export const make: <Ctx = undefined, R = never, R2 = never>(
  * createServer(async (req, res) => {
  *   // Stateless: a server and a transport per request.
  *   const server = bridge.server()
- *   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined })
+ *   const transport = new StreamableHTTPServerTransport({})
  *   res.on("close", () => void server.close())
  *   await server.connect(transport)
  *   await transport.handleRequest(req, res)
