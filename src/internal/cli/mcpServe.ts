@@ -50,9 +50,11 @@ const serveStdio = (bridge: Mcp.Bridge, options: ServeOptions): Effect.Effect<nu
       () => Effect.promise(() => server.close())
     )
     yield* options.diagnostic("rcp mcp: serving on stdio")
+    // The host closed stdin, or the transport gave up on it (a message over the SDK's size cap).
     yield* Effect.async<void>((resume) => {
       const ended = () => resume(Effect.void)
       process.stdin.once("end", ended)
+      server.onclose = ended
       return Effect.sync(() => void process.stdin.off("end", ended))
     })
     return 0
