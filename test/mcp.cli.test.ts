@@ -8,13 +8,15 @@
 import { Client as McpClient } from "@modelcontextprotocol/sdk/client/index.js"
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js"
+import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js"
 import { assert, describe, it, vi } from "@effect/vitest"
 import { type ChildProcess, spawn } from "node:child_process"
 import * as http from "node:http"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
-import { type NotesApi, startNotesApi, TOKEN } from "./support/mcpApi.js"
+import { type NotesApi, notesManifest, startNotesApi, TOKEN } from "./support/mcpApi.js"
 import { runProcess } from "./support/process.js"
+import { json, startServer } from "./support/server.js"
 
 const bin = join(fileURLToPath(new URL("..", import.meta.url)), "dist", "bin.js")
 
@@ -171,6 +173,22 @@ describe("rcp mcp over stdio (the SDK's StdioClientTransport)", () => {
       }))
   }
 
+  it("usage errors: exit 2, one line naming rcp mcp's help", () =>
+    withApi(async (api) => {
+      const cases = [
+        [[], "rcp: rcp mcp needs <url> (see rcp mcp --help)"],
+        [["manifest.json"], "rcp: \"manifest.json\" is not an absolute URL; give the manifest's full URL, e.g. https://api.example.com/rcp/manifest (see rcp mcp --help)"],
+        [[api.manifestUrl, "--http", "80x"], "rcp: --http takes a port number (0 to 65535; 0 picks a free one) (see rcp mcp --help)"],
+        [[api.manifestUrl, "--watch", "0"], "rcp: --watch takes a whole number of seconds (1 to 86400) (see rcp mcp --help)"],
+        [[api.manifestUrl, "--set", "userId"], "rcp: --set takes PARAM=VALUE, got \"userId\"… (see rcp mcp --help)"]
+      ] as const
+      for (const [args, line] of cases) {
+        const run = await runProcess(process.execPath, [bin, "mcp", ...args], { env: ENV })
+        assert.deepStrictEqual([run.status, run.stdout, run.stderr], [2, "", `${line}\n`])
+      }
+      assert.deepStrictEqual(api.requests, [])
+    }))
+
   it("a missing credential variable: exit 2 with one line on stderr, before any request", () =>
     withApi(async (api) => {
       const env = { ...ENV }
@@ -220,6 +238,36 @@ describe("rcp mcp over stdio (the SDK's StdioClientTransport)", () => {
       run.stderr,
       "rcp: rcp mcp needs @modelcontextprotocol/sdk: npm i @modelcontextprotocol/sdk (or npx -y -p rcp-sdk -p @modelcontextprotocol/sdk rcp mcp …)\n"
     )
+  })
+})
+
+describe("rcp mcp --watch", () => {
+  it("re-discovers: a changed manifest reaches the stdio host as tools/list_changed, then in tools/list", async () => {
+    let extra: ReadonlyArray<unknown> = []
+    const api = await startServer((_req, res) => {
+      const manifest = notesManifest(api.origin)
+      return json(res, 200, { ...manifest, tools: [...manifest.tools.slice(0, 2), ...extra] })
+    })
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [bin, "mcp", api.url("/rcp/manifest"), "--watch", "1"],
+      env: ENV,
+      stderr: "pipe"
+    })
+    const host = new McpClient({ name: "test-host", version: "1.0.0" })
+    let notified: () => void = () => {}
+    const changed = new Promise<void>((resolve) => (notified = resolve))
+    host.setNotificationHandler(ToolListChangedNotificationSchema, async () => notified())
+    try {
+      await host.connect(transport)
+      assert.deepStrictEqual((await host.listTools()).tools.map((t) => t.name), ["get_profile", "search"])
+      extra = [{ name: "archive", description: "Archive everything.", method: "POST", params: [], url: `${api.origin}/archive` }]
+      await changed
+      assert.deepStrictEqual((await host.listTools()).tools.map((t) => t.name), ["get_profile", "search", "archive"])
+    } finally {
+      await host.close()
+      await api.close()
+    }
   })
 })
 

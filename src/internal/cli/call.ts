@@ -37,12 +37,14 @@ export const checkUrl = (source: string, command = "call"): Effect.Effect<string
   ))
 }
 
-const parseSet = (entries: ReadonlyArray<string>): Effect.Effect<Map<string, string>, UsageError> =>
+const parseSet = (entries: ReadonlyArray<string>, command: string): Effect.Effect<Map<string, string>, UsageError> =>
   Effect.gen(function*() {
     const values = new Map<string, string>()
     for (const entry of entries) {
       const eq = entry.indexOf("=")
-      if (eq <= 0) return yield* usage(`--set takes PARAM=VALUE, got ${JSON.stringify(clip(entry.split("=")[0]!, 40))}…`)
+      if (eq <= 0) {
+        return yield* usage(`--set takes PARAM=VALUE, got ${JSON.stringify(clip(entry.split("=")[0]!, 40))}…`, command)
+      }
       values.set(entry.slice(0, eq), entry.slice(eq + 1))
     }
     return values
@@ -133,7 +135,7 @@ export const execution = (
   command: string
 ): Effect.Effect<Execution, UsageError> =>
   Effect.gen(function*() {
-    const values = yield* parseSet(options.set)
+    const values = yield* parseSet(options.set, command)
     const timeout = yield* parseTimeout(options["timeout-ms"], command)
     const credential = yield* readCredential(options["credential-env"], command)
     const secrets = [...(credential === undefined ? [] : [credential]), ...values.values()].filter((s) => s !== "")

@@ -6,6 +6,7 @@
  * install, and no other command ever loads it.
  */
 import * as Effect from "effect/Effect"
+import * as Client from "../../Client.js"
 import { callContext, checkUrl, execution, executionOptions } from "./call.js"
 import { define } from "./command.js"
 import { CliError, report, UsageError, WithSecrets } from "./errors.js"
@@ -27,12 +28,16 @@ const serving = Effect.tryPromise({
     })
 })
 
-const parsePort = (text: string): Effect.Effect<number, UsageError> => {
-  const port = Number(text)
-  return /^[0-9]{1,5}$/.test(text) && port <= 65535
-    ? Effect.succeed(port)
-    : Effect.fail(new UsageError({ message: "--http takes a port number (0 to 65535; 0 picks a free one)", command: "mcp" }))
+/** A whole number in [min, max], or the usage error that says so. */
+const parseWhole = (text: string, min: number, max: number, message: string): Effect.Effect<number, UsageError> => {
+  const value = Number(text)
+  return /^[0-9]{1,6}$/.test(text) && value >= min && value <= max
+    ? Effect.succeed(value)
+    : Effect.fail(new UsageError({ message, command: "mcp" }))
 }
+
+const optional = <A, E>(text: string | undefined, parse: (text: string) => Effect.Effect<A, E>) =>
+  text === undefined ? Effect.succeed(undefined) : parse(text)
 
 /** @internal */
 export const command = define({
@@ -47,7 +52,12 @@ export const command = define({
       value: "PORT",
       description: "Serve Streamable HTTP at http://HOST:PORT/mcp instead of stdio (0 picks a free port)"
     },
-    host: { type: "string", value: "HOST", default: "127.0.0.1", description: "The address --http binds to" }
+    host: { type: "string", value: "HOST", default: "127.0.0.1", description: "The address --http binds to" },
+    watch: {
+      type: "string",
+      value: "SECONDS",
+      description: "Re-discover every SECONDS; a stdio host is told when the tools change (tools/list_changed)"
+    }
   },
   notes: [
     "stdout carries only MCP messages; diagnostics and operator errors go to stderr.",
@@ -56,15 +66,35 @@ export const command = define({
   run: ({ options, positionals }, io) =>
     Effect.gen(function*() {
       const url = yield* checkUrl(positionals[0]!, "mcp")
-      const port = options.http === undefined ? undefined : yield* parsePort(options.http)
+      const port = yield* optional(
+        options.http,
+        (text) => parseWhole(text, 0, 65535, "--http takes a port number (0 to 65535; 0 picks a free one)")
+      )
+      const watchSeconds = yield* optional(
+        options.watch,
+        (text) => parseWhole(text, 1, 86400, "--watch takes a whole number of seconds (1 to 86400)")
+      )
       const { layer, secrets, values } = yield* execution(options, "mcp")
       const { serve } = yield* serving
       return yield* Effect.gen(function*() {
         // Discovery fails before anything is served: one line on stderr, a non-zero exit.
         const discovery = yield* load(url, { prefix: options.prefix })
         yield* printWarnings(io, discovery.warnings)
+        // `--set` values are typed by the manifest being served, which --watch may replace.
+        let manifest = discovery.manifest
+        const refresh = Effect.gen(function*() {
+          const before = JSON.stringify(yield* Client.tools)
+          manifest = (yield* load(url, { prefix: options.prefix })).manifest
+          return JSON.stringify(yield* Client.tools) !== before
+        }).pipe(
+          // A failed re-discovery leaves the last tools registered and served.
+          Effect.catchAll((error) =>
+            Effect.as(io.err(`${report(error, secrets).text} (re-discovery failed; still serving the last tools)`), false)
+          )
+        )
         return yield* serve({
-          context: callContext(discovery.manifest, values, options.prefix),
+          context: () => callContext(manifest, values, options.prefix),
+          watch: watchSeconds === undefined ? undefined : { seconds: watchSeconds, refresh },
           http: port === undefined ? undefined : { port, host: options.host },
           diagnostic: io.err,
           onError: (error) => io.err(report(error, secrets).text)

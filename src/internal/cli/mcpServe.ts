@@ -5,7 +5,9 @@
  */
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js"
+import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import * as Schedule from "effect/Schedule"
 import type * as Scope from "effect/Scope"
 import * as http from "node:http"
 import type { AddressInfo } from "node:net"
@@ -21,8 +23,14 @@ export interface HttpAddress {
 
 /** @internal */
 export interface ServeOptions {
-  /** The resolvers' context of every call: the bridge process is one user's. */
-  readonly context: unknown
+  /** The resolvers' context of a call, read per call (`--watch` may bring a new manifest): the process is one user's. */
+  readonly context: () => unknown
+  /**
+   * `--watch`: re-discover every `seconds`; `refresh` succeeds with whether the tools changed. Over
+   * stdio the host is then told (`notifications/tools/list_changed`); stateless HTTP has no stream
+   * to tell it on, and its next `tools/list` reads the new tools anyway.
+   */
+  readonly watch: { readonly seconds: number; readonly refresh: Effect.Effect<boolean, never, Client.RcpClient> } | undefined
   /** Streamable HTTP on this address; stdio when absent. */
   readonly http: HttpAddress | undefined
   /** Where operator errors and the serving line go (stderr). */
@@ -38,17 +46,32 @@ export interface ServeOptions {
  */
 export const serve = (options: ServeOptions): Effect.Effect<number, CliError, Client.RcpClient | Scope.Scope> =>
   Effect.gen(function*() {
-    const bridge = yield* Mcp.make({ context: () => Effect.succeed(options.context), onError: options.onError })
+    const bridge = yield* Mcp.make({ context: () => Effect.sync(options.context), onError: options.onError })
     return yield* options.http === undefined ? serveStdio(bridge, options) : serveHttp(bridge, options.http, options)
   })
 
-const serveStdio = (bridge: Mcp.Bridge, options: ServeOptions): Effect.Effect<number, never, Scope.Scope> =>
+/** Re-discovers on the schedule, for as long as the scope lives; `changed` runs when the tools did. */
+const watching = (
+  watch: ServeOptions["watch"],
+  changed: Effect.Effect<void>
+): Effect.Effect<void, never, Client.RcpClient | Scope.Scope> =>
+  watch === undefined ? Effect.void : watch.refresh.pipe(
+    Effect.flatMap((different) => (different ? changed : Effect.void)),
+    Effect.repeat(Schedule.spaced(Duration.seconds(watch.seconds))),
+    Effect.delay(Duration.seconds(watch.seconds)),
+    Effect.forkScoped,
+    Effect.asVoid
+  )
+
+const serveStdio = (bridge: Mcp.Bridge, options: ServeOptions): Effect.Effect<number, never, Client.RcpClient | Scope.Scope> =>
   Effect.gen(function*() {
     const server = bridge.server()
     yield* Effect.acquireRelease(
       Effect.promise(() => server.connect(new StdioServerTransport())),
       () => Effect.promise(() => server.close())
     )
+    // A host that has gone cannot be told; the next tools/list of one that has not reads the change anyway.
+    yield* watching(options.watch, Effect.promise(() => server.sendToolListChanged().catch(() => undefined)))
     yield* options.diagnostic("rcp mcp: serving on stdio")
     // The host closed stdin, or the transport gave up on it (a message over the SDK's size cap).
     yield* Effect.async<void>((resume) => {
@@ -100,7 +123,7 @@ const serveHttp = (
   bridge: Mcp.Bridge,
   address: HttpAddress,
   options: ServeOptions
-): Effect.Effect<number, CliError, Scope.Scope> =>
+): Effect.Effect<number, CliError, Client.RcpClient | Scope.Scope> =>
   Effect.gen(function*() {
     const server = yield* Effect.acquireRelease(
       Effect.async<http.Server, CliError>((resume) => {
@@ -118,5 +141,6 @@ const serveHttp = (
     const { port } = server.address() as AddressInfo
     const host = address.host.includes(":") ? `[${address.host}]` : address.host
     yield* options.diagnostic(`rcp mcp: serving at http://${host}:${port}/mcp`)
+    yield* watching(options.watch, Effect.void)
     return yield* Effect.never
   })
