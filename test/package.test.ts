@@ -28,6 +28,7 @@ const SUBPATHS = [
   "rcp-sdk/ai-sdk",
   "rcp-sdk/ai",
   "rcp-sdk/openapi",
+  "rcp-sdk/lock",
   "rcp-sdk/mcp"
 ] as const
 
@@ -40,10 +41,10 @@ describe("the built package", () => {
     assert.strictEqual(pkg.type, "module")
     const subpaths = Object.keys(pkg.exports).filter((key) => key !== "./package.json")
     // ./ai-sdk and ./ai: the Vercel AI SDK and @effect/ai integrations; ./openapi: the OpenAPI import; ./mcp: the MCP
-    // bridge (each its own subpath and optional peer).
+    // bridge (each its own subpath and optional peer); ./lock: pinning.
     assert.deepStrictEqual(
       subpaths.sort(),
-      [".", "./ai", "./ai-sdk", "./client", "./manifest", "./mcp", "./openapi", "./resolver", "./server"]
+      [".", "./ai", "./ai-sdk", "./client", "./lock", "./manifest", "./mcp", "./openapi", "./resolver", "./server"]
     )
   })
 
@@ -92,7 +93,7 @@ describe("the built package", () => {
     assert.deepStrictEqual(JSON.parse(run.stdout), {
       decode: "function",
       same: true,
-      namespaces: ["Client", "Manifest", "Resolver", "Server"]
+      namespaces: ["Client", "Lock", "Manifest", "Resolver", "Server"]
     })
   })
 

@@ -8,8 +8,10 @@ import { packageVersion as version } from "../packageVersion.js"
 import * as Call from "./call.js"
 import type { Command } from "./command.js"
 import * as Describe from "./describe.js"
+import * as Diff from "./diff.js"
 import { ExitCode, report, UsageError } from "./errors.js"
 import * as Import from "./import.js"
+import * as Lock from "./lock.js"
 import * as Mcp from "./mcp.js"
 import type { Output } from "./output.js"
 import * as Tools from "./tools.js"
@@ -22,6 +24,8 @@ export const commands: ReadonlyArray<Command> = [
   Validate.command,
   Call.command,
   Import.command,
+  Lock.command,
+  Diff.command,
   Mcp.command
 ]
 
@@ -42,7 +46,7 @@ const help = (io: Output): string => {
     "",
     bold("Exit codes:"),
     `  ${ExitCode.ok}  ok`,
-    `  ${ExitCode.failed}  the call or the manifest failed (HTTP error, invalid manifest, refused call)`,
+    `  ${ExitCode.failed}  the call or the manifest failed (HTTP error, invalid manifest, refused call), or rcp diff found a change`,
     `  ${ExitCode.usage}  usage error (unknown option, missing argument, malformed value)`,
     `  ${ExitCode.network}  network error: no response (connection refused or reset, timeout)`
   ].join("\n")
