@@ -7,6 +7,7 @@ import type * as Credential from "./credential.js"
 import * as JsonPath from "./jsonPath.js"
 import * as ModelTool from "./modelTool.js"
 import * as Request from "./request.js"
+import * as ToolMethod from "./toolMethod.js"
 
 /**
  * One discovered API: where its manifest came from and what the operator gave it.
@@ -66,7 +67,7 @@ export const compile = (
     visible,
     hidden,
     hiddenNames: new Set(hidden.map((param) => param.name)),
-    model: ModelTool.make(tool, visible, name),
+    model: ToolMethod.remember(ModelTool.make(tool, visible, name), tool.method),
     request,
     mappings: tool.responseMappings === undefined ? undefined : Object.entries(tool.responseMappings).map(
       ([field, path]) => {
