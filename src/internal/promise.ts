@@ -50,13 +50,19 @@ export const createRcpClient = <Ctx = any>(options: Client.RcpClientOptions<Ctx>
   // no agent to destroy, a call in retry back-off no socket). A Set of fibers costs a call nothing
   // more than its fiber; an AbortController and a listener per call cost ~50 µs (bench/RESULTS.md).
   const inFlight = new Set<Fiber.RuntimeFiber<unknown, unknown>>()
+  // The service, once the runtime has built it: later calls need no lookup in the context.
+  let service: Client.Service | undefined
+  const remember = <A, E>(f: (client: Client.Service) => Effect.Effect<A, E>) => (client: Client.Service) => {
+    service = client
+    return f(client)
+  }
   const run = <A, E>(
     f: (client: Client.Service) => Effect.Effect<A, E>,
     signal?: AbortSignal | undefined
   ): Promise<A> => {
     if (closed !== undefined) return Promise.reject(new ClientClosed())
     return new Promise<A>((resolve, reject) => {
-      const fiber = runtime.runFork(Effect.flatMap(Service, f))
+      const fiber = runtime.runFork(service === undefined ? Effect.flatMap(Service, remember(f)) : f(service))
       inFlight.add(fiber)
       // Only a caller's own signal gets a listener; most calls pass none.
       let onAbort: (() => void) | undefined
