@@ -66,10 +66,10 @@ class Compiled implements CompiledTool {
   readonly manifestUrl: string
   readonly manifestOrigin: string
   readonly hiddenNames: ReadonlySet<string>
-  readonly target: string
   private compiledRequest: Request.RequestTemplate | undefined = undefined
   private compiledMappings: Mappings | undefined | null = null
   private attributes: Readonly<Record<string, string>> | undefined = undefined
+  private targetText: string | undefined = undefined
 
   constructor(
     readonly name: string,
@@ -83,7 +83,11 @@ class Compiled implements CompiledTool {
     this.manifestUrl = api.url
     this.manifestOrigin = api.origin
     this.hiddenNames = hidden.length === 0 ? NO_NAMES : new Set(hidden.map((param) => param.name))
-    this.target = `tool "${name}" (${tool.method} ${tool.url})`
+  }
+
+  /** Built on the first call that needs it (most tools of a large manifest are never called). */
+  get target(): string {
+    return this.targetText ??= `tool "${this.name}" (${this.tool.method} ${this.tool.url})`
   }
 
   get request(): Request.RequestTemplate {
