@@ -27,7 +27,9 @@ const SUBPATHS = [
   "rcp-sdk/server",
   "rcp-sdk/ai-sdk",
   "rcp-sdk/ai",
-  "rcp-sdk/openapi"
+  "rcp-sdk/openapi",
+  "rcp-sdk/lock",
+  "rcp-sdk/mcp"
 ] as const
 
 const runNode = (script: string): Promise<Run> =>
@@ -38,8 +40,12 @@ describe("the built package", () => {
     assert.strictEqual(pkg.name, "rcp-sdk")
     assert.strictEqual(pkg.type, "module")
     const subpaths = Object.keys(pkg.exports).filter((key) => key !== "./package.json")
-    // ./ai-sdk and ./ai: the Vercel AI SDK and @effect/ai integrations; ./openapi: the OpenAPI import (each its own subpath and optional peer).
-    assert.deepStrictEqual(subpaths.sort(), [".", "./ai", "./ai-sdk", "./client", "./manifest", "./openapi", "./resolver", "./server"])
+    // ./ai-sdk and ./ai: the Vercel AI SDK and @effect/ai integrations; ./openapi: the OpenAPI import; ./mcp: the MCP
+    // bridge (each its own subpath and optional peer); ./lock: pinning.
+    assert.deepStrictEqual(
+      subpaths.sort(),
+      [".", "./ai", "./ai-sdk", "./client", "./lock", "./manifest", "./mcp", "./openapi", "./resolver", "./server"]
+    )
   })
 
   for (const [subpath, entry] of Object.entries(pkg.exports)) {
@@ -87,7 +93,7 @@ describe("the built package", () => {
     assert.deepStrictEqual(JSON.parse(run.stdout), {
       decode: "function",
       same: true,
-      namespaces: ["Client", "Manifest", "Resolver", "Server"]
+      namespaces: ["Client", "Lock", "Manifest", "Resolver", "Server"]
     })
   })
 

@@ -7,6 +7,7 @@ import type * as Credential from "./credential.js"
 import * as JsonPath from "./jsonPath.js"
 import * as ModelTool from "./modelTool.js"
 import * as Request from "./request.js"
+import * as ToolMethod from "./toolMethod.js"
 
 /**
  * One discovered API: where its manifest came from and what the operator gave it.
@@ -121,7 +122,8 @@ export const compile = (
   const name = api.prefix + tool.name
   const hidden = tool.params.filter((param) => resolverNames.has(param.name))
   const visible = hidden.length === 0 ? tool.params : tool.params.filter((param) => !resolverNames.has(param.name))
-  return new Compiled(name, api, tool, manifest.auth ?? NO_AUTH, visible, hidden, ModelTool.make(tool, visible, name))
+  const model = ToolMethod.remember(ModelTool.make(tool, visible, name), tool.method)
+  return new Compiled(name, api, tool, manifest.auth ?? NO_AUTH, visible, hidden, model)
 }
 
 /**
