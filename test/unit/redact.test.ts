@@ -23,6 +23,11 @@ describe("raw echoes", () => {
     assert.strictEqual(redact("", ["s3cret"]), "")
   })
 
+  it("an echo cut short, holding only the start of a secret, is left as it is", () => {
+    assert.strictEqual(redact("id abc", ["abcundefined"]), "id abc")
+    assert.strictEqual(redact("abc", ["abcundefined"]), "abc")
+  })
+
   it("an empty secret or no secret redacts nothing", () => {
     assert.strictEqual(redact("text", ["", ""]), "text")
     assert.strictEqual(redact("text", []), "text")
@@ -66,6 +71,12 @@ describe("JSON-escaped echoes", () => {
 
   it("an unknown escape stays as written and does not hide the secret after it", () => {
     assert.strictEqual(redact("\\q s3cret \\x", ["s3cret"]), `\\q ${R} \\x`)
+    // Only the JSON reading finds these, so the escape before them must not swallow them.
+    assert.strictEqual(redact("\\q\\\"tok;", ["\"tok"]), `\\q${R};`)
+  })
+
+  it("an unknown escape stays as written even when four hex digits follow it", () => {
+    assert.strictEqual(redact("x \\q0041\\\" y", ["\\q0041\""]), `x ${R} y`)
   })
 })
 
