@@ -13,6 +13,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import type * as Redacted from "effect/Redacted"
 import type * as Scope from "effect/Scope"
+import type * as Lock from "./Lock.js"
 import type * as Manifest from "./Manifest.js"
 import type * as Resolver from "./Resolver.js"
 import * as internal from "./internal/client.js"
@@ -21,6 +22,7 @@ import type * as FetchJson from "./internal/fetchJson.js"
 import * as describe from "./internal/describe.js"
 import * as modelFacing from "./internal/modelFacing.js"
 import type * as ModelTool from "./internal/modelTool.js"
+import type * as PinErrors from "./internal/pinErrors.js"
 import * as providers from "./internal/providers.js"
 import type * as ResolverErrors from "./internal/resolver.js"
 
@@ -64,6 +66,14 @@ export {
  * @category errors
  */
 export { ResolverFailed, ResolverMissing } from "./internal/resolver.js"
+
+/**
+ * Pinning's discovery errors (README "Approving what the model gets"; docs/lock.md).
+ *
+ * @since 0.3.0
+ * @category errors
+ */
+export { ManifestChanged, ManifestNotPinned } from "./internal/pinErrors.js"
 export { ManifestInvalid } from "./Manifest.js"
 
 // ---------------------------------------------------------------------------------------------
@@ -159,6 +169,14 @@ export interface Options {
    * through that agent: `layer` then does not use the `HttpClient` it is given.
    */
   readonly blockPrivateNetworks?: boolean | undefined
+  /**
+   * What the operator approved (a lock file, `JSON.parse`d or `Lock.decode`d; docs/lock.md). Every
+   * manifest must then match its entry — or the `pin` it is discovered with — or discovery fails
+   * with `ManifestChanged` (`ManifestNotPinned` for a URL the lock lacks) before any tool is exposed.
+   */
+  readonly lock?: Lock.Lock | undefined
+  /** What a manifest with tools its pin lacks gets: refused (`"exact"`, the default) or its new tools hidden. */
+  readonly pinPolicy?: Lock.PinPolicy | undefined
 }
 
 /**
@@ -177,6 +195,10 @@ export interface DiscoverOptions {
    * provider formats, `execute`, errors. The result must still be a valid tool name.
    */
   readonly prefix?: string | undefined
+  /** What this manifest must match (an entry of a lock), instead of the client's lock entry for its URL. */
+  readonly pin?: Lock.ApiPin | undefined
+  /** This API's pin policy, instead of the client's `pinPolicy`. */
+  readonly pinPolicy?: Lock.PinPolicy | undefined
 }
 
 /**
@@ -275,6 +297,8 @@ export type RegisterError =
   | Errors.DuplicateTool
   | Errors.InvalidResponse
   | Errors.InvalidDiscoverOptions
+  | PinErrors.ManifestChanged
+  | PinErrors.ManifestNotPinned
 
 /**
  * Everything `discover` can fail with.

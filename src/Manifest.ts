@@ -6,7 +6,6 @@
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { clip, describeValue, escapeControls } from "./internal/values.js"
 import * as Lint from "./internal/lint.js"
@@ -335,13 +334,7 @@ export const validate = (
     const structure = Validate.checkStructure(input)
     if (structure !== undefined) return Either.left([structure])
     const shape = decodeShape(withReadableDiscriminant(input as Record<string, unknown>))
-    const shapeIssues: Array<ManifestIssue> = Either.isLeft(shape)
-      ? ParseResult.ArrayFormatter.formatErrorSync(shape.left).map((issue) => ({
-        path: issue.path.map((key) => (typeof key === "symbol" ? String(key) : key)),
-        // Effect's messages quote the whole wrong value, however large.
-        message: clip(issue.message, 300)
-      }))
-      : []
+    const shapeIssues: Array<ManifestIssue> = Either.isLeft(shape) ? Validate.parseIssues(shape.left) : []
     // Messages quote manifest text: no raw control character may reach a terminal or a log.
     const issues = [...shapeIssues, ...Validate.check(input, options)].map((issue) => ({
       ...issue,

@@ -4,30 +4,15 @@
  * command", has the exit-code table these tests hold it to).
  */
 import { assert, describe, it, vi } from "@effect/vitest"
-import type { ChildProcess } from "node:child_process"
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { profileManifest } from "./support/fixtures.js"
-import { type Run, runProcess } from "./support/process.js"
+import { rcp } from "./support/process.js"
 import { json, startServer, type TestServer } from "./support/server.js"
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url))
-const bin = join(repoRoot, "dist", "bin.js")
-
-interface RunOptions {
-  readonly env?: Record<string, string | undefined>
-  /** Called once the child is running, e.g. to signal it. */
-  readonly onSpawn?: (child: ChildProcess) => void
-}
-
-// The child gets pipes (never a TTY) and, unless a test says otherwise, no colour variables.
-const rcp = (args: ReadonlyArray<string>, options: RunOptions = {}): Promise<Run> => {
-  const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: undefined, FORCE_COLOR: undefined }
-  for (const [key, value] of Object.entries(options.env ?? {})) env[key] = value
-  return runProcess(process.execPath, [bin, ...args], { env }, options.onSpawn)
-}
 
 const ANSI = "\u001b["
 
@@ -61,7 +46,7 @@ const file = (name: string, content: unknown) => {
   return path
 }
 
-const SUBCOMMANDS = ["describe", "tools", "validate", "call"] as const
+const SUBCOMMANDS = ["describe", "tools", "validate", "call", "lock", "diff"] as const
 
 // Each test spawns several processes; on a loaded machine one start-up can take seconds.
 vi.setConfig({ testTimeout: 120_000 })
@@ -455,7 +440,7 @@ describe("rcp exit codes", () => {
     withServer(async (server) => {
       const url = server.url("/rcp/manifest")
       const cases: ReadonlyArray<readonly [ReadonlyArray<string>, string]> = [
-        [["frobnicate"], "rcp: unknown command \"frobnicate\"; commands: describe, tools, validate, call, import (see rcp --help)"],
+        [["frobnicate"], "rcp: unknown command \"frobnicate\"; commands: describe, tools, validate, call, import, lock, diff (see rcp --help)"],
         [["describe"], "rcp: rcp describe needs <url|file> (see rcp describe --help)"],
         [["call", url], "rcp: rcp call needs <tool> (see rcp call --help)"],
         [["describe", url, "extra"], "rcp: unexpected argument \"extra\" (see rcp describe --help)"],

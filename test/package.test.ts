@@ -27,7 +27,8 @@ const SUBPATHS = [
   "rcp-sdk/server",
   "rcp-sdk/ai-sdk",
   "rcp-sdk/ai",
-  "rcp-sdk/openapi"
+  "rcp-sdk/openapi",
+  "rcp-sdk/lock"
 ] as const
 
 const runNode = (script: string): Promise<Run> =>
@@ -39,7 +40,7 @@ describe("the built package", () => {
     assert.strictEqual(pkg.type, "module")
     const subpaths = Object.keys(pkg.exports).filter((key) => key !== "./package.json")
     // ./ai-sdk and ./ai: the Vercel AI SDK and @effect/ai integrations; ./openapi: the OpenAPI import (each its own subpath and optional peer).
-    assert.deepStrictEqual(subpaths.sort(), [".", "./ai", "./ai-sdk", "./client", "./manifest", "./openapi", "./resolver", "./server"])
+    assert.deepStrictEqual(subpaths.sort(), [".", "./ai", "./ai-sdk", "./client", "./lock", "./manifest", "./openapi", "./resolver", "./server"])
   })
 
   for (const [subpath, entry] of Object.entries(pkg.exports)) {
@@ -87,7 +88,7 @@ describe("the built package", () => {
     assert.deepStrictEqual(JSON.parse(run.stdout), {
       decode: "function",
       same: true,
-      namespaces: ["Client", "Manifest", "Resolver", "Server"]
+      namespaces: ["Client", "Lock", "Manifest", "Resolver", "Server"]
     })
   })
 

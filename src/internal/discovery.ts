@@ -11,9 +11,10 @@ import * as CompiledTool from "./compiledTool.js"
 import * as Credential from "./credential.js"
 import type { Deps } from "./deps.js"
 import * as FetchJson from "./fetchJson.js"
+import * as PinGate from "./pinGate.js"
 import * as Providers from "./providers.js"
 import * as Settings from "./settings.js"
-import { clip, withoutUserinfo } from "./values.js"
+import { clip, normalizeUrl, withoutUserinfo } from "./values.js"
 
 const unsupportedVersion = (input: unknown, url: string): UnsupportedVersion | undefined => {
   if (typeof input !== "object" || input === null || !("rcpVersion" in input)) return undefined
@@ -24,18 +25,11 @@ const unsupportedVersion = (input: unknown, url: string): UnsupportedVersion | u
 }
 
 /**
- * The key a manifest is registered under: its URL, as `URL` spells it — so that `forget` and a
- * second `discover` find it however the caller wrote it.
+ * The key a manifest is registered under (`values.ts` `normalizeUrl`; a lock's keys are the same).
  *
  * @internal
  */
-export const normalize = (url: string | URL): string => {
-  try {
-    return new URL(url).toString()
-  } catch {
-    return String(url)
-  }
-}
+export const normalize = normalizeUrl
 
 /** The API the options describe: its trusted origins checked, its credential read once. */
 const apiOf = (
@@ -76,11 +70,19 @@ const warningsFor = (deps: Deps, api: CompiledTool.Api, manifest: Manifest.Manif
 }
 
 /** Validates the manifest, compiles it for this API, and registers it. */
-const add = (deps: Deps, api: CompiledTool.Api, input: unknown): Effect.Effect<Discovery, RegisterError> =>
+const add = (
+  deps: Deps,
+  api: CompiledTool.Api,
+  input: unknown,
+  pin: PinGate.Expected
+): Effect.Effect<Discovery, RegisterError> =>
   Effect.gen(function*() {
     const unsupported = unsupportedVersion(input, api.url)
     if (unsupported !== undefined) return yield* unsupported
-    const manifest = yield* Manifest.decode(input, { source: api.url, allowHttp: deps.settings.allowHttp })
+    const decoded = yield* Manifest.decode(input, { source: api.url, allowHttp: deps.settings.allowHttp })
+    // Before anything is compiled or registered: only what the operator approved goes further.
+    const approved = yield* PinGate.approve(decoded, api, pin)
+    const manifest = approved.manifest
     const badName = manifest.tools.find((tool) => !Manifest.TOOL_NAME.test(api.prefix + tool.name))
     if (badName !== undefined) {
       return yield* new InvalidDiscoverOptions({
@@ -94,7 +96,7 @@ const add = (deps: Deps, api: CompiledTool.Api, input: unknown): Effect.Effect<D
       api.credential === undefined && deps.settings.credential?.fixed === true
     const conflict = deps.registry.add(api.url, compiled, { origin: api.origin, usesClientCredential })
     if (conflict !== undefined) return yield* conflict
-    const warnings = warningsFor(deps, api, manifest, usesClientCredential).concat(
+    const warnings = [...approved.warnings, ...warningsFor(deps, api, manifest, usesClientCredential)].concat(
       Providers.nameWarnings(compiled.map((tool) => tool.model))
     )
     // Returned as values; logged at Debug only, which no default logger prints (stdout may be a
@@ -107,7 +109,8 @@ const add = (deps: Deps, api: CompiledTool.Api, input: unknown): Effect.Effect<D
 export const register = (deps: Deps) =>
 (input: unknown, options: RegisterOptions): Effect.Effect<Discovery, RegisterError> =>
   // The url as registered and shown anywhere (errors, warnings, the result): user info is a credential.
-  Effect.flatMap(apiOf(withoutUserinfo(normalize(options.url)), options), (api) => add(deps, api, input))
+  Effect.flatMap(apiOf(withoutUserinfo(normalize(options.url)), options), (api) =>
+    Effect.flatMap(PinGate.expected(deps.settings, api.url, options), (pin) => add(deps, api, input, pin)))
 
 /** @internal */
 export const discover = (deps: Deps) => {
@@ -116,7 +119,8 @@ export const discover = (deps: Deps) => {
   Effect.gen(function*() {
     const url = yield* FetchJson.target(input, deps.settings)
     const api = yield* apiOf(url.toString(), options)
+    const pin = yield* PinGate.expected(deps.settings, api.url, options)
     const fetched = yield* fetch(url, { maxBytes: deps.settings.maxManifestBytes, what: "manifest" })
-    return yield* add(deps, api, fetched.json)
+    return yield* add(deps, api, fetched.json, pin)
   }).pipe(Effect.withSpan("RcpClient.discover"))
 }

@@ -4,8 +4,11 @@
  * of the client, so discovery and execution can both read it without importing each other.
  */
 import * as Duration from "effect/Duration"
+import * as Either from "effect/Either"
 import type { Options } from "../Client.js"
+import * as Lock from "../Lock.js"
 import * as Credential from "./credential.js"
+import * as Pin from "./pin.js"
 import * as Retry from "./retry.js"
 import * as UrlTemplate from "./urlTemplate.js"
 
@@ -22,6 +25,9 @@ export interface Settings {
   readonly maxRedirects: number
   readonly retry: Retry.Policy
   readonly blockPrivateNetworks: boolean
+  /** What every discovered manifest must match (docs/lock.md); undefined = no pinning. */
+  readonly lock: Lock.Lock | undefined
+  readonly pinPolicy: Lock.PinPolicy
 }
 
 const MiB = 1024 * 1024
@@ -79,8 +85,25 @@ export const make = (options: Options): Settings => {
     maxManifestBytes: positive("maxManifestBytes", options.maxManifestBytes, MiB),
     maxRedirects: positive("maxRedirects", options.maxRedirects, 5),
     retry: Retry.policy(options.retry),
-    blockPrivateNetworks: options.blockPrivateNetworks ?? false
+    blockPrivateNetworks: options.blockPrivateNetworks ?? false,
+    lock: lockOf(options.lock),
+    pinPolicy: pinPolicyOf(options.pinPolicy)
   }
+}
+
+/** The lock as given, checked by its Schema; the first problem, with its path, in the TypeError. */
+const lockOf = (lock: unknown): Lock.Lock | undefined => {
+  if (lock === undefined) return undefined
+  const checked = Lock.validate(lock)
+  if (Either.isRight(checked)) return checked.right
+  const more = checked.left.length > 1 ? ` (and ${checked.left.length - 1} more)` : ""
+  throw new TypeError(`rcp-sdk: lock is not a lock file: ${Lock.formatIssue(checked.left[0]!)}${more}`)
+}
+
+const pinPolicyOf = (policy: Lock.PinPolicy | undefined): Lock.PinPolicy => {
+  if (policy === undefined) return "exact"
+  if (Pin.isPolicy(policy)) return policy
+  throw new TypeError(`rcp-sdk: pinPolicy must be one of ${Pin.POLICIES.join(", ")}`)
 }
 
 /**

@@ -3,6 +3,7 @@
  * declared params, URL structure, forbidden headers, mapping paths. They read the raw input
  * defensively so that they run (and report) even where the shape check already failed.
  */
+import * as ParseResult from "effect/ParseResult"
 import * as HeaderValue from "./headerValue.js"
 import * as JsonPath from "./jsonPath.js"
 import * as ParamEnum from "./paramEnum.js"
@@ -59,6 +60,18 @@ export const formatPath = (path: Path): string => {
   }
   return out
 }
+
+/**
+ * A Schema's parse error as issues with paths; Effect's messages quote the whole wrong value,
+ * however large, so each is cut. The one translation for manifests and locks.
+ *
+ * @internal
+ */
+export const parseIssues = (error: ParseResult.ParseError): Array<Issue> =>
+  ParseResult.ArrayFormatter.formatErrorSync(error).map((issue) => ({
+    path: issue.path.map((key) => (typeof key === "symbol" ? String(key) : key)),
+    message: clip(issue.message, 300)
+  }))
 
 /** @internal */
 export const formatIssue = (issue: Issue): string =>

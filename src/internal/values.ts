@@ -82,3 +82,17 @@ export const withoutUserinfo = (url: string): string => {
     return url.replace(/\/\/[^/?#@]*@/g, "//")
   }
 }
+
+/**
+ * A manifest URL as the client keys it — as `URL` spells it, so that `forget`, a second
+ * `discover` and a lock find it however the caller wrote it.
+ *
+ * @internal
+ */
+export const normalizeUrl = (url: string | URL): string => {
+  try {
+    return new URL(url).toString()
+  } catch {
+    return String(url)
+  }
+}

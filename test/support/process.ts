@@ -3,7 +3,9 @@
  * check the package and the `rcp` command as a user meets them. Async, so that a test server in
  * this process keeps answering while the child runs.
  */
-import { spawn, type SpawnOptions } from "node:child_process"
+import { type ChildProcess, spawn, type SpawnOptions } from "node:child_process"
+import { join } from "node:path"
+import { fileURLToPath } from "node:url"
 
 export interface Run {
   readonly status: number | null
@@ -27,3 +29,20 @@ export const runProcess = (
     child.on("close", (status) => resolve({ status, stdout, stderr }))
     onSpawn?.(child)
   })
+
+/** The built `rcp` command. */
+export const rcpBin = join(fileURLToPath(new URL("../..", import.meta.url)), "dist", "bin.js")
+
+export interface RcpOptions {
+  readonly env?: Record<string, string | undefined>
+  /** Called once the child is running, e.g. to signal it. */
+  readonly onSpawn?: (child: ChildProcess) => void
+  readonly cwd?: string
+}
+
+/** The built `rcp` with pipes (never a TTY) and, unless a test says otherwise, no colour variables. */
+export const rcp = (args: ReadonlyArray<string>, options: RcpOptions = {}): Promise<Run> => {
+  const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: undefined, FORCE_COLOR: undefined }
+  for (const [key, value] of Object.entries(options.env ?? {})) env[key] = value
+  return runProcess(process.execPath, [rcpBin, ...args], { env, ...(options.cwd === undefined ? {} : { cwd: options.cwd }) }, options.onSpawn)
+}

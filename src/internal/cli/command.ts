@@ -24,7 +24,14 @@ export interface OptionSpec {
 export interface Positional {
   readonly name: string
   readonly description: string
+  /** May be left out (only the last ones): `[<name>]` in help. */
+  readonly optional?: boolean
+  /** Takes one or more values (only the last one): `<name>...` in help. */
+  readonly variadic?: boolean
 }
+
+const positionalLabel = (p: Positional): string =>
+  p.optional ? `[<${p.name}>]` : p.variadic ? `<${p.name}>...` : `<${p.name}>`
 
 type ValueOf<S extends OptionSpec> = S["type"] extends "boolean" ? boolean
   : S["multiple"] extends true ? ReadonlyArray<string>
@@ -64,7 +71,7 @@ const optionLabel = (name: string, spec: OptionSpec): string =>
   `${spec.short === undefined ? "" : `-${spec.short}, `}${longLabel(name, spec)}`
 
 const usageLine = (spec: Spec<Record<string, OptionSpec>>): string => {
-  const parts = [`rcp ${spec.name}`, ...spec.positionals.map((p) => `<${p.name}>`)]
+  const parts = [`rcp ${spec.name}`, ...spec.positionals.map(positionalLabel)]
   for (const [name, option] of Object.entries(spec.options)) {
     parts.push(`[${longLabel(name, option)}]${option.multiple ? "..." : ""}`)
   }
@@ -106,7 +113,7 @@ export const help = (spec: Spec<Record<string, OptionSpec>>, style: Style): stri
     ...(spec.notes === undefined ? [] : ["", ...spec.notes]),
     ...(spec.positionals.length === 0
       ? []
-      : ["", style.bold("Arguments:"), ...table(spec.positionals.map((p) => [`<${p.name}>`, p.description]))]),
+      : ["", style.bold("Arguments:"), ...table(spec.positionals.map((p) => [positionalLabel(p), p.description]))]),
     "",
     style.bold("Options (all optional):"),
     ...table(options)
@@ -151,12 +158,14 @@ export const define = <const O extends Record<string, OptionSpec>>(spec: Spec<O>
         return 0
       }
       const { positionals } = parsed
-      if (positionals.length < spec.positionals.length) {
-        const missing = spec.positionals.slice(positionals.length).map((p) => `<${p.name}>`).join(" ")
+      const required = spec.positionals.filter((p) => !p.optional)
+      if (positionals.length < required.length) {
+        const missing = required.slice(positionals.length).map((p) => `<${p.name}>`).join(" ")
         return yield* usage(`rcp ${spec.name} needs ${missing}`)
       }
-      if (positionals.length > spec.positionals.length) {
-        return yield* usage(`unexpected argument ${JSON.stringify(clip(positionals[spec.positionals.length]!, 60))}`)
+      const most = spec.positionals.at(-1)?.variadic ? Infinity : spec.positionals.length
+      if (positionals.length > most) {
+        return yield* usage(`unexpected argument ${JSON.stringify(clip(positionals[most]!, 60))}`)
       }
       const options: Record<string, unknown> = {}
       for (const [name, option] of Object.entries(spec.options)) {

@@ -8,14 +8,24 @@ import { createRequire } from "node:module"
 import * as Call from "./call.js"
 import type { Command } from "./command.js"
 import * as Describe from "./describe.js"
+import * as Diff from "./diff.js"
 import { ExitCode, report, UsageError } from "./errors.js"
 import * as Import from "./import.js"
+import * as Lock from "./lock.js"
 import type { Output } from "./output.js"
 import * as Tools from "./tools.js"
 import * as Validate from "./validate.js"
 
 /** @internal */
-export const commands: ReadonlyArray<Command> = [Describe.command, Tools.command, Validate.command, Call.command, Import.command]
+export const commands: ReadonlyArray<Command> = [
+  Describe.command,
+  Tools.command,
+  Validate.command,
+  Call.command,
+  Import.command,
+  Lock.command,
+  Diff.command
+]
 
 // dist/internal/cli/main.js (and src/internal/cli/main.ts) sit three levels below package.json.
 const version = (): string => (createRequire(import.meta.url)("../../../package.json") as { version: string }).version
@@ -37,7 +47,7 @@ const help = (io: Output): string => {
     "",
     bold("Exit codes:"),
     `  ${ExitCode.ok}  ok`,
-    `  ${ExitCode.failed}  the call or the manifest failed (HTTP error, invalid manifest, refused call)`,
+    `  ${ExitCode.failed}  the call or the manifest failed (HTTP error, invalid manifest, refused call), or rcp diff found a change`,
     `  ${ExitCode.usage}  usage error (unknown option, missing argument, malformed value)`,
     `  ${ExitCode.network}  network error: no response (connection refused or reset, timeout)`
   ].join("\n")

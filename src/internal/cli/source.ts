@@ -47,8 +47,8 @@ export const isUrl = (source: string): boolean => /^https?:\/\//i.test(source)
 // The client's default manifest cap: a file is held to what a server would be.
 const MAX_FILE_BYTES = 1024 * 1024
 
-/** A manifest file as JSON; not JSON → where it stops being JSON. @internal */
-export const readManifestFile = (path: string): Effect.Effect<unknown, CliError> =>
+/** A manifest (or another JSON file: `what`) as JSON; not JSON → where it stops being JSON. @internal */
+export const readManifestFile = (path: string, what = "manifest"): Effect.Effect<unknown, CliError> =>
   Effect.gen(function*() {
     const cannotRead = (error: unknown) => {
       const code = (error as { code?: unknown }).code
@@ -57,7 +57,7 @@ export const readManifestFile = (path: string): Effect.Effect<unknown, CliError>
     }
     const info = yield* Effect.tryPromise({ try: () => stat(path), catch: cannotRead })
     if (info.size > MAX_FILE_BYTES) {
-      return yield* new CliError({ message: `${path} is larger than the ${MAX_FILE_BYTES}-byte manifest limit` })
+      return yield* new CliError({ message: `${path} is larger than the ${MAX_FILE_BYTES}-byte ${what} limit` })
     }
     const text = yield* Effect.tryPromise({ try: () => readFile(path, "utf8"), catch: cannotRead })
     try {

@@ -1,0 +1,286 @@
+/**
+ * Pinned manifests (docs/lock.md): what an operator approved of each API — per tool, a SHA-256
+ * digest of everything that shapes its behaviour, and one per field — as a versioned,
+ * human-readable lock file. A client given a lock (`Client.layer({ lock })`, `createRcpClient({ lock })`)
+ * refuses a manifest that differs from it with `ManifestChanged` before exposing any tool.
+ *
+ * @since 0.3.0
+ */
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as Schema from "effect/Schema"
+import * as Manifest from "./Manifest.js"
+import * as Pin from "./internal/pin.js"
+import * as Validate from "./internal/validate.js"
+import { escapeControls, normalizeUrl, withoutUserinfo } from "./internal/values.js"
+
+/**
+ * The lock file format this library reads and writes.
+ *
+ * @since 0.3.0
+ * @category models
+ */
+export const LOCK_VERSION = 1 as const
+
+/**
+ * `"sha256:"` and 64 lowercase hex digits.
+ *
+ * @since 0.3.0
+ * @category models
+ */
+export const Digest = Schema.String.pipe(
+  Schema.pattern(/^sha256:[0-9a-f]{64}$/, {
+    message: () => "expected \"sha256:\" followed by 64 lowercase hex digits"
+  })
+).annotations({ identifier: "Digest" })
+
+/**
+ * One approved tool: the digest of its whole definition, and of each field, so that a change can
+ * be named by field (`description`, `url`, `auth`, …) without keeping the approved text.
+ *
+ * @since 0.3.0
+ * @category models
+ */
+export const ToolPin = Schema.Struct({
+  digest: Digest,
+  fields: Schema.Struct(Object.fromEntries(Pin.FIELDS.map((field) => [field, Digest])) as {
+    readonly [F in Pin.Field]: typeof Digest
+  })
+}).annotations({ identifier: "ToolPin" })
+
+/**
+ * @since 0.3.0
+ * @category models
+ */
+export interface ToolPin extends Schema.Schema.Type<typeof ToolPin> {}
+
+/**
+ * One approved API: the origin its manifest was discovered at, and its tools by (unprefixed) name.
+ *
+ * @since 0.3.0
+ * @category models
+ */
+export const ApiPin = Schema.Struct({
+  origin: Schema.String,
+  tools: Schema.Record({ key: Schema.String, value: ToolPin })
+}).annotations({ identifier: "ApiPin" })
+
+/**
+ * @since 0.3.0
+ * @category models
+ */
+export interface ApiPin extends Schema.Schema.Type<typeof ApiPin> {}
+
+/**
+ * A lock file: `{ version: 1, apis: { [manifestUrl]: ApiPin } }`.
+ *
+ * @since 0.3.0
+ * @category models
+ */
+export const Lock = Schema.Struct({
+  version: Schema.Literal(LOCK_VERSION).annotations({
+    message: () => ({ message: `unsupported lock version: this library reads version ${LOCK_VERSION}`, override: true })
+  }),
+  apis: Schema.Record({ key: Schema.String, value: ApiPin })
+}).annotations({ identifier: "Lock" })
+
+/**
+ * @since 0.3.0
+ * @category models
+ */
+export interface Lock extends Schema.Schema.Type<typeof Lock> {}
+
+/**
+ * What a client does with a manifest that has tools its pin lacks: `"exact"` (the default) refuses
+ * it with `ManifestChanged`; `"allow-new-tools"` registers the pinned tools and keeps the new ones
+ * hidden, with a discovery warning naming each. A changed or removed tool fails either way.
+ *
+ * @since 0.3.0
+ * @category models
+ */
+export type PinPolicy = Pin.Policy
+
+/**
+ * One problem in a lock: where (`path`, as in `apis["https://…"].tools.get_profile.digest`) and what.
+ *
+ * @since 0.3.0
+ * @category models
+ */
+export const LockIssue = Manifest.ManifestIssue.annotations({ identifier: "LockIssue" })
+
+/**
+ * @since 0.3.0
+ * @category models
+ */
+export interface LockIssue extends Schema.Schema.Type<typeof LockIssue> {}
+
+/**
+ * A lock file that is not one: each problem with its path.
+ *
+ * @since 0.3.0
+ * @category errors
+ */
+export class LockInvalid extends Schema.TaggedError<LockInvalid>()("LockInvalid", {
+  issues: Schema.Array(LockIssue),
+  source: Schema.optionalWith(Schema.String, { exact: true })
+}) {
+  override get message(): string {
+    const from = this.source === undefined ? "" : ` ${this.source}`
+    const lines = this.issues.map((issue) => `  - ${formatIssue(issue)}`)
+    return `invalid lock${from} (${this.issues.length} problem(s)):\n${lines.join("\n")}`
+  }
+}
+
+/**
+ * `apis["https://…"].tools.x.digest: expected …`, controls escaped.
+ *
+ * @since 0.3.0
+ * @category models
+ */
+export const formatIssue: (issue: LockIssue) => string = Validate.formatIssue
+
+const decodeShape = Schema.decodeUnknownEither(Lock, { errors: "all", onExcessProperty: "error" })
+
+/**
+ * A key must be a URL as the client keys it (or no client would ever find it), and its pinned
+ * origin the URL's: a lock that says otherwise was edited by hand.
+ */
+const keyIssues = (lock: Lock): Array<LockIssue> =>
+  Object.entries(lock.apis).flatMap(([url, api]) => {
+    let origin: string
+    try {
+      origin = new URL(url).origin
+    } catch {
+      return [{ path: ["apis", url], message: "the key is not an absolute URL" }]
+    }
+    if (keyOf(url) !== url) {
+      return [{ path: ["apis", url], message: `the key must be written as the client keys it: ${JSON.stringify(keyOf(url))}` }]
+    }
+    return api.origin === origin ? [] : [{
+      path: ["apis", url, "origin"],
+      message: `expected ${JSON.stringify(origin)}, the origin of the URL it is under`
+    }]
+  })
+
+/**
+ * A lock (from `JSON.parse` of a lock file) checked: every problem with its path, or the lock.
+ * Unknown fields are problems too: a lock is written by `rcp lock`, and a field this version does
+ * not know would be a promise it does not keep.
+ *
+ * @since 0.3.0
+ * @category decoding
+ */
+export const validate = (input: unknown): Either.Either<Lock, ReadonlyArray<LockIssue>> => {
+  const structure = Validate.checkStructure(input)
+  if (structure !== undefined) return Either.left([structure])
+  const shape = decodeShape(input)
+  if (Either.isLeft(shape)) {
+    return Either.left(Validate.parseIssues(shape.left).map((issue) => ({ ...issue, message: escapeControls(issue.message) })))
+  }
+  const issues = keyIssues(shape.right)
+  return issues.length > 0 ? Either.left(issues) : Either.right(shape.right)
+}
+
+/**
+ * `validate` as an Effect: the lock, or `LockInvalid` naming `source` (the file) when given.
+ *
+ * @example
+ * ```ts
+ * import * as Effect from "effect/Effect"
+ * import * as Lock from "rcp-sdk/lock"
+ * import { readFileSync } from "node:fs"
+ *
+ * export const lock = Effect.flatMap(
+ *   Effect.sync(() => JSON.parse(readFileSync("rcp.lock.json", "utf8")) as unknown),
+ *   (json) => Lock.decode(json, { source: "rcp.lock.json" })
+ * )
+ * ```
+ *
+ * @since 0.3.0
+ * @category decoding
+ */
+export const decode = (input: unknown, options?: { readonly source?: string }): Effect.Effect<Lock, LockInvalid> =>
+  Either.match(validate(input), {
+    onLeft: (issues) =>
+      Effect.fail(new LockInvalid(options?.source === undefined ? { issues } : { issues, source: options.source })),
+    onRight: Effect.succeed
+  })
+
+/**
+ * The key a manifest URL has in a lock: the URL as the client registers it (normalized, without
+ * user info).
+ *
+ * @since 0.3.0
+ * @category constructors
+ */
+export const keyOf = (url: string | URL): string => withoutUserinfo(normalizeUrl(url))
+
+/**
+ * What approving one manifest, discovered at `url`, pins. The manifest is a decoded one
+ * (`Manifest.decode`, or `Discovery.manifest` of a client without a lock).
+ *
+ * @since 0.3.0
+ * @category constructors
+ */
+export const pin = (url: string | URL, manifest: Manifest.Manifest): ApiPin =>
+  Pin.apiPin(new URL(keyOf(url)).origin, manifest)
+
+/**
+ * A lock of these manifests, each under its URL's key.
+ *
+ * @example
+ * ```ts
+ * import * as Effect from "effect/Effect"
+ * import * as Client from "rcp-sdk/client"
+ * import * as Lock from "rcp-sdk/lock"
+ *
+ * // Discovered once by a client without a lock, reviewed with describeManifest, then pinned:
+ * export const approve = (url: string) =>
+ *   Effect.map(Client.discover(url), (d) => Lock.format(Lock.make([{ url: d.url, manifest: d.manifest }])))
+ * ```
+ *
+ * @since 0.3.0
+ * @category constructors
+ */
+export const make = (
+  manifests: Iterable<{ readonly url: string | URL; readonly manifest: Manifest.Manifest }>
+): Lock => {
+  const apis: Record<string, ApiPin> = {}
+  for (const { manifest, url } of manifests) apis[keyOf(url)] = pin(url, manifest)
+  return { version: LOCK_VERSION, apis }
+}
+
+/**
+ * The lock as file text: 2-space JSON, keys sorted at every level, one final newline — the same
+ * text for the same lock, so a lock under version control changes only where a pin did.
+ *
+ * @since 0.3.0
+ * @category encoding
+ */
+export const format = (lock: Lock): string => `${Pin.canonical(lock, "  ")}\n`
+
+/**
+ * How a discovered manifest differs from what was approved: tools added, removed, and changed
+ * (with the fields), and the pinned origin when it is not the manifest's.
+ *
+ * @since 0.3.0
+ * @category models
+ */
+export interface Difference extends Pin.Difference {}
+
+/**
+ * `approved` against the manifest now at `url`; `isSame` tells whether anything changed.
+ *
+ * @since 0.3.0
+ * @category combinators
+ */
+export const diff = (approved: ApiPin, url: string | URL, manifest: Manifest.Manifest): Difference =>
+  Pin.compare(approved, pin(url, manifest))
+
+/**
+ * Whether a `Difference` is no change at all.
+ *
+ * @since 0.3.0
+ * @category guards
+ */
+export const isSame: (difference: Difference) => boolean = Pin.isSame
