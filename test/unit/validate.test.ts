@@ -236,7 +236,8 @@ describe("queryParams", () => {
   it("query and header values up to the url's length limit are fine; one character more is refused", () => {
     const max = "v".repeat(UrlTemplate.MAX_CHARS)
     assert.deepStrictEqual(issuesOf({ queryParams: { q: max }, headers: { "X-V": max } }), [])
-    assert.deepStrictEqual(issuesOf({ queryParams: { q: `${max}v` }, headers: { "X-V": `${max}v` } }), [
+    // Refused whole: nothing else is read from it, not even a placeholder naming no param.
+    assert.deepStrictEqual(issuesOf({ queryParams: { q: `${max}{{nope}}` }, headers: { "X-V": `${max}v` } }), [
       `tools[0].queryParams.q: is longer than ${UrlTemplate.MAX_CHARS} characters`,
       `tools[0].headers["X-V"]: is longer than ${UrlTemplate.MAX_CHARS} characters`
     ])
