@@ -15,7 +15,8 @@ import * as ManagedRuntime from "effect/ManagedRuntime"
 import * as Client from "rcp-sdk/client"
 import * as Resolver from "rcp-sdk/resolver"
 import { request } from "undici"
-import { argsOf, type Picked, TOKEN } from "./common.js"
+import { spawn } from "node:child_process"
+import { argsOf, type Picked, repoRoot, TOKEN } from "./common.js"
 
 /** Where the servers are. */
 export interface Origins {
@@ -162,6 +163,44 @@ export const mcp = async (origins: Origins): Promise<Contender> => {
   }, () => client.close())
 }
 
+/**
+ * 5b. The MCP path rcp offers instead of writing an MCP server: the SDK client → Streamable HTTP →
+ * the `rcp mcp --http` bridge (its own process, as a host would run it) → the REST endpoint.
+ */
+export const mcpBridge = async (origins: Origins): Promise<Contender> => {
+  const bridge = spawn(process.execPath, [
+    `${repoRoot}dist/bin.js`,
+    "mcp",
+    `${origins.rest}/rcp/manifest/1`,
+    "--credential-env",
+    "BENCH_RCP_TOKEN",
+    "--http",
+    "0"
+  ], { env: { ...process.env, BENCH_RCP_TOKEN: TOKEN }, stdio: ["ignore", "ignore", "pipe"] })
+  const url = await new Promise<URL>((resolve, reject) => {
+    let stderr = ""
+    bridge.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString()
+      const match = /serving at (\S+)/.exec(stderr)
+      if (match !== null) resolve(new URL(match[1]!))
+    })
+    bridge.once("exit", (code) => reject(new Error(`rcp mcp exited (${code}): ${stderr}`)))
+  })
+  const client = new McpClient({ name: "bench", version: "1.0.0" })
+  await client.connect(new StreamableHTTPClientTransport(url))
+  return fromPromise("MCP callTool (Streamable HTTP → rcp mcp bridge → REST)", async (i) => {
+    const result = await client.callTool({ name: "get_item", arguments: argsOf(i) })
+    const content = result.content as ReadonlyArray<{ readonly type: string; readonly text?: string }>
+    return pickedOf(JSON.parse(content[0]?.text ?? "null"))
+  }, async () => {
+    await client.close()
+    await new Promise<void>((done) => {
+      bridge.once("exit", () => done())
+      bridge.kill("SIGTERM")
+    })
+  })
+}
+
 /** Creates a UTCP client that registered the manual at `/utcp/<tools>` (the token as a UTCP variable). */
 export const utcpConnect = (origins: Origins, tools: number): Promise<UtcpClient> =>
   UtcpClient.create(process.cwd(), {
@@ -193,5 +232,6 @@ export const all = async (origins: Origins): Promise<Array<Contender>> => [
   await rcpEffect(origins, "direct"),
   await rcpPromise(origins),
   await mcp(origins),
+  await mcpBridge(origins),
   await utcp(origins)
 ]

@@ -8,7 +8,7 @@
  * [3000] calls per contender at BENCH_CONCURRENCY [64] in flight in BENCH_THROUGHPUT_ROUNDS [5]
  * rounds, BENCH_TOOLS [1000] tools for discovery, BENCH_DISCOVERY_RUNS [20], BENCH_COLD_RUNS [8],
  * BENCH_HEAP_RUNS [3]. BENCH_SKIP: comma-separated sections to skip (calls, throughput, discovery,
- * cold, heap).
+ * cold, first, heap).
  */
 import { spawnSync } from "node:child_process"
 import { cpus, totalmem } from "node:os"
@@ -242,6 +242,7 @@ const measureDiscovery = async (origins: Contenders.Origins) => {
 const measureColdStart = () => {
   const targets: Array<{ readonly name: string; readonly specifiers: ReadonlyArray<string> }> = [
     { name: "(nothing: node --input-type=module -e \"\")", specifiers: [] },
+    { name: "`effect/Effect` (the floor: any Effect library pays it)", specifiers: ["effect/Effect"] },
     { name: "`rcp-sdk/client`", specifiers: ["rcp-sdk/client"] },
     { name: "`@modelcontextprotocol/sdk/client`", specifiers: ["@modelcontextprotocol/sdk/client"] },
     {
@@ -272,11 +273,50 @@ const measureColdStart = () => {
   print(`A fresh \`node\` process per run (${config.coldRuns} runs each, interleaved): the time of the dynamic`
     + ` \`import()\` measured inside the process, and the whole process's wall time (spawn to exit) seen from outside.`)
   print()
-  table(["import", "import() median ms", "process wall median ms"], targets.map((t) => [
+  const mcpClient = targets.find((t) => t.specifiers.length === 1 && t.specifiers[0] === "@modelcontextprotocol/sdk/client")!
+  table(["import", "import() median ms", "process wall median ms", "× MCP client (import)"], targets.map((t) => [
     t.name,
     ms(median(imports.get(t)!), 1),
-    ms(median(walls.get(t)!), 1)
-  ]), "lrr")
+    ms(median(walls.get(t)!), 1),
+    t.specifiers.length === 0 ? "–" : ratio(median(imports.get(t)!) / median(imports.get(mcpClient)!))
+  ]), "lrrr")
+}
+
+// --- Cold process to first tool result -------------------------------------------------------
+
+const measureFirstResult = (origins: Contenders.Origins) => {
+  const modes = [
+    { mode: "rcp", name: "rcp-sdk: import, discover, execute" },
+    { mode: "mcp", name: "MCP: import, connect, listTools, callTool" }
+  ]
+  const results = new Map(modes.map((m) => [m.mode, [] as Array<{ sinceStartMs: number; workMs: number; wallMs: number }>]))
+  progress(`first result: ${config.coldRuns} fresh processes per client`)
+  for (let r = 0; r < config.coldRuns; r++) {
+    for (const { mode } of rotate(modes, r)) {
+      const start = performance.now()
+      const child = spawnSync(process.execPath, [`${buildDir}firstResult.js`, mode, origins.rest, origins.mcp], {
+        cwd: repoRoot,
+        encoding: "utf8"
+      })
+      const wallMs = performance.now() - start
+      if (child.status !== 0) throw new Error(`first result ${mode} failed: ${child.stderr}`)
+      results.get(mode)!.push({ ...JSON.parse(child.stdout.trim().split("\n").pop()!), wallMs })
+    }
+  }
+  const of = (mode: string, key: "sinceStartMs" | "workMs" | "wallMs") => median(results.get(mode)!.map((r) => r[key]))
+  print(`### Cold process → first tool result`)
+  print()
+  print(`A fresh \`node\` process per run (${config.coldRuns} runs each, interleaved) that imports the client, gets the`
+    + ` tool list and makes one call; "work" is from the first import to the checked result, "since start" adds`
+    + ` Node's own start-up, "wall" is spawn to exit seen from outside.`)
+  print()
+  table(["client", "work median ms", "since start median ms", "process wall median ms", "× MCP (work)"], modes.map(({ mode, name }) => [
+    name,
+    ms(of(mode, "workMs"), 1),
+    ms(of(mode, "sinceStartMs"), 1),
+    ms(of(mode, "wallMs"), 1),
+    ratio(of(mode, "workMs") / of("mcp", "workMs"))
+  ]), "lrrrr")
 }
 
 // --- Heap after discovery --------------------------------------------------------------------
@@ -335,6 +375,7 @@ const main = async () => {
     if (!skip.has("calls") || !skip.has("throughput")) await measureCalls(origins)
     if (!skip.has("discovery")) await measureDiscovery(origins)
     if (!skip.has("cold")) measureColdStart()
+    if (!skip.has("first")) measureFirstResult(origins)
     if (!skip.has("heap")) measureHeap(origins)
     if (warnings.size > 0) {
       print(`Warnings raised by the contenders during the run:`)

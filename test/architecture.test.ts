@@ -5,6 +5,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { spawnSync } from "node:child_process"
+import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 
@@ -62,5 +63,17 @@ describe("architecture: the import graph of src/", () => {
   it("one module chooses the transport: only it imports the undici implementation", () => {
     const importers = Object.keys(edges).filter((file) => edges[file]!.includes("internal/undiciTransport.ts"))
     assert.deepStrictEqual(importers, ["internal/transportChoice.ts"])
+  })
+
+  it("the client, the package root and the rcp command never reach the MCP SDK (an optional peer: rcp-sdk/mcp only)", () => {
+    // Static imports only: `rcp mcp` loads its serving half with a dynamic import(), which the graph does not follow.
+    const sdkImport = /^(?:import|export)\s[^;]*?from\s*"@modelcontextprotocol\//m
+    const importsSdk = (file: string) => sdkImport.test(readFileSync(join(root, "src", file), "utf8"))
+    for (const entry of ["Client.ts", "index.ts", "bin.ts"]) {
+      const reached = [...reach(edges, entry), entry].filter(importsSdk)
+      assert.deepStrictEqual(reached, [], `${entry} reaches the MCP SDK through ${reached.join(", ")}`)
+    }
+    assert.isTrue(importsSdk("internal/mcp.ts"))
+    assert.isTrue(reach(edges, "Mcp.ts").has("internal/mcp.ts"))
   })
 })

@@ -440,7 +440,7 @@ describe("rcp exit codes", () => {
     withServer(async (server) => {
       const url = server.url("/rcp/manifest")
       const cases: ReadonlyArray<readonly [ReadonlyArray<string>, string]> = [
-        [["frobnicate"], "rcp: unknown command \"frobnicate\"; commands: describe, tools, validate, call, import, lock, diff (see rcp --help)"],
+        [["frobnicate"], "rcp: unknown command \"frobnicate\"; commands: describe, tools, validate, call, import, lock, diff, mcp (see rcp --help)"],
         [["describe"], "rcp: rcp describe needs <url|file> (see rcp describe --help)"],
         [["call", url], "rcp: rcp call needs <tool> (see rcp call --help)"],
         [["describe", url, "extra"], "rcp: unexpected argument \"extra\" (see rcp describe --help)"],

@@ -107,7 +107,7 @@ describe("docs/protocol.md", () => {
 
 describe("JSDoc examples", () => {
   it("every @example of the public modules compiles against the built package", () => {
-    const files = ["Manifest", "Resolver", "Client", "Server", "OpenApi", "AiSdk", "EffectAi", "Lock"].flatMap((module) =>
+    const files = ["Manifest", "Resolver", "Client", "Server", "OpenApi", "AiSdk", "EffectAi", "Lock", "Mcp"].flatMap((module) =>
       jsdocExamples(read(`src/${module}.ts`)).map((code, i) => ({ name: `${module}-${i}.ts`, code }))
     )
     assert.isAtLeast(files.length, 6)

@@ -28,7 +28,8 @@ const SUBPATHS = [
   "rcp-sdk/ai-sdk",
   "rcp-sdk/ai",
   "rcp-sdk/openapi",
-  "rcp-sdk/lock"
+  "rcp-sdk/lock",
+  "rcp-sdk/mcp"
 ] as const
 
 const runNode = (script: string): Promise<Run> =>
@@ -39,8 +40,12 @@ describe("the built package", () => {
     assert.strictEqual(pkg.name, "rcp-sdk")
     assert.strictEqual(pkg.type, "module")
     const subpaths = Object.keys(pkg.exports).filter((key) => key !== "./package.json")
-    // ./ai-sdk and ./ai: the Vercel AI SDK and @effect/ai integrations; ./openapi: the OpenAPI import (each its own subpath and optional peer).
-    assert.deepStrictEqual(subpaths.sort(), [".", "./ai", "./ai-sdk", "./client", "./lock", "./manifest", "./openapi", "./resolver", "./server"])
+    // ./ai-sdk and ./ai: the Vercel AI SDK and @effect/ai integrations; ./openapi: the OpenAPI import; ./mcp: the MCP
+    // bridge (each its own subpath and optional peer); ./lock: pinning.
+    assert.deepStrictEqual(
+      subpaths.sort(),
+      [".", "./ai", "./ai-sdk", "./client", "./lock", "./manifest", "./mcp", "./openapi", "./resolver", "./server"]
+    )
   })
 
   for (const [subpath, entry] of Object.entries(pkg.exports)) {

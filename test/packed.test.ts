@@ -141,5 +141,13 @@ describe("the packed tarball, installed into an empty folder", () => {
     const help = await ok("npx", ["--no-install", "rcp", "--help"], app)
     assert.match(help.stdout, /^Usage: rcp <command> <arguments> \[options\]\n/)
     assert.include(help.stdout, "  call ")
+
+    // The MCP SDK is an optional peer, not installed here: `rcp mcp` says what to install, in one line.
+    const mcp = await runProcess("npx", ["--no-install", "rcp", "mcp", "http://127.0.0.1:9/rcp/manifest"], { cwd: app })
+    assert.strictEqual(mcp.status, 1)
+    assert.strictEqual(
+      mcp.stderr,
+      "rcp: rcp mcp needs @modelcontextprotocol/sdk: npm i @modelcontextprotocol/sdk (or npx -y -p rcp-sdk -p @modelcontextprotocol/sdk rcp mcp …)\n"
+    )
   }, 900_000)
 })

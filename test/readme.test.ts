@@ -88,7 +88,7 @@ describe("README", () => {
     const subpaths = [["Manifest", "manifest"], ["Resolver", "resolver"], ["Client", "client"], ["Server", "server"], [
       "AiSdk",
       "ai-sdk"
-    ], ["EffectAi", "ai"], ["Lock", "lock"]] as const
+    ], ["EffectAi", "ai"], ["Lock", "lock"], ["Mcp", "mcp"]] as const
     for (const [module, subpath] of subpaths) {
       const text = section(overview, `rcp-sdk/${subpath}`)
       const names = exportedNames(read(`src/${module}.ts`))

@@ -1,12 +1,13 @@
 /**
- * A discovered tool with everything a call needs worked out once, at discovery: which params are
- * hidden, the model-facing schema, the compiled request template and response mappings.
+ * A discovered tool with everything a call needs worked out once: at discovery, which params are
+ * hidden and the model-facing schema; on its first call, the request template and response mappings.
  */
 import * as Manifest from "../Manifest.js"
 import type * as Credential from "./credential.js"
 import * as JsonPath from "./jsonPath.js"
 import * as ModelTool from "./modelTool.js"
 import * as Request from "./request.js"
+import * as ToolMethod from "./toolMethod.js"
 
 /**
  * One discovered API: where its manifest came from and what the operator gave it.
@@ -38,12 +39,78 @@ export interface CompiledTool {
   readonly hiddenNames: ReadonlySet<string>
   readonly model: ModelTool.ModelTool
   readonly request: Request.RequestTemplate
-  readonly mappings: ReadonlyArray<readonly [string, ReadonlyArray<JsonPath.Step>]> | undefined
+  readonly mappings: Mappings | undefined
   /** How errors name this tool: its name, method and URL template — never a value. */
   readonly target: string
   /** What the `RcpClient.execute` span records of it: name, method, origin — never a value. */
   readonly spanAttributes: Readonly<Record<string, string>>
 }
+
+type Mappings = ReadonlyArray<readonly [string, ReadonlyArray<JsonPath.Step>]>
+
+const compileMappings = (tool: Manifest.Tool): Mappings | undefined =>
+  tool.responseMappings === undefined ? undefined : Object.entries(tool.responseMappings).map(([field, path]) => {
+    const parsed = JsonPath.parse(path)
+    // decode() already rejected bad paths; an unparseable one here would be a bug upstream.
+    if (parsed._tag === "Invalid") throw new Error(`unvalidated mapping: ${parsed.problem}`)
+    return [field, parsed.steps] as const
+  })
+
+/**
+ * What a call needs beyond the model-facing tool — the request template, the mappings, the span
+ * attributes — is compiled on the tool's first call, not at discovery: a manifest of 1,000 tools
+ * of which a conversation calls three then costs the decode and the model-facing tools, no more
+ * (bench/RESULTS.md §Discovery). The manifest was validated whole at discovery, so compiling
+ * later cannot fail on input.
+ */
+class Compiled implements CompiledTool {
+  readonly manifestUrl: string
+  readonly manifestOrigin: string
+  readonly hiddenNames: ReadonlySet<string>
+  private compiledRequest: Request.RequestTemplate | undefined = undefined
+  private compiledMappings: Mappings | undefined | null = null
+  private attributes: Readonly<Record<string, string>> | undefined = undefined
+  private targetText: string | undefined = undefined
+
+  constructor(
+    readonly name: string,
+    readonly api: Api,
+    readonly tool: Manifest.Tool,
+    readonly auth: Manifest.Auth,
+    readonly visible: ReadonlyArray<Manifest.Param>,
+    readonly hidden: ReadonlyArray<Manifest.Param>,
+    readonly model: ModelTool.ModelTool
+  ) {
+    this.manifestUrl = api.url
+    this.manifestOrigin = api.origin
+    this.hiddenNames = hidden.length === 0 ? NO_NAMES : new Set(hidden.map((param) => param.name))
+  }
+
+  /** Built on the first call that needs it (most tools of a large manifest are never called). */
+  get target(): string {
+    return this.targetText ??= `tool "${this.name}" (${this.tool.method} ${this.tool.url})`
+  }
+
+  get request(): Request.RequestTemplate {
+    return this.compiledRequest ??= Request.compile(this.tool)
+  }
+
+  get mappings(): Mappings | undefined {
+    if (this.compiledMappings === null) this.compiledMappings = compileMappings(this.tool)
+    return this.compiledMappings
+  }
+
+  get spanAttributes(): Readonly<Record<string, string>> {
+    return this.attributes ??= {
+      "rcp.tool": this.name,
+      "http.request.method": this.tool.method,
+      "server.address": this.request.url.origin
+    }
+  }
+}
+
+const NO_AUTH: Manifest.Auth = { type: "none" }
+const NO_NAMES: ReadonlySet<string> = new Set()
 
 /** @internal */
 export const compile = (
@@ -54,31 +121,9 @@ export const compile = (
 ): CompiledTool => {
   const name = api.prefix + tool.name
   const hidden = tool.params.filter((param) => resolverNames.has(param.name))
-  const visible = tool.params.filter((param) => !resolverNames.has(param.name))
-  const request = Request.compile(tool)
-  return {
-    name,
-    api,
-    tool,
-    manifestUrl: api.url,
-    manifestOrigin: api.origin,
-    auth: manifest.auth ?? { type: "none" },
-    visible,
-    hidden,
-    hiddenNames: new Set(hidden.map((param) => param.name)),
-    model: ModelTool.make(tool, visible, name),
-    request,
-    mappings: tool.responseMappings === undefined ? undefined : Object.entries(tool.responseMappings).map(
-      ([field, path]) => {
-        const parsed = JsonPath.parse(path)
-        // decode() already rejected bad paths; an unparseable one here would be a bug upstream.
-        if (parsed._tag === "Invalid") throw new Error(`unvalidated mapping: ${parsed.problem}`)
-        return [field, parsed.steps] as const
-      }
-    ),
-    target: `tool "${name}" (${tool.method} ${tool.url})`,
-    spanAttributes: { "rcp.tool": name, "http.request.method": tool.method, "server.address": request.url.origin }
-  }
+  const visible = hidden.length === 0 ? tool.params : tool.params.filter((param) => !resolverNames.has(param.name))
+  const model = ToolMethod.remember(ModelTool.make(tool, visible, name), tool.method)
+  return new Compiled(name, api, tool, manifest.auth ?? NO_AUTH, visible, hidden, model)
 }
 
 /**

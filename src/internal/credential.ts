@@ -117,34 +117,45 @@ export interface Attached {
 /** No credential: requests go out as built. @internal */
 export const NONE: Attached = { apply: (out) => out, header: undefined, secrets: [] }
 
+// The last credential attached per auth: a fixed credential is one `Redacted` for the client's
+// life, so its calls share one `Attached` instead of building a closure and an array each.
+const lastAttached = new WeakMap<Manifest.Auth, { readonly credential: Redacted.Redacted<string>; readonly attached: Attached }>()
+
 /** @internal */
-export const attach = (auth: Manifest.Auth, credential: Redacted.Redacted<string>): Attached => ({
-  apply: apply(auth, credential),
-  header: auth.type === "header" ? auth.name : undefined,
-  secrets: [Redacted.value(credential)]
-})
+export const attach = (auth: Manifest.Auth, credential: Redacted.Redacted<string>): Attached => {
+  const last = lastAttached.get(auth)
+  if (last !== undefined && last.credential === credential) return last.attached
+  const attached: Attached = {
+    apply: apply(auth, credential),
+    header: auth.type === "header" ? auth.name : undefined,
+    secrets: [Redacted.value(credential)]
+  }
+  lastAttached.set(auth, { credential, attached })
+  return attached
+}
 
 /**
  * Writes the credential where `auth` says. Same-origin redirects call this again for each hop.
+ * What does not depend on the request (the header's name and value) is computed once.
  *
  * @internal
  */
-export const apply = (auth: Manifest.Auth, credential: Redacted.Redacted<string>) => (out: Outgoing): Outgoing => {
+export const apply = (auth: Manifest.Auth, credential: Redacted.Redacted<string>): (out: Outgoing) => Outgoing => {
   switch (auth.type) {
     case "none":
-      return out
+      return (out) => out
     case "header": {
-      const value = Redacted.value(credential)
-      return {
-        ...out,
-        headers: { ...out.headers, [auth.name.toLowerCase()]: auth.scheme === undefined ? value : `${auth.scheme} ${value}` }
+      const name = auth.name.toLowerCase()
+      const secret = Redacted.value(credential)
+      const value = auth.scheme === undefined ? secret : `${auth.scheme} ${secret}`
+      return (out) => ({ ...out, headers: { ...out.headers, [name]: value } })
+    }
+    case "query":
+      return (out) => {
+        const url = new URL(out.url)
+        url.searchParams.set(auth.name, Redacted.value(credential))
+        return { ...out, url }
       }
-    }
-    case "query": {
-      const url = new URL(out.url)
-      url.searchParams.set(auth.name, Redacted.value(credential))
-      return { ...out, url }
-    }
   }
 }
 

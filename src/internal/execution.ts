@@ -29,6 +29,7 @@ import * as ResolverInternal from "./resolver.js"
 import * as Response from "./response.js"
 import * as Retry from "./retry.js"
 import * as Settings from "./settings.js"
+import * as Span from "./span.js"
 
 interface Prepared {
   readonly tool: CompiledTool.CompiledTool
@@ -131,32 +132,28 @@ const authorize = (
 }
 
 /**
- * Step 1 and a span around the rest; an unknown tool's name (the model's text) is not recorded.
- * `f` gets the span itself, so that it can annotate it as plain code rather than through the context.
+ * Step 1 and a span around the rest (`span.ts`: none when no tracer would see it); an unknown
+ * tool's name (the model's text) is not recorded. `f` gets the span itself, so that it can annotate
+ * it as plain code rather than through the context.
  */
 const withTool = <A, E>(
   deps: Deps,
   input: ToolCall,
   span: string,
-  f: (tool: CompiledTool.CompiledTool, span: Tracer.Span, call: Providers.RcpToolCall) => Effect.Effect<A, E>
+  f: (tool: CompiledTool.CompiledTool, span: Tracer.Span | undefined, call: Providers.RcpToolCall) => Effect.Effect<A, E>
 ): Effect.Effect<A, E | ToolNotFound | InvalidArguments> =>
   Effect.suspend((): Effect.Effect<A, E | ToolNotFound | InvalidArguments> => {
     // Any provider's tool-call object is read into rcp's shape first, so both APIs accept them all.
     const call = Providers.readToolCall(input)
     if (call instanceof InvalidArguments) return Effect.fail(call)
     const tool = deps.registry.get(call.name)
-    // What `Effect.withSpan` does, with the span in hand.
-    return Effect.useSpan(
-      span,
-      { captureStackTrace: false, attributes: tool?.spanAttributes ?? {} },
-      (current) => {
-        const effect: Effect.Effect<A, E | ToolNotFound> = tool === undefined
-          ? Effect.fail(new ToolNotFound({ tool: String(call.name), available: deps.registry.names() }))
-          : f(tool, current, call)
-        return Effect.withParentSpan(effect, current)
-      }
-    )
+    return Span.around(span, tool?.spanAttributes ?? NO_ATTRIBUTES, (current): Effect.Effect<A, E | ToolNotFound> =>
+      tool === undefined
+        ? Effect.fail(new ToolNotFound({ tool: String(call.name), available: deps.registry.names() }))
+        : f(tool, current, call))
   })
+
+const NO_ATTRIBUTES: Readonly<Record<string, string>> = {}
 
 /** @internal */
 export const buildRequest = (deps: Deps) =>
@@ -190,8 +187,10 @@ export const execute = (deps: Deps) =>
         blockPrivateNetworks: s.blockPrivateNetworks
       })
       return Retry.withRetriesThen(s.retry, request.method, sent, (received) => {
-        span.attribute("http.response.status_code", received.status)
-        const result = Response.interpret(tool, received, [...attached.secrets, ...resolved])
+        span?.attribute("http.response.status_code", received.status)
+        // Only an error body is redacted: the list is built for a call with resolved values alone.
+        const secrets = resolved.length === 0 ? attached.secrets : [...attached.secrets, ...resolved]
+        const result = Response.interpret(tool, received, secrets)
         return result instanceof HttpError || result instanceof InvalidResponse ? Effect.fail(result) : Effect.succeed(result)
       })
     }))

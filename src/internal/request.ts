@@ -103,7 +103,18 @@ const pathProblem = (text: string): string | undefined => {
 }
 
 const spellsSlash = (segment: string): boolean =>
-  UrlTemplate.decodeRepeatedly(segment).some((s) => s.includes("/") || s.includes("\\"))
+  segment.includes("%")
+    ? UrlTemplate.decodeRepeatedly(segment).some((s) => s.includes("/") || s.includes("\\"))
+    : segment.includes("/") || segment.includes("\\")
+
+// Whether a segment's own text (its values left out) spells a slash: fixed per template, so
+// computed on its first call, not on every call.
+const authorSlash = new WeakMap<Template.Template, boolean>()
+const spelledByAuthor = (segment: Template.Template): boolean => {
+  let known = authorSlash.get(segment)
+  if (known === undefined) authorSlash.set(segment, known = spellsSlash(Template.render(segment, () => "")))
+  return known
+}
 
 const headerProblem = (text: string, header: string): string | undefined => {
   if (HeaderValue.BREAK.test(text)) return `cannot contain CR, LF or NUL (it goes into the header "${header}")`
@@ -166,7 +177,7 @@ export const render = (template: RequestTemplate, values: ReadonlyMap<string, Va
     // Each value alone may be harmless while the values together, or a value after a literal
     // `%25`, spell an encoded slash (`{{a}}{{b}}` with "%2" and "f" → `%252f`), which a server that
     // decodes twice reads as `/`. A slash the author wrote into the template is theirs to keep.
-    if (ok && spellsSlash(rendered) && !spellsSlash(Template.render(segment, () => ""))) {
+    if (ok && spellsSlash(rendered) && !spelledByAuthor(segment)) {
       problemOnce(segment.placeholders[0]!, "cannot contain \"/\" or \"\\\" in the URL path")
     }
     path += `/${rendered}`

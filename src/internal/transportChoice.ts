@@ -9,13 +9,18 @@
  * ignores its `HttpClient`; the promise facade refuses a custom `fetch` outright, because there the
  * caller chose it explicitly and would otherwise silently lose it.
  */
-import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
-import * as HttpClient from "@effect/platform/HttpClient"
+import type * as HttpClient from "@effect/platform/HttpClient"
+import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
-import * as Layer from "effect/Layer"
 import type * as Scope from "effect/Scope"
-import * as Transport from "./transport.js"
+import type * as Transport from "./transport.js"
 import * as UndiciTransport from "./undiciTransport.js"
+
+// @effect/platform's HttpClient tag, by its key (tags with one key are one service): requiring
+// the service needs no import of the HTTP modules, which load only when a client sends through them.
+const HttpClientTag = Context.GenericTag<HttpClient.HttpClient>("@effect/platform/HttpClient")
+
+const driver = Effect.promise(() => import("./httpClientTransport.js"))
 
 interface Guard {
   readonly blockPrivateNetworks?: boolean | undefined
@@ -39,19 +44,12 @@ export const undici = (options: Guard): Effect.Effect<Transport.Transport, never
 export const httpClient = (
   options: Guard
 ): Effect.Effect<Transport.Transport, never, HttpClient.HttpClient | Scope.Scope> =>
-  guarded(options) ? undici(options) : Effect.map(HttpClient.HttpClient, Transport.fromHttpClient)
+  guarded(options)
+    ? undici(options)
+    : Effect.flatMap(HttpClientTag, (client) => Effect.map(driver, (d) => d.fromHttpClient(client)))
 
 const overFetch = (fetch: typeof globalThis.fetch | undefined): Effect.Effect<Transport.Transport> =>
-  Effect.map(
-    HttpClient.HttpClient.pipe(
-      Effect.provide(
-        fetch === undefined
-          ? FetchHttpClient.layer
-          : FetchHttpClient.layer.pipe(Layer.provide(Layer.succeed(FetchHttpClient.Fetch, fetch)))
-      )
-    ),
-    Transport.fromHttpClient
-  )
+  Effect.flatMap(driver, (d) => d.overFetch(fetch))
 
 /**
  * The promise facade's: undici unless the caller brings a `fetch`; the global fetch if undici

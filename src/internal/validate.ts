@@ -100,6 +100,51 @@ const pathOf = (frame: Frame): Array<string | number> => {
  */
 export const checkStructure = (input: unknown): Issue | undefined => {
   if (typeof input !== "object" || input === null) return undefined
+  return withinDepth(input) ? undefined : locateProblem(input)
+}
+
+// Containers the plain walk below visits before it leaves the question to `locateProblem`: far
+// more than a manifest at the 1 MiB cap holds, few enough that shared objects cannot make it slow.
+const WALK_BUDGET = 1 << 20
+
+/**
+ * The common case, cheaply: a plain walk over every path (a parsed JSON document is a tree) that
+ * allocates nothing per container. True only when every container sits at most `MAX_DEPTH` deep
+ * on every path — then there is no cycle either (a cycle has paths of every depth). Anything else
+ * (too deep, a cycle, or shared objects spending the budget) is for `locateProblem` to decide.
+ */
+const withinDepth = (input: object): boolean => {
+  const values: Array<object> = [input]
+  const depths: Array<number> = [0]
+  let budget = WALK_BUDGET
+  while (values.length > 0) {
+    const value = values.pop()!
+    const depth = depths.pop()! + 1
+    if (--budget < 0) return false
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        const child: unknown = value[i]
+        if (typeof child !== "object" || child === null) continue
+        if (depth > MAX_DEPTH) return false
+        values.push(child)
+        depths.push(depth)
+      }
+      continue
+    }
+    for (const key in value) {
+      if (!Object.prototype.hasOwnProperty.call(value, key)) continue
+      const child: unknown = (value as Record<string, unknown>)[key]
+      if (typeof child !== "object" || child === null) continue
+      if (depth > MAX_DEPTH) return false
+      values.push(child)
+      depths.push(depth)
+    }
+  }
+  return true
+}
+
+/** The exact walk, with the path of the problem: linear in distinct containers, shared or not. */
+const locateProblem = (input: object): Issue | undefined => {
   // Containers on the current path (cycle detection), and the height of every finished one, so a
   // shared object is walked once yet still counts at every depth it is reached from.
   const open = new WeakSet<object>()

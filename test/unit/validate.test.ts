@@ -83,6 +83,19 @@ describe("structure: depth and cycles", () => {
     assert.deepStrictEqual(issue?.path.slice(0, 3), ["list", 1, "k"])
   })
 
+  it("shared objects with exponentially many paths are checked in linear time (the plain walk's budget runs out)", () => {
+    // 60 levels, each an array holding the next level twice: 2^60 paths, 61 distinct containers;
+    // then the same at MAX_DEPTH + 1 levels, one too deep.
+    let level: Json = { leaf: true }
+    for (let i = 0; i < 60; i++) level = [level, level] as unknown as Json
+    const start = performance.now()
+    assert.isUndefined(Validate.checkStructure(level))
+    let deep: Json = { leaf: true }
+    for (let i = 0; i <= Validate.MAX_DEPTH; i++) deep = [deep, deep] as unknown as Json
+    assert.strictEqual(Validate.checkStructure(deep)?.message, `nests deeper than ${Validate.MAX_DEPTH} levels`)
+    assert.isBelow(performance.now() - start, 5_000)
+  })
+
   it("primitives have no structure to check", () => {
     for (const input of [null, undefined, 1, "s", true]) assert.isUndefined(Validate.checkStructure(input))
   })

@@ -4,42 +4,47 @@
  * `--dry-run`, the request it would send (credential redacted).
  */
 import * as Effect from "effect/Effect"
+import type * as Layer from "effect/Layer"
 import { existsSync } from "node:fs"
 import * as Client from "../../Client.js"
 import type * as Manifest from "../../Manifest.js"
 import type * as Resolver from "../../Resolver.js"
 import * as JsonPosition from "../jsonPosition.js"
 import { clip, isRecord } from "../values.js"
-import { define } from "./command.js"
+import { define, type OptionSpec, type Values } from "./command.js"
 import { CliError, UsageError, WithSecrets } from "./errors.js"
 import { allowHttpOption, clientLayer, isUrl, load } from "./source.js"
 
-const usage = (message: string) => new UsageError({ message, command: "call" })
+const usage = (message: string, command = "call") => new UsageError({ message, command })
 
-/** A manifest given as a file or a relative URL cannot be called: its tools need a real origin. */
-const checkUrl = (source: string): Effect.Effect<string, UsageError> => {
+/** A manifest given as a file or a relative URL cannot be called: its tools need a real origin. @internal */
+export const checkUrl = (source: string, command = "call"): Effect.Effect<string, UsageError> => {
   if (isUrl(source)) return Effect.succeed(source)
   const shown = JSON.stringify(clip(source, 80))
   if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(source) && !/^[A-Za-z]:[\\/]/.test(source)) {
-    return Effect.fail(usage(`${shown} is not an http(s) URL; rcp call needs the manifest's http(s) URL`))
+    return Effect.fail(usage(`${shown} is not an http(s) URL; rcp ${command} needs the manifest's http(s) URL`, command))
   }
   if (existsSync(source)) {
     return Effect.fail(usage(
-      `${shown} is a file; rcp call needs the manifest's http(s) URL, because tools are called on the ` +
-        `manifest's origin (describe, tools and validate read files)`
+      `${shown} is a file; rcp ${command} needs the manifest's http(s) URL, because tools are called on the ` +
+        `manifest's origin (describe, tools and validate read files)`,
+      command
     ))
   }
   return Effect.fail(usage(
-    `${shown} is not an absolute URL; give the manifest's full URL, e.g. https://api.example.com/rcp/manifest`
+    `${shown} is not an absolute URL; give the manifest's full URL, e.g. https://api.example.com/rcp/manifest`,
+    command
   ))
 }
 
-const parseSet = (entries: ReadonlyArray<string>): Effect.Effect<Map<string, string>, UsageError> =>
+const parseSet = (entries: ReadonlyArray<string>, command: string): Effect.Effect<Map<string, string>, UsageError> =>
   Effect.gen(function*() {
     const values = new Map<string, string>()
     for (const entry of entries) {
       const eq = entry.indexOf("=")
-      if (eq <= 0) return yield* usage(`--set takes PARAM=VALUE, got ${JSON.stringify(clip(entry.split("=")[0]!, 40))}…`)
+      if (eq <= 0) {
+        return yield* usage(`--set takes PARAM=VALUE, got ${JSON.stringify(clip(entry.split("=")[0]!, 40))}…`, command)
+      }
       values.set(entry.slice(0, eq), entry.slice(eq + 1))
     }
     return values
@@ -57,26 +62,29 @@ const parseArgsJson = (text: string): Effect.Effect<Record<string, unknown>, Usa
     : Effect.fail(usage(`--args must be a JSON object, e.g. --args '{"limit": 3}'`))
 }
 
-const parseTimeout = (text: string): Effect.Effect<number, UsageError> =>
-  /^[1-9][0-9]{0,9}$/.test(text) ? Effect.succeed(Number(text)) : Effect.fail(usage("--timeout-ms must be a whole number of milliseconds above 0"))
+const parseTimeout = (text: string, command = "call"): Effect.Effect<number, UsageError> =>
+  /^[1-9][0-9]{0,9}$/.test(text)
+    ? Effect.succeed(Number(text))
+    : Effect.fail(usage("--timeout-ms must be a whole number of milliseconds above 0", command))
 
-const readCredential = (name: string | undefined): Effect.Effect<string | undefined, UsageError> => {
+const readCredential = (name: string | undefined, command = "call"): Effect.Effect<string | undefined, UsageError> => {
   if (name === undefined) return Effect.succeed(undefined)
   const value = process.env[name]
   return value === undefined || value === ""
-    ? Effect.fail(usage(`the environment variable ${name} (from --credential-env) is not set`))
+    ? Effect.fail(usage(`the environment variable ${name} (from --credential-env) is not set`, command))
     : Effect.succeed(value)
 }
 
-interface CallContext {
+/** @internal */
+export interface CallContext {
   readonly valueFor: (info: Resolver.ResolveInfo) => Resolver.Value | undefined
 }
 
-/** `--set` values arrive as text; each becomes the type its param declares. */
-const callContext = (manifest: Manifest.Manifest, values: ReadonlyMap<string, string>): CallContext => ({
+/** `--set` values arrive as text; each becomes the type its param declares (tools named with `prefix`). @internal */
+export const callContext = (manifest: Manifest.Manifest, values: ReadonlyMap<string, string>, prefix = ""): CallContext => ({
   valueFor: ({ param, tool }) => {
     const text = values.get(param)
-    const type = manifest.tools.find((t) => t.name === tool)?.params.find((p) => p.name === param)?.type
+    const type = manifest.tools.find((t) => prefix + t.name === tool)?.params.find((p) => p.name === param)?.type
     if (text === undefined || type === "string" || type === undefined) return text
     if (type === "boolean") {
       if (text === "true" || text === "false") return text === "true"
@@ -88,6 +96,61 @@ const callContext = (manifest: Manifest.Manifest, values: ReadonlyMap<string, st
   }
 })
 
+/**
+ * The options of every command that executes tools for an operator (`call`, `mcp`): resolver
+ * values, the credential's variable, trust, plain http and the timeout.
+ *
+ * @internal
+ */
+export const executionOptions = {
+  set: {
+    type: "string",
+    multiple: true,
+    value: "PARAM=VALUE",
+    description: "A value the client resolves for PARAM (hidden from the model), typed as PARAM declares"
+  },
+  "credential-env": {
+    type: "string",
+    value: "VAR",
+    description: "The environment variable holding the credential (never put it on the command line)"
+  },
+  trust: { type: "string", multiple: true, value: "ORIGIN", description: "An origin besides the manifest's that tools may call" },
+  "allow-http": allowHttpOption,
+  "timeout-ms": { type: "string", value: "MS", default: "30000", description: "Timeout of each attempt" }
+} as const satisfies Record<string, OptionSpec>
+
+/** What `executionOptions` come to. @internal */
+export interface Execution {
+  /** The `--set` values, as text, by param name. */
+  readonly values: ReadonlyMap<string, string>
+  /** What no report may echo: the credential and the `--set` values. */
+  readonly secrets: ReadonlyArray<string>
+  /** A client whose resolvers read a `CallContext`. */
+  readonly layer: Layer.Layer<Client.RcpClient>
+}
+
+/** @internal */
+export const execution = (
+  options: Values<typeof executionOptions>,
+  command: string
+): Effect.Effect<Execution, UsageError> =>
+  Effect.gen(function*() {
+    const values = yield* parseSet(options.set, command)
+    const timeout = yield* parseTimeout(options["timeout-ms"], command)
+    const credential = yield* readCredential(options["credential-env"], command)
+    const secrets = [...(credential === undefined ? [] : [credential]), ...values.values()].filter((s) => s !== "")
+    const resolvers = Object.fromEntries(
+      [...values.keys()].map((name) => [name, (ctx: CallContext, info: Resolver.ResolveInfo) => ctx.valueFor(info)])
+    )
+    const layer = clientLayer(resolvers, {
+      credential,
+      trustedOrigins: options.trust,
+      allowHttp: options["allow-http"],
+      timeout
+    })
+    return { values, secrets, layer }
+  })
+
 /** @internal */
 export const command = define({
   name: "call",
@@ -98,20 +161,7 @@ export const command = define({
   ],
   options: {
     args: { type: "string", value: "JSON", default: "{}", description: "The model's arguments, a JSON object" },
-    set: {
-      type: "string",
-      multiple: true,
-      value: "PARAM=VALUE",
-      description: "A value the client resolves for PARAM (hidden from the model), typed as PARAM declares"
-    },
-    "credential-env": {
-      type: "string",
-      value: "VAR",
-      description: "The environment variable holding the credential (never put it on the command line)"
-    },
-    trust: { type: "string", multiple: true, value: "ORIGIN", description: "An origin besides the manifest's that tools may call" },
-    "allow-http": allowHttpOption,
-    "timeout-ms": { type: "string", value: "MS", default: "30000", description: "Timeout of each attempt" },
+    ...executionOptions,
     "dry-run": { type: "boolean", description: "Print the request (credential redacted) instead of sending it" }
   },
   notes: ["Prints the result as JSON: { status, data }."],
@@ -120,13 +170,7 @@ export const command = define({
       const url = yield* checkUrl(positionals[0]!)
       const tool = positionals[1]!
       const args = yield* parseArgsJson(options.args)
-      const values = yield* parseSet(options.set)
-      const timeout = yield* parseTimeout(options["timeout-ms"])
-      const credential = yield* readCredential(options["credential-env"])
-      const secrets = [...(credential === undefined ? [] : [credential]), ...values.values()].filter((s) => s !== "")
-      const resolvers = Object.fromEntries(
-        [...values.keys()].map((name) => [name, (ctx: CallContext, info: Resolver.ResolveInfo) => ctx.valueFor(info)])
-      )
+      const { layer, secrets, values } = yield* execution(options, "call")
       return yield* Effect.gen(function*() {
         const discovery = yield* load(url)
         const callInput = { name: tool, arguments: args }
@@ -138,12 +182,7 @@ export const command = define({
         )
         return 0
       }).pipe(
-        Effect.provide(clientLayer(resolvers, {
-          credential,
-          trustedOrigins: options.trust,
-          allowHttp: options["allow-http"],
-          timeout
-        })),
+        Effect.provide(layer),
         Effect.mapError((error) => new WithSecrets({ error, secrets }))
       )
     })

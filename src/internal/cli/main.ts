@@ -4,7 +4,7 @@
  * subcommand is a module in this folder; adding one is one entry in `commands`.
  */
 import * as Effect from "effect/Effect"
-import { createRequire } from "node:module"
+import { packageVersion as version } from "../packageVersion.js"
 import * as Call from "./call.js"
 import type { Command } from "./command.js"
 import * as Describe from "./describe.js"
@@ -12,6 +12,7 @@ import * as Diff from "./diff.js"
 import { ExitCode, report, UsageError } from "./errors.js"
 import * as Import from "./import.js"
 import * as Lock from "./lock.js"
+import * as Mcp from "./mcp.js"
 import type { Output } from "./output.js"
 import * as Tools from "./tools.js"
 import * as Validate from "./validate.js"
@@ -24,11 +25,9 @@ export const commands: ReadonlyArray<Command> = [
   Call.command,
   Import.command,
   Lock.command,
-  Diff.command
+  Diff.command,
+  Mcp.command
 ]
-
-// dist/internal/cli/main.js (and src/internal/cli/main.ts) sit three levels below package.json.
-const version = (): string => (createRequire(import.meta.url)("../../../package.json") as { version: string }).version
 
 const help = (io: Output): string => {
   const { bold } = io.outStyle

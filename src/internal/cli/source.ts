@@ -100,10 +100,13 @@ export const read = (source: string): Effect.Effect<OpenApiCli.Loaded, LoadError
   })
 
 /** The manifest (or OpenAPI document, imported) registered; the import's warnings first. @internal */
-export const load = (source: string): Effect.Effect<Client.Discovery, LoadError, Client.RcpClient> =>
+export const load = (
+  source: string,
+  options: Client.DiscoverOptions = {}
+): Effect.Effect<Client.Discovery, LoadError, Client.RcpClient> =>
   Effect.gen(function*() {
     const loaded = yield* read(source)
-    const discovery = yield* Client.register(loaded.document, { url: loaded.url })
+    const discovery = yield* Client.register(loaded.document, { ...options, url: loaded.url })
     return { ...discovery, warnings: [...loaded.warnings, ...discovery.warnings] }
   })
 

@@ -1,0 +1,30 @@
+/**
+ * A span around a client operation, paid for only when someone can see it. With Effect's own
+ * native tracer (no tracer installed) a span is never exported, yet creating, parenting and ending
+ * it was most of the Effect runtime's cost of a call (bench/RESULTS.md §Profile); so with that
+ * tracer the operation runs without one. Any other tracer (OpenTelemetry, a test's recorder) gets
+ * the span as before.
+ */
+import * as Effect from "effect/Effect"
+import type * as Tracer from "effect/Tracer"
+
+let native: Tracer.Tracer | undefined
+// Effect's default services hold the native tracer; one synchronous run reads it, once.
+const nativeTracer = (): Tracer.Tracer => (native ??= Effect.runSync(Effect.tracer))
+
+/**
+ * Runs `f` inside a span named `name` (its parent for everything `f` does), or without a span when
+ * the tracer in use is the native one — then `f` gets `undefined`.
+ *
+ * @internal
+ */
+export const around = <A, E, R>(
+  name: string,
+  attributes: Readonly<Record<string, unknown>>,
+  f: (span: Tracer.Span | undefined) => Effect.Effect<A, E, R>
+): Effect.Effect<A, E, R> =>
+  Effect.tracerWith((tracer) =>
+    tracer === nativeTracer()
+      ? f(undefined)
+      : Effect.useSpan(name, { captureStackTrace: false, attributes }, (span) => Effect.withParentSpan(f(span), span))
+  )
