@@ -34,7 +34,7 @@ export default {
     "src/internal/validate.ts",
     "src/internal/headerValue.ts",
     // The transports' shared redirect, guard, length and failure rules (not the drivers' I/O).
-    between("src/internal/transport.ts", "const REDIRECTS", "const toRequest"),
+    between("src/internal/transport.ts", "const REDIRECTS"),
     // The response size cap, which replaced transport.ts's chunk joining.
     "src/internal/bodyBuffer.ts",
     // Steps 2–5 of a call: what is redacted, the origin and credential checks (not the sending).
