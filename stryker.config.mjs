@@ -1,5 +1,20 @@
 // Mutation testing of the security rules; not part of `npm test`. `npm run mutate` runs it one
 // module at a time (scripts/mutate.mjs), `npm run mutate -- request` one module. See test/MUTATION.md.
+import { readFileSync } from "node:fs"
+
+/**
+ * `file:from-to` for the lines from the one starting with `first` up to the one before the line
+ * starting with `next` (or the end of the file): a range named by declarations, so that it follows
+ * edits elsewhere in a file other engineers change too. A declaration that is gone fails the run.
+ */
+const between = (file, first, next) => {
+  const lines = readFileSync(new URL(file, import.meta.url), "utf8").split("\n")
+  const start = lines.findIndex((line) => line.startsWith(first))
+  const end = next === undefined ? lines.length : lines.findIndex((line, i) => i > start && line.startsWith(next))
+  if (start === -1 || end === -1) throw new Error(`stryker.config.mjs: no "${first}" … "${next}" in ${file}; update the range`)
+  return `${file}:${start + 1}-${end}`
+}
+
 /** @type {import("@stryker-mutator/api/core").PartialStrykerOptions} */
 export default {
   testRunner: "vitest",
@@ -19,12 +34,13 @@ export default {
     "src/internal/validate.ts",
     "src/internal/headerValue.ts",
     // The transports' shared redirect, guard, length and failure rules (not the drivers' I/O).
-    "src/internal/transport.ts:68-199",
+    between("src/internal/transport.ts", "const REDIRECTS"),
     // The response size cap, which replaced transport.ts's chunk joining.
     "src/internal/bodyBuffer.ts",
-    // Steps 2–5 of a call: the origin and credential checks (not the sending), and the insecure-URL rule.
-    "src/internal/execution.ts:47-127",
-    "src/internal/settings.ts:91-92"
+    // Steps 2–5 of a call: what is redacted, the origin and credential checks (not the sending).
+    between("src/internal/execution.ts", "const redactable", "const withTool"),
+    // The insecure-URL rule.
+    between("src/internal/settings.ts", "export const insecure")
   ],
   reporters: ["clear-text", "progress", "json"],
   jsonReporter: { fileName: "reports/mutation/mutation.json" },

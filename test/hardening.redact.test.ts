@@ -106,4 +106,35 @@ describe("resolved values stay out of errors", () => {
       assert.include(error.body, `"tenant":"t1"`)
       assert.include(error.body, "no user <redacted>")
     }))
+
+  it.scoped("strings and numbers of 4 characters or more are redacted; shorter ones and booleans stay readable", () =>
+    Effect.gen(function*() {
+      const server = yield* testServer((req, res) => {
+        res.writeHead(400, { "content-type": "text/plain" })
+        res.end(`bad request ${req.target}`)
+      })
+      const error = yield* Effect.gen(function*() {
+        yield* registerAt(server, [{
+          name: "find",
+          params: [
+            { name: "four", type: "string" },
+            { name: "three", type: "string" },
+            { name: "num", type: "number" },
+            { name: "flag", type: "boolean" }
+          ],
+          url: server.url("/find/{{four}}/{{three}}"),
+          queryParams: { n: "{{num}}", f: "{{flag}}" }
+        }])
+        return yield* Effect.flip(Client.execute({ name: "find" }))
+      }).pipe(
+        Effect.provide(clientLayer({ retry: { retries: 0 } }, {
+          four: () => "abcd",
+          three: () => "xyz",
+          num: () => 98765,
+          flag: () => true
+        }))
+      )
+      assert.strictEqual(error._tag, "HttpError")
+      if (error._tag === "HttpError") assert.strictEqual(error.body, "bad request /find/<redacted>/xyz?n=<redacted>&f=true")
+    }))
 })

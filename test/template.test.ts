@@ -93,6 +93,19 @@ describe("Template.parse", () => {
     assert.isBelow(t.problems[0]!.length, 80)
   })
 
+  it("five malformed placeholders are each reported; past five, the rest are counted in one line", () => {
+    assert.strictEqual(Template.parse("{{1}}".repeat(5)).problems.length, 5)
+    const t = Template.parse("{{1}}".repeat(7))
+    assert.deepStrictEqual(t.problems, [...Array(5).fill("malformed placeholder \"{{1}}\""), "and 2 more malformed placeholders"])
+  })
+
+  it("a placeholder after text that spells the previous name is read as its own name", () => {
+    for (const source of ["{{ab}}ab{{cd}}", "{{a}}x{{b}}", "{{ab}}{{ab}}x{{cd}}"]) {
+      const t = Template.parse(source)
+      assert.deepStrictEqual(t.placeholders, source.match(/[a-z]+(?=\}\})/g), source)
+    }
+  })
+
   it("is linear: a megabyte of {{ parses quickly", () => {
     const started = Date.now()
     const t = Template.parse("{{".repeat(500_000))

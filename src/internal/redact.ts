@@ -97,7 +97,7 @@ const percentDecoded = (view: View, plus: boolean): View => {
       continue
     }
     // A surrogate pair is one character of two code units.
-    const width = char.codePointAt(0)! > 0xffff ? 2 : 1
+    const width = text.codePointAt(i)! > 0xffff ? 2 : 1
     const bytes = char === "+" && plus ? " " : bytesOf(text.slice(i, i + width))
     for (let b = 0; b < bytes.length; b++) {
       out += bytes[b]

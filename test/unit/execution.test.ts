@@ -143,6 +143,69 @@ describe("credential", () => {
     }).pipe(Effect.provide(client({ credential: "tok\r\nX-Evil: 1" }))))
 })
 
+describe("which credential a call gets (docs/protocol.md §3.5)", () => {
+  const OTHER_URL = "https://other.example/rcp"
+  const two = Effect.gen(function*() {
+    yield* Client.register(manifest({ t: { url: "https://api.example/x" } }, HEADER_AUTH), { url: MANIFEST_URL })
+    yield* Client.register(manifest({ u: { url: "https://other.example/y" } }, HEADER_AUTH), { url: OTHER_URL })
+  })
+
+  it.effect("a client-wide fixed credential goes only to the first API registered with it; another origin's call fails", () =>
+    Effect.gen(function*() {
+      yield* two
+      assert.strictEqual((yield* Client.buildRequest({ name: "t" })).headers["authorization"], "Bearer <redacted>")
+      const error = yield* Effect.flip(Client.buildRequest({ name: "u" }))
+      assert.strictEqual(error._tag, "CredentialMissing")
+      if (error._tag === "CredentialMissing") {
+        assert.strictEqual(
+          error.reason,
+          "the client-wide credential is sent only to https://api.example and the client's trustedOrigins; nothing " +
+            "was sent. Discover https://other.example/rcp with a credential of its own, or add https://other.example " +
+            "to the client's trustedOrigins"
+        )
+      }
+    }).pipe(Effect.provide(client({ credential: "tok-secret" }))))
+
+  it.effect("an origin the client trusts gets the client-wide fixed credential too", () =>
+    Effect.gen(function*() {
+      yield* two
+      assert.strictEqual((yield* Client.buildRequest({ name: "u" })).headers["authorization"], "Bearer <redacted>")
+    }).pipe(Effect.provide(client({ credential: "tok-secret", trustedOrigins: ["https://other.example"] }))))
+
+  it.effect("an API's own credential is used instead of the client-wide one, also away from the home origin", () => {
+    const asked: Array<string> = []
+    return Effect.gen(function*() {
+      yield* Client.register(manifest({ t: { url: "https://api.example/x" } }, HEADER_AUTH), { url: MANIFEST_URL })
+      yield* Client.register(manifest({ u: { url: "https://other.example/y" } }, HEADER_AUTH), {
+        url: OTHER_URL,
+        credential: () => (asked.push("own"), "own-tok")
+      })
+      assert.strictEqual((yield* Client.buildRequest({ name: "u" })).headers["authorization"], "Bearer <redacted>")
+      assert.deepStrictEqual(asked, ["own"])
+    }).pipe(Effect.provide(client({ credential: "tok-secret" })))
+  })
+
+  it.effect("an API's own credential is asked rather than a client-wide function", () => {
+    const asked: Array<string> = []
+    return Effect.gen(function*() {
+      yield* Client.register(manifest({ t: { url: "https://api.example/x" } }, HEADER_AUTH), {
+        url: MANIFEST_URL,
+        credential: () => (asked.push("own"), "own-tok")
+      })
+      yield* Client.buildRequest({ name: "t" })
+      assert.deepStrictEqual(asked, ["own"])
+    }).pipe(Effect.provide(client({ credential: () => (asked.push("client"), "client-tok") })))
+  })
+})
+
+describe("resolved params", () => {
+  it.effect("a resolved value is filled in where its placeholder is", () =>
+    Effect.gen(function*() {
+      const request = yield* build(manifest({ t: { url: "https://api.example/users/{{id}}", params: ID } }), { name: "t" })
+      assert.strictEqual(request.url, "https://api.example/users/u-1234")
+    }).pipe(Effect.provide(client({}, { id: () => "u-1234" }))))
+})
+
 describe("who is blamed for a value the request cannot carry", () => {
   const m = manifest({ t: { url: "https://api.example/users/{{id}}", params: ID } })
 

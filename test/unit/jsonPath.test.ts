@@ -1,7 +1,7 @@
 /**
- * Two responseMappings rules (docs/protocol.md §4) that test/jsonPath.test.ts leaves open: a parsed
- * path says so by its tag, and an index past the end is absent even where the array's prototype
- * has an element there (only own data is ever read).
+ * Three responseMappings rules (docs/protocol.md §4) that test/jsonPath.test.ts leaves open: a parsed
+ * path says so by its tag, a key starts where its step starts, and an index past the end is absent
+ * even where the array's prototype has an element there (only own data is ever read).
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as JsonPath from "../../src/internal/jsonPath.js"
@@ -12,6 +12,12 @@ describe("JsonPath", () => {
       _tag: "Ok",
       steps: [{ _tag: "Key", key: "a" }, { _tag: "Index", index: 1 }]
     })
+  })
+
+  it("a key must start where the step starts: a stray bracket or dot before it is not skipped", () => {
+    for (const mapping of ["@a.[.b", "@a.].b", "@[.a", "@a.[b"]) {
+      assert.strictEqual(JsonPath.parse(mapping)._tag, "Invalid", mapping)
+    }
   })
 
   it("an index past the end is absent, even when the array's prototype has that index", () => {

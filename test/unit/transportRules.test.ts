@@ -239,6 +239,10 @@ describe("what a failed exchange is reported as", () => {
     assert.strictEqual(reason({ cause: { cause: { code: "ENOTFOUND" } } }), "host not found (https://api.example)")
   })
 
+  it("a cause of null ends the chain; the codes before it still count", () => {
+    assert.strictEqual(reason(coded("ECONNREFUSED", null)), "connection refused (https://api.example)")
+  })
+
   it("causes are followed five levels deep, no further", () => {
     const chain = (depth: number): unknown => {
       let cause: unknown = { code: "ECONNREFUSED" }

@@ -32,6 +32,14 @@ describe("url template: scheme and host", () => {
     assert.deepStrictEqual(url.query.map((q) => q.key), ["fields"])
   })
 
+  it("a template up to MAX_CHARS characters is read; one character more is refused before anything else", () => {
+    const head = "https://h.example/"
+    assert.strictEqual(parsed(`${head}${"a".repeat(UrlTemplate.MAX_CHARS - head.length)}`).hostname, "h.example")
+    assert.deepStrictEqual(problemsOf(`${head}${"a".repeat(UrlTemplate.MAX_CHARS - head.length + 1)}`), [
+      `is longer than ${UrlTemplate.MAX_CHARS} characters`
+    ])
+  })
+
   it("the scheme is read case-insensitively", () => {
     assert.strictEqual(parsed("HTTP://localhost:8080/x").protocol, "http:")
     assert.strictEqual(parsed("HtTpS://h.example/x").origin, "https://h.example")

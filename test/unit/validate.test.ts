@@ -4,6 +4,7 @@
  * them through `Manifest.decode`, together with the Schema's own shape checks.)
  */
 import { assert, describe, it } from "@effect/vitest"
+import * as UrlTemplate from "../../src/internal/urlTemplate.js"
 import * as Validate from "../../src/internal/validate.js"
 
 type Json = Record<string, unknown>
@@ -69,6 +70,14 @@ describe("structure: depth and cycles", () => {
     assert.isUndefined(Validate.checkStructure({ a: leaf, b: [leaf, leaf], c: { d: leaf } }))
   })
 
+  it("null and other primitives are leaves: a shared object holding only them may sit at the deepest level", () => {
+    const leaf = { n: 1, z: null, s: "x" }
+    // Walked first at depth 1, then reached again at depth MAX_DEPTH (fine) or one deeper (not).
+    assert.isUndefined(Validate.checkStructure({ a: leaf, b: nested(Validate.MAX_DEPTH - 1, leaf) }))
+    assert.strictEqual(Validate.checkStructure({ a: leaf, b: nested(Validate.MAX_DEPTH, leaf) })?.message, `nests deeper than ${Validate.MAX_DEPTH} levels`)
+    assert.isUndefined(Validate.checkStructure({ a: null, b: [null, { c: null }] }))
+  })
+
   it("array indices in a path are numbers, object keys are strings", () => {
     const issue = Validate.checkStructure({ list: [0, nested(Validate.MAX_DEPTH)] })
     assert.deepStrictEqual(issue?.path.slice(0, 3), ["list", 1, "k"])
@@ -121,6 +130,17 @@ describe("tool and param names", () => {
     assert.deepStrictEqual(issuesOf({ params: [{ name: "id" }, { name: "n" }, { name: "id" }] }), [
       "tools[0].params[2].name: duplicate param name \"id\""
     ])
+  })
+})
+
+describe("names the Schema reports", () => {
+  it("tools without a string name are not duplicates of each other", () => {
+    assert.deepStrictEqual(Validate.check({ tools: [tool({ name: undefined }), tool({ name: 5 }), tool({ name: 5 })] }), [])
+  })
+
+  it("params that are not objects or have no string name are not duplicates, and break nothing", () => {
+    const params = [{ name: 5, type: "string" }, { name: 5, type: "string" }, null, "id"]
+    assert.deepStrictEqual(issuesOf({ params, url: "https://api.example/things" }), [])
   })
 })
 
@@ -189,6 +209,17 @@ describe("url", () => {
     assert.deepStrictEqual(issuesOf({ url: "https://api.example/{{id}}?api_key=x" }), [])
   })
 
+  it("a url with a broken origin still has its undeclared placeholders reported, at the url", () => {
+    const issues = issuesOf({ url: "https://{{id}}.example/things/{{nope}}" })
+    assert.include(issues, "tools[0].url: placeholder {{nope}} names no param of tool \"get_thing\"")
+  })
+
+  it("a query key the url sets twice is refused, also when spelled differently but read the same", () => {
+    for (const url of ["https://api.example/things/{{id}}?a=1&a=2", "https://api.example/things/{{id}}?a=1&%61=2"]) {
+      assert.deepStrictEqual(issuesOf({ url }), ["tools[0].url: the query key \"a\" is set twice"], url)
+    }
+  })
+
   it("a url that is not a string is the Schema's to report", () => {
     assert.deepStrictEqual(issuesOf({ url: 5 }), [])
   })
@@ -203,6 +234,26 @@ describe("queryParams", () => {
         "tools[0].queryParams.api_key: must not set the auth query parameter"
       ]
     )
+  })
+
+  it("a key the url already sets cannot be set again", () => {
+    assert.deepStrictEqual(issuesOf({ url: "https://api.example/things/{{id}}?a=1", queryParams: { a: "2", b: "{{id}}" } }), [
+      "tools[0].queryParams.a: the query key \"a\" is already set by the url"
+    ])
+  })
+
+  it("a value that is not a string is the Schema's to report", () => {
+    assert.deepStrictEqual(issuesOf({ queryParams: { a: 5, b: null } }), [])
+  })
+
+  it("query and header values up to the url's length limit are fine; one character more is refused", () => {
+    const max = "v".repeat(UrlTemplate.MAX_CHARS)
+    assert.deepStrictEqual(issuesOf({ queryParams: { q: max }, headers: { "X-V": max } }), [])
+    // Refused whole: nothing else is read from it, not even a placeholder naming no param.
+    assert.deepStrictEqual(issuesOf({ queryParams: { q: `${max}{{nope}}` }, headers: { "X-V": `${max}v` } }), [
+      `tools[0].queryParams.q: is longer than ${UrlTemplate.MAX_CHARS} characters`,
+      `tools[0].headers["X-V"]: is longer than ${UrlTemplate.MAX_CHARS} characters`
+    ])
   })
 
   it("a header auth does not reserve a query name", () => {
@@ -313,6 +364,10 @@ describe("auth", () => {
     assert.deepStrictEqual(authIssues({ type: "header", name: "Authorization", scheme: "Bearer" }), [])
   })
 
+  it("a scheme that is not a string is the Schema's to report", () => {
+    assert.deepStrictEqual(Validate.check({ auth: { type: "header", name: "Authorization", scheme: ["Bearer x"] } }), [])
+  })
+
   it("empty names and schemes, and other auth types, are the Schema's to report", () => {
     assert.deepStrictEqual(authIssues({ type: "header", name: "", scheme: "" }), [])
     assert.deepStrictEqual(authIssues({ type: "query", name: "a b" }), [])
@@ -361,6 +416,17 @@ describe("body", () => {
     assert.strictEqual(issues.length, 1)
     assert.match(issues[0]!, new RegExp(`: nests deeper than ${Validate.MAX_BODY_DEPTH} levels$`))
     assert.strictEqual(issues[0]!.split(".k").length - 1, Validate.MAX_BODY_DEPTH)
+  })
+
+  it("arrays count as levels too", () => {
+    const arrays = (depth: number, leaf: unknown): unknown => {
+      let value = leaf
+      for (let i = 0; i < depth; i++) value = [value]
+      return value
+    }
+    assert.deepStrictEqual(issuesOf({ body: arrays(Validate.MAX_BODY_DEPTH, 1) }), [])
+    const issues = issuesOf({ body: arrays(Validate.MAX_BODY_DEPTH + 1, 1) })
+    assert.deepStrictEqual(issues, [`tools[0].body${"[0]".repeat(Validate.MAX_BODY_DEPTH)}: nests deeper than ${Validate.MAX_BODY_DEPTH} levels`])
   })
 
   it("a body that shares one object is walked once per object, so its issues are reported once", () => {
