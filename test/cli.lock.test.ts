@@ -87,6 +87,21 @@ describe("rcp lock", () => {
       assert.strictEqual((await rcp(["lock"])).status, 2)
     }))
 
+  it("shows the poisoning warnings of what it is asked to approve, escaped, and still writes the lock", () =>
+    withServer(async (server, state) => {
+      const url = server.url("/rcp/manifest")
+      state.serve = profileManifest(server.origin, [courses(server.origin, POISON)])
+      const out = join(folder(), "rcp.lock.json")
+      const run = await rcp(["lock", url, "--out", out])
+      assert.strictEqual(run.status, 0)
+      assert.match(run.stderr, /list_courses/)
+      assert.match(run.stderr, /model-instruction/)
+      assert.match(run.stderr, /sensitive-path/)
+      assert.notInclude(run.stderr, "\u001b]0;", "terminal controls are escaped, never written raw")
+      const tools = JSON.parse(readFileSync(out, "utf8")).apis[url].tools
+      assert.deepStrictEqual(Object.keys(tools).sort(), ["get_profile", "list_courses"])
+    }))
+
   it("refuses to overwrite a file that is not a lock", () =>
     withServer(async (server) => {
       const out = join(folder(), "notes.json")
