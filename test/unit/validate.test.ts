@@ -83,6 +83,18 @@ describe("structure: depth and cycles", () => {
     assert.deepStrictEqual(issue?.path.slice(0, 3), ["list", 1, "k"])
   })
 
+  it("arrays count as levels like objects: a chain of arrays one level too deep is refused at its index path", () => {
+    const arrays = (depth: number): unknown => {
+      let value: unknown = [1]
+      for (let i = 1; i < depth; i++) value = [value]
+      return value
+    }
+    assert.isUndefined(Validate.checkStructure(arrays(Validate.MAX_DEPTH + 1)))
+    const issue = Validate.checkStructure(arrays(Validate.MAX_DEPTH + 2))
+    assert.strictEqual(issue?.message, `nests deeper than ${Validate.MAX_DEPTH} levels`)
+    assert.deepStrictEqual(issue?.path, Array(Validate.MAX_DEPTH + 1).fill(0))
+  })
+
   it("shared objects with exponentially many paths are checked in linear time (the plain walk's budget runs out)", () => {
     // 60 levels, each an array holding the next level twice: 2^60 paths, 61 distinct containers;
     // then the same at MAX_DEPTH + 1 levels, one too deep.
