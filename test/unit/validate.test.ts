@@ -4,6 +4,9 @@
  * them through `Manifest.decode`, together with the Schema's own shape checks.)
  */
 import { assert, describe, it } from "@effect/vitest"
+import * as Either from "effect/Either"
+import type * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
 import * as UrlTemplate from "../../src/internal/urlTemplate.js"
 import * as Validate from "../../src/internal/validate.js"
 
@@ -39,6 +42,34 @@ describe("issue paths", () => {
   it("an issue without a path is its message alone", () => {
     assert.strictEqual(Validate.formatIssue({ path: [], message: "m" }), "m")
     assert.strictEqual(Validate.formatIssue({ path: ["tools"], message: "m" }), "tools: m")
+  })
+})
+
+describe("the Schema's own errors as issues", () => {
+  const issuesOfSchema = <A, I>(schema: Schema.Schema<A, I>, input: unknown): Array<Validate.Issue> => {
+    const result = Schema.decodeUnknownEither(schema)(input, { errors: "all" })
+    assert.isTrue(Either.isLeft(result))
+    return Validate.parseIssues((result as Either.Left<ParseResult.ParseError, A>).left)
+  }
+
+  it("each error keeps its path, array indices as numbers", () => {
+    const schema = Schema.Struct({ tools: Schema.Array(Schema.Struct({ name: Schema.String })) })
+    assert.deepStrictEqual(issuesOfSchema(schema, { tools: [{ name: "a" }, { name: 1 }] }), [
+      { path: ["tools", 1, "name"], message: "Expected string, actual 1" }
+    ])
+  })
+
+  it("a symbol key in a path is written as text", () => {
+    const key = Symbol.for("rcp")
+    assert.deepStrictEqual(issuesOfSchema(Schema.Struct({ [key]: Schema.String }), {}), [
+      { path: ["Symbol(rcp)"], message: "is missing" }
+    ])
+  })
+
+  it("a message quoting a huge wrong value is cut at 300 characters", () => {
+    const [issue] = issuesOfSchema(Schema.Struct({ n: Schema.Number }), { n: "x".repeat(1000) })
+    assert.deepStrictEqual(issue?.path, ["n"])
+    assert.strictEqual(issue?.message, `Expected number, actual "${"x".repeat(300 - 25)}…`)
   })
 })
 
@@ -106,6 +137,29 @@ describe("structure: depth and cycles", () => {
     for (let i = 0; i <= Validate.MAX_DEPTH; i++) deep = [deep, deep] as unknown as Json
     assert.strictEqual(Validate.checkStructure(deep)?.message, `nests deeper than ${Validate.MAX_DEPTH} levels`)
     assert.isBelow(performance.now() - start, 5_000)
+  })
+
+  it("a value whose shared parts spend the plain walk's budget is still checked for depth elsewhere in it", () => {
+    // The shared arrays (2^30 paths) are walked first and spend the budget; the chain beside them is
+    // one level too deep and must still be found.
+    let shared: unknown = 1
+    for (let i = 0; i < 30; i++) shared = [shared, shared]
+    const issue = Validate.checkStructure([nested(Validate.MAX_DEPTH + 1), shared])
+    assert.strictEqual(issue?.message, `nests deeper than ${Validate.MAX_DEPTH} levels`)
+    assert.deepStrictEqual(issue?.path, [0, ...Array(Validate.MAX_DEPTH).fill("k")])
+  })
+
+  it("strings, numbers and null inside a shared value add no level: shared containers exactly MAX_DEPTH deep are fine", () => {
+    // Each level an array holding the next twice; the innermost container holds only non-containers.
+    const levels = (n: number): unknown => {
+      let value: unknown = { s: "x", n: 1, z: null }
+      for (let i = 0; i < n; i++) value = [value, value]
+      return value
+    }
+    assert.isUndefined(Validate.checkStructure(levels(Validate.MAX_DEPTH)))
+    const issue = Validate.checkStructure(levels(Validate.MAX_DEPTH + 1))
+    assert.strictEqual(issue?.message, `nests deeper than ${Validate.MAX_DEPTH} levels`)
+    assert.deepStrictEqual(issue?.path, Array(Validate.MAX_DEPTH + 1).fill(0))
   })
 
   it("primitives have no structure to check", () => {
