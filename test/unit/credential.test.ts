@@ -5,6 +5,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as ConfigProvider from "effect/ConfigProvider"
 import * as Config from "effect/Config"
+import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
 import type { CredentialMissing } from "../../src/internal/clientErrors.js"
@@ -210,6 +211,15 @@ describe("the credential of one call, as the transport carries it", () => {
     assert.deepStrictEqual(attached.apply(out).headers, { "x-api-key": "tok" })
   })
 
+  it("a new credential under the same auth is written and redacted, not the one attached before it", () => {
+    const auth = { type: "header", name: "X-Api-Key" } as const
+    const first = Credential.attach(auth, Redacted.make("old"))
+    assert.deepStrictEqual(first.apply(out).headers, { "x-api-key": "old" })
+    const second = Credential.attach(auth, Redacted.make("new"))
+    assert.deepStrictEqual(second.secrets, ["new"])
+    assert.deepStrictEqual(second.apply(out).headers, { "x-api-key": "new" })
+  })
+
   it("a query credential occupies no header, and its secret is still redacted", () => {
     const attached = Credential.attach({ type: "query", name: "key" }, Redacted.make("tok"))
     assert.isUndefined(attached.header)
@@ -251,6 +261,11 @@ describe("the Credential service", () => {
   it.effect("Credential.layer provides the given input", () =>
     Effect.gen(function*() {
       assert.strictEqual(yield* Credential.Credential, "tok")
+    }).pipe(Effect.provide(Credential.Credential.layer("tok"))))
+
+  it.effect("the service is known by its key, so another copy of the package's tag finds what the layer provides", () =>
+    Effect.gen(function*() {
+      assert.strictEqual(yield* Context.GenericTag<Credential.Credential, CredentialInput>("rcp-sdk/Credential"), "tok")
     }).pipe(Effect.provide(Credential.Credential.layer("tok"))))
 
   it.effect("Credential.layerConfig reads the credential from configuration", () =>
