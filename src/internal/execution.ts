@@ -43,8 +43,10 @@ interface Prepared {
 /**
  * Resolved values as a server could echo them. Shorter than 4 characters they are not redacted:
  * "id 7" would lose every "7" of the excerpt, and so would say nothing useful.
+ *
+ * @internal
  */
-const redactable = (values: ReadonlyArray<Resolver.Value>): Array<string> =>
+export const redactable = (values: ReadonlyArray<Resolver.Value>): Array<string> =>
   values.flatMap((value) => (typeof value === "string" || typeof value === "number" ? [String(value)] : [])).filter((text) => text.length >= 4)
 
 /** What a call without resolver-bound params has to redact besides the credential. */

@@ -8,6 +8,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
 import * as Client from "../../src/Client.js"
+import * as Execution from "../../src/internal/execution.js"
 import * as Settings from "../../src/internal/settings.js"
 import * as Resolver from "../../src/Resolver.js"
 
@@ -239,4 +240,56 @@ describe("who is blamed for a value the request cannot carry", () => {
         assert.notInclude(error.message, "admin")
       }
     }).pipe(Effect.provide(client({}, { id: () => "../admin" }))))
+})
+
+describe("which resolved values an error body is redacted of (docs/protocol.md §3, SECURITY.md)", () => {
+  it("strings and numbers of four or more characters, as they are sent; shorter ones and booleans are left", () => {
+    assert.deepStrictEqual(
+      Execution.redactable(["u-42", "abc", 12345, 123, true, false, "", "tenant-a", 1.5e3, -100]),
+      ["u-42", "12345", "tenant-a", "1500", "-100"]
+    )
+  })
+
+  it("nothing to redact when nothing qualifies", () => {
+    assert.deepStrictEqual(Execution.redactable([true, 7, "ab"]), [])
+  })
+})
+
+describe("an error body that echoes a resolved value (no server: a fetch answers in process)", () => {
+  it("the resolved value of the call is redacted from HttpError.body; the model's own value is not", async () => {
+    const rcp = Client.createRcpClient({
+      fetch: async (input) =>
+        new Response(JSON.stringify({ error: `no user u-4242 for ${new URL(String(input instanceof Request ? input.url : input)).searchParams.get("q")}` }), {
+          status: 404,
+          headers: { "content-type": "application/json" }
+        }),
+      resolvers: { userId: () => "u-4242" }
+    })
+    try {
+      await rcp.register(
+        {
+          rcpVersion: "0.1",
+          tools: [{
+            name: "find",
+            description: "d",
+            method: "GET",
+            params: [{ name: "userId", type: "string" }, { name: "q", type: "string" }],
+            url: "https://api.example/users/{{userId}}",
+            queryParams: { q: "{{q}}" }
+          }]
+        },
+        { url: MANIFEST_URL }
+      )
+      const error = await rcp.execute({ name: "find", arguments: { q: "cats-and-dogs" } }).then(
+        () => assert.fail("resolved"),
+        (e: unknown) => e
+      )
+      assert.instanceOf(error, Client.HttpError)
+      const body = (error as Client.HttpError).body
+      assert.notInclude(body, "u-4242")
+      assert.include(body, "cats-and-dogs")
+    } finally {
+      await rcp.close()
+    }
+  })
 })
