@@ -38,7 +38,7 @@ export default {
     // The response size cap, which replaced transport.ts's chunk joining.
     "src/internal/bodyBuffer.ts",
     // Steps 2–5 of a call: what is redacted, the origin and credential checks (not the sending).
-    between("src/internal/execution.ts", "const redactable", "const withTool"),
+    between("src/internal/execution.ts", "export const redactable", "const withTool"),
     // The insecure-URL rule.
     between("src/internal/settings.ts", "export const insecure")
   ],
