@@ -37,6 +37,23 @@ const bridgeArgs = (api: NotesApi, extra: ReadonlyArray<string> = []) => [
   ...extra
 ]
 
+/** `rcp mcp` on stdio spoken to as raw JSON-RPC lines, already sent `initialize`. */
+const rawSession = (api: NotesApi) => {
+  const child = spawn(process.execPath, bridgeArgs(api), { env: ENV, stdio: ["pipe", "pipe", "pipe"] })
+  let stdout = ""
+  let stderr = ""
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()))
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()))
+  const send = (message: unknown) => child.stdin.write(`${JSON.stringify(message)}\n`)
+  send({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } }
+  })
+  return { child, send, stdout: () => stdout, stderr: () => stderr }
+}
+
 const textOf = (result: Awaited<ReturnType<McpClient["callTool"]>>): string =>
   (result.content as Array<{ text: string }>)[0]!.text
 
@@ -123,26 +140,15 @@ describe("rcp mcp over stdio (the SDK's StdioClientTransport)", () => {
 
   it("stdout carries only JSON-RPC; closing stdin ends the process with 0", () =>
     withApi(async (api) => {
-      const child = spawn(process.execPath, bridgeArgs(api), { env: ENV, stdio: ["pipe", "pipe", "pipe"] })
-      let stdout = ""
-      let stderr = ""
-      child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()))
-      child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()))
-      const send = (message: unknown) => child.stdin.write(`${JSON.stringify(message)}\n`)
-      send({
-        jsonrpc: "2.0",
-        id: 1,
-        method: "initialize",
-        params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } }
-      })
+      const { child, send, stdout, stderr } = rawSession(api)
       send({ jsonrpc: "2.0", method: "notifications/initialized" })
       send({ jsonrpc: "2.0", id: 2, method: "tools/list" })
       send({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "search", arguments: { q: "a b" } } })
-      while (stdout.split("\n").filter((line) => line !== "").length < 3) await new Promise((r) => setTimeout(r, 50))
+      while (stdout().split("\n").filter((line) => line !== "").length < 3) await new Promise((r) => setTimeout(r, 50))
       child.stdin.end()
       const status = await new Promise<number | null>((resolve) => child.on("close", resolve))
-      assert.strictEqual(status, 0, stderr)
-      const messages = stdout.trim().split("\n").map((line) => JSON.parse(line) as { jsonrpc: string; id: number })
+      assert.strictEqual(status, 0, stderr())
+      const messages = stdout().trim().split("\n").map((line) => JSON.parse(line) as { jsonrpc: string; id: number })
       assert.deepStrictEqual(messages.map((m) => [m.jsonrpc, m.id]), [["2.0", 1], ["2.0", 2], ["2.0", 3]])
       assert.deepStrictEqual(api.calls().map((c) => c.target), ["/search?q=a+b"])
     }))
@@ -150,16 +156,7 @@ describe("rcp mcp over stdio (the SDK's StdioClientTransport)", () => {
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     it(`${signal} during a call waiting to retry: the process ends and the retry is never sent`, () =>
       withApi(async (api) => {
-        const child = spawn(process.execPath, bridgeArgs(api), { env: ENV, stdio: ["pipe", "pipe", "pipe"] })
-        let stdout = ""
-        child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()))
-        const send = (message: unknown) => child.stdin.write(`${JSON.stringify(message)}\n`)
-        send({
-          jsonrpc: "2.0",
-          id: 1,
-          method: "initialize",
-          params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } }
-        })
+        const { child, send, stdout } = rawSession(api)
         send({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "busy", arguments: {} } })
         // The first attempt got 503 with Retry-After: 2; the bridge now waits to retry.
         while (api.calls().length === 0) await new Promise((r) => setTimeout(r, 50))
@@ -169,7 +166,7 @@ describe("rcp mcp over stdio (the SDK's StdioClientTransport)", () => {
         assert.strictEqual(status, signal === "SIGINT" ? 130 : 143)
         await new Promise((r) => setTimeout(r, 3000))
         assert.deepStrictEqual(api.calls().map((c) => c.target), ["/busy"])
-        for (const line of stdout.split("\n").filter((l) => l !== "")) JSON.parse(line)
+        for (const line of stdout().split("\n").filter((l) => l !== "")) JSON.parse(line)
       }))
   }
 
