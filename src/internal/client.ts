@@ -19,6 +19,7 @@ import { Registry } from "./registry.js"
 import * as Settings from "./settings.js"
 import type * as Transport from "./transport.js"
 import * as TransportChoice from "./transportChoice.js"
+import { normalizeUrl } from "./values.js"
 
 /**
  * Over the `HttpClient` in context (see `transportChoice.ts` for `blockPrivateNetworks`).
@@ -56,7 +57,7 @@ export const makeWith = (
     return {
       discover: Discovery.discover(deps),
       register: Discovery.register(deps),
-      forget: (url) => Effect.sync(() => registry.forget(Discovery.normalize(url))),
+      forget: (url) => Effect.sync(() => registry.forget(normalizeUrl(url))),
       tools: Effect.sync(() => registry.models()),
       execute: Execution.execute(deps),
       buildRequest: Execution.buildRequest(deps),

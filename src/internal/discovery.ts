@@ -25,13 +25,6 @@ const unsupportedVersion = (input: unknown, url: string): UnsupportedVersion | u
     : undefined
 }
 
-/**
- * The key a manifest is registered under (`values.ts` `normalizeUrl`; a lock's keys are the same).
- *
- * @internal
- */
-export const normalize = normalizeUrl
-
 /** The API the options describe: its trusted origins checked, its credential read once. */
 const apiOf = (
   url: string,
@@ -115,7 +108,7 @@ const add = (
 export const register = (deps: Deps) =>
 (input: unknown, options: RegisterOptions): Effect.Effect<Discovery, RegisterError> =>
   // The url as registered and shown anywhere (errors, warnings, the result): user info is a credential.
-  Effect.flatMap(apiOf(withoutUserinfo(normalize(options.url)), options), (api) =>
+  Effect.flatMap(apiOf(withoutUserinfo(normalizeUrl(options.url)), options), (api) =>
     Effect.flatMap(PinGate.expected(deps.settings, api.url, options), (pin) => add(deps, api, input, pin)))
 
 /** @internal */
