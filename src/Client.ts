@@ -86,7 +86,7 @@ export { ManifestChanged, ManifestNotPinned } from "./internal/pinErrors.js"
  */
 export { Approval, ApprovalDenied, ApprovalFailed } from "./internal/approval.js"
 export type { ApprovalInfo, ApprovalPolicy, ApprovalService, ApproveFunction } from "./internal/approval.js"
-export { ManifestInvalid } from "./Manifest.js"
+export { ManifestInvalid } from "./internal/manifestModel.js"
 
 // ---------------------------------------------------------------------------------------------
 // Models

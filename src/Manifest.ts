@@ -9,6 +9,7 @@ import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
 import { clip, describeValue, escapeControls } from "./internal/values.js"
 import * as Lint from "./internal/lint.js"
+import { ManifestInvalid, RCP_VERSION, TOOL_NAME } from "./internal/manifestModel.js"
 import type * as Poisoning from "./internal/poisoning.js"
 import * as Template from "./internal/template.js"
 import * as Validate from "./internal/validate.js"
@@ -25,13 +26,30 @@ const expectedOneOf = (literals: ReadonlyArray<string>, actual: unknown) => ({
   override: true
 })
 
-/**
- * The protocol version this library reads and writes.
- *
- * @since 0.1.0
- * @category models
- */
-export const RCP_VERSION = "0.1" as const
+export {
+  /**
+   * The protocol version this library reads and writes.
+   *
+   * @since 0.1.0
+   * @category models
+   */
+  RCP_VERSION,
+  /**
+   * What a tool name must match: what OpenAI, Anthropic and Gemini accept. A client's exposed name
+   * (a discover `prefix` plus the name) must match it too.
+   *
+   * @since 0.2.0
+   * @category models
+   */
+  TOOL_NAME,
+  /**
+   * Whether a param is required (`required` absent means required).
+   *
+   * @since 0.1.0
+   * @category guards
+   */
+  isRequired
+} from "./internal/manifestModel.js"
 
 /**
  * @since 0.1.0
@@ -126,15 +144,6 @@ export const Auth = Schema.Union(AuthNone, AuthHeader, AuthQuery).annotations({ 
 export type Auth = typeof Auth.Type
 
 const StringMap = Schema.Record({ key: Schema.String, value: Schema.String })
-
-/**
- * What a tool name must match: what OpenAI, Anthropic and Gemini accept. A client's exposed name
- * (a discover `prefix` plus the name) must match it too.
- *
- * @since 0.2.0
- * @category models
- */
-export const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/
 
 /**
  * One REST endpoint offered as a tool: `{{name}}` placeholders in `url`, `queryParams`, `headers`
@@ -251,16 +260,7 @@ export interface ManifestIssue extends Schema.Schema.Type<typeof ManifestIssue> 
  * @since 0.1.0
  * @category errors
  */
-export class ManifestInvalid extends Schema.TaggedError<ManifestInvalid>()("ManifestInvalid", {
-  issues: Schema.Array(ManifestIssue),
-  source: Schema.optionalWith(Schema.String, { exact: true })
-}) {
-  override get message(): string {
-    const from = this.source === undefined ? "" : ` from ${this.source}`
-    const lines = this.issues.map((issue) => `  - ${formatIssue(issue)}`)
-    return `invalid RCP manifest${from} (${this.issues.length} problem(s)):\n${lines.join("\n")}`
-  }
-}
+export { ManifestInvalid } from "./internal/manifestModel.js"
 
 /**
  * `tools[2].params[0].type: expected …`.
@@ -390,14 +390,6 @@ export const decode = (
  * @category encoding
  */
 export const encode: (manifest: Manifest) => Schema.Schema.Encoded<typeof Manifest> = Schema.encodeSync(Manifest)
-
-/**
- * Whether a param is required (`required` absent means required).
- *
- * @since 0.1.0
- * @category guards
- */
-export const isRequired = (param: Param): boolean => param.required !== false
 
 /**
  * Advice for server authors on a valid manifest: params without a description, params no

@@ -5,6 +5,7 @@
  * received.
  */
 import { assert, describe, it } from "@effect/vitest"
+import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Exit from "effect/Exit"
@@ -297,13 +298,23 @@ describe("pinning: where the pin comes from", () => {
 })
 
 describe("pinning: the lock itself", () => {
-  it("a malformed lock: the client throws a TypeError at construction naming the path; Lock.decode lists every problem", () => {
+  it("a malformed lock: the client is not built (its first call rejects) with a TypeError naming the path; Lock.decode lists every problem", async () => {
     const bad = { version: 1, apis: { "https://a.example/m": { origin: "https://b.example", tools: { t: { digest: 5 } } } } }
-    assert.throws(
-      () => Client.createRcpClient({ lock: bad as unknown as Lock.Lock }),
-      TypeError,
-      "rcp-sdk: lock is not a lock file: apis[\"https://a.example/m\"].tools.t.digest: Expected string, actual 5 (and 1 more)"
-    )
+    const expected = "rcp-sdk: lock is not a lock file: apis[\"https://a.example/m\"].tools.t.digest: Expected string, actual 5 (and 1 more)"
+    // The lock's Schema loads with the client's first use (rcp-sdk/client does not load effect/Schema
+    // at import), so the promise client reports a bad lock on its first call, not in createRcpClient.
+    const client = Client.createRcpClient({ lock: bad as unknown as Lock.Lock })
+    for (const call of [() => client.discover("https://a.example/m"), () => client.tools()]) {
+      const error = await call().then(() => assert.fail("resolved"), (e: unknown) => e)
+      assert.instanceOf(error, TypeError)
+      assert.strictEqual((error as TypeError).message, expected)
+    }
+    await client.close()
+    // The Effect client: the layer does not build (a defect, as for every bad option).
+    const layer = Client.layerUndici({ lock: bad as unknown as Lock.Lock }).pipe(Layer.provide(Resolver.layer({})))
+    const built = await Effect.runPromiseExit(Effect.scoped(Layer.build(layer)))
+    assert.isTrue(Exit.isFailure(built))
+    if (Exit.isFailure(built)) assert.strictEqual((Cause.squash(built.cause) as Error).message, expected)
     const error = Effect.runSync(Effect.flip(Lock.decode(bad, { source: "rcp.lock.json" })))
     assert.strictEqual(error._tag, "LockInvalid")
     assert.deepStrictEqual(error.issues.map(Lock.formatIssue), [

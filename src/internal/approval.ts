@@ -10,9 +10,9 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import { identity } from "effect/Function"
 import * as Layer from "effect/Layer"
-import * as Schema from "effect/Schema"
 import type { PreparedRequest } from "../Client.js"
 import type * as Manifest from "../Manifest.js"
+import { TaggedError } from "./taggedError.js"
 
 /**
  * Which calls need approval. `tools` (by exposed name) wins over `methods`.
@@ -81,10 +81,10 @@ export class Approval extends Context.Tag("rcp-sdk/Approval")<Approval, Approval
  * @since 0.3.0
  * @category errors
  */
-export class ApprovalDenied extends Schema.TaggedError<ApprovalDenied>()("ApprovalDenied", {
-  tool: Schema.String,
-  method: Schema.String
-}) {
+export class ApprovalDenied extends TaggedError("ApprovalDenied")<{
+  readonly tool: string
+  readonly method: string
+}> {
   override get message(): string {
     return `tool "${this.tool}" (${this.method}) was not approved; nothing was sent`
   }
@@ -98,11 +98,11 @@ export class ApprovalDenied extends Schema.TaggedError<ApprovalDenied>()("Approv
  * @since 0.3.0
  * @category errors
  */
-export class ApprovalFailed extends Schema.TaggedError<ApprovalFailed>()("ApprovalFailed", {
-  tool: Schema.String,
-  method: Schema.String,
-  cause: Schema.Defect
-}) {
+export class ApprovalFailed extends TaggedError("ApprovalFailed")<{
+  readonly tool: string
+  readonly method: string
+  readonly cause: unknown
+}> {
   override get message(): string {
     return `tool "${this.tool}" (${this.method}): the approval hook failed, so the call was refused; nothing was sent`
   }

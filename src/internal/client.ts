@@ -15,6 +15,7 @@ import type { Deps } from "./deps.js"
 import * as Discovery from "./discovery.js"
 import * as Execution from "./execution.js"
 import * as FetchJson from "./fetchJson.js"
+import * as ManifestCodec from "./manifestCodec.js"
 import { Registry } from "./registry.js"
 import * as Settings from "./settings.js"
 import type * as Transport from "./transport.js"
@@ -49,11 +50,11 @@ export const makeWith = (
   options: Options,
   transport: Transport.Transport
 ): Effect.Effect<Service, never, Resolver.Resolvers> =>
-  Effect.map(Effect.all([Resolver.Resolvers, Effect.serviceOption(Credential.Credential), Effect.serviceOption(Approval.Approval)]), ([resolvers, fromLayer, approval]) => {
+  Effect.map(Effect.all([Resolver.Resolvers, Effect.serviceOption(Credential.Credential), Effect.serviceOption(Approval.Approval), ManifestCodec.load]), ([resolvers, fromLayer, approval, codec]) => {
     const registry = new Registry()
     const credential = options.credential ?? Option.getOrUndefined(fromLayer)
-    const settings = Settings.make({ ...options, credential })
-    const deps: Deps = { settings, resolvers, registry, transport, approval: Option.getOrUndefined(approval) }
+    const settings = Settings.make({ ...options, credential }, codec)
+    const deps: Deps = { settings, resolvers, registry, transport, approval: Option.getOrUndefined(approval), codec }
     return {
       discover: Discovery.discover(deps),
       register: Discovery.register(deps),

@@ -2,8 +2,8 @@
  * The client's tagged errors. Messages are built only from safe parts — tool names, param names,
  * origins, URL templates, statuses — never from argument values, resolved values or credentials.
  */
-import * as Schema from "effect/Schema"
-import { RCP_VERSION } from "../Manifest.js"
+import { RCP_VERSION } from "./manifestModel.js"
+import { TaggedError } from "./taggedError.js"
 import { clip } from "./values.js"
 
 /**
@@ -12,10 +12,10 @@ import { clip } from "./values.js"
  * @since 0.1.0
  * @category errors
  */
-export class ToolNotFound extends Schema.TaggedError<ToolNotFound>()("ToolNotFound", {
-  tool: Schema.String,
-  available: Schema.Array(Schema.String)
-}) {
+export class ToolNotFound extends TaggedError("ToolNotFound")<{
+  readonly tool: string
+  readonly available: ReadonlyArray<string>
+}> {
   override get message(): string {
     const shown = this.available.slice(0, 20).join(", ")
     const more = this.available.length > 20 ? `, … (${this.available.length} in all)` : ""
@@ -30,10 +30,10 @@ export class ToolNotFound extends Schema.TaggedError<ToolNotFound>()("ToolNotFou
  * @since 0.1.0
  * @category errors
  */
-export class InvalidArguments extends Schema.TaggedError<InvalidArguments>()("InvalidArguments", {
-  tool: Schema.String,
-  problems: Schema.Array(Schema.String)
-}) {
+export class InvalidArguments extends TaggedError("InvalidArguments")<{
+  readonly tool: string
+  readonly problems: ReadonlyArray<string>
+}> {
   override get message(): string {
     return `invalid arguments for tool "${this.tool}":\n${this.problems.map((p) => `- ${p}`).join("\n")}`
   }
@@ -45,11 +45,11 @@ export class InvalidArguments extends Schema.TaggedError<InvalidArguments>()("In
  * @since 0.1.0
  * @category errors
  */
-export class CredentialMissing extends Schema.TaggedError<CredentialMissing>()("CredentialMissing", {
-  tool: Schema.String,
-  origin: Schema.String,
-  reason: Schema.String
-}) {
+export class CredentialMissing extends TaggedError("CredentialMissing")<{
+  readonly tool: string
+  readonly origin: string
+  readonly reason: string
+}> {
   override get message(): string {
     return `tool "${this.tool}": the manifest requires a credential for ${this.origin}, but ${this.reason}`
   }
@@ -61,11 +61,11 @@ export class CredentialMissing extends Schema.TaggedError<CredentialMissing>()("
  * @since 0.1.0
  * @category errors
  */
-export class UntrustedOrigin extends Schema.TaggedError<UntrustedOrigin>()("UntrustedOrigin", {
-  tool: Schema.String,
-  origin: Schema.String,
-  manifestOrigin: Schema.String
-}) {
+export class UntrustedOrigin extends TaggedError("UntrustedOrigin")<{
+  readonly tool: string
+  readonly origin: string
+  readonly manifestOrigin: string
+}> {
   override get message(): string {
     return `tool "${this.tool}" calls ${this.origin}, which is not the manifest's origin (${this.manifestOrigin}); ` +
       `nothing was sent. To allow it, add "${this.origin}" to the client's trustedOrigins, or to the trustedOrigins ` +
@@ -79,9 +79,9 @@ export class UntrustedOrigin extends Schema.TaggedError<UntrustedOrigin>()("Untr
  * @since 0.1.0
  * @category errors
  */
-export class InsecureUrl extends Schema.TaggedError<InsecureUrl>()("InsecureUrl", {
-  url: Schema.String
-}) {
+export class InsecureUrl extends TaggedError("InsecureUrl")<{
+  readonly url: string
+}> {
   override get message(): string {
     return `refusing ${this.url}: only https: is allowed, or http: to loopback (allowHttp: true permits plain http)`
   }
@@ -93,11 +93,11 @@ export class InsecureUrl extends Schema.TaggedError<InsecureUrl>()("InsecureUrl"
  * @since 0.1.0
  * @category errors
  */
-export class DuplicateTool extends Schema.TaggedError<DuplicateTool>()("DuplicateTool", {
-  tool: Schema.String,
-  firstUrl: Schema.String,
-  secondUrl: Schema.String
-}) {
+export class DuplicateTool extends TaggedError("DuplicateTool")<{
+  readonly tool: string
+  readonly firstUrl: string
+  readonly secondUrl: string
+}> {
   override get message(): string {
     return `tool "${this.tool}" is defined by both ${this.firstUrl} and ${this.secondUrl}; tool names must be unique ` +
       `across the manifests one client discovers`
@@ -110,12 +110,12 @@ export class DuplicateTool extends Schema.TaggedError<DuplicateTool>()("Duplicat
  * @since 0.1.0
  * @category errors
  */
-export class RedirectRefused extends Schema.TaggedError<RedirectRefused>()("RedirectRefused", {
-  target: Schema.String,
-  status: Schema.Number,
-  origin: Schema.String,
-  location: Schema.String
-}) {
+export class RedirectRefused extends TaggedError("RedirectRefused")<{
+  readonly target: string
+  readonly status: number
+  readonly origin: string
+  readonly location: string
+}> {
   override get message(): string {
     return `${this.target}: refused a ${this.status} redirect from ${this.origin} to ${this.location} ` +
       `(only same-origin redirects are followed); nothing was sent there`
@@ -128,10 +128,10 @@ export class RedirectRefused extends Schema.TaggedError<RedirectRefused>()("Redi
  * @since 0.1.0
  * @category errors
  */
-export class TooManyRedirects extends Schema.TaggedError<TooManyRedirects>()("TooManyRedirects", {
-  target: Schema.String,
-  max: Schema.Number
-}) {
+export class TooManyRedirects extends TaggedError("TooManyRedirects")<{
+  readonly target: string
+  readonly max: number
+}> {
   override get message(): string {
     return `${this.target}: more than ${this.max} redirects`
   }
@@ -143,10 +143,10 @@ export class TooManyRedirects extends Schema.TaggedError<TooManyRedirects>()("To
  * @since 0.1.0
  * @category errors
  */
-export class Timeout extends Schema.TaggedError<Timeout>()("Timeout", {
-  target: Schema.String,
-  timeoutMs: Schema.Number
-}) {
+export class Timeout extends TaggedError("Timeout")<{
+  readonly target: string
+  readonly timeoutMs: number
+}> {
   override get message(): string {
     return `${this.target}: no complete response within ${this.timeoutMs} ms; the request was aborted`
   }
@@ -158,10 +158,10 @@ export class Timeout extends Schema.TaggedError<Timeout>()("Timeout", {
  * @since 0.1.0
  * @category errors
  */
-export class ResponseTooLarge extends Schema.TaggedError<ResponseTooLarge>()("ResponseTooLarge", {
-  target: Schema.String,
-  maxBytes: Schema.Number
-}) {
+export class ResponseTooLarge extends TaggedError("ResponseTooLarge")<{
+  readonly target: string
+  readonly maxBytes: number
+}> {
   override get message(): string {
     return `${this.target}: the response is larger than ${this.maxBytes} bytes; the rest was not read`
   }
@@ -173,10 +173,10 @@ export class ResponseTooLarge extends Schema.TaggedError<ResponseTooLarge>()("Re
  * @since 0.1.0
  * @category errors
  */
-export class TransportError extends Schema.TaggedError<TransportError>()("TransportError", {
-  target: Schema.String,
-  reason: Schema.String
-}) {
+export class TransportError extends TaggedError("TransportError")<{
+  readonly target: string
+  readonly reason: string
+}> {
   override get message(): string {
     return `${this.target}: ${this.reason}`
   }
@@ -188,11 +188,11 @@ export class TransportError extends Schema.TaggedError<TransportError>()("Transp
  * @since 0.1.0
  * @category errors
  */
-export class HttpError extends Schema.TaggedError<HttpError>()("HttpError", {
-  target: Schema.String,
-  status: Schema.Number,
-  body: Schema.String
-}) {
+export class HttpError extends TaggedError("HttpError")<{
+  readonly target: string
+  readonly status: number
+  readonly body: string
+}> {
   override get message(): string {
     return `${this.target}: HTTP ${this.status}`
   }
@@ -204,10 +204,10 @@ export class HttpError extends Schema.TaggedError<HttpError>()("HttpError", {
  * @since 0.1.0
  * @category errors
  */
-export class InvalidResponse extends Schema.TaggedError<InvalidResponse>()("InvalidResponse", {
-  target: Schema.String,
-  reason: Schema.String
-}) {
+export class InvalidResponse extends TaggedError("InvalidResponse")<{
+  readonly target: string
+  readonly reason: string
+}> {
   override get message(): string {
     return `${this.target}: ${this.reason}`
   }
@@ -219,10 +219,10 @@ export class InvalidResponse extends Schema.TaggedError<InvalidResponse>()("Inva
  * @since 0.1.0
  * @category errors
  */
-export class UnsupportedVersion extends Schema.TaggedError<UnsupportedVersion>()("UnsupportedVersion", {
-  url: Schema.String,
-  version: Schema.String
-}) {
+export class UnsupportedVersion extends TaggedError("UnsupportedVersion")<{
+  readonly url: string
+  readonly version: string
+}> {
   override get message(): string {
     return `${this.url}: unsupported rcpVersion ${this.version}; this library reads "${RCP_VERSION}"`
   }
@@ -235,10 +235,10 @@ export class UnsupportedVersion extends Schema.TaggedError<UnsupportedVersion>()
  * @since 0.1.0
  * @category errors
  */
-export class BlockedAddress extends Schema.TaggedError<BlockedAddress>()("BlockedAddress", {
-  target: Schema.String,
-  host: Schema.String
-}) {
+export class BlockedAddress extends TaggedError("BlockedAddress")<{
+  readonly target: string
+  readonly host: string
+}> {
   override get message(): string {
     return `${this.target}: refused to connect to ${this.host}: it is or resolves to a private, loopback or ` +
       `link-local address (blockPrivateNetworks is on)`
@@ -251,7 +251,7 @@ export class BlockedAddress extends Schema.TaggedError<BlockedAddress>()("Blocke
  * @since 0.1.0
  * @category errors
  */
-export class ClientClosed extends Schema.TaggedError<ClientClosed>()("ClientClosed", {}) {
+export class ClientClosed extends TaggedError("ClientClosed")<{}> {
   override get message(): string {
     return "this RCP client was closed; create a new one"
   }
@@ -265,10 +265,10 @@ export class ClientClosed extends Schema.TaggedError<ClientClosed>()("ClientClos
  * @since 0.2.0
  * @category errors
  */
-export class InvalidDiscoverOptions extends Schema.TaggedError<InvalidDiscoverOptions>()("InvalidDiscoverOptions", {
-  url: Schema.String,
-  problem: Schema.String
-}) {
+export class InvalidDiscoverOptions extends TaggedError("InvalidDiscoverOptions")<{
+  readonly url: string
+  readonly problem: string
+}> {
   override get message(): string {
     return `${this.url}: ${this.problem}; nothing from this manifest was registered`
   }

@@ -2,7 +2,7 @@
  * A discovered tool with everything a call needs worked out once: at discovery, which params are
  * hidden and the model-facing schema; on its first call, the request template and response mappings.
  */
-import * as Manifest from "../Manifest.js"
+import type * as Manifest from "../Manifest.js"
 import type * as Credential from "./credential.js"
 import * as JsonPath from "./jsonPath.js"
 import * as ModelTool from "./modelTool.js"

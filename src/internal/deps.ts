@@ -1,9 +1,10 @@
 /**
- * What discovery and execution share within one client: its settings, resolvers, discovered APIs
- * and transport. A module of its own so that neither imports the other, nor the assembler.
+ * What discovery and execution share within one client: its settings, resolvers, discovered APIs,
+ * transport and the manifest codec. A module of its own so that neither imports the other, nor the assembler.
  */
 import type * as Resolver from "../Resolver.js"
 import type { ApprovalService } from "./approval.js"
+import type { Codec } from "./manifestCodec.js"
 import type { Registry } from "./registry.js"
 import type { Settings } from "./settings.js"
 import type * as Transport from "./transport.js"
@@ -16,4 +17,6 @@ export interface Deps {
   readonly transport: Transport.Transport
   /** The approval hook, when the context has one; without it no call needs approval. */
   readonly approval: ApprovalService | undefined
+  /** `Manifest.decode` and `Lock.validate`, loaded with the client (`manifestCodec.ts`). */
+  readonly codec: Codec
 }

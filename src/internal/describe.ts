@@ -1,4 +1,5 @@
-import * as Manifest from "../Manifest.js"
+import type * as Manifest from "../Manifest.js"
+import { isRequired } from "./manifestModel.js"
 import type { ModelTool } from "./modelTool.js"
 import { escapeControls } from "./values.js"
 
@@ -43,7 +44,7 @@ export const describeManifest = (manifest: Manifest.Manifest, tools: ReadonlyArr
     for (const param of tool.params) {
       const hidden = model !== undefined && !Object.hasOwn(model.parameters.properties, param.name)
       lines.push(
-        `  ${param.name}: ${param.type}, ${Manifest.isRequired(param) ? "required" : "optional"}` +
+        `  ${param.name}: ${param.type}, ${isRequired(param) ? "required" : "optional"}` +
           (hidden ? " [resolved by client, hidden from model]" : "") +
           (param.description === undefined ? "" : ` — ${oneLine(param.description)}`)
       )

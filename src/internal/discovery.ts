@@ -5,12 +5,13 @@
  */
 import * as Effect from "effect/Effect"
 import type { Discovery, DiscoverError, DiscoverOptions, RegisterError, RegisterOptions } from "../Client.js"
-import * as Manifest from "../Manifest.js"
+import type * as Manifest from "../Manifest.js"
 import { InvalidDiscoverOptions, InvalidResponse, UnsupportedVersion } from "./clientErrors.js"
 import * as CompiledTool from "./compiledTool.js"
 import * as Credential from "./credential.js"
 import type { Deps } from "./deps.js"
 import * as FetchJson from "./fetchJson.js"
+import { RCP_VERSION, TOOL_NAME } from "./manifestModel.js"
 import * as PinGate from "./pinGate.js"
 import * as Poisoning from "./poisoning.js"
 import * as Providers from "./providers.js"
@@ -20,7 +21,7 @@ import { clip, normalizeUrl, withoutUserinfo } from "./values.js"
 const unsupportedVersion = (input: unknown, url: string): UnsupportedVersion | undefined => {
   if (typeof input !== "object" || input === null || !("rcpVersion" in input)) return undefined
   const version = (input as { rcpVersion: unknown }).rcpVersion
-  return typeof version === "string" && version !== Manifest.RCP_VERSION
+  return typeof version === "string" && version !== RCP_VERSION
     ? new UnsupportedVersion({ url, version: JSON.stringify(version.slice(0, 40)) })
     : undefined
 }
@@ -73,11 +74,11 @@ const add = (
   Effect.gen(function*() {
     const unsupported = unsupportedVersion(input, api.url)
     if (unsupported !== undefined) return yield* unsupported
-    const decoded = yield* Manifest.decode(input, { source: api.url, allowHttp: deps.settings.allowHttp })
+    const decoded = yield* deps.codec.Manifest.decode(input, { source: api.url, allowHttp: deps.settings.allowHttp })
     // Before anything is compiled or registered: only what the operator approved goes further.
     const approved = yield* PinGate.approve(decoded, api, pin)
     const manifest = approved.manifest
-    const badName = manifest.tools.find((tool) => !Manifest.TOOL_NAME.test(api.prefix + tool.name))
+    const badName = manifest.tools.find((tool) => !TOOL_NAME.test(api.prefix + tool.name))
     if (badName !== undefined) {
       return yield* new InvalidDiscoverOptions({
         url: api.url,
@@ -109,7 +110,7 @@ export const register = (deps: Deps) =>
 (input: unknown, options: RegisterOptions): Effect.Effect<Discovery, RegisterError> =>
   // The url as registered and shown anywhere (errors, warnings, the result): user info is a credential.
   Effect.flatMap(apiOf(withoutUserinfo(normalizeUrl(options.url)), options), (api) =>
-    Effect.flatMap(PinGate.expected(deps.settings, api.url, options), (pin) => add(deps, api, input, pin)))
+    Effect.flatMap(PinGate.expected(deps.settings, deps.codec, api.url, options), (pin) => add(deps, api, input, pin)))
 
 /** @internal */
 export const discover = (deps: Deps) => {
@@ -118,7 +119,7 @@ export const discover = (deps: Deps) => {
   Effect.gen(function*() {
     const url = yield* FetchJson.target(input, deps.settings)
     const api = yield* apiOf(url.toString(), options)
-    const pin = yield* PinGate.expected(deps.settings, api.url, options)
+    const pin = yield* PinGate.expected(deps.settings, deps.codec, api.url, options)
     const fetched = yield* fetch(url, { maxBytes: deps.settings.maxManifestBytes, what: "manifest" })
     return yield* add(deps, api, fetched.json, pin)
   }).pipe(Effect.withSpan("RcpClient.discover"))

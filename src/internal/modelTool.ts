@@ -2,7 +2,8 @@
  * What the model sees of a tool (docs/protocol.md §7) and the check of what it sends back (docs/protocol.md §3.2). Both
  * read the same visible-param list, so the schema shown and the schema enforced cannot drift.
  */
-import * as Manifest from "../Manifest.js"
+import type * as Manifest from "../Manifest.js"
+import { isRequired } from "./manifestModel.js"
 import type { Value } from "../Resolver.js"
 import * as ParamEnum from "./paramEnum.js"
 import { clip, describeValue, isParamValue, isRecord } from "./values.js"
@@ -52,7 +53,7 @@ export const make = (tool: Manifest.Tool, visible: ReadonlyArray<Manifest.Param>
     properties: Object.fromEntries(
       visible.map((param) => [param.name, parameter(param)])
     ),
-    required: visible.filter(Manifest.isRequired).map((param) => param.name),
+    required: visible.filter(isRequired).map((param) => param.name),
     additionalProperties: false
   }
 })
@@ -107,8 +108,8 @@ export const checkArguments = (
   for (const param of visible) {
     const value = Object.hasOwn(args, param.name) ? args[param.name] : undefined
     // `null` for an optional param is how OpenAI strict mode says "left out"; for a required one it is wrong.
-    if (value === undefined || (value === null && !Manifest.isRequired(param))) {
-      if (Manifest.isRequired(param)) problems.push(`missing required argument "${param.name}" (${param.type})`)
+    if (value === undefined || (value === null && !isRequired(param))) {
+      if (isRequired(param)) problems.push(`missing required argument "${param.name}" (${param.type})`)
     } else if (!isParamValue(param.type, value)) {
       problems.push(`"${param.name}" must be ${article(param.type)}, got ${describeValue(value)}`)
     } else if (!ParamEnum.allows(param.enum, value)) {

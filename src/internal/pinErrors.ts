@@ -3,10 +3,8 @@
  * is registered, so none can reach a tool call. Messages name tools and fields, never a field's
  * content: a changed description may be the attack.
  */
-import * as Schema from "effect/Schema"
 import * as Pin from "./pin.js"
-
-const FieldName = Schema.Literal(...Pin.FIELDS)
+import { TaggedError } from "./taggedError.js"
 
 /**
  * A discovered manifest differs from the pin it was approved as: tools added (under the `"exact"`
@@ -16,13 +14,13 @@ const FieldName = Schema.Literal(...Pin.FIELDS)
  * @since 0.3.0
  * @category errors
  */
-export class ManifestChanged extends Schema.TaggedError<ManifestChanged>()("ManifestChanged", {
-  url: Schema.String,
-  added: Schema.Array(Schema.String),
-  removed: Schema.Array(Schema.String),
-  changed: Schema.Array(Schema.Struct({ tool: Schema.String, fields: Schema.Array(FieldName) })),
-  pinnedOrigin: Schema.optionalWith(Schema.String, { exact: true })
-}) {
+export class ManifestChanged extends TaggedError("ManifestChanged")<{
+  readonly url: string
+  readonly added: ReadonlyArray<string>
+  readonly removed: ReadonlyArray<string>
+  readonly changed: ReadonlyArray<{ readonly tool: string; readonly fields: ReadonlyArray<Pin.Field> }>
+  readonly pinnedOrigin?: string
+}> {
   override get message(): string {
     const what = Pin.summary({ ...this, origin: this.pinnedOrigin })
     return `${this.url}: the manifest differs from the approved pin; nothing from it was registered. ` +
@@ -37,10 +35,10 @@ export class ManifestChanged extends Schema.TaggedError<ManifestChanged>()("Mani
  * @since 0.3.0
  * @category errors
  */
-export class ManifestNotPinned extends Schema.TaggedError<ManifestNotPinned>()("ManifestNotPinned", {
-  url: Schema.String,
-  pinned: Schema.Array(Schema.String)
-}) {
+export class ManifestNotPinned extends TaggedError("ManifestNotPinned")<{
+  readonly url: string
+  readonly pinned: ReadonlyArray<string>
+}> {
   override get message(): string {
     const shown = this.pinned.slice(0, 10).map(Pin.shownName).join(", ")
     const more = this.pinned.length > 10 ? `, … (${this.pinned.length} in all)` : ""

@@ -8,9 +8,10 @@
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import type { DiscoverOptions } from "../Client.js"
-import * as Lock from "../Lock.js"
+import type * as Lock from "../Lock.js"
 import type * as Manifest from "../Manifest.js"
 import { InvalidDiscoverOptions } from "./clientErrors.js"
+import type { Codec } from "./manifestCodec.js"
 import * as Pin from "./pin.js"
 import { ManifestChanged, ManifestNotPinned } from "./pinErrors.js"
 import type { Settings } from "./settings.js"
@@ -30,6 +31,7 @@ const UNPINNED: Expected = { _tag: "Unpinned" }
  */
 export const expected = (
   settings: Settings,
+  codec: Codec,
   url: string,
   options: DiscoverOptions
 ): Effect.Effect<Expected, ManifestNotPinned | InvalidDiscoverOptions> => {
@@ -38,14 +40,14 @@ export const expected = (
     return Effect.fail(new InvalidDiscoverOptions({ url, problem: `pinPolicy must be one of ${Pin.POLICIES.join(", ")}` }))
   }
   if (options.pin !== undefined) {
-    const checked = Lock.validate({ version: Lock.LOCK_VERSION, apis: { [url]: options.pin } })
+    const checked = codec.Lock.validate({ version: codec.Lock.LOCK_VERSION, apis: { [url]: options.pin } })
     return Either.match(checked, {
       onLeft: (issues) =>
         Effect.fail(
           new InvalidDiscoverOptions({
             url,
             // The pin is checked as this URL's entry of a lock; its path is shown from the pin down.
-            problem: `pin is not an API pin: ${Lock.formatIssue({ ...issues[0]!, path: ["pin", ...issues[0]!.path.slice(2)] })}`
+            problem: `pin is not an API pin: ${codec.Lock.formatIssue({ ...issues[0]!, path: ["pin", ...issues[0]!.path.slice(2)] })}`
           })
         ),
       onRight: (lock) => Effect.succeed<Expected>({ _tag: "Pinned", pin: lock.apis[url]!, policy })

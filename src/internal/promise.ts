@@ -37,8 +37,9 @@ export const createRcpClient = <Ctx = any>(options: Client.RcpClientOptions<Ctx>
   // The facade's own options are taken out; the rest are the Effect client's, as they are.
   const { approve, fetch, resolvers, timeoutMs, ...rest } = options
   const clientOptions: Client.Options = { ...rest, timeout: millis(timeoutMs) }
-  // Bad options throw here, at construction, rather than inside the first call.
-  Settings.make(clientOptions)
+  // Bad options throw here, at construction, rather than inside the first call — all but a bad
+  // lock: its Schema loads with the runtime (manifestCodec.ts), so it rejects the first call.
+  Settings.make({ ...clientOptions, lock: undefined })
   const transport = TransportChoice.facade({ blockPrivateNetworks: options.blockPrivateNetworks, fetch })
   const runtime = ManagedRuntime.make(
     Layer.scoped(Service, Effect.flatMap(transport, (t) => InternalClient.makeWith(clientOptions, t))).pipe(

@@ -2,9 +2,9 @@ import * as Cause from "effect/Cause"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Predicate from "effect/Predicate"
-import * as Schema from "effect/Schema"
 import type * as Manifest from "../Manifest.js"
 import type { ResolverFn, Service, Value } from "../Resolver.js"
+import { TaggedError } from "./taggedError.js"
 import { describeValue, isParamValue } from "./values.js"
 
 /**
@@ -14,10 +14,10 @@ import { describeValue, isParamValue } from "./values.js"
  * @since 0.1.0
  * @category errors
  */
-export class ResolverMissing extends Schema.TaggedError<ResolverMissing>()("ResolverMissing", {
-  tool: Schema.String,
-  param: Schema.String
-}) {
+export class ResolverMissing extends TaggedError("ResolverMissing")<{
+  readonly tool: string
+  readonly param: string
+}> {
   override get message(): string {
     return `tool "${this.tool}": no value for "${this.param}" — its resolver had nothing to resolve from for this call`
   }
@@ -30,12 +30,12 @@ export class ResolverMissing extends Schema.TaggedError<ResolverMissing>()("Reso
  * @since 0.1.0
  * @category errors
  */
-export class ResolverFailed extends Schema.TaggedError<ResolverFailed>()("ResolverFailed", {
-  tool: Schema.String,
-  param: Schema.String,
-  reason: Schema.String,
-  cause: Schema.optional(Schema.Defect)
-}) {
+export class ResolverFailed extends TaggedError("ResolverFailed")<{
+  readonly tool: string
+  readonly param: string
+  readonly reason: string
+  readonly cause?: unknown
+}> {
   override get message(): string {
     return `tool "${this.tool}": the resolver for "${this.param}" ${this.reason}`
   }

@@ -6,9 +6,10 @@
 import * as Duration from "effect/Duration"
 import * as Either from "effect/Either"
 import type { Options } from "../Client.js"
-import * as Lock from "../Lock.js"
+import type * as Lock from "../Lock.js"
 import * as Approval from "./approval.js"
 import * as Credential from "./credential.js"
+import type { Codec } from "./manifestCodec.js"
 import * as Pin from "./pin.js"
 import * as Poisoning from "./poisoning.js"
 import * as Retry from "./retry.js"
@@ -79,11 +80,13 @@ export const origins = (
 }
 
 /**
- * The options, checked and with defaults; a bad option throws a `TypeError` naming it.
+ * The options, checked and with defaults; a bad option throws a `TypeError` naming it. A `lock` is
+ * checked by its Schema, which comes with the codec (`manifestCodec.ts`, loaded when a client is
+ * built): without it, a lock is refused rather than left unchecked.
  *
  * @internal
  */
-export const make = (options: Options): Settings => {
+export const make = (options: Options, codec?: Codec): Settings => {
   const trusted = origins(options.trustedOrigins, "trustedOrigins")
   if (trusted._tag === "Invalid") throw new TypeError(`rcp-sdk: ${trusted.problem}`)
   return {
@@ -96,7 +99,7 @@ export const make = (options: Options): Settings => {
     maxRedirects: positive("maxRedirects", options.maxRedirects, 5),
     retry: Retry.policy(options.retry),
     blockPrivateNetworks: options.blockPrivateNetworks ?? false,
-    lock: lockOf(options.lock),
+    lock: lockOf(options.lock, codec),
     pinPolicy: pinPolicyOf(options.pinPolicy),
     onPoisoning: onPoisoning(options.onPoisoning),
     poisoning: { descriptionBudget: positive("poisoning.descriptionBudget", options.poisoning?.descriptionBudget, Poisoning.DEFAULT_BUDGET) },
@@ -105,12 +108,14 @@ export const make = (options: Options): Settings => {
 }
 
 /** The lock as given, checked by its Schema; the first problem, with its path, in the TypeError. */
-const lockOf = (lock: unknown): Lock.Lock | undefined => {
+const lockOf = (lock: unknown, codec: Codec | undefined): Lock.Lock | undefined => {
   if (lock === undefined) return undefined
-  const checked = Lock.validate(lock)
+  // Never an unchecked lock: the callers without the codec (the facade's early check) drop the lock.
+  if (codec === undefined) throw new Error("rcp-sdk: internal error: a lock is checked with the manifest codec")
+  const checked = codec.Lock.validate(lock)
   if (Either.isRight(checked)) return checked.right
   const more = checked.left.length > 1 ? ` (and ${checked.left.length - 1} more)` : ""
-  throw new TypeError(`rcp-sdk: lock is not a lock file: ${Lock.formatIssue(checked.left[0]!)}${more}`)
+  throw new TypeError(`rcp-sdk: lock is not a lock file: ${codec.Lock.formatIssue(checked.left[0]!)}${more}`)
 }
 
 const pinPolicyOf = (policy: Lock.PinPolicy | undefined): Lock.PinPolicy => {

@@ -196,6 +196,13 @@ class Hop implements Undici.Dispatcher.DispatchHandler {
 }
 
 /**
+ * undici's `Agent` alone, not `undici`'s index.js: that loads all of undici (fetch, WebSocket, the
+ * cache…; most of a cold first request's load time) and, on load, installs a process-wide
+ * dispatcher for Node's built-in `fetch` when none is set — a library must not change that.
+ */
+const loadAgent = Effect.promise(() => import("undici/lib/dispatcher/agent.js").then((module) => module.default))
+
+/**
  * A transport over its own undici agent (guarded when `blockPrivateNetworks` is on), closed with
  * the scope. undici is loaded here, not when the library is imported.
  *
@@ -205,11 +212,11 @@ export const make = (
   options: { readonly blockPrivateNetworks: boolean; readonly lookup?: PrivateNetwork.Lookup }
 ): Effect.Effect<Transport.Transport, never, Scope.Scope> =>
   Effect.gen(function*() {
-    const undici = yield* Effect.promise(() => import("undici"))
+    const Agent = yield* loadAgent
     const agent = yield* Effect.acquireRelease(
       Effect.sync(() =>
         // The transport's own timer is the one timeout; undici's 300 s defaults would cut longer ones short.
-        new undici.Agent({
+        new Agent({
           headersTimeout: 0,
           bodyTimeout: 0,
           ...(options.blockPrivateNetworks

@@ -1,0 +1,53 @@
+/**
+ * The half of the manifest model (docs/protocol.md §1) that needs no `effect/Schema`: the version and
+ * name rules, `isRequired`, and the `ManifestInvalid` error. `rcp-sdk/manifest` re-exports them;
+ * the client imports them from here, so that `rcp-sdk/client` does not load Schema's module graph
+ * at import (the Schemas and `decode` load on a client's first use: `manifestCodec.ts`).
+ */
+import type { ManifestIssue, Param } from "../Manifest.js"
+import { TaggedError } from "./taggedError.js"
+import { formatIssue } from "./validate.js"
+
+/**
+ * The protocol version this library reads and writes.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export const RCP_VERSION = "0.1" as const
+
+/**
+ * What a tool name must match: what OpenAI, Anthropic and Gemini accept. A client's exposed name
+ * (a discover `prefix` plus the name) must match it too.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/
+
+/**
+ * Whether a param is required (`required` absent means required).
+ *
+ * @since 0.1.0
+ * @category guards
+ */
+export const isRequired = (param: Param): boolean => param.required !== false
+
+/**
+ * A manifest broke the rules of docs/protocol.md §1. `issues` lists every problem; `source` names where the
+ * manifest came from when that is known (a URL or a file). (A tagged error, not a Schema
+ * class: the client raises it, and must not load `effect/Schema` to do so.)
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export class ManifestInvalid extends TaggedError("ManifestInvalid")<{
+  readonly issues: ReadonlyArray<ManifestIssue>
+  readonly source?: string
+}> {
+  override get message(): string {
+    const from = this.source === undefined ? "" : ` from ${this.source}`
+    const lines = this.issues.map((issue) => `  - ${formatIssue(issue)}`)
+    return `invalid RCP manifest${from} (${this.issues.length} problem(s)):\n${lines.join("\n")}`
+  }
+}
