@@ -9,7 +9,8 @@ import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
 import { clip, describeValue, escapeControls } from "./internal/values.js"
 import * as Lint from "./internal/lint.js"
-import { ManifestInvalid, RCP_VERSION, TOOL_NAME } from "./internal/manifestModel.js"
+import * as ManifestModel from "./internal/manifestModel.js"
+import { ManifestInvalid } from "./internal/manifestModel.js"
 import type * as Poisoning from "./internal/poisoning.js"
 import * as Template from "./internal/template.js"
 import * as Validate from "./internal/validate.js"
@@ -26,30 +27,30 @@ const expectedOneOf = (literals: ReadonlyArray<string>, actual: unknown) => ({
   override: true
 })
 
-export {
-  /**
-   * The protocol version this library reads and writes.
-   *
-   * @since 0.1.0
-   * @category models
-   */
-  RCP_VERSION,
-  /**
-   * What a tool name must match: what OpenAI, Anthropic and Gemini accept. A client's exposed name
-   * (a discover `prefix` plus the name) must match it too.
-   *
-   * @since 0.2.0
-   * @category models
-   */
-  TOOL_NAME,
-  /**
-   * Whether a param is required (`required` absent means required).
-   *
-   * @since 0.1.0
-   * @category guards
-   */
-  isRequired
-} from "./internal/manifestModel.js"
+/**
+ * The protocol version this library reads and writes.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export const RCP_VERSION = ManifestModel.RCP_VERSION
+
+/**
+ * What a tool name must match: what OpenAI, Anthropic and Gemini accept. A client's exposed name
+ * (a discover `prefix` plus the name) must match it too.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export const TOOL_NAME = ManifestModel.TOOL_NAME
+
+/**
+ * Whether a param is required (`required` absent means required).
+ *
+ * @since 0.1.0
+ * @category guards
+ */
+export const isRequired = ManifestModel.isRequired
 
 /**
  * @since 0.1.0
@@ -241,7 +242,8 @@ export interface ManifestIssue extends Schema.Schema.Type<typeof ManifestIssue> 
 
 /**
  * A manifest broke the rules of docs/protocol.md §1. `issues` lists every problem; `source` names where the
- * manifest came from when that is known (a URL or a file).
+ * manifest came from when that is known (a URL or a file). A `Data.TaggedError`, not a Schema class:
+ * the client raises it without loading `effect/Schema`.
  *
  * @example
  * ```ts

@@ -8,29 +8,13 @@ import type { ManifestIssue, Param } from "../Manifest.js"
 import { TaggedError } from "./taggedError.js"
 import { formatIssue } from "./validate.js"
 
-/**
- * The protocol version this library reads and writes.
- *
- * @since 0.1.0
- * @category models
- */
+/** `Manifest.RCP_VERSION`. @internal */
 export const RCP_VERSION = "0.1" as const
 
-/**
- * What a tool name must match: what OpenAI, Anthropic and Gemini accept. A client's exposed name
- * (a discover `prefix` plus the name) must match it too.
- *
- * @since 0.2.0
- * @category models
- */
+/** `Manifest.TOOL_NAME`. @internal */
 export const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/
 
-/**
- * Whether a param is required (`required` absent means required).
- *
- * @since 0.1.0
- * @category guards
- */
+/** `Manifest.isRequired`. @internal */
 export const isRequired = (param: Param): boolean => param.required !== false
 
 /**

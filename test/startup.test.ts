@@ -1,0 +1,100 @@
+/**
+ * Start-up, checked on what a cold process actually loads (not on timings): `rcp-sdk/client` and
+ * `rcp-sdk/resolver` load neither `effect/Schema` (and its fast-check, Arbitrary, Pretty…), nor
+ * @effect/platform, nor undici at import; a first tool call loads undici's `Agent` alone, leaves the
+ * process-wide dispatcher of Node's `fetch` as it found it, and `close()` leaves nothing running.
+ * Each child is a fresh `node` over the built package (`npm test` builds first).
+ */
+import { assert, describe, it } from "@effect/vitest"
+import { join } from "node:path"
+import { fileURLToPath } from "node:url"
+import { runProcess } from "./support/process.js"
+import { json, withServer } from "./support/server.js"
+
+const root = fileURLToPath(new URL("..", import.meta.url))
+const support = join(root, "test", "support")
+
+/** The module URLs a child logged through the loader hook (`test/support/loadLog.mjs`). */
+const loadedBy = (stderr: string): Array<string> =>
+  stderr.split("\n").filter((line) => line.startsWith("LOAD ")).map((line) => line.slice("LOAD ".length))
+
+const importInChild = async (specifier: string): Promise<Array<string>> => {
+  const run = await runProcess(
+    process.execPath,
+    ["--import", join(support, "loadLog.mjs"), "--input-type=module", "-e", `await import(${JSON.stringify(specifier)})`],
+    { cwd: root }
+  )
+  assert.strictEqual(run.status, 0, run.stderr)
+  return loadedBy(run.stderr)
+}
+
+/** What the client must not load at import: each is a module graph a first call does not need. */
+const HEAVY: ReadonlyArray<readonly [string, RegExp]> = [
+  ["effect/Schema", /\/effect\/dist\/esm\/Schema\.js$/],
+  ["fast-check", /\/fast-check\//],
+  ["@effect/platform", /\/@effect\/platform\//],
+  ["undici", /\/undici\//]
+]
+
+describe("start-up: what a cold import loads", () => {
+  for (const entry of ["rcp-sdk/client", "rcp-sdk/resolver"]) {
+    it(`import("${entry}") loads no effect/Schema, fast-check, @effect/platform or undici`, async () => {
+      const loaded = await importInChild(entry)
+      // The hook sees the import itself: an empty list would prove nothing.
+      assert.isTrue(loaded.some((url) => url.endsWith("/dist/Resolver.js")), "the hook logged the package's modules")
+      for (const [name, pattern] of HEAVY) {
+        assert.deepStrictEqual(loaded.filter((url) => pattern.test(url)), [], `${entry} loads ${name} at import`)
+      }
+    }, 30_000)
+  }
+
+  it("rcp-sdk/manifest still decodes with effect/Schema (the manifest's Schemas are unchanged)", async () => {
+    const loaded = await importInChild("rcp-sdk/manifest")
+    assert.isTrue(loaded.some((url) => /\/effect\/dist\/esm\/Schema\.js$/.test(url)))
+  }, 30_000)
+})
+
+describe("start-up: a cold process's first tool call", () => {
+  it("discover + execute + close: undici's Agent alone is loaded, Node's global dispatcher is untouched, nothing runs after close()", async () => {
+    await withServer((request, response) => {
+      if (request.path === "/rcp/manifest") {
+        const origin = `http://${request.headers.host}`
+        return json(response, 200, {
+          rcpVersion: "0.1",
+          tools: [{ name: "ping", description: "Ping.", method: "GET", params: [], url: `${origin}/ping` }]
+        })
+      }
+      json(response, 200, { pong: true })
+    }, async (server) => {
+      // `--liftoff-only`: undici compiles its HTTP parser (llhttp, WebAssembly) on the first request,
+      // and V8 optimises it on background threads that Node waits for before it exits (~0.1 s after
+      // a quick first call — raw undici and Node's own fetch alike). Without that, the time from
+      // close() to exit is only what the library leaves behind.
+      const run = await runProcess(
+        process.execPath,
+        ["--liftoff-only", join(support, "firstCall.mjs"), server.url("/rcp/manifest")],
+        { cwd: root }
+      )
+      assert.strictEqual(run.status, 0, run.stderr)
+      assert.strictEqual(run.stderr, "")
+      const out = JSON.parse(run.stdout) as {
+        readonly data: unknown
+        readonly cjs: ReadonlyArray<string>
+        readonly resourcesAfterClose: ReadonlyArray<string>
+        readonly exitAfterCloseMs: number
+        readonly dispatcherUntouched: boolean
+      }
+      assert.deepStrictEqual(out.data, { pong: true })
+      assert.deepStrictEqual(server.requests.map((r) => `${r.method} ${r.path}`), ["GET /rcp/manifest", "GET /ping"])
+      const undici = out.cjs.filter((file) => file.includes("/node_modules/undici/"))
+      assert.isTrue(undici.some((file) => file.endsWith("/undici/lib/dispatcher/agent.js")), "the agent was loaded")
+      assert.deepStrictEqual(undici.filter((file) => file.endsWith("/undici/index.js") || file.includes("/lib/web/")), [])
+      // undici's index.js, once loaded, installs its own Agent as the dispatcher of Node's fetch.
+      assert.isTrue(out.dispatcherUntouched, "undici's global dispatcher was set")
+      assert.deepStrictEqual(out.resourcesAfterClose, [])
+      // Generous: an idle process exits in well under a millisecond; a leftover keep-alive socket
+      // or timer keeps it for seconds.
+      assert.isBelow(out.exitAfterCloseMs, 150)
+    })
+  }, 30_000)
+})
