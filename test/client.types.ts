@@ -46,3 +46,20 @@ export const promised: Promise<Client.Discovery> = client.discover(url, { prefix
 export const promisedForget: Promise<boolean> = client.forget(new URL(url))
 // @ts-expect-error — the same option types as the Effect API
 export const promisedBad = client.discover(url, { trustedOrigins: "https://a.example.com" })
+
+// The client's errors are tagged classes without effect/Schema (rcp-sdk/client loads no Schema at
+// import), with the fields, static `_tag` and readonly-ness they had as Schema classes.
+export const notFound = new Client.ToolNotFound({ tool: "t", available: ["a"] })
+export const notFoundTag: "ToolNotFound" = Client.ToolNotFound._tag
+export const available: ReadonlyArray<string> = notFound.available
+// @ts-expect-error — every field is required
+export const noAvailable = new Client.ToolNotFound({ tool: "t" })
+// @ts-expect-error — fields are read-only
+notFound.tool = "u"
+// @ts-expect-error — the tag is the class's own
+export const otherTag = new Client.ToolNotFound({ tool: "t", available: [], _tag: "HttpError" })
+export const changed = new Client.ManifestChanged({ url, added: [], removed: [], changed: [{ tool: "t", fields: ["url"] }] })
+// @ts-expect-error — a changed field is one of the pinned fields
+export const unknownField = new Client.ManifestChanged({ url, added: [], removed: [], changed: [{ tool: "t", fields: ["colour"] }] })
+export const invalid = new Client.ManifestInvalid({ issues: [{ path: ["tools", 0], message: "m" }], source: url })
+export const closed = new Client.ClientClosed()
