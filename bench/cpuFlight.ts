@@ -80,6 +80,7 @@ for (const dist of dists) {
   const InternalClient: typeof import("../dist/internal/client.js") = await import(`${dist}/internal/client.js`)
   const UndiciTransport: typeof import("../dist/internal/undiciTransport.js") = await import(`${dist}/internal/undiciTransport.js`)
   const Resolver: typeof import("../dist/Resolver.js") = await import(`${dist}/Resolver.js`)
+  const Promised: typeof import("../dist/internal/promise.js") = await import(`${dist}/internal/promise.js`)
   class Service extends Context.Tag("bench/cpuFlight/Service")<Service, Client.Service>() {}
   const runtime = ManagedRuntime.make(
     Layer.effect(Service, InternalClient.makeWith({ credential: TOKEN }, UndiciTransport.over(dispatcher))).pipe(
@@ -97,6 +98,13 @@ for (const dist of dists) {
     () => runtime.dispose()
   ])
   blocks.push([`rcp-sdk execute, runPromise per call${label}`, inFlight((i) => runtime.runPromise(call(i))), async () => {}])
+  const facade = Promised.createWith({ credential: TOKEN }, () => Effect.succeed(UndiciTransport.over(dispatcher)))
+  await facade.register(rcpManifest("http://127.0.0.1:9", 1), { url: "http://127.0.0.1:9/rcp" })
+  blocks.push([
+    `rcp-sdk promise facade execute${label}`,
+    inFlight((i) => facade.execute({ name: "get_item", arguments: argsOf(i) })),
+    () => facade.close()
+  ])
 }
 
 const only = process.env["BENCH_CPU_ONLY"]
