@@ -92,9 +92,9 @@ describe("start-up: a cold process's first tool call", () => {
       // undici's index.js, once loaded, installs its own Agent as the dispatcher of Node's fetch.
       assert.isTrue(out.dispatcherUntouched, "undici's global dispatcher was set")
       assert.deepStrictEqual(out.resourcesAfterClose, [])
-      // Generous: an idle process exits in well under a millisecond; a leftover keep-alive socket
-      // or timer keeps it for seconds.
-      assert.isBelow(out.exitAfterCloseMs, 150)
+      // Generous (a loaded machine may hold any process back a while): an idle process exits in
+      // about a millisecond; a leftover timer keeps it until the timer fires.
+      assert.isBelow(out.exitAfterCloseMs, 300)
     })
   }, 30_000)
 })
