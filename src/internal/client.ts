@@ -40,6 +40,14 @@ export const make = (
 export const makeUndici = (options: Options): Effect.Effect<Service, never, Resolver.Resolvers | Scope.Scope> =>
   Effect.flatMap(TransportChoice.undici(options), (transport) => makeWith(options, transport))
 
+const needs = Effect.all([
+  Resolver.Resolvers,
+  Effect.serviceOption(Credential.Credential),
+  Effect.serviceOption(Approval.Approval),
+  // Manifest decoding (effect/Schema) loads with the first client built, not with rcp-sdk/client.
+  ManifestCodec.load
+])
+
 /**
  * Over a transport in hand. The client-wide credential comes from the options, else from a
  * `Credential` layer in context.
@@ -50,7 +58,7 @@ export const makeWith = (
   options: Options,
   transport: Transport.Transport
 ): Effect.Effect<Service, never, Resolver.Resolvers> =>
-  Effect.map(Effect.all([Resolver.Resolvers, Effect.serviceOption(Credential.Credential), Effect.serviceOption(Approval.Approval), ManifestCodec.load]), ([resolvers, fromLayer, approval, codec]) => {
+  Effect.map(needs, ([resolvers, fromLayer, approval, codec]) => {
     const registry = new Registry()
     const credential = options.credential ?? Option.getOrUndefined(fromLayer)
     const settings = Settings.make({ ...options, credential }, codec)

@@ -3,8 +3,8 @@
  * read the same visible-param list, so the schema shown and the schema enforced cannot drift.
  */
 import type * as Manifest from "../Manifest.js"
-import { isRequired } from "./manifestModel.js"
 import type { Value } from "../Resolver.js"
+import { isRequired } from "./manifestModel.js"
 import * as ParamEnum from "./paramEnum.js"
 import { clip, describeValue, isParamValue, isRecord } from "./values.js"
 
