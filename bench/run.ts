@@ -243,6 +243,10 @@ const measureColdStart = () => {
   const targets: Array<{ readonly name: string; readonly specifiers: ReadonlyArray<string> }> = [
     { name: "(nothing: node --input-type=module -e \"\")", specifiers: [] },
     { name: "`effect/Effect` (the floor: any Effect library pays it)", specifiers: ["effect/Effect"] },
+    {
+      name: "`effect/Effect` + `effect/Schema` (the floor of decoding with Effect Schema; a client's first call loads it)",
+      specifiers: ["effect/Effect", "effect/Schema"]
+    },
     { name: "`rcp-sdk/client`", specifiers: ["rcp-sdk/client"] },
     { name: "`@modelcontextprotocol/sdk/client`", specifiers: ["@modelcontextprotocol/sdk/client"] },
     {
@@ -250,7 +254,8 @@ const measureColdStart = () => {
       specifiers: ["@modelcontextprotocol/sdk/client", "@modelcontextprotocol/sdk/client/streamableHttp.js"]
     },
     { name: "`@utcp/sdk` + `@utcp/http`", specifiers: ["@utcp/sdk", "@utcp/http"] },
-    { name: "`undici`", specifiers: ["undici"] }
+    { name: "`undici`", specifiers: ["undici"] },
+    { name: "`undici/lib/dispatcher/agent.js` (all a client loads of undici)", specifiers: ["undici/lib/dispatcher/agent.js"] }
   ]
   const imports = new Map(targets.map((t) => [t, [] as Array<number>]))
   const walls = new Map(targets.map((t) => [t, [] as Array<number>]))
