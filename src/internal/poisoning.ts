@@ -112,10 +112,20 @@ const TEXT_PATTERNS: ReadonlyArray<{ readonly rule: PoisoningRule; readonly what
   }
 ]
 
+/**
+ * Any of the text patterns, in one scan: most descriptions match none, and one pass over a text
+ * costs a third of nine. Only a text it matches is scanned by each pattern (for its rule and
+ * position), so the findings are exactly those of the nine. The same flags, so `\b` means the same.
+ */
+const ANY_TEXT_PATTERN = new RegExp(TEXT_PATTERNS.map(({ pattern }) => `(?:${pattern.source})`).join("|"), "i")
+
 /** Words that make a param name ask for a credential, when they end it ("user_password", "apiKey"). */
 const CREDENTIAL_NOUNS = new Set(["password", "passwd", "passphrase", "secret", "token", "apikey", "credential", "credentials"])
 /** Two-word endings that do ("api_key", "private_key"). */
 const CREDENTIAL_PAIRS = new Set(["api key", "private key", "secret key", "access key", "access token", "auth token", "bearer token"])
+/** What every one of the nouns and of the pairs' last words contains (`words` lower-cases the same way). */
+const CREDENTIAL_ENDINGS = /pass|secret|token|key|credential/
+
 /** Words before "token" that make it a cursor, not a credential ("page_token", "nextToken"). */
 const NOT_CREDENTIAL = new Set(["page", "next", "continuation", "sync", "pagination", "cursor", "prev", "previous", "csrf"])
 /** A description asking for one: "your password", "the user's API key". */
@@ -171,6 +181,9 @@ interface Text {
   readonly text: string
 }
 
+/** Whether `textFindings` can find anything in a text: false for most, after two scans. */
+const mayFind = (text: string): boolean => INVISIBLE.test(text) || ANY_TEXT_PATTERN.test(text)
+
 const textFindings = (subject: Text): Array<Finding> => {
   const { path, text, tool, where } = subject
   const out: Array<Finding> = []
@@ -206,11 +219,16 @@ const words = (name: string): Array<string> =>
 const asksForCredential = (param: Manifest.Param): boolean => {
   // A number or a boolean cannot carry one.
   if (param.type !== "string") return false
-  const parts = words(param.name)
+  return namesCredential(param.name) || CREDENTIAL_ASK.test(param.description ?? "")
+}
+
+const namesCredential = (name: string): boolean => {
+  // Most names hold none of the words the nouns and pairs end in: no splitting into words for them.
+  if (!CREDENTIAL_ENDINGS.test(name.toLowerCase())) return false
+  const parts = words(name)
   const last = parts.at(-1) ?? ""
   const pair = parts.slice(-2).join(" ")
-  const named = CREDENTIAL_PAIRS.has(pair) || (CREDENTIAL_NOUNS.has(last) && !NOT_CREDENTIAL.has(parts.at(-2) ?? ""))
-  return named || CREDENTIAL_ASK.test(param.description ?? "")
+  return CREDENTIAL_PAIRS.has(pair) || (CREDENTIAL_NOUNS.has(last) && !NOT_CREDENTIAL.has(parts.at(-2) ?? ""))
 }
 
 /** The lower median: of two descriptions, the shorter, so that one long one still stands out. */
@@ -269,34 +287,43 @@ export const scan = (manifest: Manifest.Manifest, options: PoisoningOptions = {}
   const tooLong = (length: number) => length > budget && (manifest.tools.length === 1 || length > 4 * median)
   const out: Array<Finding> = []
   manifest.tools.forEach((tool, i) => {
-    const toolPath = ["tools", i, "description"]
-    const where = `the description of tool "${tool.name}"`
-    out.push(...textFindings({ tool: i, path: toolPath, where, text: tool.description }))
-    if (tooLong(tool.description.length)) {
-      out.push({
-        rule: "long-description",
-        tool: i,
-        path: toolPath,
-        message: `${where} is ${tool.description.length} characters, far longer than the rest ` +
-          `(budget ${budget}; rule long-description): "${fragment(tool.description, 0, 0)}"`
-      })
+    // Paths and message texts are built only for a text with a finding: most have none.
+    const long = tooLong(tool.description.length)
+    if (long || mayFind(tool.description)) {
+      const toolPath = ["tools", i, "description"]
+      const where = `the description of tool "${tool.name}"`
+      out.push(...textFindings({ tool: i, path: toolPath, where, text: tool.description }))
+      if (long) {
+        out.push({
+          rule: "long-description",
+          tool: i,
+          path: toolPath,
+          message: `${where} is ${tool.description.length} characters, far longer than the rest ` +
+            `(budget ${budget}; rule long-description): "${fragment(tool.description, 0, 0)}"`
+        })
+      }
     }
     tool.params.forEach((param, j) => {
+      const described = param.description !== undefined
+      const long = described && param.description.length > budget
+      const suspect = described && (long || mayFind(param.description))
+      const credential = asksForCredential(param)
+      if (!suspect && !credential) return
       const path = ["tools", i, "params", j]
       const at = `param "${param.name}" of tool "${tool.name}"`
-      if (param.description !== undefined) {
-        out.push(...textFindings({ tool: i, path, where: `the description of ${at}`, text: param.description }))
-        if (param.description.length > budget) {
+      if (suspect) {
+        out.push(...textFindings({ tool: i, path, where: `the description of ${at}`, text: param.description! }))
+        if (long) {
           out.push({
             rule: "long-description",
             tool: i,
             path,
-            message: `the description of ${at} is ${param.description.length} characters (budget ${budget}; ` +
-              `rule long-description): "${fragment(param.description, 0, 0)}"`
+            message: `the description of ${at} is ${param.description!.length} characters (budget ${budget}; ` +
+              `rule long-description): "${fragment(param.description!, 0, 0)}"`
           })
         }
       }
-      if (asksForCredential(param)) {
+      if (credential) {
         out.push({
           rule: "credential-param",
           tool: i,

@@ -133,7 +133,8 @@ export const parse = (source: string): ParseResult => {
   }
   // A broken escape in the template would join with a value: "%2{{a}}" and "f" make "%2f".
   // (Rendered from the parsed template: a regex for "{{…}}" backtracks on every "{" of "{{{{…".)
-  if (/%(?![0-9A-Fa-f]{2})/.test(Template.render(Template.parse(rest), () => "x"))) {
+  // Without a "%" in it, the rendered text cannot hold one either: no rendering then.
+  if (rest.includes("%") && /%(?![0-9A-Fa-f]{2})/.test(Template.render(Template.parse(rest), () => "x"))) {
     problems.push("has a \"%\" that does not start a percent-escape (%XX); write %25 for a literal %")
   }
 

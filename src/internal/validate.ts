@@ -258,7 +258,7 @@ const checkTool = (tool: Record<string, unknown>, at: Path, auth: ToolContext, i
     })
   }
 
-  const checkNames = (template: Template.Template, path: Path): void => {
+  const checkNames = (template: { readonly placeholders: ReadonlyArray<string> }, path: Path): void => {
     for (const name of new Set(template.placeholders)) {
       if (paramsKnown && !declared.has(name)) {
         issues.push({ path, message: `placeholder {{${name}}} names no param of tool ${quote(toolName)}` })
@@ -279,7 +279,8 @@ const checkTool = (tool: Record<string, unknown>, at: Path, auth: ToolContext, i
       // A broken origin does not make the path's placeholders right: a typo there is a second problem.
       checkNames(Template.parse(tool.url), [...at, "url"])
     } else {
-      checkTemplate(Template.parse(tool.url), [...at, "url"])
+      // A url template that parsed has no template problems; its placeholders are the ones to check.
+      checkNames(parsed.url, [...at, "url"])
       if (parsed.url.protocol === "http:" && !auth.allowHttp && !UrlTemplate.isLoopbackHost(parsed.url.hostname)) {
         issues.push({
           path: [...at, "url"],
