@@ -259,8 +259,11 @@ const checkTool = (tool: Record<string, unknown>, at: Path, auth: ToolContext, i
   }
 
   const checkNames = (template: { readonly placeholders: ReadonlyArray<string> }, path: Path): void => {
-    for (const name of new Set(template.placeholders)) {
-      if (paramsKnown && !declared.has(name)) {
+    // Most templates hold one placeholder or none: a set (for each name once) only for more.
+    if (!paramsKnown || template.placeholders.length === 0) return
+    const names = template.placeholders.length === 1 ? template.placeholders : new Set(template.placeholders)
+    for (const name of names) {
+      if (!declared.has(name)) {
         issues.push({ path, message: `placeholder {{${name}}} names no param of tool ${quote(toolName)}` })
       }
     }
