@@ -57,14 +57,16 @@ export interface Finding {
  * Characters a reader does not see: zero-width and joiners, bidi embeddings, overrides and
  * isolates, invisible operators, fillers, variation selectors (which can carry bytes), and the tag
  * block U+E0000–E007F (an ASCII copy of any text, invisible: "ASCII smuggling").
+ *
+ * @internal
  */
-const INVISIBLE =
+export const INVISIBLE =
   /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\u3164\ufe00-\ufe0d\ufeff\uffa0\ufff9-\ufffb]|[\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]/u
 
 const INVISIBLE_ALL = new RegExp(INVISIBLE.source, "gu")
 
-/** Text rules: each pattern with what it catches; case-insensitive, bounded gaps only. */
-const TEXT_PATTERNS: ReadonlyArray<{ readonly rule: PoisoningRule; readonly what: string; readonly pattern: RegExp }> = [
+/** Text rules: each pattern with what it catches; case-insensitive, bounded gaps only. @internal */
+export const TEXT_PATTERNS: ReadonlyArray<{ readonly rule: PoisoningRule; readonly what: string; readonly pattern: RegExp }> = [
   {
     rule: "model-instruction",
     what: "a tag that addresses the model (<IMPORTANT>, <system>, <instructions>)",
@@ -133,7 +135,7 @@ const CREDENTIAL_ASK =
   /\b(?:your|the user's|user's) (?:password|passphrase|api[ _-]?key|access token|secret key|private key|credentials|one-time (?:code|password)|seed phrase)\b/i
 
 /** Characters a tool name can use that look like others ("I"/"l"/"1", "0"/"O", "-"/"_"), and "rn" for "m". */
-const LOOKALIKE: Readonly<Record<string, string>> = { "1": "l", "i": "l", "0": "o", "-": "_" }
+const LOOKALIKES: ReadonlyArray<readonly [string, string]> = [["1", "l"], ["i", "l"], ["0", "o"], ["-", "_"]]
 
 // ---------------------------------------------------------------------------------------------
 // The checks
@@ -243,8 +245,10 @@ const lowerMedian = (values: ReadonlyArray<number>): number => {
  * @internal
  */
 export const skeleton = (name: string): string => {
-  let out = ""
-  for (const char of name.toLowerCase().replaceAll("rn", "m")) out += LOOKALIKE[char] ?? char
+  let out = name.toLowerCase().replaceAll("rn", "m")
+  // One native replace per lookalike rather than a string built character by character; the
+  // order is free, since no character is folded into another that is folded again.
+  for (const [from, to] of LOOKALIKES) out = out.replaceAll(from, to)
   return out
 }
 
