@@ -135,6 +135,42 @@ describe("undici transport: timeouts and abort", () => {
       assert.strictEqual((error as Error).name, "AbortError")
       yield* eventually("the server sees the socket close", () => server.closedSockets() > closedBefore, 1_000)
     }))
+
+  // The exchange watches the fiber that sent it (no per-call onInterrupt): a caller's own
+  // Effect.timeout runs the call in a fiber of its own, whose end must close the socket while the
+  // caller goes on.
+  it.scopedLive("Effect.timeout around a call closes its socket while the calling fiber goes on", () =>
+    Effect.gen(function*() {
+      const server = yield* testServer(() => {})
+      const outcome = yield* Effect.gen(function*() {
+        yield* registerAt(server, [{ name: "hang", url: server.url("/hang") }])
+        const result = yield* Effect.either(Client.execute({ name: "hang" }).pipe(Effect.timeout("150 millis")))
+        yield* eventually("the server sees the socket close", () => server.closedSockets() >= 1, 1_000)
+        return result
+      }).pipe(Effect.provide(undiciLayer(noRetry)))
+      assert.strictEqual(outcome._tag === "Left" ? outcome.left._tag : "Right", "TimeoutException")
+      assert.deepStrictEqual(server.requests.map((r) => r.path), ["/hang"])
+    }))
+
+  it.scopedLive("a fiber that sends many requests in turn keeps no observer of the finished ones", () =>
+    Effect.gen(function*() {
+      const server = yield* testServer((req, res) => json(res, req.path === "/fail" ? 500 : 200, { ok: true }))
+      const counts = yield* Effect.gen(function*() {
+        yield* registerAt(server, [{ name: "ok", url: server.url("/ok") }, { name: "fail", url: server.url("/fail") }])
+        // Effect's own observer list of the current fiber (internal: how many exit callbacks it holds).
+        const observers = Effect.withFiberRuntime((fiber) =>
+          Effect.succeed((fiber as unknown as { readonly _observers: ReadonlyArray<unknown> })._observers.length)
+        )
+        const before = yield* observers
+        for (let i = 0; i < 20; i++) {
+          yield* Client.execute({ name: "ok" })
+          yield* Effect.either(Client.execute({ name: "fail" }))
+        }
+        return [before, yield* observers]
+      }).pipe(Effect.provide(undiciLayer(noRetry)))
+      assert.strictEqual(server.requests.length, 40)
+      assert.strictEqual(counts[1], counts[0])
+    }))
 })
 
 describe("undici transport: the response size cap", () => {

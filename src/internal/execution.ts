@@ -145,12 +145,13 @@ const withTool = <A, E>(
   span: string,
   f: (tool: CompiledTool.CompiledTool, span: Tracer.Span | undefined, call: Providers.RcpToolCall) => Effect.Effect<A, E>
 ): Effect.Effect<A, E | ToolNotFound | InvalidArguments> =>
-  Effect.suspend((): Effect.Effect<A, E | ToolNotFound | InvalidArguments> => {
+  // One step, lazy like `Effect.suspend`, that also tells which tracer is in use.
+  Effect.tracerWith((tracer): Effect.Effect<A, E | ToolNotFound | InvalidArguments> => {
     // Any provider's tool-call object is read into rcp's shape first, so both APIs accept them all.
     const call = Providers.readToolCall(input)
     if (call instanceof InvalidArguments) return Effect.fail(call)
     const tool = deps.registry.get(call.name)
-    return Span.around(span, tool?.spanAttributes ?? NO_ATTRIBUTES, (current): Effect.Effect<A, E | ToolNotFound> =>
+    return Span.within(tracer, span, tool?.spanAttributes ?? NO_ATTRIBUTES, (current): Effect.Effect<A, E | ToolNotFound> =>
       tool === undefined
         ? Effect.fail(new ToolNotFound({ tool: String(call.name), available: deps.registry.names() }))
         : f(tool, current, call))

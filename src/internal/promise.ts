@@ -11,12 +11,14 @@ import type * as Fiber from "effect/Fiber"
 import * as FiberId from "effect/FiberId"
 import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
+import type * as Scope from "effect/Scope"
 import type * as Client from "../Client.js"
 import * as Resolver from "../Resolver.js"
 import * as InternalClient from "./client.js"
 import { Approval } from "./approval.js"
 import { ClientClosed } from "./clientErrors.js"
 import * as Settings from "./settings.js"
+import type * as Transport from "./transport.js"
 import * as TransportChoice from "./transportChoice.js"
 
 // The facade's own handle on the service; the public RcpClient tag lives in Client.ts, which
@@ -33,13 +35,27 @@ const millis = (ms: number | undefined): Duration.Duration | undefined =>
  * @since 0.1.0
  * @category constructors
  */
-export const createRcpClient = <Ctx = any>(options: Client.RcpClientOptions<Ctx> = {}): Client.PromiseClient<Ctx> => {
+export const createRcpClient = <Ctx = any>(options: Client.RcpClientOptions<Ctx> = {}): Client.PromiseClient<Ctx> =>
+  createWith(options, (clientOptions) => {
+    // Bad options throw here, at construction, rather than inside the first call.
+    Settings.make(clientOptions)
+    return TransportChoice.facade({ blockPrivateNetworks: options.blockPrivateNetworks, fetch: options.fetch })
+  })
+
+/**
+ * The facade over the transport `transportFor` gives (`bench/cpuFlight.ts` hands it one over an
+ * undici dispatcher double, to measure the facade's own cost per call).
+ *
+ * @internal
+ */
+export const createWith = <Ctx>(
+  options: Client.RcpClientOptions<Ctx>,
+  transportFor: (clientOptions: Client.Options) => Effect.Effect<Transport.Transport, never, Scope.Scope>
+): Client.PromiseClient<Ctx> => {
   // The facade's own options are taken out; the rest are the Effect client's, as they are.
-  const { approve, fetch, resolvers, timeoutMs, ...rest } = options
+  const { approve, fetch: _fetch, resolvers, timeoutMs, ...rest } = options
   const clientOptions: Client.Options = { ...rest, timeout: millis(timeoutMs) }
-  // Bad options throw here, at construction, rather than inside the first call.
-  Settings.make(clientOptions)
-  const transport = TransportChoice.facade({ blockPrivateNetworks: options.blockPrivateNetworks, fetch })
+  const transport = transportFor(clientOptions)
   const runtime = ManagedRuntime.make(
     Layer.scoped(Service, Effect.flatMap(transport, (t) => InternalClient.makeWith(clientOptions, t))).pipe(
       Layer.provide(Resolver.layer(resolvers ?? {})),

@@ -14,17 +14,17 @@ const nativeTracer = (): Tracer.Tracer => (native ??= Effect.runSync(Effect.trac
 
 /**
  * Runs `f` inside a span named `name` (its parent for everything `f` does), or without a span when
- * the tracer in use is the native one — then `f` gets `undefined`.
+ * `tracer` — the one in use, from `Effect.tracerWith`, which the caller's own step already is — is
+ * the native one: then `f` gets `undefined`.
  *
  * @internal
  */
-export const around = <A, E, R>(
+export const within = <A, E, R>(
+  tracer: Tracer.Tracer,
   name: string,
   attributes: Readonly<Record<string, unknown>>,
   f: (span: Tracer.Span | undefined) => Effect.Effect<A, E, R>
 ): Effect.Effect<A, E, R> =>
-  Effect.tracerWith((tracer) =>
-    tracer === nativeTracer()
-      ? f(undefined)
-      : Effect.useSpan(name, { captureStackTrace: false, attributes }, (span) => Effect.withParentSpan(f(span), span))
-  )
+  tracer === nativeTracer()
+    ? f(undefined)
+    : Effect.useSpan(name, { captureStackTrace: false, attributes }, (span) => Effect.withParentSpan(f(span), span))

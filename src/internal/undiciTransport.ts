@@ -11,6 +11,7 @@
  * so none can surface as an unhandled stream error.
  */
 import * as Effect from "effect/Effect"
+import type * as Fiber from "effect/Fiber"
 import type * as Scope from "effect/Scope"
 import type * as Undici from "undici"
 import { BodyBuffer } from "./bodyBuffer.js"
@@ -38,19 +39,36 @@ const aborted = (): Error => new Error("rcp-sdk: exchange aborted")
 /**
  * One logical request: its hops one after the other, one timer over all of them, and exactly one
  * `resume`. After `done`, late callbacks of an abandoned hop change nothing.
+ *
+ * Interruption: the exchange watches the fiber that sent it and is cut (socket closed) when that
+ * fiber ends first — interrupted by `close()`, a caller's signal, a lost race or a timeout around
+ * it. An `Effect.async` canceler would do the same at the moment of interruption, but costs an
+ * `onInterrupt` (an uninterruptible region and an exit match) on every call, ~2 KB of allocation
+ * that 64 calls in flight turn into GC time (bench/RESULTS.md, `bench/cpuFlight.ts`).
  */
 class Exchange {
   done = false
   hop: Hop | undefined = undefined
   timer: ReturnType<typeof setTimeout> | undefined = undefined
+  /** Whether `onFiberExit` is still among the fiber's observers. */
+  private observing = false
 
   constructor(
     readonly dispatcher: Undici.Dispatcher,
     readonly options: Transport.SendOptions,
-    readonly resume: Resume
+    readonly resume: Resume,
+    readonly fiber: Fiber.RuntimeFiber<unknown, unknown>
   ) {}
 
+  /** The sending fiber ended with the exchange still open: nobody waits for it any more. */
+  readonly onFiberExit = (): void => {
+    this.observing = false
+    this.interrupt()
+  }
+
   start(request: Outgoing): void {
+    this.observing = true
+    this.fiber.addObserver(this.onFiberExit)
     // Like Effect's own clock: a delay no timer can hold (over 2^31 - 1 ms, or infinite) never
     // fires; handed to setTimeout it would fire at once.
     if (this.options.timeoutMs <= MAX_TIMER_MS) this.timer = setTimeout(onTimeout, this.options.timeoutMs, this)
@@ -102,6 +120,10 @@ class Exchange {
   private end(): void {
     this.done = true
     if (this.timer !== undefined) clearTimeout(this.timer)
+    if (this.observing) {
+      this.observing = false
+      this.fiber.removeObserver(this.onFiberExit)
+    }
   }
 }
 
@@ -219,14 +241,22 @@ export const make = (
       ),
       (agent) => Effect.promise(() => agent.destroy())
     )
-    return {
-      // One parameter, not two: Effect then creates no AbortController per call; the returned
-      // canceler is what runs on interruption.
-      send: (request, sendOptions) =>
-        Effect.async<Transport.Received, Transport.SendError>((resume) => {
-          const exchange = new Exchange(agent, sendOptions, resume)
-          exchange.start(request)
-          return Effect.sync(() => exchange.interrupt())
-        })
-    }
+    return over(agent)
   })
+
+/**
+ * A transport over any undici dispatcher: the agent `make` builds, or a double that answers
+ * without a network (`bench/cpu.ts` measures the library's CPU per call through it).
+ *
+ * @internal
+ */
+export const over = (dispatcher: Undici.Dispatcher): Transport.Transport => ({
+  // One parameter and no canceler returned: Effect then adds neither an AbortController nor an
+  // `onInterrupt` per call; the exchange watches its fiber instead (see `Exchange`).
+  send: (request, sendOptions) =>
+    Effect.withFiberRuntime<Transport.Received, Transport.SendError>((fiber) =>
+      Effect.async<Transport.Received, Transport.SendError>((resume) => {
+        new Exchange(dispatcher, sendOptions, resume, fiber).start(request)
+      })
+    )
+})

@@ -6,16 +6,21 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
+import type * as Tracer from "effect/Tracer"
 import * as Span from "../../src/internal/span.js"
 import { type RecordedSpan, recordingTracer } from "../support/execute.js"
 
 const currentSpanName = Effect.map(Effect.option(Effect.currentSpan), Option.match({ onNone: () => "(none)", onSome: (s) => s.name }))
 
-describe("span.around", () => {
+// As the client calls it: from inside the step that reads the tracer in use.
+const around = <A>(f: (span: Tracer.Span | undefined) => Effect.Effect<A>) =>
+  Effect.tracerWith((tracer) => Span.within(tracer, "RcpClient.execute", { "rcp.tool": "t" }, f))
+
+describe("span.within", () => {
   it.effect("with an installed tracer: one span, with its attributes, parent of the work inside, ended", () =>
     Effect.gen(function*() {
       const spans: Array<RecordedSpan> = []
-      const [given, inside] = yield* Span.around("RcpClient.execute", { "rcp.tool": "t" }, (span) =>
+      const [given, inside] = yield* around((span) =>
         Effect.map(currentSpanName, (name) => [span?.name, name] as const)).pipe(
           Effect.withSpan("caller"),
           Effect.withTracer(recordingTracer(spans))
@@ -30,7 +35,7 @@ describe("span.around", () => {
 
   it.effect("with the native tracer: no span; the work inside runs under the caller's", () =>
     Effect.gen(function*() {
-      const [given, inside] = yield* Span.around("RcpClient.execute", { "rcp.tool": "t" }, (span) =>
+      const [given, inside] = yield* around((span) =>
         Effect.map(currentSpanName, (name) => [span, name] as const)).pipe(Effect.withSpan("caller"))
       assert.isUndefined(given)
       assert.strictEqual(inside, "caller")
