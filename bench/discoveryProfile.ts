@@ -4,7 +4,8 @@
  *
  * - `node discoveryProfile.js cpu [dist dir…]`: discovers the BENCH_TOOLS [1000]-tool manifest
  *   BENCH_DISCOVERY_RUNS [60] times (after a warm-up) over loopback from the bench REST server, and
- *   as many `register`s of the already-parsed manifest (no HTTP); prints the median process CPU
+ *   as many `register`s of the already-parsed manifest (no HTTP) and discoveries by a fresh client
+ *   each (its runtime, agent and connection included); prints the median process CPU
  *   time (`process.cpuUsage`, user + system) and wall time per discovery, with the floor (GET +
  *   `JSON.parse`) measured the same way. With several builds, each is loaded and their runs are
  *   interleaved round by round, so that load from other jobs falls on all alike. Run it under
@@ -66,6 +67,11 @@ const cpuMode = async () => {
     clients.push(client, registerClient)
     cases.push(
       [`discover (promise facade), build ${i + 1}`, () => client.discover(url)],
+      [`fresh client: create, discover, close, build ${i + 1}`, async () => {
+        const fresh = create({ credential: "unused" })
+        await fresh.discover(url)
+        await fresh.close()
+      }],
       [`register, manifest already parsed, build ${i + 1}`, () => registerClient.register(parsed, { url })]
     )
   }
