@@ -137,6 +137,14 @@ const CREDENTIAL_ASK =
 /** Characters a tool name can use that look like others ("I"/"l"/"1", "0"/"O", "-"/"_"), and "rn" for "m". */
 const LOOKALIKES: ReadonlyArray<readonly [string, string]> = [["1", "l"], ["i", "l"], ["0", "o"], ["-", "_"]]
 
+/** The lookalikes by character code (all ASCII), for `skeleton`'s one pass. */
+const FOLDS: ReadonlyArray<string | undefined> = LOOKALIKES.reduce<Array<string | undefined>>((folds, [from, to]) => {
+  folds[from.charCodeAt(0)] = to
+  return folds
+}, [])
+const R = "r".charCodeAt(0)
+const N = "n".charCodeAt(0)
+
 // ---------------------------------------------------------------------------------------------
 // The checks
 // ---------------------------------------------------------------------------------------------
@@ -245,11 +253,20 @@ const lowerMedian = (values: ReadonlyArray<number>): number => {
  * @internal
  */
 export const skeleton = (name: string): string => {
-  let out = name.toLowerCase().replaceAll("rn", "m")
-  // One native replace per lookalike rather than a string built character by character; the
-  // order is free, since no character is folded into another that is folded again.
-  for (const [from, to] of LOOKALIKES) out = out.replaceAll(from, to)
-  return out
+  const lower = name.toLowerCase()
+  // One pass that copies the text between folds in slices: most characters fold to themselves
+  // (a string built character by character cost 3-4 times as much over a manifest's names).
+  let out = ""
+  let copied = 0
+  for (let i = 0; i < lower.length; i++) {
+    const code = lower.charCodeAt(i)
+    const fold = code === R && lower.charCodeAt(i + 1) === N ? "m" : code < 128 ? FOLDS[code] : undefined
+    if (fold === undefined) continue
+    out += lower.slice(copied, i) + fold
+    if (fold === "m") i++
+    copied = i + 1
+  }
+  return copied === 0 ? lower : out + lower.slice(copied)
 }
 
 /**
@@ -339,9 +356,11 @@ export const scan = (manifest: Manifest.Manifest, options: PoisoningOptions = {}
     })
   })
   const names = manifest.tools.map((tool) => tool.name)
-  const index = new Map(names.map((name, i) => [name, i]))
-  for (const [name, imitated] of confusables(names)) {
-    const i = index.get(name)!
+  const imitating = confusables(names)
+  // Indexes by name only when some name imitates another (rarely).
+  const index = imitating.size === 0 ? undefined : new Map(names.map((name, i) => [name, i]))
+  for (const [name, imitated] of imitating) {
+    const i = index!.get(name)!
     out.push({ rule: "confusable-name", tool: i, path: ["tools", i, "name"], message: confusableMessage(name, imitated) })
   }
   return out
