@@ -34,7 +34,9 @@ interface PromiseClient {
 }
 
 const [mode = "cpu", ...distArgs] = process.argv.slice(2)
-const dists = (distArgs.length === 0 ? [`${repoRoot}dist`] : distArgs).map((dir) => `${pathToFileURL(resolve(dir)).href}/`)
+const dists = (distArgs.length === 0 ? [`${repoRoot}dist`] : distArgs).map((dir) =>
+  `${pathToFileURL(resolve(dir)).href}/`
+)
 const dist = dists[0]!
 const tools = envInt("BENCH_TOOLS", 1000)
 const runs = envInt("BENCH_DISCOVERY_RUNS", 60)
@@ -90,7 +92,8 @@ const cpuMode = async () => {
   }
   for (const client of clients) await client.close()
   const lines = [
-    `${tools} tools, ${runs} runs after ${warm} warm-up; builds: ${dists.map((dir, i) => `${i + 1} = ${dir}`).join(", ")}`,
+    `${tools} tools, ${runs} runs after ${warm} warm-up; builds: ` +
+    dists.map((dir, i) => `${i + 1} = ${dir}`).join(", "),
     "| what | CPU median ms | CPU min ms | wall median ms |",
     "|---|---:|---:|---:|"
   ]
@@ -163,7 +166,8 @@ const heapMode = async () => {
   }).filter((row) => Math.abs(row.size) >= 1024).sort((a, b) => b.size - a.size)
   const total = rows.reduce((sum, row) => sum + row.size, 0)
   const lines = [
-    `${kept.tools.length} tools; heapUsed growth ${((heapAfter - heapBefore) * perK / 1048576).toFixed(2)} MiB per 1,000 tools`,
+    `${kept.tools.length} tools; heapUsed growth ` +
+    `${((heapAfter - heapBefore) * perK / 1048576).toFixed(2)} MiB per 1,000 tools`,
     `snapshot growth by node, per 1,000 tools (rows of at least 1 KiB; sum ${(total / 1048576).toFixed(2)} MiB):`,
     "| node type and constructor | KiB | count |",
     "|---|---:|---:|"

@@ -64,7 +64,8 @@ switch (mode) {
       async () => {
         const client = await UtcpClient.create(process.cwd(), {} as Parameters<typeof UtcpClient.create>[1])
         // One exchange first, as for the others (a one-tool manual).
-        await client.registerManual({ name: "warm", call_template_type: "http", http_method: "GET", url: `${rest}/utcp/1` })
+        const url = `${rest}/utcp/1`
+        await client.registerManual({ name: "warm", call_template_type: "http", http_method: "GET", url })
         return client
       },
       (client) =>

@@ -134,11 +134,13 @@ export const compile = (
   resolverNames: ReadonlySet<string>
 ): CompiledTool => {
   const name = api.prefix + tool.name
-  const hidden = resolverNames.size === 0 ? NO_PARAMS : tool.params.filter((param) => resolverNames.has(param.name))
+  // Most tools hide nothing: then they share the empty list and set, and show their own params.
+  const matched = resolverNames.size === 0 ? NO_PARAMS : tool.params.filter((param) => resolverNames.has(param.name))
+  const hidden = matched.length === 0 ? NO_PARAMS : matched
   const visible = hidden.length === 0 ? tool.params : tool.params.filter((param) => !resolverNames.has(param.name))
   const hiddenNames = hidden.length === 0 ? NO_NAMES : new Set(hidden.map((param) => param.name))
   const model = ToolMethod.remember(ModelTool.make(tool, visible, name), tool.method)
-  return new Compiled(name, api, tool, manifest.auth ?? NO_AUTH, visible, hidden.length === 0 ? NO_PARAMS : hidden, hiddenNames, model)
+  return new Compiled(name, api, tool, manifest.auth ?? NO_AUTH, visible, hidden, hiddenNames, model)
 }
 
 /**

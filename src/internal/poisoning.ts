@@ -325,22 +325,22 @@ export const scan = (manifest: Manifest.Manifest, options: PoisoningOptions = {}
       }
     }
     tool.params.forEach((param, j) => {
-      const described = param.description !== undefined
-      const long = described && param.description.length > budget
-      const suspect = described && (long || mayFind(param.description))
+      const description = param.description
+      const long = description !== undefined && description.length > budget
+      const suspect = description !== undefined && (long || mayFind(description))
       const credential = asksForCredential(param)
       if (!suspect && !credential) return
       const path = ["tools", i, "params", j]
       const at = `param "${param.name}" of tool "${tool.name}"`
       if (suspect) {
-        out.push(...textFindings({ tool: i, path, where: `the description of ${at}`, text: param.description! }))
+        out.push(...textFindings({ tool: i, path, where: `the description of ${at}`, text: description }))
         if (long) {
           out.push({
             rule: "long-description",
             tool: i,
             path,
-            message: `the description of ${at} is ${param.description!.length} characters (budget ${budget}; ` +
-              `rule long-description): "${fragment(param.description!, 0, 0)}"`
+            message: `the description of ${at} is ${description.length} characters (budget ${budget}; ` +
+              `rule long-description): "${fragment(description, 0, 0)}"`
           })
         }
       }
