@@ -14,7 +14,7 @@ import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
 import * as Client from "rcp-sdk/client"
 import * as Resolver from "rcp-sdk/resolver"
-import { request } from "undici"
+import { Agent, request } from "undici"
 import { spawn } from "node:child_process"
 import { argsOf, type Picked, repoRoot, TOKEN } from "./common.js"
 
@@ -84,6 +84,39 @@ export const rawFetch = async (origins: Origins): Promise<Contender> =>
     if (response.status !== 200) throw new Error(`status ${response.status}`)
     return pickedOf(await response.json())
   }, async () => {})
+
+/**
+ * 2b. The floor of any Effect client over undici: the same request through undici's `dispatch`
+ * (a minimal handler, the body parsed as JSON) inside one Effect fiber per call
+ * (`ManagedRuntime.runPromise`, as a promise API over Effect runs it) — no rcp-sdk at all.
+ */
+export const effectFloor = async (origins: Origins): Promise<Contender> => {
+  const agent = new Agent()
+  const runtime = ManagedRuntime.make(Layer.empty)
+  const once = (i: number) =>
+    Effect.async<Picked, Error>((resume) => {
+      const { id, lang } = argsOf(i)
+      const chunks: Array<Buffer> = []
+      agent.dispatch({
+        origin: origins.rest,
+        path: `/items/${encodeURIComponent(id)}?lang=${encodeURIComponent(lang)}`,
+        method: "GET",
+        headers: HEADERS
+      }, {
+        onRequestStart: () => {},
+        onResponseStart: (_controller, status) => {
+          if (status !== 200) resume(Effect.fail(new Error(`status ${status}`)))
+        },
+        onResponseData: (_controller, chunk) => void chunks.push(chunk),
+        onResponseEnd: () => resume(Effect.succeed(pickedOf(JSON.parse(Buffer.concat(chunks).toString())))),
+        onResponseError: (_controller, error) => resume(Effect.fail(error))
+      })
+    })
+  return fromPromise("floor: undici dispatch in one Effect fiber per call (no rcp-sdk)", (i) => runtime.runPromise(once(i)), async () => {
+    await runtime.dispose()
+    await agent.close()
+  })
+}
 
 /** The HTTP clients the Effect API can be given. */
 export const httpLayers = {
@@ -227,6 +260,7 @@ export const utcp = async (origins: Origins): Promise<Contender> => {
 export const all = async (origins: Origins): Promise<Array<Contender>> => [
   await rawUndici(origins),
   await rawFetch(origins),
+  await effectFloor(origins),
   await rcpEffect(origins, "fetch"),
   await rcpEffect(origins, "undici"),
   await rcpEffect(origins, "direct"),

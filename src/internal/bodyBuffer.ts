@@ -3,6 +3,10 @@
  * instead would cost one object per chunk — and a chunk is often a view that keeps a whole socket
  * read buffer alive — so a server sending 1-byte chunks could make a 5 MiB body cost hundreds of
  * MiB. Here memory is bounded by the cap: at most twice the bytes read, never more than the cap.
+ *
+ * Storage comes from `Buffer.allocUnsafe`: a small body is a slice of Node's shared pool instead
+ * of a zero-filled ArrayBuffer of its own per response (~0.4 µs a call). Its uninitialised bytes
+ * are never read: `result()` covers only what `push` wrote.
  */
 
 const INITIAL = 16 * 1024
@@ -15,7 +19,7 @@ export class BodyBuffer {
   /** `expected` (a declared length, if any) sizes the first allocation; it is a hint, not a promise. */
   constructor(readonly maxBytes: number, expected?: number) {
     const first = expected !== undefined && expected <= maxBytes ? expected : Math.min(INITIAL, maxBytes)
-    this.buffer = new Uint8Array(first)
+    this.buffer = Buffer.allocUnsafe(first)
   }
 
   /** Bytes read so far. */
@@ -28,7 +32,7 @@ export class BodyBuffer {
     const needed = this.length + chunk.length
     if (needed > this.maxBytes) return false
     if (needed > this.buffer.length) {
-      const grown = new Uint8Array(Math.min(this.maxBytes, Math.max(needed, this.buffer.length * 2)))
+      const grown = Buffer.allocUnsafe(Math.min(this.maxBytes, Math.max(needed, this.buffer.length * 2)))
       grown.set(this.buffer.subarray(0, this.length))
       this.buffer = grown
     }

@@ -65,6 +65,17 @@ export type CheckResult =
   | { readonly _tag: "Invalid"; readonly problems: ReadonlyArray<string> }
 
 
+// A tool's visible params by name, built on its first call rather than on every call.
+const byNameCache = new WeakMap<ReadonlyArray<Manifest.Param>, ReadonlyMap<string, Manifest.Param>>()
+const paramsByName = (visible: ReadonlyArray<Manifest.Param>): ReadonlyMap<string, Manifest.Param> => {
+  let byName = byNameCache.get(visible)
+  if (byName === undefined) {
+    byName = new Map(visible.map((param) => [param.name, param]))
+    byNameCache.set(visible, byName)
+  }
+  return byName
+}
+
 /**
  * Checks the model's arguments (an object or the JSON string LLM APIs return) against the visible
  * params, strictly: no coercion, no unknown keys, and a key naming a hidden (resolver-bound) param
@@ -96,7 +107,7 @@ export const checkArguments = (
   }
 
   const problems: Array<string> = []
-  const byName = new Map(visible.map((param) => [param.name, param]))
+  const byName = paramsByName(visible)
   for (const key of Object.keys(args)) {
     if (hidden.has(key)) {
       problems.push(`"${key}" is filled in by the client and must not be sent; leave it out`)

@@ -113,10 +113,12 @@ export const createWith = <Ctx>(
     register: (manifest, registerOptions) => run((client) => client.register(manifest, registerOptions)),
     forget: (url) => run((client) => client.forget(url)),
     execute: (call, callOptions) =>
-      run(
-        (client) => client.execute(call, { context: callOptions?.context, timeout: millis(callOptions?.timeoutMs) }),
-        callOptions?.signal
-      ),
+      callOptions === undefined
+        ? run((client) => client.execute(call))
+        : run(
+          (client) => client.execute(call, { context: callOptions.context, timeout: millis(callOptions.timeoutMs) }),
+          callOptions.signal
+        ),
     buildRequest: (call, callOptions) =>
       run((client) => client.buildRequest(call, { context: callOptions?.context }), callOptions?.signal),
     fetchJson: (url, fetchOptions) => run((client) => client.fetchJson(url, fetchOptions)),

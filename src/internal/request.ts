@@ -218,9 +218,10 @@ export const render = (template: RequestTemplate, values: ReadonlyMap<string, Va
   if (!template.hasAccept) headers["accept"] = "application/json, text/plain;q=0.9, */*;q=0.8"
 
   if (problems.length > 0) return { _tag: "Invalid", problems }
-  const url = new URL(`${template.url.origin}${path === "" ? "/" : path}`)
+  // Parsed once, query included: the template has no "?" in its path and no fragment (urlTemplate.ts)
+  // and every value is escaped, so this is the URL that setting `search` afterwards would give.
   const search = query.toString()
-  if (search !== "") url.search = search
+  const url = new URL(`${template.url.origin}${path === "" ? "/" : path}${search === "" ? "" : `?${search}`}`)
   // Defence in depth: the checks above make this impossible, and it must stay impossible.
   if (url.origin !== template.url.origin) throw new Error("rendered URL left the template's origin")
   return { _tag: "Ok", request: { method: template.method, url, headers, body } }

@@ -1,13 +1,15 @@
 /**
- * The memory a response body holds while it is read under the cap (docs/protocol.md §3.6): what
- * `result()` is a view of is the one allocation, so its `byteLength` is what the body costs.
+ * The memory a response body holds while it is read under the cap (docs/protocol.md §3.6): the
+ * one allocation `result()` is a view of — its length, since a small one is a slice of Node's
+ * shared Buffer pool rather than an ArrayBuffer of its own.
  * (test/unit/transportRules.test.ts checks the bytes themselves and the cap.)
  */
 import { assert, describe, it } from "@effect/vitest"
 import { BodyBuffer } from "../../src/internal/bodyBuffer.js"
 
 const KiB = 1024
-const held = (buffer: BodyBuffer): number => buffer.result().buffer.byteLength
+// The private storage (what `result()` views): its length is what the body costs.
+const held = (buffer: BodyBuffer): number => (buffer as unknown as { readonly buffer: Uint8Array }).buffer.length
 const bytes = (n: number) => new Uint8Array(n).fill(7)
 
 describe("the first allocation", () => {
@@ -32,6 +34,18 @@ describe("the first allocation", () => {
     const buffer = new BodyBuffer(100, 10 * 1024 * KiB)
     buffer.push(bytes(1))
     assert.strictEqual(held(buffer), 100)
+  })
+})
+
+describe("what the result holds", () => {
+  it("only the bytes pushed: the allocation's other bytes (not zero-filled) are never part of it", () => {
+    const buffer = new BodyBuffer(1024 * KiB, 64)
+    buffer.push(Uint8Array.of(1, 2, 3))
+    buffer.push(Uint8Array.of(4))
+    assert.deepStrictEqual([...buffer.result()], [1, 2, 3, 4])
+    const grown = new BodyBuffer(1024 * KiB, 2)
+    grown.push(Uint8Array.of(9, 8, 7))
+    assert.deepStrictEqual([...grown.result()], [9, 8, 7])
   })
 })
 

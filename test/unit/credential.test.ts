@@ -189,6 +189,21 @@ describe("writing the credential where auth says", () => {
     assert.deepStrictEqual(applied.headers, out.headers)
   })
 
+  it("a header that a name replaces keeps one value, the credential's, and the rest of the request as it is", () => {
+    const withKey: Outgoing = { ...out, headers: { accept: "application/json", "x-key": "model", x: "1" }, body: "{}" }
+    const applied = Credential.apply({ type: "header", name: "X-Key" }, secret)(withKey)
+    assert.deepStrictEqual(applied, { ...withKey, headers: { accept: "application/json", "x-key": "tok", x: "1" } })
+    assert.deepStrictEqual(withKey.headers, { accept: "application/json", "x-key": "model", x: "1" })
+  })
+
+  it("a header named __proto__ is an own header like any other, not the object's prototype", () => {
+    const headers = Credential.apply({ type: "header", name: "__proto__" }, secret)(out).headers
+    assert.isTrue(Object.hasOwn(headers, "__proto__"))
+    assert.strictEqual(headers["__proto__"], "tok")
+    assert.strictEqual(Object.getPrototypeOf(headers), Object.prototype)
+    assert.deepStrictEqual(Object.keys(headers), ["accept", "__proto__"])
+  })
+
   it("a header credential does not change the original request either", () => {
     Credential.apply({ type: "header", name: "x-key" }, secret)(out)
     assert.deepStrictEqual(out.headers, { accept: "application/json" })
