@@ -1,8 +1,10 @@
 /**
  * Heap after discovering a large tool list, in a fresh process (run with `--expose-gc`):
- * `node --expose-gc heap.js <rcp|mcp|utcp> <rest origin> <mcp origin> <tools>`.
+ * `node --expose-gc heap.js <rcp|rcp-cold|mcp|utcp> <rest origin> <mcp origin> <tools>`.
  * Prints `{"before":bytes,"after":bytes}`: heapUsed after gc with the client ready, and after the
- * discovery with its result kept. Each mode imports only its own library.
+ * discovery with its result kept. Each mode imports only its own library. "Ready" includes one
+ * exchange with the server for every client (MCP's connect; a one-tool manifest or manual for the
+ * others), so that a first request's one-time cost is not counted per tool; `rcp-cold` skips it.
  */
 const [mode, rest, mcp, toolsText] = process.argv.slice(2)
 const tools = Number(toolsText)
@@ -32,11 +34,15 @@ const measure = async (ready: () => Promise<unknown>, discover: (client: any) =>
 
 console.log = () => {}
 switch (mode) {
-  case "rcp": {
+  case "rcp":
+  case "rcp-cold": {
     const { createRcpClient } = await import("rcp-sdk/client")
     await measure(async () => {
       const client = createRcpClient({ credential: "unused" })
       await client.tools() // builds the client's runtime
+      // As MCP's connect does: one exchange with the server first (a one-tool manifest), so that
+      // what any first request costs (undici's HTTP parser, compiled code) is not counted per tool.
+      if (mode === "rcp") await client.discover(`${rest}/rcp/manifest/1`)
       return client
     }, (client) => client.discover(`${rest}/rcp/manifest/${tools}`))
     break
@@ -55,7 +61,13 @@ switch (mode) {
     const { UtcpClient } = await import("@utcp/sdk")
     await import("@utcp/http")
     await measure(
-      () => UtcpClient.create(process.cwd(), {} as Parameters<typeof UtcpClient.create>[1]),
+      async () => {
+        const client = await UtcpClient.create(process.cwd(), {} as Parameters<typeof UtcpClient.create>[1])
+        // One exchange first, as for the others (a one-tool manual).
+        const url = `${rest}/utcp/1`
+        await client.registerManual({ name: "warm", call_template_type: "http", http_method: "GET", url })
+        return client
+      },
       (client) =>
         client.registerManual({ name: "bench", call_template_type: "http", http_method: "GET", url: `${rest}/utcp/${tools}` })
     )

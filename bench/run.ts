@@ -329,6 +329,7 @@ const measureFirstResult = (origins: Contenders.Origins) => {
 const measureHeap = (origins: Contenders.Origins) => {
   const modes = [
     { mode: "rcp", name: `rcp-sdk promise client, ${config.tools} tools discovered` },
+    { mode: "rcp-cold", name: `rcp-sdk, the same with nothing sent before (first exchange counted)` },
     { mode: "mcp", name: `MCP client, listTools of ${config.tools} tools (result kept)` },
     { mode: "utcp", name: `UTCP client, manual of ${config.tools} tools registered` }
   ]
@@ -351,8 +352,9 @@ const measureHeap = (origins: Contenders.Origins) => {
   const mib = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1)
   print(`### Memory`)
   print()
-  print(`\`heapUsed\` in a fresh process after \`gc()\`, before (library imported, client ready) and after`
-    + ` discovering the ${config.tools}-tool manifest/list with its result kept; median of ${config.heapRuns} processes.`)
+  print(`\`heapUsed\` in a fresh process after \`gc()\`, before (library imported, client ready after one exchange`
+    + ` with the server: MCP's connect, a one-tool manifest or manual for the others) and after discovering the`
+    + ` ${config.tools}-tool manifest/list with its result kept; median of ${config.heapRuns} processes.`)
   print()
   table(["client", "heap before MiB", "heap after MiB", "growth MiB"], modes.map(({ mode, name }) => {
     const runs = results.get(mode)!

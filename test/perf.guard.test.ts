@@ -207,20 +207,18 @@ describe("performance regression guard (ratios to raw undici, not times)", () =>
   }, 60_000)
   afterAll(() => setup.close())
 
-  it("Client.layerUndici and createRcpClient stay within 2x raw undici.request per sequential call", async () => {
+  /** The guard, then: every request the server saw was the well-formed one, and all were sent. */
+  const guardSent = async (round: Round, limit: number, what: string, callsPerRound: number) => {
     const before = await setup.stats()
-    const attempts = await guard(setup.contenders, sequentialRound, LIMIT, "per call")
-    // Every request the server saw was the well-formed one: the calls measured really were sent.
+    const attempts = await guard(setup.contenders, round, limit, what)
     const after = await setup.stats()
     assert.strictEqual(after.rejected, 0)
-    assert.strictEqual(after.items - before.items, setup.contenders.length * CALLS * ROUNDS * attempts)
-  }, 120_000)
+    assert.strictEqual(after.items - before.items, setup.contenders.length * callsPerRound * ROUNDS * attempts)
+  }
 
-  it("with 64 calls in flight, they take within 2.5x the time raw undici.request takes", async () => {
-    const before = await setup.stats()
-    const attempts = await guard(setup.contenders, flightRound, FLIGHT_LIMIT, "in time, 64 in flight,")
-    const after = await setup.stats()
-    assert.strictEqual(after.rejected, 0)
-    assert.strictEqual(after.items - before.items, setup.contenders.length * FLIGHT_CALLS * ROUNDS * attempts)
-  }, 120_000)
+  it("Client.layerUndici and createRcpClient stay within 2x raw undici.request per sequential call", () =>
+    guardSent(sequentialRound, LIMIT, "per call", CALLS), 120_000)
+
+  it("with 64 calls in flight, they take within 2.5x the time raw undici.request takes", () =>
+    guardSent(flightRound, FLIGHT_LIMIT, "in time, 64 in flight,", FLIGHT_CALLS), 120_000)
 })

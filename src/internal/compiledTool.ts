@@ -56,21 +56,24 @@ const compileMappings = (tool: Manifest.Tool): Mappings | undefined =>
     return [field, parsed.steps] as const
   })
 
+/** What only a call needs, built together on the tool's first call. */
+interface CallParts {
+  request?: Request.RequestTemplate
+  mappings?: Mappings | undefined | null
+  attributes?: Readonly<Record<string, string>>
+  target?: string
+}
+
 /**
  * What a call needs beyond the model-facing tool — the request template, the mappings, the span
  * attributes — is compiled on the tool's first call, not at discovery: a manifest of 1,000 tools
  * of which a conversation calls three then costs the decode and the model-facing tools, no more
  * (bench/RESULTS.md §Discovery). The manifest was validated whole at discovery, so compiling
- * later cannot fail on input.
+ * later cannot fail on input. What can be read off `api` is not copied, and the lazy parts share
+ * one slot: a tool never called is a small object.
  */
 class Compiled implements CompiledTool {
-  readonly manifestUrl: string
-  readonly manifestOrigin: string
-  readonly hiddenNames: ReadonlySet<string>
-  private compiledRequest: Request.RequestTemplate | undefined = undefined
-  private compiledMappings: Mappings | undefined | null = null
-  private attributes: Readonly<Record<string, string>> | undefined = undefined
-  private targetText: string | undefined = undefined
+  private call: CallParts | undefined = undefined
 
   constructor(
     readonly name: string,
@@ -79,29 +82,39 @@ class Compiled implements CompiledTool {
     readonly auth: Manifest.Auth,
     readonly visible: ReadonlyArray<Manifest.Param>,
     readonly hidden: ReadonlyArray<Manifest.Param>,
+    readonly hiddenNames: ReadonlySet<string>,
     readonly model: ModelTool.ModelTool
-  ) {
-    this.manifestUrl = api.url
-    this.manifestOrigin = api.origin
-    this.hiddenNames = hidden.length === 0 ? NO_NAMES : new Set(hidden.map((param) => param.name))
+  ) {}
+
+  get manifestUrl(): string {
+    return this.api.url
+  }
+
+  get manifestOrigin(): string {
+    return this.api.origin
+  }
+
+  private get parts(): CallParts {
+    return this.call ??= {}
   }
 
   /** Built on the first call that needs it (most tools of a large manifest are never called). */
   get target(): string {
-    return this.targetText ??= `tool "${this.name}" (${this.tool.method} ${this.tool.url})`
+    return this.parts.target ??= `tool "${this.name}" (${this.tool.method} ${this.tool.url})`
   }
 
   get request(): Request.RequestTemplate {
-    return this.compiledRequest ??= Request.compile(this.tool)
+    return this.parts.request ??= Request.compile(this.tool)
   }
 
   get mappings(): Mappings | undefined {
-    if (this.compiledMappings === null) this.compiledMappings = compileMappings(this.tool)
-    return this.compiledMappings
+    const parts = this.parts
+    if (parts.mappings === undefined) parts.mappings = compileMappings(this.tool) ?? null
+    return parts.mappings ?? undefined
   }
 
   get spanAttributes(): Readonly<Record<string, string>> {
-    return this.attributes ??= {
+    return this.parts.attributes ??= {
       "rcp.tool": this.name,
       "http.request.method": this.tool.method,
       "server.address": this.request.url.origin
@@ -111,6 +124,7 @@ class Compiled implements CompiledTool {
 
 const NO_AUTH: Manifest.Auth = { type: "none" }
 const NO_NAMES: ReadonlySet<string> = new Set()
+const NO_PARAMS: ReadonlyArray<Manifest.Param> = []
 
 /** @internal */
 export const compile = (
@@ -120,10 +134,13 @@ export const compile = (
   resolverNames: ReadonlySet<string>
 ): CompiledTool => {
   const name = api.prefix + tool.name
-  const hidden = tool.params.filter((param) => resolverNames.has(param.name))
+  // Most tools hide nothing: then they share the empty list and set, and show their own params.
+  const matched = resolverNames.size === 0 ? NO_PARAMS : tool.params.filter((param) => resolverNames.has(param.name))
+  const hidden = matched.length === 0 ? NO_PARAMS : matched
   const visible = hidden.length === 0 ? tool.params : tool.params.filter((param) => !resolverNames.has(param.name))
+  const hiddenNames = hidden.length === 0 ? NO_NAMES : new Set(hidden.map((param) => param.name))
   const model = ToolMethod.remember(ModelTool.make(tool, visible, name), tool.method)
-  return new Compiled(name, api, tool, manifest.auth ?? NO_AUTH, visible, hidden, model)
+  return new Compiled(name, api, tool, manifest.auth ?? NO_AUTH, visible, hidden, hiddenNames, model)
 }
 
 /**
@@ -132,6 +149,7 @@ export const compile = (
  * @internal
  */
 export const unusedResolvers = (manifest: Manifest.Manifest, resolverNames: ReadonlySet<string>): Array<string> => {
+  if (resolverNames.size === 0) return []
   const used = new Set(manifest.tools.flatMap((tool) => tool.params.map((param) => param.name)))
   return [...resolverNames].filter((name) => !used.has(name))
 }

@@ -37,11 +37,13 @@ export interface ModelTool {
   }
 }
 
-const parameter = (param: Manifest.Param): ModelParameter => ({
-  type: param.type,
-  ...(param.description === undefined ? {} : { description: param.description }),
-  ...(param.enum === undefined ? {} : { enum: param.enum })
-})
+// Literals, not spreads: no throwaway objects per param, and one object shape per case.
+const parameter = ({ description, enum: allowed, type }: Manifest.Param): ModelParameter =>
+  description === undefined
+    ? allowed === undefined ? { type } : { type, enum: allowed }
+    : allowed === undefined
+    ? { type, description }
+    : { type, description, enum: allowed }
 
 /** @internal */
 export const make = (tool: Manifest.Tool, visible: ReadonlyArray<Manifest.Param>, name = tool.name): ModelTool => ({

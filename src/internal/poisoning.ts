@@ -57,14 +57,16 @@ export interface Finding {
  * Characters a reader does not see: zero-width and joiners, bidi embeddings, overrides and
  * isolates, invisible operators, fillers, variation selectors (which can carry bytes), and the tag
  * block U+E0000–E007F (an ASCII copy of any text, invisible: "ASCII smuggling").
+ *
+ * @internal
  */
-const INVISIBLE =
+export const INVISIBLE =
   /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\u3164\ufe00-\ufe0d\ufeff\uffa0\ufff9-\ufffb]|[\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]/u
 
 const INVISIBLE_ALL = new RegExp(INVISIBLE.source, "gu")
 
-/** Text rules: each pattern with what it catches; case-insensitive, bounded gaps only. */
-const TEXT_PATTERNS: ReadonlyArray<{ readonly rule: PoisoningRule; readonly what: string; readonly pattern: RegExp }> = [
+/** Text rules: each pattern with what it catches; case-insensitive, bounded gaps only. @internal */
+export const TEXT_PATTERNS: ReadonlyArray<{ readonly rule: PoisoningRule; readonly what: string; readonly pattern: RegExp }> = [
   {
     rule: "model-instruction",
     what: "a tag that addresses the model (<IMPORTANT>, <system>, <instructions>)",
@@ -112,10 +114,20 @@ const TEXT_PATTERNS: ReadonlyArray<{ readonly rule: PoisoningRule; readonly what
   }
 ]
 
+/**
+ * Any of the text patterns, in one scan: most descriptions match none, and one pass over a text
+ * costs a third of nine. Only a text it matches is scanned by each pattern (for its rule and
+ * position), so the findings are exactly those of the nine. The same flags, so `\b` means the same.
+ */
+const ANY_TEXT_PATTERN = new RegExp(TEXT_PATTERNS.map(({ pattern }) => `(?:${pattern.source})`).join("|"), "i")
+
 /** Words that make a param name ask for a credential, when they end it ("user_password", "apiKey"). */
 const CREDENTIAL_NOUNS = new Set(["password", "passwd", "passphrase", "secret", "token", "apikey", "credential", "credentials"])
 /** Two-word endings that do ("api_key", "private_key"). */
 const CREDENTIAL_PAIRS = new Set(["api key", "private key", "secret key", "access key", "access token", "auth token", "bearer token"])
+/** What every one of the nouns and of the pairs' last words contains (`words` lower-cases the same way). */
+const CREDENTIAL_ENDINGS = /pass|secret|token|key|credential/
+
 /** Words before "token" that make it a cursor, not a credential ("page_token", "nextToken"). */
 const NOT_CREDENTIAL = new Set(["page", "next", "continuation", "sync", "pagination", "cursor", "prev", "previous", "csrf"])
 /** A description asking for one: "your password", "the user's API key". */
@@ -123,7 +135,15 @@ const CREDENTIAL_ASK =
   /\b(?:your|the user's|user's) (?:password|passphrase|api[ _-]?key|access token|secret key|private key|credentials|one-time (?:code|password)|seed phrase)\b/i
 
 /** Characters a tool name can use that look like others ("I"/"l"/"1", "0"/"O", "-"/"_"), and "rn" for "m". */
-const LOOKALIKE: Readonly<Record<string, string>> = { "1": "l", "i": "l", "0": "o", "-": "_" }
+const LOOKALIKES: ReadonlyArray<readonly [string, string]> = [["1", "l"], ["i", "l"], ["0", "o"], ["-", "_"]]
+
+/** The lookalikes by character code (all ASCII), for `skeleton`'s one pass. */
+const FOLDS: ReadonlyArray<string | undefined> = LOOKALIKES.reduce<Array<string | undefined>>((folds, [from, to]) => {
+  folds[from.charCodeAt(0)] = to
+  return folds
+}, [])
+const R = "r".charCodeAt(0)
+const N = "n".charCodeAt(0)
 
 // ---------------------------------------------------------------------------------------------
 // The checks
@@ -171,6 +191,9 @@ interface Text {
   readonly text: string
 }
 
+/** Whether `textFindings` can find anything in a text: false for most, after two scans. */
+const mayFind = (text: string): boolean => INVISIBLE.test(text) || ANY_TEXT_PATTERN.test(text)
+
 const textFindings = (subject: Text): Array<Finding> => {
   const { path, text, tool, where } = subject
   const out: Array<Finding> = []
@@ -206,11 +229,16 @@ const words = (name: string): Array<string> =>
 const asksForCredential = (param: Manifest.Param): boolean => {
   // A number or a boolean cannot carry one.
   if (param.type !== "string") return false
-  const parts = words(param.name)
+  return namesCredential(param.name) || CREDENTIAL_ASK.test(param.description ?? "")
+}
+
+const namesCredential = (name: string): boolean => {
+  // Most names hold none of the words the nouns and pairs end in: no splitting into words for them.
+  if (!CREDENTIAL_ENDINGS.test(name.toLowerCase())) return false
+  const parts = words(name)
   const last = parts.at(-1) ?? ""
   const pair = parts.slice(-2).join(" ")
-  const named = CREDENTIAL_PAIRS.has(pair) || (CREDENTIAL_NOUNS.has(last) && !NOT_CREDENTIAL.has(parts.at(-2) ?? ""))
-  return named || CREDENTIAL_ASK.test(param.description ?? "")
+  return CREDENTIAL_PAIRS.has(pair) || (CREDENTIAL_NOUNS.has(last) && !NOT_CREDENTIAL.has(parts.at(-2) ?? ""))
 }
 
 /** The lower median: of two descriptions, the shorter, so that one long one still stands out. */
@@ -225,9 +253,20 @@ const lowerMedian = (values: ReadonlyArray<number>): number => {
  * @internal
  */
 export const skeleton = (name: string): string => {
+  const lower = name.toLowerCase()
+  // One pass that copies the text between folds in slices: most characters fold to themselves
+  // (a string built character by character cost 3-4 times as much over a manifest's names).
   let out = ""
-  for (const char of name.toLowerCase().replaceAll("rn", "m")) out += LOOKALIKE[char] ?? char
-  return out
+  let copied = 0
+  for (let i = 0; i < lower.length; i++) {
+    const code = lower.charCodeAt(i)
+    const fold = code === R && lower.charCodeAt(i + 1) === N ? "m" : code < 128 ? FOLDS[code] : undefined
+    if (fold === undefined) continue
+    out += lower.slice(copied, i) + fold
+    if (fold === "m") i++
+    copied = i + 1
+  }
+  return copied === 0 ? lower : out + lower.slice(copied)
 }
 
 /**
@@ -269,34 +308,43 @@ export const scan = (manifest: Manifest.Manifest, options: PoisoningOptions = {}
   const tooLong = (length: number) => length > budget && (manifest.tools.length === 1 || length > 4 * median)
   const out: Array<Finding> = []
   manifest.tools.forEach((tool, i) => {
-    const toolPath = ["tools", i, "description"]
-    const where = `the description of tool "${tool.name}"`
-    out.push(...textFindings({ tool: i, path: toolPath, where, text: tool.description }))
-    if (tooLong(tool.description.length)) {
-      out.push({
-        rule: "long-description",
-        tool: i,
-        path: toolPath,
-        message: `${where} is ${tool.description.length} characters, far longer than the rest ` +
-          `(budget ${budget}; rule long-description): "${fragment(tool.description, 0, 0)}"`
-      })
+    // Paths and message texts are built only for a text with a finding: most have none.
+    const long = tooLong(tool.description.length)
+    if (long || mayFind(tool.description)) {
+      const toolPath = ["tools", i, "description"]
+      const where = `the description of tool "${tool.name}"`
+      out.push(...textFindings({ tool: i, path: toolPath, where, text: tool.description }))
+      if (long) {
+        out.push({
+          rule: "long-description",
+          tool: i,
+          path: toolPath,
+          message: `${where} is ${tool.description.length} characters, far longer than the rest ` +
+            `(budget ${budget}; rule long-description): "${fragment(tool.description, 0, 0)}"`
+        })
+      }
     }
     tool.params.forEach((param, j) => {
+      const description = param.description
+      const long = description !== undefined && description.length > budget
+      const suspect = description !== undefined && (long || mayFind(description))
+      const credential = asksForCredential(param)
+      if (!suspect && !credential) return
       const path = ["tools", i, "params", j]
       const at = `param "${param.name}" of tool "${tool.name}"`
-      if (param.description !== undefined) {
-        out.push(...textFindings({ tool: i, path, where: `the description of ${at}`, text: param.description }))
-        if (param.description.length > budget) {
+      if (suspect) {
+        out.push(...textFindings({ tool: i, path, where: `the description of ${at}`, text: description }))
+        if (long) {
           out.push({
             rule: "long-description",
             tool: i,
             path,
-            message: `the description of ${at} is ${param.description.length} characters (budget ${budget}; ` +
-              `rule long-description): "${fragment(param.description, 0, 0)}"`
+            message: `the description of ${at} is ${description.length} characters (budget ${budget}; ` +
+              `rule long-description): "${fragment(description, 0, 0)}"`
           })
         }
       }
-      if (asksForCredential(param)) {
+      if (credential) {
         out.push({
           rule: "credential-param",
           tool: i,
@@ -308,9 +356,11 @@ export const scan = (manifest: Manifest.Manifest, options: PoisoningOptions = {}
     })
   })
   const names = manifest.tools.map((tool) => tool.name)
-  const index = new Map(names.map((name, i) => [name, i]))
-  for (const [name, imitated] of confusables(names)) {
-    const i = index.get(name)!
+  const imitating = confusables(names)
+  // Indexes by name only when some name imitates another (rarely).
+  const index = imitating.size === 0 ? undefined : new Map(names.map((name, i) => [name, i]))
+  for (const [name, imitated] of imitating) {
+    const i = index!.get(name)!
     out.push({ rule: "confusable-name", tool: i, path: ["tools", i, "name"], message: confusableMessage(name, imitated) })
   }
   return out

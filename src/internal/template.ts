@@ -9,6 +9,8 @@ export type Part =
   | { readonly _tag: "Text"; readonly text: string }
   | { readonly _tag: "Placeholder"; readonly name: string }
 
+type PlaceholderPart = Extract<Part, { readonly _tag: "Placeholder" }>
+
 /** @internal */
 export interface Template {
   readonly source: string
@@ -45,8 +47,10 @@ export const parse = (source: string): Template => {
   const parts: Array<Part> = []
   const placeholders: Array<string> = []
   const problems: Array<string> = []
-  // One part object per name: a template repeating `{{a}}` allocates no object per occurrence.
-  const named = new Map<string, Part>()
+  // One part object per name: a template repeating `{{a}}` allocates no object per occurrence. The
+  // map only from a second name on (most templates hold one).
+  let firstPart: PlaceholderPart | undefined
+  let named: Map<string, PlaceholderPart> | undefined
   // Text runs are sliced from `source` once, from `textStart`, when a placeholder ends them.
   let textStart = 0
   let pos = 0
@@ -72,8 +76,12 @@ export const parse = (source: string): Template => {
     }
     if (open > textStart) parts.push({ _tag: "Text", text: source.slice(textStart, open) })
     textStart = pos
-    let part = named.get(name)
-    if (part === undefined) named.set(name, part = { _tag: "Placeholder", name })
+    let part = firstPart === undefined || firstPart.name === name ? firstPart : named?.get(name)
+    if (part === undefined) {
+      part = { _tag: "Placeholder", name } as const
+      if (firstPart === undefined) firstPart = part
+      else (named ??= new Map()).set(name, part)
+    }
     last = name
     parts.push(part)
     placeholders.push(name)

@@ -26,6 +26,11 @@ export type ParseResult =
   | { readonly _tag: "Ok"; readonly url: UrlTemplate }
   | { readonly _tag: "Invalid"; readonly problems: ReadonlyArray<string> }
 
+/** What validation reads of a url template: all of it but the parsed path segments. @internal */
+export type CheckResult =
+  | { readonly _tag: "Ok"; readonly url: Omit<UrlTemplate, "segments">; readonly path: string }
+  | { readonly _tag: "Invalid"; readonly problems: ReadonlyArray<string> }
+
 /** The longest url template accepted: servers refuse request lines far shorter (8–16 KiB). @internal */
 export const MAX_CHARS = 16 * 1024
 
@@ -83,6 +88,19 @@ export const isDotSegment = (segment: string): boolean =>
  * @internal
  */
 export const parse = (source: string): ParseResult => {
+  const checked = check(source)
+  if (checked._tag === "Invalid") return checked
+  const segments = checked.path === "" ? [] : splitOn(checked.path.slice(1), "/").map(Template.parse)
+  return { _tag: "Ok", url: { ...checked.url, segments } }
+}
+
+/**
+ * `parse` without building the path's segment templates, which only a request needs: a manifest
+ * is checked whole at discovery, and its tools' requests are compiled on their first call.
+ *
+ * @internal
+ */
+export const check = (source: string): CheckResult => {
   // No server reads a request line this long; checking it further would only cost time.
   if (source.length > MAX_CHARS) return { _tag: "Invalid", problems: [`is longer than ${MAX_CHARS} characters`] }
   const problems: Array<string> = []
@@ -125,20 +143,22 @@ export const parse = (source: string): ParseResult => {
   // URL parsers read "\" as "/" in http(s) URLs, which would hide extra segments in the template.
   if (path.includes("\\")) problems.push("path must not contain \"\\\"")
 
-  const segments = path === "" ? [] : path.slice(1).split("/").map(Template.parse)
-  for (const segment of segments) {
-    if (segment.placeholders.length === 0 && isDotSegment(segment.source)) {
-      problems.push(`path must not contain the dot segment "${segment.source}"`)
+  // A dot segment with a placeholder in it is the rendered request's to refuse: a segment is
+  // parsed as a template only when its text is a dot segment at all (rarely).
+  for (const segment of path === "" ? [] : splitOn(path.slice(1), "/")) {
+    if (isDotSegment(segment) && Template.parse(segment).placeholders.length === 0) {
+      problems.push(`path must not contain the dot segment "${segment}"`)
     }
   }
   // A broken escape in the template would join with a value: "%2{{a}}" and "f" make "%2f".
   // (Rendered from the parsed template: a regex for "{{…}}" backtracks on every "{" of "{{{{…".)
-  if (/%(?![0-9A-Fa-f]{2})/.test(Template.render(Template.parse(rest), () => "x"))) {
+  // Without a "%" in it, the rendered text cannot hold one either: no rendering then.
+  if (rest.includes("%") && /%(?![0-9A-Fa-f]{2})/.test(Template.render(Template.parse(rest), () => "x"))) {
     problems.push("has a \"%\" that does not start a percent-escape (%XX); write %25 for a literal %")
   }
 
   const query: Array<QueryEntry> = []
-  for (const pair of queryString.split("&")) {
+  for (const pair of queryString === "" ? [] : splitOn(queryString, "&")) {
     if (pair === "") continue
     const eq = pair.indexOf("=")
     const rawKey = eq === -1 ? pair : pair.slice(0, eq)
@@ -154,11 +174,11 @@ export const parse = (source: string): ParseResult => {
   let hostname = ""
   if (problems.length === 0) {
     try {
-      const probe = new URL(`${source.slice(0, authorityEnd)}/`)
+      // The whole template, placeholders holding ordinary text, must parse; its origin is the
+      // template's own (no placeholder or "\\" can stand before the path here).
+      const probe = new URL(Template.render(whole, () => "x"))
       origin = probe.origin
       hostname = probe.hostname
-      // The full template must also parse once placeholders hold ordinary text.
-      new URL(Template.render(whole, () => "x"))
     } catch {
       problems.push("is not a valid URL")
     }
@@ -166,14 +186,8 @@ export const parse = (source: string): ParseResult => {
   if (problems.length > 0) return { _tag: "Invalid", problems }
   return {
     _tag: "Ok",
-    url: {
-      origin,
-      protocol: protocol as "http:" | "https:",
-      hostname,
-      segments,
-      query,
-      placeholders: whole.placeholders
-    }
+    url: { origin, protocol: protocol as "http:" | "https:", hostname, query, placeholders: whole.placeholders },
+    path
   }
 }
 
@@ -184,6 +198,23 @@ const decodeTemplateText = (template: Template.Template): Template.Template => (
     part._tag === "Text" ? { _tag: "Text", text: decodeQueryComponent(part.text) } : part
   )
 })
+
+/**
+ * `s.split(separator)` for a one-character separator, by `indexOf`: String.prototype.split costs
+ * several times more per call, and discovery splits every tool's url.
+ */
+const splitOn = (s: string, separator: string): Array<string> => {
+  const out: Array<string> = []
+  for (let from = 0; ;) {
+    const at = s.indexOf(separator, from)
+    if (at === -1) {
+      out.push(s.slice(from))
+      return out
+    }
+    out.push(s.slice(from, at))
+    from = at + 1
+  }
+}
 
 const indexOfAny = (s: string, chars: string, from: number): number => {
   for (let i = from; i < s.length; i++) {

@@ -258,9 +258,12 @@ const checkTool = (tool: Record<string, unknown>, at: Path, auth: ToolContext, i
     })
   }
 
-  const checkNames = (template: Template.Template, path: Path): void => {
-    for (const name of new Set(template.placeholders)) {
-      if (paramsKnown && !declared.has(name)) {
+  const checkNames = (template: { readonly placeholders: ReadonlyArray<string> }, path: Path): void => {
+    // Most templates hold one placeholder or none: a set (for each name once) only for more.
+    if (!paramsKnown || template.placeholders.length === 0) return
+    const names = template.placeholders.length === 1 ? template.placeholders : new Set(template.placeholders)
+    for (const name of names) {
+      if (!declared.has(name)) {
         issues.push({ path, message: `placeholder {{${name}}} names no param of tool ${quote(toolName)}` })
       }
     }
@@ -273,13 +276,14 @@ const checkTool = (tool: Record<string, unknown>, at: Path, auth: ToolContext, i
   // The url's query keys, decoded as a server reads them: `queryParams` may not set one again.
   const urlQueryKeys = new Set<string>()
   if (typeof tool.url === "string") {
-    const parsed = UrlTemplate.parse(tool.url)
+    const parsed = UrlTemplate.check(tool.url)
     if (parsed._tag === "Invalid") {
       for (const problem of parsed.problems) issues.push({ path: [...at, "url"], message: problem })
       // A broken origin does not make the path's placeholders right: a typo there is a second problem.
       checkNames(Template.parse(tool.url), [...at, "url"])
     } else {
-      checkTemplate(Template.parse(tool.url), [...at, "url"])
+      // A url template that parsed has no template problems; its placeholders are the ones to check.
+      checkNames(parsed.url, [...at, "url"])
       if (parsed.url.protocol === "http:" && !auth.allowHttp && !UrlTemplate.isLoopbackHost(parsed.url.hostname)) {
         issues.push({
           path: [...at, "url"],
@@ -308,8 +312,11 @@ const checkTool = (tool: Record<string, unknown>, at: Path, auth: ToolContext, i
     }
   }
 
+  // Keys, not entries: no pair array per entry (a manifest has thousands).
   if (isRecord(tool.queryParams)) {
-    for (const [key, value] of Object.entries(tool.queryParams)) {
+    const queryParams = tool.queryParams
+    for (const key of Object.keys(queryParams)) {
+      const value = queryParams[key]
       const path = [...at, "queryParams", key]
       if (Template.hasPlaceholderSyntax(key)) issues.push({ path, message: "placeholder not allowed in a query key" })
       if (key === auth.authQuery) issues.push({ path, message: "must not set the auth query parameter" })
@@ -319,8 +326,10 @@ const checkTool = (tool: Record<string, unknown>, at: Path, auth: ToolContext, i
   }
 
   if (isRecord(tool.headers)) {
+    const headers = tool.headers
     const seenHeaders = new Set<string>()
-    for (const [key, value] of Object.entries(tool.headers)) {
+    for (const key of Object.keys(headers)) {
+      const value = headers[key]
       const path = [...at, "headers", key]
       const lower = key.toLowerCase()
       if (!HEADER_NAME.test(key)) issues.push({ path, message: `${quote(key)} is not a valid header name` })
@@ -347,7 +356,9 @@ const checkTool = (tool: Record<string, unknown>, at: Path, auth: ToolContext, i
   }
 
   if (isRecord(tool.responseMappings)) {
-    for (const [field, value] of Object.entries(tool.responseMappings)) {
+    const mappings = tool.responseMappings
+    for (const field of Object.keys(mappings)) {
+      const value = mappings[field]
       if (typeof value !== "string") continue
       const parsed = JsonPath.parse(value)
       if (parsed._tag === "Invalid") issues.push({ path: [...at, "responseMappings", field], message: parsed.problem })
