@@ -6,7 +6,7 @@
  */
 import type { ManifestIssue, Param } from "../Manifest.js"
 import { TaggedError } from "./taggedError.js"
-import { formatIssue } from "./validate.js"
+import { formatIssue } from "./issue.js"
 
 /** `Manifest.RCP_VERSION`. @internal */
 export const RCP_VERSION = "0.1" as const

@@ -9,15 +9,11 @@ import * as JsonPath from "./jsonPath.js"
 import * as ParamEnum from "./paramEnum.js"
 import * as Template from "./template.js"
 import * as UrlTemplate from "./urlTemplate.js"
-import { clip, escapeControls, isRecord } from "./values.js"
+import { clip, isRecord } from "./values.js"
 
-/** @internal */
-export interface Issue {
-  readonly path: ReadonlyArray<string | number>
-  readonly message: string
-}
+import { type Issue, type Path } from "./issue.js"
 
-type Path = ReadonlyArray<string | number>
+export { formatIssue, formatPath, type Issue } from "./issue.js"
 
 // Deep enough for any real request body; shallow enough that every walker can recurse safely.
 /** @internal */
@@ -50,17 +46,6 @@ export const RESERVED_HEADERS: ReadonlySet<string> = new Set([
 
 const quote = (s: string): string => JSON.stringify(clip(s, 60))
 
-/** @internal */
-export const formatPath = (path: Path): string => {
-  let out = ""
-  for (const key of path) {
-    if (typeof key === "number") out += `[${key}]`
-    else if (/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key)) out += out === "" ? key : `.${key}`
-    else out += `[${JSON.stringify(key)}]`
-  }
-  return out
-}
-
 /**
  * A Schema's parse error as issues with paths; Effect's messages quote the whole wrong value,
  * however large, so each is cut. The one translation for manifests and locks.
@@ -72,10 +57,6 @@ export const parseIssues = (error: ParseResult.ParseError): Array<Issue> =>
     path: issue.path.map((key) => (typeof key === "symbol" ? String(key) : key)),
     message: clip(issue.message, 300)
   }))
-
-/** @internal */
-export const formatIssue = (issue: Issue): string =>
-  escapeControls(issue.path.length === 0 ? issue.message : `${formatPath(issue.path)}: ${issue.message}`)
 
 interface Frame {
   readonly value: object
