@@ -35,6 +35,8 @@ export interface CompiledTool {
   readonly manifestOrigin: string
   readonly auth: Manifest.Auth
   readonly visible: ReadonlyArray<Manifest.Param>
+  /** `visible` by name, in order: what the argument check looks names up in. */
+  readonly visibleByName: ReadonlyMap<string, Manifest.Param>
   readonly hidden: ReadonlyArray<Manifest.Param>
   readonly hiddenNames: ReadonlySet<string>
   readonly model: ModelTool.ModelTool
@@ -58,6 +60,7 @@ const compileMappings = (tool: Manifest.Tool): Mappings | undefined =>
 
 /** What only a call needs, built together on the tool's first call. */
 interface CallParts {
+  visibleByName?: ReadonlyMap<string, Manifest.Param>
   request?: Request.RequestTemplate
   mappings?: Mappings | undefined | null
   attributes?: Readonly<Record<string, string>>
@@ -101,6 +104,10 @@ class Compiled implements CompiledTool {
   /** Built on the first call that needs it (most tools of a large manifest are never called). */
   get target(): string {
     return this.parts.target ??= `tool "${this.name}" (${this.tool.method} ${this.tool.url})`
+  }
+
+  get visibleByName(): ReadonlyMap<string, Manifest.Param> {
+    return this.parts.visibleByName ??= new Map(this.visible.map((param) => [param.name, param]))
   }
 
   get request(): Request.RequestTemplate {

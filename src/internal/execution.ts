@@ -60,7 +60,7 @@ const prepare = (
   options: ExecuteOptions | undefined
 ): Effect.Effect<Prepared, Exclude<BuildError, ToolNotFound>> => {
   const name = tool.name
-  const checked = ModelTool.checkArguments(tool.visible, tool.hiddenNames, call.arguments)
+  const checked = ModelTool.checkArguments(tool.visibleByName, tool.hiddenNames, call.arguments)
   if (checked._tag === "Invalid") return Effect.fail(new InvalidArguments({ tool: name, problems: checked.problems }))
   if (tool.hidden.length === 0) return authorize(deps, tool, checked.values)
   return Effect.flatMap(ResolverInternal.resolveAll(deps.resolvers, name, tool.hidden, options?.context), (resolved) => {

@@ -66,26 +66,16 @@ export type CheckResult =
   | { readonly _tag: "Invalid"; readonly problems: ReadonlyArray<string> }
 
 
-// A tool's visible params by name, built on its first call rather than on every call.
-const byNameCache = new WeakMap<ReadonlyArray<Manifest.Param>, ReadonlyMap<string, Manifest.Param>>()
-const paramsByName = (visible: ReadonlyArray<Manifest.Param>): ReadonlyMap<string, Manifest.Param> => {
-  let byName = byNameCache.get(visible)
-  if (byName === undefined) {
-    byName = new Map(visible.map((param) => [param.name, param]))
-    byNameCache.set(visible, byName)
-  }
-  return byName
-}
-
 /**
  * Checks the model's arguments (an object or the JSON string LLM APIs return) against the visible
  * params, strictly: no coercion, no unknown keys, and a key naming a hidden (resolver-bound) param
- * is refused rather than silently dropped, so the model learns not to send it.
+ * is refused rather than silently dropped, so the model learns not to send it. `visible` is the
+ * visible params by name (in their order), built once per tool (`CompiledTool.visibleByName`).
  *
  * @internal
  */
 export const checkArguments = (
-  visible: ReadonlyArray<Manifest.Param>,
+  visible: ReadonlyMap<string, Manifest.Param>,
   hidden: ReadonlySet<string>,
   input: unknown
 ): CheckResult => {
@@ -108,17 +98,16 @@ export const checkArguments = (
   }
 
   const problems: Array<string> = []
-  const byName = paramsByName(visible)
   for (const key of Object.keys(args)) {
     if (hidden.has(key)) {
       problems.push(`"${key}" is filled in by the client and must not be sent; leave it out`)
-    } else if (!byName.has(key)) {
-      const expected = visible.length === 0 ? "this tool takes no arguments" : `expected: ${[...byName.keys()].join(", ")}`
+    } else if (!visible.has(key)) {
+      const expected = visible.size === 0 ? "this tool takes no arguments" : `expected: ${[...visible.keys()].join(", ")}`
       problems.push(`unknown argument "${clip(key)}" (${expected})`)
     }
   }
   const values = new Map<string, Value>()
-  for (const param of visible) {
+  for (const param of visible.values()) {
     const value = Object.hasOwn(args, param.name) ? args[param.name] : undefined
     // `null` for an optional param is how OpenAI strict mode says "left out"; for a required one it is wrong.
     if (value === undefined || (value === null && !isRequired(param))) {

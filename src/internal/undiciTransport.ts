@@ -253,7 +253,7 @@ export const make = (
 
 /**
  * A transport over any undici dispatcher: the agent `make` builds, or a double that answers
- * without a network (`bench/cpu.ts` measures the library's CPU per call through it).
+ * without a network (`bench/cpuFlight.ts` measures the library's CPU per call through it).
  *
  * @internal
  */
