@@ -170,25 +170,52 @@ export const check = (source: string): CheckResult => {
     query.push({ key: decodeQueryComponent(rawKey), value: decodeTemplateText(Template.parse(rawValue)) })
   }
 
-  let origin = ""
-  let hostname = ""
-  if (problems.length === 0) {
-    try {
-      // The whole template, placeholders holding ordinary text, must parse; its origin is the
-      // template's own (no placeholder or "\\" can stand before the path here).
-      const probe = new URL(Template.render(whole, () => "x"))
-      origin = probe.origin
-      hostname = probe.hostname
-    } catch {
-      problems.push("is not a valid URL")
-    }
-  }
-  if (problems.length > 0) return { _tag: "Invalid", problems }
+  // With the character after the authority ("/", "?" or none): the parser trims spaces at the end
+  // of its input, so "https://h " is "https://h" but "https://h /x" is no URL.
+  const site = problems.length === 0 ? siteOf(source.slice(0, authorityEnd + 1)) : undefined
+  if (problems.length === 0 && site === undefined) problems.push("is not a valid URL")
+  if (site === undefined) return { _tag: "Invalid", problems }
   return {
     _tag: "Ok",
-    url: { origin, protocol: protocol as "http:" | "https:", hostname, query, placeholders: whole.placeholders },
+    url: {
+      origin: site.origin,
+      protocol: protocol as "http:" | "https:",
+      hostname: site.hostname,
+      query,
+      placeholders: whole.placeholders
+    },
     path
   }
+}
+
+interface Site {
+  readonly origin: string
+  readonly hostname: string
+}
+
+/** The last scheme and authority read, and what they parsed to (undefined: not a URL). */
+let lastSite: { readonly text: string; readonly site: Site | undefined } | undefined
+
+/**
+ * The origin and host of `scheme://authority` (and the character after it), as the URL parser
+ * reads them. Only this part of a template decides whether it parses: the checks above leave a
+ * path that starts with "/" and holds no "\\", no control character and no "#", and the parser
+ * refuses no such path or query of an http(s) URL (it percent-encodes what it does not take) —
+ * `test/unit/discoveryShortcuts.test.ts` holds this against `new URL` of the whole template. The
+ * tools of a manifest mostly share one authority, so the last one read is kept: one `new URL` per
+ * manifest rather than one per tool.
+ */
+const siteOf = (text: string): Site | undefined => {
+  if (lastSite?.text === text) return lastSite.site
+  let site: Site | undefined
+  try {
+    const url = new URL(text)
+    site = { origin: url.origin, hostname: url.hostname }
+  } catch {
+    site = undefined
+  }
+  lastSite = { text, site }
+  return site
 }
 
 /** Query text in the template is already URL-encoded; decode it once so it is re-encoded exactly once. */

@@ -174,6 +174,72 @@ describe("url templates: the check without segments, and the segments of a full 
   })
 })
 
+describe("url templates: whether one parses, and its origin, read from its scheme and authority alone", () => {
+  // Hosts the URL parser normalises, refuses, or reads in surprising ways, and some random text.
+  const AUTHORITY = fc.oneof(
+    fc.constantFrom(
+      "h.example",
+      "H.Example:8443",
+      "h.example:443",
+      "h.example:",
+      "h.example:99999",
+      "127.0.0.1",
+      "0x7f.1",
+      "[::1]",
+      "[::1",
+      "h ost",
+      "bücher.example",
+      "%41.example",
+      "a..b",
+      "h.example%2f",
+      "h.example ",
+      " h.example",
+      "& "
+    ),
+    fc.string({ maxLength: 8 })
+  )
+  const PIECE = fc.constantFrom("/", "a", "%", "%2", "%zz", "%41", "{{x}}", "[", "]", ":", "@", " ", "é", "|", "^", "`",
+    "{", "}", "<", ">", "\"", "'", "?", "&", "=", "+", "\u00ff", "\ud800")
+  const template = fc.tuple(fc.constantFrom("https", "http", "HTTP"), AUTHORITY, fc.array(PIECE, { maxLength: 10 })).map(
+    ([scheme, authority, rest]) => `${scheme}://${authority}${rest.length === 0 ? "" : `/${rest.join("")}`}`
+  )
+
+  it("a template passes only when the whole of it, placeholders filled, is a URL with the origin reported", () => {
+    fc.assert(
+      // Several templates in turn: the check keeps the authority it read last.
+      fc.property(fc.array(template, { minLength: 1, maxLength: 4 }), (sources) => {
+        for (const source of sources) {
+          const checked = UrlTemplate.check(source)
+          let whole: URL | undefined
+          try {
+            whole = new URL(source.replaceAll("{{x}}", "x"))
+          } catch {
+            whole = undefined
+          }
+          if (checked._tag === "Ok") {
+            assert.isDefined(whole, source)
+            assert.strictEqual(checked.url.origin, whole!.origin, source)
+            assert.strictEqual(checked.url.hostname, whole!.hostname, source)
+          } else if (checked.problems.length === 1 && checked.problems[0] === "is not a valid URL") {
+            assert.isUndefined(whole, source)
+          }
+        }
+      }),
+      { numRuns: RUNS * 3 }
+    )
+  })
+
+  it("two templates on different hosts, read in turn, each get their own origin", () => {
+    const origins = ["https://a.example/x", "https://b.example:8443/y", "https://a.example/z", "https://h ost/x"].map(
+      (source) => {
+        const checked = UrlTemplate.check(source)
+        return checked._tag === "Ok" ? checked.url.origin : checked.problems.join("; ")
+      }
+    )
+    assert.deepStrictEqual(origins, ["https://a.example", "https://b.example:8443", "https://a.example", "is not a valid URL"])
+  })
+})
+
 describe("model-facing parameters keep their shape and key order (docs/protocol.md §7)", () => {
   it("type, then description, then enum, each only when the param has it", () => {
     const tool = toolWith("Lists things.", [
