@@ -30,14 +30,14 @@ export const describeAllowed = (values: ReadonlyArray<string>): string => {
 
 /**
  * The meaning problems of `tool.params[index].enum` (its shape — an array of strings — is the
- * Schema's to check): it must list something, only on a string param, each value once.
+ * Schema's to check): it must list something, only on a string param, each value once. Pushed
+ * onto `issues`: most params have no enum, and no list is made for them.
  *
  * @internal
  */
-export const check = (param: unknown, tool: Path, index: number): Array<Issue> => {
-  if (!isRecord(param) || !Array.isArray(param.enum)) return []
+export const check = (param: unknown, tool: Path, index: number, issues: Array<Issue>): void => {
+  if (!isRecord(param) || !Array.isArray(param.enum)) return
   const path = [...tool, "params", index, "enum"]
-  const issues: Array<Issue> = []
   if (param.enum.length === 0) issues.push({ path, message: "must list at least one value" })
   if (typeof param.type === "string" && param.type !== "string") {
     issues.push({ path, message: `an enum is allowed only on a "string" param, not on a ${quote(param.type)} one` })
@@ -49,7 +49,6 @@ export const check = (param: unknown, tool: Path, index: number): Array<Issue> =
     if (seen === undefined) first.set(value, k)
     else issues.push({ path: [...path, k], message: `duplicate value ${quote(value)} (also enum[${seen}])` })
   })
-  return issues
 }
 
 /**

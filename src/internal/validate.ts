@@ -182,6 +182,7 @@ export const check = (input: unknown, options: CheckOptions = {}): Array<Issue> 
   if (!Array.isArray(input.tools)) return issues
 
   const seen = new Map<string, number>()
+  const context: ToolContext = { authHeader, authQuery, allowHttp: options.allowHttp ?? false }
   input.tools.forEach((tool, i) => {
     if (!isRecord(tool)) return
     if (typeof tool.name === "string") {
@@ -189,7 +190,7 @@ export const check = (input: unknown, options: CheckOptions = {}): Array<Issue> 
       if (first === undefined) seen.set(tool.name, i)
       else issues.push({ path: ["tools", i, "name"], message: `duplicate tool name ${quote(tool.name)} (also tools[${first}])` })
     }
-    checkTool(tool, ["tools", i], { authHeader, authQuery, allowHttp: options.allowHttp ?? false }, issues)
+    checkTool(tool, ["tools", i], context, issues)
   })
   return issues
 }
@@ -221,50 +222,94 @@ interface ToolContext {
   readonly allowHttp: boolean
 }
 
-const checkTool = (tool: Record<string, unknown>, at: Path, auth: ToolContext, issues: Array<Issue>): void => {
-  const toolName = typeof tool.name === "string" ? tool.name : "?"
+/**
+ * What the checks of one tool share. Issue paths are built from `at` only when there is an issue:
+ * a manifest of thousands of tools has a handful of issues at most, and a path array per checked
+ * value was most of what checking allocated.
+ */
+interface ToolScope {
+  readonly at: Path
+  readonly toolName: string
+  /** The declared param names; undefined when the param list is itself broken (see `checkTool`). */
+  readonly declared: ReadonlySet<string> | undefined
+  readonly issues: Array<Issue>
+}
+
+const pathIn = (at: Path, field: string, key?: string): Path =>
+  key === undefined ? [...at, field] : [...at, field, key]
+
+const NO_PROBLEMS: ReadonlyArray<string> = []
+
+/**
+ * A template's problems, and its placeholders that name no declared param (each once). `where` is
+ * the issue's path, or the tool's field (and key) to build it from when there is an issue.
+ */
+const checkTemplate = (
+  scope: ToolScope,
+  problems: ReadonlyArray<string>,
+  placeholders: ReadonlyArray<string>,
+  where: Path | string,
+  key?: string
+): void => {
+  let unknown: Set<string> | undefined
+  if (scope.declared !== undefined) {
+    for (const name of placeholders) {
+      if (!scope.declared.has(name)) (unknown ??= new Set()).add(name)
+    }
+  }
+  if (problems.length === 0 && unknown === undefined) return
+  const path = typeof where === "string" ? pathIn(scope.at, where, key) : where
+  for (const problem of problems) scope.issues.push({ path, message: problem })
+  for (const name of unknown ?? []) {
+    scope.issues.push({ path, message: `placeholder {{${name}}} names no param of tool ${quote(scope.toolName)}` })
+  }
+}
+
+/** The names of a tool's params, its duplicate and enum problems reported; undefined when the list is broken. */
+const declaredParams = (params: unknown, at: Path, issues: Array<Issue>): ReadonlySet<string> | undefined => {
+  if (!Array.isArray(params)) return undefined
   const declared = new Set<string>()
   // When the param list itself is broken (already reported by the Schema), which params exist is
   // unknown: checking placeholders against it would only repeat that one fault once per placeholder.
-  const paramsKnown = Array.isArray(tool.params) &&
-    tool.params.every((param) => isRecord(param) && typeof param.name === "string")
-  if (Array.isArray(tool.params)) {
-    tool.params.forEach((param, j) => {
-      issues.push(...ParamEnum.check(param, at, j))
-      if (!isRecord(param) || typeof param.name !== "string") return
-      if (declared.has(param.name)) {
-        issues.push({ path: [...at, "params", j, "name"], message: `duplicate param name ${quote(param.name)}` })
-      }
-      declared.add(param.name)
-    })
-  }
-
-  const checkNames = (template: { readonly placeholders: ReadonlyArray<string> }, path: Path): void => {
-    // Most templates hold one placeholder or none: a set (for each name once) only for more.
-    if (!paramsKnown || template.placeholders.length === 0) return
-    const names = template.placeholders.length === 1 ? template.placeholders : new Set(template.placeholders)
-    for (const name of names) {
-      if (!declared.has(name)) {
-        issues.push({ path, message: `placeholder {{${name}}} names no param of tool ${quote(toolName)}` })
-      }
+  let known = true
+  for (let j = 0; j < params.length; j++) {
+    const param: unknown = params[j]
+    ParamEnum.check(param, at, j, issues)
+    if (!isRecord(param) || typeof param.name !== "string") {
+      known = false
+      continue
     }
+    if (declared.has(param.name)) {
+      issues.push({ path: [...at, "params", j, "name"], message: `duplicate param name ${quote(param.name)}` })
+    }
+    declared.add(param.name)
   }
-  const checkTemplate = (template: Template.Template, path: Path): void => {
-    for (const problem of template.problems) issues.push({ path, message: problem })
-    checkNames(template, path)
+  return known ? declared : undefined
+}
+
+// A decoded Record cannot hold an own "__proto__" key (assigning it sets the prototype), so the
+// entry would silently vanish between validation and use: reject it instead.
+const RECORD_FIELDS = ["queryParams", "headers", "responseMappings"] as const
+
+const checkTool = (tool: Record<string, unknown>, at: Path, auth: ToolContext, issues: Array<Issue>): void => {
+  const scope: ToolScope = {
+    at,
+    toolName: typeof tool.name === "string" ? tool.name : "?",
+    declared: declaredParams(tool.params, at, issues),
+    issues
   }
 
   // The url's query keys, decoded as a server reads them: `queryParams` may not set one again.
-  const urlQueryKeys = new Set<string>()
+  let urlQueryKeys: Set<string> | undefined
   if (typeof tool.url === "string") {
     const parsed = UrlTemplate.check(tool.url)
     if (parsed._tag === "Invalid") {
       for (const problem of parsed.problems) issues.push({ path: [...at, "url"], message: problem })
       // A broken origin does not make the path's placeholders right: a typo there is a second problem.
-      checkNames(Template.parse(tool.url), [...at, "url"])
+      checkTemplate(scope, NO_PROBLEMS, Template.parse(tool.url).placeholders, "url")
     } else {
       // A url template that parsed has no template problems; its placeholders are the ones to check.
-      checkNames(parsed.url, [...at, "url"])
+      checkTemplate(scope, NO_PROBLEMS, parsed.url.placeholders, "url")
       if (parsed.url.protocol === "http:" && !auth.allowHttp && !UrlTemplate.isLoopbackHost(parsed.url.hostname)) {
         issues.push({
           path: [...at, "url"],
@@ -272,6 +317,7 @@ const checkTool = (tool: Record<string, unknown>, at: Path, auth: ToolContext, i
         })
       }
       for (const entry of parsed.url.query) {
+        urlQueryKeys ??= new Set()
         // Servers that read the last value would let a later one override an earlier (resolved) one.
         if (urlQueryKeys.has(entry.key)) {
           issues.push({ path: [...at, "url"], message: `the query key ${quote(entry.key)} is set twice` })
@@ -284,9 +330,7 @@ const checkTool = (tool: Record<string, unknown>, at: Path, auth: ToolContext, i
     }
   }
 
-  // A decoded Record cannot hold an own "__proto__" key (assigning it sets the prototype), so the
-  // entry would silently vanish between validation and use: reject it instead.
-  for (const field of ["queryParams", "headers", "responseMappings"] as const) {
+  for (const field of RECORD_FIELDS) {
     const map = tool[field]
     if (isRecord(map) && Object.hasOwn(map, "__proto__")) {
       issues.push({ path: [...at, field, "__proto__"], message: `the key "__proto__" is not allowed` })
@@ -298,11 +342,18 @@ const checkTool = (tool: Record<string, unknown>, at: Path, auth: ToolContext, i
     const queryParams = tool.queryParams
     for (const key of Object.keys(queryParams)) {
       const value = queryParams[key]
-      const path = [...at, "queryParams", key]
-      if (Template.hasPlaceholderSyntax(key)) issues.push({ path, message: "placeholder not allowed in a query key" })
-      if (key === auth.authQuery) issues.push({ path, message: "must not set the auth query parameter" })
-      else if (urlQueryKeys.has(key)) issues.push({ path, message: `the query key ${quote(key)} is already set by the url` })
-      if (typeof value === "string" && !tooLong(value, path, issues)) checkTemplate(Template.parse(value), path)
+      if (Template.hasPlaceholderSyntax(key)) {
+        issues.push({ path: pathIn(at, "queryParams", key), message: "placeholder not allowed in a query key" })
+      }
+      if (key === auth.authQuery) {
+        issues.push({ path: pathIn(at, "queryParams", key), message: "must not set the auth query parameter" })
+      } else if (urlQueryKeys?.has(key) === true) {
+        issues.push({ path: pathIn(at, "queryParams", key), message: `the query key ${quote(key)} is already set by the url` })
+      }
+      if (typeof value === "string" && !tooLong(value, at, "queryParams", key, issues)) {
+        const template = Template.parse(value)
+        checkTemplate(scope, template.problems, template.placeholders, "queryParams", key)
+      }
     }
   }
 
@@ -311,29 +362,41 @@ const checkTool = (tool: Record<string, unknown>, at: Path, auth: ToolContext, i
     const seenHeaders = new Set<string>()
     for (const key of Object.keys(headers)) {
       const value = headers[key]
-      const path = [...at, "headers", key]
       const lower = key.toLowerCase()
-      if (!HEADER_NAME.test(key)) issues.push({ path, message: `${quote(key)} is not a valid header name` })
-      else if (RESERVED_HEADERS.has(lower)) issues.push({ path, message: `the header ${quote(key)} may not be set by a tool` })
-      else if (lower === auth.authHeader) issues.push({ path, message: `must not set the auth header ${quote(key)}` })
-      if (seenHeaders.has(lower)) issues.push({ path, message: `the header ${quote(key)} is set twice (names ignore case)` })
+      const problem = !HEADER_NAME.test(key)
+        ? `${quote(key)} is not a valid header name`
+        : RESERVED_HEADERS.has(lower)
+        ? `the header ${quote(key)} may not be set by a tool`
+        : lower === auth.authHeader
+        ? `must not set the auth header ${quote(key)}`
+        : undefined
+      if (problem !== undefined) issues.push({ path: pathIn(at, "headers", key), message: problem })
+      if (seenHeaders.has(lower)) {
+        issues.push({ path: pathIn(at, "headers", key), message: `the header ${quote(key)} is set twice (names ignore case)` })
+      }
       seenHeaders.add(lower)
-      if (typeof value === "string" && !tooLong(value, path, issues)) {
-        if (HeaderValue.BREAK.test(value)) issues.push({ path, message: "value contains CR, LF or NUL" })
-        else if (HeaderValue.UNSENDABLE.test(value)) {
-          issues.push({ path, message: "value contains control characters or characters beyond U+00FF" })
+      if (typeof value === "string" && !tooLong(value, at, "headers", key, issues)) {
+        if (HeaderValue.BREAK.test(value)) {
+          issues.push({ path: pathIn(at, "headers", key), message: "value contains CR, LF or NUL" })
+        } else if (HeaderValue.UNSENDABLE.test(value)) {
+          issues.push({
+            path: pathIn(at, "headers", key),
+            message: "value contains control characters or characters beyond U+00FF"
+          })
         }
         if (HeaderValue.LEADING_SPACE.test(value) || HeaderValue.TRAILING_SPACE.test(value)) {
-          issues.push({ path, message: "value must not start or end with a space or tab" })
+          issues.push({ path: pathIn(at, "headers", key), message: "value must not start or end with a space or tab" })
         }
-        checkTemplate(Template.parse(value), path)
+        const template = Template.parse(value)
+        checkTemplate(scope, template.problems, template.placeholders, "headers", key)
       }
     }
   }
 
   if (tool.body !== undefined) {
-    if (tool.method === "GET") issues.push({ path: [...at, "body"], message: "a GET tool cannot have a body" })
-    walkBody(tool.body, [...at, "body"], checkTemplate, issues)
+    const bodyAt = [...at, "body"]
+    if (tool.method === "GET") issues.push({ path: bodyAt, message: "a GET tool cannot have a body" })
+    walkBody(tool.body, bodyAt, scope)
   }
 
   if (isRecord(tool.responseMappings)) {
@@ -342,7 +405,7 @@ const checkTool = (tool: Record<string, unknown>, at: Path, auth: ToolContext, i
       const value = mappings[field]
       if (typeof value !== "string") continue
       const parsed = JsonPath.parse(value)
-      if (parsed._tag === "Invalid") issues.push({ path: [...at, "responseMappings", field], message: parsed.problem })
+      if (parsed._tag === "Invalid") issues.push({ path: pathIn(at, "responseMappings", field), message: parsed.problem })
     }
   }
 }
@@ -351,26 +414,23 @@ const checkTool = (tool: Record<string, unknown>, at: Path, auth: ToolContext, i
  * Query and header values travel in the request line and headers, which servers cap far below
  * this (8–16 KiB), as the url: longer ones are refused before anything else reads them.
  */
-const tooLong = (value: string, path: Path, issues: Array<Issue>): boolean => {
+const tooLong = (value: string, at: Path, field: string, key: string, issues: Array<Issue>): boolean => {
   if (value.length <= UrlTemplate.MAX_CHARS) return false
-  issues.push({ path, message: `is longer than ${UrlTemplate.MAX_CHARS} characters` })
+  issues.push({ path: pathIn(at, field, key), message: `is longer than ${UrlTemplate.MAX_CHARS} characters` })
   return true
 }
 
 /** Iterative, so that hostile nesting depth cannot overflow the stack before the depth rule fires. */
-const walkBody = (
-  body: unknown,
-  at: Path,
-  checkTemplate: (template: Template.Template, path: Path) => void,
-  issues: Array<Issue>
-): void => {
+const walkBody = (body: unknown, at: Path, scope: ToolScope): void => {
+  const issues = scope.issues
   const stack: Array<{ value: unknown; path: Path; depth: number }> = [{ value: body, path: at, depth: 0 }]
   // A JS value may share an object between places; walk it once (else `[x, x]` chains are exponential).
   const seen = new WeakSet<object>()
   while (stack.length > 0) {
     const { depth, path, value } = stack.pop()!
     if (typeof value === "string") {
-      checkTemplate(Template.parse(value), path)
+      const template = Template.parse(value)
+      checkTemplate(scope, template.problems, template.placeholders, path)
     } else if (typeof value === "number") {
       if (!Number.isFinite(value)) issues.push({ path, message: "numbers must be finite" })
     } else if (typeof value === "boolean" || value === null) {
