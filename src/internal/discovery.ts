@@ -95,14 +95,15 @@ const add = (
     const exposed = screened.refused.size === 0 ? compiled : compiled.filter((_, i) => !screened.refused.has(i))
     const conflict = deps.registry.add(api.url, exposed, { origin: api.origin, usesClientCredential })
     if (conflict !== undefined) return yield* conflict
+    const tools = exposed.map((tool) => tool.model)
     const warnings = [...approved.warnings, ...warningsFor(deps, api, manifest, usesClientCredential)].concat(
-      Providers.nameWarnings(exposed.map((tool) => tool.model)),
+      Providers.nameWarnings(tools),
       screened.warnings
     )
     // Returned as values; logged at Debug only, which no default logger prints (stdout may be a
     // protocol: an MCP bridge, a CLI piping JSON).
     for (const warning of warnings) yield* Effect.logDebug(warning)
-    return { url: api.url, manifest, tools: exposed.map((tool) => tool.model), warnings }
+    return { url: api.url, manifest, tools, warnings }
   })
 
 /** @internal */

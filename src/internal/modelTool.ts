@@ -46,19 +46,30 @@ const parameter = ({ description, enum: allowed, type }: Manifest.Param): ModelP
     : { type, description, enum: allowed }
 
 /** @internal */
-export const make = (tool: Manifest.Tool, visible: ReadonlyArray<Manifest.Param>, name = tool.name): ModelTool => ({
-  name,
-  description: tool.description,
-  parameters: {
-    type: "object",
-    // fromEntries defines own properties, so a param named `__proto__` stays a plain key.
-    properties: Object.fromEntries(
-      visible.map((param) => [param.name, parameter(param)])
-    ),
-    required: visible.filter(isRequired).map((param) => param.name),
-    additionalProperties: false
+export const make = (tool: Manifest.Tool, visible: ReadonlyArray<Manifest.Param>, name = tool.name): ModelTool => {
+  // Built in one loop, without entry pairs or filtered copies: discovery makes one per tool.
+  const properties: Record<string, ModelParameter> = {}
+  const required: Array<string> = []
+  for (const param of visible) {
+    // Defined, not assigned: a param named `__proto__` stays a plain key, not the prototype.
+    if (param.name === "__proto__") {
+      Object.defineProperty(properties, param.name, {
+        value: parameter(param),
+        enumerable: true,
+        writable: true,
+        configurable: true
+      })
+    } else {
+      properties[param.name] = parameter(param)
+    }
+    if (isRequired(param)) required.push(param.name)
   }
-})
+  return {
+    name,
+    description: tool.description,
+    parameters: { type: "object", properties, required, additionalProperties: false }
+  }
+}
 
 /** @internal */
 export type CheckResult =

@@ -203,12 +203,16 @@ const NAME_RULES: ReadonlyArray<{ readonly provider: string; readonly pattern: R
  *
  * @internal
  */
-export const nameWarnings = (tools: ReadonlyArray<{ readonly name: string }>): Array<string> =>
-  tools.flatMap((tool) =>
-    NAME_RULES.filter(({ pattern }) => !pattern.test(tool.name)).map(({ provider, rule }) =>
-      `tool "${clip(tool.name, 64)}": ${provider} rejects this name (${rule})`
-    )
-  )
+export const nameWarnings = (tools: ReadonlyArray<{ readonly name: string }>): Array<string> => {
+  // A loop, not flatMap/filter/map: discovery runs this over every tool, and most yield nothing.
+  const warnings: Array<string> = []
+  for (const tool of tools) {
+    for (const { pattern, provider, rule } of NAME_RULES) {
+      if (!pattern.test(tool.name)) warnings.push(`tool "${clip(tool.name, 64)}": ${provider} rejects this name (${rule})`)
+    }
+  }
+  return warnings
+}
 
 // ---------------------------------------------------------------------------------------------
 // Tool calls in

@@ -29,6 +29,8 @@ export const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
 // A template of a hundred thousand "{{}}" is one fault, not a hundred thousand lines to report.
 const MAX_PROBLEMS = 5
 
+const NONE: ReadonlyArray<never> = []
+
 const OPEN = "{{"
 const CLOSE = "}}"
 
@@ -46,7 +48,8 @@ export const parse = (source: string): Template => {
   if (!source.includes(OPEN)) return plain(source)
   const parts: Array<Part> = []
   const placeholders: Array<string> = []
-  const problems: Array<string> = []
+  // Most templates are well-formed: their problems are the shared empty list.
+  let problems: Array<string> | undefined
   // One part object per name: a template repeating `{{a}}` allocates no object per occurrence. The
   // map only from a second name on (most templates hold one).
   let firstPart: PlaceholderPart | undefined
@@ -61,6 +64,7 @@ export const parse = (source: string): Template => {
     if (open === -1) break
     const close = source.indexOf(CLOSE, open + OPEN.length)
     if (close === -1) {
+      problems ??= []
       problems.push(`unclosed placeholder "${clip(source.slice(open))}"`)
       break
     }
@@ -71,7 +75,7 @@ export const parse = (source: string): Template => {
     pos = close + CLOSE.length
     if (!PARAM_NAME.test(name)) {
       malformed++
-      if (malformed <= MAX_PROBLEMS) problems.push(`malformed placeholder "${clip(source.slice(open, pos))}"`)
+      if (malformed <= MAX_PROBLEMS) (problems ??= []).push(`malformed placeholder "${clip(source.slice(open, pos))}"`)
       continue
     }
     if (open > textStart) parts.push({ _tag: "Text", text: source.slice(textStart, open) })
@@ -87,13 +91,11 @@ export const parse = (source: string): Template => {
     placeholders.push(name)
   }
   if (textStart < source.length) parts.push({ _tag: "Text", text: source.slice(textStart) })
-  if (malformed > MAX_PROBLEMS) problems.push(`and ${malformed - MAX_PROBLEMS} more malformed placeholders`)
+  if (malformed > MAX_PROBLEMS) (problems ??= []).push(`and ${malformed - MAX_PROBLEMS} more malformed placeholders`)
   const first = parts[0]
   const whole = parts.length === 1 && first?._tag === "Placeholder" ? first.name : undefined
-  return { source, parts, placeholders, whole, problems }
+  return { source, parts, placeholders, whole, problems: problems ?? NONE }
 }
-
-const NONE: ReadonlyArray<never> = []
 
 const plain = (source: string): Template => ({
   source,
