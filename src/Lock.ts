@@ -175,7 +175,7 @@ export const validate = (input: unknown): Either.Either<Lock, ReadonlyArray<Lock
   if (structure !== undefined) return Either.left([structure])
   const shape = decodeShape(input)
   if (Either.isLeft(shape)) {
-    return Either.left(Validate.parseIssues(shape.left).map((issue) => ({ ...issue, message: escapeControls(issue.message) })))
+    return Either.left(Validate.parseIssues(shape.left.issue).map((issue) => ({ ...issue, message: escapeControls(issue.message) })))
   }
   const issues = keyIssues(shape.right)
   return issues.length > 0 ? Either.left(issues) : Either.right(shape.right)

@@ -4,28 +4,15 @@
  *
  * @since 0.1.0
  */
-import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import type * as Effect from "effect/Effect"
+import type * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
-import { clip, describeValue, escapeControls } from "./internal/values.js"
 import * as Lint from "./internal/lint.js"
+import * as ManifestDecode from "./internal/manifestDecode.js"
 import * as ManifestModel from "./internal/manifestModel.js"
-import { ManifestInvalid } from "./internal/manifestModel.js"
+import * as ManifestShape from "./internal/manifestShape.js"
 import type * as Poisoning from "./internal/poisoning.js"
-import * as Template from "./internal/template.js"
 import * as Validate from "./internal/validate.js"
-
-// The default message echoes the whole actual value (a 1 MiB name would make a 1 MiB message).
-const stringMatching = (pattern: RegExp) =>
-  Schema.String.pipe(Schema.pattern(pattern, {
-    message: (issue) => `expected a string matching ${pattern.source}, got ${formatActual(issue.actual)}`
-  }))
-
-// Spec wording (`expected "a" | "b", got "c"`) rather than one line per union member.
-const expectedOneOf = (literals: ReadonlyArray<string>, actual: unknown) => ({
-  message: `expected ${literals.map((l) => JSON.stringify(l)).join(" | ")}, got ${formatActual(actual)}`,
-  override: true
-})
 
 /**
  * The protocol version this library reads and writes.
@@ -56,31 +43,25 @@ export const isRequired = ManifestModel.isRequired
  * @since 0.1.0
  * @category models
  */
-export const HttpMethod = Schema.Literal("GET", "POST", "PUT", "PATCH", "DELETE").annotations({
-  identifier: "HttpMethod",
-  message: (issue) => expectedOneOf(["GET", "POST", "PUT", "PATCH", "DELETE"], issue.actual)
-})
+export const HttpMethod: Schema.Schema<HttpMethod> = Schema.make(ManifestShape.HttpMethod)
 
 /**
  * @since 0.1.0
  * @category models
  */
-export type HttpMethod = typeof HttpMethod.Type
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
 
 /**
  * @since 0.1.0
  * @category models
  */
-export const ParamType = Schema.Literal("string", "number", "boolean").annotations({
-  identifier: "ParamType",
-  message: (issue) => expectedOneOf(["string", "number", "boolean"], issue.actual)
-})
+export const ParamType: Schema.Schema<ParamType> = Schema.make(ManifestShape.ParamType)
 
 /**
  * @since 0.1.0
  * @category models
  */
-export type ParamType = typeof ParamType.Type
+export type ParamType = "string" | "number" | "boolean"
 
 /**
  * One argument of a tool. `required` absent means required. `enum` (an extension of RCP v0.1 that
@@ -89,25 +70,34 @@ export type ParamType = typeof ParamType.Type
  * @since 0.1.0
  * @category models
  */
-export const Param = Schema.Struct({
-  name: stringMatching(Template.PARAM_NAME),
-  type: ParamType,
-  required: Schema.optionalWith(Schema.Boolean, { exact: true }),
-  description: Schema.optionalWith(Schema.String, { exact: true }),
-  enum: Schema.optionalWith(Schema.Array(Schema.String), { exact: true })
-}).annotations({ identifier: "Param" })
+export const Param: Schema.Schema<Param> = Schema.make(ManifestShape.Param)
 
 /**
  * @since 0.1.0
  * @category models
  */
-export interface Param extends Schema.Schema.Type<typeof Param> {}
+export type Param = {
+  /** A placeholder name: `^[A-Za-z_][A-Za-z0-9_]*$`. */
+  readonly name: string
+  readonly type: ParamType
+  readonly required?: boolean
+  readonly description?: string
+  readonly enum?: ReadonlyArray<string>
+}
 
 /**
  * @since 0.1.0
  * @category models
  */
-export const AuthNone = Schema.Struct({ type: Schema.Literal("none") }).annotations({ identifier: "AuthNone" })
+export const AuthNone: Schema.Schema<AuthNone> = Schema.make(ManifestShape.AuthNone)
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type AuthNone = {
+  readonly type: "none"
+}
 
 /**
  * The client sends `name: scheme credential` (or `name: credential` without a scheme).
@@ -115,11 +105,19 @@ export const AuthNone = Schema.Struct({ type: Schema.Literal("none") }).annotati
  * @since 0.1.0
  * @category models
  */
-export const AuthHeader = Schema.Struct({
-  type: Schema.Literal("header"),
-  name: Schema.NonEmptyString,
-  scheme: Schema.optionalWith(Schema.NonEmptyString, { exact: true })
-}).annotations({ identifier: "AuthHeader" })
+export const AuthHeader: Schema.Schema<AuthHeader> = Schema.make(ManifestShape.AuthHeader)
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type AuthHeader = {
+  readonly type: "header"
+  /** Not empty. */
+  readonly name: string
+  /** Not empty. */
+  readonly scheme?: string
+}
 
 /**
  * The client adds the query parameter `name=credential`.
@@ -127,24 +125,29 @@ export const AuthHeader = Schema.Struct({
  * @since 0.1.0
  * @category models
  */
-export const AuthQuery = Schema.Struct({
-  type: Schema.Literal("query"),
-  name: Schema.NonEmptyString
-}).annotations({ identifier: "AuthQuery" })
+export const AuthQuery: Schema.Schema<AuthQuery> = Schema.make(ManifestShape.AuthQuery)
 
 /**
  * @since 0.1.0
  * @category models
  */
-export const Auth = Schema.Union(AuthNone, AuthHeader, AuthQuery).annotations({ identifier: "Auth" })
+export type AuthQuery = {
+  readonly type: "query"
+  /** Not empty. */
+  readonly name: string
+}
 
 /**
  * @since 0.1.0
  * @category models
  */
-export type Auth = typeof Auth.Type
+export const Auth: Schema.Schema<Auth> = Schema.make(ManifestShape.Auth)
 
-const StringMap = Schema.Record({ key: Schema.String, value: Schema.String })
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type Auth = AuthNone | AuthHeader | AuthQuery
 
 /**
  * One REST endpoint offered as a tool: `{{name}}` placeholders in `url`, `queryParams`, `headers`
@@ -173,23 +176,25 @@ const StringMap = Schema.Record({ key: Schema.String, value: Schema.String })
  * @since 0.1.0
  * @category models
  */
-export const Tool = Schema.Struct({
-  name: stringMatching(TOOL_NAME),
-  description: Schema.NonEmptyString,
-  method: HttpMethod,
-  params: Schema.Array(Param),
-  url: Schema.String,
-  queryParams: Schema.optionalWith(StringMap, { exact: true }),
-  headers: Schema.optionalWith(StringMap, { exact: true }),
-  body: Schema.optionalWith(Schema.Unknown, { exact: true }),
-  responseMappings: Schema.optionalWith(StringMap, { exact: true })
-}).annotations({ identifier: "Tool" })
+export const Tool: Schema.Schema<Tool> = Schema.make(ManifestShape.Tool)
 
 /**
  * @since 0.1.0
  * @category models
  */
-export interface Tool extends Schema.Schema.Type<typeof Tool> {}
+export type Tool = {
+  /** `TOOL_NAME`. */
+  readonly name: string
+  /** Not empty. */
+  readonly description: string
+  readonly method: HttpMethod
+  readonly params: ReadonlyArray<Param>
+  readonly url: string
+  readonly queryParams?: { readonly [key: string]: string }
+  readonly headers?: { readonly [name: string]: string }
+  readonly body?: unknown
+  readonly responseMappings?: { readonly [field: string]: string }
+}
 
 /**
  * A whole manifest: `{ rcpVersion: "0.1", auth?, tools }`. The Schema checks the shape only; use
@@ -198,28 +203,16 @@ export interface Tool extends Schema.Schema.Type<typeof Tool> {}
  * @since 0.1.0
  * @category models
  */
-export const Manifest = Schema.Struct({
-  rcpVersion: Schema.Literal(RCP_VERSION).annotations({
-    message: (issue) => ({
-      message: `unsupported rcpVersion ${formatActual(issue.actual)}: this library reads "${RCP_VERSION}"`,
-      override: true
-    })
-  }),
-  auth: Schema.optionalWith(Auth, { exact: true }),
-  tools: Schema.Array(Tool)
-}).annotations({ identifier: "Manifest" })
+export const Manifest: Schema.Schema<Manifest> = Schema.make(ManifestShape.Manifest)
 
 /**
  * @since 0.1.0
  * @category models
  */
-export interface Manifest extends Schema.Schema.Type<typeof Manifest> {}
-
-// Never `String(object)`: JSON may hold an own "toString" that is not a function.
-const formatActual = (actual: unknown): string => {
-  if (actual === undefined) return "(missing)"
-  if (typeof actual === "object" && actual !== null) return describeValue(actual)
-  return clip(typeof actual === "string" ? JSON.stringify(actual) : String(actual), 40)
+export type Manifest = {
+  readonly rcpVersion: typeof RCP_VERSION
+  readonly auth?: Auth
+  readonly tools: ReadonlyArray<Tool>
 }
 
 
@@ -272,28 +265,6 @@ export { ManifestInvalid } from "./internal/manifestModel.js"
  */
 export const formatIssue: (issue: ManifestIssue) => string = Validate.formatIssue
 
-const reasonOf = (cause: unknown): string => {
-  try {
-    return cause instanceof Error ? String(cause.message) : "unknown"
-  } catch {
-    return "unknown"
-  }
-}
-
-/**
- * Effect's union matching reads a discriminant with `String(value)`, which throws on JSON such as
- * `{"toString": 1}`; an object there can never match anyway, so the Schema sees a stand-in.
- */
-const withReadableDiscriminant = (input: Record<string, unknown>): Record<string, unknown> => {
-  const auth = input["auth"]
-  if (typeof auth !== "object" || auth === null || Array.isArray(auth)) return input
-  const type = (auth as Record<string, unknown>)["type"]
-  if (typeof type !== "object" || type === null) return input
-  return { ...input, auth: { ...auth, type: describeValue(type) } }
-}
-
-const decodeShape = Schema.decodeUnknownEither(Manifest, { errors: "all", onExcessProperty: "ignore" })
-
 /**
  * What a reader of manifests accepts beyond the strict default.
  *
@@ -325,31 +296,10 @@ export interface ValidateOptions {
  * @since 0.1.0
  * @category decoding
  */
-export const validate = (
+export const validate: (
   input: unknown,
-  options: ValidateOptions = {}
-): Either.Either<Manifest, ReadonlyArray<ManifestIssue>> => {
-  try {
-    if (typeof input !== "object" || input === null || Array.isArray(input)) {
-      return Either.left([{ path: [], message: `a manifest must be a JSON object, got ${describeValue(input)}` }])
-    }
-    // Junk too deep (or cyclic) to look at safely: the Schema's error formatting would recurse through it.
-    const structure = Validate.checkStructure(input)
-    if (structure !== undefined) return Either.left([structure])
-    const shape = decodeShape(withReadableDiscriminant(input as Record<string, unknown>))
-    const shapeIssues: Array<ManifestIssue> = Either.isLeft(shape) ? Validate.parseIssues(shape.left) : []
-    // Messages quote manifest text: no raw control character may reach a terminal or a log.
-    const issues = [...shapeIssues, ...Validate.check(input, options)].map((issue) => ({
-      ...issue,
-      message: escapeControls(issue.message)
-    }))
-    if (issues.length > 0 || Either.isLeft(shape)) return Either.left(issues)
-    return Either.right(shape.right)
-  } catch (cause) {
-    // Only exotic inputs get here (a getter or Proxy that throws): still a typed rejection.
-    return Either.left([{ path: [], message: `could not be read: ${reasonOf(cause)}` }])
-  }
-}
+  options?: ValidateOptions
+) => Either.Either<Manifest, ReadonlyArray<ManifestIssue>> = ManifestDecode.validate
 
 /**
  * Decodes and validates a manifest (docs/protocol.md §1): succeeds with a `Manifest` or fails with
@@ -375,15 +325,10 @@ export const validate = (
  * @since 0.1.0
  * @category decoding
  */
-export const decode = (
+export const decode: (
   input: unknown,
   options?: ValidateOptions & { readonly source?: string }
-): Effect.Effect<Manifest, ManifestInvalid> =>
-  Either.match(validate(input, options), {
-    onLeft: (issues) =>
-      Effect.fail(new ManifestInvalid(options?.source === undefined ? { issues } : { issues, source: options.source })),
-    onRight: Effect.succeed
-  })
+) => Effect.Effect<Manifest, ManifestModel.ManifestInvalid> = ManifestDecode.decode
 
 /**
  * The manifest as JSON-ready data (the inverse of `decode`).
@@ -391,7 +336,7 @@ export const decode = (
  * @since 0.1.0
  * @category encoding
  */
-export const encode: (manifest: Manifest) => Schema.Schema.Encoded<typeof Manifest> = Schema.encodeSync(Manifest)
+export const encode: (manifest: Manifest) => Manifest = Schema.encodeSync(Manifest)
 
 /**
  * Advice for server authors on a valid manifest: params without a description, params no

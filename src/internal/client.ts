@@ -40,13 +40,15 @@ export const make = (
 export const makeUndici = (options: Options): Effect.Effect<Service, never, Resolver.Resolvers | Scope.Scope> =>
   Effect.flatMap(TransportChoice.undici(options), (transport) => makeWith(options, transport))
 
-const needs = Effect.all([
-  Resolver.Resolvers,
-  Effect.serviceOption(Credential.Credential),
-  Effect.serviceOption(Approval.Approval),
-  // Manifest decoding (effect/Schema) loads with the first client built, not with rcp-sdk/client.
-  ManifestCodec.load
-])
+const needs = (options: Options) =>
+  Effect.all([
+    Resolver.Resolvers,
+    Effect.serviceOption(Credential.Credential),
+    Effect.serviceOption(Approval.Approval),
+    // Manifest decoding loads with the first client built, not with rcp-sdk/client; a lock's
+    // Schema (effect/Schema) only for a client that has one.
+    ManifestCodec.load(options.lock !== undefined)
+  ])
 
 /**
  * Over a transport in hand. The client-wide credential comes from the options, else from a
@@ -58,7 +60,7 @@ export const makeWith = (
   options: Options,
   transport: Transport.Transport
 ): Effect.Effect<Service, never, Resolver.Resolvers> =>
-  Effect.map(needs, ([resolvers, fromLayer, approval, codec]) => {
+  Effect.map(needs(options), ([resolvers, fromLayer, approval, codec]) => {
     const registry = new Registry()
     const credential = options.credential ?? Option.getOrUndefined(fromLayer)
     const settings = Settings.make({ ...options, credential }, codec)

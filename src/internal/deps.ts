@@ -17,6 +17,6 @@ export interface Deps {
   readonly transport: Transport.Transport
   /** The approval hook, when the context has one; without it no call needs approval. */
   readonly approval: ApprovalService | undefined
-  /** `Manifest.decode` and `Lock.validate`, loaded with the client (`manifestCodec.ts`). */
+  /** Manifest decoding (and `Lock`, for a client with a lock), loaded with the client (`manifestCodec.ts`). */
   readonly codec: Codec
 }

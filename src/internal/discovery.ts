@@ -74,7 +74,7 @@ const add = (
   Effect.gen(function*() {
     const unsupported = unsupportedVersion(input, api.url)
     if (unsupported !== undefined) return yield* unsupported
-    const decoded = yield* deps.codec.Manifest.decode(input, { source: api.url, allowHttp: deps.settings.allowHttp })
+    const decoded = yield* deps.codec.decode(input, { source: api.url, allowHttp: deps.settings.allowHttp })
     // Before anything is compiled or registered: only what the operator approved goes further.
     const approved = yield* PinGate.approve(decoded, api, pin)
     const manifest = approved.manifest

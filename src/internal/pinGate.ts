@@ -8,9 +8,10 @@
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import type { DiscoverOptions } from "../Client.js"
-import type * as Lock from "../Lock.js"
+import type * as LockModule from "../Lock.js"
 import type * as Manifest from "../Manifest.js"
 import { InvalidDiscoverOptions } from "./clientErrors.js"
+import * as ManifestCodec from "./manifestCodec.js"
 import type { Codec } from "./manifestCodec.js"
 import * as Pin from "./pin.js"
 import { ManifestChanged, ManifestNotPinned } from "./pinErrors.js"
@@ -19,7 +20,7 @@ import type { Settings } from "./settings.js"
 /** What one discovery is held to. @internal */
 export type Expected =
   | { readonly _tag: "Unpinned" }
-  | { readonly _tag: "Pinned"; readonly pin: Lock.ApiPin; readonly policy: Lock.PinPolicy }
+  | { readonly _tag: "Pinned"; readonly pin: LockModule.ApiPin; readonly policy: LockModule.PinPolicy }
 
 const UNPINNED: Expected = { _tag: "Unpinned" }
 
@@ -40,18 +41,8 @@ export const expected = (
     return Effect.fail(new InvalidDiscoverOptions({ url, problem: `pinPolicy must be one of ${Pin.POLICIES.join(", ")}` }))
   }
   if (options.pin !== undefined) {
-    const checked = codec.Lock.validate({ version: codec.Lock.LOCK_VERSION, apis: { [url]: options.pin } })
-    return Either.match(checked, {
-      onLeft: (issues) =>
-        Effect.fail(
-          new InvalidDiscoverOptions({
-            url,
-            // The pin is checked as this URL's entry of a lock; its path is shown from the pin down.
-            problem: `pin is not an API pin: ${codec.Lock.formatIssue({ ...issues[0]!, path: ["pin", ...issues[0]!.path.slice(2)] })}`
-          })
-        ),
-      onRight: (lock) => Effect.succeed<Expected>({ _tag: "Pinned", pin: lock.apis[url]!, policy })
-    })
+    const pin = options.pin
+    return Effect.flatMap(ManifestCodec.lock(codec), (Lock) => checkPin(Lock, url, pin, policy))
   }
   if (settings.lock === undefined) return Effect.succeed(UNPINNED)
   const pin = Object.hasOwn(settings.lock.apis, url) ? settings.lock.apis[url] : undefined
@@ -59,6 +50,25 @@ export const expected = (
     ? Effect.fail(new ManifestNotPinned({ url, pinned: Object.keys(settings.lock.apis) }))
     : Effect.succeed({ _tag: "Pinned", pin, policy })
 }
+
+/** A `pin` option, checked as this URL's entry of a lock. */
+const checkPin = (
+  Lock: typeof LockModule,
+  url: string,
+  pin: unknown,
+  policy: LockModule.PinPolicy
+): Effect.Effect<Expected, InvalidDiscoverOptions> =>
+  Either.match(Lock.validate({ version: Lock.LOCK_VERSION, apis: { [url]: pin } }), {
+    onLeft: (issues) =>
+      Effect.fail(
+        new InvalidDiscoverOptions({
+          url,
+          // The pin is checked as this URL's entry of a lock; its path is shown from the pin down.
+          problem: `pin is not an API pin: ${Lock.formatIssue({ ...issues[0]!, path: ["pin", ...issues[0]!.path.slice(2)] })}`
+        })
+      ),
+    onRight: (lock) => Effect.succeed<Expected>({ _tag: "Pinned", pin: lock.apis[url]!, policy })
+  })
 
 /**
  * The manifest to register — all of it, or under `"allow-new-tools"` its pinned tools only — with

@@ -111,7 +111,7 @@ export const make = (options: Options, codec?: Codec): Settings => {
 const lockOf = (lock: unknown, codec: Codec | undefined): Lock.Lock | undefined => {
   if (lock === undefined) return undefined
   // Never an unchecked lock: the callers without the codec (the facade's early check) drop the lock.
-  if (codec === undefined) throw new Error("rcp-sdk: internal error: a lock is checked with the manifest codec")
+  if (codec?.Lock === undefined) throw new Error("rcp-sdk: internal error: a lock is checked with the manifest codec")
   const checked = codec.Lock.validate(lock)
   if (Either.isRight(checked)) return checked.right
   const more = checked.left.length > 1 ? ` (and ${checked.left.length - 1} more)` : ""

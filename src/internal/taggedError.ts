@@ -1,7 +1,7 @@
 /**
  * `Data.TaggedError` with the static `_tag` that `Schema.TaggedError` classes carry
  * (`ToolNotFound._tag === "ToolNotFound"`), which the client's error classes kept when they stopped
- * being Schema classes (so that `rcp-sdk/client` does not load `effect/Schema` at import).
+ * being Schema classes (so that a client never loads `effect/Schema`; see `manifestCodec.ts`).
  */
 import * as Data from "effect/Data"
 

@@ -52,8 +52,8 @@ const quote = (s: string): string => JSON.stringify(clip(s, 60))
  *
  * @internal
  */
-export const parseIssues = (error: ParseResult.ParseError): Array<Issue> =>
-  ParseResult.ArrayFormatter.formatErrorSync(error).map((issue) => ({
+export const parseIssues = (issue: ParseResult.ParseIssue): Array<Issue> =>
+  ParseResult.ArrayFormatter.formatIssueSync(issue).map((issue) => ({
     path: issue.path.map((key) => (typeof key === "symbol" ? String(key) : key)),
     message: clip(issue.message, 300)
   }))

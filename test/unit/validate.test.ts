@@ -49,7 +49,7 @@ describe("the Schema's own errors as issues", () => {
   const issuesOfSchema = <A, I>(schema: Schema.Schema<A, I>, input: unknown): Array<Validate.Issue> => {
     const result = Schema.decodeUnknownEither(schema)(input, { errors: "all" })
     assert.isTrue(Either.isLeft(result))
-    return Validate.parseIssues((result as Either.Left<ParseResult.ParseError, A>).left)
+    return Validate.parseIssues((result as Either.Left<ParseResult.ParseError, A>).left.issue)
   }
 
   it("each error keeps its path, array indices as numbers", () => {
