@@ -49,11 +49,16 @@ const ok = async (command: string, args: ReadonlyArray<string>, cwd: string): Pr
 const work = mkdtempSync(join(tmpdir(), "rcp-packed-"))
 afterAll(() => rmSync(work, { recursive: true, force: true }))
 
-/** What a fresh clone holds of what the package ships, plus the build's configs; no dist/. */
+/** What a fresh clone holds of what the package ships, plus the build's configs and bundler; no dist/. */
 const freshCopy = (): string => {
   const copy = join(work, "clone")
   mkdirSync(copy)
-  const entries = [...pkg.files.filter((entry) => entry !== "dist"), "package.json", ...readdirSync(root).filter((f) => /^tsconfig.*\.json$/.test(f))]
+  const entries = [
+    ...pkg.files.filter((entry) => entry !== "dist"),
+    "package.json",
+    "scripts/bundle.mjs",
+    ...readdirSync(root).filter((f) => /^tsconfig.*\.json$/.test(f))
+  ]
   for (const entry of entries) {
     if (existsSync(join(root, entry))) cpSync(join(root, entry), join(copy, entry), { recursive: true })
   }

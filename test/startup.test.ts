@@ -37,25 +37,53 @@ const HEAVY: ReadonlyArray<readonly [string, RegExp]> = [
 ]
 
 describe("start-up: what a cold import loads", () => {
-  for (const entry of ["rcp-sdk/client", "rcp-sdk/resolver"]) {
+  for (const [entry, file] of [["rcp-sdk/client", "Client.js"], ["rcp-sdk/resolver", "Resolver.js"]] as const) {
     it(`import("${entry}") loads no effect/Schema, fast-check, @effect/platform or undici`, async () => {
       const loaded = await importInChild(entry)
       // The hook sees the import itself: an empty list would prove nothing.
-      assert.isTrue(loaded.some((url) => url.endsWith("/dist/Resolver.js")), "the hook logged the package's modules")
+      assert.isTrue(loaded.some((url) => url.endsWith(`/dist/${file}`)), "the hook logged the package's modules")
       for (const [name, pattern] of HEAVY) {
         assert.deepStrictEqual(loaded.filter((url) => pattern.test(url)), [], `${entry} loads ${name} at import`)
       }
     }, 30_000)
   }
 
-  it("rcp-sdk/manifest still decodes with effect/Schema (the manifest's Schemas are unchanged)", async () => {
+  it("rcp-sdk/manifest loads effect/Schema: its Schemas are effect/Schema values", async () => {
     const loaded = await importInChild("rcp-sdk/manifest")
     assert.isTrue(loaded.some((url) => /\/effect\/dist\/esm\/Schema\.js$/.test(url)))
   }, 30_000)
 })
 
+describe("start-up: the built package's modules", () => {
+  it("rcp-sdk/client is one bundle and its shared chunks, and a module shared by two entries exists once", async () => {
+    const run = await runProcess(
+      process.execPath,
+      [
+        "--import",
+        join(support, "loadLog.mjs"),
+        "--input-type=module",
+        "-e",
+        [
+          `const client = await import("rcp-sdk/client")`,
+          `const manifest = await import("rcp-sdk/manifest")`,
+          `const all = await import("rcp-sdk")`,
+          `process.stdout.write(JSON.stringify([client.ManifestInvalid === manifest.ManifestInvalid,`,
+          `  all.Client.ManifestInvalid === client.ManifestInvalid, all.Manifest.decode === manifest.decode]))`
+        ].join("\n")
+      ],
+      { cwd: root }
+    )
+    assert.strictEqual(run.status, 0, run.stderr)
+    assert.deepStrictEqual(JSON.parse(run.stdout), [true, true, true])
+    const ours = (await importInChild("rcp-sdk/client")).filter((url) => url.includes("/dist/") && !url.includes("/node_modules/"))
+    // 45 files before the build bundled them (bench/RESULTS.md §Start-up); each costs a cold
+    // process about a millisecond and a half.
+    assert.isAtMost(ours.length, 16, ours.join("\n"))
+  }, 30_000)
+})
+
 describe("start-up: a cold process's first tool call", () => {
-  it("discover + execute + close: undici's Agent alone is loaded, Node's global dispatcher is untouched, nothing runs after close()", async () => {
+  it("discover + execute + close: no effect/Schema, undici's Agent alone is loaded, Node's global dispatcher is untouched, nothing runs after close()", async () => {
     await withServer((request, response) => {
       if (request.path === "/rcp/manifest") {
         const origin = `http://${request.headers.host}`
@@ -72,11 +100,18 @@ describe("start-up: a cold process's first tool call", () => {
       // close() to exit is only what the library leaves behind.
       const run = await runProcess(
         process.execPath,
-        ["--liftoff-only", join(support, "firstCall.mjs"), server.url("/rcp/manifest")],
+        ["--liftoff-only", "--import", join(support, "loadLog.mjs"), join(support, "firstCall.mjs"), server.url("/rcp/manifest")],
         { cwd: root }
       )
       assert.strictEqual(run.status, 0, run.stderr)
-      assert.strictEqual(run.stderr, "")
+      assert.deepStrictEqual(run.stderr.split("\n").filter((line) => line !== "" && !line.startsWith("LOAD ")), [])
+      // The manifest is decoded by Effect Schema's parser over its AST: effect/Schema itself (and
+      // its fast-check) is not loaded by a first discovery and call.
+      const loaded = loadedBy(run.stderr)
+      assert.isTrue(loaded.some((url) => /\/dist\/chunks\/manifestDecode-\w+\.js$/.test(url)), "the decoder was loaded")
+      for (const [name, pattern] of HEAVY.slice(0, 3)) {
+        assert.deepStrictEqual(loaded.filter((url) => pattern.test(url)), [], `a first call loads ${name}`)
+      }
       const out = JSON.parse(run.stdout) as {
         readonly data: unknown
         readonly cjs: ReadonlyArray<string>

@@ -4,7 +4,8 @@
  */
 import { createRequire } from "node:module"
 
-// dist/internal/packageVersion.js (and src/internal/packageVersion.ts) sit two levels below package.json.
+// By the package's own name (its exports include ./package.json): wherever the build puts this
+// code (a bundle, a chunk, src/ under vitest), the package's own package.json is what resolves.
 /** @internal */
 export const packageVersion = (): string =>
-  (createRequire(import.meta.url)("../../package.json") as { version: string }).version
+  (createRequire(import.meta.url)("rcp-sdk/package.json") as { version: string }).version

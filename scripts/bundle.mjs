@@ -1,0 +1,51 @@
+// The second half of `npm run build`: after tsc has compiled src/ into dist/ (JavaScript,
+// declarations, source maps), each public module's JavaScript (dist/Client.js, dist/Manifest.js, …,
+// dist/bin.js) is replaced by a bundle of the library's own modules, with the code two entries
+// share in dist/chunks/ (so that each internal module still exists once in a process, whatever
+// entries it imports). Every package stays an import (effect, undici, the optional peers).
+//
+// Why: Node's ESM loader costs about a millisecond and a half per module, and `rcp-sdk/client`
+// was 45 of them — a third of a cold process's time to its first tool result (bench/RESULTS.md
+// §Start-up). The declarations and dist/internal/*.js stay as tsc wrote them: the package's
+// exports point at the bundles only, and the benches that measure internal parts
+// (bench/cpuFlight.ts) load the latter.
+import { build } from "esbuild"
+import { readFileSync, renameSync, rmSync } from "node:fs"
+import { dirname, join } from "node:path"
+import { fileURLToPath } from "node:url"
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..")
+const dist = join(root, "dist")
+const staging = join(root, "dist-bundle")
+
+const exportsMap = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).exports
+const entries = [
+  ...Object.values(exportsMap).flatMap((target) => (typeof target === "object" ? [target.import] : [])),
+  "./dist/bin.js"
+].map((path) => join(root, path))
+
+rmSync(staging, { recursive: true, force: true })
+await build({
+  entryPoints: entries,
+  outdir: staging,
+  outbase: dist,
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  packages: "external",
+  chunkNames: "chunks/[name]-[hash]",
+  sourcemap: true,
+  // Keep names as written: errors and spans are read by people.
+  keepNames: true,
+  logLevel: "warning"
+})
+for (const entry of entries) {
+  const name = entry.slice(dist.length + 1)
+  renameSync(join(staging, name), join(dist, name))
+  renameSync(join(staging, `${name}.map`), join(dist, `${name}.map`))
+}
+rmSync(join(dist, "chunks"), { recursive: true, force: true })
+renameSync(join(staging, "chunks"), join(dist, "chunks"))
+rmSync(staging, { recursive: true, force: true })
