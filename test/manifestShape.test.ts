@@ -237,13 +237,15 @@ describe("the manifest's Schemas, built as ASTs, are the combinators' (docs/prot
     }
   })
 
-  it("what Arbitrary makes of ours, the oracle decodes, and encode gives it back", () => {
+  it("what Arbitrary makes of ours, the oracle decodes, and both encode it alike", () => {
     // Effect's own fast-check: Arbitrary.make builds on it.
     EffectFc.assert(
       EffectFc.property(Arbitrary.make(Manifest.Manifest), (value) => {
         const decoded = viaSchema(Reference.Manifest, value)
         assert.strictEqual(decoded._tag, "Right")
-        assert.deepStrictEqual(Manifest.encode(value), value)
+        // Not `value` itself: a generated record may hold an own "__proto__" key, which decoding and
+        // encoding (ours and the oracle's alike) cannot keep — the meaning checks refuse it.
+        assert.deepStrictEqual(Manifest.encode(value), Schema.encodeSync(Reference.Manifest)(value))
       }),
       { numRuns: RUNS / 3 }
     )
