@@ -9,7 +9,7 @@ import type * as Manifest from "../Manifest.js"
 import { ManifestInvalid } from "./manifestModel.js"
 import * as ManifestShape from "./manifestShape.js"
 import * as Validate from "./validate.js"
-import { describeValue, escapeControls } from "./values.js"
+import { describeValue, escapeControls, messageOf } from "./values.js"
 
 /**
  * Effect's union matching reads a discriminant with `String(value)`, which throws on JSON such as
@@ -21,14 +21,6 @@ const withReadableDiscriminant = (input: Record<string, unknown>): Record<string
   const type = (auth as Record<string, unknown>)["type"]
   if (typeof type !== "object" || type === null) return input
   return { ...input, auth: { ...auth, type: describeValue(type) } }
-}
-
-const reasonOf = (cause: unknown): string => {
-  try {
-    return cause instanceof Error ? String(cause.message) : "unknown"
-  } catch {
-    return "unknown"
-  }
 }
 
 /** @internal */
@@ -55,7 +47,7 @@ export const validate = (
     return Either.right(shape.right as Manifest.Manifest)
   } catch (cause) {
     // Only exotic inputs get here (a getter or Proxy that throws): still a typed rejection.
-    return Either.left([{ path: [], message: `could not be read: ${reasonOf(cause)}` }])
+    return Either.left([{ path: [], message: `could not be read: ${messageOf(cause, "unknown")}` }])
   }
 }
 

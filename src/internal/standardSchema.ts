@@ -5,7 +5,7 @@
  * and arktype are only ever loaded by the server author's own code.
  */
 import { UNREPRESENTABLE } from "./lowerJsonSchema.js"
-import { isRecord } from "./values.js"
+import { isRecord, messageOf } from "./values.js"
 
 /** What the Standard JSON Schema interface offers; its `input` side is what the model writes. */
 interface Converter {
@@ -76,14 +76,6 @@ const hints: Readonly<Record<string, string>> = {
 const vendorOf = (props: Record<string, unknown>): string =>
   typeof props.vendor === "string" ? props.vendor : "an unknown library"
 
-const messageOf = (cause: unknown): string => {
-  try {
-    return cause instanceof Error ? String(cause.message) : "an unknown error"
-  } catch {
-    return "an unknown error"
-  }
-}
-
 /**
  * The JSON Schema of the input `props` describes, or why there is none.
  *
@@ -111,6 +103,6 @@ export const jsonSchemaOf = (
     if (isRecord(schema)) return { _tag: "Ok", schema }
     return { _tag: "Fail", reason: `its JSON Schema (${vendor}) is not an object` }
   } catch (cause) {
-    return { _tag: "Fail", reason: `its JSON Schema (${vendor}) could not be made: ${messageOf(cause)}` }
+    return { _tag: "Fail", reason: `its JSON Schema (${vendor}) could not be made: ${messageOf(cause, "an unknown error")}` }
   }
 }

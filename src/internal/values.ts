@@ -27,6 +27,20 @@ export const describeValue = (u: unknown): string =>
     : `a ${typeof u}`
 
 /**
+ * A thrown value's message, or `fallback` when it is not an `Error`.
+ *
+ * @internal
+ */
+export const messageOf = (cause: unknown, fallback: string): string => {
+  // Reading `message` may itself throw (a getter, a Proxy): the fallback then.
+  try {
+    return cause instanceof Error ? String(cause.message) : fallback
+  } catch {
+    return fallback
+  }
+}
+
+/**
  * Text for a message, cut to `max` characters.
  *
  * @internal
