@@ -221,6 +221,8 @@ describe("placeholders name declared params", () => {
     assert.deepStrictEqual(issuesOf({ params: [{ name: "id" }, "n"], url: "https://api.example/{{x}}" }), [])
     assert.deepStrictEqual(issuesOf({ params: [{ name: 5 }], url: "https://api.example/{{x}}" }), [])
     assert.deepStrictEqual(issuesOf({ params: "id", url: "https://api.example/{{x}}" }), [])
+    assert.deepStrictEqual(issuesOf({ params: {}, url: "https://api.example/{{x}}" }), [])
+    assert.deepStrictEqual(issuesOf({ params: { length: 1, 0: { name: "x" } }, url: "https://api.example/{{x}}" }), [])
   })
 
   it("a tool without a usable name is named \"?\"", () => {
@@ -273,6 +275,11 @@ describe("url", () => {
     ])
     assert.deepStrictEqual(issuesOf({ url: "https://api.example/{{id}}?API_KEY=x" }, auth), [])
     assert.deepStrictEqual(issuesOf({ url: "https://api.example/{{id}}?api_key=x" }), [])
+    // A header credential named like a query key is no query parameter.
+    const header = { auth: { type: "header", name: "api_key" } }
+    assert.deepStrictEqual(issuesOf({ url: "https://api.example/{{id}}?api_key=x", queryParams: { api_key: "y" } }, header), [
+      "tools[0].queryParams.api_key: the query key \"api_key\" is already set by the url"
+    ])
   })
 
   it("a url with a broken origin still has its undeclared placeholders reported, at the url", () => {
