@@ -26,10 +26,14 @@ const formatActual = (actual: unknown): string => {
   return clip(typeof actual === "string" ? JSON.stringify(actual) : String(actual), 40)
 }
 
-/** `Schema.filter(predicate, annotations)` over `from`. */
-const refine = (from: AST.AST, predicate: (value: string) => boolean, annotations: AST.Annotations): AST.Refinement =>
+// The ids `Schema.pattern` and `Schema.minLength` annotate with (JSON Schema and Arbitrary read them).
+const PATTERN_SCHEMA_ID = Symbol.for("effect/SchemaId/Pattern")
+const MIN_LENGTH_SCHEMA_ID = Symbol.for("effect/SchemaId/MinLength")
+
+/** `Schema.String.pipe(Schema.filter(predicate, annotations))`: the filter sees strings only. */
+const refineString = (predicate: (value: string) => boolean, annotations: AST.Annotations): AST.Refinement =>
   new AST.Refinement(
-    from,
+    AST.stringKeyword,
     (input, _options, self) => predicate(input as string) ? Option.none() : Option.some(new ParseResult.Type(self, input)),
     annotations
   )
@@ -39,7 +43,7 @@ const refine = (from: AST.AST, predicate: (value: string) => boolean, annotation
  * a clipped actual value (the default echoes the whole value: a 1 MiB name would make a 1 MiB message).
  */
 const stringMatching = (pattern: RegExp): AST.Refinement =>
-  refine(AST.stringKeyword, (value) => {
+  refineString((value) => {
     pattern.lastIndex = 0
     return pattern.test(value)
   }, {
@@ -51,11 +55,8 @@ const stringMatching = (pattern: RegExp): AST.Refinement =>
       `expected a string matching ${pattern.source}, got ${formatActual(issue.actual)}`
   })
 
-const PATTERN_SCHEMA_ID = Symbol.for("effect/SchemaId/Pattern")
-const MIN_LENGTH_SCHEMA_ID = Symbol.for("effect/SchemaId/MinLength")
-
 /** `Schema.NonEmptyString`. */
-const NonEmptyString = refine(AST.stringKeyword, (value) => value.length >= 1, {
+const NonEmptyString = refineString((value) => value.length >= 1, {
   [AST.SchemaIdAnnotationId]: MIN_LENGTH_SCHEMA_ID,
   [AST.TitleAnnotationId]: "nonEmptyString",
   [AST.DescriptionAnnotationId]: "a non empty string",
