@@ -15,6 +15,8 @@ export interface NodeOptions {
   readonly open?: boolean
   /** Allow `minLength`/`maxLength` and unknown formats, which strict mode writes into descriptions. */
   readonly lengths?: boolean
+  /** Allow `format` on strings (zod and Effect write some formats with a pattern, which is not published). */
+  readonly formats?: boolean
   /** Property names (default `keyArb`). */
   readonly names?: fc.Arbitrary<string>
 }
@@ -38,8 +40,11 @@ const stringNode = (options: NodeOptions): fc.Arbitrary<SchemaNode> =>
     fc.record({ d: description, values: fc.uniqueArray(fc.string({ maxLength: 6 }), { minLength: 1, maxLength: 5 }) })
       .map(({ d, values }) => withDescription({ type: "string" as const, enum: values }, d)),
     ...(options.lengths === false ? [] : [
-      fc.record({ d: description, min: fc.integer({ min: 0, max: 3 }), extra: fc.integer({ min: 0, max: 4 }) })
+      // minLength 0 (and minItems 0) says nothing: a schema library drops it, so none is generated.
+      fc.record({ d: description, min: fc.integer({ min: 1, max: 3 }), extra: fc.integer({ min: 0, max: 4 }) })
         .map(({ d, extra, min }) => withDescription({ type: "string" as const, minLength: min, maxLength: min + extra }, d)),
+    ]),
+    ...(options.lengths === false || options.formats === false ? [] : [
       fc.record({ d: description, format: fc.constantFrom("date-time", "email", "iban", "uuid") })
         .map(({ d, format }) => withDescription({ type: "string" as const, format }, d))
     ])
@@ -79,12 +84,12 @@ export const arrayNode = (items: NodeOptions): fc.Arbitrary<SchemaNode> =>
   fc.record({
     d: description,
     items: fc.constant(null).chain(() => nodeArb(items)),
-    min: fc.option(fc.integer({ min: 0, max: 2 }), { nil: undefined }),
+    min: fc.option(fc.integer({ min: 1, max: 2 }), { nil: undefined }),
     extra: fc.option(fc.integer({ min: 0, max: 3 }), { nil: undefined })
   }).map(({ d, extra, items, min }) => {
     const node: Record<string, unknown> = { type: "array", items }
     if (min !== undefined) node.minItems = min
-    if (extra !== undefined) node.maxItems = (min ?? 0) + extra
+    if (extra !== undefined) node.maxItems = (min ?? 1) + extra
     return withDescription(node as unknown as SchemaNode, d)
   })
 
