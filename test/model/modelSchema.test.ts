@@ -159,3 +159,47 @@ describe("the model-facing schema of a structured param (docs/protocol.md §7)",
     )
   })
 })
+
+describe("a tool's parameters in strict form", () => {
+  it("are the root object made strict: the same as before for scalar params", () => {
+    const parameters: SchemaNode = {
+      type: "object",
+      properties: { q: { type: "string", description: "query" }, unit: { type: "string", enum: ["c", "f"] }, n: { type: "number" } },
+      required: ["q"],
+      additionalProperties: false
+    } as SchemaNode
+    assert.deepStrictEqual(ModelSchema.strictParameters(parameters), {
+      _tag: "Strict",
+      properties: 3,
+      enumValues: 2,
+      schema: {
+        type: "object",
+        properties: {
+          q: { type: "string", description: "query" },
+          unit: { type: ["string", "null"], enum: ["c", "f", null] },
+          n: { type: ["number", "null"] }
+        },
+        required: ["q", "unit", "n"],
+        additionalProperties: false
+      }
+    })
+  })
+
+  it("have none beyond strict mode's limits: 5,000 properties, 1,000 enum values", () => {
+    const values = Array.from({ length: 1001 }, (_, i) => `v${i}`)
+    const many: SchemaNode = { type: "object", properties: { unit: { type: "string", enum: values } }, required: [] }
+    assert.deepStrictEqual(ModelSchema.strictParameters(many), {
+      _tag: "NotStrict",
+      reason: "it lists 1001 enum values; strict mode takes at most 1000"
+    })
+    const wide: SchemaNode = {
+      type: "object",
+      properties: Object.fromEntries(Array.from({ length: 5001 }, (_, i) => [`p${i}`, { type: "boolean" }])),
+      required: []
+    }
+    assert.deepStrictEqual(ModelSchema.strictParameters(wide), {
+      _tag: "NotStrict",
+      reason: "it has 5001 properties; strict mode takes at most 5000"
+    })
+  })
+})

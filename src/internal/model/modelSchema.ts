@@ -185,3 +185,24 @@ const strictNode = (
     }
   }
 }
+
+/** What OpenAI's strict mode takes in one tool's parameters, beyond which it refuses the schema. @internal */
+export const STRICT_LIMITS = { properties: 5000, enumValues: 1000 } as const
+
+/**
+ * A tool's `parameters` (an object node) in strict form, or why it has none: a map or free-form
+ * object somewhere, or more properties or enum values than strict mode takes.
+ *
+ * @internal
+ */
+export const strictParameters = (parameters: SchemaNode): Strict => {
+  const strictForm = strict(parameters, false)
+  if (strictForm._tag === "NotStrict") return strictForm
+  if (strictForm.properties > STRICT_LIMITS.properties) {
+    return { _tag: "NotStrict", reason: `it has ${strictForm.properties} properties; strict mode takes at most ${STRICT_LIMITS.properties}` }
+  }
+  if (strictForm.enumValues > STRICT_LIMITS.enumValues) {
+    return { _tag: "NotStrict", reason: `it lists ${strictForm.enumValues} enum values; strict mode takes at most ${STRICT_LIMITS.enumValues}` }
+  }
+  return strictForm
+}
