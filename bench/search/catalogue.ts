@@ -6,8 +6,7 @@
  * this file to be current — it reports how far the live import has drifted from it.
  */
 import * as Fs from "node:fs"
-import { pathToFileURL } from "node:url"
-import { type Catalogue, CATALOGUE_FILE, type CatalogueEntry } from "./data.js"
+import { type Catalogue, CATALOGUE_FILE, type CatalogueEntry, isEntryPoint } from "./data.js"
 import { buildRegistry, type Registry } from "./registry.js"
 import { API_NAMES, summaryOf } from "./specs.js"
 
@@ -41,7 +40,7 @@ export const formatCatalogue = (catalogue: Catalogue): string =>
     catalogue.operations.map((entry) => `    ${JSON.stringify(entry)}`).join(",\n")
   }\n  ]\n}\n`
 
-if (process.argv[1] !== undefined && pathToFileURL(process.argv[1]).href === import.meta.url) {
+if (isEntryPoint(import.meta.url)) {
   const catalogue = catalogueOf(await buildRegistry())
   Fs.writeFileSync(CATALOGUE_FILE, formatCatalogue(catalogue))
   const tools = catalogue.operations.filter((entry) => entry.tool !== null).length

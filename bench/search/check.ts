@@ -14,8 +14,7 @@
  * `node bench/build/search/check.js` prints the problems and the counts; test/searchEval.test.ts
  * runs the same checks in `npm test`.
  */
-import { pathToFileURL } from "node:url"
-import { readTasks, type Task } from "./data.js"
+import { readTasks, type Task, isEntryPoint } from "./data.js"
 import { API_NAMES, type ApiName, type LoadedSpec, loadSpecs, plainText } from "./specs.js"
 
 /** The words of a text: lowercase letters and digits, everything else a separator. */
@@ -108,7 +107,7 @@ export const counts = (tasks: ReadonlyArray<Task>): string => {
   return lines.join("\n")
 }
 
-if (process.argv[1] !== undefined && pathToFileURL(process.argv[1]).href === import.meta.url) {
+if (isEntryPoint(import.meta.url)) {
   const { tasks } = readTasks()
   const problems = checkTasks(tasks, loadSpecs())
   for (const problem of problems) process.stdout.write(`${problem.task}: ${problem.message}\n`)

@@ -4,7 +4,7 @@
  */
 import * as Fs from "node:fs"
 import * as Path from "node:path"
-import { fileURLToPath } from "node:url"
+import { fileURLToPath, pathToFileURL } from "node:url"
 import type { ApiName } from "./specs.js"
 
 const here = Path.dirname(fileURLToPath(import.meta.url))
@@ -50,3 +50,7 @@ export interface Catalogue {
 
 export const readTasks = (): TaskFile => JSON.parse(Fs.readFileSync(TASKS_FILE, "utf8")) as TaskFile
 export const readCatalogue = (): Catalogue => JSON.parse(Fs.readFileSync(CATALOGUE_FILE, "utf8")) as Catalogue
+
+/** Whether the module at `moduleUrl` is the script node was started with (not imported by another). */
+export const isEntryPoint = (moduleUrl: string): boolean =>
+  process.argv[1] !== undefined && pathToFileURL(process.argv[1]).href === moduleUrl

@@ -14,7 +14,7 @@
 import * as Path from "node:path"
 import { pathToFileURL } from "node:url"
 import { BASELINES, type Ranker } from "./baselines.js"
-import { readCatalogue, readTasks, type Split, type Task } from "./data.js"
+import { readCatalogue, readTasks, type Split, type Task, isEntryPoint } from "./data.js"
 import { buildRegistry, type Registry } from "./registry.js"
 import { API_NAMES, type ApiName } from "./specs.js"
 
@@ -111,7 +111,7 @@ const rankerArgument = (argv: ReadonlyArray<string>): string | undefined => {
   return at === -1 ? undefined : argv[at + 1]
 }
 
-if (process.argv[1] !== undefined && pathToFileURL(process.argv[1]).href === import.meta.url) {
+if (isEntryPoint(import.meta.url)) {
   const started = performance.now()
   const registry = await buildRegistry()
   const { tasks } = readTasks()
