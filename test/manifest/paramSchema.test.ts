@@ -5,7 +5,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as fc from "fast-check"
-import { formatIssue } from "../../src/internal/issue.js"
+import { formatIssue } from "../../src/internal/manifest/issue.js"
 import * as ParamSchema from "../../src/internal/manifest/paramSchema.js"
 import { nodeArb } from "../support/paramSchemas.js"
 

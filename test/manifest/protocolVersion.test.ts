@@ -3,7 +3,7 @@
  * using 0.2 features, and how a 0.2 reader sets aside a tool it cannot read instead of guessing.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { formatIssue } from "../../src/internal/issue.js"
+import { formatIssue } from "../../src/internal/manifest/issue.js"
 import * as ProtocolVersion from "../../src/internal/manifest/protocolVersion.js"
 
 const tool = (extra: Record<string, unknown> = {}, params: ReadonlyArray<unknown> = []) => ({

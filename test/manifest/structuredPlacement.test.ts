@@ -3,7 +3,7 @@
  * (§1.12): every misplacement reported at its path.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { formatIssue } from "../../src/internal/issue.js"
+import { formatIssue } from "../../src/internal/manifest/issue.js"
 import * as StructuredPlacement from "../../src/internal/manifest/structuredPlacement.js"
 
 const params = [

@@ -10,7 +10,7 @@ import * as fc from "fast-check"
 import { z } from "zod"
 import { lowerEffectNode } from "../../src/internal/server/effectSchemaNode.js"
 import { lowerJsonNode } from "../../src/internal/server/jsonSchemaNode.js"
-import * as StandardSchema from "../../src/internal/standardSchema.js"
+import * as StandardSchema from "../../src/internal/server/standardSchema.js"
 import { nodeArb } from "../support/paramSchemas.js"
 import { toEffect, toZod } from "../support/schemaLibraries.js"
 

@@ -13,7 +13,8 @@
  * Schema itself ignores — are dropped like unknown manifest fields (§8): each of them can only
  * narrow what a value may be, so a client that ignores one still sends a value the author described.
  */
-import { clip, isRecord } from "../values.js"
+import { clip } from "../shared/text.js"
+import { isRecord } from "../shared/values.js"
 
 type Path = ReadonlyArray<string | number>
 

@@ -17,8 +17,8 @@
  */
 import type { SchemaNode } from "./paramSchema.js"
 import { MAX_FREE_DEPTH, MAX_VALUE_NODES } from "./paramSchema.js"
-import { describeAllowed } from "../paramEnum.js"
-import { clip, describeValue, escapeControls } from "../values.js"
+import { clip, describeValue, escapeControls } from "../shared/text.js"
+import { describeAllowed } from "./paramEnum.js"
 
 /** A JSON value, as a checked argument holds it. @internal */
 export type Json = string | number | boolean | null | ReadonlyArray<Json> | { readonly [key: string]: Json }

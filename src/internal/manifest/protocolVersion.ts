@@ -7,7 +7,8 @@
  * refusing the manifest or guessing: the rule that lets later additions of that kind need no new
  * version. The decisions live here, apart from validation and discovery, which both read them.
  */
-import { clip, isRecord } from "../values.js"
+import { clip } from "../shared/text.js"
+import { isRecord } from "../shared/values.js"
 import { NODE_TYPES, PARAM_TYPES, STYLES } from "./paramSchema.js"
 
 type Path = ReadonlyArray<string | number>

@@ -5,9 +5,10 @@
  * path segment, a header or the middle of a string; and the pairs it writes must not be able to
  * stand in for a pair the manifest (or a resolver) writes.
  */
-import * as Template from "../template.js"
-import * as UrlTemplate from "../urlTemplate.js"
-import { clip, isRecord } from "../values.js"
+import { clip } from "../shared/text.js"
+import { isRecord } from "../shared/values.js"
+import * as Template from "./template.js"
+import * as UrlTemplate from "./urlTemplate.js"
 
 type Path = ReadonlyArray<string | number>
 

@@ -7,7 +7,7 @@
  */
 import type { ValueProblem } from "../manifest/paramValue.js"
 import { describePath } from "../manifest/paramValue.js"
-import { clip, escapeControls } from "../values.js"
+import { clip, escapeControls } from "../shared/text.js"
 
 // The names a message lists as expected keys: enough to correct a typo, not a schema dump.
 const SHOWN_NAMES = 20

@@ -15,7 +15,7 @@ import * as AST from "effect/SchemaAST"
 import type { SchemaNode } from "../manifest/paramSchema.js"
 import { MAX_DEPTH, MAX_NODES, propertyNameProblem } from "../manifest/paramSchema.js"
 import type { NodeLoss } from "./jsonSchemaNode.js"
-import { clip } from "../values.js"
+import { clip } from "../shared/text.js"
 
 // A brand or an annotation copies the keyword with its built-in description ("a string"); that
 // text is Effect's, not the author's, and would only be noise in front of the model.

@@ -12,7 +12,8 @@
  */
 import type { SchemaNode } from "../manifest/paramSchema.js"
 import { MAX_DEPTH, MAX_NODES, propertyNameProblem } from "../manifest/paramSchema.js"
-import { clip, isRecord } from "../values.js"
+import { clip } from "../shared/text.js"
+import { isRecord } from "../shared/values.js"
 
 type JsonSchema = Readonly<Record<string, unknown>>
 
