@@ -208,7 +208,7 @@ describe("rcp validate", () => {
     assert.strictEqual(run.status, 0, run.stderr)
     assert.strictEqual(
       run.stderr,
-      "warning: tools[0].params[1]: arg \"tags\" of tool \"search\": Array<string> has no manifest type; " +
+      "warning: tools[0].params[1]: arg \"since\" of tool \"search\": DateFromString has no manifest type; " +
         "published as a required \"string\"\n"
     )
     assert.strictEqual(run.stdout, `${module}: valid, 1 tool(s), 1 warning(s)\n`)

@@ -435,7 +435,8 @@ export const checkParam = (param: Record<string, unknown>, at: Path, issues: Arr
   let schema: SchemaNode | undefined
   if (param.schema === undefined) {
     if (structured) issues.push({ path: [...at, "schema"], message: `an "${type}" param needs a schema` })
-  } else if (type !== undefined && (PARAM_TYPES as ReadonlyArray<string>).includes(type)) {
+  } else if (type !== undefined && PARAM_TYPES.includes(type) && isRecord(param.schema)) {
+    // A schema that is no object, or a type this library does not know, is the Schema's to report.
     const walk: Walk = { issues: [], nodes: 0, exhausted: false }
     schema = readNode(param.schema, [...at, "schema"], 1, walk)
     issues.push(...walk.issues)
@@ -464,14 +465,8 @@ const checkStyle = (
     issues.push({ path: [...at, field], message: `applies to "array" and "object" params only` })
     return
   }
-  if (explode !== undefined && typeof explode !== "boolean") {
-    issues.push({ path: [...at, "explode"], message: "must be a boolean" })
-  }
-  if (style !== undefined && !(typeof style === "string" && (STYLES as ReadonlyArray<string>).includes(style))) {
-    const got = typeof style === "string" ? quote(style) : `a ${typeof style}`
-    issues.push({ path: [...at, "style"], message: `expected ${STYLES.map((s) => `"${s}"`).join(" | ")}, got ${got}` })
-    return
-  }
+  // A style that is none of these, or an explode that is no boolean, is the Schema's to report.
+  if (style !== undefined && !(typeof style === "string" && (STYLES as ReadonlyArray<string>).includes(style))) return
   const named = style as Style | undefined
   if (named === "deepObject" && explode === false) {
     issues.push({ path: [...at, "explode"], message: "\"deepObject\" is always exploded (one pair per value)" })
@@ -516,6 +511,15 @@ export const placementOf = (param: ParamLike): Placement => {
  * @internal
  */
 export const nodeOf = (param: ParamLike): SchemaNode => {
+  // A manifest's params are immutable once decoded: each node is built once, on first use.
+  let node = nodes.get(param)
+  if (node === undefined) nodes.set(param, node = buildNode(param))
+  return node
+}
+
+const nodes = new WeakMap<ParamLike, SchemaNode>()
+
+const buildNode = (param: ParamLike): SchemaNode => {
   const schema = param.schema
   const description = param.description ?? schema?.description
   if (schema !== undefined && isStructured(param.type)) {

@@ -18,10 +18,11 @@
 import type { SchemaNode } from "./paramSchema.js"
 import { MAX_FREE_DEPTH, MAX_VALUE_NODES } from "./paramSchema.js"
 import { clip, describeValue, escapeControls } from "../shared/text.js"
+import type * as Values from "../shared/values.js"
 import { describeAllowed } from "./paramEnum.js"
 
 /** A JSON value, as a checked argument holds it. @internal */
-export type Json = string | number | boolean | null | ReadonlyArray<Json> | { readonly [key: string]: Json }
+export type Json = Values.Json
 
 /**
  * One step into a value: a property the schema declares (its name is manifest text), a key of a
@@ -294,6 +295,27 @@ const freeForm = (value: unknown, trail: Trail, state: State, depth: number): Js
     else out[key] = item
   }
   return ok ? out : undefined
+}
+
+/**
+ * Whether `value` is of `node`'s type at all (its content aside): how a resolver's wrong type is
+ * told from a wrong part inside a value of the right type.
+ *
+ * @internal
+ */
+export const fitsType = (node: SchemaNode, value: unknown): boolean => {
+  switch (node.type) {
+    case "string":
+    case "boolean":
+      return typeof value === node.type
+    case "number":
+    case "integer":
+      return typeof value === "number" && Number.isFinite(value)
+    case "array":
+      return Array.isArray(value)
+    case "object":
+      return isPlainObject(value)
+  }
 }
 
 /**

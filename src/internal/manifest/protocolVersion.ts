@@ -9,6 +9,7 @@
  */
 import { clip } from "../shared/text.js"
 import { isRecord } from "../shared/values.js"
+import type { RCP_VERSIONS } from "./model.js"
 import { NODE_TYPES, PARAM_TYPES, STYLES } from "./paramSchema.js"
 
 type Path = ReadonlyArray<string | number>
@@ -18,11 +19,8 @@ interface Issue {
   readonly message: string
 }
 
-/** The versions this library reads, oldest first. @internal */
-export const VERSIONS = ["0.1", "0.2"] as const
-
 /** @internal */
-export type Version = typeof VERSIONS[number]
+export type Version = typeof RCP_VERSIONS[number]
 
 /** The body encodings of version 0.2. @internal */
 export const BODY_ENCODINGS: ReadonlyArray<string> = ["json", "form"]
