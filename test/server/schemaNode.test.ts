@@ -199,7 +199,8 @@ describe("lowering loses nothing the protocol's subset can say", () => {
     fc.assert(
       fc.property(nodes, (node) => {
         const lowered = effect(toEffect(node))
-        assert.deepStrictEqual(losses(lowered), [])
+        // A struct with fields and a record: Effect checks the fields against the record too, said so.
+        assert.deepStrictEqual(losses(lowered).filter((loss) => !loss.includes("against the record's values")), [])
         assert.deepStrictEqual(withoutDescriptions(lowered.node), withoutDescriptions(node))
       }),
       { seed: SEED, numRuns: RUNS }

@@ -131,14 +131,27 @@ const freeJson = (keys: fc.Arbitrary<string>): fc.Arbitrary<Json> =>
 
 const lengthOf = (text: string): number => [...text].length
 
+export interface ValueOptions {
+  /**
+   * Allow characters beyond U+FFFF in a string with a length bound (default true). The protocol
+   * counts code points, as JSON Schema does; zod and Effect count UTF-16 units, so a server written
+   * with them refuses some values the protocol allows (docs/extensions.md).
+   */
+  readonly astralInBounds?: boolean
+}
+
 /** A value that fits `node`; `keys` generates the keys of maps and free-form objects. */
-export const valueArb = (node: SchemaNode, keys: fc.Arbitrary<string> = keyArb): fc.Arbitrary<Json> => {
+export const valueArb = (node: SchemaNode, keys: fc.Arbitrary<string> = keyArb, options: ValueOptions = {}): fc.Arbitrary<Json> => {
+  const value = (child: SchemaNode) => valueArb(child, keys, options)
   switch (node.type) {
-    case "string":
+    case "string": {
       if (node.enum !== undefined) return fc.constantFrom(...node.enum)
+      const bounded = node.minLength !== undefined || node.maxLength !== undefined
       return fc
         .string({ unit: "binary", minLength: node.minLength ?? 0, maxLength: node.maxLength ?? 12 })
         .filter((text) => lengthOf(text) >= (node.minLength ?? 0) && lengthOf(text) <= (node.maxLength ?? Infinity))
+        .filter((text) => !bounded || options.astralInBounds !== false || !/[\ud800-\udfff]/.test(text))
+    }
     case "number":
     case "integer": {
       const low = node.minimum ?? (node.exclusiveMinimum === undefined ? -1e6 : node.exclusiveMinimum)
@@ -155,7 +168,7 @@ export const valueArb = (node: SchemaNode, keys: fc.Arbitrary<string> = keyArb):
     case "boolean":
       return fc.boolean()
     case "array":
-      return fc.array(valueArb(node.items, keys), {
+      return fc.array(value(node.items), {
         minLength: node.minItems ?? 0,
         maxLength: Math.min(node.maxItems ?? 4, 4)
       })
@@ -164,13 +177,13 @@ export const valueArb = (node: SchemaNode, keys: fc.Arbitrary<string> = keyArb):
       const required = new Set(node.required ?? [])
       const names = Object.keys(declared)
       const fixed = fc.record(
-        Object.fromEntries(names.map((name) => [name, valueArb(declared[name]!, keys)])),
+        Object.fromEntries(names.map((name) => [name, value(declared[name]!)])),
         { requiredKeys: names.filter((name) => required.has(name)) }
       ) as fc.Arbitrary<Record<string, Json>>
       const additional = node.additionalProperties
       if (additional === undefined || additional === false) return fixed
       const extraKeys = keys.filter((key) => !Object.hasOwn(declared, key))
-      const extra = fc.dictionary(extraKeys, additional === true ? freeJson(keys) : valueArb(additional, keys), { maxKeys: 3 })
+      const extra = fc.dictionary(extraKeys, additional === true ? freeJson(keys) : value(additional), { maxKeys: 3 })
       return fc.tuple(fixed, extra).map(([a, b]) => ({ ...b, ...a }))
     }
   }

@@ -296,6 +296,11 @@ const lowerStruct = (walk: Walk, ast: AST.TypeLiteral, at: string, depth: number
     const free = index.type._tag === "UnknownKeyword" || index.type._tag === "AnyKeyword"
     additional = free ? true : child(walk, index.type, `${at}[*]`, depth + 1)
   }
+  if (additional !== undefined && additional !== true && ast.propertySignatures.length > 0) {
+    // JSON Schema's additionalProperties covers the other keys only; Effect's record covers every key.
+    lose(walk, at, "Effect checks its fields against the record's values too, which a param schema cannot say; " +
+      "the fields are published with their own schemas")
+  }
   const out: Record<string, unknown> = { type: "object" }
   if (ast.propertySignatures.length > 0 || additional === undefined) {
     out.properties = properties
