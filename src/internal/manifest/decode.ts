@@ -76,7 +76,13 @@ export const decodeReadable = (
   input: unknown,
   options?: Manifest.ValidateOptions & { readonly source?: string }
 ): Effect.Effect<{ readonly manifest: Manifest.Manifest; readonly warnings: ReadonlyArray<string> }, ManifestInvalid> => {
-  const aside = isRecord(input) ? ProtocolVersion.setAside(input) : undefined
+  let aside: ReturnType<typeof ProtocolVersion.setAside> | undefined
+  try {
+    aside = isRecord(input) ? ProtocolVersion.setAside(input) : undefined
+  } catch {
+    // Only exotic inputs throw (a getter, a Proxy): `decode` reports them as unreadable.
+    aside = undefined
+  }
   if (aside === undefined || aside.warnings.length === 0) {
     return Effect.map(decode(input, options), (manifest) => ({ manifest, warnings: [] }))
   }
