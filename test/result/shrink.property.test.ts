@@ -44,13 +44,15 @@ const list = fc.array(
 
 const value = fc.oneof(json, list, fc.record({ data: list, has_more: fc.boolean(), url: fc.string() }))
 
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+
 const checkOne = (input: unknown, maxChars: number): void => {
   const whole = JSON.stringify(input)
   const first = Shrink.shrink(input, { maxChars, fullChars: whole.length })
   const again = Shrink.shrink(input, { maxChars, fullChars: whole.length })
   assert.strictEqual(first.text, again.text, "deterministic")
   assert.isAtMost(first.text.length, maxChars)
-  assert.isTrue(first.text.isWellFormed(), "no lone surrogate in the text (they are escaped)")
+  assert.isFalse(LONE_SURROGATE.test(first.text), "no lone surrogate in the text (they are escaped)")
   const parsed: unknown = JSON.parse(first.text)
   if (whole.length <= maxChars) {
     assert.strictEqual(first.text, whole, "a value that fits is sent as JSON.stringify writes it")

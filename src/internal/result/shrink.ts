@@ -61,8 +61,6 @@ export interface Caps {
   readonly depth: number
 }
 
-const UNCAPPED: Caps = { items: Infinity, members: Infinity, chars: Infinity, depth: MAX_DEPTH }
-
 /** The caps of step 2 for one `k`. @internal */
 export const capsFor = (k: number): Caps => ({
   items: k,
@@ -179,6 +177,8 @@ const cutAt = (s: string, at: number): number => {
   return before >= 0xd800 && before <= 0xdbff && after >= 0xdc00 && after <= 0xdfff ? at - 1 : at
 }
 
+type KeyCache = Map<string, readonly [string, string]>
+
 interface Counts {
   items: number
   arrays: number
@@ -200,8 +200,19 @@ class Renderer {
   greedy = false
   readonly counts: Counts = { items: 0, arrays: 0, keys: 0, objects: 0, strings: 0, summarised: 0 }
 
-  constructor(readonly caps: Caps, end: number) {
+  constructor(readonly caps: Caps, end: number, private readonly keys: KeyCache = new Map()) {
     this.end = end
+  }
+
+  /** `"key":`, or `,"key":` after a first member; cached across the trials of one shrink (keys repeat in every item). */
+  private key(key: string, first: boolean): string {
+    let cached = this.keys.get(key)
+    if (cached === undefined) {
+      const json = JSON.stringify(key)
+      cached = [`${json}:`, `,${json}:`]
+      this.keys.set(key, cached)
+    }
+    return cached[first ? 0 : 1]
   }
 
   text(): string {
@@ -300,7 +311,7 @@ class Renderer {
     const keys = Object.keys(record)
     for (let j = 0; j < keys.length; j++) {
       const key = keys[j]!
-      if (!this.push(`${j > 0 ? "," : ""}${JSON.stringify(key)}:`)) return false
+      if (!this.push(this.key(key, j === 0))) return false
       const item = record[key]
       const ok = Array.isArray(item) || isRecord(item) ? this.strictWhole(item, depth + 1) : this.strict(item, depth + 1)
       if (!ok) return false
@@ -346,7 +357,7 @@ class Renderer {
     const shown = Math.min(m, this.caps.members)
     for (let j = 0; j < shown; j++) {
       const key = keys[j]!
-      if (!this.push(`${j > 0 ? "," : ""}${JSON.stringify(key)}:`)) return false
+      if (!this.push(this.key(key, j === 0))) return false
       if (!this.strict(value[key], depth + 1)) return false
     }
     if (shown < m && !this.objectTail(value, keys, shown, depth)) return false
@@ -360,7 +371,7 @@ class Renderer {
     const rest = () => {
       for (let j = shown; j < keys.length; j++) {
         const key = keys[j]!
-        if (!this.push(`${j > 0 ? "," : ""}${JSON.stringify(key)}:`) || !this.strict(value[key], depth + 1)) return false
+        if (!this.push(this.key(key, j === 0)) || !this.strict(value[key], depth + 1)) return false
       }
       return true
     }
@@ -499,7 +510,7 @@ class Renderer {
     for (let j = 0; j < planned; j++) {
       const key = keys[j]!
       later -= costs[j]!
-      this.push(`${j > 0 ? "," : ""}${JSON.stringify(key)}:`)
+      this.push(this.key(key, j === 0))
       this.end = end - later - close(planned)
       const ok = this.flex(value[key], depth + 1)
       this.end = end
@@ -554,8 +565,19 @@ export const describeCut = (
 }
 
 const WORST = 10 ** 15
-/** The longest `"truncated":<note>,` member `describeCut` can make for this budget. */
-const noteReserve = (maxChars: number, short: boolean): number =>
+const reserves = new Map<string, number>()
+
+/** The longest `"truncated":<note>,` member `describeCut` can make for this budget (it depends on its digits only). */
+const noteReserve = (maxChars: number, short: boolean): number => {
+  const key = `${String(maxChars).length}${short ? "s" : "l"}`
+  const known = reserves.get(key)
+  if (known !== undefined) return known
+  const reserve = longestNote(maxChars, short)
+  reserves.set(key, reserve)
+  return reserve
+}
+
+const longestNote = (maxChars: number, short: boolean): number =>
   member("truncated", describeCut({
     itemsOmitted: WORST,
     keysOmitted: WORST,
@@ -589,15 +611,17 @@ const noCuts = (counts: Counts): boolean =>
   counts.items === 0 && counts.keys === 0 && counts.strings === 0 && counts.summarised === 0
 
 /** One strict rendering within `end` characters: its text and counts, or undefined. */
-const trial = (value: unknown, caps: Caps, end: number): Renderer | undefined => {
+const trial = (value: unknown, caps: Caps, end: number, keys: KeyCache): Renderer | undefined => {
   if (end < 1) return undefined
-  const renderer = new Renderer(caps, end)
+  const renderer = new Renderer(caps, end, keys)
   return renderer.strict(value, 0) ? renderer : undefined
 }
 
 /** `JSON.stringify` when it is known (or likely) to fit; undefined when it does not or cannot. */
 const stringifyWithin = (value: unknown, room: number, fullChars: number | undefined): string | undefined => {
-  if (fullChars !== undefined && fullChars > room) return undefined
+  // A body of up to twice the room may still fit once written compactly (APIs that pretty-print);
+  // beyond that the hint is believed, and the O(n) stringify of a large value is skipped.
+  if (fullChars !== undefined && fullChars > 2 * room) return undefined
   try {
     const text = JSON.stringify(value)
     return text !== undefined && text.length <= room ? text : undefined
@@ -623,7 +647,7 @@ export const shrink = (value: unknown, options: ShrinkOptions): Shrunk => {
   // 1. The whole value, with the notes (in their short form if only that fits).
   for (const members of notes.length === 0 ? [[]] : forms.slice(0, 2)) {
     const room = maxChars - (members.length === 0 ? 0 : overhead(members))
-    const whole = stringifyWithin(value, room, fullChars) ?? trialWhole(value, room)
+    const whole = stringifyWithin(value, room, fullChars)
     if (whole !== undefined) return { text: wrap(members, whole), cut: undefined }
   }
 
@@ -644,6 +668,9 @@ export const shrink = (value: unknown, options: ShrinkOptions): Shrunk => {
   const room = dataRoom(maxChars, chosen)
   const renderer = search(value, room, fullChars)
   const counts = renderer.counts
+  // The hint overstated (JSON with whitespace, escapes written longer than needed): the value was
+  // rendered whole after all, and goes as it is.
+  if (noCuts(counts)) return { text: wrap(chosen.members, renderer.text()), cut: undefined }
   const cut: Cut = {
     maxChars,
     fullChars,
@@ -662,12 +689,6 @@ export const shrink = (value: unknown, options: ShrinkOptions): Shrunk => {
 
 const dataRoom = (maxChars: number, layout: { readonly members: ReadonlyArray<string>; readonly short: boolean }) =>
   maxChars - overhead(layout.members) - noteReserve(maxChars, layout.short)
-
-/** The whole value by the renderer (no cut at all), when `JSON.stringify` could not tell. */
-const trialWhole = (value: unknown, room: number): string | undefined => {
-  const whole = trial(value, UNCAPPED, room)
-  return whole !== undefined && noCuts(whole.counts) ? whole.text() : undefined
-}
 
 /**
  * A first `k` to try: the items of the longest list at the top (the root, or a member of it, where
@@ -694,59 +715,41 @@ const guess = (value: unknown, room: number, fullChars: number | undefined): num
 }
 
 /**
- * The rendering of steps 2 and 3 within `room`: the largest `k` that fits, found to within an
- * eighth (galloping from a guess, then halving the gap), so that a search costs a handful of
- * trials rather than one per bit of `k`.
+ * The rendering of steps 2 and 3 within `room`: the largest `k` that fits — or one whose rendering
+ * fills nine tenths of the room, or within an eighth of the largest — found from a guess by
+ * extrapolating each fitting trial's size (list responses grow about linearly in `k`) and halving
+ * the gap after a trial that does not fit. A search costs a handful of trials, each at most `room`.
  */
 const search = (value: unknown, room: number, fullChars: number | undefined): Renderer => {
+  const keys: KeyCache = new Map()
+  let low = 0 // the largest k known to fit; 0 while none is
+  let high = MAX_K + 1 // the smallest k known not to fit
+  let best: Renderer | undefined
   let k = guess(value, room, fullChars)
-  let best = trial(value, capsFor(k), room)
-  let low: number
-  let high: number
-  if (best !== undefined) {
-    low = k
-    high = MAX_K + 1
-    // Up: 2k, 4k, … until one does not fit.
-    while (2 * k <= MAX_K) {
-      k *= 2
-      const found = trial(value, capsFor(k), room)
-      if (found === undefined) {
-        high = k
-        break
-      }
+  for (;;) {
+    const found = trial(value, capsFor(k), room, keys)
+    if (found !== undefined) {
       best = found
       low = k
-      if (noCuts(found.counts)) return found
+      if (noCuts(found.counts) || found.length >= room * 0.9) return found
+    } else {
+      high = k
     }
-  } else {
-    high = k
-    // Down: k/2, k/4, … until one fits; none down to 1 is step 3.
-    for (;;) {
+    if (best === undefined) {
       if (k === 1) {
-        const renderer = new Renderer(capsFor(1), room)
+        // Step 3: even one item per array does not fit.
+        const renderer = new Renderer(capsFor(1), room, keys)
         renderer.greedy = true
         if (!renderer.flex(value, 0)) throw new Error("rcp-sdk shrink: no room for the smallest form of the value")
         return renderer
       }
       k = Math.max(1, Math.floor(k / 2))
-      const found = trial(value, capsFor(k), room)
-      if (found !== undefined) {
-        best = found
-        low = k
-        break
-      }
-      high = k
+      continue
     }
+    const step = Math.max(1, Math.floor(low / 8))
+    if (high - low <= step) return best
+    const estimate = Math.min(8 * low, Math.floor((low * room) / Math.max(1, best.length)))
+    k = estimate > low && estimate < high ? Math.max(estimate, low + step) : Math.floor((low + high) / 2)
+    if (k >= high) k = Math.floor((low + high) / 2)
   }
-  while (high - low > Math.max(1, Math.floor(low / 8))) {
-    const mid = Math.floor((low + high) / 2)
-    const found = trial(value, capsFor(mid), room)
-    if (found === undefined) {
-      high = mid
-    } else {
-      best = found
-      low = mid
-    }
-  }
-  return best
 }
