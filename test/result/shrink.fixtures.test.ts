@@ -101,7 +101,7 @@ describe("shrink: real-shaped responses", () => {
     const events = Fixtures.events()
     assert.isAtLeast(JSON.stringify(events).length, 5 * 1024 * 1024)
     const tiny = shownOf(shrunk(events, Shrink.MIN_CHARS).parsed.data, events.length)
-    assert.strictEqual(tiny[0].id, events[0]!.id)
+    assert.strictEqual(tiny[0].id, (events[0] as { id: string }).id)
     for (const maxChars of [4_000, DEFAULT, 400_000]) {
       const { parsed } = shrunk(events, maxChars)
       const shown = shownOf(parsed.data, events.length)

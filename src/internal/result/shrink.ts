@@ -32,6 +32,8 @@
  * the ability to say what was left out.
  */
 
+import { cutAt } from "./text.js"
+
 /** Below this there is no room for a note and a useful value. @internal */
 export const MIN_CHARS = 256
 
@@ -99,16 +101,28 @@ export interface Cut {
 }
 
 /**
- * An extra member of the envelope, between `truncated` and `data` (a page note, say). `short` is
- * used when the budget has no room for `text`; without one the note is left out then.
+ * An extra member of the envelope, between `truncated` and `data` (a page note, say). Its text may
+ * depend on how many items of the watched list the model was shown (`undefined`: the value went
+ * whole); `reserve` is the longest its text can be, as JSON (`JSON.stringify(text).length`), for
+ * the budget. `short` is used when the budget has no room for `text`; without one the note is left
+ * out then.
  *
  * @internal
  */
 export interface Note {
   readonly key: string
-  readonly text: string
-  readonly short?: string | undefined
+  readonly text: (shown: number | undefined) => string
+  readonly reserve: number
+  readonly short?: { readonly text: (shown: number | undefined) => string; readonly reserve: number } | undefined
 }
+
+/** A note whose text does not change. @internal */
+export const fixedNote = (key: string, text: string, short?: string): Note => ({
+  key,
+  text: () => text,
+  reserve: JSON.stringify(text).length,
+  short: short === undefined ? undefined : { text: () => short, reserve: JSON.stringify(short).length }
+})
 
 /** @internal */
 export interface ShrinkOptions {
@@ -116,6 +130,8 @@ export interface ShrinkOptions {
   /** The full result's size in characters (a hint for the note; never trusted for the budget). */
   readonly fullChars?: number | undefined
   readonly notes?: ReadonlyArray<Note> | undefined
+  /** An array of `value` whose shown items the notes count (a page's list). */
+  readonly watch?: ReadonlyArray<unknown> | undefined
 }
 
 /** @internal */
@@ -124,6 +140,8 @@ export interface Shrunk {
   readonly text: string
   /** What was cut; `undefined` when `text` holds the whole value. */
   readonly cut: Cut | undefined
+  /** How many items of `watch` were shown: all when nothing was cut, 0 when it was cut away. */
+  readonly shown: number | undefined
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -169,14 +187,6 @@ const escapedWidth = (s: string, i: number): number => {
   return 1
 }
 
-/** `s` cut to `at` code units, moved back one where that would split a surrogate pair. */
-const cutAt = (s: string, at: number): number => {
-  if (at <= 0 || at >= s.length) return Math.max(0, Math.min(at, s.length))
-  const before = s.charCodeAt(at - 1)
-  const after = s.charCodeAt(at)
-  return before >= 0xd800 && before <= 0xdbff && after >= 0xdc00 && after <= 0xdfff ? at - 1 : at
-}
-
 type KeyCache = Map<string, readonly [string, string]>
 
 interface Counts {
@@ -198,6 +208,9 @@ class Renderer {
   length = 0
   end: number
   greedy = false
+  /** The watched array, and how many of its items the last rendering of it showed. */
+  watched: unknown = undefined
+  shown: number | undefined = undefined
   readonly counts: Counts = { items: 0, arrays: 0, keys: 0, objects: 0, strings: 0, summarised: 0 }
 
   constructor(readonly caps: Caps, end: number, private readonly keys: KeyCache = new Map()) {
@@ -225,14 +238,15 @@ class Renderer {
     return this.length <= this.end
   }
 
-  private snapshot(): readonly [number, number, Counts] {
-    return [this.parts.length, this.length, { ...this.counts }]
+  private snapshot(): readonly [number, number, Counts, number | undefined] {
+    return [this.parts.length, this.length, { ...this.counts }, this.shown]
   }
 
-  private restore([parts, length, counts]: readonly [number, number, Counts]): void {
+  private restore([parts, length, counts, shown]: readonly [number, number, Counts, number | undefined]): void {
     this.parts.length = parts
     this.length = length
     Object.assign(this.counts, counts)
+    this.shown = shown
   }
 
   /** Runs `render` with `end` lowered to `end`; undoes it when it fails. */
@@ -287,8 +301,12 @@ class Renderer {
   /** A container at the depth cap: whole when that is no longer than its summary, else the summary. */
   private summarise(value: ReadonlyArray<unknown> | Record<string, unknown>, size: number, depth: number): boolean {
     const summary = JSON.stringify(Array.isArray(value) ? arraySummary(size) : objectSummary(size))
-    if (this.within(this.length + summary.length, () => this.strictWhole(value, depth))) return true
+    if (this.within(this.length + summary.length, () => this.strictWhole(value, depth))) {
+      if (value === this.watched) this.shown = size
+      return true
+    }
     this.counts.summarised++
+    if (value === this.watched) this.shown = 0
     return this.push(summary)
   }
 
@@ -329,7 +347,11 @@ class Renderer {
       if (i > 0 && !this.push(",")) return false
       if (!this.strict(value[i], depth + 1)) return false
     }
-    if (shown < n && !this.arrayTail(value, shown, depth)) return false
+    if (shown < n) {
+      const before = this.counts.items
+      if (!this.arrayTail(value, shown, depth)) return false
+      if (value === this.watched) this.shown = this.counts.items === before ? n : shown
+    } else if (value === this.watched) this.shown = n
     return this.push("]")
   }
 
@@ -446,7 +468,10 @@ class Renderer {
     if (n === 0) return this.within(this.end, () => this.push("[]"))
     const summary = JSON.stringify(arraySummary(n))
     if (depth >= this.caps.depth) {
-      if (this.within(this.length + summary.length, () => this.strictWhole(value, depth))) return true
+      if (this.within(this.length + summary.length, () => this.strictWhole(value, depth))) {
+        if (value === this.watched) this.shown = n
+        return true
+      }
       return this.flexSummary(summary)
     }
     // What must follow `shown` items: the marker (when some are left out) and the bracket.
@@ -474,6 +499,7 @@ class Renderer {
       this.counts.arrays++
       this.push(`${shown > 0 ? "," : ""}${JSON.stringify(itemsMarker(n - shown))}`)
     }
+    if (value === this.watched) this.shown = shown
     return this.push("]")
   }
 
@@ -596,12 +622,20 @@ const overhead = (members: ReadonlyArray<string>): number =>
 
 const envelope = (members: ReadonlyArray<string>, data: string): string => `{${members.join("")}"data":${data}}`
 
-/** The notes in the form a budget can afford: full, then short, then none. */
-const noteForms = (notes: ReadonlyArray<Note>): ReadonlyArray<ReadonlyArray<string>> => [
-  notes.map((note) => member(note.key, note.text)),
-  notes.flatMap((note) => (note.short === undefined ? [] : [member(note.key, note.short)])),
-  []
-]
+type Form = "full" | "short" | "none"
+
+/** The notes in one form, as `{ text, reserve }` each. */
+const notesIn = (notes: ReadonlyArray<Note>, form: Form) =>
+  form === "none" ? [] : form === "full" ? notes.map((n) => ({ key: n.key, text: n.text, reserve: n.reserve })) : notes.flatMap((n) =>
+    n.short === undefined ? [] : [{ key: n.key, text: n.short.text, reserve: n.short.reserve }]
+  )
+
+/** What the notes of a form take at most: `"key":` + text + `,` each. */
+const notesReserve = (notes: ReadonlyArray<Note>, form: Form): number =>
+  notesIn(notes, form).reduce((sum, n) => sum + JSON.stringify(n.key).length + 2 + n.reserve, 0)
+
+const notesMembers = (notes: ReadonlyArray<Note>, form: Form, shown: number | undefined): Array<string> =>
+  notesIn(notes, form).map((n) => member(n.key, n.text(shown)))
 
 // ---------------------------------------------------------------------------------------------
 // The search
@@ -611,9 +645,16 @@ const noCuts = (counts: Counts): boolean =>
   counts.items === 0 && counts.keys === 0 && counts.strings === 0 && counts.summarised === 0
 
 /** One strict rendering within `end` characters: its text and counts, or undefined. */
-const trial = (value: unknown, caps: Caps, end: number, keys: KeyCache): Renderer | undefined => {
+const trial = (
+  value: unknown,
+  caps: Caps,
+  end: number,
+  keys: KeyCache,
+  watch?: ReadonlyArray<unknown>
+): Renderer | undefined => {
   if (end < 1) return undefined
   const renderer = new Renderer(caps, end, keys)
+  renderer.watched = watch
   return renderer.strict(value, 0) ? renderer : undefined
 }
 
@@ -638,39 +679,39 @@ const stringifyWithin = (value: unknown, room: number, fullChars: number | undef
  * @internal
  */
 export const shrink = (value: unknown, options: ShrinkOptions): Shrunk => {
-  const { fullChars, maxChars } = options
+  const { fullChars, maxChars, watch } = options
   if (!(maxChars >= MIN_CHARS)) throw new RangeError(`rcp-sdk shrink: maxChars must be at least ${MIN_CHARS}`)
   const notes = options.notes ?? []
-  const forms = noteForms(notes)
   const wrap = (members: ReadonlyArray<string>, data: string) => (members.length === 0 ? data : envelope(members, data))
+  const whole = (members: ReadonlyArray<string>, data: string): Shrunk => ({
+    text: wrap(members, data),
+    cut: undefined,
+    shown: watch?.length
+  })
 
   // 1. The whole value, with the notes (in their short form if only that fits).
-  for (const members of notes.length === 0 ? [[]] : forms.slice(0, 2)) {
+  for (const form of notes.length === 0 ? ["none" as const] : ["full" as const, "short" as const]) {
+    const members = notesMembers(notes, form, watch?.length)
     const room = maxChars - (members.length === 0 ? 0 : overhead(members))
-    const whole = stringifyWithin(value, room, fullChars)
-    if (whole !== undefined) return { text: wrap(members, whole), cut: undefined }
+    const text = stringifyWithin(value, room, fullChars)
+    if (text !== undefined) return whole(members, text)
   }
 
-  // 2 and 3. Room for the data: the budget less the note and the notes, in the first form that
+  // 2 and 3. Room for the data: the budget less the note and the notes, in the first layout that
   // leaves the data at least a quarter of the budget.
   const short = maxChars < LONG_NOTE_MIN_CHARS
-  const layouts = [
-    ...forms.map((members) => ({ members, short })),
-    ...forms.map((members) => ({ members, short: true }))
-  ]
-  let chosen = layouts[layouts.length - 1]!
-  for (const layout of layouts) {
-    if (dataRoom(maxChars, layout) >= maxChars / 4) {
-      chosen = layout
-      break
-    }
-  }
-  const room = dataRoom(maxChars, chosen)
-  const renderer = search(value, room, fullChars)
+  const forms: ReadonlyArray<Form> = ["full", "short", "none"]
+  const layouts = [...forms.map((form) => ({ form, short })), ...forms.map((form) => ({ form, short: true }))]
+  const roomOf = (layout: { readonly form: Form; readonly short: boolean }) =>
+    maxChars - `{"data":}`.length - notesReserve(notes, layout.form) - noteReserve(maxChars, layout.short)
+  const chosen = layouts.find((layout) => roomOf(layout) >= maxChars / 4) ?? layouts[layouts.length - 1]!
+  const room = roomOf(chosen)
+  const renderer = search(value, room, fullChars, watch)
   const counts = renderer.counts
   // The hint overstated (JSON with whitespace, escapes written longer than needed): the value was
   // rendered whole after all, and goes as it is.
-  if (noCuts(counts)) return { text: wrap(chosen.members, renderer.text()), cut: undefined }
+  if (noCuts(counts)) return whole(notesMembers(notes, chosen.form, watch?.length), renderer.text())
+  const shown = watch === undefined ? undefined : renderer.shown ?? 0
   const cut: Cut = {
     maxChars,
     fullChars,
@@ -684,11 +725,9 @@ export const shrink = (value: unknown, options: ShrinkOptions): Shrunk => {
     greedy: renderer.greedy
   }
   const note = describeCut({ ...cut, depth: renderer.caps.depth }, chosen.short)
-  return { text: envelope([member("truncated", note), ...chosen.members], renderer.text()), cut }
+  const members = [member("truncated", note), ...notesMembers(notes, chosen.form, shown)]
+  return { text: envelope(members, renderer.text()), cut, shown }
 }
-
-const dataRoom = (maxChars: number, layout: { readonly members: ReadonlyArray<string>; readonly short: boolean }) =>
-  maxChars - overhead(layout.members) - noteReserve(maxChars, layout.short)
 
 /**
  * A first `k` to try: the items of the longest list at the top (the root, or a member of it, where
@@ -720,14 +759,19 @@ const guess = (value: unknown, room: number, fullChars: number | undefined): num
  * extrapolating each fitting trial's size (list responses grow about linearly in `k`) and halving
  * the gap after a trial that does not fit. A search costs a handful of trials, each at most `room`.
  */
-const search = (value: unknown, room: number, fullChars: number | undefined): Renderer => {
+const search = (
+  value: unknown,
+  room: number,
+  fullChars: number | undefined,
+  watch: ReadonlyArray<unknown> | undefined
+): Renderer => {
   const keys: KeyCache = new Map()
   let low = 0 // the largest k known to fit; 0 while none is
   let high = MAX_K + 1 // the smallest k known not to fit
   let best: Renderer | undefined
   let k = guess(value, room, fullChars)
   for (;;) {
-    const found = trial(value, capsFor(k), room, keys)
+    const found = trial(value, capsFor(k), room, keys, watch)
     if (found !== undefined) {
       best = found
       low = k
@@ -740,6 +784,7 @@ const search = (value: unknown, room: number, fullChars: number | undefined): Re
         // Step 3: even one item per array does not fit.
         const renderer = new Renderer(capsFor(1), room, keys)
         renderer.greedy = true
+        renderer.watched = watch
         if (!renderer.flex(value, 0)) throw new Error("rcp-sdk shrink: no room for the smallest form of the value")
         return renderer
       }
