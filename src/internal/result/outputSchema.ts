@@ -83,9 +83,13 @@ export const check = (schema: unknown, path = "outputSchema"): ReadonlyArray<Pro
         const types = Array.isArray(value) ? value : [value]
         if (types.length === 0 || !types.every((t) => typeof t === "string" && TYPES.has(t))) {
           problems.push({ path: here, message: "must be one of object, array, string, number, integer, boolean, null, or a list of them" })
-        }
+        } else if (new Set(types).size !== types.length) problems.push({ path: here, message: "lists a type twice" })
       } else if (keyword === "enum") {
         if (!Array.isArray(value) || value.length === 0) problems.push({ path: here, message: "must be a non-empty array" })
+        // Validators refuse a schema whose enum repeats a value (JSON Schema's meta-schema says so).
+        else if (value.some((item, i) => value.slice(0, i).some((other) => equal(item, other)))) {
+          problems.push({ path: here, message: "lists a value twice" })
+        }
       } else if (keyword === "const") {
         // Any JSON value.
       } else if (keyword === "properties") {
@@ -94,7 +98,7 @@ export const check = (schema: unknown, path = "outputSchema"): ReadonlyArray<Pro
       } else if (keyword === "required") {
         if (!Array.isArray(value) || !value.every((name) => typeof name === "string")) {
           problems.push({ path: here, message: "must be an array of member names" })
-        }
+        } else if (new Set(value).size !== value.length) problems.push({ path: here, message: "names a member twice" })
       } else if (keyword === "additionalProperties" || keyword === "items") {
         visit(value, here, depth + 1)
       } else if (COUNTS.has(keyword)) {
