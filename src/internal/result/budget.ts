@@ -156,8 +156,12 @@ export const withinTokens = (
   count: TokenCounter | undefined
 ): Fitted => {
   const maxTokens = budget.maxTokens
-  if (maxTokens === undefined || count === undefined) {
-    return { text: render(budget.maxChars), tokens: undefined, maxChars: budget.maxChars }
+  if (maxTokens === undefined) return { text: render(budget.maxChars), tokens: undefined, maxChars: budget.maxChars }
+  if (count === undefined) {
+    // Nothing to count with (the client always has a counter; a caller of this function may not):
+    // the usual ratio, unverified.
+    const chars = Math.max(MIN_CHARS, Math.min(budget.maxChars, maxTokens * CHARS_PER_TOKEN))
+    return { text: render(chars), tokens: undefined, maxChars: chars }
   }
   let chars = Math.max(MIN_CHARS, Math.min(budget.maxChars, maxTokens * CHARS_PER_TOKEN))
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {

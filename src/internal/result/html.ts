@@ -36,8 +36,9 @@ const load = (): Turndown => {
       remove: (tags: Array<string>) => void
     }
     const service = new TurndownService({ headingStyle: "atx", codeBlockStyle: "fenced", bulletListMarker: "-" })
-    // Content a reader never sees on the page.
-    service.remove(["script", "style", "noscript", "template", "svg", "canvas", "iframe", "object", "embed", "head"])
+    // Content a reader never sees on the page. (turndown parses its input inside a body, where a
+    // `<title>` is an element like any other: removed by name, with `head`.)
+    service.remove(["script", "style", "noscript", "template", "svg", "canvas", "iframe", "object", "embed", "head", "title"])
     converter = service
   }
   return converter
