@@ -7,7 +7,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { countTokens } from "gpt-tokenizer"
 import * as Budget from "../../src/internal/result/budget.js"
 import * as Shrink from "../../src/internal/result/shrink.js"
-import * as Fixtures from "./fixtures.js"
+import * as Fixtures from "../../bench/responses.js"
 
 describe("budget: which applies", () => {
   it("none set: the default, 40,000 characters", () => {

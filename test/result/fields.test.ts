@@ -5,7 +5,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Fields from "../../src/internal/result/fields.js"
-import * as Fixtures from "./fixtures.js"
+import * as Fixtures from "../../bench/responses.js"
 
 const selection = (...fields: Array<string>): Fields.Selection => {
   const parsed = Fields.parse(fields)

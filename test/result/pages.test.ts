@@ -8,7 +8,7 @@ import * as fc from "fast-check"
 import { createRequire } from "node:module"
 import { nextLink } from "../../src/internal/result/linkHeader.js"
 import * as Pages from "../../src/internal/result/pages.js"
-import * as Fixtures from "./fixtures.js"
+import * as Fixtures from "../../bench/responses.js"
 
 const LinkHeader = createRequire(import.meta.url)("http-link-header") as {
   parse: (value: string) => { rel: (name: string) => Array<{ uri: string }> }

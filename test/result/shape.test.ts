@@ -12,7 +12,7 @@ import * as Fields from "../../src/internal/result/fields.js"
 import type { PagingTool } from "../../src/internal/result/pages.js"
 import * as Shape from "../../src/internal/result/shape.js"
 import { startServer, type TestServer } from "../support/server.js"
-import * as Fixtures from "./fixtures.js"
+import * as Fixtures from "../../bench/responses.js"
 
 const repos = Fixtures.githubRepositories()
 const charges = Fixtures.stripeCharges()

@@ -7,7 +7,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Shrink from "../../src/internal/result/shrink.js"
-import * as Fixtures from "./fixtures.js"
+import * as Fixtures from "../../bench/responses.js"
 
 const DEFAULT = 40_000
 

@@ -1,8 +1,8 @@
 /**
- * Real-shaped list responses, generated (seeded, so every run sees the same bytes) rather than
- * committed: a page of GitHub's "list repositories for a user" (per_page=100), a page of Stripe's
- * "list charges" (limit=100), a Kubernetes PodList (200 pods, with managedFields), and a 5 MiB array
- * of log events. Field names, order, nesting and value shapes follow the APIs' documented responses;
+ * Real-shaped list responses, for test/result/ and bench/results.ts: generated (seeded, so every
+ * run sees the same bytes) rather than committed: a page of GitHub's "list repositories for a
+ * user" (per_page=100), a page of Stripe's "list charges" (limit=100), a Kubernetes PodList (200
+ * pods, with managedFields), and a 5 MiB array of log events. Field names, order, nesting and value shapes follow the APIs' documented responses;
  * the values are made up.
  */
 
