@@ -4,6 +4,8 @@ import { defineConfig } from "vitest/config"
 export default defineConfig({
   test: {
     include: ["test/packed.test.ts"],
-    testTimeout: 900_000
+    testTimeout: 900_000,
+    // Removing the consumer's node_modules took over the 10 s default on a loaded machine.
+    hookTimeout: 120_000
   }
 })
