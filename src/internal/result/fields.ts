@@ -19,7 +19,7 @@
  *
  * Bounded: at most 32 fields of 256 characters, 4 `[*]` each; one walk over the response.
  */
-import * as JsonPath from "../jsonPath.js"
+import * as JsonPath from "../manifest/jsonPath.js"
 
 /** @internal */
 export const MAX_FIELDS = 32
