@@ -87,6 +87,11 @@ const page = (response: http.ServerResponse, status: number, title: string, text
   response.end(body)
 }
 
+const spoken = (duration: Duration.Duration): string => {
+  const ms = Duration.toMillis(duration)
+  return ms < 1000 ? `${Math.round(ms)} ms` : ms < 120_000 ? `${Math.round(ms / 1000)} s` : `${Math.round(ms / 60_000)} minutes`
+}
+
 interface Callback {
   readonly url: URL
   readonly answer: (ok: boolean, text: string) => void
@@ -157,7 +162,7 @@ export const login = (options: LoginOptions): Effect.Effect<LoginResult, LoginEr
         onTimeout: () =>
           new AuthorizationFailed({
             api: manager.name,
-            reason: `the browser did not come back within ${Math.round(Duration.toSeconds(waitFor))} s`
+            reason: `the browser did not come back within ${spoken(waitFor)}`
           })
       })
     )
