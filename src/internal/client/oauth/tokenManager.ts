@@ -28,6 +28,7 @@ import * as FiberId from "effect/FiberId"
 import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
 import type * as Scope from "effect/Scope"
+import * as Settings from "../../settings.js"
 import { clip, escapeControls, normalizeUrl } from "../../values.js"
 import * as Endpoint from "./endpoint.js"
 import * as ManifestAuth from "./manifestAuth.js"
@@ -147,6 +148,11 @@ export interface Service {
   /** A fresh access token for `principal`. */
   readonly token: (principal: Principal) => Effect.Effect<AccessToken, TokenError>
   /**
+   * A fresh access token other than `refused` (which the API answered 401): one token request for
+   * every caller refused at the same time, or the newer token another caller already got.
+   */
+  readonly replace: (principal: Principal, refused: Redacted.Redacted<string>) => Effect.Effect<AccessToken, TokenError>
+  /**
    * Runs `use` with a fresh token; when `rejected` says the API refused it (a 401), gets a token
    * other than that one and runs `use` once more, returning what the second run returns.
    */
@@ -257,7 +263,9 @@ export const make = (options: Options): Effect.Effect<Service, never, TokenStore
     // The authorization server's endpoints are under the same trust rule as a tool's origin
     // (docs/protocol.md §3.5): the manifest's own origin, or one the operator named. Checked once.
     const manifestOrigin = new URL(options.manifestUrl).origin
-    const trusted = new Set((options.trustedOrigins ?? []).map((origin) => new URL(origin).origin))
+    const trustedList = Settings.origins(options.trustedOrigins, "trustedOrigins")
+    if (trustedList._tag === "Invalid") throw new TypeError(`rcp-sdk: oauth ${trustedList.problem}`)
+    const trusted = trustedList.origins
     const untrusted = (["tokenUrl", "authorizationUrl", "revocationUrl"] as const).flatMap((endpointName) => {
       const url = auth[endpointName]
       if (url === undefined) return []
@@ -453,6 +461,8 @@ export const make = (options: Options): Effect.Effect<Service, never, TokenStore
       })
 
     const token = (principal: Principal) => guarded(acquire(principal, undefined))
+    const replace = (principal: Principal, refused: Redacted.Redacted<string>) =>
+      guarded(acquire(principal, Redacted.value(refused)))
 
     const withToken = <A, E, R>(
       principal: Principal,
@@ -462,7 +472,7 @@ export const make = (options: Options): Effect.Effect<Service, never, TokenStore
       Effect.flatMap(token(principal), (first) =>
         Effect.flatMap(use(first.value), (result) =>
           rejected(result)
-            ? Effect.flatMap(acquire(principal, Redacted.value(first.value)), (second) => use(second.value))
+            ? Effect.flatMap(replace(principal, first.value), (second) => use(second.value))
             : Effect.succeed(result)))
 
     const authorizationUrl: Service["authorizationUrl"] = (subject, authorizationOptions) =>
@@ -516,5 +526,5 @@ export const make = (options: Options): Effect.Effect<Service, never, TokenStore
         return { revoked }
       })
 
-    return { api, name, token, withToken, authorizationUrl, completeAuthorization, disconnect }
+    return { api, name, token, replace, withToken, authorizationUrl, completeAuthorization, disconnect }
   })
