@@ -17,6 +17,7 @@ import * as HeaderValue from "../../headerValue.js"
 import * as UrlTemplate from "../../urlTemplate.js"
 import type { AuthOAuth2 } from "./manifestAuth.js"
 import { type Grant, TokenRequestFailed } from "./oauthErrors.js"
+import { Refused } from "./transportFetch.js"
 
 /**
  * How the client authenticates at the token endpoint (RFC 6749 §2.3): the secret in HTTP Basic
@@ -311,6 +312,23 @@ export const make = (options: Options): Endpoint => {
 /** Thrown when the request's own timeout fired; recognised by `failure`. */
 class TimedOut extends Error {}
 
+/** What the client's transport refused, in the words of `TokenRequestFailed`. */
+const refusedReason = (error: Refused["error"]): string => {
+  switch (error._tag) {
+    case "Timeout":
+      return `it did not answer within ${error.timeoutMs} ms`
+    case "ResponseTooLarge":
+      return `its answer is larger than ${error.maxBytes} bytes`
+    case "BlockedAddress":
+      return "its address is internal, and the client blocks private networks"
+    case "RedirectRefused":
+    case "TooManyRedirects":
+      return "it answered with a redirect, which a token request does not follow"
+    case "TransportError":
+      return "it could not be reached"
+  }
+}
+
 /** A failed request as the client reports it: safe parts only, the library's error dropped. */
 const failure = (options: Options, origin: string, grant: Grant, cause: unknown): TokenRequestFailed => {
   const base = { api: options.api, grant, origin }
@@ -332,6 +350,7 @@ const failure = (options: Options, origin: string, grant: Grant, cause: unknown)
       reason: `it answered HTTP ${cause.status} with an authentication challenge${error === undefined ? "" : ` (${error})`}`
     })
   }
+  if (cause instanceof Refused) return new TokenRequestFailed({ ...base, reason: refusedReason(cause.error) })
   if (cause instanceof TimedOut) return new TokenRequestFailed({ ...base, reason: `it did not answer within ${options.timeoutMs} ms` })
   if (cause instanceof BodyTooLarge) {
     return new TokenRequestFailed({ ...base, reason: `its answer is larger than ${options.maxResponseBytes} bytes` })
