@@ -284,7 +284,8 @@ export const make = (options: Options): Endpoint => {
       Effect.promise(async () => {
         const verifier = oauth.generateRandomCodeVerifier()
         const state = oauth.generateRandomState()
-        const url = new URL(auth.authorizationUrl ?? auth.tokenUrl)
+        // Present: the authorization_code flow requires it (manifestAuth.check), and only that flow asks.
+        const url = new URL(auth.authorizationUrl!)
         url.searchParams.set("client_id", options.clientId)
         url.searchParams.set("redirect_uri", redirectUri)
         url.searchParams.set("response_type", "code")
