@@ -23,24 +23,25 @@ export default {
   // The machine is shared: one test process at a time.
   concurrency: 1,
   mutate: [
-    "src/internal/urlTemplate.ts",
-    "src/internal/template.ts",
-    "src/internal/request.ts",
-    "src/internal/credential.ts",
+    "src/internal/manifest/urlTemplate.ts",
+    "src/internal/manifest/template.ts",
+    "src/internal/client/request.ts",
+    "src/internal/client/credential.ts",
     // The redaction of echoed secrets, moved out of credential.ts.
-    "src/internal/redact.ts",
-    "src/internal/jsonPath.ts",
-    "src/internal/privateNetwork.ts",
-    "src/internal/validate.ts",
-    "src/internal/headerValue.ts",
+    "src/internal/transport/redact.ts",
+    "src/internal/manifest/jsonPath.ts",
+    "src/internal/transport/privateNetwork.ts",
+    "src/internal/manifest/validate.ts",
+    "src/internal/shared/headerValue.ts",
     // The transports' shared redirect, guard, length and failure rules (not the drivers' I/O).
-    between("src/internal/transport.ts", "const REDIRECTS"),
+    between("src/internal/transport/rules.ts", "const REDIRECTS"),
     // The response size cap, which replaced transport.ts's chunk joining.
-    "src/internal/bodyBuffer.ts",
+    "src/internal/transport/bodyBuffer.ts",
     // Steps 2–5 of a call: what is redacted, the origin and credential checks (not the sending).
-    between("src/internal/execution.ts", "export const redactable", "const withTool"),
-    // The insecure-URL rule.
-    between("src/internal/settings.ts", "export const insecure")
+    between("src/internal/client/execution.ts", "export const redactable", "const withTool"),
+    // The loopback rule (moved out of urlTemplate.ts) behind plain-http refusals; the insecure-URL
+    // rule itself is the last of transport/rules.ts, within the range above.
+    between("src/internal/shared/url.ts", "export const isLoopbackHost")
   ],
   reporters: ["clear-text", "progress", "json"],
   jsonReporter: { fileName: "reports/mutation/mutation.json" },

@@ -10,12 +10,12 @@ import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
 import * as Resolver from "rcp-sdk/resolver"
 import type * as Client from "../dist/Client.js"
-import type * as Transport from "../dist/internal/transport.js"
+import type * as Transport from "../dist/internal/transport/rules.js"
 import { argsOf, item, rcpManifest, TOKEN } from "./common.js"
 
 // Internal (not an export of the package): loaded from the built dist/, next to bench/build/.
-const InternalClient: typeof import("../dist/internal/client.js") = await import(
-  new URL("../../dist/internal/client.js", import.meta.url).href
+const InternalClient: typeof import("../dist/internal/client/client.js") = await import(
+  new URL("../../dist/internal/client/client.js", import.meta.url).href
 )
 const calls = Number(process.argv[2] ?? 50_000)
 const body = new TextEncoder().encode(JSON.stringify(item("item-1", "en")))

@@ -77,10 +77,10 @@ const blocks: Array<readonly [string, Block, () => Promise<void>]> = [
 ]
 
 for (const dist of dists) {
-  const InternalClient: typeof import("../dist/internal/client.js") = await import(`${dist}/internal/client.js`)
-  const UndiciTransport: typeof import("../dist/internal/undiciTransport.js") = await import(`${dist}/internal/undiciTransport.js`)
+  const InternalClient: typeof import("../dist/internal/client/client.js") = await import(`${dist}/internal/client/client.js`)
+  const UndiciTransport: typeof import("../dist/internal/transport/undici.js") = await import(`${dist}/internal/transport/undici.js`)
   const Resolver: typeof import("../dist/Resolver.js") = await import(`${dist}/Resolver.js`)
-  const Promised: typeof import("../dist/internal/promise.js") = await import(`${dist}/internal/promise.js`)
+  const Promised: typeof import("../dist/internal/client/promise.js") = await import(`${dist}/internal/client/promise.js`)
   class Service extends Context.Tag("bench/cpuFlight/Service")<Service, Client.Service>() {}
   const runtime = ManagedRuntime.make(
     Layer.effect(Service, InternalClient.makeWith({ credential: TOKEN }, UndiciTransport.over(dispatcher))).pipe(

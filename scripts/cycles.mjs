@@ -6,7 +6,8 @@
  * models that way (as @effect/platform's `internal/httpClient.ts` imports `HttpClient.ts`).
  *
  *   node scripts/cycles.mjs          prints each cycle, exits 1 if there is one
- *   node scripts/cycles.mjs --json   prints { edges, cycles } as JSON
+ *   node scripts/cycles.mjs --json   prints { edges, typeEdges, cycles } as JSON: `typeEdges` are the
+ *                                    type-only imports of public modules left out of `edges`
  */
 import { readdirSync, readFileSync } from "node:fs"
 import { dirname, join, relative, resolve } from "node:path"
@@ -27,21 +28,27 @@ const SIDE_EFFECT = /^import\s+"([^"]+)"/gm
 
 const name = (file) => relative(root, file).replaceAll("\\", "/")
 
-/** Edges between modules of `src/`, by path relative to it. */
-export const importGraph = () => {
+/**
+ * Edges between modules of `src/`, by path relative to it; with `typeEdges`, the type-only imports
+ * of public modules too (kept apart: they are no cycle, but a leaf must have none).
+ */
+export const importGraph = (typeEdges = {}) => {
   const edges = {}
   for (const file of files(root)) {
     const source = readFileSync(file, "utf8")
     const targets = new Set()
+    const typeTargets = new Set()
     const add = (specifier, typeOnly) => {
       if (!specifier.startsWith(".")) return
       const target = name(resolve(dirname(file), specifier.replace(/\.js$/, ".ts")))
       const isPublic = !target.includes("/")
-      if (!(typeOnly && isPublic)) targets.add(target)
+      if (typeOnly && isPublic) typeTargets.add(target)
+      else targets.add(target)
     }
     for (const match of source.matchAll(STATEMENT)) add(match[3], match[2] !== undefined)
     for (const match of source.matchAll(SIDE_EFFECT)) add(match[1], false)
     edges[name(file)] = [...targets].sort()
+    typeEdges[name(file)] = [...typeTargets].filter((target) => !targets.has(target)).sort()
   }
   return edges
 }
@@ -79,10 +86,11 @@ export const cycles = (edges) => {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const edges = importGraph()
+  const typeEdges = {}
+  const edges = importGraph(typeEdges)
   const found = cycles(edges)
   if (process.argv.includes("--json")) {
-    process.stdout.write(`${JSON.stringify({ edges, cycles: found })}\n`)
+    process.stdout.write(`${JSON.stringify({ edges, typeEdges, cycles: found })}\n`)
   } else {
     for (const cycle of found) process.stdout.write(`cycle: ${cycle.join(" ↔ ")}\n`)
     if (found.length === 0) process.stdout.write(`no import cycle among ${Object.keys(edges).length} modules\n`)

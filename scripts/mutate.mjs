@@ -13,7 +13,7 @@ const args = process.argv.slice(2)
 const reportOnly = args.includes("--report")
 const names = args.filter((a) => a !== "--report")
 
-// Several ranges of one file ("src/internal/execution.ts:47-127", …) are one module.
+// Several ranges of one file ("src/internal/client/execution.ts:47-127", …) are one module.
 const modules = new Map()
 for (const entry of config.mutate) {
   const file = entry.replace(/:\d+-\d+$/, "")

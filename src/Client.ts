@@ -2,7 +2,7 @@
  * The RCP client: discover a manifest, show the model its tools (resolver-bound params removed),
  * and execute the model's tool calls directly against the REST endpoints.
  *
- * The public models are declared here; `internal/client.ts` assembles the service from them.
+ * The public models are declared here; `internal/client/client.ts` assembles the service from them.
  *
  * @since 0.1.0
  */
@@ -16,21 +16,22 @@ import type * as Scope from "effect/Scope"
 import type * as Lock from "./Lock.js"
 import type * as Manifest from "./Manifest.js"
 import type * as Resolver from "./Resolver.js"
-import type * as Approval from "./internal/approval.js"
-import * as internal from "./internal/client.js"
-import type * as Errors from "./internal/clientErrors.js"
-import type * as FetchJson from "./internal/fetchJson.js"
-import * as describe from "./internal/describe.js"
-import * as modelFacing from "./internal/modelFacing.js"
-import type * as ModelTool from "./internal/modelTool.js"
-import type * as PinErrors from "./internal/pinErrors.js"
-import * as providers from "./internal/providers.js"
-import type * as ResolverErrors from "./internal/resolver.js"
+import type * as Approval from "./internal/client/approval.js"
+import * as internal from "./internal/client/client.js"
+import type * as Errors from "./internal/client/errors.js"
+import type * as PinErrors from "./internal/client/pinErrors.js"
+import type * as ResolverErrors from "./internal/client/resolver.js"
+import * as describe from "./internal/manifest/describe.js"
+import * as modelFacing from "./internal/model/modelFacing.js"
+import type * as ModelTool from "./internal/model/modelTool.js"
+import * as providers from "./internal/model/providers.js"
+import type * as TransportErrors from "./internal/transport/errors.js"
+import type * as FetchJson from "./internal/transport/fetchJson.js"
 
 export type {
   ModelParameter,
   ModelTool
-} from "./internal/modelTool.js"
+} from "./internal/model/modelTool.js"
 
 /**
  * The client's errors, each a tagged class with a readable `message` that never contains an
@@ -39,25 +40,8 @@ export type {
  * @since 0.1.0
  * @category errors
  */
-export {
-  BlockedAddress,
-  ClientClosed,
-  CredentialMissing,
-  DuplicateTool,
-  HttpError,
-  InsecureUrl,
-  InvalidArguments,
-  InvalidDiscoverOptions,
-  InvalidResponse,
-  RedirectRefused,
-  ResponseTooLarge,
-  Timeout,
-  TooManyRedirects,
-  ToolNotFound,
-  TransportError,
-  UnsupportedVersion,
-  UntrustedOrigin
-} from "./internal/clientErrors.js"
+export { BlockedAddress, HttpError, InsecureUrl, InvalidResponse, RedirectRefused, ResponseTooLarge, Timeout, TooManyRedirects, TransportError } from "./internal/transport/errors.js"
+export { ClientClosed, CredentialMissing, DuplicateTool, InvalidArguments, InvalidDiscoverOptions, ToolNotFound, UnsupportedVersion, UntrustedOrigin } from "./internal/client/errors.js"
 
 /**
  * The resolver and manifest errors, re-exported so that a promise-facade user can check
@@ -66,7 +50,7 @@ export {
  * @since 0.1.0
  * @category errors
  */
-export { ResolverFailed, ResolverMissing } from "./internal/resolver.js"
+export { ResolverFailed, ResolverMissing } from "./internal/client/resolver.js"
 
 /**
  * Pinning's discovery errors (README "Approving what the model gets"; docs/lock.md).
@@ -74,7 +58,7 @@ export { ResolverFailed, ResolverMissing } from "./internal/resolver.js"
  * @since 0.3.0
  * @category errors
  */
-export { ManifestChanged, ManifestNotPinned } from "./internal/pinErrors.js"
+export { ManifestChanged, ManifestNotPinned } from "./internal/client/pinErrors.js"
 
 /**
  * Approval for side effects (README "Approval"): the hook as a service (`Approval.layer(f)`), its
@@ -84,9 +68,9 @@ export { ManifestChanged, ManifestNotPinned } from "./internal/pinErrors.js"
  * @since 0.3.0
  * @category errors
  */
-export { Approval, ApprovalDenied, ApprovalFailed } from "./internal/approval.js"
-export type { ApprovalInfo, ApprovalPolicy, ApprovalService, ApproveFunction } from "./internal/approval.js"
-export { ManifestInvalid } from "./internal/manifestModel.js"
+export { Approval, ApprovalDenied, ApprovalFailed } from "./internal/client/approval.js"
+export type { ApprovalInfo, ApprovalPolicy, ApprovalService, ApproveFunction } from "./internal/client/approval.js"
+export { ManifestInvalid } from "./internal/manifest/model.js"
 
 // ---------------------------------------------------------------------------------------------
 // Models
@@ -303,13 +287,7 @@ export interface Discovery {
  * @since 0.2.0
  * @category errors
  */
-export type SendError =
-  | Errors.TransportError
-  | Errors.Timeout
-  | Errors.ResponseTooLarge
-  | Errors.RedirectRefused
-  | Errors.TooManyRedirects
-  | Errors.BlockedAddress
+export type SendError = TransportErrors.SendError
 
 /**
  * Everything `register` can fail with (discovery's failures after the manifest is in hand).
@@ -321,7 +299,7 @@ export type RegisterError =
   | Manifest.ManifestInvalid
   | Errors.UnsupportedVersion
   | Errors.DuplicateTool
-  | Errors.InvalidResponse
+  | TransportErrors.InvalidResponse
   | Errors.InvalidDiscoverOptions
   | PinErrors.ManifestChanged
   | PinErrors.ManifestNotPinned
@@ -332,7 +310,7 @@ export type RegisterError =
  * @since 0.1.0
  * @category errors
  */
-export type DiscoverError = SendError | Errors.HttpError | Errors.InsecureUrl | RegisterError
+export type DiscoverError = SendError | TransportErrors.HttpError | TransportErrors.InsecureUrl | RegisterError
 
 /**
  * Everything `buildRequest` can fail with (docs/protocol.md §3, all before any request).
@@ -345,7 +323,7 @@ export type BuildError =
   | Errors.InvalidArguments
   | ResolverErrors.ResolverMissing
   | ResolverErrors.ResolverFailed
-  | Errors.InsecureUrl
+  | TransportErrors.InsecureUrl
   | Errors.UntrustedOrigin
   | Errors.CredentialMissing
 
@@ -358,8 +336,8 @@ export type BuildError =
 export type ExecuteError =
   | BuildError
   | SendError
-  | Errors.HttpError
-  | Errors.InvalidResponse
+  | TransportErrors.HttpError
+  | TransportErrors.InvalidResponse
   | Approval.ApprovalDenied
   | Approval.ApprovalFailed
 
@@ -589,7 +567,7 @@ export const describeManifest: (manifest: Manifest.Manifest, tools: ReadonlyArra
  * @since 0.1.0
  * @category layers
  */
-export { Credential } from "./internal/credential.js"
+export { Credential } from "./internal/client/credential.js"
 
 // ---------------------------------------------------------------------------------------------
 // The promise facade
@@ -688,7 +666,7 @@ export interface PromiseClient<Ctx> {
  * @since 0.1.0
  * @category constructors
  */
-export { createRcpClient } from "./internal/promise.js"
+export { createRcpClient } from "./internal/client/promise.js"
 
 /**
  * The shapes the provider helpers take and return (each also assignable to / from the provider
@@ -714,7 +692,7 @@ export type {
   ParametersSchema,
   ProviderParameter,
   RcpToolCall
-} from "./internal/providers.js"
+} from "./internal/model/providers.js"
 
 /**
  * What the model receives for a failed call, and the outcome type the result helpers take.
@@ -722,7 +700,7 @@ export type {
  * @since 0.2.0
  * @category models
  */
-export type { ModelFacingError, ResultOptions, ToolOutcome } from "./internal/modelFacing.js"
+export type { ModelFacingError, ResultOptions, ToolOutcome } from "./internal/model/modelFacing.js"
 
 /**
  * Tools for OpenAI Chat Completions: `[{ type: "function", function: { name, description, parameters } }]`.

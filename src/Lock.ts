@@ -10,9 +10,10 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
 import * as Manifest from "./Manifest.js"
-import * as Pin from "./internal/pin.js"
-import * as Validate from "./internal/validate.js"
-import { escapeControls, normalizeUrl, withoutUserinfo } from "./internal/values.js"
+import * as Pin from "./internal/manifest/pin.js"
+import * as Validate from "./internal/manifest/validate.js"
+import { escapeControls } from "./internal/shared/text.js"
+import { normalizeUrl, withoutUserinfo } from "./internal/shared/url.js"
 
 /**
  * The lock file format this library reads and writes.

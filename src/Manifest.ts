@@ -7,12 +7,12 @@
 import type * as Effect from "effect/Effect"
 import type * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
-import * as Lint from "./internal/lint.js"
-import * as ManifestDecode from "./internal/manifestDecode.js"
-import * as ManifestModel from "./internal/manifestModel.js"
-import * as ManifestShape from "./internal/manifestShape.js"
-import type * as Poisoning from "./internal/poisoning.js"
-import * as Validate from "./internal/validate.js"
+import * as ManifestDecode from "./internal/manifest/decode.js"
+import * as Lint from "./internal/manifest/lint.js"
+import * as ManifestModel from "./internal/manifest/model.js"
+import type * as Poisoning from "./internal/manifest/poisoning.js"
+import * as ManifestShape from "./internal/manifest/shape.js"
+import * as Validate from "./internal/manifest/validate.js"
 
 /**
  * The protocol version this library reads and writes.
@@ -255,7 +255,7 @@ export interface ManifestIssue extends Schema.Schema.Type<typeof ManifestIssue> 
  * @since 0.1.0
  * @category errors
  */
-export { ManifestInvalid } from "./internal/manifestModel.js"
+export { ManifestInvalid } from "./internal/manifest/model.js"
 
 /**
  * `tools[2].params[0].type: expected …`.

@@ -20,8 +20,8 @@ import type * as Scope from "effect/Scope"
 import type { PromiseClient, RcpClient } from "./Client.js"
 import type * as Manifest from "./Manifest.js"
 import * as internal from "./internal/mcp.js"
-import type * as ModelFacing from "./internal/modelFacing.js"
-import type { ModelTool } from "./internal/modelTool.js"
+import type * as ModelFacing from "./internal/model/modelFacing.js"
+import type { ModelTool } from "./internal/model/modelTool.js"
 
 /**
  * What the SDK tells a request handler about the request: `authInfo` (set by the application's

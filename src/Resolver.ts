@@ -9,7 +9,8 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import type * as Manifest from "./Manifest.js"
-import * as internal from "./internal/resolver.js"
+import * as internal from "./internal/client/resolver.js"
+import type * as Values from "./internal/shared/values.js"
 
 /**
  * What a resolver is told besides the call context: which tool and which param it fills.
@@ -54,7 +55,7 @@ export type Requirements<Fns> = {
  * @since 0.1.0
  * @category models
  */
-export type Value = string | number | boolean
+export type Value = Values.Value
 
 /**
  * The resolvers service.
@@ -113,7 +114,7 @@ export class Resolvers extends Context.Tag("rcp-sdk/Resolvers")<Resolvers, Servi
  * @since 0.1.0
  * @category errors
  */
-export { ResolverFailed, ResolverMissing } from "./internal/resolver.js"
+export { ResolverFailed, ResolverMissing } from "./internal/client/resolver.js"
 
 /**
  * Builds the service from a record of resolvers, capturing the requirements of Effect resolvers.

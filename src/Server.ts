@@ -13,9 +13,9 @@ import * as Either from "effect/Either"
 import { dual } from "effect/Function"
 import type * as Layer from "effect/Layer"
 import type * as Schema from "effect/Schema"
-import * as FetchHandler from "./internal/fetchHandler.js"
-import * as Lower from "./internal/lower.js"
 import * as Manifest from "./Manifest.js"
+import * as FetchHandler from "./internal/server/fetchHandler.js"
+import * as Lower from "./internal/server/lower.js"
 
 /**
  * The `t` of a template callback. `t.arg("city")` is the placeholder `"{{city}}"`, typed as that
@@ -448,7 +448,7 @@ export { ManifestInvalid } from "./Manifest.js"
  * @since 0.1.0
  * @category errors
  */
-export { ArgsInvalid } from "./internal/serverErrors.js"
+export { ArgsInvalid } from "./internal/server/errors.js"
 
 /**
  * @since 0.1.0

@@ -1,7 +1,9 @@
 /**
- * The client's spine, checked on the import graph of `src/` (`scripts/cycles.mjs`): no cycle other
- * than type-only imports of public modules; the assembler (`internal/client.ts`) imported by no
- * internal module; settings a leaf; the transport chosen in one module.
+ * The house, checked on the import graph of `src/` (`scripts/cycles.mjs`): every internal module in
+ * a wing (`internal/<wing>/`), each wing's rule (shared/ a leaf, transport/ below the client and the
+ * model, manifest/ below the client and the transport); no cycle other than type-only imports of
+ * public modules; the assembler (`internal/client/client.ts`) imported by no internal module;
+ * settings a leaf; the transport chosen in one module.
  */
 import { assert, describe, it } from "@effect/vitest"
 import { spawnSync } from "node:child_process"
@@ -13,6 +15,8 @@ const root = fileURLToPath(new URL("..", import.meta.url))
 
 interface Graph {
   readonly edges: Record<string, ReadonlyArray<string>>
+  /** Type-only imports of public modules, which `edges` leaves out. */
+  readonly typeEdges: Record<string, ReadonlyArray<string>>
   readonly cycles: ReadonlyArray<ReadonlyArray<string>>
 }
 
@@ -36,6 +40,64 @@ const reach = (edges: Record<string, ReadonlyArray<string>>, from: string): Set<
   return seen
 }
 
+/** The wing of an internal module (`internal/transport/rules.ts` → `transport`); undefined for a public module. */
+const wingOf = (file: string): string | undefined => file.match(/^internal\/([^/]+)\//)?.[1]
+
+/** Every import of `from` (type-only imports of public modules too) that `allowed` refuses, as "from -> to". */
+const refused = (
+  { edges, typeEdges }: Graph,
+  from: (file: string) => boolean,
+  allowed: (target: string) => boolean
+): Array<string> =>
+  Object.keys(edges).filter(from).flatMap((file) =>
+    [...edges[file]!, ...(typeEdges[file] ?? [])].filter((target) => !allowed(target)).map((target) => `${file} -> ${target}`)
+  )
+
+// The satellites' code, until it moves to packages/ of its own.
+const SATELLITES = ["internal/aiSdk.ts", "internal/effectAi.ts", "internal/mcp.ts"]
+const SATELLITE_WINGS = ["cli", "openapi"]
+
+describe("architecture: the wings of src/internal/", () => {
+  const whole = graph()
+  const modules = Object.keys(whole.edges)
+
+  it("every internal module lives in a wing", () => {
+    const loose = modules.filter((file) => file.startsWith("internal/") && wingOf(file) === undefined)
+    assert.deepStrictEqual(loose.filter((file) => !SATELLITES.includes(file)), [])
+    const wings = new Set(modules.flatMap((file) => wingOf(file) ?? []))
+    assert.deepStrictEqual(
+      [...wings].filter((wing) => !SATELLITE_WINGS.includes(wing)).sort(),
+      ["client", "manifest", "model", "server", "shared", "transport"]
+    )
+  })
+
+  it("shared/ is a leaf: it imports nothing outside shared/, and no public module (not even a type)", () => {
+    assert.deepStrictEqual(refused(whole, (file) => wingOf(file) === "shared", (target) => wingOf(target) === "shared"), [])
+  })
+
+  it("transport/ never imports client/ or model/", () => {
+    const offWing = (target: string) => !["client", "model"].includes(wingOf(target) ?? "")
+    assert.deepStrictEqual(refused(whole, (file) => wingOf(file) === "transport", offWing), [])
+  })
+
+  it("manifest/ never imports client/ or transport/", () => {
+    const offWing = (target: string) => !["client", "transport"].includes(wingOf(target) ?? "")
+    assert.deepStrictEqual(refused(whole, (file) => wingOf(file) === "manifest", offWing), [])
+  })
+
+  it("no internal module of the core imports Client.ts but for its types (errors come from the wing that declares them)", () => {
+    const core = (file: string) => wingOf(file) !== undefined && !SATELLITE_WINGS.includes(wingOf(file)!)
+    assert.deepStrictEqual(refused({ ...whole, typeEdges: {} }, core, (target) => target !== "Client.ts"), [])
+  })
+
+  it("the rules can fail: a leaf that imported the client would be refused", () => {
+    const broken: Graph = { ...whole, edges: { ...whole.edges, "internal/shared/text.ts": ["internal/client/errors.ts"] } }
+    assert.deepStrictEqual(refused(broken, (file) => wingOf(file) === "shared", (target) => wingOf(target) === "shared"), [
+      "internal/shared/text.ts -> internal/client/errors.ts"
+    ])
+  })
+})
+
 describe("architecture: the import graph of src/", () => {
   const { cycles, edges } = graph()
 
@@ -45,24 +107,24 @@ describe("architecture: the import graph of src/", () => {
   })
 
   it("the assembler is imported only by Client.ts and the facade; discovery and execution never reach it", () => {
-    const importers = Object.keys(edges).filter((file) => edges[file]!.includes("internal/client.ts")).sort()
-    assert.deepStrictEqual(importers, ["Client.ts", "internal/promise.ts"])
-    for (const part of ["internal/discovery.ts", "internal/execution.ts"]) {
-      assert.isFalse(reach(edges, part).has("internal/client.ts"), `${part} reaches internal/client.ts`)
+    const importers = Object.keys(edges).filter((file) => edges[file]!.includes("internal/client/client.ts")).sort()
+    assert.deepStrictEqual(importers, ["Client.ts", "internal/client/promise.ts"])
+    for (const part of ["internal/client/discovery.ts", "internal/client/execution.ts"]) {
+      assert.isFalse(reach(edges, part).has("internal/client/client.ts"), `${part} reaches internal/client/client.ts`)
     }
-    assert.isFalse(reach(edges, "internal/discovery.ts").has("internal/execution.ts"))
-    assert.isFalse(reach(edges, "internal/execution.ts").has("internal/discovery.ts"))
+    assert.isFalse(reach(edges, "internal/client/discovery.ts").has("internal/client/execution.ts"))
+    assert.isFalse(reach(edges, "internal/client/execution.ts").has("internal/client/discovery.ts"))
   })
 
   it("settings are a leaf: they reach no part of the client that reads them", () => {
-    const reached = reach(edges, "internal/settings.ts")
-    const readers = ["internal/client.ts", "internal/discovery.ts", "internal/execution.ts", "internal/registry.ts"]
-    for (const part of readers) assert.isFalse(reached.has(part), `internal/settings.ts reaches ${part}`)
+    const reached = reach(edges, "internal/client/settings.ts")
+    const readers = ["internal/client/client.ts", "internal/client/discovery.ts", "internal/client/execution.ts", "internal/client/registry.ts"]
+    for (const part of readers) assert.isFalse(reached.has(part), `internal/client/settings.ts reaches ${part}`)
   })
 
   it("one module chooses the transport: only it imports the undici implementation", () => {
-    const importers = Object.keys(edges).filter((file) => edges[file]!.includes("internal/undiciTransport.ts"))
-    assert.deepStrictEqual(importers, ["internal/transportChoice.ts"])
+    const importers = Object.keys(edges).filter((file) => edges[file]!.includes("internal/transport/undici.ts"))
+    assert.deepStrictEqual(importers, ["internal/transport/choice.ts"])
   })
 
   it("the client, the package root and the rcp command never reach the MCP SDK (an optional peer: rcp-sdk/mcp only)", () => {

@@ -8,7 +8,7 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as fc from "fast-check"
 import * as Client from "../src/Client.js"
-import { excerpt } from "../src/internal/response.js"
+import { excerpt } from "../src/internal/transport/responseBody.js"
 import { bearer, clientLayer, registerAt, safeStringify } from "./support/execute.js"
 import { testServer } from "./support/server.js"
 

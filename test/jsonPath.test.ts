@@ -1,5 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
-import * as JsonPath from "../src/internal/jsonPath.js"
+import * as JsonPath from "../src/internal/manifest/jsonPath.js"
 
 const steps = (mapping: string): ReadonlyArray<JsonPath.Step> => {
   const parsed = JsonPath.parse(mapping)

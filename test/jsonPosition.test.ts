@@ -4,7 +4,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as fc from "fast-check"
-import * as JsonPosition from "../src/internal/jsonPosition.js"
+import * as JsonPosition from "../src/internal/shared/jsonPosition.js"
 
 const parses = (text: string): boolean => {
   try {

@@ -1,6 +1,6 @@
 /**
  * The manifest's Schemas are Effect Schema ASTs built without `effect/Schema`
- * (`src/internal/manifestShape.ts`), so that a client decodes manifests without loading it. The
+ * (`src/internal/manifest/shape.ts`), so that a client decodes manifests without loading it. The
  * oracle here is the same shape written with the `effect/Schema` combinators — the readable form
  * of docs/protocol.md §1 — and the two must agree on everything a user can see: what decodes and
  * to what, every error's path and message, the JSON Schema, the types, and what `Arbitrary` makes.
@@ -14,8 +14,8 @@ import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import * as fc from "fast-check"
 import * as Manifest from "../src/Manifest.js"
-import * as ManifestShape from "../src/internal/manifestShape.js"
-import { clip, describeValue } from "../src/internal/values.js"
+import * as ManifestShape from "../src/internal/manifest/shape.js"
+import { clip, describeValue } from "../src/internal/shared/text.js"
 
 const RUNS = Number(process.env.RCP_PROPERTY_RUNS ?? 300)
 

@@ -16,11 +16,12 @@ import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
 import * as fc from "fast-check"
 import * as Client from "../src/Client.js"
-import * as Credential from "../src/internal/credential.js"
-import * as Request from "../src/internal/request.js"
 import * as Manifest from "../src/Manifest.js"
 import * as Resolver from "../src/Resolver.js"
 import type { Value } from "../src/Resolver.js"
+import * as Credential from "../src/internal/client/credential.js"
+import * as Request from "../src/internal/client/request.js"
+import type { Outgoing } from "../src/internal/transport/outgoing.js"
 import { clientLayer, largeHeaderServer, rawSegments } from "./support/execute.js"
 import { json, type Recorded } from "./support/server.js"
 
@@ -711,7 +712,7 @@ interface Built {
   readonly values: Map<string, Value>
   readonly result: Request.RenderResult
   /** The request with the credential applied (accepted cases only). */
-  readonly sent: Request.Outgoing | undefined
+  readonly sent: Outgoing | undefined
 }
 
 const build = (c: Case): Built => {

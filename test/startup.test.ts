@@ -108,7 +108,7 @@ describe("start-up: a cold process's first tool call", () => {
       // The manifest is decoded by Effect Schema's parser over its AST: effect/Schema itself (and
       // its fast-check) is not loaded by a first discovery and call.
       const loaded = loadedBy(run.stderr)
-      assert.isTrue(loaded.some((url) => /\/dist\/chunks\/manifestDecode-\w+\.js$/.test(url)), "the decoder was loaded")
+      assert.isTrue(loaded.some((url) => /\/dist\/chunks\/decode-\w+\.js$/.test(url)), "the decoder was loaded")
       for (const [name, pattern] of HEAVY.slice(0, 3)) {
         assert.deepStrictEqual(loaded.filter((url) => pattern.test(url)), [], `a first call loads ${name}`)
       }

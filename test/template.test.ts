@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as FastCheck from "effect/FastCheck"
-import * as Template from "../src/internal/template.js"
+import * as Template from "../src/internal/manifest/template.js"
 
 const text = (t: string): Template.Part => ({ _tag: "Text", text: t })
 const placeholder = (name: string): Template.Part => ({ _tag: "Placeholder", name })

@@ -4,9 +4,9 @@
  * optional peer that `rcp-sdk/client` never loads.
  */
 import { jsonSchema, type Tool, type ToolSet } from "ai"
-import * as ModelFacing from "./modelFacing.js"
 import type { PromiseClient } from "../Client.js"
-import * as Providers from "./providers.js"
+import * as ModelFacing from "./model/modelFacing.js"
+import * as Providers from "./model/providers.js"
 
 /**
  * @since 0.2.0

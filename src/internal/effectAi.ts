@@ -17,9 +17,9 @@ import * as Predicate from "effect/Predicate"
 import * as Schema from "effect/Schema"
 // Through the public module: the client's public models live there (and move there on main).
 import { type ExecuteError, type InvalidArguments, RcpClient, type ToolNotFound, type ToolResult } from "../Client.js"
-import * as ModelFacing from "./modelFacing.js"
-import type { ModelTool } from "./modelTool.js"
-import * as Providers from "./providers.js"
+import * as ModelFacing from "./model/modelFacing.js"
+import type { ModelTool } from "./model/modelTool.js"
+import * as Providers from "./model/providers.js"
 
 /**
  * The errors of `execute` that the model does not get to read (README "What the model sees"):

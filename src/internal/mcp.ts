@@ -29,12 +29,12 @@ import * as FiberSet from "effect/FiberSet"
 import type * as Scope from "effect/Scope"
 import { type ExecuteError, type InvalidArguments, type PromiseClient, RcpClient, type ToolNotFound } from "../Client.js"
 import type * as Manifest from "../Manifest.js"
-import * as ModelFacing from "./modelFacing.js"
-import type { ModelTool } from "./modelTool.js"
-import { packageVersion } from "./packageVersion.js"
-import * as Providers from "./providers.js"
-import * as ToolMethod from "./toolMethod.js"
-import { isRecord } from "./values.js"
+import * as ModelFacing from "./model/modelFacing.js"
+import type { ModelTool } from "./model/modelTool.js"
+import * as Providers from "./model/providers.js"
+import * as ToolMethod from "./model/toolMethod.js"
+import { packageVersion } from "./shared/packageVersion.js"
+import { isRecord } from "./shared/values.js"
 
 /** @internal */
 export type RequestExtra = RequestHandlerExtra<ServerRequest, ServerNotification>

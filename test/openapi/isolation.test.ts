@@ -48,7 +48,7 @@ describe("docs/openapi.md: the parser stays optional", () => {
 
   it("rcp-sdk/client does not reach the OpenAPI modules at all", () => {
     const reached = [...staticGraph("Client.js")].filter((f) => f.startsWith(dist)).flatMap(modulesIn)
-    assert.include(reached, "internal/discovery.js", "the walk follows the client's imports")
+    assert.include(reached, "internal/client/discovery.js", "the walk follows the client's imports")
     assert.deepStrictEqual(reached.filter((f) => f.includes("openapi") || f.includes("OpenApi")), [])
   })
 

@@ -5,7 +5,7 @@
  * (test/unit/transportRules.test.ts checks the bytes themselves and the cap.)
  */
 import { assert, describe, it } from "@effect/vitest"
-import { BodyBuffer } from "../../src/internal/bodyBuffer.js"
+import { BodyBuffer } from "../../src/internal/transport/bodyBuffer.js"
 
 const KiB = 1024
 // The private storage (what `result()` views): its length is what the body costs.

@@ -3,15 +3,15 @@
  * where it is written, and how it is kept out of anything echoed back.
  */
 import { assert, describe, it } from "@effect/vitest"
-import * as ConfigProvider from "effect/ConfigProvider"
 import * as Config from "effect/Config"
+import * as ConfigProvider from "effect/ConfigProvider"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
-import type { CredentialMissing } from "../../src/internal/clientErrors.js"
 import type { CredentialInput, CredentialRequest } from "../../src/Client.js"
-import * as Credential from "../../src/internal/credential.js"
-import type { Outgoing } from "../../src/internal/request.js"
+import * as Credential from "../../src/internal/client/credential.js"
+import type { CredentialMissing } from "../../src/internal/client/errors.js"
+import * as Outgoing from "../../src/internal/transport/outgoing.js"
 
 const REQUEST: CredentialRequest = { origin: "https://api.example", manifestUrl: "https://api.example/rcp", tool: "get_thing" }
 
@@ -159,7 +159,7 @@ describe("a fixed credential (checked once, skipping per-call work)", () => {
 })
 
 describe("writing the credential where auth says", () => {
-  const out: Outgoing = {
+  const out: Outgoing.Outgoing = {
     method: "GET",
     url: new URL("https://api.example/x?key=model&a=1"),
     headers: { accept: "application/json" },
@@ -190,7 +190,7 @@ describe("writing the credential where auth says", () => {
   })
 
   it("a header that a name replaces keeps one value, the credential's, and the rest of the request as it is", () => {
-    const withKey: Outgoing = { ...out, headers: { accept: "application/json", "x-key": "model", x: "1" }, body: "{}" }
+    const withKey: Outgoing.Outgoing = { ...out, headers: { accept: "application/json", "x-key": "model", x: "1" }, body: "{}" }
     const applied = Credential.apply({ type: "header", name: "X-Key" }, secret)(withKey)
     assert.deepStrictEqual(applied, { ...withKey, headers: { accept: "application/json", "x-key": "tok", x: "1" } })
     assert.deepStrictEqual(withKey.headers, { accept: "application/json", "x-key": "model", x: "1" })
@@ -211,12 +211,12 @@ describe("writing the credential where auth says", () => {
 })
 
 describe("the credential of one call, as the transport carries it", () => {
-  const out: Outgoing = { method: "GET", url: new URL("https://api.example/x"), headers: {}, body: undefined }
+  const out: Outgoing.Outgoing = { method: "GET", url: new URL("https://api.example/x"), headers: {}, body: undefined }
 
   it("none: every hop goes out as built, no header is hidden, nothing is redacted", () => {
-    assert.strictEqual(Credential.NONE.apply(out), out)
-    assert.isUndefined(Credential.NONE.header)
-    assert.deepStrictEqual(Credential.NONE.secrets, [])
+    assert.strictEqual(Outgoing.NONE.apply(out), out)
+    assert.isUndefined(Outgoing.NONE.header)
+    assert.deepStrictEqual(Outgoing.NONE.secrets, [])
   })
 
   it("a header credential names its header for log redaction and gives its secret to redact", () => {

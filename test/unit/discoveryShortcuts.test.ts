@@ -9,10 +9,10 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as fc from "fast-check"
 import type * as Manifest from "../../src/Manifest.js"
-import * as ModelTool from "../../src/internal/modelTool.js"
-import * as Poisoning from "../../src/internal/poisoning.js"
-import * as Template from "../../src/internal/template.js"
-import * as UrlTemplate from "../../src/internal/urlTemplate.js"
+import * as Poisoning from "../../src/internal/manifest/poisoning.js"
+import * as Template from "../../src/internal/manifest/template.js"
+import * as UrlTemplate from "../../src/internal/manifest/urlTemplate.js"
+import * as ModelTool from "../../src/internal/model/modelTool.js"
 import { POISONED, tagged } from "../support/poisoning.js"
 
 const RUNS = Number(process.env.RCP_PROPERTY_RUNS ?? 300)

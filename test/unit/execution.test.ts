@@ -8,9 +8,10 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
 import * as Client from "../../src/Client.js"
-import * as Execution from "../../src/internal/execution.js"
-import * as Settings from "../../src/internal/settings.js"
 import * as Resolver from "../../src/Resolver.js"
+import * as Execution from "../../src/internal/client/execution.js"
+import * as Settings from "../../src/internal/client/settings.js"
+import * as Transport from "../../src/internal/transport/rules.js"
 
 const MANIFEST_URL = "https://api.example/rcp"
 
@@ -80,11 +81,11 @@ describe("plain http", () => {
   const settings = (allowHttp: boolean) => Settings.make({ allowHttp })
 
   it("is insecure to a host that is not loopback unless allowed; https never is", () => {
-    assert.isTrue(Settings.insecure(new URL("http://api.example/x"), settings(false)))
-    assert.isFalse(Settings.insecure(new URL("http://api.example/x"), settings(true)))
-    assert.isFalse(Settings.insecure(new URL("https://api.example/x"), settings(false)))
-    assert.isFalse(Settings.insecure(new URL("http://127.0.0.1:8080/x"), settings(false)))
-    assert.isFalse(Settings.insecure(new URL("http://app.localhost/x"), settings(false)))
+    assert.isTrue(Transport.insecure(new URL("http://api.example/x"), settings(false)))
+    assert.isFalse(Transport.insecure(new URL("http://api.example/x"), settings(true)))
+    assert.isFalse(Transport.insecure(new URL("https://api.example/x"), settings(false)))
+    assert.isFalse(Transport.insecure(new URL("http://127.0.0.1:8080/x"), settings(false)))
+    assert.isFalse(Transport.insecure(new URL("http://app.localhost/x"), settings(false)))
   })
 })
 

@@ -4,7 +4,7 @@
  * even where the array's prototype has an element there (only own data is ever read).
  */
 import { assert, describe, it } from "@effect/vitest"
-import * as JsonPath from "../../src/internal/jsonPath.js"
+import * as JsonPath from "../../src/internal/manifest/jsonPath.js"
 
 describe("JsonPath", () => {
   it("a path that parses is tagged Ok", () => {

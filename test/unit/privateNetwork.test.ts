@@ -5,7 +5,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import type * as dns from "node:dns"
-import * as PrivateNetwork from "../../src/internal/privateNetwork.js"
+import * as PrivateNetwork from "../../src/internal/transport/privateNetwork.js"
 
 const assertBlocked = (addresses: ReadonlyArray<string>) => {
   for (const address of addresses) assert.isTrue(PrivateNetwork.isBlockedAddress(address), `${address} must be blocked`)

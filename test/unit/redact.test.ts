@@ -6,7 +6,7 @@
  * (test/hardening.redact.test.ts checks the same encodings as properties, through HttpError bodies.)
  */
 import { assert, describe, it } from "@effect/vitest"
-import { redact } from "../../src/internal/redact.js"
+import { redact } from "../../src/internal/transport/redact.js"
 
 const R = "<redacted>"
 const b64 = (bytes: string | Buffer, alphabet: "base64" | "base64url" = "base64") => Buffer.from(bytes).toString(alphabet)

@@ -4,8 +4,9 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import type * as Manifest from "../../src/Manifest.js"
-import * as Request from "../../src/internal/request.js"
 import type { Value } from "../../src/Resolver.js"
+import * as Request from "../../src/internal/client/request.js"
+import type { Outgoing } from "../../src/internal/transport/outgoing.js"
 
 type ToolFields = Partial<Manifest.Tool> & { readonly url: string }
 
@@ -14,7 +15,7 @@ const tool = (fields: ToolFields): Manifest.Tool => ({ name: "t", description: "
 const render = (fields: ToolFields, values: Record<string, Value> = {}): Request.RenderResult =>
   Request.render(Request.compile(tool(fields)), new Map(Object.entries(values)))
 
-const sent = (fields: ToolFields, values: Record<string, Value> = {}): Request.Outgoing => {
+const sent = (fields: ToolFields, values: Record<string, Value> = {}): Outgoing => {
   const result = render(fields, values)
   if (result._tag === "Invalid") return assert.fail(`expected a request, got ${JSON.stringify(result.problems)}`)
   assert.strictEqual(result._tag, "Ok")

@@ -1,5 +1,5 @@
 /**
- * The client's own span (src/internal/span.ts): created, parented and ended when a tracer is
+ * The client's own span (src/internal/shared/span.ts): created, parented and ended when a tracer is
  * installed; skipped with Effect's native tracer, which exports nothing — then the work inside
  * runs under the caller's span, as if the client had none.
  */
@@ -7,7 +7,7 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import type * as Tracer from "effect/Tracer"
-import * as Span from "../../src/internal/span.js"
+import * as Span from "../../src/internal/shared/span.js"
 import { type RecordedSpan, recordingTracer } from "../support/execute.js"
 
 const currentSpanName = Effect.map(Effect.option(Effect.currentSpan), Option.match({ onNone: () => "(none)", onSome: (s) => s.name }))

@@ -5,18 +5,17 @@
  * (test/execute.transport.test.ts shows them over real sockets.)
  */
 import { assert, describe, it } from "@effect/vitest"
-import { BodyBuffer } from "../../src/internal/bodyBuffer.js"
-import * as Credential from "../../src/internal/credential.js"
-import * as PrivateNetwork from "../../src/internal/privateNetwork.js"
-import type { Outgoing } from "../../src/internal/request.js"
-import * as Transport from "../../src/internal/transport.js"
+import { BodyBuffer } from "../../src/internal/transport/bodyBuffer.js"
+import { NONE, type Outgoing } from "../../src/internal/transport/outgoing.js"
+import * as PrivateNetwork from "../../src/internal/transport/privateNetwork.js"
+import * as Transport from "../../src/internal/transport/rules.js"
 
 const options = (overrides: Partial<Transport.SendOptions> = {}): Transport.SendOptions => ({
   target: "tool \"get_thing\" (https://api.example/things/{{id}})",
   timeoutMs: 1000,
   maxBytes: 100,
   maxRedirects: 3,
-  credential: Credential.NONE,
+  credential: NONE,
   blockPrivateNetworks: false,
   ...overrides
 })

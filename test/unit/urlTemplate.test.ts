@@ -3,7 +3,8 @@
  * contain so that no value can change the origin, the path shape or the query keys.
  */
 import { assert, describe, it } from "@effect/vitest"
-import * as UrlTemplate from "../../src/internal/urlTemplate.js"
+import * as UrlTemplate from "../../src/internal/manifest/urlTemplate.js"
+import * as Url from "../../src/internal/shared/url.js"
 
 const problemsOf = (source: string): ReadonlyArray<string> => {
   const parsed = UrlTemplate.parse(source)
@@ -305,7 +306,7 @@ describe("url template: repeated percent-decoding", () => {
 describe("loopback hosts (plain http: allowed without opting in)", () => {
   it("localhost, *.localhost, [::1] and 127.0.0.0/8 are loopback, in any case", () => {
     for (const h of ["localhost", "LocalHost", "api.localhost", "a.b.LOCALHOST", "[::1]", "127.0.0.1", "127.1.22.255", "127.10.200.3"]) {
-      assert.isTrue(UrlTemplate.isLoopbackHost(h), h)
+      assert.isTrue(Url.isLoopbackHost(h), h)
     }
   })
 
@@ -326,7 +327,7 @@ describe("loopback hosts (plain http: allowed without opting in)", () => {
         ""
       ]
     ) {
-      assert.isFalse(UrlTemplate.isLoopbackHost(h), h)
+      assert.isFalse(Url.isLoopbackHost(h), h)
     }
   })
 })

@@ -7,8 +7,8 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Either from "effect/Either"
 import type * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
-import * as UrlTemplate from "../../src/internal/urlTemplate.js"
-import * as Validate from "../../src/internal/validate.js"
+import * as UrlTemplate from "../../src/internal/manifest/urlTemplate.js"
+import * as Validate from "../../src/internal/manifest/validate.js"
 
 type Json = Record<string, unknown>
 

@@ -4,7 +4,7 @@
  */
 import * as Effect from "effect/Effect"
 import { parseArgs } from "node:util"
-import { clip } from "../values.js"
+import { clip } from "../shared/text.js"
 import { UsageError } from "./errors.js"
 import type { Output, Style } from "./output.js"
 

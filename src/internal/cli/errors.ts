@@ -4,9 +4,9 @@
  * ("The rcp command"); test/cli.test.ts checks each.
  */
 import * as Data from "effect/Data"
-import * as Credential from "../credential.js"
+import * as Credential from "../client/credential.js"
 import * as OpenApiCli from "../openapi/cli.js"
-import { clip } from "../values.js"
+import { clip } from "../shared/text.js"
 
 /**
  * @internal

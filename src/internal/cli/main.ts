@@ -4,7 +4,7 @@
  * subcommand is a module in this folder; adding one is one entry in `commands`.
  */
 import * as Effect from "effect/Effect"
-import { packageVersion as version } from "../packageVersion.js"
+import { packageVersion as version } from "../shared/packageVersion.js"
 import * as Call from "./call.js"
 import type { Command } from "./command.js"
 import * as Describe from "./describe.js"

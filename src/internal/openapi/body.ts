@@ -6,7 +6,7 @@
  * unrepresentable. Other bodies (multipart, form, binary, non-object JSON) likewise: left out when
  * optional, the operation skipped when required.
  */
-import { isRecord } from "../values.js"
+import { isRecord } from "../shared/values.js"
 import type { Draft } from "./draft.js"
 import * as Schema from "./schema.js"
 

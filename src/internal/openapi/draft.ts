@@ -4,8 +4,8 @@
  * mapping had to leave out (`notes`) or why it cannot become a tool at all (`skip`).
  */
 import type * as Manifest from "../../Manifest.js"
+import { clip } from "../shared/text.js"
 import { UniqueNames } from "./naming.js"
-import { clip } from "../values.js"
 import * as Naming from "./naming.js"
 import * as Schema from "./schema.js"
 

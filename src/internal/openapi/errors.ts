@@ -4,7 +4,7 @@
  * cannot make a megabyte message.
  */
 import * as Schema from "effect/Schema"
-import { clip } from "../values.js"
+import { clip } from "../shared/text.js"
 
 /**
  * The document is not a valid OpenAPI 3.0/3.1 or Swagger 2.0 description, or it cannot be turned

@@ -5,7 +5,8 @@
  * stays a `$ref` at the cycle (`circular: "ignore"`), so nothing downstream can loop on it.
  */
 import * as Effect from "effect/Effect"
-import { clip, isRecord } from "../values.js"
+import { clip } from "../shared/text.js"
+import { isRecord } from "../shared/values.js"
 import { invalid, type OpenApiInvalid, OpenApiParserMissing } from "./errors.js"
 
 /** @internal */

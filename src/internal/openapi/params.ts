@@ -4,8 +4,8 @@
  * url path, `queryParams` or `headers`, with a param name a placeholder can hold. Cookie
  * parameters, and those the manifest reserves, are left out with a note.
  */
-import { HEADER_NAME, RESERVED_HEADERS } from "../validate.js"
-import { isRecord } from "../values.js"
+import { HEADER_NAME, RESERVED_HEADERS } from "../manifest/validate.js"
+import { isRecord } from "../shared/values.js"
 import type { Draft } from "./draft.js"
 import * as Schema from "./schema.js"
 

@@ -5,7 +5,8 @@
  * "ignore"`); every walk is bounded in depth and in the text it produces.
  */
 import type * as Manifest from "../../Manifest.js"
-import { clip, isRecord } from "../values.js"
+import { clip } from "../shared/text.js"
+import { isRecord } from "../shared/values.js"
 
 /** @internal */
 export type Kind =

@@ -5,7 +5,7 @@
  * manifest: a note, and `auth` comes from the caller's `auth` option (else none).
  */
 import type * as Manifest from "../../Manifest.js"
-import { isRecord } from "../values.js"
+import { isRecord } from "../shared/values.js"
 
 /** @internal */
 export interface Chosen {

@@ -4,9 +4,10 @@
  * default, or 2.0 `schemes`/`host`/`basePath` — preferring an `https:` server the spec lists over
  * an `http:` one. A relative server is resolved against the URL the spec was fetched from.
  */
-import * as PrivateNetwork from "../privateNetwork.js"
-import * as UrlTemplate from "../urlTemplate.js"
-import { clip, isRecord } from "../values.js"
+import { clip } from "../shared/text.js"
+import { isLoopbackHost } from "../shared/url.js"
+import { isRecord } from "../shared/values.js"
+import * as PrivateNetwork from "../transport/privateNetwork.js"
 
 /** @internal */
 export type Base =
@@ -50,7 +51,7 @@ const withDefaults = (server: Record<string, unknown>): string | undefined => {
 }
 
 const isInternalHost = (hostname: string): boolean =>
-  UrlTemplate.isLoopbackHost(hostname) || PrivateNetwork.isBlockedAddress(hostname)
+  isLoopbackHost(hostname) || PrivateNetwork.isBlockedAddress(hostname)
 
 /** Candidates in the order the spec lists them, https first. */
 const pick = (candidates: ReadonlyArray<URL>, ctx: Context): Base => {
@@ -66,7 +67,7 @@ const pick = (candidates: ReadonlyArray<URL>, ctx: Context): Base => {
         "pass baseUrl, or allowPrivateServers if that is intended"
     }
   }
-  const notes = chosen.protocol === "http:" && !UrlTemplate.isLoopbackHost(chosen.hostname)
+  const notes = chosen.protocol === "http:" && !isLoopbackHost(chosen.hostname)
     ? [`the server ${chosen.origin} is plain http: a client needs allowHttp to call it`]
     : []
   return { _tag: "Ok", url: baseOf(chosen), notes }

@@ -13,8 +13,8 @@
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
 import * as oauth from "oauth4webapi"
-import * as HeaderValue from "../../headerValue.js"
-import * as UrlTemplate from "../../urlTemplate.js"
+import * as HeaderValue from "../../shared/headerValue.js"
+import { isLoopbackHost } from "../../shared/url.js"
 import type { AuthOAuth2 } from "./manifestAuth.js"
 import { type Grant, TokenRequestFailed } from "./oauthErrors.js"
 import { Refused } from "./transportFetch.js"
@@ -183,7 +183,7 @@ export const make = (options: Options): Endpoint => {
   // would refuse it otherwise, and must not be told to allow more.
   const insecureAllowed = (url: string): boolean => {
     const parsed = new URL(url)
-    return parsed.protocol === "http:" && (options.allowHttp || UrlTemplate.isLoopbackHost(parsed.hostname))
+    return parsed.protocol === "http:" && (options.allowHttp || isLoopbackHost(parsed.hostname))
   }
   const customFetch = bounded(options.fetch, options.maxResponseBytes)
 

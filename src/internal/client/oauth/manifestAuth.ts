@@ -11,9 +11,10 @@
  * definition becomes its oracle in `test/manifestShape.test.ts`) and `validate.ts` calls `check`.
  */
 import * as Schema from "effect/Schema"
-import type { Issue, Path } from "../../issue.js"
-import * as UrlTemplate from "../../urlTemplate.js"
-import { clip } from "../../values.js"
+import type { Issue, Path } from "../../manifest/issue.js"
+import * as UrlTemplate from "../../manifest/urlTemplate.js"
+import { clip } from "../../shared/text.js"
+import { isLoopbackHost } from "../../shared/url.js"
 
 /**
  * The OAuth 2 flows a manifest may name. `authorization_code` means the user signs in at the
@@ -99,7 +100,7 @@ export const urlProblem = (text: string, options: CheckOptions & { readonly quer
     return "is not an absolute URL"
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") return "must be an https: URL"
-  if (url.protocol === "http:" && options.allowHttp !== true && !UrlTemplate.isLoopbackHost(url.hostname)) {
+  if (url.protocol === "http:" && options.allowHttp !== true && !isLoopbackHost(url.hostname)) {
     return "plain http: is allowed only to loopback hosts (use https:, or a client that allows http)"
   }
   if (url.username !== "" || url.password !== "" || text.slice(0, text.indexOf(url.host)).includes("@")) {

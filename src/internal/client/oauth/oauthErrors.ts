@@ -6,7 +6,7 @@
  * authorization server wrote in `error_description` is not quoted either: it is the server's
  * text, and a server may echo what it was sent.
  */
-import { TaggedError } from "../../taggedError.js"
+import { TaggedError } from "../../shared/taggedError.js"
 
 /**
  * The user has not connected this API (or their connection expired or was revoked): nothing was

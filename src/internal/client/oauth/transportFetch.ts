@@ -9,8 +9,8 @@
  */
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
-import type * as Transport from "../../transport.js"
-import * as Credential from "../../credential.js"
+import * as Outgoing from "../../transport/outgoing.js"
+import type * as Transport from "../../transport/rules.js"
 
 /**
  * The transport's typed refusal, carried through `oauth4webapi` to `endpoint.ts`.
@@ -59,7 +59,7 @@ async (input, init) => {
       timeoutMs: options.timeoutMs,
       maxBytes: options.maxBytes,
       maxRedirects: 0,
-      credential: Credential.NONE,
+      credential: Outgoing.NONE,
       blockPrivateNetworks: options.blockPrivateNetworks
     }
   )

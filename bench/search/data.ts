@@ -1,0 +1,56 @@
+/**
+ * The evaluation's two data files — the task set and the catalogue — their types, and where they are
+ * (beside the sources, whether this runs from `bench/search/` or compiled in `bench/build/search/`).
+ */
+import * as Fs from "node:fs"
+import * as Path from "node:path"
+import { fileURLToPath, pathToFileURL } from "node:url"
+import type { ApiName } from "./specs.js"
+
+const here = Path.dirname(fileURLToPath(import.meta.url))
+export const DATA_DIR = here.endsWith(Path.join("build", "search")) ? Path.resolve(here, "../../search") : here
+export const TASKS_FILE = Path.join(DATA_DIR, "tasks.json")
+export const CATALOGUE_FILE = Path.join(DATA_DIR, "catalogue.json")
+
+export type Split = "dev" | "test"
+
+/** One request and the operations that answer it. */
+export interface Task {
+  readonly id: string
+  /** `dev`: a ranker's author may read it. `test`: held out — reported on, never tuned on. */
+  readonly split: Split
+  readonly api: ApiName
+  readonly query: string
+  /** Every acceptable operation, `METHOD /path/{template}` as the spec writes it. */
+  readonly answers: ReadonlyArray<string>
+  /** The request names no API: only an id or hint (`cus_…`, `#channel`, `owner/repo`) tells which. */
+  readonly inferred?: boolean
+}
+
+export interface TaskFile {
+  readonly about: string
+  readonly tasks: ReadonlyArray<Task>
+}
+
+/** One spec operation and the tool today's import makes of it (`null`: the import leaves it out). */
+export interface CatalogueEntry {
+  readonly api: ApiName
+  readonly method: string
+  readonly path: string
+  readonly operationId: string | null
+  /** The exposed name in a client holding all three imports, or null. */
+  readonly tool: string | null
+  readonly summary: string
+}
+
+export interface Catalogue {
+  readonly about: string
+  readonly operations: ReadonlyArray<CatalogueEntry>
+}
+
+export const readTasks = (): TaskFile => JSON.parse(Fs.readFileSync(TASKS_FILE, "utf8")) as TaskFile
+export const readCatalogue = (): Catalogue => JSON.parse(Fs.readFileSync(CATALOGUE_FILE, "utf8")) as Catalogue
+
+/** Whether the module at `moduleUrl` is the script node was started with (not imported by another). */
+export const isEntryPoint = (moduleUrl: string): boolean =>
+  process.argv[1] !== undefined && pathToFileURL(process.argv[1]).href === moduleUrl

@@ -1,0 +1,174 @@
+/**
+ * Approval for side effects (README "Approval"): before a tool call that the policy marks — by
+ * default every method but GET — is sent, the operator's hook sees the prepared request
+ * (resolvers run, credential shown as `<redacted>`) and says yes or no. Only `true` sends it;
+ * `false` or anything else is `ApprovalDenied`, and a hook that throws, rejects, fails or dies is
+ * `ApprovalFailed` — fail closed either way, nothing sent.
+ */
+import * as Cause from "effect/Cause"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import { identity } from "effect/Function"
+import * as Layer from "effect/Layer"
+import type { PreparedRequest } from "../../Client.js"
+import type * as Manifest from "../../Manifest.js"
+import { TaggedError } from "../shared/taggedError.js"
+
+/**
+ * Which calls need approval. `tools` (by exposed name) wins over `methods`.
+ *
+ * @since 0.3.0
+ * @category models
+ */
+export interface ApprovalPolicy {
+  /** Methods whose calls need approval. Default: every method but GET. */
+  readonly methods?: ReadonlyArray<Manifest.HttpMethod> | undefined
+  /** Per tool, by the name the model calls it: `true` always asks, `false` never does. */
+  readonly tools?: Readonly<Record<string, boolean>> | undefined
+}
+
+/**
+ * What the hook is told besides the request: the tool's exposed name and the call's `context`
+ * (the same the resolvers got).
+ *
+ * @since 0.3.0
+ * @category models
+ */
+export interface ApprovalInfo {
+  readonly tool: string
+  readonly context: unknown
+}
+
+/**
+ * The hook in any form: a value, a promise or an Effect of `true` to send the request.
+ *
+ * @since 0.3.0
+ * @category models
+ */
+export type ApproveFunction = (
+  request: PreparedRequest,
+  info: ApprovalInfo
+) => boolean | PromiseLike<boolean> | Effect.Effect<boolean, unknown>
+
+/**
+ * @since 0.3.0
+ * @category models
+ */
+export interface ApprovalService {
+  readonly approve: (request: PreparedRequest, info: ApprovalInfo) => Effect.Effect<boolean, unknown>
+}
+
+/**
+ * The approval hook as a service. Absent from the context, no call needs approval.
+ *
+ * @since 0.3.0
+ * @category models
+ */
+export class Approval extends Context.Tag("rcp-sdk/Approval")<Approval, ApprovalService>() {
+  /**
+   * The hook as a layer: `Layer.provide(Approval.layer((request, { tool }) => askTheUser(tool, request)))`.
+   *
+   * @since 0.3.0
+   * @category layers
+   */
+  static readonly layer = (approve: ApproveFunction): Layer.Layer<Approval> => Layer.succeed(Approval, fromFunction(approve))
+}
+
+/**
+ * The call was not approved: the hook answered something other than `true`. Nothing was sent.
+ * The model is told "The user declined this action." (README "What to send back to the model").
+ *
+ * @since 0.3.0
+ * @category errors
+ */
+export class ApprovalDenied extends TaggedError("ApprovalDenied")<{
+  readonly tool: string
+  readonly method: string
+}> {
+  override get message(): string {
+    return `tool "${this.tool}" (${this.method}) was not approved; nothing was sent`
+  }
+}
+
+/**
+ * The approval hook threw, rejected, failed or died: the call is refused (fail closed) and nothing
+ * was sent. An operator error: the hook's error is the `cause`, the model only hears the tool is
+ * unavailable.
+ *
+ * @since 0.3.0
+ * @category errors
+ */
+export class ApprovalFailed extends TaggedError("ApprovalFailed")<{
+  readonly tool: string
+  readonly method: string
+  readonly cause: unknown
+}> {
+  override get message(): string {
+    return `tool "${this.tool}" (${this.method}): the approval hook failed, so the call was refused; nothing was sent`
+  }
+}
+
+const isPromiseLike = (u: unknown): u is PromiseLike<unknown> =>
+  typeof u === "object" && u !== null && typeof (u as { then?: unknown }).then === "function"
+
+/**
+ * A hook in any form as the service.
+ *
+ * @internal
+ */
+export const fromFunction = (approve: ApproveFunction): ApprovalService => ({
+  approve: (request, info) =>
+    // What the hook threw or rejected with is kept as it is: it becomes `ApprovalFailed.cause`.
+    Effect.flatMap(Effect.try({ try: () => approve(request, info), catch: identity }), (answer) =>
+      Effect.isEffect(answer)
+        ? answer
+        : isPromiseLike(answer)
+        ? Effect.tryPromise({ try: () => Promise.resolve(answer), catch: identity })
+        : Effect.succeed(answer))
+})
+
+/** @internal */
+export interface Policy {
+  readonly methods: ReadonlySet<string>
+  readonly tools: ReadonlyMap<string, boolean>
+}
+
+const NOT_GET: ReadonlyArray<Manifest.HttpMethod> = ["POST", "PUT", "PATCH", "DELETE"]
+
+/** @internal */
+export const policy = (options: ApprovalPolicy | undefined): Policy => ({
+  methods: new Set(options?.methods ?? NOT_GET),
+  tools: new Map(Object.entries(options?.tools ?? {}))
+})
+
+/**
+ * Whether a call of this tool needs approval under the policy.
+ *
+ * @internal
+ */
+export const needed = (policy: Policy, tool: string, method: string): boolean =>
+  policy.tools.get(tool) ?? policy.methods.has(method)
+
+/**
+ * The hook asked about one prepared call: succeeds only on `true`. `request` is built only when
+ * the hook runs.
+ *
+ * @internal
+ */
+export const check = (
+  service: ApprovalService,
+  request: PreparedRequest,
+  info: ApprovalInfo
+): Effect.Effect<void, ApprovalDenied | ApprovalFailed> =>
+  service.approve(request, info).pipe(
+    Effect.sandbox,
+    Effect.matchEffect({
+      onFailure: (cause) =>
+        // Inside a span Effect fails with a copy of the thrown error; the operator gets the original.
+        Effect.fail(
+          new ApprovalFailed({ tool: info.tool, method: request.method, cause: Cause.originalError(Cause.squash(cause)) })
+        ),
+      onSuccess: (answer) =>
+        answer === true ? Effect.void : Effect.fail(new ApprovalDenied({ tool: info.tool, method: request.method }))
+    })
+  )

@@ -1,0 +1,209 @@
+/**
+ * Executing a tool call (docs/protocol.md §3), in the protocol's order: the tool (1), the arguments (2), the
+ * resolvers (3), the request (4), the origin and the credential (5) — all before anything is
+ * sent — then the request (6) and the response (7). Steps that need no Effect run as plain code,
+ * so a call costs few Effect operations beyond the request itself.
+ */
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Redacted from "effect/Redacted"
+import type * as Tracer from "effect/Tracer"
+import type { BuildError, ExecuteError, ExecuteOptions, PreparedRequest, ToolCall, ToolResult } from "../../Client.js"
+import type * as Resolver from "../../Resolver.js"
+import * as ModelTool from "../model/modelTool.js"
+import * as Providers from "../model/providers.js"
+import * as Span from "../shared/span.js"
+import { HttpError, InsecureUrl, InvalidResponse } from "../transport/errors.js"
+import { NONE, type Outgoing } from "../transport/outgoing.js"
+import * as Retry from "../transport/retry.js"
+import * as Transport from "../transport/rules.js"
+import * as Approval from "./approval.js"
+import type * as CompiledTool from "./compiledTool.js"
+import * as Credential from "./credential.js"
+import type { Deps } from "./deps.js"
+import { CredentialMissing, InvalidArguments, ToolNotFound, UntrustedOrigin } from "./errors.js"
+import * as Request from "./request.js"
+import * as ResolverInternal from "./resolver.js"
+import * as Response from "./response.js"
+
+interface Prepared {
+  readonly tool: CompiledTool.CompiledTool
+  readonly request: Outgoing
+  readonly credential: Redacted.Redacted<string> | undefined
+  /** Resolved values to redact from error bodies, like the credential: a 4xx excerpt reaches the model. */
+  readonly resolved: ReadonlyArray<string>
+}
+
+/**
+ * Resolved values as a server could echo them. Shorter than 4 characters they are not redacted:
+ * "id 7" would lose every "7" of the excerpt, and so would say nothing useful.
+ *
+ * @internal
+ */
+export const redactable = (values: ReadonlyArray<Resolver.Value>): Array<string> =>
+  values.flatMap((value) => (typeof value === "string" || typeof value === "number" ? [String(value)] : [])).filter((text) => text.length >= 4)
+
+/** What a call without resolver-bound params has to redact besides the credential. */
+const NONE_RESOLVED: ReadonlyArray<string> = []
+
+/** Steps 2–5: everything up to the request, nothing sent. */
+const prepare = (
+  deps: Deps,
+  tool: CompiledTool.CompiledTool,
+  call: Providers.RcpToolCall,
+  options: ExecuteOptions | undefined
+): Effect.Effect<Prepared, Exclude<BuildError, ToolNotFound>> => {
+  const name = tool.name
+  const checked = ModelTool.checkArguments(tool.visibleByName, tool.hiddenNames, call.arguments)
+  if (checked._tag === "Invalid") return Effect.fail(new InvalidArguments({ tool: name, problems: checked.problems }))
+  if (tool.hidden.length === 0) return authorize(deps, tool, checked.values)
+  return Effect.flatMap(ResolverInternal.resolveAll(deps.resolvers, name, tool.hidden, options?.context), (resolved) => {
+    const values = new Map(checked.values)
+    for (const param of tool.hidden) values.set(param.name, resolved[param.name]!)
+    const secrets = redactable(tool.hidden.map((param) => resolved[param.name]!))
+    return Effect.map(authorize(deps, tool, values), (prepared) => ({ ...prepared, resolved: secrets }))
+  })
+}
+
+/**
+ * Which credential a call gets, or why it gets none (docs/protocol.md §3.5): the API's
+ * own; else the client-wide function (operator code, told the origin); else the client-wide fixed
+ * value — only on its home origin's manifest or towards an origin the client trusts.
+ */
+const credentialFor = (
+  deps: Deps,
+  tool: CompiledTool.CompiledTool,
+  origin: string
+): Effect.Effect<Redacted.Redacted<string>, CredentialMissing> => {
+  const api = tool.api
+  const request = { origin, manifestUrl: api.url, tool: tool.name }
+  if (api.credential !== undefined) return api.credential.obtain(request)
+  const clientWide = deps.settings.credential
+  if (clientWide === undefined) {
+    return Effect.fail(new CredentialMissing({ tool: tool.name, origin, reason: "none is configured" }))
+  }
+  const home = deps.registry.home()
+  if (clientWide.fixed && api.origin !== home && !deps.settings.trusted.has(origin)) {
+    return Effect.fail(
+      new CredentialMissing({
+        tool: tool.name,
+        origin,
+        reason: `the client-wide credential is sent only to ${home ?? "the first API discovered with it"} and the ` +
+          `client's trustedOrigins; nothing was sent. Discover ${api.url} with a credential of its own, or add ` +
+          `${origin} to the client's trustedOrigins`
+      })
+    )
+  }
+  return clientWide.obtain(request)
+}
+
+/** Steps 4–5: render the request, check where it goes, and obtain the credential for it. */
+const authorize = (
+  deps: Deps,
+  tool: CompiledTool.CompiledTool,
+  values: ReadonlyMap<string, Resolver.Value>
+): Effect.Effect<Prepared, Exclude<BuildError, ToolNotFound | ResolverInternal.ResolverMissing>> => {
+  const name = tool.name
+  const rendered = Request.render(tool.request, values)
+  if (rendered._tag === "Invalid") {
+    // A resolved value the URL cannot carry is the operator's to fix, not the model's.
+    const fromResolver = rendered.problems.find((p) => tool.hiddenNames.has(p.param))
+    return Effect.fail(
+      fromResolver !== undefined
+        ? new ResolverInternal.ResolverFailed({
+          tool: name,
+          param: fromResolver.param,
+          reason: `produced a value that ${fromResolver.problem}`
+        })
+        : new InvalidArguments({ tool: name, problems: rendered.problems.map((p) => `"${p.param}" ${p.problem}`) })
+    )
+  }
+  const request = rendered.request
+  const origin = request.url.origin
+  if (Transport.insecure(request.url, deps.settings)) return Effect.fail(new InsecureUrl({ url: tool.tool.url }))
+  if (origin !== tool.manifestOrigin && !deps.settings.trusted.has(origin) && !tool.api.trusted.has(origin)) {
+    return Effect.fail(new UntrustedOrigin({ tool: name, origin, manifestOrigin: tool.manifestOrigin }))
+  }
+  if (tool.auth.type === "none") return Effect.succeed({ tool, request, credential: undefined, resolved: NONE_RESOLVED })
+  return Effect.map(credentialFor(deps, tool, origin), (credential) => ({ tool, request, credential, resolved: NONE_RESOLVED }))
+}
+
+/**
+ * Step 1 and a span around the rest (`span.ts`: none when no tracer would see it); an unknown
+ * tool's name (the model's text) is not recorded. `f` gets the span itself, so that it can annotate
+ * it as plain code rather than through the context.
+ */
+const withTool = <A, E>(
+  deps: Deps,
+  input: ToolCall,
+  span: string,
+  f: (tool: CompiledTool.CompiledTool, span: Tracer.Span | undefined, call: Providers.RcpToolCall) => Effect.Effect<A, E>
+): Effect.Effect<A, E | ToolNotFound | InvalidArguments> =>
+  // One step, lazy like `Effect.suspend`, that also tells which tracer is in use.
+  Effect.tracerWith((tracer): Effect.Effect<A, E | ToolNotFound | InvalidArguments> => {
+    // Any provider's tool-call object is read into rcp's shape first, so both APIs accept them all.
+    const call = Providers.readToolCall(input)
+    if (call instanceof InvalidArguments) return Effect.fail(call)
+    const tool = deps.registry.get(call.name)
+    return Span.within(tracer, span, tool?.spanAttributes ?? NO_ATTRIBUTES, (current): Effect.Effect<A, E | ToolNotFound> =>
+      tool === undefined
+        ? Effect.fail(new ToolNotFound({ tool: String(call.name), available: deps.registry.names() }))
+        : f(tool, current, call))
+  })
+
+const NO_ATTRIBUTES: Readonly<Record<string, string>> = {}
+
+/** The request as `buildRequest` shows it (and the approval hook sees it): the credential as `<redacted>`. */
+const shown = ({ credential, request, tool }: Prepared): PreparedRequest => {
+  const out = credential === undefined
+    ? request
+    : Credential.attach(tool.auth, Redacted.make(Credential.REDACTED)).apply(request)
+  return {
+    method: out.method,
+    url: out.url.toString().replaceAll(encodeURIComponent(Credential.REDACTED), Credential.REDACTED),
+    headers: out.headers,
+    body: out.body
+  }
+}
+
+/** @internal */
+export const buildRequest = (deps: Deps) =>
+(call: ToolCall, options?: ExecuteOptions): Effect.Effect<PreparedRequest, BuildError> =>
+  withTool(deps, call, "RcpClient.buildRequest", (tool, _span, read) => Effect.map(prepare(deps, tool, read, options), shown))
+
+/** Steps 2–5, then the approval hook when the policy asks for one (README "Approval"): still nothing sent. */
+const prepareApproved = (
+  deps: Deps,
+  tool: CompiledTool.CompiledTool,
+  call: Providers.RcpToolCall,
+  options: ExecuteOptions | undefined
+): Effect.Effect<Prepared, Exclude<BuildError, ToolNotFound> | Approval.ApprovalDenied | Approval.ApprovalFailed> => {
+  const prepared = prepare(deps, tool, call, options)
+  const hook = deps.approval
+  if (hook === undefined || !Approval.needed(deps.settings.approval, tool.name, tool.tool.method)) return prepared
+  return Effect.tap(prepared, (ready) => Approval.check(hook, shown(ready), { tool: tool.name, context: options?.context }))
+}
+
+/** @internal */
+export const execute = (deps: Deps) =>
+(call: ToolCall, options?: ExecuteOptions): Effect.Effect<ToolResult, ExecuteError> =>
+  withTool(deps, call, "RcpClient.execute", (tool, span, read) =>
+    Effect.flatMap(prepareApproved(deps, tool, read, options), ({ credential, request, resolved }) => {
+      const s = deps.settings
+      const attached = credential === undefined ? NONE : Credential.attach(tool.auth, credential)
+      const sent = deps.transport.send(request, {
+        target: tool.target,
+        timeoutMs: options?.timeout === undefined ? s.timeoutMs : Duration.toMillis(options.timeout),
+        maxBytes: s.maxResponseBytes,
+        maxRedirects: s.maxRedirects,
+        credential: attached,
+        blockPrivateNetworks: s.blockPrivateNetworks
+      })
+      return Retry.withRetriesThen(s.retry, request.method, sent, (received) => {
+        span?.attribute("http.response.status_code", received.status)
+        // Only an error body is redacted: the list is built for a call with resolved values alone.
+        const secrets = resolved.length === 0 ? attached.secrets : [...attached.secrets, ...resolved]
+        const result = Response.interpret(tool, received, secrets)
+        return result instanceof HttpError || result instanceof InvalidResponse ? Effect.fail(result) : Effect.succeed(result)
+      })
+    }))

@@ -1,0 +1,133 @@
+/**
+ * The promise facade (README "Plain TypeScript"): one `ManagedRuntime` per client over the same Effect service, so
+ * both APIs share every rule; rejections carry the original tagged error, not a FiberFailure.
+ */
+import * as Cause from "effect/Cause"
+import * as Context from "effect/Context"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import type * as Fiber from "effect/Fiber"
+import * as FiberId from "effect/FiberId"
+import * as Layer from "effect/Layer"
+import * as ManagedRuntime from "effect/ManagedRuntime"
+import type * as Scope from "effect/Scope"
+import type * as Client from "../../Client.js"
+import * as Resolver from "../../Resolver.js"
+import * as TransportChoice from "../transport/choice.js"
+import type * as Transport from "../transport/rules.js"
+import { Approval } from "./approval.js"
+import * as InternalClient from "./client.js"
+import { ClientClosed } from "./errors.js"
+import * as Settings from "./settings.js"
+
+// The facade's own handle on the service; the public RcpClient tag lives in Client.ts, which
+// re-exports this module.
+class Service extends Context.Tag("rcp-sdk/internal/PromiseClient")<Service, Client.Service>() {}
+
+const millis = (ms: number | undefined): Duration.Duration | undefined =>
+  ms === undefined ? undefined : Duration.millis(ms)
+
+/**
+ * Creates a promise client. No Effect knowledge needed; HTTP goes straight over undici, or through
+ * the `fetch` given.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const createRcpClient = <Ctx = any>(options: Client.RcpClientOptions<Ctx> = {}): Client.PromiseClient<Ctx> =>
+  createWith(options, (clientOptions) => {
+    // Bad options throw here, at construction, rather than inside the first call — all but a bad
+    // lock: its Schema loads with the runtime (manifest/codec.ts), so it rejects the first call.
+    Settings.make({ ...clientOptions, lock: undefined })
+    return TransportChoice.facade({ blockPrivateNetworks: options.blockPrivateNetworks, fetch: options.fetch })
+  })
+
+/**
+ * The facade over the transport `transportFor` gives (`bench/cpuFlight.ts` hands it one over an
+ * undici dispatcher double, to measure the facade's own cost per call).
+ *
+ * @internal
+ */
+export const createWith = <Ctx>(
+  options: Client.RcpClientOptions<Ctx>,
+  transportFor: (clientOptions: Client.Options) => Effect.Effect<Transport.Transport, never, Scope.Scope>
+): Client.PromiseClient<Ctx> => {
+  // The facade's own options are taken out; the rest are the Effect client's, as they are.
+  const { approve, fetch: _fetch, resolvers, timeoutMs, ...rest } = options
+  const clientOptions: Client.Options = { ...rest, timeout: millis(timeoutMs) }
+  const transport = transportFor(clientOptions)
+  const runtime = ManagedRuntime.make(
+    Layer.scoped(Service, Effect.flatMap(transport, (t) => InternalClient.makeWith(clientOptions, t))).pipe(
+      Layer.provide(Resolver.layer(resolvers ?? {})),
+      Layer.provide(approve === undefined ? Layer.empty : Approval.layer(approve))
+    )
+  )
+
+  let closed: Promise<void> | undefined
+  // Every fiber in flight: close() interrupts them all (whatever the transport — a custom fetch has
+  // no agent to destroy, a call in retry back-off no socket). A Set of fibers costs a call nothing
+  // more than its fiber; an AbortController and a listener per call cost ~50 µs (bench/RESULTS.md).
+  const inFlight = new Set<Fiber.RuntimeFiber<unknown, unknown>>()
+  // The service, once the runtime has built it: later calls need no lookup in the context.
+  let service: Client.Service | undefined
+  const remember = <A, E>(f: (client: Client.Service) => Effect.Effect<A, E>) => (client: Client.Service) => {
+    service = client
+    return f(client)
+  }
+  const run = <A, E>(
+    f: (client: Client.Service) => Effect.Effect<A, E>,
+    signal?: AbortSignal | undefined
+  ): Promise<A> => {
+    if (closed !== undefined) return Promise.reject(new ClientClosed())
+    return new Promise<A>((resolve, reject) => {
+      const fiber = runtime.runFork(service === undefined ? Effect.flatMap(Service, remember(f)) : f(service))
+      inFlight.add(fiber)
+      // Only a caller's own signal gets a listener; most calls pass none.
+      let onAbort: (() => void) | undefined
+      if (signal !== undefined) {
+        onAbort = () => fiber.unsafeInterruptAsFork(fiber.id())
+        if (signal.aborted) onAbort()
+        else signal.addEventListener("abort", onAbort, { once: true })
+      }
+      fiber.addObserver((exit) => {
+        inFlight.delete(fiber)
+        if (onAbort !== undefined) signal?.removeEventListener("abort", onAbort)
+        if (Exit.isSuccess(exit)) return resolve(exit.value)
+        if (Cause.isInterruptedOnly(exit.cause)) {
+          if (signal?.aborted === true) return reject(abortReason(signal))
+          if (closed !== undefined) return reject(new ClientClosed())
+        }
+        reject(Cause.squash(exit.cause))
+      })
+    })
+  }
+  const close = async (): Promise<void> => {
+    const fibers = [...inFlight]
+    for (const fiber of fibers) fiber.unsafeInterruptAsFork(FiberId.none)
+    await Promise.all(fibers.map((fiber) => new Promise<void>((done) => fiber.addObserver(() => done()))))
+    await runtime.dispose()
+  }
+
+  return {
+    discover: (url, discoverOptions) => run((client) => client.discover(url, discoverOptions)),
+    register: (manifest, registerOptions) => run((client) => client.register(manifest, registerOptions)),
+    forget: (url) => run((client) => client.forget(url)),
+    execute: (call, callOptions) =>
+      callOptions === undefined
+        ? run((client) => client.execute(call))
+        : run(
+          (client) => client.execute(call, { context: callOptions.context, timeout: millis(callOptions.timeoutMs) }),
+          callOptions.signal
+        ),
+    buildRequest: (call, callOptions) =>
+      run((client) => client.buildRequest(call, { context: callOptions?.context }), callOptions?.signal),
+    fetchJson: (url, fetchOptions) => run((client) => client.fetchJson(url, fetchOptions)),
+    tools: () => run((client) => client.tools),
+    needsApproval: (tool) => run((client) => client.needsApproval(tool)),
+    close: () => (closed ??= close())
+  }
+}
+
+const abortReason = (signal: AbortSignal): unknown =>
+  signal.reason ?? Object.assign(new Error("the operation was aborted"), { name: "AbortError" })

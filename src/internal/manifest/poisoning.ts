@@ -1,0 +1,401 @@
+/**
+ * Tool poisoning checks (README "Poisoning checks"): text a manifest shows the model that reads
+ * like an attack on the model rather than a description of an endpoint — hidden characters,
+ * instructions about other tools, the user or secrets, descriptions far longer than the rest, a
+ * param fishing for a credential, a tool name that imitates another.
+ *
+ * The patterns are the one table below. Every pattern is linear in its input: literal
+ * alternations, character classes and gaps of bounded length only — no nested or unbounded
+ * quantifier that could backtrack (test/hardening.linear.test.ts runs them on megabytes).
+ */
+import type * as Manifest from "../../Manifest.js"
+import { clip, escapeControls } from "../shared/text.js"
+
+/**
+ * The rules a finding can name.
+ *
+ * @since 0.3.0
+ * @category models
+ */
+export type PoisoningRule =
+  | "invisible-unicode"
+  | "model-instruction"
+  | "sensitive-path"
+  | "long-description"
+  | "credential-param"
+  | "confusable-name"
+
+/**
+ * What the checks can be told.
+ *
+ * @since 0.3.0
+ * @category models
+ */
+export interface PoisoningOptions {
+  /**
+   * The longest description, in characters, that is never "far longer than the rest". A longer
+   * one is flagged when it is also over 4 times the median description of its manifest (or has no
+   * other to compare with). Default 2000.
+   */
+  readonly descriptionBudget?: number | undefined
+}
+
+/** @internal */
+export interface Finding {
+  readonly rule: PoisoningRule
+  /** Index of the tool in the manifest. */
+  readonly tool: number
+  readonly path: ReadonlyArray<string | number>
+  readonly message: string
+}
+
+// ---------------------------------------------------------------------------------------------
+// The table
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Characters a reader does not see: zero-width and joiners, bidi embeddings, overrides and
+ * isolates, invisible operators, fillers, variation selectors (which can carry bytes), and the tag
+ * block U+E0000–E007F (an ASCII copy of any text, invisible: "ASCII smuggling").
+ *
+ * @internal
+ */
+export const INVISIBLE =
+  /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\u3164\ufe00-\ufe0d\ufeff\uffa0\ufff9-\ufffb]|[\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]/u
+
+const INVISIBLE_ALL = new RegExp(INVISIBLE.source, "gu")
+
+/** Text rules: each pattern with what it catches; case-insensitive, bounded gaps only. @internal */
+export const TEXT_PATTERNS: ReadonlyArray<{ readonly rule: PoisoningRule; readonly what: string; readonly pattern: RegExp }> = [
+  {
+    rule: "model-instruction",
+    what: "a tag that addresses the model (<IMPORTANT>, <system>, <instructions>)",
+    pattern: /<\/?(?:important|system|instructions?|secret|hidden|admin)>/i
+  },
+  {
+    rule: "model-instruction",
+    what: "an order to ignore earlier instructions",
+    pattern: /\b(?:ignore|disregard|forget|override) (?:all |any |the |your )?(?:previous|prior|above|earlier|other|system|existing) (?:instructions|rules|guidelines|prompts?)/i
+  },
+  {
+    rule: "model-instruction",
+    what: "an order to keep something from the user",
+    pattern: /\b(?:do not|don't|never|must not) (?:tell|inform|mention|reveal|show|alert|notify|let)(?: it| this| that)?(?: to)? (?:the )?user/i
+  },
+  {
+    rule: "model-instruction",
+    what: "a claim that the user must not know",
+    pattern: /\b(?:the )?user (?:must not|should not|mustn't|shouldn't|need not|does not need to|doesn't need to) (?:know|see|be told|be informed|notice)/i
+  },
+  {
+    rule: "model-instruction",
+    what: "an order about other tools",
+    pattern: /\bbefore (?:using|calling|invoking|running) (?:any|every|other|another|this|the) (?:other )?tools?\b|\bwhen this tool is (?:available|present|loaded)|\b(?:instead of|rather than) (?:using |calling )?(?:the |any )?[\w-]{1,64} tool\b|\btool (?:must|should|has to) (?:always |also )?(?:send|forward|include|pass|redirect)\b/i
+  },
+  {
+    rule: "model-instruction",
+    what: "a threat that the tool will not work",
+    pattern: /\botherwise (?:the|this) tool (?:will not|won't|cannot|can't|does not|doesn't) work/i
+  },
+  {
+    rule: "model-instruction",
+    what: "an order to act covertly",
+    pattern: /\b(?:secretly|silently|quietly|covertly|discreetly) (?:send|include|pass|read|forward|copy|add|call|upload|attach|append)/i
+  },
+  {
+    rule: "model-instruction",
+    what: "a request for the conversation or the model's instructions",
+    pattern: /\b(?:system prompt|conversation history|chat history|previous messages|your instructions)\b/i
+  },
+  {
+    rule: "sensitive-path",
+    what: "a path to secrets",
+    pattern: /~\/\.(?:ssh|aws|gnupg|kube|docker|config)\b|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\/etc\/(?:passwd|shadow)\b|\.aws\/credentials|\bmcp\.json\b|(?:^|[\s'"`(/])\.(?:env|npmrc|netrc|pgpass|git-credentials|bash_history|zsh_history)\b/i
+  }
+]
+
+/**
+ * Any of the text patterns, in one scan: most descriptions match none, and one pass over a text
+ * costs a third of nine. Only a text it matches is scanned by each pattern (for its rule and
+ * position), so the findings are exactly those of the nine. The same flags, so `\b` means the same.
+ */
+const ANY_TEXT_PATTERN = new RegExp(TEXT_PATTERNS.map(({ pattern }) => `(?:${pattern.source})`).join("|"), "i")
+
+/** Words that make a param name ask for a credential, when they end it ("user_password", "apiKey"). */
+const CREDENTIAL_NOUNS = new Set(["password", "passwd", "passphrase", "secret", "token", "apikey", "credential", "credentials"])
+/** Two-word endings that do ("api_key", "private_key"). */
+const CREDENTIAL_PAIRS = new Set(["api key", "private key", "secret key", "access key", "access token", "auth token", "bearer token"])
+/** What every one of the nouns and of the pairs' last words contains (`words` lower-cases the same way). */
+const CREDENTIAL_ENDINGS = /pass|secret|token|key|credential/
+
+/** Words before "token" that make it a cursor, not a credential ("page_token", "nextToken"). */
+const NOT_CREDENTIAL = new Set(["page", "next", "continuation", "sync", "pagination", "cursor", "prev", "previous", "csrf"])
+/** A description asking for one: "your password", "the user's API key". */
+const CREDENTIAL_ASK =
+  /\b(?:your|the user's|user's) (?:password|passphrase|api[ _-]?key|access token|secret key|private key|credentials|one-time (?:code|password)|seed phrase)\b/i
+
+/** Characters a tool name can use that look like others ("I"/"l"/"1", "0"/"O", "-"/"_"), and "rn" for "m". */
+const LOOKALIKES: ReadonlyArray<readonly [string, string]> = [["1", "l"], ["i", "l"], ["0", "o"], ["-", "_"]]
+
+/** The lookalikes by character code (all ASCII), for `skeleton`'s one pass. */
+const FOLDS: ReadonlyArray<string | undefined> = LOOKALIKES.reduce<Array<string | undefined>>((folds, [from, to]) => {
+  folds[from.charCodeAt(0)] = to
+  return folds
+}, [])
+const R = "r".charCodeAt(0)
+const N = "n".charCodeAt(0)
+
+// ---------------------------------------------------------------------------------------------
+// The checks
+// ---------------------------------------------------------------------------------------------
+
+/** @internal */
+export const DEFAULT_BUDGET = 2000
+
+/** How far around a match the message quotes, and how much of the match itself. */
+const CONTEXT = 24
+const MAX_QUOTED = 80
+
+/**
+ * A fragment of manifest text made safe to show: invisible and control characters as `\u{…}`,
+ * cut around `at`.
+ */
+const fragment = (text: string, at: number, length: number): string => {
+  let start = Math.max(0, at - CONTEXT)
+  let end = Math.min(text.length, at + Math.min(length, MAX_QUOTED) + CONTEXT)
+  // Never half a surrogate pair: a tag character is two UTF-16 units.
+  if (isLowSurrogate(text.charCodeAt(start))) start--
+  if (isLowSurrogate(text.charCodeAt(end))) end++
+  const shown = escapeControls(text.slice(start, end)).replace(INVISIBLE_ALL, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`)
+  return `${start > 0 ? "…" : ""}${shown}${end < text.length ? "…" : ""}`
+}
+
+const isLowSurrogate = (code: number): boolean => code >= 0xdc00 && code <= 0xdfff
+
+/** The ASCII the tag characters spell, since that is the hidden message: its first `max` characters. */
+const hiddenTagText = (text: string, max: number): string => {
+  let out = ""
+  for (const char of text) {
+    const code = char.codePointAt(0)!
+    if (code >= 0xe0020 && code <= 0xe007e) out += String.fromCharCode(code - 0xe0000)
+    if (out.length > max) break
+  }
+  return out
+}
+
+interface Text {
+  readonly tool: number
+  readonly path: ReadonlyArray<string | number>
+  /** "tool "x" description", "param "p" of tool "x" description" */
+  readonly where: string
+  readonly text: string
+}
+
+/** Whether `textFindings` can find anything in a text: false for most, after two scans. */
+const mayFind = (text: string): boolean => INVISIBLE.test(text) || ANY_TEXT_PATTERN.test(text)
+
+const textFindings = (subject: Text): Array<Finding> => {
+  const { path, text, tool, where } = subject
+  const out: Array<Finding> = []
+  const invisible = INVISIBLE.exec(text)
+  if (invisible !== null) {
+    const hidden = hiddenTagText(text, 120)
+    out.push({
+      rule: "invisible-unicode",
+      tool,
+      path,
+      message: `${where} contains invisible or bidirectional Unicode (rule invisible-unicode): ` +
+        `"${fragment(text, invisible.index, invisible[0].length)}"` +
+        (hidden === "" ? "" : `; its tag characters spell "${clip(escapeControls(hidden), 120)}"`)
+    })
+  }
+  for (const { pattern, rule, what } of TEXT_PATTERNS) {
+    const match = pattern.exec(text)
+    if (match === null) continue
+    out.push({
+      rule,
+      tool,
+      path,
+      message: `${where} has ${what} (rule ${rule}): "${fragment(text, match.index, match[0].length)}"`
+    })
+  }
+  return out
+}
+
+/** "userPassword", "API_KEY", "x-auth-token" → ["user", "password"], ["api", "key"], ["x", "auth", "token"]. */
+const words = (name: string): Array<string> =>
+  name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase().split(/[^a-z0-9]+/).filter((word) => word !== "")
+
+const asksForCredential = (param: Manifest.Param): boolean => {
+  // A number or a boolean cannot carry one.
+  if (param.type !== "string") return false
+  return namesCredential(param.name) || CREDENTIAL_ASK.test(param.description ?? "")
+}
+
+const namesCredential = (name: string): boolean => {
+  // Most names hold none of the words the nouns and pairs end in: no splitting into words for them.
+  if (!CREDENTIAL_ENDINGS.test(name.toLowerCase())) return false
+  const parts = words(name)
+  const last = parts.at(-1) ?? ""
+  const pair = parts.slice(-2).join(" ")
+  return CREDENTIAL_PAIRS.has(pair) || (CREDENTIAL_NOUNS.has(last) && !NOT_CREDENTIAL.has(parts.at(-2) ?? ""))
+}
+
+/** The lower median: of two descriptions, the shorter, so that one long one still stands out. */
+const lowerMedian = (values: ReadonlyArray<number>): number => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? 0
+}
+
+/**
+ * The shape names are compared in: lower case, lookalike characters and "rn" folded.
+ *
+ * @internal
+ */
+export const skeleton = (name: string): string => {
+  const lower = name.toLowerCase()
+  // One pass that copies the text between folds in slices: most characters fold to themselves
+  // (a string built character by character cost 3-4 times as much over a manifest's names).
+  let out = ""
+  let copied = 0
+  for (let i = 0; i < lower.length; i++) {
+    const code = lower.charCodeAt(i)
+    const fold = code === R && lower.charCodeAt(i + 1) === N ? "m" : code < 128 ? FOLDS[code] : undefined
+    if (fold === undefined) continue
+    out += lower.slice(copied, i) + fold
+    if (fold === "m") i++
+    copied = i + 1
+  }
+  return copied === 0 ? lower : out + lower.slice(copied)
+}
+
+/**
+ * Names among `names` that imitate an earlier one or one of `existing` (another API's exposed
+ * tools): a different name with the same skeleton. Keyed by the imitating name.
+ *
+ * @internal
+ */
+export const confusables = (
+  names: ReadonlyArray<string>,
+  existing: ReadonlyArray<string> = []
+): Map<string, string> => {
+  const seen = new Map<string, string>()
+  for (const name of existing) seen.set(skeleton(name), name)
+  const out = new Map<string, string>()
+  for (const name of names) {
+    const key = skeleton(name)
+    const first = seen.get(key)
+    if (first !== undefined && first !== name) out.set(name, first)
+    else seen.set(key, name)
+  }
+  return out
+}
+
+/** @internal */
+export const confusableMessage = (name: string, imitated: string): string =>
+  `tool "${name}" imitates the name of tool "${imitated}" (rule confusable-name)`
+
+/**
+ * Every finding of a manifest (names compared within it; `scan` with the client's other tools is
+ * discovery's business).
+ *
+ * @internal
+ */
+export const scan = (manifest: Manifest.Manifest, options: PoisoningOptions = {}): Array<Finding> => {
+  const budget = options.descriptionBudget ?? DEFAULT_BUDGET
+  const median = lowerMedian(manifest.tools.map((tool) => tool.description.length))
+  // Longer than the budget and than 4 times the median (a lone tool has only the budget).
+  const tooLong = (length: number) => length > budget && (manifest.tools.length === 1 || length > 4 * median)
+  const out: Array<Finding> = []
+  manifest.tools.forEach((tool, i) => {
+    // Paths and message texts are built only for a text with a finding: most have none.
+    const long = tooLong(tool.description.length)
+    if (long || mayFind(tool.description)) {
+      const toolPath = ["tools", i, "description"]
+      const where = `the description of tool "${tool.name}"`
+      out.push(...textFindings({ tool: i, path: toolPath, where, text: tool.description }))
+      if (long) {
+        out.push({
+          rule: "long-description",
+          tool: i,
+          path: toolPath,
+          message: `${where} is ${tool.description.length} characters, far longer than the rest ` +
+            `(budget ${budget}; rule long-description): "${fragment(tool.description, 0, 0)}"`
+        })
+      }
+    }
+    tool.params.forEach((param, j) => {
+      const description = param.description
+      const long = description !== undefined && description.length > budget
+      const suspect = description !== undefined && (long || mayFind(description))
+      const credential = asksForCredential(param)
+      if (!suspect && !credential) return
+      const path = ["tools", i, "params", j]
+      const at = `param "${param.name}" of tool "${tool.name}"`
+      if (suspect) {
+        out.push(...textFindings({ tool: i, path, where: `the description of ${at}`, text: description }))
+        if (long) {
+          out.push({
+            rule: "long-description",
+            tool: i,
+            path,
+            message: `the description of ${at} is ${description.length} characters (budget ${budget}; ` +
+              `rule long-description): "${fragment(description, 0, 0)}"`
+          })
+        }
+      }
+      if (credential) {
+        out.push({
+          rule: "credential-param",
+          tool: i,
+          path,
+          message: `${at} asks the model for a credential (rule credential-param); credentials belong to the ` +
+            `client (auth, resolvers), never to the model`
+        })
+      }
+    })
+  })
+  const names = manifest.tools.map((tool) => tool.name)
+  const imitating = confusables(names)
+  // Indexes by name only when some name imitates another (rarely).
+  const index = imitating.size === 0 ? undefined : new Map(names.map((name, i) => [name, i]))
+  for (const [name, imitated] of imitating) {
+    const i = index!.get(name)!
+    out.push({ rule: "confusable-name", tool: i, path: ["tools", i, "name"], message: confusableMessage(name, imitated) })
+  }
+  return out
+}
+
+/**
+ * Discovery's use of the checks: the manifest's findings, plus exposed names that imitate another
+ * API's tools in the same client (`others`); with `"refuse"`, the indexes of the tools to keep
+ * from the model. Every finding is a warning; so is every refusal, naming its rules.
+ *
+ * @internal
+ */
+export const screen = (
+  manifest: Manifest.Manifest,
+  exposed: ReadonlyArray<string>,
+  others: ReadonlyArray<string>,
+  settings: { readonly onPoisoning: "warn" | "refuse"; readonly poisoning: PoisoningOptions }
+): { readonly refused: ReadonlySet<number>; readonly warnings: Array<string> } => {
+  const findings = scan(manifest, settings.poisoning)
+  if (others.length > 0) {
+    const other = new Set(others)
+    const index = new Map(exposed.map((name, i) => [name, i]))
+    for (const [name, imitated] of confusables(exposed, others)) {
+      // Pairs within the manifest are scan's findings already.
+      if (!other.has(imitated)) continue
+      const i = index.get(name)!
+      findings.push({ rule: "confusable-name", tool: i, path: ["tools", i, "name"], message: confusableMessage(name, imitated) })
+    }
+  }
+  const warnings = findings.map((finding) => finding.message)
+  if (settings.onPoisoning === "warn" || findings.length === 0) return { refused: new Set(), warnings }
+  const rules = new Map<number, Set<PoisoningRule>>()
+  for (const { rule, tool } of findings) rules.set(tool, (rules.get(tool) ?? new Set()).add(rule))
+  for (const [tool, flagged] of rules) {
+    warnings.push(`tool "${exposed[tool]}" is not exposed to the model (onPoisoning: "refuse"; rule ${[...flagged].join(", ")})`)
+  }
+  return { refused: new Set(rules.keys()), warnings }
+}

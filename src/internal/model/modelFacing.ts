@@ -1,0 +1,117 @@
+/**
+ * What a model is told about the outcome of one of its tool calls. The one table of which errors
+ * the model may read (it can fix its call) and which belong to the operator (the model gets a short
+ * safe text, the operator gets the error), shared by every integration that hands results back to
+ * a model — the provider helpers, the AI SDK tools, and later @effect/ai and MCP — so that none of
+ * them can leak more than another.
+ */
+import * as Cause from "effect/Cause"
+import * as Exit from "effect/Exit"
+import type { ToolResult } from "../../Client.js"
+import { ApprovalDenied } from "../client/approval.js"
+import { InvalidArguments, ToolNotFound } from "../client/errors.js"
+import { clip } from "../shared/text.js"
+import { HttpError, Timeout } from "../transport/errors.js"
+
+/**
+ * What the model receives for a failed call. `ModelError`: the error's own text, written so the
+ * model can retry. `OperatorError`: a short text without internal detail; the error itself is the
+ * operator's to see (through `onError` or the error channel).
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface ModelFacingError {
+  readonly _tag: "ModelError" | "OperatorError"
+  readonly text: string
+}
+
+/** A 4xx body is the API talking to the caller; the excerpt arrives redacted (credential, resolved strings), only clipped here. */
+const HTTP_EXCERPT_CHARS = 500
+
+/**
+ * The table (README "What to send back to the model"): arguments, unknown tool, 4xx and a declined approval are the model's;
+ * everything else — resolvers, credentials, origins, transport, 5xx, timeouts, and any error this
+ * function does not know — reaches the model only as a safe sentence.
+ *
+ * @since 0.2.0
+ * @category conversions
+ */
+export const modelFacingError = (error: unknown, toolName: string): ModelFacingError => {
+  const name = clip(toolName, 64)
+  if (error instanceof InvalidArguments || error instanceof ToolNotFound) {
+    return { _tag: "ModelError", text: error.message }
+  }
+  if (error instanceof HttpError) {
+    return error.status >= 400 && error.status <= 499
+      ? { _tag: "ModelError", text: `HTTP ${error.status}: ${clip(error.body, HTTP_EXCERPT_CHARS)}` }
+      : {
+        _tag: "OperatorError",
+        text: `The tool "${name}" failed on the server (HTTP ${error.status}). You may retry later.`
+      }
+  }
+  if (error instanceof Timeout) return { _tag: "OperatorError", text: `The tool "${name}" timed out.` }
+  // The user's answer, not a failure: the model should hear it and carry on without the action.
+  if (error instanceof ApprovalDenied) return { _tag: "ModelError", text: "The user declined this action." }
+  return { _tag: "OperatorError", text: `The tool "${name}" is unavailable right now.` }
+}
+
+/**
+ * The outcome of one `execute`, as an `Exit`: `Effect.exit(Client.execute(call))` in Effect code,
+ * `await outcomeOf(client.execute(call))` with the promise client.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type ToolOutcome = Exit.Exit<ToolResult, unknown>
+
+/**
+ * Settles an `execute` promise into a `ToolOutcome` (never rejects).
+ *
+ * @since 0.2.0
+ * @category constructors
+ */
+export const outcomeOf = (promise: PromiseLike<ToolResult>): Promise<ToolOutcome> =>
+  Promise.resolve(promise).then(Exit.succeed, (error: unknown) => Exit.fail(error))
+
+/**
+ * Options of every helper that turns an outcome into a message for a model.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface ResultOptions {
+  /** Called with each operator-side error (see `modelFacingError`); the model only gets a safe text. */
+  readonly onError?: ((error: unknown) => void) | undefined
+}
+
+/** @internal */
+export type Reply =
+  | { readonly _tag: "Success"; readonly result: ToolResult; readonly text: string }
+  | { readonly _tag: "Failure"; readonly text: string }
+
+/**
+ * The text of a successful result: a string body as it came, anything else as JSON.
+ *
+ * @internal
+ */
+export const resultText = (result: ToolResult): string =>
+  typeof result.data === "string"
+    ? result.data
+    : result.data === undefined
+    ? `HTTP ${result.status} (no content)`
+    : JSON.stringify(result.data)
+
+/**
+ * An outcome read through the table; an operator-side error goes to `onError` here, once, so that
+ * no caller can forget it.
+ *
+ * @internal
+ */
+export const reply = (outcome: ToolOutcome, toolName: string, options: ResultOptions | undefined): Reply => {
+  if (Exit.isSuccess(outcome)) return { _tag: "Success", result: outcome.value, text: resultText(outcome.value) }
+  const error = Cause.squash(outcome.cause)
+  const facing = modelFacingError(error, toolName)
+  if (facing._tag === "OperatorError") options?.onError?.(error)
+  return { _tag: "Failure", text: facing.text }
+}

@@ -1,0 +1,137 @@
+/**
+ * What the model sees of a tool (docs/protocol.md §7) and the check of what it sends back (docs/protocol.md §3.2). Both
+ * read the same visible-param list, so the schema shown and the schema enforced cannot drift.
+ */
+import type * as Manifest from "../../Manifest.js"
+import { isRequired } from "../manifest/model.js"
+import * as ParamEnum from "../manifest/paramEnum.js"
+import { clip, describeValue } from "../shared/text.js"
+import { isParamValue, isRecord, type Value } from "../shared/values.js"
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface ModelParameter {
+  readonly type: Manifest.ParamType
+  readonly description?: string
+  /** The only values the param takes (the `enum` extension, docs/protocol.md §8). */
+  readonly enum?: ReadonlyArray<string>
+}
+
+/**
+ * A tool as handed to a model: `parameters` fits OpenAI's `function.parameters`, Anthropic's
+ * `input_schema` and Gemini's function declarations as-is.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface ModelTool {
+  readonly name: string
+  readonly description: string
+  readonly parameters: {
+    readonly type: "object"
+    readonly properties: Readonly<Record<string, ModelParameter>>
+    readonly required: ReadonlyArray<string>
+    readonly additionalProperties: false
+  }
+}
+
+// Literals, not spreads: no throwaway objects per param, and one object shape per case.
+const parameter = ({ description, enum: allowed, type }: Manifest.Param): ModelParameter =>
+  description === undefined
+    ? allowed === undefined ? { type } : { type, enum: allowed }
+    : allowed === undefined
+    ? { type, description }
+    : { type, description, enum: allowed }
+
+/** @internal */
+export const make = (tool: Manifest.Tool, visible: ReadonlyArray<Manifest.Param>, name = tool.name): ModelTool => {
+  // Built in one loop, without entry pairs or filtered copies: discovery makes one per tool.
+  const properties: Record<string, ModelParameter> = {}
+  const required: Array<string> = []
+  for (const param of visible) {
+    // Defined, not assigned: a param named `__proto__` stays a plain key, not the prototype.
+    if (param.name === "__proto__") {
+      Object.defineProperty(properties, param.name, {
+        value: parameter(param),
+        enumerable: true,
+        writable: true,
+        configurable: true
+      })
+    } else {
+      properties[param.name] = parameter(param)
+    }
+    if (isRequired(param)) required.push(param.name)
+  }
+  return {
+    name,
+    description: tool.description,
+    parameters: { type: "object", properties, required, additionalProperties: false }
+  }
+}
+
+/** @internal */
+export type CheckResult =
+  | { readonly _tag: "Ok"; readonly values: ReadonlyMap<string, Value> }
+  | { readonly _tag: "Invalid"; readonly problems: ReadonlyArray<string> }
+
+
+/**
+ * Checks the model's arguments (an object or the JSON string LLM APIs return) against the visible
+ * params, strictly: no coercion, no unknown keys, and a key naming a hidden (resolver-bound) param
+ * is refused rather than silently dropped, so the model learns not to send it. `visible` is the
+ * visible params by name (in their order), built once per tool (`CompiledTool.visibleByName`).
+ *
+ * @internal
+ */
+export const checkArguments = (
+  visible: ReadonlyMap<string, Manifest.Param>,
+  hidden: ReadonlySet<string>,
+  input: unknown
+): CheckResult => {
+  let args: unknown = input
+  if (typeof input === "string") {
+    if (input.trim() === "") {
+      args = {}
+    } else {
+      try {
+        args = JSON.parse(input)
+      } catch {
+        return { _tag: "Invalid", problems: ["the arguments are not valid JSON; send a JSON object"] }
+      }
+    }
+  } else if (input === undefined) {
+    args = {}
+  }
+  if (!isRecord(args)) {
+    return { _tag: "Invalid", problems: [`the arguments must be a JSON object, got ${describeValue(args)}`] }
+  }
+
+  const problems: Array<string> = []
+  for (const key of Object.keys(args)) {
+    if (hidden.has(key)) {
+      problems.push(`"${key}" is filled in by the client and must not be sent; leave it out`)
+    } else if (!visible.has(key)) {
+      const expected = visible.size === 0 ? "this tool takes no arguments" : `expected: ${[...visible.keys()].join(", ")}`
+      problems.push(`unknown argument "${clip(key)}" (${expected})`)
+    }
+  }
+  const values = new Map<string, Value>()
+  for (const param of visible.values()) {
+    const value = Object.hasOwn(args, param.name) ? args[param.name] : undefined
+    // `null` for an optional param is how OpenAI strict mode says "left out"; for a required one it is wrong.
+    if (value === undefined || (value === null && !isRequired(param))) {
+      if (isRequired(param)) problems.push(`missing required argument "${param.name}" (${param.type})`)
+    } else if (!isParamValue(param.type, value)) {
+      problems.push(`"${param.name}" must be ${article(param.type)}, got ${describeValue(value)}`)
+    } else if (!ParamEnum.allows(param.enum, value)) {
+      problems.push(`"${param.name}" must be one of ${ParamEnum.describeAllowed(param.enum ?? [])}`)
+    } else {
+      values.set(param.name, value)
+    }
+  }
+  return problems.length > 0 ? { _tag: "Invalid", problems } : { _tag: "Ok", values }
+}
+
+const article = (type: Manifest.ParamType): string => (type === "string" ? "a string" : `a ${type}`)

@@ -1,0 +1,152 @@
+/**
+ * Lowering what a server author writes in code (`defineTool`'s options: `args` and template
+ * callbacks) to the manifest's JSON shape (docs/protocol.md §1). `args` goes to the lowerer
+ * of its kind (`lowerEffect.ts`, or `standardSchema.ts` + `lowerJsonSchema.ts`); what a lowering
+ * loses is kept beside the tool. Nothing here validates — `Server.manifest` runs the one
+ * validation the client runs too.
+ */
+import * as Schema from "effect/Schema"
+import type * as Manifest from "../../Manifest.js"
+import type * as Server from "../../Server.js"
+import { clip, describeValue } from "../shared/text.js"
+import { ArgsInvalid } from "./errors.js"
+import * as LowerEffect from "./lowerEffect.js"
+import * as LowerJsonSchema from "./lowerJsonSchema.js"
+import { type Lowered, type LossWarning, toParam } from "./loweredParam.js"
+import * as StandardSchema from "./standardSchema.js"
+
+/**
+ * The `t` handed to every template callback. One shared object: `arg` has no state.
+ *
+ * @internal
+ */
+export const template: Server.Template<string> = {
+  arg: (name) => `{{${name}}}`
+}
+
+const ACCEPTED = "args must be an Effect Schema.Struct or a Standard Schema object that can describe itself as " +
+  "JSON Schema (zod 4, valibot with toStandardJsonSchema, arktype)"
+
+const describeArgs = (args: unknown): string =>
+  Schema.isSchema(args)
+    ? `an Effect Schema that is not a Schema.Struct (${clip(String(args.ast), 60)})`
+    : describeValue(args)
+
+/**
+ * Every field of `args` as the lowerer of its kind understood it, in field order. What cannot be
+ * lowered throws `ArgsInvalid` here, where the author wrote the tool.
+ */
+const lowerArgs = (toolName: string, args: unknown): ReadonlyArray<readonly [string, Lowered]> => {
+  const fields = LowerEffect.fieldsOf(args)
+  if (fields !== undefined) return Object.keys(fields).map((name) => [name, LowerEffect.lowerField(fields[name]!)])
+  const props = StandardSchema.propsOf(args)
+  if (props === undefined) throw new ArgsInvalid({ tool: toolName, reason: `${ACCEPTED}; got ${describeArgs(args)}` })
+  const json = StandardSchema.jsonSchemaOf(props)
+  if (json._tag === "Fail") throw new ArgsInvalid({ tool: toolName, reason: `${ACCEPTED}, but ${json.reason}` })
+  const object = LowerJsonSchema.lowerObject(json.schema)
+  if (object._tag === "NotAnObject") {
+    throw new ArgsInvalid({
+      tool: toolName,
+      reason: "args must describe an object (z.object, v.object, type({ … })), one param per property; " +
+        `got ${object.got}`
+    })
+  }
+  return object.fields
+}
+
+// What each tool's lowering lost, kept beside the tool so that `defineTool` still returns plain
+// JSON-ready data and `Server.manifestWithWarnings` can report it later.
+const lossesByTool = new WeakMap<Manifest.Tool, ReadonlyArray<LossWarning>>()
+
+/**
+ * What the lowering of `tool`'s args lost, when `defineTool` built this very object.
+ *
+ * @internal
+ */
+const lossesOf = (tool: Manifest.Tool): ReadonlyArray<LossWarning> => lossesByTool.get(tool) ?? []
+
+/**
+ * The warnings of `tools`, each at its param's place in the manifest.
+ *
+ * @internal
+ */
+export const warnings = (tools: ReadonlyArray<Manifest.Tool>): Array<Server.LoweringWarning> =>
+  tools.flatMap((tool, i) =>
+    lossesOf(tool).map((loss) => ({
+      path: ["tools", i, "params", tool.params.findIndex((param) => param.name === loss.arg)],
+      tool: tool.name,
+      arg: loss.arg,
+      message: loss.message
+    }))
+  )
+
+/**
+ * One param per field of `args`, in field order, `required` always written out, and what the
+ * lowering lost.
+ *
+ * @internal
+ */
+export const params = (
+  toolName: string,
+  args: unknown
+): { readonly params: Array<Manifest.Param>; readonly losses: Array<LossWarning> } => {
+  const out = { params: [] as Array<Manifest.Param>, losses: [] as Array<LossWarning> }
+  for (const [name, lowered] of lowerArgs(toolName, args)) {
+    const { param, warnings } = toParam(toolName, name, lowered)
+    out.params.push(param)
+    out.losses.push(...warnings)
+  }
+  return out
+}
+
+const resolve = <A>(value: A | ((t: Server.Template<string>) => A)): A =>
+  typeof value === "function" ? (value as (t: Server.Template<string>) => A)(template) : value
+
+const resolveRecord = (record: Server.StringTemplates<string>): Record<string, string> => {
+  if (typeof record === "function") return { ...record(template) }
+  const out: Record<string, string> = {}
+  for (const [key, value] of Object.entries(record)) out[key] = resolve(value)
+  return out
+}
+
+const isPlainObject = (u: unknown): u is Record<string, unknown> => {
+  if (typeof u !== "object" || u === null) return false
+  const proto = Object.getPrototypeOf(u)
+  return proto === Object.prototype || proto === null
+}
+
+/**
+ * Calls every callback in a body template, at any depth. Anything that is not a callback, an
+ * array or a plain object is kept as it is, so that validation can name it.
+ */
+const resolveBody = (body: unknown): unknown => {
+  if (typeof body === "function") return resolveBody((body as (t: Server.Template<string>) => unknown)(template))
+  if (Array.isArray(body)) return body.map(resolveBody)
+  if (!isPlainObject(body)) return body
+  const out: Record<string, unknown> = {}
+  for (const [key, child] of Object.entries(body)) out[key] = resolveBody(child)
+  return out
+}
+
+/**
+ * `defineTool`'s options as a manifest tool; optional fields the author left out stay absent.
+ *
+ * @internal
+ */
+export const tool = (options: Server.ToolOptions<Server.Args | undefined>): Manifest.Tool => {
+  const toolName = typeof options.name === "string" ? options.name : describeValue(options.name)
+  const lowered = options.args === undefined ? { params: [], losses: [] } : params(toolName, options.args)
+  const built: Manifest.Tool = {
+    name: options.name,
+    description: options.description,
+    method: options.method,
+    params: lowered.params,
+    url: resolve(options.url),
+    ...(options.queryParams === undefined ? {} : { queryParams: resolveRecord(options.queryParams) }),
+    ...(options.headers === undefined ? {} : { headers: resolveRecord(options.headers) }),
+    ...(options.body === undefined ? {} : { body: resolveBody(options.body) }),
+    ...(options.responseMappings === undefined ? {} : { responseMappings: { ...options.responseMappings } })
+  }
+  if (lowered.losses.length > 0) lossesByTool.set(built, lowered.losses)
+  return built
+}
