@@ -20,6 +20,7 @@ import {
   type Attempts,
   type ToolInput
 } from "./support/execute.js"
+import { propertyRuns, seeded } from "./support/property.js"
 import { json, testServer, type TestServer } from "./support/server.js"
 
 type Position = "path" | "urlQuery" | "queryParam" | "header" | "body"
@@ -262,7 +263,7 @@ describe("execute: random values (property)", () => {
             }
           }
         }),
-      { fastCheck: { numRuns: 100 } }
+      { fastCheck: seeded(1, propertyRuns(100)) }
     )
   })
 })

@@ -8,7 +8,8 @@
  * the time.
  *
  * `npm test` runs 1,000 cases per property with a fixed seed; the long run is
- * `RCP_FUZZ_RUNS=100000 npx vitest run test/fuzz.manifest.test.ts` (`RCP_FUZZ_SEED` to vary it).
+ * `RCP_FUZZ_RUNS=100000 npx vitest run test/fuzz.manifest.test.ts` (`RCP_PROPERTY_SEED` to vary it,
+ * test/support/property.ts).
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Cause from "effect/Cause"
@@ -18,8 +19,8 @@ import * as Exit from "effect/Exit"
 import * as Option from "effect/Option"
 import * as fc from "fast-check"
 import * as Manifest from "../src/Manifest.js"
+import { seeded } from "./support/property.js"
 
-const SEED = Number(process.env.RCP_FUZZ_SEED ?? 424242)
 const RUNS = Number(process.env.RCP_FUZZ_RUNS ?? 1000)
 const TIMEOUT = Math.max(30_000, RUNS * 30)
 
@@ -102,7 +103,7 @@ const runProperty = async <A>(
       if (++cases % 200 === 0) await new Promise((resolve) => setImmediate(resolve))
       counts[checkDecode(toInput(a), json)]++
     }),
-    { seed: SEED + offset, numRuns: RUNS }
+    seeded(offset, RUNS)
   )
   return counts
 }

@@ -7,7 +7,7 @@
  *
  * Every expectation is computed here, from the generated template and values, without calling
  * the helpers under test. `npm test` runs each pure property 1,000 times with a fixed seed; a deeper
- * run: `RCP_PROPERTY_RUNS=20000 RCP_PROPERTY_SEED=7 npx vitest run test/property.request.test.ts`.
+ * run with other cases: `RCP_PROPERTY_SEED=7 npm run test:deep` (seeds: test/support/property.ts).
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
@@ -22,10 +22,10 @@ import * as Manifest from "../src/Manifest.js"
 import * as Resolver from "../src/Resolver.js"
 import type { Value } from "../src/Resolver.js"
 import { clientLayer, largeHeaderServer, rawSegments } from "./support/execute.js"
+import { propertyRuns, seeded } from "./support/property.js"
 import { json, type Recorded } from "./support/server.js"
 
-const SEED = Number(process.env.RCP_PROPERTY_SEED ?? 424242)
-const RUNS = Number(process.env.RCP_PROPERTY_RUNS ?? 1000)
+const RUNS = propertyRuns(1000)
 // Over a real socket each case costs a round trip: the pure properties carry the 1,000 runs.
 const HTTP_RUNS = Number(process.env.RCP_PROPERTY_HTTP_RUNS ?? Math.min(RUNS, 500))
 const TIMEOUT = Math.max(30_000, RUNS * 20, HTTP_RUNS * 30)
@@ -859,7 +859,7 @@ describe("request builder (property, docs/protocol.md §3.4)", () => {
         assertUrl(c, result.request.url, expectedRequest(c, c.origin.origin, values, undefined), where)
         assertUrl(c, sent.url, expectedRequest(c, c.origin.origin, values, c.credential), where)
       }),
-      { seed: SEED + 1, numRuns: RUNS }
+      seeded(1, RUNS)
     )
     t.check(RUNS)
   }, TIMEOUT)
@@ -882,7 +882,7 @@ describe("request builder (property, docs/protocol.md §3.4)", () => {
         const own = expectedRequest(c, c.origin.origin, values, undefined).headers
         assert.deepStrictEqual(Object.keys(result.request.headers).sort(), [...own.keys()].sort(), where)
       }),
-      { seed: SEED + 2, numRuns: RUNS }
+      seeded(2, RUNS)
     )
     t.check(RUNS)
   }, TIMEOUT)
@@ -903,20 +903,20 @@ describe("request builder (property, docs/protocol.md §3.4)", () => {
         assert.deepStrictEqual(shapeOf(parsed), shapeOf(expected.body.value), where)
         assert.deepStrictEqual(parsed, expected.body.value, where)
       }),
-      { seed: SEED + 3, numRuns: RUNS }
+      seeded(3, RUNS)
     )
     t.check(RUNS)
   }, TIMEOUT)
 
   it("a value is refused exactly when docs/protocol.md §3.4 says so, naming the param and the rule", () => {
     const t = tally()
-    fc.assert(fc.property(caseArbitrary, (c) => checkRefusals(c, t.counts)), { seed: SEED + 4, numRuns: RUNS })
+    fc.assert(fc.property(caseArbitrary, (c) => checkRefusals(c, t.counts)), seeded(4, RUNS))
     t.check(RUNS)
   }, TIMEOUT)
 
   it("values that are fine alone are refused when, with the text around them, they make a dot segment", () => {
     const t = tally()
-    fc.assert(fc.property(dotCaseArbitrary, (c) => checkRefusals(c, t.counts)), { seed: SEED + 5, numRuns: RUNS })
+    fc.assert(fc.property(dotCaseArbitrary, (c) => checkRefusals(c, t.counts)), seeded(5, RUNS))
     t.check(RUNS)
   }, TIMEOUT)
 })
@@ -952,12 +952,12 @@ type ClientLayer = (options: Client.Options) => Layer.Layer<Client.RcpClient>
 // Both ways the client sends: over an @effect/platform HttpClient (fetch here), and its own undici
 // transport (the promise facade's default), which writes the request itself.
 const TRANSPORTS: ReadonlyArray<readonly [string, ClientLayer, number]> = [
-  ["HttpClient (fetch)", (options) => clientLayer(options), SEED + 6],
-  ["undici", (options) => Client.layerUndici(options).pipe(Layer.provide(Resolver.layer({}))), SEED + 7]
+  ["HttpClient (fetch)", (options) => clientLayer(options), 6],
+  ["undici", (options) => Client.layerUndici(options).pipe(Layer.provide(Resolver.layer({}))), 7]
 ]
 
 describe("request builder, end to end (property)", () => {
-  for (const [label, makeLayer, seed] of TRANSPORTS) {
+  for (const [label, makeLayer, offset] of TRANSPORTS) {
     // Live clock: under the TestClock a retried request would wait for its backoff forever.
     it.scopedLive(`${label}: every accepted value reaches a real server and decodes back to exactly what was sent`, () =>
       Effect.gen(function*() {
@@ -999,7 +999,7 @@ describe("request builder, end to end (property)", () => {
               const expected = expectedRequest(c, server.origin, values, c.credential)
               assertArrived(c, server.requests[before]!, expected, where)
             }),
-            { seed, numRuns: HTTP_RUNS }
+            seeded(offset, HTTP_RUNS)
           )
         )
         t.check(HTTP_RUNS)

@@ -14,8 +14,9 @@ import * as Poisoning from "../../src/internal/poisoning.js"
 import * as Template from "../../src/internal/template.js"
 import * as UrlTemplate from "../../src/internal/urlTemplate.js"
 import { POISONED, tagged } from "../support/poisoning.js"
+import { propertyRuns, seeded } from "../support/property.js"
 
-const RUNS = Number(process.env.RCP_PROPERTY_RUNS ?? 300)
+const RUNS = propertyRuns(300)
 
 const manifestOf = (tools: ReadonlyArray<Manifest.Tool>): Manifest.Manifest => ({ rcpVersion: "0.1", tools })
 
@@ -63,7 +64,7 @@ describe("poisoning: one scan for all text patterns finds what each pattern find
         assert.deepStrictEqual(found.whats, expectedWhats(description))
         assert.strictEqual(found.invisible, new RegExp(Poisoning.INVISIBLE.source, "u").test(description))
       }),
-      { numRuns: RUNS * 3 }
+      seeded(1, RUNS * 3)
     )
   })
 })
@@ -116,7 +117,7 @@ describe("poisoning: the credential-name screen agrees with the word rule (prope
         )
         assert.strictEqual(flagged, oracleNamesCredential(name), name)
       }),
-      { numRuns: RUNS * 3 }
+      seeded(2, RUNS * 3)
     )
   })
 })
@@ -130,7 +131,7 @@ describe("poisoning: a name's skeleton is the character-by-character fold (prope
         const name = chars.join("")
         assert.strictEqual(Poisoning.skeleton(name), fold(name))
       }),
-      { numRuns: RUNS * 3 }
+      seeded(3, RUNS * 3)
     )
   })
 })
@@ -157,7 +158,7 @@ describe("url templates: the check without segments, and the segments of a full 
         const expected = path === "" ? [] : path.slice(1).split("/")
         assert.deepStrictEqual(parsedSegments, expected.map(Template.parse))
       }),
-      { numRuns: RUNS }
+      seeded(4, RUNS)
     )
   })
 
@@ -225,7 +226,7 @@ describe("url templates: whether one parses, and its origin, read from its schem
           }
         }
       }),
-      { numRuns: RUNS * 3 }
+      seeded(5, RUNS * 3)
     )
   })
 
