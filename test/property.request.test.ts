@@ -6,7 +6,8 @@
  * characters, `..`, percent sequences, URL delimiters, very long strings, empty).
  *
  * Every expectation is computed here, from the generated template and values, without calling
- * the helpers under test. `npm test` runs each pure property 1,000 times with a fixed seed; a deeper
+ * the helpers under test; the path rules (percent-decoding included) are written from
+ * docs/protocol.md §3.4 in test/support/pathRule.ts, shared with test/execute.hostile.test.ts. `npm test` runs each pure property 1,000 times with a fixed seed; a deeper
  * run with other cases: `RCP_PROPERTY_SEED=7 npm run test:deep` (seeds: test/support/property.ts).
  */
 import { assert, describe, it } from "@effect/vitest"
@@ -22,6 +23,7 @@ import * as Manifest from "../src/Manifest.js"
 import * as Resolver from "../src/Resolver.js"
 import type { Value } from "../src/Resolver.js"
 import { clientLayer, largeHeaderServer, rawSegments } from "./support/execute.js"
+import { decodedForms, hasLoneSurrogate, type PathReason, pathValueReasons, segmentReasons } from "./support/pathRule.js"
 import { propertyRuns, seeded } from "./support/property.js"
 import { json, type Recorded } from "./support/server.js"
 
@@ -127,7 +129,7 @@ const HOSTILE = [
   "%ff%2f", "..%2f%zz", "%zz%5c", "a%5Cb", "%00", "%0d%0a", "%c2%85", "?", "#", "@", "&", "=", "+", ";",
   "?x=1&y=2#z", "//evil.example/x", "@evil.example", "%", "%zz", "100%", "{{id}}", "}}", " ", "\t", "a\tb", "\r\n",
   "a\r\nX-Injected: 1", "\u0000", "\u007f", "\u0085", "\u2028", "\ufeff", "\ud800", "\udfff", "a\ud83db", "é", "ÿ",
-  "Ā", "日本", "👍🏽", "a b", "x=1&admin=true", "a+b"
+  "Ā", "日本", "👍🏽", "a b", "x=1&admin=true", "a+b", "%2f%", "%00%", "c%2f%EĀ", "%EF%BB%BF.", "%ef%bb%bf%2e%2e"
 ]
 
 const TRICKY_UNITS = [
@@ -201,19 +203,8 @@ const template = (literal: fc.Arbitrary<string>, maxLength = 4): fc.Arbitrary<Re
 const tokens = (pool: ReadonlyArray<string>, minLength: number, maxLength: number) =>
   fc.array(fc.constantFrom(...pool), { minLength, maxLength }).map((ts) => ts.join(""))
 
-/** Strict decoding rounds, to tell whether a literal template segment is a dot segment. */
-const isDotLiteral = (segment: string): boolean => {
-  let current = segment
-  for (let i = 0; i < 4; i++) {
-    if (current === "." || current === "..") return true
-    try {
-      current = decodeURIComponent(current)
-    } catch {
-      return false
-    }
-  }
-  return false
-}
+/** Whether a literal template segment is a dot segment (manifest validation refuses those). */
+const isDotLiteral = (segment: string): boolean => decodedForms(segment).some((form) => form === "." || form === "..")
 
 const segment: fc.Arbitrary<ReadonlyArray<Piece>> = fc.oneof(
   tokens(PATH_TOKENS, 1, 4)
@@ -416,71 +407,11 @@ const valuesOf = (c: Case): Map<string, Value> => {
 
 const textOf = (value: Value | undefined): string => (value === undefined ? "" : String(value))
 
-const hasLoneSurrogate = (s: string): boolean => {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i)
-    if (c >= 0xd800 && c <= 0xdbff) {
-      const next = s.charCodeAt(i + 1)
-      if (next >= 0xdc00 && next <= 0xdfff) i++
-      else return true
-    } else if (c >= 0xdc00 && c <= 0xdfff) {
-      return true
-    }
-  }
-  return false
-}
-
-const utf8 = new TextDecoder("utf-8")
-
-/**
- * Percent-decoding as a lenient server (or the WHATWG URL standard) does it: every well-formed
- * `%XX` is a byte, the bytes are read as UTF-8 (invalid sequences become U+FFFD), and a `%` that
- * starts no escape stays as it is. A strict decoder that gives up on `%zz` would let `a%2fb%zz`
- * pass as slash-free.
- */
-const lenientDecode = (s: string): string =>
-  s.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
-    const bytes = new Uint8Array(run.length / 3)
-    for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(run.slice(i * 3 + 1, i * 3 + 3), 16)
-    return utf8.decode(bytes)
-  })
-
-// What a path value is checked as: itself and up to three rounds of decoding (docs/protocol.md §3.4: "also when
-// percent-encoded"; proxies and frameworks on the way may each decode once more).
-const DECODE_ROUNDS = 3
-
-const decodedForms = (s: string): Array<string> => {
-  const forms = [s]
-  for (let i = 0; i < DECODE_ROUNDS; i++) {
-    const next = lenientDecode(forms[forms.length - 1]!)
-    if (next === forms[forms.length - 1]) break
-    forms.push(next)
-  }
-  return forms
-}
-
 type Reason =
-  | "empty"
-  | "dot"
-  | "slash"
-  | "control"
-  | "surrogate"
+  | PathReason
   | "header-break"
   | "header-unsendable"
   | "header-edge"
-
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
-
-const pathReasons = (text: string): Array<Reason> => {
-  if (text === "") return ["empty"]
-  const forms = decodedForms(text)
-  const reasons: Array<Reason> = []
-  if (forms.some((f) => f === "." || f === "..")) reasons.push("dot")
-  if (forms.some((f) => f.includes("/") || f.includes("\\"))) reasons.push("slash")
-  if (forms.some((f) => CONTROL.test(f))) reasons.push("control")
-  if (hasLoneSurrogate(text)) reasons.push("surrogate")
-  return reasons
-}
 
 /**
  * RFC 9110 field-value characters: HTAB, SP, VCHAR and obs-text (one byte each) — except the C1
@@ -525,6 +456,8 @@ interface Refusals {
   readonly allowed: Map<string, Set<Reason>>
   /** Param → reasons that must be named (a header CR/LF/NUL is always said as such). */
   readonly required: Map<string, Set<Reason>>
+  /** The reasons a segment's values are refused for together only, not each alone. */
+  readonly jointly: ReadonlySet<"dot" | "slash">
 }
 
 const add = (map: Map<string, Set<Reason>>, param: string, reasons: ReadonlyArray<Reason>) => {
@@ -542,6 +475,7 @@ const isWholeAbsent = (c: Case, pieces: ReadonlyArray<Piece>, values: ReadonlyMa
 const expectedRefusals = (c: Case, values: ReadonlyMap<string, Value>): Refusals => {
   const allowed = new Map<string, Set<Reason>>()
   const required = new Map<string, Set<Reason>>()
+  const jointly = new Set<"dot" | "slash">()
   const valueText = (name: string) => textOf(values.get(name))
 
   for (const pieces of c.segments) {
@@ -551,18 +485,19 @@ const expectedRefusals = (c: Case, values: ReadonlyMap<string, Value>): Refusals
       if (piece._tag === "Text") continue
       const name = nameOf(c, piece.slot)
       first ??= name
-      const reasons = pathReasons(valueText(name))
+      const reasons = pathValueReasons(valueText(name))
       if (reasons.length > 0) segmentOk = false
       add(allowed, name, reasons)
     }
-    // Values that are fine alone may still make a dot segment with the text around them: the
-    // segment as sent is the literal text with each value percent-encoded (docs/protocol.md §3.4), as a server
-    // decodes it (the first placeholder is the one named).
+    // Values that are fine alone may still, with each other or the text around them, make a dot
+    // segment or spell a "/" or "\\" the template's own text does not (docs/protocol.md §3.4 "Values
+    // together"); the first placeholder is the one named.
     if (first === undefined || !segmentOk) continue
-    const sent = pieces
-      .map((p) => (p._tag === "Text" ? p.text : encodeURIComponent(valueText(nameOf(c, p.slot)))))
-      .join("")
-    if (decodedForms(sent).some((f) => f === "." || f === "..")) add(allowed, first, ["dot"])
+    const joint = segmentReasons(
+      pieces.map((p) => (p._tag === "Text" ? { text: p.text } : { value: valueText(nameOf(c, p.slot)) }))
+    )
+    add(allowed, first, joint)
+    for (const reason of joint) jointly.add(reason)
   }
 
   const queryPieces = [
@@ -598,7 +533,7 @@ const expectedRefusals = (c: Case, values: ReadonlyMap<string, Value>): Refusals
     if (head?.name !== undefined && /^[ \t]/.test(head.text)) add(allowed, head.name, ["header-edge"])
     if (tail?.name !== undefined && /[ \t]$/.test(tail.text)) add(allowed, tail.name, ["header-edge"])
   }
-  return { allowed, required }
+  return { allowed, required, jointly }
 }
 
 // What an accepted request must look like.
@@ -731,9 +666,16 @@ const build = (c: Case): Built => {
 const show = (c: Case, values: ReadonlyMap<string, Value>) =>
   JSON.stringify({ url: urlOf(c, c.origin.literal), values: [...values].map(([k, v]) => [k, String(v).slice(0, 80)]) })
 
+interface Counts {
+  accepted: number
+  refused: number
+  /** Cases with a segment refused for what its values make together (docs/protocol.md §3.4 "Values together"). */
+  readonly jointly: Record<"dot" | "slash", number>
+}
+
 /** Counts accepted and refused cases, so that no property passes by never reaching its assertions. */
 const tally = () => {
-  const counts = { accepted: 0, refused: 0 }
+  const counts: Counts = { accepted: 0, refused: 0, jointly: { dot: 0, slash: 0 } }
   return {
     counts,
     check: (runs: number) => {
@@ -777,10 +719,11 @@ const assertUrl = (c: Case, url: URL, expected: Expected, where: string) => {
 }
 
 /** Rendering refuses exactly the params the oracle refuses, each for a reason docs/protocol.md §3.4 gives. */
-const checkRefusals = (c: Case, counts: { accepted: number; refused: number }) => {
+const checkRefusals = (c: Case, counts: Counts) => {
   const { result, values } = build(c)
   const where = show(c, values)
-  const { allowed, required } = expectedRefusals(c, values)
+  const { allowed, jointly, required } = expectedRefusals(c, values)
+  for (const reason of jointly) counts.jointly[reason]++
   if (result._tag === "Ok") {
     counts.accepted++
     assert.deepStrictEqual([...allowed.keys()], [], `${where}: accepted, but docs/protocol.md §3.4 refuses it`)
@@ -802,45 +745,74 @@ const checkRefusals = (c: Case, counts: { accepted: number; refused: number }) =
 }
 
 /**
- * Path segments of dots, escapes and placeholders, and values made of the same few characters:
- * `.{{a}}` with `.`, or `{{a}}{{b}}` with `.` and `%2e`, are each fine alone but `..` together. (A
- * broken escape in the template, like `%2{{a}}`, is refused by manifest validation.)
+ * Path segments of dots, escapes and placeholders whose values are each fine alone but, with each
+ * other or the text around them, spell `.`, `..`, `/` or `\\` once a server decodes twice:
+ * `{{a}}{{b}}` with `%2` and `e`, `%25{{a}}` with `2f`. Each segment is a dangerous spelling cut
+ * into pieces, each piece a value or (percent-encoded) text; some spellings are harmless, and
+ * random segments of the same characters are mixed in. (A broken escape in the template, like
+ * `%2{{a}}`, is refused by manifest validation.)
  */
-const dotCaseArbitrary: fc.Arbitrary<Case> = fc.record({
-  segments: fc.array(
-    fc.array(fc.oneof(text(fc.constantFrom(".", "%25", "%2E", "x")), ref), { minLength: 1, maxLength: 4 })
-      .map(normalize)
-      .filter((pieces) => pieces.some((p) => p._tag === "Ref")),
-    { minLength: 1, maxLength: 2 }
-  ),
-  slots: fc.array(
-    fc.record({
-      present: fc.constant(true),
-      string: fc.string({ unit: fc.constantFrom("%", "2", "5", "e", "E", ".", "x"), minLength: 1, maxLength: 4 }),
-      number: fc.constant(0),
-      boolean: fc.constant(false)
-    }),
-    { minLength: MAX_SLOTS, maxLength: MAX_SLOTS }
+const SPELLINGS = ["%2e", "%2E", "%2e%2e", ".%2e", "%2f", "%2F", "%5c", "%5C", "a%2fb", "%252f", "%2x", "%41", "%2e%2e%2e"]
+
+type JointPiece = { readonly _tag: "Text"; readonly text: string } | { readonly _tag: "Value"; readonly value: string }
+
+const spelledSegment: fc.Arbitrary<ReadonlyArray<JointPiece>> = fc.record({
+  spelling: fc.constantFrom(...SPELLINGS),
+  cuts: fc.uniqueArray(fc.integer({ min: 1, max: 8 }), { minLength: 1, maxLength: 3 }),
+  asText: fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }),
+  around: fc.constantFrom("", "x", ".", "%25")
+}).map(({ around, asText, cuts, spelling }) => {
+  const at = [0, ...cuts.filter((cut) => cut < spelling.length).sort((a, b) => a - b), spelling.length]
+  const parts = at.slice(1).map((end, i) => spelling.slice(at[i], end))
+  // Text stands in the template as written: a piece of the spelling is written encoded, as a value would be sent.
+  const pieces = parts.map((part, i): JointPiece =>
+    asText[i] === true ? { _tag: "Text", text: encodeURIComponent(part) } : { _tag: "Value", value: part }
   )
-}).map(({ segments, slots }): Case => ({
-  origin: ORIGINS[0]!,
-  method: "GET",
-  params: [{ name: "a", type: "string", required: true, explicit: false }, {
-    name: "b",
-    type: "string",
-    required: true,
-    explicit: false
-  }],
-  segments,
-  urlQuery: [],
-  queryParams: [],
-  headers: [],
-  contentType: false,
-  body: undefined,
-  auth: { type: "none" },
-  credential: "x",
-  slots
-}))
+  if (!pieces.some((p) => p._tag === "Value")) pieces[pieces.length - 1] = { _tag: "Value", value: parts[parts.length - 1]! }
+  return around === "" ? pieces : [{ _tag: "Text", text: around }, ...pieces]
+})
+
+const randomSegment: fc.Arbitrary<ReadonlyArray<JointPiece>> = fc.array(
+  fc.oneof(
+    fc.constantFrom(".", "%25", "%2E", "%2F", "2", "f", "x").map((text): JointPiece => ({ _tag: "Text", text })),
+    fc.string({ unit: fc.constantFrom("%", "2", "5", "e", "E", "f", "F", "c", ".", "x"), minLength: 1, maxLength: 4 })
+      .map((value): JointPiece => ({ _tag: "Value", value }))
+  ),
+  { minLength: 1, maxLength: 4 }
+).filter((pieces) => pieces.some((p) => p._tag === "Value"))
+
+const JOINT_PARAMS = ["a", "b", "c", "d", "e", "f"] as const
+
+const jointCaseArbitrary: fc.Arbitrary<Case> = fc.array(fc.oneof({ arbitrary: spelledSegment, weight: 3 }, { arbitrary: randomSegment, weight: 1 }), {
+  minLength: 1,
+  maxLength: 2
+}).map((jointSegments): Case => {
+  // Each value gets a param of its own, as long as there are params left; then it becomes text.
+  const values: Array<string> = []
+  const segments = jointSegments.map((pieces) =>
+    normalize(pieces.map((piece): Piece => {
+      if (piece._tag === "Value" && values.length < JOINT_PARAMS.length) {
+        values.push(piece.value)
+        return { _tag: "Ref", slot: values.length - 1 }
+      }
+      return { _tag: "Text", text: piece._tag === "Text" ? piece.text : encodeURIComponent(piece.value) }
+    }))
+  ).filter((pieces) => pieces.some((p) => p._tag === "Ref"))
+  return {
+    origin: ORIGINS[0]!,
+    method: "GET",
+    params: JOINT_PARAMS.map((name) => ({ name, type: "string", required: true, explicit: false })),
+    segments,
+    urlQuery: [],
+    queryParams: [],
+    headers: [],
+    contentType: false,
+    body: undefined,
+    auth: { type: "none" },
+    credential: "x",
+    slots: JOINT_PARAMS.map((_, i) => ({ present: true, string: values[i] ?? "unused", number: 0, boolean: false }))
+  }
+})
 
 // ---------------------------------------------------------------------------------------------
 // The properties
@@ -914,10 +886,13 @@ describe("request builder (property, docs/protocol.md §3.4)", () => {
     t.check(RUNS)
   }, TIMEOUT)
 
-  it("values that are fine alone are refused when, with the text around them, they make a dot segment", () => {
+  it("values that are fine alone are refused when, with each other or the text around them, they spell a dot segment or a slash", () => {
     const t = tally()
-    fc.assert(fc.property(dotCaseArbitrary, (c) => checkRefusals(c, t.counts)), seeded(5, RUNS))
+    fc.assert(fc.property(jointCaseArbitrary, (c) => checkRefusals(c, t.counts)), seeded(5, RUNS))
     t.check(RUNS)
+    // Both joint rules are reached (each seed, not just the default one).
+    assert.isAbove(t.counts.jointly.dot, RUNS / 50, JSON.stringify(t.counts))
+    assert.isAbove(t.counts.jointly.slash, RUNS / 50, JSON.stringify(t.counts))
   }, TIMEOUT)
 })
 
