@@ -21,7 +21,6 @@ import {
   eventually,
   manifest,
   registerAt,
-  since,
   type ToolInput
 } from "./support/execute.js"
 import { flood, json, type Recorded, startServer, type TestServer, testServer } from "./support/server.js"
@@ -126,11 +125,14 @@ describe("faults: the connection", () => {
 describe("faults: slow servers", () => {
   it.scopedLive("headers slower than the timeout → Timeout, the socket closed; the client then works", () =>
     Effect.gen(function*() {
+      const late = { sent: false }
       const server = yield* faultServer((res) => {
-        const timer = setTimeout(() => json(res, 200, { late: true }), 2_000)
+        const timer = setTimeout(() => {
+          late.sent = true
+          json(res, 200, { late: true })
+        }, 2_000)
         res.on("close", () => clearTimeout(timer))
       })
-      const start = Date.now()
       const error = yield* faultThenOk(server, clientLayer({ ...noRetry, timeout: "200 millis" }))
       assert.strictEqual(error._tag, "Timeout")
       assert.instanceOf(error, Client.Timeout)
@@ -138,7 +140,8 @@ describe("faults: slow servers", () => {
         error.message,
         `${target(server)}: no complete response within 200 ms; the request was aborted`
       )
-      assert.isBelow(since(start), 1_500)
+      // Cut before the answer was due (both timers run in this process: no clock is compared).
+      assert.isFalse(late.sent, "the server answered before the timeout")
       yield* eventually("the server sees the slow socket close", () => server.closedSockets() >= 1)
     }))
 
@@ -151,12 +154,12 @@ describe("faults: slow servers", () => {
           const timer = setInterval(() => res.write("1,"), 20)
           res.on("close", () => clearInterval(timer))
         })
-        const start = Date.now()
+        // The body never ends: only a timeout over the whole response (not one restarted by each
+        // byte) ends the call at all.
         const error = yield* faultThenOk(server, layerFor({ ...noRetry, timeout: "250 millis" }))
         assert.strictEqual(error._tag, "Timeout")
         assert.instanceOf(error, Client.Timeout)
         if (error._tag === "Timeout") assert.strictEqual(error.timeoutMs, 250)
-        assert.isBelow(since(start), 1_500)
         yield* eventually("the server sees the dripping socket close", () => server.closedSockets() >= 1)
       }))
   }
@@ -215,12 +218,12 @@ describe("faults: a 50 MB body", () => {
           res.writeHead(200, { "content-type": "application/json", "content-length": 50 * MB })
           res.write("[")
         })
-        const start = Date.now()
+        // Reading the body would end in Timeout (the rest never comes): ResponseTooLarge is the
+        // answer only when the declared length alone decided.
         const error = yield* faultThenOk(server, layerFor({ ...noRetry, timeout: "5 seconds" }))
         assert.strictEqual(error._tag, "ResponseTooLarge")
         assert.instanceOf(error, Client.ResponseTooLarge)
         if (error._tag === "ResponseTooLarge") assert.strictEqual(error.maxBytes, 5 * MB)
-        assert.isBelow(since(start), 1_000)
         yield* eventually("the server sees the socket close", () => server.closedSockets() >= 1)
       }))
   }

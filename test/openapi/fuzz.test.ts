@@ -175,13 +175,11 @@ describe("docs/openapi.md fuzz: OpenAPI-shaped documents", () => {
     assert.isAbove(outcomes.tools, RUNS / 4, JSON.stringify(outcomes))
   }, Math.max(60_000, RUNS * 100))
 
-  it("through the parser: a manifest or OpenApiInvalid, never a defect, each within a bound", async () => {
+  it("through the parser: a manifest or OpenApiInvalid, never a defect", async () => {
     const tags: Record<string, number> = {}
     await fc.assert(
       fc.asyncProperty(document, async ({ doc }) => {
-        const started = Date.now()
         const exit = await Effect.runPromiseExit(OpenApi.toManifest(doc, { baseUrl: "https://base.example.com" }))
-        assert.isBelow(Date.now() - started, 20_000)
         if (Exit.isSuccess(exit)) {
           tags.ok = (tags.ok ?? 0) + 1
           assert.isTrue(Either.isRight(Manifest.validate(exit.value.manifest, { allowHttp: true })))
