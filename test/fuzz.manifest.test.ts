@@ -19,7 +19,7 @@ import * as Option from "effect/Option"
 import * as fc from "fast-check"
 import * as Manifest from "../src/Manifest.js"
 import { MAX_RATIO, superLinearStep } from "./support/linear.js"
-import { seeded } from "./support/property.js"
+import { seeded, yielding } from "./support/property.js"
 
 const RUNS = Number(process.env.RCP_FUZZ_RUNS ?? 1000)
 const TIMEOUT = Math.max(30_000, RUNS * 30)
@@ -87,8 +87,8 @@ const checkDecode = (input: unknown, json: boolean): Outcome => {
 }
 
 /**
- * Runs `checkDecode` over `RUNS` cases. Between cases it gives the event loop a turn now and then,
- * so that a 100,000-case run does not starve the test runner's own messages.
+ * Runs `checkDecode` over `RUNS` cases, giving the event loop a turn now and then (`yielding`), so
+ * that a 100,000-case run does not starve the test runner's own messages.
  */
 const runProperty = async <A>(
   arbitrary: fc.Arbitrary<A>,
@@ -97,12 +97,10 @@ const runProperty = async <A>(
   json: boolean
 ): Promise<Record<Outcome, number>> => {
   const counts: Record<Outcome, number> = { decoded: 0, rejected: 0 }
-  let cases = 0
   await fc.assert(
-    fc.asyncProperty(arbitrary, async (a) => {
-      if (++cases % 200 === 0) await new Promise((resolve) => setImmediate(resolve))
+    fc.asyncProperty(arbitrary, yielding((a: A) => {
       counts[checkDecode(toInput(a), json)]++
-    }),
+    })),
     seeded(offset, RUNS)
   )
   return counts

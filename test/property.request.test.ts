@@ -24,7 +24,7 @@ import * as Resolver from "../src/Resolver.js"
 import type { Value } from "../src/Resolver.js"
 import { clientLayer, largeHeaderServer, rawSegments } from "./support/execute.js"
 import { decodedForms, hasLoneSurrogate, type PathReason, pathValueReasons, segmentReasons } from "./support/pathRule.js"
-import { propertyRuns, seeded } from "./support/property.js"
+import { propertyRuns, seeded, yielding } from "./support/property.js"
 import { json, type Recorded } from "./support/server.js"
 
 const RUNS = propertyRuns(1000)
@@ -819,10 +819,10 @@ const jointCaseArbitrary: fc.Arbitrary<Case> = fc.array(fc.oneof({ arbitrary: sp
 // ---------------------------------------------------------------------------------------------
 
 describe("request builder (property, docs/protocol.md §3.4)", () => {
-  it("the URL: the template's origin, its number of path segments and its query keys (plus auth)", () => {
+  it("the URL: the template's origin, its number of path segments and its query keys (plus auth)", async () => {
     const t = tally()
-    fc.assert(
-      fc.property(caseArbitrary, (c) => {
+    await fc.assert(
+      fc.asyncProperty(caseArbitrary, yielding((c: Case) => {
         const { result, sent, values } = build(c)
         if (result._tag === "Invalid" || sent === undefined) return void t.counts.refused++
         t.counts.accepted++
@@ -830,16 +830,16 @@ describe("request builder (property, docs/protocol.md §3.4)", () => {
         // Before the credential is applied, and after.
         assertUrl(c, result.request.url, expectedRequest(c, c.origin.origin, values, undefined), where)
         assertUrl(c, sent.url, expectedRequest(c, c.origin.origin, values, c.credential), where)
-      }),
+      })),
       seeded(1, RUNS)
     )
     t.check(RUNS)
   }, TIMEOUT)
 
-  it("the headers: the template's names (plus defaults and auth); no value holds CR, LF or NUL", () => {
+  it("the headers: the template's names (plus defaults and auth); no value holds CR, LF or NUL", async () => {
     const t = tally()
-    fc.assert(
-      fc.property(caseArbitrary, (c) => {
+    await fc.assert(
+      fc.asyncProperty(caseArbitrary, yielding((c: Case) => {
         const { result, sent, values } = build(c)
         if (result._tag === "Invalid" || sent === undefined) return void t.counts.refused++
         t.counts.accepted++
@@ -853,16 +853,16 @@ describe("request builder (property, docs/protocol.md §3.4)", () => {
         // Before the credential, the builder's own headers are exactly the template's and the defaults.
         const own = expectedRequest(c, c.origin.origin, values, undefined).headers
         assert.deepStrictEqual(Object.keys(result.request.headers).sort(), [...own.keys()].sort(), where)
-      }),
+      })),
       seeded(2, RUNS)
     )
     t.check(RUNS)
   }, TIMEOUT)
 
-  it("the body: JSON with the template's keys, minus omitted optionals; whole placeholders keep their type", () => {
+  it("the body: JSON with the template's keys, minus omitted optionals; whole placeholders keep their type", async () => {
     const t = tally()
-    fc.assert(
-      fc.property(caseArbitrary, (c) => {
+    await fc.assert(
+      fc.asyncProperty(caseArbitrary, yielding((c: Case) => {
         const { result, values } = build(c)
         if (result._tag === "Invalid") return void t.counts.refused++
         t.counts.accepted++
@@ -874,21 +874,21 @@ describe("request builder (property, docs/protocol.md §3.4)", () => {
         const parsed: unknown = JSON.parse(text!)
         assert.deepStrictEqual(shapeOf(parsed), shapeOf(expected.body.value), where)
         assert.deepStrictEqual(parsed, expected.body.value, where)
-      }),
+      })),
       seeded(3, RUNS)
     )
     t.check(RUNS)
   }, TIMEOUT)
 
-  it("a value is refused exactly when docs/protocol.md §3.4 says so, naming the param and the rule", () => {
+  it("a value is refused exactly when docs/protocol.md §3.4 says so, naming the param and the rule", async () => {
     const t = tally()
-    fc.assert(fc.property(caseArbitrary, (c) => checkRefusals(c, t.counts)), seeded(4, RUNS))
+    await fc.assert(fc.asyncProperty(caseArbitrary, yielding((c: Case) => checkRefusals(c, t.counts))), seeded(4, RUNS))
     t.check(RUNS)
   }, TIMEOUT)
 
-  it("values that are fine alone are refused when, with each other or the text around them, they spell a dot segment or a slash", () => {
+  it("values that are fine alone are refused when, with each other or the text around them, they spell a dot segment or a slash", async () => {
     const t = tally()
-    fc.assert(fc.property(jointCaseArbitrary, (c) => checkRefusals(c, t.counts)), seeded(5, RUNS))
+    await fc.assert(fc.asyncProperty(jointCaseArbitrary, yielding((c: Case) => checkRefusals(c, t.counts))), seeded(5, RUNS))
     t.check(RUNS)
     // Both joint rules are reached (each seed, not just the default one).
     assert.isAbove(t.counts.jointly.dot, RUNS / 50, JSON.stringify(t.counts))

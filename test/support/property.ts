@@ -80,3 +80,16 @@ export const seeded = (offset: number, numRuns: number) => ({
   numRuns,
   reporter: reporter(offset)
 })
+
+/**
+ * A property's predicate made asynchronous, letting the event loop run every 200 cases: a long run
+ * (`npm run test:deep`, 20,000 cases) must not keep the test runner's own messages waiting until
+ * vitest gives up on them ("Timeout calling onTaskUpdate"). For `fc.asyncProperty`.
+ */
+export const yielding = <A extends ReadonlyArray<unknown>, R>(predicate: (...args: A) => R) => {
+  let cases = 0
+  return async (...args: A): Promise<R> => {
+    if (++cases % 200 === 0) await new Promise((resolve) => setImmediate(resolve))
+    return predicate(...args)
+  }
+}
