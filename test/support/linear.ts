@@ -50,8 +50,15 @@ export interface Ratio {
   readonly large: number
 }
 
+/**
+ * A turn of the event loop between samples: a measurement takes seconds of a loaded machine's
+ * time, and a worker that holds the loop that long has vitest give up on its messages ("Timeout
+ * calling onTaskUpdate"). Between samples, not within one, so the timings are unaffected.
+ */
+const breathe = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
+
 /** The ratio of `run(large)` over `run(small)`: medians of interleaved samples. */
-export const ratioOf = <I>(run: (input: I) => void, small: I, large: I): Ratio => {
+export const ratioOf = async <I>(run: (input: I) => void, small: I, large: I): Promise<Ratio> => {
   // Warm up (JIT, inline caches) on both.
   run(small)
   run(large)
@@ -60,6 +67,7 @@ export const ratioOf = <I>(run: (input: I) => void, small: I, large: I): Ratio =
   const smalls: Array<number> = []
   const larges: Array<number> = []
   for (let i = 0; i < SAMPLES; i++) {
+    await breathe()
     smalls.push(timed(() => run(small), reps))
     larges.push(timed(() => run(large), reps))
   }
@@ -72,13 +80,13 @@ export const ratioOf = <I>(run: (input: I) => void, small: I, large: I): Ratio =
  * grew by more than its bound, in the best of a few attempts (noise only ever makes a sample
  * slower), or undefined when all are linear.
  */
-export const superLinearStep = <I>(make: (size: number) => I, run: (input: I) => void): string | undefined => {
+export const superLinearStep = async <I>(make: (size: number) => I, run: (input: I) => void): Promise<string | undefined> => {
   for (const [smallSize, largeSize, bound] of STEPS) {
     const [small, large] = [make(smallSize), make(largeSize)]
     let best: Ratio | undefined
     // Retried only when near the bound: noise never makes 4 times the input take 20 times as long.
     for (let attempt = 0; attempt < ATTEMPTS && (best === undefined || (best.ratio > bound && best.ratio < 2 * bound)); attempt++) {
-      const measured = ratioOf(run, small, large)
+      const measured = await ratioOf(run, small, large)
       if (best === undefined || measured.ratio < best.ratio) best = measured
     }
     if (best!.ratio > bound) {
