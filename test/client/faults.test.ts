@@ -27,7 +27,7 @@ import { flood, json, type Recorded, startServer, type TestServer, testServer } 
 import { TRANSPORTS, watchUnhandledErrors } from "../support/transports.js"
 import { runProcess } from "../support/process.js"
 
-const root = fileURLToPath(new URL("..", import.meta.url))
+const root = fileURLToPath(new URL("../..", import.meta.url))
 const support = join(root, "test", "support")
 
 const noRetry: Client.Options = { retry: { retries: 0 } }
