@@ -7,12 +7,20 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import { z } from "zod"
 import * as Client from "../src/Client.js"
 import * as Manifest from "../src/Manifest.js"
 import * as Server from "../src/Server.js"
-import { clientLayer, RESOLVED_SECRET } from "./support/execute.js"
+import {
+  assertNoSecrets,
+  clientLayer,
+  type RecordedSpan,
+  recordingTracer,
+  RESOLVED_SECRET,
+  safeStringify
+} from "./support/execute.js"
 import { qsParse } from "./support/formDecoding.js"
 import { json, type Recorded, type TestServer, testServer } from "./support/server.js"
 
@@ -221,16 +229,25 @@ describe("zod → manifest → client → a real server (form body, query arrays
         metadata: { order_id: "6735", "note & more": "a=b" },
         expand: ["customer", "line_items"]
       }
+      // The approval hook (a POST needs approval by default) sees the request before it is sent.
+      const approved: Array<Client.PreparedRequest> = []
+      const approval = Client.Approval.layer((request) => {
+        approved.push(request)
+        return true
+      })
       const shown = yield* Effect.gen(function*() {
         yield* Client.discover(server.url("/rcp/manifest"))
         const shown = yield* Client.buildRequest({ name: "create_checkout_session", arguments: args })
         yield* Client.execute({ name: "create_checkout_session", arguments: args })
         return shown
-      }).pipe(Effect.provide(clientLayer()))
+      }).pipe(Effect.provide(clientLayer().pipe(Layer.provide(approval))))
       const req = received(server)
       assert.strictEqual(req.headers["content-type"], "application/x-www-form-urlencoded")
-      // buildRequest (the approval view, --dry-run) shows the body exactly as it is sent: encoded.
+      // buildRequest (and --dry-run) and the approval view show the body exactly as it is sent: encoded.
       assert.strictEqual(shown.body, req.body)
+      assert.strictEqual(approved.length, 1)
+      assert.strictEqual(approved[0]!.body, req.body)
+      assert.strictEqual(approved[0]!.headers["content-type"], "application/x-www-form-urlencoded")
       assert.strictEqual(
         req.body,
         "mode=payment&customer=cus_42&line_items%5B0%5D%5Bprice%5D=price_1&line_items%5B0%5D%5Bquantity%5D=2" +
@@ -311,11 +328,24 @@ describe("a resolver fills an array or object param", () => {
       // The API rejects the call and echoes what it got, as error bodies do.
       const server = yield* apiServer((origin) => [scoped(origin)], (req) => [400, { error: "bad scope", got: req.body }])
       const resolvers = { scope: () => ({ tenant: RESOLVED_SECRET, groups: ["eng", "ops-secret-group"] }) }
+      const spans: Array<RecordedSpan> = []
       const error = yield* Effect.gen(function*() {
         const { tools } = yield* Client.discover(server.url("/rcp/manifest"))
         assert.deepStrictEqual(Object.keys(tools[0]!.parameters.properties), ["q"])
         return yield* Effect.flip(Client.execute({ name: "search_docs", arguments: { q: "roadmap" } }))
-      }).pipe(Effect.provide(clientLayer({}, resolvers)))
+      }).pipe(Effect.provide(clientLayer({}, resolvers)), Effect.withTracer(recordingTracer(spans)))
+      // No resolved value, at any depth of the object, in the spans or in the error's other fields.
+      assert.isTrue(spans.some((span) => span.name === "RcpClient.execute"))
+      for (const span of spans) {
+        assertNoSecrets(`span ${span.name}`, safeStringify([span.name, [...span.attributes], span.events]), [
+          RESOLVED_SECRET,
+          "ops-secret-group"
+        ])
+      }
+      assertNoSecrets("the error", safeStringify({ ...error, body: "(checked below)" }) + String(error), [
+        RESOLVED_SECRET,
+        "ops-secret-group"
+      ])
       assert.deepStrictEqual(JSON.parse(received(server).body), {
         q: "roadmap",
         scope: { tenant: RESOLVED_SECRET, groups: ["eng", "ops-secret-group"] }
