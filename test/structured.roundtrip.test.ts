@@ -376,3 +376,45 @@ describe("a resolver fills an array or object param", () => {
       assert.deepStrictEqual(server.requests.map((req) => req.path), ["/rcp/manifest"])
     }))
 })
+
+// ---------------------------------------------------------------------------------------------
+// A tool this client cannot read is left out at discovery, with a warning; the others are used
+// ---------------------------------------------------------------------------------------------
+
+describe("a 0.2 manifest with a tool this client cannot read (docs/protocol.md §9)", () => {
+  it.scoped("discovery leaves that tool out with a warning naming it; the others are offered and called", () =>
+    Effect.gen(function*() {
+      const server: TestServer = yield* testServer((req, res) => {
+        if (req.path !== "/rcp/manifest") return json(res, 200, { ok: true })
+        const tool = (name: string, extra: object) => ({
+          name,
+          description: "A tool.",
+          method: "POST",
+          params: [{ name: "q", type: "string" }],
+          url: `${server.origin}/${name}`,
+          body: { q: "{{q}}" },
+          ...extra
+        })
+        return json(res, 200, {
+          rcpVersion: "0.2",
+          tools: [tool("upload", { bodyEncoding: "multipart" }), tool("search", { bodyEncoding: "form" })]
+        })
+      })
+      const discovery = yield* Effect.gen(function*() {
+        const discovery = yield* Client.discover(server.url("/rcp/manifest"))
+        yield* Client.execute({ name: "search", arguments: { q: "a&b" } })
+        const missing = yield* Effect.flip(Client.execute({ name: "upload", arguments: { q: "x" } }))
+        assert.strictEqual(missing._tag, "ToolNotFound")
+        return discovery
+      }).pipe(Effect.provide(clientLayer()))
+      assert.deepStrictEqual(discovery.tools.map((t) => t.name), ["search"])
+      assert.include(
+        discovery.warnings.join("\n"),
+        "tool \"upload\" was left out: its bodyEncoding \"multipart\" is not one this client reads (\"json\", \"form\"); " +
+          "a newer rcp-sdk may read it"
+      )
+      const req = received(server)
+      assert.strictEqual(req.path, "/search")
+      assert.strictEqual(req.body, "q=a%26b")
+    }))
+})
