@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 import { configDefaults, defineConfig } from "vitest/config"
+import { aliases } from "./vitest.targets.js"
 
 const root = fileURLToPath(new URL(".", import.meta.url))
 
@@ -25,6 +26,7 @@ const entries = (dir: string, pkg: string): Array<{ find: RegExp; replacement: s
 export default defineConfig({
   resolve: {
     alias: [
+      ...aliases("v3"),
       ...entries("", "rcp-sdk"),
       ...["openapi", "mcp", "effect-ai", "ai-sdk"].flatMap((name) => entries(`packages/${name}/`, `@rcp-sdk/${name}`))
     ]

@@ -1,10 +1,12 @@
 import { defineConfig } from "vitest/config"
+import { aliases } from "./vitest.targets.js"
 
 // The fast tests `npm run mutate` runs against each mutant: pure rules tested directly, no servers,
 // so that every mutant (also the ones in module-level constants, which rerun every test) costs
 // seconds, not minutes. test/manifest/manifest.test.ts is left out for its deliberately huge inputs
 // (100k-deep nesting, megabyte strings); test/manifest/validate.test.ts pins the same rules directly.
 export default defineConfig({
+  resolve: { alias: aliases("v3") },
   test: {
     include: [
       "test/manifest/{urlTemplate,validate,template,jsonPath}.test.ts",

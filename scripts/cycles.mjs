@@ -39,6 +39,13 @@ export const importGraph = (typeEdges = {}) => {
     const targets = new Set()
     const typeTargets = new Set()
     const add = (specifier, typeOnly) => {
+      // The Effect-version boundary (docs/effect4.md): a module importing "#target/X.js" depends on
+      // both twins, internal/target/v3/X.ts and internal/target/v4/X.ts.
+      if (specifier.startsWith("#target/")) {
+        const module = specifier.slice("#target/".length).replace(/\.js$/, ".ts")
+        for (const target of ["v3", "v4"]) targets.add(`internal/target/${target}/${module}`)
+        return
+      }
       if (!specifier.startsWith(".")) return
       const target = name(resolve(dirname(file), specifier.replace(/\.js$/, ".ts")))
       const isPublic = !target.includes("/")

@@ -5,9 +5,9 @@
  *
  * @since 0.1.0
  */
-import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import { Service as ServiceOf } from "#target/Service.js"
 import type * as Manifest from "./Manifest.js"
 import * as internal from "./internal/client/resolver.js"
 import type * as Values from "./internal/shared/values.js"
@@ -105,7 +105,7 @@ export interface Service {
  * @since 0.1.0
  * @category models
  */
-export class Resolvers extends Context.Tag("rcp-sdk/Resolvers")<Resolvers, Service>() {}
+export class Resolvers extends ServiceOf<Resolvers, Service>()("rcp-sdk/Resolvers") {}
 
 /**
  * The resolver errors: `ResolverMissing { tool, param }` (nothing to resolve from) and

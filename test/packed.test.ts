@@ -143,7 +143,9 @@ const freshCopy = (): string => {
   }
   ship("", core)
   for (const { dir, pkg } of SATELLITES) ship(dir, pkg)
-  for (const f of ["scripts/bundle.mjs", ...readdirSync(root).filter((f) => /^tsconfig.*\.json$/.test(f))]) {
+  // scripts/targets.mjs: the build's rewrite of the Effect-version boundary's "#target/…" specifiers
+  // (docs/effect4.md).
+  for (const f of ["scripts/bundle.mjs", "scripts/targets.mjs", ...readdirSync(root).filter((f) => /^tsconfig.*\.json$/.test(f))]) {
     cpSync(join(root, f), join(copy, f))
   }
   const modules = join(copy, "node_modules")

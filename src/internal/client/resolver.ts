@@ -1,3 +1,4 @@
+import * as Effects from "#target/Effects.js"
 import * as Cause from "effect/Cause"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
@@ -68,8 +69,8 @@ export const make = (resolvers: Record<string, ResolverFn<any, any>>, context: C
       }
       if (Effect.isEffect(out)) {
         return Effect.provide(out, context).pipe(
-          Effect.catchAllCause((cause) =>
-            Cause.isInterruptedOnly(cause) ? Effect.failCause(cause) : Effect.fail(failed("failed", Cause.squash(cause)))
+          Effects.catchCause((cause) =>
+            Effects.hasInterruptsOnly(cause) ? Effect.failCause(cause) : Effect.fail(failed("failed", Cause.squash(cause)))
           )
         ) as Effect.Effect<unknown, ResolverFailed>
       }
@@ -129,9 +130,14 @@ export const resolveAll = (
   params: ReadonlyArray<Manifest.Param>,
   context: unknown
 ): Effect.Effect<Readonly<Record<string, Value>>, ResolverMissing | ResolverFailed> =>
-  // No prototype: a param named "__proto__" must be an own key like any other, never Object.prototype.
-  Effect.reduce(params, Object.create(null) as Record<string, Value>, (values, param) =>
-    Effect.map(service.resolve(param, context, tool), (value) => {
-      values[param.name] = value
+  // In param order, stopping at the first failure. (`Effect.reduce` takes its seed differently on
+  // Effect 4; `forEach` is alike on both.) No prototype: a param named "__proto__" must be an own
+  // key like any other, never Object.prototype.
+  Effect.map(
+    Effect.forEach(params, (param) => Effect.map(service.resolve(param, context, tool), (value) => [param.name, value] as const)),
+    (entries) => {
+      const values = Object.create(null) as Record<string, Value>
+      for (const [name, value] of entries) values[name] = value
       return values
-    }))
+    }
+  )
