@@ -3,11 +3,13 @@
  * a wing (`internal/<wing>/`), each wing's rule (shared/ a leaf, transport/ below the client and the
  * model, manifest/ below the client and the transport); no cycle other than type-only imports of
  * public modules; the assembler (`internal/client/client.ts`) imported by no internal module;
- * settings a leaf; the transport chosen in one module.
+ * settings a leaf; the transport chosen in one module; the Effect-version boundary (`internal/target/`,
+ * docs/effect4.md): twins with the same exports, each importing only its own Effect and shared/, reached
+ * only through `#target/…`, and no new module outside it on a version-specific Effect API.
  */
 import { assert, describe, it } from "@effect/vitest"
 import { spawnSync } from "node:child_process"
-import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 
@@ -144,6 +146,140 @@ describe("architecture: the import graph of src/", () => {
     // "#target/…" is the core's own boundary (resolved per target by the build), no package.
     const packages = [...imported].filter((specifier) => !specifier.startsWith("#target/")).map(packageOf)
     assert.deepStrictEqual([...new Set(packages)].sort(), ["@effect/platform", "effect", "node:", "oauth4webapi", "undici"])
+  })
+})
+
+// ---------------------------------------------------------------------------------------------
+// The Effect-version boundary (docs/effect4.md): what differs between Effect 3 and Effect 4 sits in
+// twin modules, src/internal/target/v3/X.ts and …/v4/X.ts; shared code imports "#target/X.js", which
+// each build points at its own twin.
+
+const TARGETS = ["v3", "v4"] as const
+const targetDir = (target: string) => join(root, "src", "internal", "target", target)
+const twins = (target: string): Array<string> => readdirSync(targetDir(target)).filter((f) => f.endsWith(".ts")).sort()
+
+/** The names a module exports (declarations and `export * as`), by its source. */
+const exportsOf = (path: string): Array<string> =>
+  [...readFileSync(path, "utf8").matchAll(
+    /^export\s+(?:declare\s+)?(?:const|let|function|class|interface|type|enum)\s+(\w+)|^export\s+(?:type\s+)?\*\s+as\s+(\w+)/gm
+  )].map((m) => m[1] ?? m[2]!).sort()
+
+/** Modules both Effects ship under one path whose API was redesigned (docs/effect4.md: Schema). */
+const REDESIGNED = ["effect/Schema", "effect/SchemaAST"]
+
+/**
+ * Whether an Effect 3 module path is version-specific: every `@effect/*` package (merged into
+ * `effect` or gone), each `effect/X` that effect@4.1.0 (the `effect4` install) does not ship — the
+ * oracle is Effect 4's own install, not a list written here — and the redesigned Schema modules.
+ */
+const versionSpecific = (specifier: string): boolean => {
+  if (specifier.startsWith("@effect/") || REDESIGNED.includes(specifier)) return true
+  const module = specifier.match(/^effect\/([A-Za-z]+)$/)?.[1]
+  return module !== undefined && !existsSync(join(root, "node_modules", "effect4", "dist", `${module}.js`))
+}
+
+/** Effect 3's service declarations, renamed on Effect 4 (`Context.Service`): code lines only, not JSDoc. */
+const declaresTag = (source: string): boolean =>
+  source.split("\n").some((line) => !/^\s*(\*|\/\*|\/\/)/.test(line) && /\bContext\.(Tag|GenericTag)\b/.test(line))
+
+/**
+ * The modules outside target/ that still import a version-specific module or declare a `Context.Tag`: the
+ * port's worklist (docs/effect4.md §Port plan). It may only shrink: a new module goes through
+ * "#target/…" instead (PLAN: keep what is Effect-version-specific in as few named modules as you can).
+ */
+const VERSION_SPECIFIC_WORKLIST = [
+  "Client.ts",
+  "Lock.ts",
+  "Manifest.ts",
+  "Server.ts",
+  "internal/client/approval.ts",
+  "internal/client/client.ts",
+  "internal/client/credential.ts",
+  "internal/client/oauth/manifestAuth.ts",
+  "internal/client/oauth/tokenManager.ts",
+  "internal/client/oauth/tokenStore.ts",
+  "internal/client/pinGate.ts",
+  "internal/client/promise.ts",
+  "internal/client/settings.ts",
+  "internal/manifest/decode.ts",
+  "internal/manifest/shape.ts",
+  "internal/manifest/validate.ts",
+  "internal/server/effectSchemaNode.ts",
+  "internal/server/errors.ts",
+  "internal/server/lower.ts",
+  "internal/server/lowerEffect.ts",
+  "internal/transport/choice.ts",
+  "internal/transport/httpClient.ts"
+]
+
+describe("architecture: the Effect-version boundary (internal/target/)", () => {
+  const { edges } = graph()
+  const sourceOf = (file: string) => readFileSync(join(root, "src", file), "utf8")
+
+  it("each target holds the same modules, and each twin exports the same names", () => {
+    assert.deepStrictEqual(twins("v4"), twins("v3"))
+    assert.isNotEmpty(twins("v3"))
+    for (const module of twins("v3")) {
+      assert.deepStrictEqual(exportsOf(join(targetDir("v4"), module)), exportsOf(join(targetDir("v3"), module)), module)
+    }
+  })
+
+  it("a twin imports only its own Effect and shared/ leaves: v3 effect and @effect/platform, v4 effect alone", () => {
+    const allowed: Record<string, (specifier: string) => boolean> = {
+      v3: (specifier) => specifier === "effect" || specifier.startsWith("effect/") || specifier.startsWith("@effect/platform/"),
+      v4: (specifier) => specifier === "effect" || specifier.startsWith("effect/")
+    }
+    const offenders = TARGETS.flatMap((target) =>
+      twins(target).flatMap((module) => {
+        const file = `internal/target/${target}/${module}`
+        const packages = specifiers(sourceOf(file)).filter((s) => !s.startsWith(".") && !allowed[target]!(s))
+        const internal = edges[file]!.filter((next) => wingOf(next) !== "shared")
+        return [...packages, ...internal].map((next) => `${file} -> ${next}`)
+      })
+    )
+    assert.deepStrictEqual(offenders, [])
+  })
+
+  it("shared code reaches a twin only through \"#target/…\", never by a relative path", () => {
+    const offenders = Object.keys(edges).filter((file) => wingOf(file) !== "target").flatMap((file) =>
+      specifiers(sourceOf(file)).filter((s) => s.startsWith(".") && /\/target\/v[34]\//.test(s)).map((s) => `${file} -> ${s}`)
+    )
+    assert.deepStrictEqual(offenders, [])
+    const viaBoundary = Object.keys(edges).filter((file) => specifiers(sourceOf(file)).some((s) => s.startsWith("#target/")))
+    assert.include(viaBoundary, "Resolver.ts")
+  })
+
+  it("\"#target/X.js\" names a module both targets have", () => {
+    const offenders = Object.keys(edges).flatMap((file) =>
+      specifiers(sourceOf(file)).flatMap((s) => {
+        const module = s.match(/^#target\/(.+)\.js$/)?.[1]
+        if (module === undefined) return s.startsWith("#target/") ? [`${file}: ${s}`] : []
+        return TARGETS.every((target) => existsSync(join(targetDir(target), `${module}.ts`))) ? [] : [`${file}: ${s}`]
+      })
+    )
+    assert.deepStrictEqual(offenders, [])
+  })
+
+  it("only the boundary and the port's worklist use a version-specific API; the worklist only shrinks", () => {
+    const using = Object.keys(edges)
+      .filter((file) => wingOf(file) !== "target")
+      .filter((file) => specifiers(sourceOf(file)).some(versionSpecific) || declaresTag(sourceOf(file)))
+      .sort()
+    const added = using.filter((file) => !VERSION_SPECIFIC_WORKLIST.includes(file))
+    assert.deepStrictEqual(added, [], "a new module on a version-specific Effect API: put that API behind src/internal/target/")
+    const ported = VERSION_SPECIFIC_WORKLIST.filter((file) => !using.includes(file))
+    assert.deepStrictEqual(ported, [], "ported off version-specific APIs: take it off the worklist")
+  })
+
+  it("the rules can fail: removed paths are told by Effect 4's own install, and a Tag is seen in code only", () => {
+    for (const specifier of ["effect/Either", "effect/ParseResult", "effect/FiberId", "@effect/platform/HttpClient", "effect/Schema"]) {
+      assert.isTrue(versionSpecific(specifier), specifier)
+    }
+    for (const specifier of ["effect/Effect", "effect/Layer", "effect/Context", "effect/Cause", "undici"]) {
+      assert.isFalse(versionSpecific(specifier), specifier)
+    }
+    assert.isTrue(declaresTag(`export class A extends Context.Tag("a")<A, string>() {}`))
+    assert.isFalse(declaresTag(` * class A extends Context.Tag("a")<A, string>() {}`))
   })
 })
 
