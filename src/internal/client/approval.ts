@@ -5,8 +5,8 @@
  * `false` or anything else is `ApprovalDenied`, and a hook that throws, rejects, fails or dies is
  * `ApprovalFailed` — fail closed either way, nothing sent.
  */
+import { Service as ServiceOf } from "#target/Service.js"
 import * as Cause from "effect/Cause"
-import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import { identity } from "effect/Function"
 import * as Layer from "effect/Layer"
@@ -64,7 +64,7 @@ export interface ApprovalService {
  * @since 0.3.0
  * @category models
  */
-export class Approval extends Context.Tag("rcp-sdk/Approval")<Approval, ApprovalService>() {
+export class Approval extends ServiceOf<Approval, ApprovalService>()("rcp-sdk/Approval") {
   /**
    * The hook as a layer: `Layer.provide(Approval.layer((request, { tool }) => askTheUser(tool, request)))`.
    *

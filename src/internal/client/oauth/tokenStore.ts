@@ -10,7 +10,7 @@
  * promise shape an application implements deals in plain strings and is read through
  * `fromPromise`, which checks what it returns.
  */
-import * as Context from "effect/Context"
+import { Service as ServiceOf } from "#target/Service.js"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Predicate from "effect/Predicate"
@@ -129,7 +129,7 @@ export const fromPlain = (value: unknown): StoredTokens | string => {
  * @since 0.2.0
  * @category models
  */
-export class TokenStore extends Context.Tag("rcp-sdk/TokenStore")<TokenStore, Service>() {}
+export class TokenStore extends ServiceOf<TokenStore, Service>()("rcp-sdk/TokenStore") {}
 
 const keyText = (key: TokenKey): string => `${key.api}\u0000${key.subject}`
 
