@@ -17,6 +17,7 @@ import type * as Schema from "effect/Schema"
 import * as AST from "effect/SchemaAST"
 import { clip, describeValue } from "../shared/text.js"
 import { RCP_VERSION, TOOL_NAME } from "./model.js"
+import { FLOWS } from "./oauth2.js"
 import * as Template from "./template.js"
 
 // Never `String(object)`: JSON may hold an own "toString" that is not a function.
@@ -29,6 +30,9 @@ const formatActual = (actual: unknown): string => {
 // The ids `Schema.pattern` and `Schema.minLength` annotate with (JSON Schema and Arbitrary read them).
 const PATTERN_SCHEMA_ID = Symbol.for("effect/SchemaId/Pattern")
 const MIN_LENGTH_SCHEMA_ID = Symbol.for("effect/SchemaId/MinLength")
+const MIN_ITEMS_SCHEMA_ID = Symbol.for("effect/SchemaId/MinItems")
+// `AST.StableFilterAnnotationId`, which the published declarations leave out.
+const STABLE_FILTER_ANNOTATION_ID = Symbol.for("effect/annotation/StableFilter")
 
 /** `Schema.String.pipe(Schema.filter(predicate, annotations))`: the filter sees strings only. */
 const refineString = (predicate: (value: string) => boolean, annotations: AST.Annotations): AST.Refinement =>
@@ -95,6 +99,21 @@ const struct = (
 /** `Schema.Array(item)`. */
 const array = (item: AST.AST): AST.TupleType => new AST.TupleType([], [new AST.Type(item)], true)
 
+/** `Schema.Array(item).pipe(Schema.minItems(1))`. */
+const nonEmptyArray = (item: AST.AST): AST.Refinement =>
+  new AST.Refinement(
+    array(item),
+    (input, _options, self) =>
+      (input as ReadonlyArray<unknown>).length >= 1 ? Option.none() : Option.some(new ParseResult.Type(self, input)),
+    {
+      [AST.SchemaIdAnnotationId]: MIN_ITEMS_SCHEMA_ID,
+      [AST.TitleAnnotationId]: "minItems(1)",
+      [AST.DescriptionAnnotationId]: "an array of at least 1 item(s)",
+      [AST.JSONSchemaAnnotationId]: { minItems: 1 },
+      [STABLE_FILTER_ANNOTATION_ID]: true
+    }
+  )
+
 /** `Schema.Record({ key: Schema.String, value: Schema.String })`. */
 const StringMap = new AST.TypeLiteral([], [new AST.IndexSignature(AST.stringKeyword, AST.stringKeyword, true)])
 
@@ -127,7 +146,22 @@ export const AuthHeader = struct({
 export const AuthQuery = struct({ type: new AST.Literal("query"), name: NonEmptyString }, "AuthQuery")
 
 /** @internal */
-export const Auth = AST.annotations(AST.Union.make([AuthNone, AuthHeader, AuthQuery]), {
+export const OAuth2Flow = oneOf(FLOWS, "OAuth2Flow")
+
+/** @internal */
+export const AuthOAuth2 = struct({
+  type: new AST.Literal("oauth2"),
+  flows: nonEmptyArray(OAuth2Flow),
+  tokenUrl: NonEmptyString,
+  authorizationUrl: [NonEmptyString],
+  revocationUrl: [NonEmptyString],
+  issuer: [NonEmptyString],
+  scopes: [array(AST.stringKeyword)],
+  resource: [NonEmptyString]
+}, "AuthOAuth2")
+
+/** @internal */
+export const Auth = AST.annotations(AST.Union.make([AuthNone, AuthHeader, AuthQuery, AuthOAuth2]), {
   [AST.IdentifierAnnotationId]: "Auth"
 })
 

@@ -15,7 +15,7 @@ import * as Redacted from "effect/Redacted"
 import * as oauth from "oauth4webapi"
 import * as HeaderValue from "../../shared/headerValue.js"
 import { isLoopbackHost } from "../../shared/url.js"
-import type { AuthOAuth2 } from "./manifestAuth.js"
+import type { AuthOAuth2 } from "../../../Manifest.js"
 import { type Grant, TokenRequestFailed } from "./oauthErrors.js"
 import { Refused } from "./transportFetch.js"
 
@@ -284,7 +284,7 @@ export const make = (options: Options): Endpoint => {
       Effect.promise(async () => {
         const verifier = oauth.generateRandomCodeVerifier()
         const state = oauth.generateRandomState()
-        // Present: the authorization_code flow requires it (manifestAuth.check), and only that flow asks.
+        // Present: the authorization_code flow requires it (manifest/oauth2.ts, check), and only that flow asks.
         const url = new URL(auth.authorizationUrl!)
         url.searchParams.set("client_id", options.clientId)
         url.searchParams.set("redirect_uri", redirectUri)

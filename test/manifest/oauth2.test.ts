@@ -6,7 +6,8 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Either from "effect/Either"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
-import * as ManifestAuth from "../../../src/internal/client/oauth/manifestAuth.js"
+import * as Manifest from "../../src/Manifest.js"
+import * as OAuth2 from "../../src/internal/manifest/oauth2.js"
 
 const good = {
   type: "oauth2",
@@ -19,7 +20,7 @@ const good = {
   resource: "https://shop.example.com/api/"
 }
 
-const decode = Schema.decodeUnknownEither(ManifestAuth.AuthOAuth2, { errors: "all", onExcessProperty: "ignore" })
+const decode = Schema.decodeUnknownEither(Manifest.AuthOAuth2, { errors: "all", onExcessProperty: "ignore" })
 const shapeIssues = (input: unknown) =>
   Either.match(decode(input), {
     onLeft: (error) => ParseResult.ArrayFormatter.formatErrorSync(error).map((issue) => [issue.path.join("."), issue.message]),
@@ -28,14 +29,14 @@ const shapeIssues = (input: unknown) =>
 
 describe("the oauth2 auth: shape", () => {
   it("a complete auth decodes as it is, unknown fields dropped (§8)", () => {
-    assert.deepStrictEqual(decode({ ...good, extension: true }), Either.right(good as ManifestAuth.AuthOAuth2))
-    assert.deepStrictEqual(ManifestAuth.check(good), [])
+    assert.deepStrictEqual(decode({ ...good, extension: true }), Either.right(good as Manifest.AuthOAuth2))
+    assert.deepStrictEqual(OAuth2.check(good), [])
   })
 
   it("the least an auth needs: one flow and a token endpoint", () => {
     const least = { type: "oauth2", flows: ["client_credentials"], tokenUrl: "https://auth.example.com/token" }
     assert.deepStrictEqual(shapeIssues(least), [])
-    assert.deepStrictEqual(ManifestAuth.check(least), [])
+    assert.deepStrictEqual(OAuth2.check(least), [])
   })
 
   it("wrong shapes are reported with their paths", () => {
@@ -107,19 +108,19 @@ describe("the oauth2 auth: rules (check)", () => {
       const auth: Record<string, unknown> = { ...good, ...change }
       for (const key of Object.keys(change)) if (change[key] === undefined) delete auth[key]
       assert.deepStrictEqual(
-        ManifestAuth.check(auth).map((issue) => [issue.path.join("."), issue.message]),
+        OAuth2.check(auth).map((issue) => [issue.path.join("."), issue.message]),
         expected.map(([path, message]) => [path, message])
       )
     })
   }
 
   it("plain http is fine to loopback, and anywhere with allowHttp", () => {
-    assert.deepStrictEqual(ManifestAuth.check({ ...good, tokenUrl: "http://127.0.0.1:8080/token" }), [])
-    assert.deepStrictEqual(ManifestAuth.check({ ...good, tokenUrl: "http://auth.internal/token" }, { allowHttp: true }), [])
+    assert.deepStrictEqual(OAuth2.check({ ...good, tokenUrl: "http://127.0.0.1:8080/token" }), [])
+    assert.deepStrictEqual(OAuth2.check({ ...good, tokenUrl: "http://auth.internal/token" }, { allowHttp: true }), [])
   })
 
   it("every problem at once, each with its path", () => {
-    const issues = ManifestAuth.check({
+    const issues = OAuth2.check({
       ...good,
       tokenUrl: "http://auth.example.com/t",
       issuer: undefined,
