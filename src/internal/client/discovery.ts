@@ -29,6 +29,7 @@ import * as CompiledTool from "./compiledTool.js"
 import * as Credential from "./credential.js"
 import type { Deps } from "./deps.js"
 import { InvalidDiscoverOptions, UnsupportedVersion } from "./errors.js"
+import * as ApiOAuth from "./oauth/apiOAuth.js"
 import * as PinGate from "./pinGate.js"
 import * as Settings from "./settings.js"
 
@@ -121,7 +122,7 @@ const subjectFor = (deps: Deps, auth: Manifest.AuthOAuth2, setup: OAuthSetup, re
 
 /**
  * The API with its OAuth, for a manifest with an `oauth2` auth discovered with a client
- * registration: the wing is loaded on first use, and the token manager runs in a scope of its own.
+ * registration: its token manager runs in a scope of its own (and loads `oauth4webapi`, on first use).
  */
 const withOAuth = (
   deps: Deps,
@@ -133,7 +134,6 @@ const withOAuth = (
   const registration = setup.registration
   if (auth?.type !== "oauth2" || registration === undefined) return Effect.succeed({ api, scope: undefined })
   return Effect.gen(function*() {
-    const ApiOAuth = yield* Effect.promise(() => import("./oauth/apiOAuth.js"))
     const scope = yield* Scope.fork(deps.scope, ExecutionStrategy.sequential)
     const { services, subject } = subjectFor(deps, auth, setup, registration)
     const built = yield* Effect.either(

@@ -4,9 +4,8 @@
  * sends. Execution asks it for a call's `Grant` — the access token and whose it is — and, after a
  * 401, for another one in its place.
  *
- * Discovery loads this module with `import()` when it first meets a manifest with an `oauth2` auth
- * discovered with a client registration: a client that never meets one never loads `oauth4webapi`
- * (test/startup.test.ts). Execution refers to it by type only.
+ * A client that never meets a manifest with an `oauth2` auth never loads `oauth4webapi`: the
+ * manager's endpoint loads it when the first manager is made (`endpoint.ts`, test/startup.test.ts).
  */
 import type * as Context from "effect/Context"
 import * as Duration from "effect/Duration"

@@ -255,6 +255,7 @@ export const make = (options: Options): Effect.Effect<Service, never, TokenStore
     const scopes = options.scopes ?? auth.scopes ?? []
     const skewMs = Duration.toMillis(options.refreshBefore ?? Duration.seconds(30))
     const maxCached = options.maxCachedUsers ?? 10_000
+    const library = yield* Endpoint.load
     const endpoint = Endpoint.make({
       api: name,
       auth,
@@ -265,7 +266,7 @@ export const make = (options: Options): Effect.Effect<Service, never, TokenStore
       timeoutMs: Duration.toMillis(options.timeout ?? Duration.seconds(30)),
       maxResponseBytes: 64 * 1024,
       fetch: options.fetch ?? globalThis.fetch
-    })
+    }, library)
 
     // The authorization server's endpoints are under the same trust rule as a tool's origin
     // (docs/protocol.md §3.5): the manifest's own origin, or one the operator named. Checked once.
