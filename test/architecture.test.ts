@@ -67,7 +67,7 @@ describe("architecture: the wings of src/internal/", () => {
     const wings = new Set(modules.flatMap((file) => wingOf(file) ?? []))
     assert.deepStrictEqual(
       [...wings].filter((wing) => !SATELLITE_WINGS.includes(wing)).sort(),
-      ["client", "manifest", "model", "server", "shared", "transport"]
+      ["client", "manifest", "model", "result", "server", "shared", "transport"]
     )
   })
 

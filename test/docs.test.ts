@@ -109,7 +109,7 @@ describe("docs/protocol.md", () => {
 
 describe("JSDoc examples", () => {
   it("every @example of the public modules compiles against the built package", () => {
-    const files = ["Manifest", "Resolver", "Client", "Errors", "Providers", "Server", "OpenApi", "AiSdk", "EffectAi", "Lock", "Mcp"].flatMap((module) =>
+    const files = ["Manifest", "Resolver", "Client", "Errors", "Providers", "Server", "OpenApi", "AiSdk", "EffectAi", "Lock", "OAuth", "Mcp"].flatMap((module) =>
       jsdocExamples(read(`src/${module}.ts`)).map((code, i) => ({ name: `${module}-${i}.ts`, code }))
     )
     assert.isAtLeast(files.length, 6)

@@ -29,6 +29,7 @@ const SUBPATHS = [
   "rcp-sdk/ai",
   "rcp-sdk/openapi",
   "rcp-sdk/lock",
+  "rcp-sdk/oauth",
   "rcp-sdk/mcp"
 ] as const
 
@@ -42,7 +43,7 @@ describe("the built package", () => {
     const subpaths = Object.keys(pkg.exports).filter((key) => key !== "./package.json")
     // ./ai-sdk and ./ai: the Vercel AI SDK and @effect/ai integrations; ./openapi: the OpenAPI import; ./mcp: the MCP
     // bridge (each its own subpath and optional peer); ./lock: pinning; ./errors and ./providers: the client's
-    // errors and provider formats, each in a module of its own.
+    // errors and provider formats, each in a module of its own; ./oauth: token stores, login, a token manager.
     assert.deepStrictEqual(
       subpaths.sort(),
       [
@@ -54,6 +55,7 @@ describe("the built package", () => {
         "./lock",
         "./manifest",
         "./mcp",
+        "./oauth",
         "./openapi",
         "./providers",
         "./resolver",
@@ -107,7 +109,7 @@ describe("the built package", () => {
     assert.deepStrictEqual(JSON.parse(run.stdout), {
       decode: "function",
       same: true,
-      namespaces: ["Client", "Errors", "Lock", "Manifest", "Providers", "Resolver", "Server"]
+      namespaces: ["Client", "Errors", "Lock", "Manifest", "OAuth", "Providers", "Resolver", "Server"]
     })
   })
 

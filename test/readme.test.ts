@@ -91,7 +91,7 @@ describe("README", () => {
     ], ["Server", "server"], [
       "AiSdk",
       "ai-sdk"
-    ], ["EffectAi", "ai"], ["Lock", "lock"], ["Mcp", "mcp"]] as const
+    ], ["EffectAi", "ai"], ["Lock", "lock"], ["OAuth", "oauth"], ["Mcp", "mcp"]] as const
     for (const [module, subpath] of subpaths) {
       const text = section(overview, `rcp-sdk/${subpath}`)
       const names = exportedNames(read(`src/${module}.ts`))
