@@ -11,6 +11,7 @@ import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import { afterAll, beforeAll } from "vitest"
 import * as Client from "../../../src/Client.js"
+import * as Lock from "../../../src/Lock.js"
 import type * as Manifest from "../../../src/Manifest.js"
 import * as Resolver from "../../../src/Resolver.js"
 import type * as TokenStore from "../../../src/internal/client/oauth/tokenStore.js"
@@ -199,6 +200,22 @@ describe("a client registration", () => {
         const notThere = yield* Effect.flip(Client.disconnect("https://elsewhere.example/rcp", "ann"))
         assert.strictEqual(notThere._tag, "OAuthNotConfigured")
       }).pipe(Effect.provide(clientLayer({ oauth: { subject: (turn: Turn) => turn.userId } })))
+    }))
+
+  it.scopedLive("pinned: a manifest whose token endpoint moved fails as ManifestChanged (auth), before any token request", () =>
+    Effect.gen(function*() {
+      const approved = manifestOf(authFor(world, { flows: ["client_credentials"] })) as Manifest.Manifest
+      const pin = Lock.pin(manifestUrl(), approved)
+      const moved = manifestOf(authFor(world, { flows: ["client_credentials"], tokenUrl: `${world.api.origin}/token` }))
+      const run = yield* during(
+        Client.register(moved, { url: manifestUrl(), pin, trustedOrigins: [world.oidc.issuer], oauth: machine() }).pipe(
+          Effect.provide(clientLayer())
+        )
+      )
+      const error = failureOf(run.exit)
+      assert.strictEqual(error._tag, "ManifestChanged")
+      assert.deepStrictEqual(error._tag === "ManifestChanged" ? error.changed : [], [{ tool: "list_orders", fields: ["auth"] }])
+      assert.deepStrictEqual(run.tokenRequests, [])
     }))
 
   it("describeManifest shows the oauth2 auth", () => {
