@@ -54,6 +54,12 @@ describe("the oauth2 auth: shape", () => {
   })
 })
 
+/** A token URL exactly `length` characters long. */
+const atLength = (length: number): string => {
+  const prefix = "https://auth.example.com/"
+  return prefix + "a".repeat(length - prefix.length)
+}
+
 describe("the oauth2 auth: rules (check)", () => {
   const cases: ReadonlyArray<readonly [string, Record<string, unknown>, ReadonlyArray<readonly [string, string]>]> = [
     ["plain http to a host that is not loopback", { tokenUrl: "http://auth.example.com/token" }, [[
@@ -101,7 +107,20 @@ describe("the oauth2 auth: rules (check)", () => {
     ["a URL over 16 KiB", { tokenUrl: `https://auth.example.com/${"a".repeat(16 * 1024)}` }, [[
       "auth.tokenUrl",
       "is longer than 16384 characters"
-    ]]]
+    ]]],
+    // One character over the limit; exactly at it is fine (below).
+    ["a URL one character over 16 KiB", { tokenUrl: atLength(16 * 1024 + 1) }, [["auth.tokenUrl", "is longer than 16384 characters"]]],
+    // User info in each form a parser reads it: a name alone, a password alone, and an "@" it drops.
+    ["a user name alone", { tokenUrl: "https://me@auth.example.com/token" }, [["auth.tokenUrl", "must not contain user info"]]],
+    ["a password alone", { tokenUrl: "https://:pw@auth.example.com/token" }, [["auth.tokenUrl", "must not contain user info"]]],
+    ["an empty user info (the parser drops the @)", { tokenUrl: "https://@auth.example.com/token" }, [[
+      "auth.tokenUrl",
+      "must not contain user info"
+    ]]],
+    // What the Schema reports is not reported twice: empty strings and values of the wrong type.
+    ["an empty URL (the shape's to report)", { revocationUrl: "", issuer: "", scopes: ["orders:read"] }, []],
+    ["a flow of the wrong type twice (the shape's to report)", { flows: [1, 1] }, []],
+    ["a scope of the wrong type twice (the shape's to report)", { scopes: [5, 5] }, []]
   ]
   for (const [name, change, expected] of cases) {
     it(name, () => {
@@ -113,6 +132,31 @@ describe("the oauth2 auth: rules (check)", () => {
       )
     })
   }
+
+  it("what is allowed: a URL of exactly 16 KiB, an @ after the host, a query on every URL but the issuer", () => {
+    assert.deepStrictEqual(OAuth2.check({ ...good, tokenUrl: atLength(16 * 1024) }), [])
+    assert.deepStrictEqual(OAuth2.check({ ...good, tokenUrl: "https://auth.example.com/t@x/token" }), [])
+    assert.deepStrictEqual(OAuth2.check({ ...good, tokenUrl: "https://auth.example.com/token?tenant=1" }), [])
+  })
+
+  it("a tool of an oauth2 manifest may not set the Authorization header the token goes in (§1.7)", () => {
+    const checked = Manifest.validate({
+      rcpVersion: "0.1",
+      auth: good,
+      tools: [{
+        name: "t",
+        description: "d",
+        method: "GET",
+        params: [],
+        url: "https://shop.example.com/api/orders",
+        headers: { authorization: "Bearer other" }
+      }]
+    })
+    assert.isTrue(Either.isLeft(checked))
+    if (Either.isLeft(checked)) {
+      assert.deepStrictEqual(checked.left.map((issue) => issue.path.join(".")), ["tools.0.headers.authorization"])
+    }
+  })
 
   it("plain http is fine to loopback, and anywhere with allowHttp", () => {
     assert.deepStrictEqual(OAuth2.check({ ...good, tokenUrl: "http://127.0.0.1:8080/token" }), [])
