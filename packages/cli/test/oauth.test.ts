@@ -6,7 +6,7 @@
  * the redirect to the login's loopback listener. Asserted: what the API received (whose token),
  * what the server says of the stored tokens, the token file's mode, and that no token is printed.
  */
-import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
+import { afterAll, assert, beforeAll, describe, it, vi } from "@effect/vitest"
 import { Client as McpClient } from "@modelcontextprotocol/sdk/client/index.js"
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import type { ChildProcess } from "node:child_process"
@@ -15,6 +15,9 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { type OAuthWorld, startOAuthWorld } from "../../../test/support/oidcProvider.js"
 import { rcp, rcpBin, type Run } from "../../../test/support/process.js"
+
+// Each test runs the built rcp several times: generous, as the machine running these may be loaded.
+vi.setConfig({ testTimeout: 180_000 })
 
 let world: OAuthWorld
 let config: string

@@ -8,12 +8,12 @@
 import * as Effect from "effect/Effect"
 import * as OAuth from "rcp-sdk/oauth"
 import { checkUrl } from "./call.js"
-import { define, type OptionSpec } from "./command.js"
+import { define, type OptionSpec, type Values } from "./command.js"
 import { UsageError, WithSecrets } from "./errors.js"
 import { apiAt, oauthOptions, registration, SUBJECT } from "./oauth.js"
 import { allowHttpOption } from "./source.js"
 
-const options = {
+const loginOptions = {
   ...oauthOptions,
   trust: {
     type: "string",
@@ -31,30 +31,31 @@ const NOTES = [
   "given the same --client-id."
 ]
 
-const needClientId = (command: string, id: string | undefined) =>
-  id === undefined
-    ? Effect.fail(new UsageError({ message: "--client-id is required: the OAuth 2 client registered for rcp", command }))
-    : Effect.void
+/** The registration `login` and `logout` cannot do without. */
+const required = (given: Values<typeof loginOptions>, command: string) =>
+  Effect.flatMap(registration(given, command), ({ client, secrets }) =>
+    client === undefined
+      ? Effect.fail(new UsageError({ message: "--client-id is required: the OAuth 2 client registered for rcp", command }))
+      : Effect.succeed({ client, secrets }))
 
 /** @internal */
 export const loginCommand = define({
   name: "login",
   summary: "Sign in to an OAuth 2 API in your browser; rcp call and rcp mcp then act as you",
   positionals: [{ name: "url", description: "The manifest's http(s) URL" }],
-  options,
+  options: loginOptions,
   notes: NOTES,
   run: ({ options, positionals }, io) =>
     Effect.gen(function*() {
       const url = yield* checkUrl(positionals[0]!, "login")
-      yield* needClientId("login", options["client-id"])
-      const { client, secrets } = yield* registration(options, "login")
+      const { client, secrets } = yield* required(options, "login")
       return yield* Effect.gen(function*() {
         const api = yield* apiAt(url, { trustedOrigins: options.trust, allowHttp: options["allow-http"] })
         const result = yield* OAuth.login({
           auth: api.auth,
           manifestUrl: api.manifestUrl,
-          clientId: client!.clientId,
-          clientSecret: client!.clientSecret,
+          clientId: client.clientId,
+          clientSecret: client.clientSecret,
           trustedOrigins: options.trust,
           allowHttp: options["allow-http"],
           subject: SUBJECT,
@@ -73,19 +74,18 @@ export const logoutCommand = define({
   name: "logout",
   summary: "Forget the tokens rcp login saved for an API (revoking them where the server allows)",
   positionals: [{ name: "url", description: "The manifest's http(s) URL" }],
-  options,
+  options: loginOptions,
   run: ({ options, positionals }, io) =>
     Effect.gen(function*() {
       const url = yield* checkUrl(positionals[0]!, "logout")
-      yield* needClientId("logout", options["client-id"])
-      const { client, secrets } = yield* registration(options, "logout")
+      const { client, secrets } = yield* required(options, "logout")
       return yield* Effect.gen(function*() {
         const api = yield* apiAt(url, { trustedOrigins: options.trust, allowHttp: options["allow-http"] })
         const { revoked } = yield* OAuth.logout({
           auth: api.auth,
           manifestUrl: api.manifestUrl,
-          clientId: client!.clientId,
-          clientSecret: client!.clientSecret,
+          clientId: client.clientId,
+          clientSecret: client.clientSecret,
           trustedOrigins: options.trust,
           allowHttp: options["allow-http"],
           subject: SUBJECT
