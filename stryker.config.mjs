@@ -44,7 +44,9 @@ export default {
     between("src/internal/shared/url.ts", "export const isLoopbackHost"),
     // The oauth2 auth's rules: where tokens and client secrets may be sent (https, literal URLs,
     // no user info), what each flow needs, which scopes can be asked for.
-    "src/internal/manifest/oauth2.ts"
+    "src/internal/manifest/oauth2.ts",
+    // Whose token a call sends: the principal from the turn's context, failing closed.
+    "src/internal/client/oauth/principal.ts"
   ],
   reporters: ["clear-text", "progress", "json"],
   jsonReporter: { fileName: "reports/mutation/mutation.json" },
