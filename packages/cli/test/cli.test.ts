@@ -565,3 +565,26 @@ describe("rcp exit codes", () => {
       assert.deepStrictEqual(server.requests, [])
     }))
 })
+
+describe("docs/cli.md", () => {
+  const doc = readFileSync(join(repoRoot, "docs", "cli.md"), "utf8")
+
+  it("documents every command, and every flag it names is one that command's help lists", async () => {
+    const help = (await rcp(["--help"])).stdout
+    const commandsPart = help.slice(help.indexOf("Commands:"), help.indexOf("\n\n", help.indexOf("Commands:")))
+    const names = commandsPart.split("\n").slice(1).map((l) => l.trim().split(" ")[0]!)
+    assert.deepStrictEqual(names, ["describe", "tools", "validate", "call", "import", "lock", "diff", "mcp"])
+    // Each command's entry (a bullet) and each example line, with the flags they name.
+    const entries = [
+      ...doc.split("\n- `rcp ").slice(1).map((entry) => `rcp ${entry.split("\n- ")[0]!.split("\n\n")[0]!}`),
+      ...doc.split("\n").filter((line) => line.includes("npx @rcp-sdk/cli ")).map((line) => `rcp ${line.split("npx @rcp-sdk/cli ")[1]!}`)
+    ]
+    for (const name of names) assert.isTrue(entries.some((e) => e.startsWith(`rcp ${name} `)), `docs/cli.md has no entry for rcp ${name}`)
+    const helps = new Map(await Promise.all(names.map(async (name) => [name, (await rcp([name, "--help"])).stdout] as const)))
+    for (const entry of entries) {
+      const name = entry.split(" ")[1]!
+      const flags = [...entry.matchAll(/(?<![\w-])--[a-z][a-z-]*/g)].map((m) => m[0])
+      for (const flag of flags) assert.include(helps.get(name), `${flag} `, `${entry.slice(0, 60)}: ${flag}`)
+    }
+  })
+})
