@@ -624,7 +624,7 @@ describe("docs/cli.md", () => {
     const help = (await rcp(["--help"])).stdout
     const commandsPart = help.slice(help.indexOf("Commands:"), help.indexOf("\n\n", help.indexOf("Commands:")))
     const names = commandsPart.split("\n").slice(1).map((l) => l.trim().split(" ")[0]!)
-    assert.deepStrictEqual(names, ["describe", "tools", "validate", "call", "import", "lock", "diff", "mcp"])
+    assert.deepStrictEqual(names, ["describe", "tools", "validate", "call", "import", "lock", "diff", "mcp", "login", "logout"])
     // Each command's entry (a bullet) and each example line, with the flags they name.
     const entries = [
       ...doc.split("\n- `rcp ").slice(1).map((entry) => `rcp ${entry.split("\n- ")[0]!.split("\n\n")[0]!}`),

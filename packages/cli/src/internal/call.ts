@@ -10,7 +10,7 @@ import * as Client from "rcp-sdk/client"
 import * as Manifest from "rcp-sdk/manifest"
 import type * as Resolver from "rcp-sdk/resolver"
 import { define, type OptionSpec, type Values } from "./command.js"
-import { CliError, UsageError, WithSecrets } from "./errors.js"
+import { CliError, type Reportable, UsageError, WithSecrets } from "./errors.js"
 import { loginHint, oauthOptions, registration, withTokenFile } from "./oauth.js"
 import { allowHttpOption, clientLayer, isUrl, load } from "./source.js"
 import { clip, isRecord } from "./text.js"
@@ -144,7 +144,7 @@ export interface Execution {
   /** Discovery's options: the OAuth 2 client registration, with `--client-id`. */
   readonly discover: Client.DiscoverOptions
   /** Turns a call's `AuthorizationRequired` into the `rcp login` to run. */
-  readonly hint: (url: string) => (error: unknown) => unknown
+  readonly hint: (url: string) => (error: Reportable) => Reportable
 }
 
 /** @internal */

@@ -7,12 +7,11 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Client from "rcp-sdk/client"
-import * as Errors from "rcp-sdk/errors"
 import * as Manifest from "rcp-sdk/manifest"
 import * as OAuth from "rcp-sdk/oauth"
 import type { OptionSpec, Values } from "./command.js"
-import { CliError, UsageError } from "./errors.js"
-import { clientLayer, read } from "./source.js"
+import { CliError, type Reportable, UsageError } from "./errors.js"
+import { clientLayer, type LoadError, read } from "./source.js"
 
 /** The user `rcp login` saves tokens for, and whose tokens `rcp call` and `rcp mcp` send. @internal */
 export const SUBJECT = "default"
@@ -72,8 +71,8 @@ export const withTokenFile = (
     : make({ subject: () => SUBJECT }).pipe(Layer.provide(OAuth.layerFileStore()))
 
 /** A user who has not signed in: the command that signs them in, not the model's sentence. @internal */
-export const loginHint = (url: string, client: Client.OAuthClient | undefined) => (error: unknown): unknown =>
-  Errors.isRcpError(error) && error._tag === "AuthorizationRequired"
+export const loginHint = (url: string, client: Client.OAuthClient | undefined) => (error: Reportable): Reportable =>
+  error._tag === "AuthorizationRequired"
     ? new CliError({
       message: `${error.reason === "expired" ? "the sign-in has expired or was revoked" : "not signed in"} at ${error.api}: ` +
         `run rcp login ${url}${client === undefined ? "" : ` --client-id ${client.clientId}`}`
@@ -90,7 +89,7 @@ export interface Api {
 export const apiAt = (
   url: string,
   options: { readonly trustedOrigins: ReadonlyArray<string>; readonly allowHttp: boolean }
-): Effect.Effect<Api, unknown> =>
+): Effect.Effect<Api, LoadError | Manifest.ManifestInvalid> =>
   Effect.gen(function*() {
     const loaded = yield* read(url)
     const manifest = yield* Manifest.decode(loaded.document, { allowHttp: options.allowHttp, source: loaded.url })
