@@ -194,7 +194,6 @@ const VERSION_SPECIFIC_WORKLIST = [
   "Server.ts",
   "internal/client/client.ts",
   "internal/client/credential.ts",
-  "internal/client/oauth/manifestAuth.ts",
   "internal/client/oauth/tokenManager.ts",
   "internal/client/pinGate.ts",
   "internal/client/promise.ts",

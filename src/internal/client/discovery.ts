@@ -3,9 +3,9 @@
  * redirect rules; check it is JSON of a version this library reads; decode and validate it; compile
  * its tools for this client's resolvers and register them.
  */
+import * as Effects from "#target/Effects.js"
 import type * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
-import * as ExecutionStrategy from "effect/ExecutionStrategy"
 import * as Exit from "effect/Exit"
 import * as Scope from "effect/Scope"
 import type {
@@ -134,7 +134,7 @@ const withOAuth = (
   const registration = setup.registration
   if (auth?.type !== "oauth2" || registration === undefined) return Effect.succeed({ api, scope: undefined })
   return Effect.gen(function*() {
-    const scope = yield* Scope.fork(deps.scope, ExecutionStrategy.sequential)
+    const scope = yield* Effects.forkScope(deps.scope)
     const { services, subject } = subjectFor(deps, auth, setup, registration)
     const built = yield* Effect.either(
       ApiOAuth.make({

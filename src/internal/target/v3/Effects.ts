@@ -6,9 +6,14 @@
  */
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
+import * as ExecutionStrategy from "effect/ExecutionStrategy"
+import * as Scope from "effect/Scope"
 
 /** `Effect.catchAllCause` (Effect 4: `Effect.catchCause`). @internal */
 export const catchCause: typeof Effect.catchAllCause = Effect.catchAllCause
 
 /** `Cause.isInterruptedOnly` (Effect 4: `Cause.hasInterruptsOnly`). @internal */
 export const hasInterruptsOnly: <E>(cause: Cause.Cause<E>) => boolean = Cause.isInterruptedOnly
+
+/** A child scope of `scope` whose finalizers run one after another (Effect 4: `Scope.fork(scope, "sequential")`). @internal */
+export const forkScope = (scope: Scope.Scope): Effect.Effect<Scope.CloseableScope> => Scope.fork(scope, ExecutionStrategy.sequential)

@@ -4,9 +4,13 @@
  */
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
+import * as Scope from "effect/Scope"
 
 /** `Effect.catchCause` (Effect 3: `Effect.catchAllCause`). @internal */
 export const catchCause: typeof Effect.catchCause = Effect.catchCause
 
 /** `Cause.hasInterruptsOnly` (Effect 3: `Cause.isInterruptedOnly`). @internal */
 export const hasInterruptsOnly: <E>(cause: Cause.Cause<E>) => boolean = Cause.hasInterruptsOnly
+
+/** A child scope of `scope` whose finalizers run one after another (Effect 3: `Scope.fork(scope, ExecutionStrategy.sequential)`). @internal */
+export const forkScope = (scope: Scope.Scope): Effect.Effect<Scope.Closeable> => Scope.fork(scope, "sequential")
