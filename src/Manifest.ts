@@ -194,6 +194,11 @@ export type Tool = {
   readonly headers?: { readonly [name: string]: string }
   readonly body?: unknown
   readonly responseMappings?: { readonly [field: string]: string }
+  /**
+   * The shape of the tool's result (the `data` a call returns, after `responseMappings`): a JSON
+   * Schema in the bounded subset of docs/protocol.md §8 (`Result.OutputSchema`).
+   */
+  readonly outputSchema?: boolean | { readonly [keyword: string]: unknown }
 }
 
 /**

@@ -76,7 +76,8 @@ const Reference = (() => {
     queryParams: exact(StringMap),
     headers: exact(StringMap),
     body: exact(Schema.Unknown),
-    responseMappings: exact(StringMap)
+    responseMappings: exact(StringMap),
+    outputSchema: exact(Schema.Union(Schema.Boolean, Schema.Record({ key: Schema.String, value: Schema.Unknown })))
   }).annotations({ identifier: "Tool" })
   const Manifest = Schema.Struct({
     rcpVersion: Schema.Literal("0.1").annotations({
@@ -133,6 +134,7 @@ const tool = fc.record({
   headers: maybe(stringMap),
   body: junk,
   responseMappings: maybe(stringMap),
+  outputSchema: maybe(fc.oneof(fc.boolean(), fc.dictionary(text, junk, { maxKeys: 3 }))),
   extra: junk
 }, { requiredKeys: [] })
 const auth = fc.record({

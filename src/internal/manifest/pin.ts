@@ -29,6 +29,7 @@ export const FIELDS = [
   "headers",
   "body",
   "responseMappings",
+  "outputSchema",
   "auth"
 ] as const
 
@@ -121,6 +122,7 @@ const behaviour = (manifest: Manifest.Manifest, tool: Manifest.Tool): { readonly
   headers: tool.headers,
   body: tool.body,
   responseMappings: tool.responseMappings,
+  outputSchema: tool.outputSchema,
   auth: manifest.auth ?? { type: "none" }
 })
 

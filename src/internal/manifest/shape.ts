@@ -98,6 +98,16 @@ const array = (item: AST.AST): AST.TupleType => new AST.TupleType([], [new AST.T
 /** `Schema.Record({ key: Schema.String, value: Schema.String })`. */
 const StringMap = new AST.TypeLiteral([], [new AST.IndexSignature(AST.stringKeyword, AST.stringKeyword, true)])
 
+/**
+ * `Schema.Union(Schema.Boolean, Schema.Record({ key: Schema.String, value: Schema.Unknown }))`: a
+ * JSON Schema as a tool's `outputSchema` (docs/protocol.md §8); its keywords are checked by
+ * `outputSchema.ts`, from `validate.ts`.
+ */
+const JsonSchema = AST.Union.make([
+  AST.booleanKeyword,
+  new AST.TypeLiteral([], [new AST.IndexSignature(AST.stringKeyword, AST.unknownKeyword, true)])
+])
+
 /** @internal */
 export const HttpMethod = oneOf(["GET", "POST", "PUT", "PATCH", "DELETE"], "HttpMethod")
 
@@ -141,7 +151,8 @@ export const Tool = struct({
   queryParams: [StringMap],
   headers: [StringMap],
   body: [AST.unknownKeyword],
-  responseMappings: [StringMap]
+  responseMappings: [StringMap],
+  outputSchema: [JsonSchema]
 }, "Tool")
 
 /** @internal */

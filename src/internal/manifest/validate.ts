@@ -9,6 +9,7 @@ import { clip } from "../shared/text.js"
 import { isLoopbackHost } from "../shared/url.js"
 import { isRecord } from "../shared/values.js"
 import * as JsonPath from "./jsonPath.js"
+import * as OutputSchema from "./outputSchema.js"
 import * as ParamEnum from "./paramEnum.js"
 import * as Template from "./template.js"
 import * as UrlTemplate from "./urlTemplate.js"
@@ -410,6 +411,8 @@ const checkTool = (tool: Record<string, unknown>, at: Path, auth: ToolContext, i
       if (parsed._tag === "Invalid") issues.push({ path: pathIn(at, "responseMappings", field), message: parsed.problem })
     }
   }
+
+  if (tool.outputSchema !== undefined) issues.push(...OutputSchema.check(tool.outputSchema, [...at, "outputSchema"]))
 }
 
 /**
