@@ -25,6 +25,7 @@ const SUBPATHS = [
   "rcp-sdk/resolver",
   "rcp-sdk/client",
   "rcp-sdk/server",
+  "rcp-sdk/result",
   "rcp-sdk/ai-sdk",
   "rcp-sdk/ai",
   "rcp-sdk/openapi",
@@ -42,7 +43,7 @@ describe("the built package", () => {
     const subpaths = Object.keys(pkg.exports).filter((key) => key !== "./package.json")
     // ./ai-sdk and ./ai: the Vercel AI SDK and @effect/ai integrations; ./openapi: the OpenAPI import; ./mcp: the MCP
     // bridge (each its own subpath and optional peer); ./lock: pinning; ./errors and ./providers: the client's
-    // errors and provider formats, each in a module of its own.
+    // errors and provider formats, each in a module of its own; ./result: what the model sees of a result.
     assert.deepStrictEqual(
       subpaths.sort(),
       [
@@ -57,6 +58,7 @@ describe("the built package", () => {
         "./openapi",
         "./providers",
         "./resolver",
+        "./result",
         "./server"
       ]
     )

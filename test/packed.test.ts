@@ -130,10 +130,11 @@ describe("the packed tarball, installed into an empty folder", () => {
     await ok("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", tarball, ...PEERS], app)
 
     // The weight: the library brings undici, turndown (HTML results and descriptions as Markdown,
-    // loaded on first use) and nothing of the CLI's former stack.
+    // loaded on first use), gpt-tokenizer (token budgets of results, loaded on first use) and
+    // nothing of the CLI's former stack.
     const installed = readdirSync(join(app, "node_modules", "@effect"))
     assert.deepStrictEqual(installed, ["platform"], "only @effect/platform under @effect/")
-    assert.deepStrictEqual(Object.keys(pkg.dependencies), ["turndown", "undici"])
+    assert.deepStrictEqual(Object.keys(pkg.dependencies), ["gpt-tokenizer", "turndown", "undici"])
     const effectVersion = (JSON.parse(readFileSync(join(app, "node_modules", "effect", "package.json"), "utf8")) as { version: string }).version
     assert.match(effectVersion, /^3\./, "the install line gives Effect 3")
 

@@ -53,7 +53,7 @@ const faultThenOk = (
     const error = yield* Effect.flip(Client.execute({ name: "fault" }))
     for (const n of ["1", "2"]) {
       const result = yield* Client.execute({ name: "ok", arguments: { n } })
-      assert.deepStrictEqual(result, { status: 200, data: { ok: true, n } })
+      assert.deepStrictEqual<unknown>(result, { status: 200, data: { ok: true, n } })
     }
     return error
   }).pipe(Effect.provide(layer))
@@ -77,7 +77,7 @@ describe("faults: the connection", () => {
           error.message,
           `tool "down" (GET ${closed.origin}/down): connection refused (${closed.origin})`
         )
-        assert.deepStrictEqual(ok, { status: 200, data: { ok: true } })
+        assert.deepStrictEqual<unknown>(ok, { status: 200, data: { ok: true } })
       }))
 
     for (
@@ -208,7 +208,7 @@ describe("faults: a 50 MB body", () => {
         error.message,
         `${target(server)}: the response is larger than ${5 * MB} bytes; the rest was not read`
       )
-      assert.deepStrictEqual(ok, { status: 200, data: { ok: true, n: "after" } })
+      assert.deepStrictEqual<unknown>(ok, { status: 200, data: { ok: true, n: "after" } })
       assert.isBelow(result.elapsed, 5_000)
       yield* eventually("the server sees the socket close", () => server.closedSockets() >= 1)
       assert.isBelow(counter.written, total, "the client stopped reading: the server could not push the whole 50 MB")
@@ -285,7 +285,7 @@ describe("faults: content types", () => {
         yield* registerAt(server, tools(server))
         return yield* Client.execute({ name: "fault" })
       }).pipe(Effect.provide(clientLayer(noRetry)))
-      assert.deepStrictEqual(result, { status: 200, data: "{\"a\":1}" })
+      assert.deepStrictEqual<unknown>(result, { status: 200, data: "{\"a\":1}" })
     }))
 
   it.scoped("a tool's HTML page comes back as text; a body without content-type too", () =>
@@ -301,7 +301,7 @@ describe("faults: content types", () => {
         html = false
         return [first, yield* Client.execute({ name: "fault" })]
       }).pipe(Effect.provide(clientLayer(noRetry)))
-      assert.deepStrictEqual(results, [{ status: 200, data: "<p>hi</p>" }, { status: 200, data: "[1,2]" }])
+      assert.deepStrictEqual<unknown>(results, [{ status: 200, data: "<p>hi</p>" }, { status: 200, data: "[1,2]" }])
     }))
 
   for (const [label, layerFor] of TRANSPORTS) {

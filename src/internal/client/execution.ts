@@ -12,7 +12,10 @@ import type { BuildError, ExecuteError, ExecuteOptions, PreparedRequest, ToolCal
 import type * as Resolver from "../../Resolver.js"
 import * as ModelTool from "../model/modelTool.js"
 import * as Providers from "../model/providers.js"
+import * as Budget from "../result/budget.js"
+import * as Fields from "../result/fields.js"
 import * as Span from "../shared/span.js"
+import * as Tokenizer from "../shared/tokenizer.js"
 import { HttpError, InsecureUrl, InvalidResponse } from "../transport/errors.js"
 import { NONE, type Outgoing } from "../transport/outgoing.js"
 import * as Retry from "../transport/retry.js"
@@ -32,6 +35,36 @@ interface Prepared {
   readonly credential: Redacted.Redacted<string> | undefined
   /** Resolved values to redact from error bodies, like the credential: a 4xx excerpt reaches the model. */
   readonly resolved: ReadonlyArray<string>
+  /** What the model asked of the result: its checked arguments and its `fields`. */
+  readonly asked: Asked
+}
+
+/** What the model asked of a call's result (docs/results.md): for the model's view of it only. */
+interface Asked {
+  readonly args: ReadonlyMap<string, Resolver.Value>
+  readonly fields: Fields.Selection | undefined
+}
+
+/**
+ * Step 2's first half for a tool that offers the model `fields` (docs/results.md): the argument is
+ * taken out of the call before the call's arguments are checked — it is no param of the API, so it
+ * can reach neither the request nor a resolved param (its name is none of the tool's params) — and
+ * its problems join the same `InvalidArguments`.
+ */
+const takeFields = (
+  tool: CompiledTool.CompiledTool,
+  input: unknown
+): { readonly rest: unknown; readonly fields: Fields.Parsed | undefined } => {
+  const name = tool.fieldsArgument
+  if (name === undefined) return { rest: input, fields: undefined }
+  const read = ModelTool.readArguments(input)
+  if (read._tag === "Invalid" || !Object.hasOwn(read.args, name)) return { rest: read._tag === "Ok" ? read.args : input, fields: undefined }
+  // A copy without the argument: own data properties of the model's object, none shared with it.
+  const rest: Record<string, unknown> = {}
+  for (const key of Object.keys(read.args)) {
+    if (key !== name) Object.defineProperty(rest, key, { value: read.args[key], enumerable: true, writable: true, configurable: true })
+  }
+  return { rest, fields: Fields.parse(read.args[name], name) }
 }
 
 /**
@@ -54,14 +87,19 @@ const prepare = (
   options: ExecuteOptions | undefined
 ): Effect.Effect<Prepared, Exclude<BuildError, ToolNotFound>> => {
   const name = tool.name
-  const checked = ModelTool.checkArguments(tool.visibleByName, tool.hiddenNames, call.arguments)
-  if (checked._tag === "Invalid") return Effect.fail(new InvalidArguments({ tool: name, problems: checked.problems }))
-  if (tool.hidden.length === 0) return authorize(deps, tool, checked.values)
+  const { fields, rest } = takeFields(tool, call.arguments)
+  const checked = ModelTool.checkArguments(tool.visibleByName, tool.hiddenNames, rest)
+  if (checked._tag === "Invalid" || fields?._tag === "Invalid") {
+    const problems = [...(checked._tag === "Invalid" ? checked.problems : []), ...(fields?._tag === "Invalid" ? fields.problems : [])]
+    return Effect.fail(new InvalidArguments({ tool: name, problems }))
+  }
+  const asked: Asked = { args: checked.values, fields: fields?.selection }
+  if (tool.hidden.length === 0) return authorize(deps, tool, checked.values, asked)
   return Effect.flatMap(ResolverInternal.resolveAll(deps.resolvers, name, tool.hidden, options?.context), (resolved) => {
     const values = new Map(checked.values)
     for (const param of tool.hidden) values.set(param.name, resolved[param.name]!)
     const secrets = redactable(tool.hidden.map((param) => resolved[param.name]!))
-    return Effect.map(authorize(deps, tool, values), (prepared) => ({ ...prepared, resolved: secrets }))
+    return Effect.map(authorize(deps, tool, values, asked), (prepared) => ({ ...prepared, resolved: secrets }))
   })
 }
 
@@ -101,7 +139,8 @@ const credentialFor = (
 const authorize = (
   deps: Deps,
   tool: CompiledTool.CompiledTool,
-  values: ReadonlyMap<string, Resolver.Value>
+  values: ReadonlyMap<string, Resolver.Value>,
+  asked: Asked
 ): Effect.Effect<Prepared, Exclude<BuildError, ToolNotFound | ResolverInternal.ResolverMissing>> => {
   const name = tool.name
   const rendered = Request.render(tool.request, values)
@@ -124,8 +163,8 @@ const authorize = (
   if (origin !== tool.manifestOrigin && !deps.settings.trusted.has(origin) && !tool.api.trusted.has(origin)) {
     return Effect.fail(new UntrustedOrigin({ tool: name, origin, manifestOrigin: tool.manifestOrigin }))
   }
-  if (tool.auth.type === "none") return Effect.succeed({ tool, request, credential: undefined, resolved: NONE_RESOLVED })
-  return Effect.map(credentialFor(deps, tool, origin), (credential) => ({ tool, request, credential, resolved: NONE_RESOLVED }))
+  if (tool.auth.type === "none") return Effect.succeed({ tool, request, credential: undefined, resolved: NONE_RESOLVED, asked })
+  return Effect.map(credentialFor(deps, tool, origin), (credential) => ({ tool, request, credential, resolved: NONE_RESOLVED, asked }))
 }
 
 /**
@@ -184,11 +223,34 @@ const prepareApproved = (
   return Effect.tap(prepared, (ready) => Approval.check(hook, shown(ready), { tool: tool.name, context: options?.context }))
 }
 
+/**
+ * The budget of a call's result (docs/results.md "Budgets"): the nearest of the call's, the tool's,
+ * the API's and the client's. A call's own budget is checked here, before anything is sent; a bad
+ * one is the operator's code, a `TypeError` — as a bad option of the client is.
+ */
+const budgetOf = (
+  deps: Deps,
+  tool: CompiledTool.CompiledTool,
+  options: ExecuteOptions | undefined
+): Budget.EffectiveBudget | TypeError => {
+  if (options !== undefined && (options.maxResultChars !== undefined || options.maxResultTokens !== undefined)) {
+    const problems = Budget.check({ maxResultChars: options.maxResultChars, maxResultTokens: options.maxResultTokens })
+    if (problems.length > 0) return new TypeError(`rcp-sdk: execute: ${problems.join("; ")}`)
+  }
+  return Budget.effective({ client: deps.settings.resultBudget, api: tool.api.results.budget, tool: tool.resultBudget, call: options })
+}
+
+/** `effect`, after loading the tokenizer when the budget counts tokens and it is not loaded yet. */
+const withTokenizer = <A, E>(budget: Budget.EffectiveBudget, effect: Effect.Effect<A, E>): Effect.Effect<A, E> =>
+  budget.maxTokens === undefined || Tokenizer.loaded() !== undefined ? effect : Effect.zipRight(Effect.promise(Tokenizer.load), effect)
+
 /** @internal */
 export const execute = (deps: Deps) =>
 (call: ToolCall, options?: ExecuteOptions): Effect.Effect<ToolResult, ExecuteError> =>
-  withTool(deps, call, "RcpClient.execute", (tool, span, read) =>
-    Effect.flatMap(prepareApproved(deps, tool, read, options), ({ credential, request, resolved }) => {
+  withTool(deps, call, "RcpClient.execute", (tool, span, read) => {
+    const budget = budgetOf(deps, tool, options)
+    if (budget instanceof TypeError) return Effect.die(budget)
+    return withTokenizer(budget, Effect.flatMap(prepareApproved(deps, tool, read, options), ({ asked, credential, request, resolved }) => {
       const s = deps.settings
       const attached = credential === undefined ? NONE : Credential.attach(tool.auth, credential)
       const sent = deps.transport.send(request, {
@@ -203,7 +265,9 @@ export const execute = (deps: Deps) =>
         span?.attribute("http.response.status_code", received.status)
         // Only an error body is redacted: the list is built for a call with resolved values alone.
         const secrets = resolved.length === 0 ? attached.secrets : [...attached.secrets, ...resolved]
-        const result = Response.interpret(tool, received, secrets)
+        const shaping = { requestUrl: request.url.toString(), args: asked.args, budget, fields: asked.fields }
+        const result = Response.interpret(tool, received, secrets, shaping)
         return result instanceof HttpError || result instanceof InvalidResponse ? Effect.fail(result) : Effect.succeed(result)
       })
     }))
+  })

@@ -13,7 +13,7 @@
  * 4. the budget (`budget.ts`): characters, or tokens counted by the caller's tokenizer.
  */
 import { type BodyKind, describeBinary } from "./body.js"
-import { type EffectiveBudget, type TokenCounter, withinTokens } from "./budget.js"
+import { effective, type EffectiveBudget, type ResultBudget, type TokenCounter, withinTokens } from "./budget.js"
 import * as Fields from "./fields.js"
 import { htmlToMarkdown } from "./html.js"
 import { describeNextPage, type NextPage, nextPage, type PagingTool } from "./pages.js"
@@ -198,6 +198,23 @@ export const shape = (input: ShapeInput, options: ShapeOptions): ModelResult => 
     }
   })
 }
+
+/**
+ * A result as every model-facing helper reads it: one `execute` returned (its `model`, shaped to
+ * the call's budget with the tool's pages and the model's fields), or one built by hand
+ * (`{ status, data }`), shaped here — with `budget`, else the default — and without pages, since
+ * nothing says which tool it came from.
+ *
+ * @internal
+ */
+export const forResult = (
+  result: { readonly status: number; readonly data: unknown; readonly model?: ModelResult | undefined },
+  budget?: ResultBudget | undefined
+): ModelResult =>
+  result.model ?? shape({ status: result.status, headers: NO_HEADERS, data: result.data, args: NO_ARGS }, { budget: effective({ call: budget }) })
+
+const NO_HEADERS: Readonly<Record<string, string | undefined>> = {}
+const NO_ARGS: Readonly<Record<string, unknown>> = {}
 
 /** A value that came as JSON (not text, bytes or nothing). */
 const isJson = (data: unknown): boolean => data !== undefined && typeof data !== "string" && !(data instanceof Uint8Array)
