@@ -52,6 +52,16 @@ export * from "./Errors.js"
 export * from "./Providers.js"
 
 /**
+ * What the model sees of a result (`rcp-sdk/result`): budgets, the model's view, structured output
+ * and the HTML converter — also here, so that one import serves an application that shapes a
+ * result by hand (`Result.forModel`).
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export * as Result from "./Result.js"
+
+/**
  * Approval for side effects (README "Approval"): the hook as a service (`Approval.layer(f)`) and
  * its policy. Its two errors, `ApprovalDenied` and `ApprovalFailed`, are in `rcp-sdk/errors`.
  *

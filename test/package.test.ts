@@ -109,7 +109,7 @@ describe("the built package", () => {
     assert.deepStrictEqual(JSON.parse(run.stdout), {
       decode: "function",
       same: true,
-      namespaces: ["Client", "Errors", "Lock", "Manifest", "Providers", "Resolver", "Server"]
+      namespaces: ["Client", "Errors", "Lock", "Manifest", "Providers", "Resolver", "Result", "Server"]
     })
   })
 

@@ -1,5 +1,6 @@
 // A cold process's first tool call (test/startup.test.ts): import rcp-sdk/client, discover the
-// manifest at argv[2], call its tool `ping`, close. On exit it prints, as JSON: the tool's data,
+// manifest at argv[2], call its tool `ping`, close. On exit it prints, as JSON: the tool's data and
+// what the model reads of it (shaped after close(): the result holds all it needs),
 // the CJS modules loaded, the active resources right after close() but the child's own stdio
 // pipes, how long the process took to exit after close(), and whether undici's process-wide
 // dispatcher was touched.
@@ -17,6 +18,7 @@ const resourcesAfterClose = process.getActiveResourcesInfo().filter((name) => na
 process.on("exit", () => {
   process.stdout.write(JSON.stringify({
     data: result.data,
+    model: result.model.text,
     cjs: Object.keys(createRequire(import.meta.url).cache),
     resourcesAfterClose,
     exitAfterCloseMs: performance.now() - closedAt,
