@@ -177,6 +177,25 @@ export const forModel: (
   budget?: ResultBudget | undefined
 ) => ModelResult = Shape.forResult
 
+/**
+ * The model's view as a value, for a format that takes a value rather than text (Gemini's
+ * `output`, the AI SDK's `json` tool output, @effect/ai's encoded result): a JSON body's shaped
+ * text parsed (always valid JSON, the notes of what was cut included), any other body's text as it
+ * is. Serialised again it is the text every provider gets, within the same budget.
+ *
+ * @example
+ * ```ts
+ * import * as Result from "rcp-sdk/result"
+ *
+ * const view = Result.forModel({ status: 200, data: { ok: true } })
+ * console.log(Result.modelValue(view)) // { ok: true }
+ * ```
+ *
+ * @since 0.2.0
+ * @category conversions
+ */
+export const modelValue: (view: ModelResult) => unknown = Shape.valueOf
+
 // ---------------------------------------------------------------------------------------------
 // Structured output
 // ---------------------------------------------------------------------------------------------

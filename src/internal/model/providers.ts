@@ -8,6 +8,7 @@
  * types (which declare `Array<string>`, not `ReadonlyArray<string>`).
  */
 import { InvalidArguments } from "../client/errors.js"
+import * as Shape from "../result/shape.js"
 import { clip } from "../shared/text.js"
 import { isRecord } from "../shared/values.js"
 import * as ModelFacing from "./modelFacing.js"
@@ -433,9 +434,9 @@ export const toGeminiFunctionResponse = (
 ): GeminiFunctionResponsePart => {
   const name = call.name ?? "(unnamed)"
   const reply = ModelFacing.reply(outcome, name, options)
-  // The same view every provider gets, as a value: `text` of a JSON body is always valid JSON.
+  // The same view every provider gets, as a value.
   const response = reply._tag === "Success"
-    ? { output: reply.model.kind === "json" ? JSON.parse(reply.text) as unknown : reply.text }
+    ? { output: Shape.valueOf(reply.model) }
     : { error: reply.text }
   return { functionResponse: { ...(call.id === undefined ? {} : { id: call.id }), name, response } }
 }

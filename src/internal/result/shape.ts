@@ -213,6 +213,16 @@ export const forResult = (
 ): ModelResult =>
   result.model ?? shape({ status: result.status, headers: NO_HEADERS, data: result.data, args: NO_ARGS }, { budget: effective({ call: budget }) })
 
+/**
+ * The model's view as a value, for a format that takes one (Gemini's `output`, the AI SDK's
+ * `json` output, @effect/ai's encoded result): the shaped JSON parsed — `text` of a JSON body is
+ * always valid JSON, notes included — or the text of any other body. Serialised again, it is the
+ * same text every provider gets.
+ *
+ * @internal
+ */
+export const valueOf = (model: ModelResult): unknown => model.kind === "json" ? JSON.parse(model.text) as unknown : model.text
+
 const NO_HEADERS: Readonly<Record<string, string | undefined>> = {}
 const NO_ARGS: Readonly<Record<string, unknown>> = {}
 

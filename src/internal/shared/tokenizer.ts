@@ -13,6 +13,11 @@
 /** @internal */
 export interface Tokenizer {
   readonly countTokens: (text: string) => number
+  /** A chat request's tokens as OpenAI bills them, functions included (the tool-search wing's count). */
+  readonly countChatCompletionTokens: (request: {
+    readonly messages: ReadonlyArray<{ readonly role: string; readonly content: string }>
+    readonly functions?: ReadonlyArray<unknown>
+  }) => number
 }
 
 let loading: Promise<Tokenizer> | undefined
@@ -26,8 +31,19 @@ let ready: Tokenizer | undefined
  */
 export const load = (): Promise<Tokenizer> =>
   loading ??= import("gpt-tokenizer/model/gpt-4o").then((module) => {
-    ready = { countTokens: (text) => module.countTokens(text) }
+    const chat = module.countChatCompletionTokens
+    ready = {
+      countTokens: (text) => module.countTokens(text),
+      countChatCompletionTokens: (request) => {
+        if (chat === undefined) throw new Error("gpt-tokenizer: gpt-4o has no function-calling token counter")
+        return chat(request as Parameters<typeof chat>[0])
+      }
+    }
     return ready
+  }, (cause: unknown) => {
+    // A failed import (the package missing from an install) is not cached: a later call tries again.
+    loading = undefined
+    throw cause
   })
 
 /**
