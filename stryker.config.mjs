@@ -41,7 +41,12 @@ export default {
     between("src/internal/client/execution.ts", "export const redactable", "const withTool"),
     // The loopback rule (moved out of urlTemplate.ts) behind plain-http refusals; the insecure-URL
     // rule itself is the last of transport/rules.ts, within the range above.
-    between("src/internal/shared/url.ts", "export const isLoopbackHost")
+    between("src/internal/shared/url.ts", "export const isLoopbackHost"),
+    // The model's `fields` taken out of a call before anything else reads it (docs/results.md): it
+    // never reaches the request or a param.
+    between("src/internal/client/execution.ts", "const takeFields", "export const redactable"),
+    // Pages: a note names a visible param of the tool, never a URL (nor a query credential in it).
+    "src/internal/result/pages.ts"
   ],
   reporters: ["clear-text", "progress", "json"],
   jsonReporter: { fileName: "reports/mutation/mutation.json" },

@@ -10,7 +10,8 @@ export default defineConfig({
       "test/manifest/{urlTemplate,validate,template,jsonPath}.test.ts",
       "test/client/{credential,discoveryShortcuts,execution,request}.test.ts",
       "test/transport/{privateNetwork,redact,rules,bodyBuffer}.test.ts",
-      "test/shared/span.test.ts"
+      "test/shared/span.test.ts",
+      "test/result/pages.test.ts"
     ],
     testTimeout: 30_000
   }
