@@ -83,8 +83,8 @@ describe("rcp --help", () => {
     }
     const call = await rcp(["call", "--help"])
     assert.include(call.stdout, "Usage: rcp call <url> <tool> [--args JSON] [--set PARAM=VALUE]...")
-    assert.include(call.stdout, "  --credential-env VAR  The environment variable holding the credential")
-    assert.include(call.stdout, "  --timeout-ms MS       Timeout of each attempt (default 30000)")
+    assert.include(call.stdout, "  --credential-env VAR   The environment variable holding the credential")
+    assert.include(call.stdout, "  --timeout-ms MS        Timeout of each attempt (default 30000)")
     assert.include((await rcp(["tools", "--help"])).stdout, "(one of json, openai, openai-strict, openai-responses, anthropic, gemini; default json)")
     assert.strictEqual((await rcp(["help", "call"])).stdout, call.stdout)
   })

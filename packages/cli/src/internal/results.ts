@@ -31,7 +31,7 @@ export const modelViewOptions = {
     type: "string",
     multiple: true,
     value: "PATH",
-    description: "A part of the result the model asks for, as its `fields` argument (@.items[*].id); with --as-model"
+    description: "A part of the result the model asks for, as its `fields` argument, e.g. @items[*].id; with --as-model"
   }
 } as const satisfies Record<string, OptionSpec>
 
