@@ -8,8 +8,17 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Ajv } from "ajv"
 import * as Effect from "effect/Effect"
+import { createRequire } from "node:module"
+import * as Path from "node:path"
 import * as Result from "rcp-sdk/result"
+import * as Fixtures from "../../../bench/responses.js"
+import * as OpenApi from "../src/OpenApi.js"
 import { importSpec, messages, oneTool, spec3 } from "./support.js"
+
+const GITHUB = Path.join(
+  Path.dirname(createRequire(import.meta.url).resolve("@octokit/openapi/package.json")),
+  "generated/api.github.com.json"
+)
 
 const ok = (schema: object, type = "application/json") => ({
   responses: { "200": { description: "OK", content: { [type]: { schema } } } }
@@ -162,6 +171,25 @@ describe("OpenAPI import: outputSchemas", () => {
         "GET /big (big): the response schema cannot be an outputSchema (is longer than 65536 characters of JSON): no outputSchema"
       ])
     }))
+})
+
+describe("OpenAPI import: outputSchemas over GitHub's REST API (@octokit/openapi)", () => {
+  it("a real list endpoint: the schema is in the subset, and Ajv and ours agree on real-shaped responses", async () => {
+    const { manifest } = await OpenApi.openApiToManifest(GITHUB, { include: ["repos/list-for-user", "repos/get"], outputSchemas: true })
+    assert.deepStrictEqual(manifest.tools.map((tool) => tool.name).sort(), ["repos_get", "repos_list-for-user"])
+    for (const tool of manifest.tools) {
+      assert.isDefined(tool.outputSchema, tool.name)
+      assert.deepStrictEqual(Result.checkOutputSchema(tool.outputSchema), [], tool.name)
+    }
+    const list = manifest.tools.find((tool) => tool.name === "repos_list-for-user")!.outputSchema!
+    const repos = Fixtures.githubRepositories(5) as Array<Record<string, unknown>>
+    const broken = repos.map((repo, i) => (i === 2 ? { ...repo, id: String(repo.id), name: null } : repo))
+    for (const value of [repos, broken, [], {}, null]) {
+      const ours = Result.validateOutput(list, value)._tag
+      assert.strictEqual(ours === "Valid", ajvAccepts(list, value), JSON.stringify(value).slice(0, 80))
+    }
+    assert.strictEqual(Result.validateOutput(list, broken)._tag, "Invalid")
+  }, 300_000)
 })
 
 describe("OpenAPI import: HTML descriptions", () => {
