@@ -23,7 +23,11 @@ const withServer = async (f: (server: TestServer, url: string) => Promise<void>)
         params: [{ name: "cursor", type: "string", required: false }],
         url: `${server.origin}/courses`,
         queryParams: { cursor: "{{cursor}}" }
-      }]))
+      }, { name: "logo", url: `${server.origin}/logo.png` }]))
+    }
+    if (req.path === "/logo.png") {
+      res.writeHead(200, { "content-type": "image/png" })
+      return res.end(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x1b, 0x5b]))
     }
     return json(res, 200, { items: courses, next_cursor: "c-2" })
   })
@@ -63,6 +67,18 @@ describe("rcp call --as-model", () => {
       // Without --as-model: the whole data, as before.
       const whole = await rcp(["call", url, "list_courses"])
       assert.deepStrictEqual(JSON.parse(whole.stdout), { status: 200, data: { items: courses, next_cursor: "c-2" } })
+    }))
+
+  it("a binary body: its type and size without --as-model, the description the model reads with it; never the bytes", () =>
+    withServer(async (_server, url) => {
+      const plain = await rcp(["call", url, "logo"])
+      assert.strictEqual(plain.status, 0, plain.stderr)
+      assert.deepStrictEqual(JSON.parse(plain.stdout), { status: 200, data: { binary: true, contentType: "image/png", bytes: 10 } })
+      const model = await rcp(["call", url, "logo", "--as-model"])
+      const printed = JSON.parse(model.stdout) as Printed
+      assert.strictEqual(printed.kind, "binary")
+      assert.strictEqual(printed.text, "The response is binary (\"image/png\", 10 bytes); its content is not shown to you.")
+      assert.notInclude(plain.stdout + model.stdout, "\u001b")
     }))
 
   it("--max-result-tokens counts o200k tokens", () =>

@@ -11,7 +11,7 @@ import * as Manifest from "rcp-sdk/manifest"
 import type * as Resolver from "rcp-sdk/resolver"
 import { define, type OptionSpec, type Values } from "./command.js"
 import { CliError, UsageError, WithSecrets } from "./errors.js"
-import { fieldsArgument, modelViewOf, modelViewOptions, printed } from "./results.js"
+import { fieldsArgument, modelViewOf, modelViewOptions, printed, printedWhole } from "./results.js"
 import { allowHttpOption, clientLayer, isUrl, load } from "./source.js"
 import { clip, isRecord } from "./text.js"
 
@@ -182,7 +182,7 @@ export const command = define({
     "dry-run": { type: "boolean", description: "Print the request (credential redacted) instead of sending it" }
   },
   notes: [
-    "Prints the result as JSON: { status, data }; with --as-model, what the model reads of it:",
+    "Prints the result as JSON: { status, data } (a binary body as its type and size); with --as-model, what the model reads of it:",
     "{ status, text, kind, truncated, nextPage, chars, tokens, budget } (docs/results.md)."
   ],
   run: ({ options, positionals }, io) =>
@@ -202,7 +202,7 @@ export const command = define({
           return 0
         }
         const result = yield* Client.execute(callInput, callOptions)
-        yield* io.json(view.asModel ? printed(result) : result)
+        yield* io.json(view.asModel ? printed(result) : printedWhole(result))
         return 0
       }).pipe(
         Effect.provide(layer),

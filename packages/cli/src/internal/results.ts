@@ -115,3 +115,14 @@ export const printed = (result: Client.ToolResult) => {
   const { budget, chars, kind, nextPage, text, tokens, truncated } = result.model
   return { status: result.status, text, kind, truncated, nextPage, chars, tokens, budget }
 }
+
+/**
+ * What `rcp call` prints of a result without `--as-model`: `{ status, data }` as it came, but a
+ * binary body — bytes, which JSON would spell as an object of numbers — as its type and size.
+ *
+ * @internal
+ */
+export const printedWhole = (result: Client.ToolResult) =>
+  result.data instanceof Uint8Array
+    ? { status: result.status, data: { binary: true, contentType: result.headers["content-type"], bytes: result.data.length } }
+    : result
