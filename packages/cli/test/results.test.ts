@@ -27,7 +27,8 @@ const withServer = async (f: (server: TestServer, url: string) => Promise<void>)
     }
     if (req.path === "/logo.png") {
       res.writeHead(200, { "content-type": "image/png" })
-      return res.end(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x1b, 0x5b]))
+      res.end(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x1b, 0x5b]))
+      return
     }
     return json(res, 200, { items: courses, next_cursor: "c-2" })
   })
