@@ -353,6 +353,26 @@ describe("fields: the model's argument never reaches the request or a param (doc
       assert.match(error.message, /unknown argument "fields"/)
     }))
 
+  it.effect("arguments that are not JSON, or no object, are the same InvalidArguments whether or not the tool offers it", () =>
+    Effect.gen(function*() {
+      for (const fields of [true, false]) {
+        const text = yield* Effect.flip(built({ name: "search", arguments: "{\"q\": " }, fields))
+        assert.strictEqual(text._tag, "InvalidArguments")
+        assert.match(text.message, /the arguments are not valid JSON; send a JSON object/)
+        const list = yield* Effect.flip(built({ name: "search", arguments: "[1]" }, fields))
+        assert.match(list.message, /the arguments must be a JSON object, got an array/)
+      }
+      // As a JSON string, the argument is taken out all the same.
+      const request = yield* built({ name: "search", arguments: JSON.stringify({ q: "cats", fields: ["@id"] }) })
+      assert.strictEqual(request.url, "https://api.example/users/u-1/search?q=cats")
+    }))
+
+  it.effect("no key is the argument of a tool that does not offer it (not even one named \"undefined\")", () =>
+    Effect.gen(function*() {
+      const error = yield* Effect.flip(built({ name: "search", arguments: { q: "x", undefined: ["@a"] } }, false))
+      assert.match(error.message, /unknown argument "undefined"/)
+    }))
+
   it.effect("beside the API's own `fields`: that one is sent, `rcp_fields` never", () =>
     Effect.gen(function*() {
       const request = yield* built({ name: "google", arguments: { fields: "id,name", rcp_fields: ["@items"] } })
