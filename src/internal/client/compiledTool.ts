@@ -179,7 +179,10 @@ const pagingOf = (tool: CompiledTool): PagingTool => {
   for (const entry of tool.request.queryParams) if (entry.value.whole !== undefined) queryParams.set(entry.name, entry.value.whole)
   return {
     name: tool.name,
-    visible: new Map(tool.visible.map((param) => [param.name, param.type])),
+    // A cursor goes into a string or number param (an array or object param carries none).
+    visible: new Map(tool.visible.flatMap((param) =>
+      param.type === "string" || param.type === "number" || param.type === "boolean" ? [[param.name, param.type] as const] : []
+    )),
     queryParams,
     secretQuery: tool.auth.type === "query" ? new Set([tool.auth.name]) : undefined
   }

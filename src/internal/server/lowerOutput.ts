@@ -17,7 +17,7 @@ import * as OutputSchema from "../manifest/outputSchema.js"
 import { clip, describeValue, messageOf } from "../shared/text.js"
 import { isRecord } from "../shared/values.js"
 import { ArgsInvalid } from "./errors.js"
-import { UNREPRESENTABLE } from "./lowerJsonSchema.js"
+import { UNREPRESENTABLE } from "./jsonSchemaNode.js"
 import * as StandardSchema from "./standardSchema.js"
 
 /** One thing the lowering of `output` lost, at its path inside the published `outputSchema`. @internal */

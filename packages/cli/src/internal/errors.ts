@@ -9,6 +9,7 @@ import type * as Effect from "effect/Effect"
 import * as Client from "rcp-sdk/client"
 import type * as Errors from "rcp-sdk/errors"
 import type * as Lock from "rcp-sdk/lock"
+import type * as Mcp from "@rcp-sdk/mcp"
 import type * as OpenApi from "@rcp-sdk/openapi"
 import { clip } from "./text.js"
 
@@ -52,6 +53,7 @@ export type Reportable =
   | Lock.LockInvalid
   | OpenApi.OpenApiInvalid
   | OpenApi.OpenApiParserMissing
+  | Mcp.OutputMismatch
 
 /** A failure whose report must not echo these values (a credential, `--set` values). @internal */
 export class WithSecrets extends Data.TaggedError("WithSecrets")<{
@@ -154,7 +156,9 @@ const lines: Lines = {
   TooManyRedirects: (error) => tagged(error),
   BlockedAddress: (error) => tagged(error),
   InvalidResponse: (error) => tagged(error),
-  ClientClosed: (error) => tagged(error)
+  ClientClosed: (error) => tagged(error),
+  // `rcp mcp`'s onError: a result that did not fit its tool's outputSchema (the host's model was told so).
+  OutputMismatch: (error) => tagged(error)
 }
 
 /**
