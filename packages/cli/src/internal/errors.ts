@@ -9,7 +9,6 @@ import type * as Effect from "effect/Effect"
 import * as Client from "rcp-sdk/client"
 import type * as Errors from "rcp-sdk/errors"
 import type * as Lock from "rcp-sdk/lock"
-import type * as Mcp from "@rcp-sdk/mcp"
 import type * as OpenApi from "@rcp-sdk/openapi"
 import { clip } from "./text.js"
 
@@ -53,7 +52,18 @@ export type Reportable =
   | Lock.LockInvalid
   | OpenApi.OpenApiInvalid
   | OpenApi.OpenApiParserMissing
-  | Mcp.OutputMismatch
+  | OutputMismatch
+
+/**
+ * `rcp mcp`'s `onError`: a result that did not fit its tool's `outputSchema` (`@rcp-sdk/mcp`'s
+ * `OutputMismatch`, by its shape: nothing here imports the MCP package, which loads for `rcp mcp` only).
+ *
+ * @internal
+ */
+export interface OutputMismatch {
+  readonly _tag: "OutputMismatch"
+  readonly message: string
+}
 
 /** A failure whose report must not echo these values (a credential, `--set` values). @internal */
 export class WithSecrets extends Data.TaggedError("WithSecrets")<{
