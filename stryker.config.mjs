@@ -46,7 +46,12 @@ export default {
     // never reaches the request or a param.
     between("src/internal/client/execution.ts", "const takeFields", "export const redactable"),
     // Pages: a note names a visible param of the tool, never a URL (nor a query credential in it).
-    "src/internal/result/pages.ts"
+    "src/internal/result/pages.ts",
+    // The oauth2 auth's rules: where tokens and client secrets may be sent (https, literal URLs,
+    // no user info), what each flow needs, which scopes can be asked for.
+    "src/internal/manifest/oauth2.ts",
+    // Whose token a call sends: the principal from the turn's context, failing closed.
+    "src/internal/client/oauth/principal.ts"
   ],
   reporters: ["clear-text", "progress", "json"],
   jsonReporter: { fileName: "reports/mutation/mutation.json" },

@@ -11,6 +11,7 @@ import type { ResultBudget } from "../result/budget.js"
 import * as Fields from "../result/fields.js"
 import type { PagingTool } from "../result/pages.js"
 import type * as Credential from "./credential.js"
+import type * as ApiOAuth from "./oauth/apiOAuth.js"
 import * as Request from "./request.js"
 
 /**
@@ -29,6 +30,8 @@ export interface Api {
   readonly credential: Credential.Source | undefined
   /** What this API's results may be to the model (`discover`'s budget, `fields` and `toolResults`). */
   readonly results: ApiResults
+  /** For a manifest with an `oauth2` auth discovered with a client registration: its tokens. */
+  readonly oauth: ApiOAuth.ApiOAuth | undefined
 }
 
 /**

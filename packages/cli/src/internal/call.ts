@@ -10,7 +10,8 @@ import * as Client from "rcp-sdk/client"
 import * as Manifest from "rcp-sdk/manifest"
 import type * as Resolver from "rcp-sdk/resolver"
 import { define, type OptionSpec, type Values } from "./command.js"
-import { CliError, UsageError, WithSecrets } from "./errors.js"
+import { CliError, type Reportable, UsageError, WithSecrets } from "./errors.js"
+import { loginHint, oauthOptions, registration, withTokenFile } from "./oauth.js"
 import { fieldsArgument, modelViewOf, modelViewOptions, printed, printedWhole } from "./results.js"
 import { allowHttpOption, clientLayer, isUrl, load } from "./source.js"
 import { clip, isRecord } from "./text.js"
@@ -129,7 +130,8 @@ export const executionOptions = {
   },
   trust: { type: "string", multiple: true, value: "ORIGIN", description: "An origin besides the manifest's that tools may call" },
   "allow-http": allowHttpOption,
-  "timeout-ms": { type: "string", value: "MS", default: "30000", description: "Timeout of each attempt" }
+  "timeout-ms": { type: "string", value: "MS", default: "30000", description: "Timeout of each attempt" },
+  ...oauthOptions
 } as const satisfies Record<string, OptionSpec>
 
 /** What `executionOptions` come to. @internal */
@@ -138,8 +140,12 @@ export interface Execution {
   readonly values: ReadonlyMap<string, string>
   /** What no report may echo: the credential and the `--set` values. */
   readonly secrets: ReadonlyArray<string>
-  /** A client whose resolvers read a `CallContext`. */
+  /** A client whose resolvers read a `CallContext` (and that sends `rcp login`'s tokens with `--client-id`). */
   readonly layer: Layer.Layer<Client.RcpClient>
+  /** Discovery's options: the OAuth 2 client registration, with `--client-id`. */
+  readonly discover: Client.DiscoverOptions
+  /** Turns a call's `AuthorizationRequired` into the `rcp login` to run. */
+  readonly hint: (url: string) => (error: Reportable) => Reportable
 }
 
 /** @internal */
@@ -151,17 +157,23 @@ export const execution = (
     const values = yield* parseSet(options.set, command)
     const timeout = yield* parseTimeout(options["timeout-ms"], command)
     const credential = yield* readCredential(options["credential-env"], command)
-    const secrets = [...(credential === undefined ? [] : [credential]), ...values.values()].filter((s) => s !== "")
+    const oauth = yield* registration(options, command)
+    const secrets = [...(credential === undefined ? [] : [credential]), ...oauth.secrets, ...values.values()].filter((s) =>
+      s !== ""
+    )
     const resolvers = Object.fromEntries(
       [...values.keys()].map((name) => [name, (ctx: CallContext, info: Resolver.ResolveInfo) => ctx.valueFor(info)])
     )
-    const layer = clientLayer(resolvers, {
-      credential,
-      trustedOrigins: options.trust,
-      allowHttp: options["allow-http"],
-      timeout
-    })
-    return { values, secrets, layer }
+    const layer = withTokenFile(oauth.client, (withOAuth) =>
+      clientLayer(resolvers, {
+        credential,
+        trustedOrigins: options.trust,
+        allowHttp: options["allow-http"],
+        timeout,
+        ...(withOAuth === undefined ? {} : { oauth: withOAuth })
+      }))
+    const discover = oauth.client === undefined ? {} : { oauth: oauth.client }
+    return { values, secrets, layer, discover, hint: (url: string) => loginHint(url, oauth.client) }
   })
 
 /** The model's arguments with `--fields` as the tool's `fields` argument (a tool it cannot find is execute's to report). */
@@ -204,10 +216,10 @@ export const command = define({
       const tool = positionals[1]!
       const args = yield* parseArgsJson(options.args)
       const view = yield* modelViewOf(options)
-      const { layer, secrets, values } = yield* execution(options, "call")
+      const { discover, hint, layer, secrets, values } = yield* execution(options, "call")
       return yield* Effect.gen(function*() {
         // `--fields` is the model's argument: the tool must offer it, as `discover({ fields: true })` does.
-        const discovery = yield* load(url, view.fields === undefined ? {} : { fields: true })
+        const discovery = yield* load(url, view.fields === undefined ? discover : { ...discover, fields: true })
         const callInput = { name: tool, arguments: yield* withFields(args, tool, discovery.manifest, view.fields) }
         const callOptions = { context: callContext(discovery.manifest, values), ...view.budget }
         if (options["dry-run"]) {
@@ -219,7 +231,7 @@ export const command = define({
         return 0
       }).pipe(
         Effect.provide(layer),
-        Effect.mapError((error) => new WithSecrets({ error, secrets }))
+        Effect.mapError((error) => new WithSecrets({ error: hint(url)(error), secrets }))
       )
     })
 })

@@ -167,6 +167,18 @@ const lines: Lines = {
   BlockedAddress: (error) => tagged(error),
   InvalidResponse: (error) => tagged(error),
   ClientClosed: (error) => tagged(error),
+  // OAuth 2 (rcp login): `rcp call` and `rcp mcp` turn AuthorizationRequired into the login to run.
+  AuthorizationRequired: (error) => tagged(error, `${error.message}; sign in with rcp login <manifest-url> --client-id ID`),
+  TokenRequestFailed: (error) => tagged(error),
+  TokenStoreFailed: (error) => tagged(error),
+  UntrustedAuthorizationServer: (error) =>
+    tagged(
+      error,
+      `${error.api}: the manifest's ${error.endpoint} is on ${error.origin}, which is not the manifest's origin ` +
+        `(${error.manifestOrigin}); no token was requested and nothing was sent. To allow it, pass --trust ${error.origin}`
+    ),
+  AuthorizationFailed: (error) => tagged(error),
+  OAuthNotConfigured: (error) => tagged(error),
   // `rcp mcp`'s onError: a result that did not fit its tool's outputSchema (the host's model was told so).
   OutputMismatch: (error) => tagged(error)
 }

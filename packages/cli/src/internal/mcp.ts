@@ -77,12 +77,12 @@ export const command = define({
         (text) => parseWhole(text, 1, 86400, "--watch takes a whole number of seconds (1 to 86400)")
       )
       const budget = yield* budgetOf(options, "mcp")
-      const { layer, secrets, values } = yield* execution(options, "mcp")
+      const { discover, hint, layer, secrets, values } = yield* execution(options, "mcp")
       const { serve } = yield* serving
       return yield* Effect.gen(function*() {
         // Discovery fails before anything is served: one line on stderr, a non-zero exit.
         // The budget is the API's: every tool's result, on every call the host makes.
-        const discovered = { prefix: options.prefix, ...budget }
+        const discovered = { ...discover, prefix: options.prefix, ...budget }
         const discovery = yield* load(url, discovered)
         yield* printWarnings(io, discovery.warnings)
         // `--set` values are typed by the manifest being served, which --watch may replace.
@@ -102,7 +102,8 @@ export const command = define({
           watch: watchSeconds === undefined ? undefined : { seconds: watchSeconds, refresh },
           http: port === undefined ? undefined : { port, host: options.host },
           diagnostic: io.err,
-          onError: (error) => io.err(report(error, secrets).text)
+          // A tool call of a user who has not signed in: the model reads its sentence; the operator, what to run.
+          onError: (error) => io.err(report(hint(url)(error), secrets).text)
         })
       }).pipe(
         Effect.scoped,
