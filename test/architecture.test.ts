@@ -1,7 +1,7 @@
 /**
  * The house, checked on the import graph of `src/` (`scripts/cycles.mjs`): every internal module in
  * a wing (`internal/<wing>/`), each wing's rule (shared/ a leaf, transport/ below the client and the
- * model, manifest/ below the client and the transport); no cycle other than type-only imports of
+ * model, manifest/ below the client and the transport, result/ over manifest/ and shared/ only); no cycle other than type-only imports of
  * public modules; the assembler (`internal/client/client.ts`) imported by no internal module;
  * settings a leaf; the transport chosen in one module; the Effect-version boundary (`internal/target/`,
  * docs/effect4.md): twins with the same exports, each importing only its own Effect and shared/, reached
@@ -91,6 +91,13 @@ describe("architecture: the wings of src/internal/", () => {
     assert.deepStrictEqual(refused(whole, (file) => wingOf(file) === "manifest", offWing), [])
   })
 
+  it("result/ (what the model sees of a result) reads only result/, manifest/ and shared/ — no client, transport, model or public module", () => {
+    // Shaping is pure: the same response and options give the same text wherever it is called from
+    // (the client, a satellite package through rcp-sdk/result), so it may not reach what a call does.
+    const allowed = (target: string) => ["result", "manifest", "shared"].includes(wingOf(target) ?? "")
+    assert.deepStrictEqual(refused(whole, (file) => wingOf(file) === "result", allowed), [])
+  })
+
   it("no internal module imports Client.ts, Errors.ts or Providers.ts but for types: errors come from the wing that declares them", () => {
     const facades = ["Client.ts", "Errors.ts", "Providers.ts"]
     const internal = (file: string) => file.startsWith("internal/")
@@ -134,7 +141,7 @@ describe("architecture: the import graph of src/", () => {
     assert.deepStrictEqual(importers, ["internal/transport/choice.ts"])
   })
 
-  it("the core imports only its peers (effect, @effect/platform), its dependencies (undici, oauth4webapi; turndown loaded on demand) and Node's own modules", () => {
+  it("the core imports only its peers (effect, @effect/platform), its dependencies (undici, oauth4webapi; turndown and gpt-tokenizer loaded on demand) and Node's own modules", () => {
     const imported = new Set<string>()
     for (const file of Object.keys(edges)) {
       for (const specifier of specifiers(readFileSync(join(root, "src", file), "utf8"))) {
@@ -145,7 +152,7 @@ describe("architecture: the import graph of src/", () => {
       specifier.startsWith("node:") ? "node:" : specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/")
     // "#target/…" is the core's own boundary (resolved per target by the build), no package.
     const packages = [...imported].filter((specifier) => !specifier.startsWith("#target/")).map(packageOf)
-    assert.deepStrictEqual([...new Set(packages)].sort(), ["@effect/platform", "effect", "node:", "oauth4webapi", "undici"])
+    assert.deepStrictEqual([...new Set(packages)].sort(), ["@effect/platform", "effect", "gpt-tokenizer", "node:", "oauth4webapi", "undici"])
   })
 })
 
@@ -205,6 +212,8 @@ const VERSION_SPECIFIC_WORKLIST = [
   "internal/server/errors.ts",
   "internal/server/lower.ts",
   "internal/server/lowerEffect.ts",
+  // #34 (main b3c4761): an Effect Schema's outputSchema lowered; goes with the LowerEffect twin (step 3).
+  "internal/server/lowerOutput.ts",
   "internal/transport/choice.ts",
   "internal/transport/httpClient.ts"
 ]
