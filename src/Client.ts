@@ -61,7 +61,7 @@ export * from "./Errors.js"
 export * from "./Providers.js"
 
 /**
- * Approval for side effects (README "Approval"): the hook as a service (`Approval.layer(f)`) and
+ * Approval for side effects (docs/security.md "Approval"): the hook as a service (`Approval.layer(f)`) and
  * its policy. Its two errors, `ApprovalDenied` and `ApprovalFailed`, are in `rcp-sdk/errors`.
  *
  * @since 0.3.0
@@ -135,7 +135,7 @@ export interface Options {
    * `Credential` layer in context supplies it (e.g. `Credential.layerConfig(...)`). A fixed value
    * (string or `Redacted`) is sent only to the origin of the first authenticated manifest
    * discovered with it and to `trustedOrigins`; a function decides per request (it receives
-   * `{ origin, manifestUrl, tool }`). See README "Several APIs".
+   * `{ origin, manifestUrl, tool }`). See docs/client.md "Several APIs".
    */
   readonly credential?: CredentialInput | undefined
   /** Origins besides each manifest's own that every manifest's tools may call (and receive the credential). */
@@ -172,7 +172,7 @@ export interface Options {
   /** What a manifest with tools its pin lacks gets: refused (`"exact"`, the default) or its new tools hidden. */
   readonly pinPolicy?: Lock.PinPolicy | undefined
   /**
-   * What discovery does with a tool the poisoning checks flag (README "Poisoning checks"):
+   * What discovery does with a tool the poisoning checks flag (docs/security.md "Poisoning checks"):
    * `"warn"` (default) exposes it and says why in `warnings`; `"refuse"` keeps it from the model
    * — it is not in `tools`, and a call to it fails with `ToolNotFound` — with a warning naming the rule.
    */
@@ -181,7 +181,7 @@ export interface Options {
   readonly poisoning?: Manifest.LintOptions | undefined
   /**
    * Which calls the approval hook (the `Approval` service; `approve` in `createRcpClient`) is asked
-   * about, by method and by tool name (README "Approval"). Default: every method but GET. Without a
+   * about, by method and by tool name (docs/security.md "Approval"). Default: every method but GET. Without a
    * hook, no call needs approval.
    */
   readonly approval?: Approval.ApprovalPolicy | undefined
@@ -222,7 +222,7 @@ export interface RegisterOptions extends DiscoverOptions {
 
 /**
  * One tool call of the model, in any shape `execute` reads: rcp's `{ name, arguments }`
- * (`RcpToolCall`) or a provider's own tool-call object (see "Model providers" in the README).
+ * (`RcpToolCall`) or a provider's own tool-call object (docs/providers.md).
  *
  * @since 0.1.0
  * @category models
@@ -522,7 +522,7 @@ export const forget = (url: string | URL): Effect.Effect<boolean, never, RcpClie
  * export const answer = (call: { readonly name: string; readonly arguments: string }, userId: string) =>
  *   Client.execute(call, { context: { userId } }).pipe(
  *     Effect.map(({ data }) => JSON.stringify(data)),
- *     // Written for the model: it can correct its call and retry (README "What to send back to the model").
+ *     // Written for the model: it can correct its call and retry (docs/providers.md "What the model is told of a failure").
  *     Effect.catchTags({
  *       InvalidArguments: (error) => Effect.succeed(error.message),
  *       ToolNotFound: (error) => Effect.succeed(error.message)
@@ -604,7 +604,7 @@ export type RcpClientOptions<Ctx> = Omit<Options, "timeout"> & {
   readonly fetch?: typeof globalThis.fetch | undefined
   /**
    * Asked before each call the `approval` policy marks (default: every method but GET), with the
-   * prepared request, credential shown as `<redacted>`; only `true` sends it (README "Approval").
+   * prepared request, credential shown as `<redacted>`; only `true` sends it (docs/security.md "Approval").
    */
   readonly approve?: Approval.ApproveFunction | undefined
 }

@@ -350,7 +350,7 @@ export const encode: (manifest: Manifest) => Manifest = Schema.encodeSync(Manife
  * template uses, identity-looking params (`userId`, `tenantId`, …) whose description does not
  * tell the client operator to resolve them. Warnings only; `decode` does not run them.
  *
- * It also runs the poisoning checks (README "Poisoning checks"): each such warning names its rule
+ * It also runs the poisoning checks (docs/security.md "Poisoning checks"): each such warning names its rule
  * (`invisible-unicode`, `model-instruction`, `sensitive-path`, `long-description`,
  * `credential-param`, `confusable-name`), the tool or param, and the offending text, escaped and
  * clipped.
@@ -383,7 +383,7 @@ export const encode: (manifest: Manifest) => Manifest = Schema.encodeSync(Manife
 export const lint: (manifest: Manifest, options?: LintOptions) => ReadonlyArray<ManifestIssue> = Lint.lint
 
 /**
- * Options of `lint`: the poisoning checks' description budget (README "Poisoning checks").
+ * Options of `lint`: the poisoning checks' description budget (docs/security.md "Poisoning checks").
  *
  * @since 0.3.0
  * @category models
@@ -391,7 +391,7 @@ export const lint: (manifest: Manifest, options?: LintOptions) => ReadonlyArray<
 export type LintOptions = Poisoning.PoisoningOptions
 
 /**
- * The poisoning rules a lint warning can name (README "Poisoning checks").
+ * The poisoning rules a lint warning can name (docs/security.md "Poisoning checks").
  *
  * @since 0.3.0
  * @category models

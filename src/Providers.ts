@@ -249,7 +249,7 @@ export type AnthropicToolResult = Internal.AnthropicToolResult
 export type GeminiFunctionResponsePart = Internal.GeminiFunctionResponsePart
 
 /**
- * What the model may read of a failed call (README "What to send back to the model"): its own mistakes
+ * What the model may read of a failed call (docs/providers.md "What the model is told of a failure"): its own mistakes
  * (`InvalidArguments`, `ToolNotFound`, HTTP 4xx) in full; everything else as a short safe
  * sentence (`OperatorError`), the error itself being the operator's.
  *

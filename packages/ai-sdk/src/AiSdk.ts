@@ -30,7 +30,7 @@ export const AiSdkToolError: typeof internal.AiSdkToolError = internal.AiSdkTool
  * The client's discovered tools as an AI SDK `ToolSet`: each with `inputSchema: jsonSchema(parameters)`
  * and an `execute` that runs the call through rcp with the turn's context — the call's
  * `experimental_context` when given, else `options.context`. A failed call reaches the model as
- * the safe text of the table in README "What to send back to the model"; operator-side errors also go to
+ * the safe text of the table in docs/providers.md "What the model is told of a failure"; operator-side errors also go to
  * `options.onError`.
  *
  * @example

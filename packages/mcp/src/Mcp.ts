@@ -2,7 +2,7 @@
  * The MCP bridge (`@rcp-sdk/mcp`): a client's discovered tools as an MCP server, for MCP hosts
  * (Claude Desktop, IDEs, agent frameworks) — resolver-bound params absent from every `inputSchema`
  * and filled by the bridge, the credential kept in it, a failed call an `isError` tool result with
- * the model-facing text (README "What to send back to the model"). `@modelcontextprotocol/sdk` comes
+ * the model-facing text (docs/providers.md "What the model is told of a failure"). `@modelcontextprotocol/sdk` comes
  * with this package; `rcp-sdk` is a peer, used through its public API only.
  *
  * The bridge is the SDK's low-level `Server` with `tools/list` and `tools/call` handlers, which

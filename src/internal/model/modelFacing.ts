@@ -30,7 +30,7 @@ export interface ModelFacingError {
 const HTTP_EXCERPT_CHARS = 500
 
 /**
- * The table (README "What to send back to the model"): arguments, unknown tool, 4xx and a declined approval are the model's;
+ * The table (docs/providers.md "What the model is told of a failure"): arguments, unknown tool, 4xx and a declined approval are the model's;
  * everything else — resolvers, credentials, origins, transport, 5xx, timeouts, and any error this
  * function does not know — reaches the model only as a safe sentence.
  *
