@@ -36,7 +36,19 @@ import * as PrivateNetwork from "./internal/transport/privateNetwork.js"
 import * as Redact from "./internal/transport/redact.js"
 
 export type {
+  /**
+   * One property of a tool's `parameters`: `{ type, description? }`.
+   *
+   * @since 0.1.0
+   * @category models
+   */
   ModelParameter,
+  /**
+   * A tool as handed to a model: `{ name, description, parameters }`.
+   *
+   * @since 0.1.0
+   * @category models
+   */
   ModelTool
 } from "./internal/model/modelTool.js"
 
@@ -60,15 +72,46 @@ export * from "./Errors.js"
  */
 export * from "./Providers.js"
 
-/**
- * Approval for side effects (docs/security.md "Approval"): the hook as a service (`Approval.layer(f)`) and
- * its policy. Its two errors, `ApprovalDenied` and `ApprovalFailed`, are in `rcp-sdk/errors`.
- *
- * @since 0.3.0
- * @category models
- */
-export { Approval } from "./internal/client/approval.js"
-export type { ApprovalInfo, ApprovalPolicy, ApprovalService, ApproveFunction } from "./internal/client/approval.js"
+export {
+  /**
+   * Approval for side effects (docs/security.md "Approval"): the hook as a service (`Approval.layer(f)`) and
+   * its policy. Its two errors, `ApprovalDenied` and `ApprovalFailed`, are in `rcp-sdk/errors`.
+   *
+   * @since 0.3.0
+   * @category models
+   */
+  Approval
+} from "./internal/client/approval.js"
+export type {
+  /**
+   * What the approval hook gets beside the request: `{ tool, context }`.
+   *
+   * @since 0.3.0
+   * @category models
+   */
+  ApprovalInfo,
+  /**
+   * Which calls need approval: `{ methods, tools }` (default: every method but GET; a tool's entry wins over `methods`).
+   *
+   * @since 0.3.0
+   * @category models
+   */
+  ApprovalPolicy,
+  /**
+   * The approval hook's interface: `approve(request, info)` → `Effect<boolean>`; only `true` sends the call.
+   *
+   * @since 0.3.0
+   * @category models
+   */
+  ApprovalService,
+  /**
+   * The approval hook in any form: `(request, { tool, context }) =>` a boolean, a promise or an Effect of one.
+   *
+   * @since 0.3.0
+   * @category models
+   */
+  ApproveFunction
+} from "./internal/client/approval.js"
 
 // ---------------------------------------------------------------------------------------------
 // Models
@@ -573,15 +616,17 @@ export const tools: Effect.Effect<ReadonlyArray<ModelTool.ModelTool>, never, Rcp
 export const describeManifest: (manifest: Manifest.Manifest, tools: ReadonlyArray<ModelTool.ModelTool>) => string =
   describe.describeManifest
 
-/**
- * The credential as a service — `Credential.layer(value)`, or
- * `Credential.layerConfig(Config.redacted("API_TOKEN"))` — used when the client's options give
- * none. Swapping the layer swaps the secret (tests, rotation).
- *
- * @since 0.1.0
- * @category layers
- */
-export { Credential } from "./internal/client/credential.js"
+export {
+  /**
+   * The credential as a service — `Credential.layer(value)`, or
+   * `Credential.layerConfig(Config.redacted("API_TOKEN"))` — used when the client's options give
+   * none. Swapping the layer swaps the secret (tests, rotation).
+   *
+   * @since 0.1.0
+   * @category layers
+   */
+  Credential
+} from "./internal/client/credential.js"
 
 // ---------------------------------------------------------------------------------------------
 // The promise facade
@@ -650,37 +695,39 @@ export interface PromiseClient<Ctx> {
   readonly close: () => Promise<void>
 }
 
-/**
- * The promise facade for plain TypeScript: `createRcpClient({ resolvers, credential, trustedOrigins })`.
- * Requests go straight over undici unless a `fetch` is given.
- *
- * @example
- * ```ts
- * import { createRcpClient, ResolverMissing } from "rcp-sdk/client"
- *
- * const client = createRcpClient({
- *   resolvers: { userId: (ctx: { readonly currentUserId?: string }) => ctx.currentUserId },
- *   credential: () => process.env.API_TOKEN
- * })
- * const { tools } = await client.discover("https://api.example.com/rcp/manifest")
- * // … hand `tools` to the model, then run each call it makes:
- * try {
- *   const { status, data } = await client.execute(
- *     { name: "get_profile", arguments: "{}" },
- *     { context: { currentUserId: "u-42" } }
- *   )
- *   console.log(status, data)
- * } catch (error) {
- *   if (error instanceof ResolverMissing) console.error("no signed-in user; nothing was sent")
- *   else throw error
- * }
- * await client.close()
- * ```
- *
- * @since 0.1.0
- * @category constructors
- */
-export { createRcpClient } from "./internal/client/promise.js"
+export {
+  /**
+   * The promise facade for plain TypeScript: `createRcpClient({ resolvers, credential, trustedOrigins })`.
+   * Requests go straight over undici unless a `fetch` is given.
+   *
+   * @example
+   * ```ts
+   * import { createRcpClient, ResolverMissing } from "rcp-sdk/client"
+   *
+   * const client = createRcpClient({
+   *   resolvers: { userId: (ctx: { readonly currentUserId?: string }) => ctx.currentUserId },
+   *   credential: () => process.env.API_TOKEN
+   * })
+   *
+   * // One turn of the application, for the signed-in user (if any).
+   * export const turn = async (currentUserId: string | undefined) => {
+   *   const { tools } = await client.discover("https://api.example.com/rcp/manifest")
+   *   // … hand `tools` to the model, then run each call it makes:
+   *   try {
+   *     const { status, data } = await client.execute({ name: "get_profile", arguments: "{}" }, { context: { currentUserId } })
+   *     return `${status} ${JSON.stringify(data)}`
+   *   } catch (error) {
+   *     if (error instanceof ResolverMissing) return "no signed-in user; nothing was sent"
+   *     throw error
+   *   }
+   * }
+   * ```
+   *
+   * @since 0.1.0
+   * @category constructors
+   */
+  createRcpClient
+} from "./internal/client/promise.js"
 
 // ---------------------------------------------------------------------------------------------
 // The client's rules, for the packages that fetch, serve or print for it

@@ -240,29 +240,31 @@ export const ManifestIssue = Schema.Struct({
  */
 export interface ManifestIssue extends Schema.Schema.Type<typeof ManifestIssue> {}
 
-/**
- * A manifest broke the rules of docs/protocol.md §1. `issues` lists every problem; `source` names where the
- * manifest came from when that is known (a URL or a file). A `Data.TaggedError`, not a Schema class:
- * the client raises it without loading `effect/Schema`.
- *
- * @example
- * ```ts
- * import * as Effect from "effect/Effect"
- * import * as Manifest from "rcp-sdk/manifest"
- *
- * const report = Manifest.decode({ rcpVersion: "0.1", tools: [{ name: "get thing" }] }).pipe(
- *   Effect.catchTag("ManifestInvalid", (error) =>
- *     // error.message holds the same lines, under a heading naming the source
- *     Effect.succeed(error.issues.map(Manifest.formatIssue)))
- * )
- * // ["tools[0].name: expected a string matching ^[A-Za-z0-9_-]{1,64}$, got \"get thing\"",
- * //  "tools[0].description: is missing", …]
- * ```
- *
- * @since 0.1.0
- * @category errors
- */
-export { ManifestInvalid } from "./internal/manifest/model.js"
+export {
+  /**
+   * A manifest broke the rules of docs/protocol.md §1. `issues` lists every problem; `source` names where the
+   * manifest came from when that is known (a URL or a file). A `Data.TaggedError`, not a Schema class:
+   * the client raises it without loading `effect/Schema`.
+   *
+   * @example
+   * ```ts
+   * import * as Effect from "effect/Effect"
+   * import * as Manifest from "rcp-sdk/manifest"
+   *
+   * const report = Manifest.decode({ rcpVersion: "0.1", tools: [{ name: "get thing" }] }).pipe(
+   *   Effect.catchTag("ManifestInvalid", (error) =>
+   *     // error.message holds the same lines, under a heading naming the source
+   *     Effect.succeed(error.issues.map(Manifest.formatIssue)))
+   * )
+   * // ["tools[0].name: expected a string matching ^[A-Za-z0-9_-]{1,64}$, got \"get thing\"",
+   * //  "tools[0].description: is missing", …]
+   * ```
+   *
+   * @since 0.1.0
+   * @category errors
+   */
+  ManifestInvalid
+} from "./internal/manifest/model.js"
 
 /**
  * `tools[2].params[0].type: expected …`.

@@ -87,10 +87,12 @@ export type GeminiTool = Internal.GeminiTool
  * import { toOpenAiTools } from "rcp-sdk/providers"
  *
  * const client = createRcpClient()
- * const { tools } = await client.discover("https://api.example.com/rcp/manifest")
- * // → openai.chat.completions.create({ model, messages, tools: strictTools })
- * const strictTools = toOpenAiTools(tools, { strict: true })
- * console.log(strictTools[0]?.function.parameters.required)
+ *
+ * export const toolsForOpenAi = async (manifestUrl: string) => {
+ *   const { tools } = await client.discover(manifestUrl)
+ *   // → openai.chat.completions.create({ model, messages, tools: toOpenAiTools(tools, { strict: true }) })
+ *   return toOpenAiTools(tools, { strict: true })
+ * }
  * ```
  *
  * @since 0.1.0

@@ -39,16 +39,20 @@ export const AiSdkToolError: typeof internal.AiSdkToolError = internal.AiSdkTool
  * import { createRcpClient } from "rcp-sdk/client"
  * import { aiSdkTools } from "@rcp-sdk/ai-sdk"
  *
- * declare const model: LanguageModel // e.g. openai("gpt-4.1") from @ai-sdk/openai
+ * // `model`: e.g. openai("gpt-4.1") from @ai-sdk/openai.
  * const client = createRcpClient({ resolvers: { learnerId: (ctx: { userId: string }) => ctx.userId } })
- * await client.discover("https://api.example.com/rcp/manifest")
- * const { text } = await generateText({
- *   model,
- *   tools: await aiSdkTools(client, { onError: (error) => console.error(error) }),
- *   experimental_context: { userId: "u-42" },
- *   stopWhen: stepCountIs(5),
- *   prompt: "Enroll me in the TypeScript course"
- * })
+ *
+ * export const ask = async (model: LanguageModel, userId: string) => {
+ *   await client.discover("https://api.example.com/rcp/manifest")
+ *   const { text } = await generateText({
+ *     model,
+ *     tools: await aiSdkTools(client, { onError: (error) => console.error(error) }),
+ *     experimental_context: { userId },
+ *     stopWhen: stepCountIs(5),
+ *     prompt: "Enroll me in the TypeScript course"
+ *   })
+ *   return text
+ * }
  * ```
  *
  * @since 0.2.0

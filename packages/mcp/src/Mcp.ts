@@ -134,20 +134,23 @@ export const make: <Ctx = undefined, R = never, R2 = never>(
  * import { createMcpBridge } from "@rcp-sdk/mcp"
  *
  * const client = createRcpClient({ resolvers: { userId: (ctx: { userId?: string | undefined }) => ctx.userId } })
- * await client.discover("https://api.example.com/rcp/manifest")
- * const bridge = createMcpBridge(client, {
- *   // Who is asking, as the application's own proxy or middleware vouched for it.
- *   context: (extra) => ({ userId: extra.authInfo?.clientId }),
- *   onError: (error) => console.error(error)
- * })
- * createServer(async (req, res) => {
- *   // Stateless: a server and a transport per request.
- *   const server = bridge.server()
- *   const transport = new StreamableHTTPServerTransport({})
- *   res.on("close", () => void server.close())
- *   await server.connect(transport)
- *   await transport.handleRequest(req, res)
- * }).listen(3000, "127.0.0.1")
+ *
+ * export const serve = async (port: number) => {
+ *   await client.discover("https://api.example.com/rcp/manifest")
+ *   const bridge = createMcpBridge(client, {
+ *     // Who is asking, as the application's own proxy or middleware vouched for it.
+ *     context: (extra) => ({ userId: extra.authInfo?.clientId }),
+ *     onError: (error) => console.error(error)
+ *   })
+ *   createServer(async (req, res) => {
+ *     // Stateless: a server and a transport per request.
+ *     const server = bridge.server()
+ *     const transport = new StreamableHTTPServerTransport({})
+ *     res.on("close", () => void server.close())
+ *     await server.connect(transport)
+ *     await transport.handleRequest(req, res)
+ *   }).listen(port, "127.0.0.1")
+ * }
  * ```
  *
  * @since 0.2.0
