@@ -705,7 +705,7 @@ export {
    * import { createRcpClient, ResolverMissing } from "rcp-sdk/client"
    *
    * const client = createRcpClient({
-   *   resolvers: { userId: (ctx: { readonly currentUserId?: string }) => ctx.currentUserId },
+   *   resolvers: { userId: (ctx: { readonly currentUserId?: string | undefined }) => ctx.currentUserId },
    *   credential: () => process.env.API_TOKEN
    * })
    *
