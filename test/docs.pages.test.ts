@@ -1,5 +1,5 @@
 /**
- * Every page a user reads — README.md and docs/*.md — says what the code does, through the one
+ * Every page a user reads — README.md, docs/*.md and each satellite's README — says what the code does, through the one
  * harness of `support/docsHarness.ts`: every TypeScript block compiles against the built packages;
  * every runnable one runs with `node` against a real API on 127.0.0.1 (the manifest of the README,
  * with the credential it needs) and prints exactly the output block under it, and the library
@@ -115,8 +115,9 @@ describe("the pages' blocks", () => {
           // For authors: write what it printed into the page's output block (review the diff).
           const page = read(block.page)
           const printed = toDocumented(run.stdout, origins).trimEnd()
-          const at = page.indexOf(`\`\`\`text output\n${block.output}\n\`\`\``, page.indexOf(block.code))
-          writeFileSync(join(root, block.page), `${page.slice(0, at)}\`\`\`text output\n${printed}\n\`\`\`${page.slice(at + block.output!.length + 20)}`)
+          const fenced = (text: string) => `\`\`\`text output\n${text}\n\`\`\``
+          const at = page.indexOf(fenced(block.output!), page.indexOf(block.code))
+          writeFileSync(join(root, block.page), `${page.slice(0, at)}${fenced(printed)}${page.slice(at + fenced(block.output!).length)}`)
         }
         assert.strictEqual(run.stderr, "", "nothing on stderr")
         assert.strictEqual(run.code, 0)
@@ -203,6 +204,10 @@ describe("the pages' blocks", () => {
         if (/^https?:/.test(path)) {
           const inRepo = new RegExp(`^${REPOSITORY}/(?:blob|tree)/main/(.+)$`).exec(path)
           if (inRepo !== null && !existsSync(join(root, inRepo[1]!))) broken.push(`${page}: ${target} (no such file)`)
+          continue
+        }
+        if (page.startsWith("packages/") && path !== "") {
+          broken.push(`${page}: ${target} (a package's README links to the repository absolutely)`)
           continue
         }
         const file = path === "" ? page : normalize(join(dirname(page), path))

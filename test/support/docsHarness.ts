@@ -17,10 +17,14 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "nod
 import { join } from "node:path"
 import { type Block, blocks, read, root } from "./docs.js"
 
-/** README.md and every page of docs/ (not the generated API reference below docs/api/). */
+/**
+ * README.md, every page of docs/ (not the generated API reference below docs/api/) and the README
+ * of every satellite package (its npm page).
+ */
 export const pages = (): Array<string> => [
   "README.md",
-  ...readdirSync(join(root, "docs")).filter((file) => file.endsWith(".md")).sort().map((file) => `docs/${file}`)
+  ...readdirSync(join(root, "docs")).filter((file) => file.endsWith(".md")).sort().map((file) => `docs/${file}`),
+  ...readdirSync(join(root, "packages")).sort().map((dir) => `packages/${dir}/README.md`)
 ]
 
 export const KINDS = ["ts", "ts compile", "text output", "text", "json", "json manifest", "json lock", "sh"] as const
