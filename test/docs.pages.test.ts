@@ -51,6 +51,8 @@ const readmeManifest = (): string => {
 }
 
 const apis: Array<DocsApi> = []
+/** What each API received while a block ran, by the block's id. */
+const received = new Map<string, Array<{ readonly api: string; readonly line: string; readonly authorization: string | undefined }>>()
 let origins: Origins = {}
 let compiled = ""
 
@@ -123,6 +125,16 @@ describe("the pages' blocks", () => {
         assert.strictEqual(run.code, 0)
         assert.strictEqual(toDocumented(run.stdout, origins).trimEnd(), block.output!.trimEnd())
         // It really talked to the API: an example that discovers did reach it.
+        received.set(
+          block.id,
+          apis.flatMap((api, i) =>
+            api.requests.slice(before[i]).map((r) => ({
+              api: api.documented,
+              line: `${r.method} ${r.target}`,
+              authorization: r.headers.authorization
+            }))
+          )
+        )
         if (/\bdiscover(OpenApi)?\(|openApiToManifest\(/.test(block.code)) {
           assert.isTrue(apis.some((api, i) => api.requests.length > before[i]!), "the example reached its API")
         }
@@ -263,6 +275,30 @@ describe("README.md", () => {
 
   it("names no old subpath: the integrations are the @rcp-sdk/* packages", () => {
     for (const page of pages()) assert.notMatch(read(page), /(?<![@\w/-])rcp-sdk\/(openapi|mcp|ai|ai-sdk)\b/, page)
+  })
+})
+
+describe("what the quick starts sent", () => {
+  const sent = (section: string) => {
+    const block = runnable.find((b) => b.page === "README.md" && b.section === section)
+    assert.isDefined(block, section)
+    const requests = received.get(block!.id)
+    assert.isDefined(requests, `${section} ran`)
+    return requests!
+  }
+
+  it("plain TypeScript: the manifest without the credential, u-42's profile with it, nothing for the call without a user", () => {
+    assert.deepStrictEqual(sent("Quick start: plain TypeScript"), [
+      { api: "https://api.example.com", line: "GET /rcp/manifest", authorization: undefined },
+      { api: "https://api.example.com", line: "GET /users/u-42", authorization: "Bearer api-token" }
+    ])
+  })
+
+  it("Effect: the enrollment of u-42 with the credential, nothing for the model's wrong arguments", () => {
+    assert.deepStrictEqual(sent("Quick start: Effect"), [
+      { api: "https://api.example.com", line: "GET /rcp/manifest", authorization: undefined },
+      { api: "https://api.example.com", line: "POST /users/u-42/enrollments", authorization: "Bearer api-token" }
+    ])
   })
 })
 
