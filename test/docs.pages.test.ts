@@ -210,7 +210,7 @@ describe("the pages' blocks", () => {
 
   it("every link works from the npm page: files in the package relative, the others absolute to the repository", () => {
     const broken: Array<string> = []
-    for (const page of pages()) {
+    for (const page of [...pages(), "SECURITY.md", "CHANGELOG.md"]) {
       for (const target of links(read(page))) {
         const [path, anchor] = target.split("#") as [string, string | undefined]
         if (/^https?:/.test(path)) {
