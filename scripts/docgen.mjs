@@ -9,6 +9,8 @@
  * (`src/Client.ts`). So it runs in a scratch folder under another package name, with the sources
  * given by path; its Jekyll output is then turned into plain pages that read on GitHub and npm.
  *
+ * The examples run offline (scripts/offline.cjs): one that would call an API must define a function.
+ *
  *   node scripts/docgen.mjs           regenerate docs/api/
  *   node scripts/docgen.mjs --check   regenerate, and fail if docs/api/ was not up to date
  */
@@ -82,8 +84,13 @@ for (const target of targets) {
   execFileSync(join(root, "node_modules/.bin/docgen"), [], {
     cwd: work,
     stdio: "inherit",
-    // docgen runs `tsc` and `tsx` by name.
-    env: { ...process.env, PATH: `${join(root, "node_modules/.bin")}:${process.env.PATH}` }
+    env: {
+      ...process.env,
+      // docgen runs `tsc` and `tsx` by name.
+      PATH: `${join(root, "node_modules/.bin")}:${process.env.PATH}`,
+      // The examples run offline: nothing they do can reach past this machine.
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --require ${join(root, "scripts/offline.cjs")}`.trim()
+    }
   })
 
   // docgen writes `<out>/<srcDir relative to the scratch folder>/<Module>.ts.md` with Jekyll front matter.

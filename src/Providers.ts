@@ -117,8 +117,12 @@ export const toOpenAiTools: (
  * import { strictWarnings } from "rcp-sdk/providers"
  *
  * const client = createRcpClient()
- * const { tools } = await client.discover("https://api.example.com/rcp/manifest")
- * for (const warning of strictWarnings(tools)) console.warn(warning)
+ *
+ * export const strictTools = async (manifestUrl: string) => {
+ *   const { tools } = await client.discover(manifestUrl)
+ *   for (const warning of strictWarnings(tools)) console.warn(warning)
+ *   return tools
+ * }
  * // tool "update_customer" is sent with strict: false: it holds an object with keys of the model's choosing …
  * ```
  *

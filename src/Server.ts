@@ -296,12 +296,14 @@ export interface ManifestWithWarnings {
  *   name: "search",
  *   description: "Search by tags.",
  *   method: "GET",
- *   args: Schema.Struct({ tags: Schema.Array(Schema.String) }),
- *   url: (t) => `https://api.example.com/search?tags=${t.arg("tags")}`
+ *   args: Schema.Struct({ tags: Schema.Array(Schema.String), since: Schema.Date }),
+ *   url: "https://api.example.com/search",
+ *   queryParams: { tags: (t) => t.arg("tags"), since: (t) => t.arg("since") }
  * })
  * const { warnings } = Effect.runSync(Server.manifestWithWarnings({ tools: [search] }))
- * // [{ path: ["tools", 0, "params", 0], tool: "search", arg: "tags",
- * //    message: 'arg "tags" of tool "search": Array<string> has no manifest type; published as a required "string"' }]
+ * // `tags` is an array param (protocol 0.2); a Date has no manifest type:
+ * // [{ path: ["tools", 0, "params", 1], tool: "search", arg: "since",
+ * //    message: 'arg "since" of tool "search": Date has no manifest type; published as a required "string"' }]
  * ```
  *
  * @since 0.1.0
