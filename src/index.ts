@@ -45,3 +45,9 @@ export * as Server from "./Server.js"
  * @since 0.1.0
  */
 export * as Lock from "./Lock.js"
+/**
+ * `rcp-sdk/oauth`, as a namespace.
+ *
+ * @since 0.2.0
+ */
+export * as OAuth from "./OAuth.js"
