@@ -38,6 +38,12 @@ export * as Providers from "./Providers.js"
  *
  * @since 0.1.0
  */
+/**
+ * `rcp-sdk/result`, as a namespace.
+ *
+ * @since 0.2.0
+ */
+export * as Result from "./Result.js"
 export * as Server from "./Server.js"
 /**
  * `rcp-sdk/lock`, as a namespace.
