@@ -34,16 +34,16 @@ export * as Errors from "./Errors.js"
  */
 export * as Providers from "./Providers.js"
 /**
- * `rcp-sdk/server`, as a namespace.
- *
- * @since 0.1.0
- */
-/**
  * `rcp-sdk/result`, as a namespace.
  *
  * @since 0.2.0
  */
 export * as Result from "./Result.js"
+/**
+ * `rcp-sdk/server`, as a namespace.
+ *
+ * @since 0.1.0
+ */
 export * as Server from "./Server.js"
 /**
  * `rcp-sdk/lock`, as a namespace.
