@@ -43,7 +43,19 @@ import * as PrivateNetwork from "./internal/transport/privateNetwork.js"
 import * as Redact from "./internal/transport/redact.js"
 
 export type {
+  /**
+   * One property of a tool's `parameters`: `{ type, description? }`.
+   *
+   * @since 0.1.0
+   * @category models
+   */
   ModelParameter,
+  /**
+   * A tool as handed to a model: `{ name, description, parameters }`.
+   *
+   * @since 0.1.0
+   * @category models
+   */
   ModelTool
 } from "./internal/model/modelTool.js"
 
@@ -77,15 +89,46 @@ export * from "./Providers.js"
  */
 export * as Result from "./Result.js"
 
-/**
- * Approval for side effects (README "Approval"): the hook as a service (`Approval.layer(f)`) and
- * its policy. Its two errors, `ApprovalDenied` and `ApprovalFailed`, are in `rcp-sdk/errors`.
- *
- * @since 0.3.0
- * @category models
- */
-export { Approval } from "./internal/client/approval.js"
-export type { ApprovalInfo, ApprovalPolicy, ApprovalService, ApproveFunction } from "./internal/client/approval.js"
+export {
+  /**
+   * Approval for side effects (docs/security.md "Approval"): the hook as a service (`Approval.layer(f)`) and
+   * its policy. Its two errors, `ApprovalDenied` and `ApprovalFailed`, are in `rcp-sdk/errors`.
+   *
+   * @since 0.3.0
+   * @category models
+   */
+  Approval
+} from "./internal/client/approval.js"
+export type {
+  /**
+   * What the approval hook gets beside the request: `{ tool, context }`.
+   *
+   * @since 0.3.0
+   * @category models
+   */
+  ApprovalInfo,
+  /**
+   * Which calls need approval: `{ methods, tools }` (default: every method but GET; a tool's entry wins over `methods`).
+   *
+   * @since 0.3.0
+   * @category models
+   */
+  ApprovalPolicy,
+  /**
+   * The approval hook's interface: `approve(request, info)` → `Effect<boolean>`; only `true` sends the call.
+   *
+   * @since 0.3.0
+   * @category models
+   */
+  ApprovalService,
+  /**
+   * The approval hook in any form: `(request, { tool, context }) =>` a boolean, a promise or an Effect of one.
+   *
+   * @since 0.3.0
+   * @category models
+   */
+  ApproveFunction
+} from "./internal/client/approval.js"
 
 // ---------------------------------------------------------------------------------------------
 // Models
@@ -246,7 +289,7 @@ export interface Options {
    * `Credential` layer in context supplies it (e.g. `Credential.layerConfig(...)`). A fixed value
    * (string or `Redacted`) is sent only to the origin of the first authenticated manifest
    * discovered with it and to `trustedOrigins`; a function decides per request (it receives
-   * `{ origin, manifestUrl, tool }` and the call's context). See README "Several APIs". An Effect
+   * `{ origin, manifestUrl, tool }` and the call's context). See docs/client.md "Several APIs". An Effect
    * function's requirements become the layer's (`Requirements`).
    */
   readonly credential?: CredentialInput<any, any> | undefined
@@ -289,7 +332,7 @@ export interface Options {
   /** What a manifest with tools its pin lacks gets: refused (`"exact"`, the default) or its new tools hidden. */
   readonly pinPolicy?: Lock.PinPolicy | undefined
   /**
-   * What discovery does with a tool the poisoning checks flag (README "Poisoning checks"):
+   * What discovery does with a tool the poisoning checks flag (docs/security.md "Poisoning checks"):
    * `"warn"` (default) exposes it and says why in `warnings`; `"refuse"` keeps it from the model
    * — it is not in `tools`, and a call to it fails with `ToolNotFound` — with a warning naming the rule.
    */
@@ -298,7 +341,7 @@ export interface Options {
   readonly poisoning?: Manifest.LintOptions | undefined
   /**
    * Which calls the approval hook (the `Approval` service; `approve` in `createRcpClient`) is asked
-   * about, by method and by tool name (README "Approval"). Default: every method but GET. Without a
+   * about, by method and by tool name (docs/security.md "Approval"). Default: every method but GET. Without a
    * hook, no call needs approval.
    */
   readonly approval?: Approval.ApprovalPolicy | undefined
@@ -380,7 +423,7 @@ export interface RegisterOptions extends DiscoverOptions {
 
 /**
  * One tool call of the model, in any shape `execute` reads: rcp's `{ name, arguments }`
- * (`RcpToolCall`) or a provider's own tool-call object (see "Model providers" in the README).
+ * (`RcpToolCall`) or a provider's own tool-call object (docs/providers.md).
  *
  * @since 0.1.0
  * @category models
@@ -787,7 +830,7 @@ export const forget = (url: string | URL): Effect.Effect<boolean, never, RcpClie
  * export const answer = (call: { readonly name: string; readonly arguments: string }, userId: string) =>
  *   Client.execute(call, { context: { userId } }).pipe(
  *     Effect.map(({ data }) => JSON.stringify(data)),
- *     // Written for the model: it can correct its call and retry (README "What to send back to the model").
+ *     // Written for the model: it can correct its call and retry (docs/providers.md "What the model is told of a failure").
  *     Effect.catchTags({
  *       InvalidArguments: (error) => Effect.succeed(error.message),
  *       ToolNotFound: (error) => Effect.succeed(error.message)
@@ -888,15 +931,17 @@ export const tools: Effect.Effect<ReadonlyArray<ModelTool.ModelTool>, never, Rcp
 export const describeManifest: (manifest: Manifest.Manifest, tools: ReadonlyArray<ModelTool.ModelTool>) => string =
   describe.describeManifest
 
-/**
- * The credential as a service — `Credential.layer(value)`, or
- * `Credential.layerConfig(Config.redacted("API_TOKEN"))` — used when the client's options give
- * none. Swapping the layer swaps the secret (tests, rotation).
- *
- * @since 0.1.0
- * @category layers
- */
-export { Credential } from "./internal/client/credential.js"
+export {
+  /**
+   * The credential as a service — `Credential.layer(value)`, or
+   * `Credential.layerConfig(Config.redacted("API_TOKEN"))` — used when the client's options give
+   * none. Swapping the layer swaps the secret (tests, rotation).
+   *
+   * @since 0.1.0
+   * @category layers
+   */
+  Credential
+} from "./internal/client/credential.js"
 
 // ---------------------------------------------------------------------------------------------
 // The promise facade
@@ -933,7 +978,7 @@ export type RcpClientOptions<Ctx> = Omit<Options, "timeout" | "credential" | "oa
   readonly fetch?: typeof globalThis.fetch | undefined
   /**
    * Asked before each call the `approval` policy marks (default: every method but GET), with the
-   * prepared request, credential shown as `<redacted>`; only `true` sends it (README "Approval").
+   * prepared request, credential shown as `<redacted>`; only `true` sends it (docs/security.md "Approval").
    */
   readonly approve?: Approval.ApproveFunction | undefined
 }
@@ -997,37 +1042,39 @@ export interface PromiseClient<Ctx> {
   readonly close: () => Promise<void>
 }
 
-/**
- * The promise facade for plain TypeScript: `createRcpClient({ resolvers, credential, trustedOrigins })`.
- * Requests go straight over undici unless a `fetch` is given.
- *
- * @example
- * ```ts
- * import { createRcpClient, ResolverMissing } from "rcp-sdk/client"
- *
- * const client = createRcpClient({
- *   resolvers: { userId: (ctx: { readonly currentUserId?: string }) => ctx.currentUserId },
- *   credential: () => process.env.API_TOKEN
- * })
- * const { tools } = await client.discover("https://api.example.com/rcp/manifest")
- * // … hand `tools` to the model, then run each call it makes:
- * try {
- *   const { status, data } = await client.execute(
- *     { name: "get_profile", arguments: "{}" },
- *     { context: { currentUserId: "u-42" } }
- *   )
- *   console.log(status, data)
- * } catch (error) {
- *   if (error instanceof ResolverMissing) console.error("no signed-in user; nothing was sent")
- *   else throw error
- * }
- * await client.close()
- * ```
- *
- * @since 0.1.0
- * @category constructors
- */
-export { createRcpClient } from "./internal/client/promise.js"
+export {
+  /**
+   * The promise facade for plain TypeScript: `createRcpClient({ resolvers, credential, trustedOrigins })`.
+   * Requests go straight over undici unless a `fetch` is given.
+   *
+   * @example
+   * ```ts
+   * import { createRcpClient, ResolverMissing } from "rcp-sdk/client"
+   *
+   * const client = createRcpClient({
+   *   resolvers: { userId: (ctx: { readonly currentUserId?: string | undefined }) => ctx.currentUserId },
+   *   credential: () => process.env.API_TOKEN
+   * })
+   *
+   * // One turn of the application, for the signed-in user (if any).
+   * export const turn = async (currentUserId: string | undefined) => {
+   *   const { tools } = await client.discover("https://api.example.com/rcp/manifest")
+   *   // … hand `tools` to the model, then run each call it makes:
+   *   try {
+   *     const { status, data } = await client.execute({ name: "get_profile", arguments: "{}" }, { context: { currentUserId } })
+   *     return `${status} ${JSON.stringify(data)}`
+   *   } catch (error) {
+   *     if (error instanceof ResolverMissing) return "no signed-in user; nothing was sent"
+   *     throw error
+   *   }
+   * }
+   * ```
+   *
+   * @since 0.1.0
+   * @category constructors
+   */
+  createRcpClient
+} from "./internal/client/promise.js"
 
 // ---------------------------------------------------------------------------------------------
 // The client's rules, for the packages that fetch, serve or print for it

@@ -75,7 +75,7 @@ describe("validation is linear (docs/protocol.md §1.9)", () => {
 })
 
 /**
- * The poisoning rules' worst cases (README "Poisoning checks"): the prefixes of each pattern
+ * The poisoning rules' worst cases (docs/security.md "Poisoning checks"): the prefixes of each pattern
  * repeated, so that a backtracking pattern would rescan the rest at each one — and invisible
  * characters, tag characters, long names.
  */

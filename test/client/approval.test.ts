@@ -1,5 +1,5 @@
 /**
- * Approval for side effects (README "Approval"), on both APIs against a real server on 127.0.0.1:
+ * Approval for side effects (docs/security.md "Approval"), on both APIs against a real server on 127.0.0.1:
  * the hook sees the prepared request (resolvers run, credential `<redacted>`) before anything is
  * sent; only `true` sends it; a denial is `ApprovalDenied` and a failing hook `ApprovalFailed`,
  * with nothing received by the server; GET is never asked about by default; the policy picks

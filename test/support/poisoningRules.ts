@@ -1,8 +1,8 @@
 /**
- * The poisoning checks' text rules as README "Poisoning checks" documents them ("Exactly what the
- * text rules match"), read from the README itself and matched by hand — an oracle for the tests
+ * The poisoning checks' text rules as docs/security.md "Poisoning checks" documents them ("Exactly what the
+ * text rules match"), read from docs/security.md itself and matched by hand — an oracle for the tests
  * that shares nothing with `src/internal/poisoning.ts` (no pattern, no regular expression of it).
- * Were the code and the README to drift apart, the tests that use this would say so.
+ * Were the code and docs/security.md to drift apart, the tests that use this would say so.
  */
 import { blocks, read, section } from "./docs.js"
 
@@ -24,7 +24,7 @@ export interface TextRule {
 export interface Rules {
   /** Code point ranges of `invisible-unicode`, inclusive. */
   readonly invisible: ReadonlyArray<readonly [number, number]>
-  /** The text rules, in the README's order (the order of the warnings). */
+  /** The text rules, in the documented order (the order of the warnings). */
   readonly text: ReadonlyArray<TextRule>
   /** Every word the text rules are written with: material for generated text. */
   readonly words: ReadonlyArray<string>
@@ -43,7 +43,7 @@ const parseLine = (line: string): Array<Step> => {
     if (char === "(" || char === "[") {
       flush()
       const close = line.indexOf(char === "(" ? ")" : "]", i)
-      if (close === -1) throw new Error(`README poisoning rules: unclosed ${char} in ${line}`)
+      if (close === -1) throw new Error(`docs/security.md poisoning rules: unclosed ${char} in ${line}`)
       steps.push({ _tag: "OneOf", choices: line.slice(i + 1, close).split("|"), optional: char === "[" })
       i = close
     } else if (char === "·") {
@@ -55,7 +55,7 @@ const parseLine = (line: string): Array<Step> => {
       const name = line.slice(i + 1, close)
       if (name === "name") steps.push({ _tag: "Name" })
       else if (name === "start") steps.push({ _tag: "Start" })
-      else throw new Error(`README poisoning rules: unknown ‹${name}›`)
+      else throw new Error(`docs/security.md poisoning rules: unknown ‹${name}›`)
       i = close
     } else {
       text += char
@@ -67,16 +67,16 @@ const parseLine = (line: string): Array<Step> => {
 
 const codePoint = (text: string): number => {
   const match = /^U\+([0-9A-F]{4,6})$/.exec(text)
-  if (match === null) throw new Error(`README poisoning rules: not a code point: ${text}`)
+  if (match === null) throw new Error(`docs/security.md poisoning rules: not a code point: ${text}`)
   return parseInt(match[1]!, 16)
 }
 
-/** The rules block of README "Poisoning checks", parsed. */
+/** The rules block of docs/security.md "Poisoning checks", parsed. */
 export const readRules = (): Rules => {
-  const block = blocks(section(read("README.md"), "Poisoning checks")).find((b) =>
+  const block = blocks(section(read("docs/security.md"), "Poisoning checks")).find((b) =>
     b.lang === "text" && b.code.startsWith("invisible-unicode:")
   )
-  if (block === undefined) throw new Error("README \"Poisoning checks\" has no rules block")
+  if (block === undefined) throw new Error("docs/security.md \"Poisoning checks\" has no rules block")
   const entries: Array<{ rule: string; what: string; lines: Array<string> }> = []
   for (const line of block.code.split("\n")) {
     if (line.startsWith("  ")) entries[entries.length - 1]!.lines.push(line.slice(2))
@@ -196,7 +196,7 @@ export const matches = (rule: TextRule, text: string): boolean => {
   return false
 }
 
-/** What the text rules say `text` has, in the README's order. */
+/** What the text rules say `text` has, in the documented order. */
 export const whats = (rules: Rules, text: string): Array<string> =>
   rules.text.filter((rule) => matches(rule, text)).map((rule) => rule.what)
 

@@ -2,7 +2,7 @@
  * `@rcp-sdk/ai-sdk` with the Vercel AI SDK's own `generateText` and mock language model
  * (`MockLanguageModelV3` from `ai/test`): a scripted model calls rcp tools across steps against a
  * real REST server on 127.0.0.1; resolver values come from `experimental_context`; failures reach
- * the model as the table in README "What to send back to the model" says.
+ * the model as the table in docs/providers.md "What the model is told of a failure" says.
  */
 import { assert, describe, it } from "@effect/vitest"
 import { generateText, stepCountIs } from "ai"

@@ -268,7 +268,7 @@ describe("rcp validate", () => {
     )
   })
 
-  it("prints the poisoning checks' warnings: the rule, the path, hidden characters escaped (README \"Poisoning checks\")", async () => {
+  it("prints the poisoning checks' warnings: the rule, the path, hidden characters escaped (docs/security.md \"Poisoning checks\")", async () => {
     const hidden = [..."leak it"].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join("")
     const run = await rcp(["validate", file("poisoned.json", {
       rcpVersion: "0.1",

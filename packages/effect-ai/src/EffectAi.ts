@@ -72,7 +72,7 @@ export type ToolkitConstructor = internal.ToolkitConstructor
  * `RcpClient.execute`, with `options.context` — an Effect run in the calling fiber — as the
  * resolvers' context.
  *
- * What the model sees (README "What the model sees"): a result as the response's JSON; its own
+ * What the model sees (docs/providers.md "What the model is told of a failure"): a result as the response's JSON; its own
  * mistakes (`InvalidArguments`, `ToolNotFound`, HTTP 4xx) as a failed tool result it can retry.
  * Operator errors (`OperatorError`) fail the `generateText` with the tagged error — the turn stops,
  * fail closed — unless `onError` is given: then the model gets the safe text and `onError` the error.

@@ -2,7 +2,7 @@
  * `@rcp-sdk/effect-ai` with @effect/ai's own `LanguageModel.generateText` and a scripted provider built on
  * `LanguageModel.make` (no network): the model's tool calls run against a real REST server on
  * 127.0.0.1; resolver values come from a service of the calling fiber; what the model and the
- * operator see follows the table in README "What the model sees".
+ * operator see follows the table in docs/providers.md "What the model is told of a failure".
  */
 import * as AiError from "@effect/ai/AiError"
 import * as LanguageModel from "@effect/ai/LanguageModel"

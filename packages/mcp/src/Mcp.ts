@@ -2,7 +2,7 @@
  * The MCP bridge (`@rcp-sdk/mcp`): a client's discovered tools as an MCP server, for MCP hosts
  * (Claude Desktop, IDEs, agent frameworks) — resolver-bound params absent from every `inputSchema`
  * and filled by the bridge, the credential kept in it, a failed call an `isError` tool result with
- * the model-facing text (README "What to send back to the model"). `@modelcontextprotocol/sdk` comes
+ * the model-facing text (docs/providers.md "What the model is told of a failure"). `@modelcontextprotocol/sdk` comes
  * with this package; `rcp-sdk` is a peer, used through its public API only.
  *
  * The bridge is the SDK's low-level `Server` with `tools/list` and `tools/call` handlers, which
@@ -173,22 +173,25 @@ export const make: <Ctx = undefined, R = never, R2 = never>(
  *   // An OAuth 2 API: each call sends the asking user's own token (docs/credentials.md).
  *   oauth: { subject: (ctx: Turn) => ctx.userId }
  * })
- * await client.discover("https://api.example.com/rcp/manifest", {
- *   oauth: { clientId: "my-app", clientSecret: process.env.OAUTH_SECRET, redirectUri: "https://app.example.com/oauth/callback" }
- * })
- * const bridge = createMcpBridge(client, {
- *   // Who is asking, as the application's own proxy or middleware vouched for it.
- *   context: (extra) => ({ userId: extra.authInfo?.clientId }),
- *   onError: (error) => console.error(error)
- * })
- * createServer(async (req, res) => {
- *   // Stateless: a server and a transport per request.
- *   const server = bridge.server()
- *   const transport = new StreamableHTTPServerTransport({})
- *   res.on("close", () => void server.close())
- *   await server.connect(transport)
- *   await transport.handleRequest(req, res)
- * }).listen(3000, "127.0.0.1")
+ *
+ * export const serve = async (port: number) => {
+ *   await client.discover("https://api.example.com/rcp/manifest", {
+ *     oauth: { clientId: "my-app", clientSecret: process.env.OAUTH_SECRET, redirectUri: "https://app.example.com/oauth/callback" }
+ *   })
+ *   const bridge = createMcpBridge(client, {
+ *     // Who is asking, as the application's own proxy or middleware vouched for it.
+ *     context: (extra) => ({ userId: extra.authInfo?.clientId }),
+ *     onError: (error) => console.error(error)
+ *   })
+ *   createServer(async (req, res) => {
+ *     // Stateless: a server and a transport per request.
+ *     const server = bridge.server()
+ *     const transport = new StreamableHTTPServerTransport({})
+ *     res.on("close", () => void server.close())
+ *     await server.connect(transport)
+ *     await transport.handleRequest(req, res)
+ *   }).listen(port, "127.0.0.1")
+ * }
  * ```
  *
  * @since 0.2.0

@@ -107,11 +107,18 @@ export interface Discovery extends Client.Discovery {
  */
 export type ImportError = Convert.ConvertError
 
-/**
- * @since 0.1.0
- * @category errors
- */
-export { OpenApiInvalid, OpenApiParserMissing } from "./internal/errors.js"
+export {
+  /**
+   * @since 0.1.0
+   * @category errors
+   */
+  OpenApiInvalid,
+  /**
+   * @since 0.1.0
+   * @category errors
+   */
+  OpenApiParserMissing
+} from "./internal/errors.js"
 
 /**
  * Imports a spec as a manifest. Never fails on a valid spec: what cannot be represented becomes
@@ -143,7 +150,11 @@ export const toManifest: (spec: Spec, options?: ImportOptions) => Effect.Effect<
  * ```ts
  * import { openApiToManifest } from "@rcp-sdk/openapi"
  *
- * const { manifest, warnings } = await openApiToManifest("https://api.example.com/openapi.json")
+ * export const importSpec = async (url: string) => {
+ *   const { manifest, warnings } = await openApiToManifest(url) // e.g. "https://api.example.com/openapi.json"
+ *   for (const warning of warnings) console.warn(warning)
+ *   return manifest
+ * }
  * ```
  *
  * @since 0.1.0
@@ -189,7 +200,11 @@ export const discover: (
  * import { discoverOpenApi } from "@rcp-sdk/openapi"
  *
  * const client = createRcpClient({ resolvers: { owner: (ctx: { org: string }) => ctx.org } })
- * const { tools } = await discoverOpenApi(client, "https://api.example.com/openapi.json")
+ *
+ * export const connect = async () => {
+ *   const { tools } = await discoverOpenApi(client, "https://api.example.com/openapi.json")
+ *   return tools
+ * }
  * ```
  *
  * @since 0.1.0

@@ -1,5 +1,5 @@
 /**
- * Approval for side effects (README "Approval"): before a tool call that the policy marks — by
+ * Approval for side effects (docs/security.md "Approval"): before a tool call that the policy marks — by
  * default every method but GET — is sent, the operator's hook sees the prepared request
  * (resolvers run, credential shown as `<redacted>`) and says yes or no. Only `true` sends it;
  * `false` or anything else is `ApprovalDenied`, and a hook that throws, rejects, fails or dies is
@@ -76,7 +76,7 @@ export class Approval extends Context.Tag("rcp-sdk/Approval")<Approval, Approval
 
 /**
  * The call was not approved: the hook answered something other than `true`. Nothing was sent.
- * The model is told "The user declined this action." (README "What to send back to the model").
+ * The model is told "The user declined this action." (docs/providers.md "What the model is told of a failure").
  *
  * @since 0.3.0
  * @category errors

@@ -236,7 +236,7 @@ const add = (
     const compiled = manifest.tools.map((tool) => CompiledTool.compile(manifest, tool, api, deps.resolvers.names))
     const usesClientCredential = manifest.auth !== undefined && manifest.auth.type !== "none" &&
       api.oauth === undefined && api.credential === undefined && deps.settings.credential?.fixed === true
-    // Poisoning checks (README "Poisoning checks"), names compared with the other APIs' tools too.
+    // Poisoning checks (docs/security.md "Poisoning checks"), names compared with the other APIs' tools too.
     const others = deps.registry.names().filter((name) => deps.registry.get(name)?.manifestUrl !== api.url)
     const screened = Poisoning.screen(manifest, compiled.map((tool) => tool.name), others, deps.settings)
     const exposed = screened.refused.size === 0 ? compiled : compiled.filter((_, i) => !screened.refused.has(i))

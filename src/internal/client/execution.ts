@@ -277,7 +277,7 @@ export const buildRequest = (deps: Deps) =>
 (call: ToolCall, options?: ExecuteOptions): Effect.Effect<PreparedRequest, BuildError> =>
   withTool(deps, call, "RcpClient.buildRequest", (tool, _span, read) => Effect.map(prepare(deps, tool, read, options), shown))
 
-/** Steps 2–5, then the approval hook when the policy asks for one (README "Approval"): still nothing sent. */
+/** Steps 2–5, then the approval hook when the policy asks for one (docs/security.md "Approval"): still nothing sent. */
 const prepareApproved = (
   deps: Deps,
   tool: CompiledTool.CompiledTool,

@@ -1,5 +1,5 @@
 /**
- * The promise facade (README "Plain TypeScript"): one `ManagedRuntime` per client over the same Effect service, so
+ * The promise facade (README "Quick start: plain TypeScript"): one `ManagedRuntime` per client over the same Effect service, so
  * both APIs share every rule; rejections carry the original tagged error, not a FiberFailure.
  */
 import * as Cause from "effect/Cause"

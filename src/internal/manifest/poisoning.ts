@@ -1,5 +1,5 @@
 /**
- * Tool poisoning checks (README "Poisoning checks"): text a manifest shows the model that reads
+ * Tool poisoning checks (docs/security.md "Poisoning checks"): text a manifest shows the model that reads
  * like an attack on the model rather than a description of an endpoint — hidden characters,
  * instructions about other tools, the user or secrets, descriptions far longer than the rest, a
  * param fishing for a credential, a tool name that imitates another.

@@ -33,7 +33,7 @@ export interface ModelFacingError {
 const HTTP_EXCERPT_CHARS = 500
 
 /**
- * The table (README "What to send back to the model"): arguments, unknown tool, 4xx, a declined
+ * The table (docs/providers.md "What the model is told of a failure"): arguments, unknown tool, 4xx, a declined
  * approval and a user who has not connected an OAuth API (`AuthorizationRequired`) are the model's;
  * everything else — resolvers, credentials, origins, transport, 5xx, timeouts, and any error this
  * function does not know — reaches the model only as a safe sentence.

@@ -6,7 +6,7 @@
  * The toolkit is a `Toolkit.WithHandler` built here rather than through `Toolkit.make(...).toLayer`:
  * @effect/ai's own `handle` either returns every handler failure to the model (`failureMode:
  * "return"`) or fails the turn with every one (`"error"`), and it decodes the arguments before the
- * handler sees them. rcp needs the split of the model-facing table (README "What the model sees") (the model's own
+ * handler sees them. rcp needs the split of the model-facing table (docs/providers.md "What the model is told of a failure") (the model's own
  * mistakes back to the model, operator errors to the operator) and its own argument checks, so this
  * `handle` hands the raw arguments to `execute` and sorts the outcome itself.
  */
@@ -28,7 +28,7 @@ import * as Providers from "rcp-sdk/providers"
 import * as Result from "rcp-sdk/result"
 
 /**
- * The errors of `execute` that the model does not get to read (README "What the model sees"):
+ * The errors of `execute` that the model does not get to read (docs/providers.md "What the model is told of a failure"):
  * resolvers, credentials, origins, transport, timeouts and HTTP 5xx. (`HttpError` 4xx goes to the
  * model, 5xx here.)
  *
