@@ -20,13 +20,71 @@ describe("docs/openapi.md §Parsing", () => {
       assert.match(error.message, /neither an "openapi" nor a "swagger" field/)
     }))
 
-  it.effect("§Parsing: an invalid document is OpenApiInvalid with the parser's messages", () =>
+  it.effect("§Parsing: a document the OpenAPI schema finds fault with is imported, each problem a warning where it is", () =>
     Effect.gen(function*() {
-      const error = yield* Effect.flip(importSpec({ openapi: "3.0.3", info: { title: "x" }, paths: { "/a": { get: {} } } }))
+      const { manifest, warnings } = yield* importSpec({
+        openapi: "3.0.3",
+        info: { title: "x" },
+        servers: [{ url: "https://api.example.com" }],
+        paths: { "/a": { get: {} }, "/b": { get: op({ operationId: "b", parameters: [{ name: "q", in: "query", schema: { type: "string" }, bogus: 1 }] }) } }
+      })
+      assert.deepStrictEqual(manifest.tools.map((t) => t.name), ["get_a", "b"])
+      assert.deepStrictEqual(messages(warnings), [
+        "the document does not follow the OpenAPI schema: info: must have required property 'version'",
+        "GET /a: does not follow the OpenAPI schema: must have required property 'responses'",
+        "GET /b (b): does not follow the OpenAPI schema: parameters[0]: must NOT have additional properties (\"bogus\")"
+      ])
+    }))
+
+  it.effect("§Parsing: when nothing sound remains, OpenApiInvalid lists what the schema found", () =>
+    Effect.gen(function*() {
+      const error = yield* Effect.flip(
+        importSpec({ openapi: "3.0.3", info: { title: "x", version: 1 }, paths: { "/a": { get: "list" }, "/b": [] } }, { baseUrl: "https://api.example.com" })
+      )
       assert.strictEqual(error._tag, "OpenApiInvalid")
       if (error._tag !== "OpenApiInvalid") return
-      assert.isAbove(error.messages.length, 0)
-      assert.isTrue(error.messages.some((m) => /version|responses/.test(m)), error.messages.join("\n"))
+      assert.deepStrictEqual(error.messages, ["info.version: must be string", "GET /a: must be object", "/b: must be object"])
+    }))
+
+  it.effect("§Parsing: a broken $ref costs its operation (or its parameter), never the document", () =>
+    Effect.gen(function*() {
+      const body = (ref: string) => ({ required: false, content: { "application/json": { schema: { $ref: ref } } } })
+      const { manifest, warnings } = yield* importSpec(spec3({
+        "/ok": { get: op({ operationId: "ok", parameters: [{ $ref: "#/components/parameters/Q" }] }) },
+        "/param": { get: op({ operationId: "param", parameters: [{ $ref: "#/components/parameters/Missing" }] }) },
+        "/body": { post: op({ operationId: "body", requestBody: { $ref: "#/components/requestBodies/Missing" } }) },
+        "/schema": { post: op({ operationId: "schema", requestBody: body("#/components/schemas/Missing") }) },
+        "/loop": { post: op({ operationId: "loop", requestBody: body("#/components/schemas/A") }) }
+      }, {
+        components: {
+          parameters: { Q: { name: "q", in: "query", schema: { $ref: "#/components/schemas/Text" } } },
+          schemas: { Text: { type: "string", description: "Some text" }, A: { $ref: "#/components/schemas/B" }, B: { $ref: "#/components/schemas/A" } }
+        }
+      }))
+      assert.deepStrictEqual(manifest.tools.map((t) => t.name), ["ok", "param", "schema", "loop"])
+      assert.deepStrictEqual(manifest.tools[0]!.params, [{ name: "q", type: "string", required: false, description: "Some text" }])
+      assert.deepStrictEqual(messages(warnings).filter((m) => !m.includes("OpenAPI schema")), [
+        "GET /param (param): a parameter left out: the $ref \"#/components/parameters/Missing\" points at nothing in the document",
+        "POST /body (body): the request body cannot be read: the $ref \"#/components/requestBodies/Missing\" points at nothing in the document",
+        "POST /schema (schema): the optional request body left out: it cannot be read: the $ref \"#/components/schemas/Missing\" points at nothing in the document",
+        "POST /loop (loop): the optional request body left out: it cannot be read: the $ref \"#/components/schemas/A\" is a cycle of $refs with no schema in it"
+      ])
+    }))
+
+  it.effect("§Parsing: a duplicate operationId and a path without its leading slash are imported, with the schema's word", () =>
+    Effect.gen(function*() {
+      const { manifest, warnings } = yield* importSpec(spec3({
+        "/a": { get: op({ operationId: "same" }) },
+        "b/{id}": { get: op({ operationId: "same", parameters: [pathParam("id")] }) }
+      }))
+      assert.deepStrictEqual(manifest.tools.map((t) => [t.name, t.url]), [
+        ["same", "https://api.example.com/a"],
+        ["same_2", "https://api.example.com/b/{{id}}"]
+      ])
+      assert.deepStrictEqual(messages(warnings), [
+        "the document does not follow the OpenAPI schema: paths: must NOT have additional properties (\"b/{id}\")",
+        "GET b/{id} (same): the name same is taken by an earlier operation: named same_2"
+      ])
     }))
 
   it.effect("§Parsing: a value that is not JSON data (a cycle) is OpenApiInvalid, not a throw", () =>
@@ -38,7 +96,7 @@ describe("docs/openapi.md §Parsing", () => {
       assert.match(error.message, /not JSON data/)
     }))
 
-  it.effect("§Parsing: a circular schema is described as recursive and the import ends", () =>
+  it.effect("§Parsing: a circular schema is summarized a few levels deep and the import ends", () =>
     Effect.gen(function*() {
       const node = { type: "object", properties: { name: { type: "string" }, child: { $ref: "#/components/schemas/Node" } } }
       const { tool, warnings } = yield* oneTool(spec3(
@@ -47,7 +105,7 @@ describe("docs/openapi.md §Parsing", () => {
       ))
       assert.deepStrictEqual(tool.body, { name: "{{name}}" })
       assert.deepStrictEqual(messages(warnings), [
-        "POST /nodes: body property \"child\" left out: it is object (recursive), and a param holds only a string, number or boolean"
+        "POST /nodes: body property \"child\" left out: it is object {name, child}, and a param holds only a string, number or boolean"
       ])
     }))
 
@@ -79,7 +137,10 @@ describe("docs/openapi.md §Tools", () => {
         "x".repeat(64),
         "x".repeat(62) + "_2"
       ])
-      assert.deepStrictEqual(warnings, [])
+      assert.deepStrictEqual(messages(warnings), [
+        "PUT /pets/{petId} (pets/get pet): the name pets_get_pet is taken by an earlier operation: named pets_get_pet_2",
+        `POST /a (${"x".repeat(80)}…): the name ${"x".repeat(64)} is taken by an earlier operation: named ${"x".repeat(62)}_2`
+      ])
     }))
 
   it.effect("§Tools: description from summary and description, trimmed and bounded; METHOD path without either", () =>

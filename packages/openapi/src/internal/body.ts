@@ -6,7 +6,9 @@
  * unrepresentable. Other bodies (multipart, form, binary, non-object JSON) likewise: left out when
  * optional, the operation skipped when required.
  */
+import type { Budget } from "./budget.js"
 import type { Draft } from "./draft.js"
+import type { Refs } from "./refs.js"
 import * as Schema from "./schema.js"
 import { isRecord } from "./text.js"
 
@@ -20,6 +22,8 @@ export interface Body {
   readonly required: boolean
   /** The media types offered, for notes. */
   readonly media: string
+  /** Why the body's description cannot be read (a `$ref` that points nowhere). */
+  readonly broken?: string | undefined
 }
 
 /**
@@ -29,11 +33,15 @@ export interface Body {
  * @internal
  */
 export const of = (
+  refs: Refs,
   operation: Record<string, unknown>,
   parameters: ReadonlyArray<Record<string, unknown>>,
   consumes: unknown
 ): Body | undefined => {
-  const requestBody = operation.requestBody
+  const requestBody = refs.resolve(operation.requestBody)
+  const broken = refs.problem(requestBody)
+  // A body that cannot be read is taken as required: a write tool never goes out without its body.
+  if (broken !== undefined) return { schema: undefined, json: false, required: true, media: "unknown", broken }
   if (isRecord(requestBody)) {
     const content = isRecord(requestBody.content) ? requestBody.content : {}
     const types = Object.keys(content)
@@ -59,30 +67,64 @@ export const of = (
   return undefined
 }
 
-/** Top-level properties of an object schema, `allOf` members merged; `undefined` when not an object. */
+interface Shape {
+  readonly properties: Readonly<Record<string, unknown>>
+  readonly required: ReadonlySet<string>
+}
+
+/**
+ * Top-level properties of an object schema, `allOf` members merged; `undefined` when not an object.
+ * Each schema's shape is computed once per import (`shapes`): `allOf: [B, B, B]` costs `B` once,
+ * and what is merged is paid for from the budget, so a fan-out costs what the document holds.
+ */
 const objectShape = (
-  resolve: (schema: unknown) => unknown,
+  refs: Refs,
+  budget: Budget,
+  shapes: WeakMap<object, Shape | null>,
   unresolved: unknown,
   depth = 0
-): { properties: Record<string, unknown>; required: Set<string> } | undefined => {
-  const schema = resolve(unresolved)
+): Shape | undefined => {
+  const schema = refs.resolve(unresolved)
   if (!isRecord(schema) || depth > 8) return undefined
+  const known = shapes.get(schema)
+  if (known !== undefined) return known ?? undefined
+  // In progress below: an `allOf` that reaches itself is not an object this import can lay out.
+  shapes.set(schema, null)
   const properties: Record<string, unknown> = {}
   const required = new Set<string>()
   let isObject = isRecord(schema.properties) || schema.type === "object"
-  if (isRecord(schema.properties)) Object.assign(properties, schema.properties)
-  if (Array.isArray(schema.required)) for (const r of schema.required) if (typeof r === "string") required.add(r)
-  if (Array.isArray(schema.allOf)) {
-    for (const member of schema.allOf) {
-      const shape = objectShape(resolve, member, depth + 1)
-      if (shape === undefined) return undefined
-      isObject = true
-      Object.assign(properties, shape.properties)
-      for (const r of shape.required) required.add(r)
-    }
+  const merge = (shape: Shape) => {
+    budget.spend(Object.keys(shape.properties).length + shape.required.size)
+    Object.assign(properties, shape.properties)
+    for (const r of shape.required) required.add(r)
   }
-  if (Array.isArray(schema.oneOf) || Array.isArray(schema.anyOf)) return undefined
-  return isObject ? { properties, required } : undefined
+  if (isRecord(schema.properties)) merge({ properties: schema.properties, required: new Set() })
+  if (Array.isArray(schema.required)) for (const r of schema.required) if (typeof r === "string") required.add(r)
+  let shape: Shape | undefined = undefined
+  if (!Array.isArray(schema.oneOf) && !Array.isArray(schema.anyOf)) {
+    let members = true
+    if (Array.isArray(schema.allOf)) {
+      for (const member of schema.allOf) {
+        const memberShape = objectShape(refs, budget, shapes, member, depth + 1)
+        if (memberShape === undefined) {
+          members = false
+          break
+        }
+        isObject = true
+        merge(memberShape)
+      }
+    }
+    if (members && isObject) shape = { properties, required }
+  }
+  shapes.set(schema, shape ?? null)
+  return shape
+}
+
+/** The walks of one import: `$ref`s, the budget, and the shapes already laid out. @internal */
+export interface Context {
+  readonly refs: Refs
+  readonly budget: Budget
+  readonly shapes: WeakMap<object, Shape | null>
 }
 
 /**
@@ -90,20 +132,25 @@ const objectShape = (
  *
  * @internal
  */
-export const add = (draft: Draft, body: Body, method: string, resolve: (schema: unknown) => unknown): void => {
+export const add = (ctx: Context, draft: Draft, body: Body, method: string): void => {
+  const { refs } = ctx
   const leaveOut = (why: string) => {
     if (body.required) draft.fail(`the request body ${why}`)
     else draft.note(`the optional request body left out: it ${why}`)
   }
+  if (body.broken !== undefined) return draft.fail(`the request body cannot be read: ${body.broken}`)
   if (method === "GET") return leaveOut("cannot be sent with GET by a manifest tool")
   if (!body.json) return leaveOut(`is not JSON (${body.media})`)
-  const shape = objectShape(resolve, body.schema)
-  if (shape === undefined) return leaveOut(`is not a JSON object (${Schema.summarize(body.schema)})`)
+  const broken = refs.problem(refs.resolve(body.schema))
+  if (broken !== undefined) return leaveOut(`cannot be read: ${broken}`)
+  const shape = objectShape(refs, ctx.budget, ctx.shapes, body.schema)
+  if (shape === undefined) return leaveOut(`is not a JSON object (${Schema.summarize(refs, body.schema)})`)
   const template: Record<string, string> = {}
-  for (const [key, property] of Object.entries(shape.properties)) {
+  for (const [key, unresolved] of Object.entries(shape.properties)) {
+    const property = refs.resolve(unresolved)
     if (isRecord(property) && property.readOnly === true) continue
     const required = body.required && shape.required.has(key)
-    const kind = Schema.kind(property)
+    const kind = Schema.kind(refs, property)
     const skipProperty = (why: string) => {
       if (required) draft.fail(`the body property "${key}" ${why}`)
       else draft.note(`body property "${key}" left out: it ${why}`)
@@ -113,10 +160,10 @@ export const add = (draft: Draft, body: Body, method: string, resolve: (schema: 
       continue
     }
     if (kind._tag === "Object" || kind._tag === "Array") {
-      skipProperty(`is ${Schema.summarize(property)}, and a param holds only a string, number or boolean`)
+      skipProperty(`is ${Schema.summarize(refs, property)}, and a param holds only a string, number or boolean`)
       continue
     }
-    const extra = kind._tag === "Unknown" ? [`Schema: ${Schema.summarize(property)}.`] : []
+    const extra = kind._tag === "Unknown" ? [`Schema: ${Schema.summarize(refs, property)}.`] : []
     const description = Schema.joinDescription([Schema.ownText(property), ...extra, ...Schema.facts(property)])
     const type = kind._tag === "Scalar" ? kind.type : "string"
     const allowed = kind._tag === "Scalar" ? Schema.stringEnum(property) : undefined

@@ -6,11 +6,13 @@
  */
 import { HEADER_NAME, RESERVED_HEADERS } from "rcp-sdk/manifest"
 import type { Draft } from "./draft.js"
+import type { Refs } from "./refs.js"
 import * as Schema from "./schema.js"
 import { isRecord } from "./text.js"
 
 /** @internal */
 export interface Context {
+  readonly refs: Refs
   /** The manifest's auth query parameter or header (lower-cased), which a tool may not set. */
   readonly authQuery: string | undefined
   readonly authHeader: string | undefined
@@ -22,26 +24,37 @@ export interface Context {
 // belong to other parts of the description.
 const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"])
 
-/** Path-level parameters, overridden by operation-level ones with the same `in` and name. @internal */
-export const merge = (pathLevel: unknown, operationLevel: unknown): Array<Record<string, unknown>> => {
+/** @internal */
+export interface Merged {
+  readonly parameters: Array<Record<string, unknown>>
+  /** Why a parameter could not be read at all (its `$ref` points nowhere). */
+  readonly broken: Array<string>
+}
+
+/** Path-level parameters, overridden by operation-level ones with the same `in` and name; `$ref`s followed. @internal */
+export const merge = (refs: Refs, pathLevel: unknown, operationLevel: unknown): Merged => {
   const byKey = new Map<string, Record<string, unknown>>()
+  const broken: Array<string> = []
   for (const list of [pathLevel, operationLevel]) {
     if (!Array.isArray(list)) continue
-    for (const p of list) {
+    for (const entry of list) {
+      const p = refs.resolve(entry)
+      const problem = refs.problem(p)
+      if (problem !== undefined) broken.push(problem)
       if (!isRecord(p) || typeof p.name !== "string" || typeof p.in !== "string") continue
       const name = p.in === "header" ? p.name.toLowerCase() : p.name
       byKey.set(`${p.in}\u0000${name}`, p)
     }
   }
-  return [...byKey.values()]
+  return { parameters: [...byKey.values()], broken }
 }
 
 /** The schema of a parameter: 3.x `schema` or the one media type's, 2.0's fields on the parameter itself. */
-const schemaOf = (p: Record<string, unknown>): unknown => {
-  if (isRecord(p.schema)) return p.schema
+const schemaOf = (refs: Refs, p: Record<string, unknown>): unknown => {
+  if (isRecord(p.schema)) return refs.resolve(p.schema)
   if (isRecord(p.content)) {
     const first = Object.values(p.content)[0]
-    return isRecord(first) ? { type: "string", description: "JSON text", ...omitType(first.schema) } : undefined
+    return isRecord(first) ? { type: "string", description: "JSON text", ...omitType(refs.resolve(first.schema)) } : undefined
   }
   return p
 }
@@ -102,8 +115,8 @@ const addOne = (draft: Draft, p: Record<string, unknown>, ctx: Context): void =>
   }
   if (where === "query" && name === "__proto__") return leaveOut("the name cannot be a manifest key")
 
-  const schema = schemaOf(p)
-  const kind = Schema.kind(schema)
+  const schema = schemaOf(ctx.refs, p)
+  const kind = Schema.kind(ctx.refs, schema)
   const own = typeof p.description === "string" ? p.description : Schema.ownText(schema)
   let type: "string" | "number" | "boolean" = "string"
   const extra: Array<string> = []
@@ -115,16 +128,16 @@ const addOne = (draft: Draft, p: Record<string, unknown>, ctx: Context): void =>
       const joiner = delimiter(p)
       if (joiner === undefined) {
         draft.note(`${where} parameter "${name}" takes one value: the spec sends several as repeated keys`)
-        extra.push(`One value only (the API takes ${Schema.summarize(schema)}).`)
+        extra.push(`One value only (the API takes ${Schema.summarize(ctx.refs, schema)}).`)
       } else {
-        extra.push(`Several values joined with ${JSON.stringify(joiner)} (${Schema.summarize(schema)}).`)
+        extra.push(`Several values joined with ${JSON.stringify(joiner)} (${Schema.summarize(ctx.refs, schema)}).`)
       }
       break
     }
     case "Object":
-      return leaveOut(`is an object (${Schema.summarize(schema)}), which one ${where} value cannot carry`)
+      return leaveOut(`is an object (${Schema.summarize(ctx.refs, schema)}), which one ${where} value cannot carry`)
     case "Unknown":
-      extra.push(`Schema: ${Schema.summarize(schema)}.`)
+      extra.push(`Schema: ${Schema.summarize(ctx.refs, schema)}.`)
   }
   const description = Schema.joinDescription([own, ...extra, ...Schema.facts(schema)])
   const allowed = kind._tag === "Scalar" ? Schema.stringEnum(schema) : undefined

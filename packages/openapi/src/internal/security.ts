@@ -5,6 +5,7 @@
  * manifest: a note, and `auth` comes from the caller's `auth` option (else none).
  */
 import type * as Manifest from "rcp-sdk/manifest"
+import type { Refs } from "./refs.js"
 import { isRecord } from "./text.js"
 
 /** @internal */
@@ -44,7 +45,7 @@ const requirements = (doc: Record<string, unknown>): Array<unknown> => {
 }
 
 /** @internal */
-export const choose = (doc: Record<string, unknown>, override: Manifest.Auth | undefined): Chosen => {
+export const choose = (refs: Refs, doc: Record<string, unknown>, override: Manifest.Auth | undefined): Chosen => {
   if (override !== undefined) return { auth: override, notes: [] }
   const components = isRecord(doc.components) ? doc.components : {}
   const schemes = isRecord(components.securitySchemes)
@@ -64,7 +65,7 @@ export const choose = (doc: Record<string, unknown>, override: Manifest.Auth | u
       why.add(`one requirement needs ${names.length} credentials at once (${names.join(", ")})`)
       continue
     }
-    const mapped = mapScheme(names[0]!, schemes[names[0]!])
+    const mapped = mapScheme(names[0]!, refs.resolve(Object.hasOwn(schemes, names[0]!) ? schemes[names[0]!] : undefined))
     if (mapped._tag === "Auth") return { auth: mapped.auth, notes: [] }
     why.add(mapped.why)
   }
