@@ -17,7 +17,10 @@
  * and the commonest reasons for skipping an operation. `BENCH_CORPUS_LIMIT=n` imports the first n
  * documents only; `BENCH_CORPUS_ONLY=stripe.com,slack.com` only those ids (prefix match).
  * `BENCH_CORPUS_MODULE=path/to/OpenApi.js` imports with another build of the package (a "before"
- * build of the base commit, for before/after figures).
+ * build of the base commit, for before/after figures). `BENCH_CORPUS_VS=path/to/OpenApi.js`
+ * imports each document with that build too, right before the current one (same load, same
+ * moment), and reports both and their ratios. `BENCH_CORPUS_EVERY=k` takes every k-th document
+ * and every document over 1 MB (a sample, when the whole corpus would take too long).
  */
 import { type ChildProcess, fork } from "node:child_process"
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs"
@@ -146,8 +149,9 @@ const WARM_UP = {
 let warm: Promise<unknown> | undefined
 
 const importOne = async (job: Job): Promise<Row> => {
+  const module = process.env.BENCH_CORPUS_WORKER_MODULE ?? process.env.BENCH_CORPUS_MODULE
   const OpenApi: typeof import("@rcp-sdk/openapi") = await import(
-    process.env.BENCH_CORPUS_MODULE === undefined ? "@rcp-sdk/openapi" : pathToFileURL(Path.resolve(process.env.BENCH_CORPUS_MODULE)).href
+    module === undefined || module === "" ? "@rcp-sdk/openapi" : pathToFileURL(Path.resolve(module)).href
   )
   const Manifest = await import("rcp-sdk/manifest")
   const Effect = await import("effect/Effect")
@@ -250,7 +254,8 @@ const jobs = (): Array<Job> => {
   const only = process.env.BENCH_CORPUS_ONLY?.split(",").filter((s) => s !== "")
   const selected = only === undefined ? out : out.filter((j) => only.some((o) => j.id.startsWith(o)))
   const limit = Number(process.env.BENCH_CORPUS_LIMIT ?? Infinity)
-  return selected.slice(0, limit)
+  const every = Number(process.env.BENCH_CORPUS_EVERY ?? 1)
+  return selected.filter((j, i) => i % every === 0 || j.fresh).slice(0, limit)
 }
 
 const self = fileURLToPath(import.meta.url)
@@ -259,8 +264,12 @@ class Worker {
   private child: ChildProcess | undefined
   private ready: Promise<void> | undefined
 
+  /** `module`: the build to import with (undefined: BENCH_CORPUS_MODULE, else the installed package). */
+  constructor(private readonly module?: string) {}
+
   private start(): Promise<void> {
-    const child = fork(self, ["--worker"], { execArgv: ["--max-old-space-size=6144"], stdio: ["ignore", "ignore", "inherit", "ipc"] })
+    const env = this.module === undefined ? process.env : { ...process.env, BENCH_CORPUS_WORKER_MODULE: this.module }
+    const child = fork(self, ["--worker"], { env, execArgv: ["--max-old-space-size=6144"], stdio: ["ignore", "ignore", "inherit", "ipc"] })
     this.child = child
     this.ready = new Promise((resolve) => child.once("message", () => resolve()))
     return this.ready
@@ -447,34 +456,111 @@ const await_loadavg = (): number => {
   }
 }
 
+/** Imports every job with `module`'s build, one worker for the small documents and a fresh one per big one. */
+const importer = (module?: string) => {
+  const small = new Worker(module)
+  return {
+    run: async (job: Job): Promise<Row> => {
+      if (!job.fresh) return small.run(job)
+      const fresh = new Worker(module)
+      try {
+        return await fresh.run(job)
+      } finally {
+        fresh.stop()
+      }
+    },
+    stop: () => small.stop()
+  }
+}
+
+const progress = (i: number, all: number, started: number, job: Job, row: Row, tag = "") => {
+  if (i % 50 === 0 || job.bytes >= BIG_BYTES || row.outcome === "crashed") {
+    process.stderr.write(
+      `[${i + 1}/${all} ${((performance.now() - started) / 1000).toFixed(0)} s]${tag} ${job.id}: ${row.outcome} ` +
+        `${row.tools}/${row.operations} cpu ${(row.cpuMs / 1000).toFixed(2)} s${row.peakMb === undefined ? "" : ` peak ${row.peakMb.toFixed(0)} MB`}` +
+        `${row.error === undefined ? "" : ` ${row.error.slice(0, 160)}`}\n`
+    )
+  }
+}
+
+/** Before and after side by side: totals, and the big documents' CPU time and memory with their ratios. */
+const comparison = (before: ReadonlyArray<Row>, after: ReadonlyArray<Row>): string => {
+  const b = totalsOf(before)
+  const a = totalsOf(after)
+  const ratio = (x: number, y: number) => (y === 0 ? "–" : `${(x / y).toFixed(2)}×`)
+  const lines = [
+    `Before (BENCH_CORPUS_VS) and after, each document imported by both in turn, in one run; load average at the end ${await_loadavg().toFixed(1)}.`,
+    "",
+    "| | documents | operations | tools | share | imported | only with a base URL | rejected | crashed | dropped bodies | CPU s (sum) |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+  ]
+  for (const [name, t] of [["before", b], ["after", a]] as const) {
+    lines.push(
+      `| ${name} | ${fmt(t.docs)} | ${fmt(t.operations)} | ${fmt(t.tools)} | ${pct(t.tools, t.operations)} | ${fmt(t.imported)} | ${fmt(t.withBase)} | ${
+        fmt(t.rejected)
+      } | ${fmt(t.crashed)} | ${fmt(t.droppedBodies)} | ${(t.cpuMs / 1000).toFixed(0)} |`
+    )
+  }
+  lines.push(
+    `| after / before | | | | | | | | | | ${ratio(a.cpuMs, b.cpuMs)} |`,
+    "",
+    "The largest documents (each import in a fresh process):",
+    "",
+    "| document | MB | tools before | tools after | CPU s before | CPU s after | after / before | peak MB before | peak MB after |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+  )
+  const byId = new Map(before.map((r) => [r.id, r]))
+  for (const r of [...after].sort((x, y) => y.bytes - x.bytes).slice(0, 12)) {
+    const o = byId.get(r.id)
+    if (o === undefined) continue
+    lines.push(
+      `| ${r.id} | ${(r.bytes / 1e6).toFixed(1)} | ${fmt(o.tools)} | ${fmt(r.tools)} | ${(o.cpuMs / 1000).toFixed(2)} | ${(r.cpuMs / 1000).toFixed(2)} | ${
+        ratio(r.cpuMs, o.cpuMs)
+      } | ${o.peakMb?.toFixed(0) ?? "–"} | ${r.peakMb?.toFixed(0) ?? "–"} |`
+    )
+  }
+  const changed = after.filter((r) => byId.get(r.id)?.outcome !== r.outcome)
+  lines.push("", `Documents whose outcome changed (${changed.length}):`, "")
+  for (const r of changed.slice(0, 40)) lines.push(`- ${r.id}: ${byId.get(r.id)?.outcome} → ${r.outcome}${r.error === undefined ? "" : ` (${r.error.replace(/\s+/g, " ").slice(0, 160)})`}`)
+  return `${lines.join("\n")}\n`
+}
+
 const main = async () => {
   const all = jobs()
-  const small = new Worker()
+  const vs = process.env.BENCH_CORPUS_VS
+  const baseline = vs === undefined ? undefined : importer(Path.resolve(vs))
+  const current = importer()
   const rows: Array<Row> = []
+  const baseRows: Array<Row> = []
   const started = performance.now()
-  for (const [i, job] of all.entries()) {
-    let row: Row
-    if (job.fresh) {
-      const fresh = new Worker()
-      row = await fresh.run(job)
-      fresh.stop()
-    } else {
-      row = await small.run(job)
-    }
-    rows.push(row)
-    if (i % 50 === 0 || job.bytes >= BIG_BYTES || row.outcome === "crashed") {
-      process.stderr.write(
-        `[${i + 1}/${all.length} ${((performance.now() - started) / 1000).toFixed(0)} s] ${job.id}: ${row.outcome} ` +
-          `${row.tools}/${row.operations} cpu ${(row.cpuMs / 1000).toFixed(2)} s${row.peakMb === undefined ? "" : ` peak ${row.peakMb.toFixed(0)} MB`}` +
-          `${row.error === undefined ? "" : ` ${row.error.slice(0, 160)}`}\n`
-      )
-    }
+  const write = () => {
+    const out = process.env.BENCH_CORPUS_OUT ?? Path.join(Path.dirname(self), "openapiCorpus.json")
+    const done = baseRows.slice(0, rows.length)
+    writeFileSync(out, JSON.stringify(baseline === undefined ? rows : { before: done, after: rows }, null, 1))
+    process.stdout.write(baseline === undefined ? report(rows) : `${comparison(done, rows)}\n## After\n\n${report(rows)}`)
+    process.stderr.write(`rows written to ${out}\n`)
   }
-  small.stop()
-  const out = process.env.BENCH_CORPUS_OUT ?? Path.join(Path.dirname(self), "openapiCorpus.json")
-  writeFileSync(out, JSON.stringify(rows, null, 1))
-  process.stdout.write(report(rows))
-  process.stderr.write(`rows written to ${out}\n`)
+  // Stopped early (SIGTERM): the documents done so far are reported, marked as such.
+  process.once("SIGTERM", () => {
+    baseline?.stop()
+    current.stop()
+    process.stdout.write(`Stopped after ${rows.length} of ${all.length} documents.\n\n`)
+    write()
+    process.exit(0)
+  })
+  for (const [i, job] of all.entries()) {
+    if (baseline !== undefined) {
+      const row = await baseline.run(job)
+      baseRows.push(row)
+      progress(i, all.length, started, job, row, " before")
+    }
+    const row = await current.run(job)
+    rows.push(row)
+    progress(i, all.length, started, job, row)
+  }
+  baseline?.stop()
+  current.stop()
+  write()
 }
 
 if (process.argv[2] === "--worker") worker()

@@ -89,7 +89,10 @@ export const fromDocument = (
   fresh = false
 ): Effect.Effect<Mapping.Result, OpenApiInvalid> =>
   Effect.gen(function*() {
+    // A turn for the event loop between the long single steps (parsing, the schema check, the mapping).
+    yield* Mapping.yieldToLoop
     const loaded = yield* Load.load(parser, doc, { allowExternalRefs: options.allowExternalRefs ?? false, source: specUrl, fresh })
+    yield* Mapping.yieldToLoop
     const resolvable = specUrl !== undefined && /^(?:https?|file):/i.test(specUrl) ? specUrl : undefined
     const budget = Budget.forNodes(loaded.nodes)
     const result = yield* Mapping.toManifestYielding(loaded.doc, options, resolvable, loaded.problems, budget).pipe(

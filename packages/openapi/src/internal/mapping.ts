@@ -263,6 +263,17 @@ export const toManifest = (
 const SLICE_MS = 10
 
 /**
+ * A turn of the event loop: timers and I/O run before the import goes on. (`Effect.yieldNow`
+ * yields to other fibers, on microtasks most of the time: timers would still wait.)
+ *
+ * @internal
+ */
+export const yieldToLoop: Effect.Effect<void> = Effect.async<void>((resume) => {
+  const handle = setImmediate(() => resume(Effect.void))
+  return Effect.sync(() => clearImmediate(handle))
+})
+
+/**
  * `toManifest`, yielding to the event loop every few milliseconds: an app that imports a large or
  * hostile document at run time keeps serving while it does.
  *
@@ -289,7 +300,7 @@ export const toManifestYielding = (
     for (const entry of run.operations) {
       yield* attempt(() => run.map(entry))
       if (performance.now() - sliceStart >= SLICE_MS) {
-        yield* Effect.yieldNow()
+        yield* yieldToLoop
         sliceStart = performance.now()
       }
     }
