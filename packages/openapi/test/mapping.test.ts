@@ -293,6 +293,27 @@ describe("docs/openapi.md §Fixed query", () => {
       assert.strictEqual(run!.url, "https://api.example.com/")
       assert.deepStrictEqual(run!.queryParams, { Count: "{{Count}}", Action: "RunInstances" })
     }))
+
+  it.effect("§Fixed query: a declared parameter the path fixes is left out and its operation kept; a required one-value enum is fixed", () =>
+    Effect.gen(function*() {
+      const one = (value: string) => ({ type: "string", enum: [value] })
+      const { tool, warnings } = yield* oneTool(spec3({
+        "/#Action=DescribeRegions": {
+          get: op({
+            operationId: "describe",
+            parameters: [
+              query("Action", one("DescribeRegions"), { required: true }),
+              query("Version", one("2016-11-15"), { required: true }),
+              query("Region", one("eu-west-1")),
+              query("DryRun", { type: "boolean" })
+            ]
+          })
+        }
+      }))
+      assert.deepStrictEqual(tool.params.map((p) => p.name), ["Region", "DryRun"])
+      assert.deepStrictEqual(tool.queryParams, { Version: "2016-11-15", Region: "{{Region}}", DryRun: "{{DryRun}}", Action: "DescribeRegions" })
+      assert.deepStrictEqual(messages(warnings), ["GET /#Action=DescribeRegions (describe): query parameter \"Action\" left out: the path fixes it"])
+    }))
 })
 
 const jsonBody = (schema: object, required = true) => ({ required, content: { "application/json": { schema } } })
@@ -484,17 +505,26 @@ describe("docs/openapi.md §Security", () => {
       ])
     }))
 
-  it.effect("§Security: basic and oauth2 give a warning and the auth option's auth", () =>
+  it.effect("§Security: OAuth 2 and OpenID Connect map to a bearer token in Authorization", () =>
     Effect.gen(function*() {
-      const doc = withSchemes({
-        basic: { type: "http", scheme: "basic" },
-        oauth: { type: "oauth2", flows: { clientCredentials: { tokenUrl: "https://example.com/token", scopes: {} } } }
-      }, [{ basic: [] }, { oauth: [] }])
+      const bearer = { type: "header", name: "Authorization", scheme: "Bearer" }
+      for (const scheme of [
+        { type: "oauth2", flows: { authorizationCode: { authorizationUrl: "https://a.example.com/auth", tokenUrl: "https://a.example.com/token", scopes: {} } } },
+        { type: "openIdConnect", openIdConnectUrl: "https://a.example.com/.well-known/openid-configuration" }
+      ]) {
+        const { manifest, warnings } = yield* importSpec(withSchemes({ s: scheme }, [{ s: ["read"] }]))
+        assert.deepStrictEqual([manifest.auth, warnings], [bearer, []])
+      }
+    }))
+
+  it.effect("§Security: basic gives a warning and the auth option's auth", () =>
+    Effect.gen(function*() {
+      const doc = withSchemes({ basic: { type: "http", scheme: "basic" }, cookie: { type: "apiKey", in: "cookie", name: "sid" } }, [{ basic: [] }, { cookie: [] }])
       const without = yield* importSpec(doc)
       assert.isUndefined(without.manifest.auth)
       assert.deepStrictEqual(messages(without.warnings), [
         "no auth the manifest can describe (\"basic\" is http basic authentication, which a manifest cannot describe; " +
-        "\"oauth\" is oauth2 authentication, which a manifest cannot describe): pass the auth option, " +
+        "\"cookie\" is an API key in a cookie, which a manifest cannot send): pass the auth option, " +
         "e.g. { type: \"header\", name: \"Authorization\", scheme: \"Bearer\" }"
       ])
       const chosen = yield* importSpec(doc, { auth: { type: "header", name: "Authorization", scheme: "Bearer" } })
@@ -509,6 +539,37 @@ describe("docs/openapi.md §Security", () => {
       }, { components: { securitySchemes: { k: { type: "apiKey", in: "query", name: "key" } } }, security: [{ k: [] }] })
       const { tool, warnings } = yield* oneTool(doc)
       assert.deepStrictEqual(tool.queryParams, { q: "{{q}}" })
-      assert.deepStrictEqual(messages(warnings), ["GET /a (a): query parameter \"key\" left out: it is the auth query parameter"])
+      assert.deepStrictEqual(messages(warnings), ["GET /a (a): query parameter \"key\" left out: it is the auth query parameter, which the client sets"])
+    }))
+
+  it.effect("§Security: a required credential param is left out and its operation kept; other schemes' names and OAuth's too", () =>
+    Effect.gen(function*() {
+      const doc = spec3({
+        "/a": {
+          get: op({
+            operationId: "a",
+            parameters: [
+              query("key", { type: "string" }, { required: true }),
+              query("access_token"),
+              { name: "X-Other-Key", in: "header", required: true, schema: { type: "string" } },
+              { name: "token", in: "header", required: true, schema: { type: "string" } },
+              query("q", { type: "string" }, { required: true })
+            ]
+          })
+        }
+      }, {
+        components: {
+          securitySchemes: { k: { type: "apiKey", in: "query", name: "key" }, other: { type: "apiKey", in: "header", name: "X-Other-Key" } }
+        },
+        security: [{ k: [] }]
+      })
+      const { tool, warnings } = yield* oneTool(doc)
+      assert.deepStrictEqual([tool.params.map((p) => p.name), tool.queryParams, tool.headers], [["q"], { q: "{{q}}" }, undefined])
+      assert.deepStrictEqual(messages(warnings), [
+        "GET /a (a): query parameter \"key\" left out: it is the auth query parameter, which the client sets",
+        "GET /a (a): query parameter \"access_token\" left out: it carries a credential, which the client sends as the API's auth",
+        "GET /a (a): header parameter \"X-Other-Key\" left out: the document sends a credential under that name",
+        "GET /a (a): header parameter \"token\" left out: it carries a credential, which the client sends as the API's auth"
+      ])
     }))
 })

@@ -146,6 +146,7 @@ const start = (
   }
   const authQuery = auth?.type === "query" ? auth.name : undefined
   const authHeader = auth?.type === "header" ? auth.name.toLowerCase() : undefined
+  const { header: credentialHeader, query: credentialQuery } = Security.credentialNames(refs, doc)
 
   const located = locate(problems)
   for (const message of located.get("") ?? []) warnings.push({ skipped: false, message: `the document does not follow the OpenAPI schema: ${message}` })
@@ -184,7 +185,14 @@ const start = (
     }
     const { broken, parameters } = Params.merge(refs, item.parameters, operation.parameters)
     for (const why of broken) draft.note(`a parameter left out: ${why}`)
-    Params.addAll(draft, parameters, { refs, authQuery, authHeader, fixedQuery: new Set(fixedQuery.map(([k]) => k)) })
+    Params.addAll(draft, parameters, {
+      refs,
+      authQuery,
+      authHeader,
+      fixedQuery: new Set(fixedQuery.map(([k]) => k)),
+      credentialQuery,
+      credentialHeader
+    })
     const requestBody = Body.of(refs, operation, parameters, operation.consumes ?? doc.consumes)
     if (requestBody !== undefined) Body.add(body, draft, requestBody, method)
     const url = `${base.url}${

@@ -18,7 +18,21 @@ export interface Context {
   readonly authHeader: string | undefined
   /** Query keys the path already fixes (`/?Action=Describe`). */
   readonly fixedQuery: ReadonlySet<string>
+  /** Query and header names (lower-cased) the document's schemes send a credential under. */
+  readonly credentialQuery: ReadonlySet<string>
+  readonly credentialHeader: ReadonlySet<string>
 }
+
+// Names that carry a credential whatever the document's schemes say — in the query, OAuth's
+// `access_token` (RFC 6750) and `oauth_token`; in a header, Slack's `token`; and Google's API
+// `key` beside its global parameters. The client sends the API's credential as its auth; a model
+// never sees, chooses or echoes one.
+const CREDENTIAL_QUERY = new Set(["access_token", "oauth_token"])
+const CREDENTIAL_HEADER = new Set(["token", "access_token"])
+
+// Google's global parameters, on every operation its discovery documents describe (they all
+// carry `$.xgafv`): transport and response-format switches a model has no business setting.
+const GOOGLE_GLOBALS = new Set(["$.xgafv", "alt", "callback", "fields", "prettyPrint", "quotaUser", "upload_protocol", "uploadType"])
 
 // OpenAPI says these header parameters are ignored: the content negotiation and auth they name
 // belong to other parts of the description.
@@ -92,7 +106,35 @@ export const addAll = (draft: Draft, parameters: ReadonlyArray<Record<string, un
   const order = ["path", "query", "header", "cookie"]
   const sorted = parameters.filter((p) => order.includes(p.in as string))
     .sort((a, b) => order.indexOf(a.in as string) - order.indexOf(b.in as string))
-  for (const p of sorted) addOne(draft, p, ctx)
+  const google = parameters.some((p) => p.in === "query" && p.name === "$.xgafv")
+  for (const p of sorted) {
+    if (google && p.in === "query" && GOOGLE_GLOBALS.has(p.name as string)) {
+      draft.note(`query parameter "${p.name as string}" left out: one of Google's global parameters (transport and format)`)
+      continue
+    }
+    if (google && p.in === "query" && p.name === "key") {
+      draft.note(`query parameter "key" left out: Google's API key, a credential the client sends as the API's auth`)
+      continue
+    }
+    addOne(draft, p, ctx)
+  }
+}
+
+/** Why a parameter carries a credential (and is never the model's), or `undefined`. */
+const credential = (name: string, where: string, ctx: Context): string | undefined => {
+  if (where === "query") {
+    if (name === ctx.authQuery) return "it is the auth query parameter, which the client sets"
+    if (ctx.credentialQuery.has(name)) return "the document sends a credential under that name"
+  }
+  if (where === "header") {
+    const lower = name.toLowerCase()
+    if (lower === ctx.authHeader) return "it is the auth header, which the client sets"
+    if (ctx.credentialHeader.has(lower)) return "the document sends a credential under that name"
+  }
+  if ((where === "query" ? CREDENTIAL_QUERY : where === "header" ? CREDENTIAL_HEADER : new Set()).has(name.toLowerCase())) {
+    return "it carries a credential, which the client sends as the API's auth"
+  }
+  return undefined
 }
 
 const addOne = (draft: Draft, p: Record<string, unknown>, ctx: Context): void => {
@@ -104,19 +146,25 @@ const addOne = (draft: Draft, p: Record<string, unknown>, ctx: Context): void =>
     else draft.note(`${where} parameter "${name}" left out: ${why}`)
   }
   if (where === "cookie") return draft.note(`cookie parameter "${name}" left out: a manifest cannot send cookies`)
-  if (where === "query" && (name === ctx.authQuery || ctx.fixedQuery.has(name))) {
-    return leaveOut(name === ctx.authQuery ? "it is the auth query parameter" : "the path already fixes it")
-  }
+  // Left out, the operation kept: the client supplies these, the path fixes the other.
+  const supplied = credential(name, where, ctx)
+  if (supplied !== undefined) return draft.note(`${where} parameter "${name}" left out: ${supplied}`)
+  if (where === "query" && ctx.fixedQuery.has(name)) return draft.note(`query parameter "${name}" left out: the path fixes it`)
   if (where === "header") {
     const lower = name.toLowerCase()
     if (IGNORED_HEADERS.has(lower)) return draft.note(`header parameter "${name}" left out: OpenAPI ignores it`)
-    if (lower === ctx.authHeader) return leaveOut("it is the auth header, which the client sets")
     if (!HEADER_NAME.test(name) || RESERVED_HEADERS.has(lower)) return leaveOut("a tool may not set that header")
   }
   if (where === "query" && name === "__proto__") return leaveOut("the name cannot be a manifest key")
 
   const schema = schemaOf(ctx.refs, p)
   const kind = Schema.kind(ctx.refs, schema)
+  // A required query value with one allowed value is no choice: sent as it is (AWS's `Version`).
+  const only = where === "query" && required && kind._tag === "Scalar" ? Schema.stringEnum(schema) : undefined
+  if (only?.length === 1 && !only[0]!.includes("{{") && !only[0]!.includes("}}")) {
+    draft.queryParams[name] = only[0]!
+    return
+  }
   const own = typeof p.description === "string" ? p.description : Schema.ownText(schema)
   let type: "string" | "number" | "boolean" = "string"
   const extra: Array<string> = []

