@@ -110,17 +110,22 @@ describe("Manifest.decode: the seed manifests", () => {
       assert.deepStrictEqual(yield* Manifest.decode(input), input)
     }))
 
-  it.effect("valid edge cases decode: no tools, empty params, loopback http, 64-char name, every method", () =>
+  it.effect("valid edge cases decode to exactly what was written: no tools, empty params, loopback http, 64-char name, every method, each auth", () =>
     Effect.gen(function*() {
-      yield* Manifest.decode(manifestOf([]))
-      yield* Manifest.decode(withTool({ params: [], url: "https://api.example.com/things" }))
-      yield* Manifest.decode(withTool({ url: "http://127.0.0.1:8080/things/{{id}}" }))
-      yield* Manifest.decode(withTool({ name: "a".repeat(64) }))
-      for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {
-        yield* Manifest.decode(withTool({ method }))
+      const inputs: ReadonlyArray<Json> = [
+        manifestOf([]),
+        withTool({ params: [], url: "https://api.example.com/things" }),
+        withTool({ url: "http://127.0.0.1:8080/things/{{id}}" }),
+        withTool({ name: "a".repeat(64) }),
+        ...["GET", "POST", "PUT", "PATCH", "DELETE"].map((method) => withTool({ method })),
+        withTool({}, { auth: { type: "none" } }),
+        withTool({}, { auth: { type: "query", name: "api_key" } })
+      ]
+      for (const input of inputs) {
+        // Decoded from a copy, so that the result is compared with what was written, not with itself.
+        const decoded = yield* Manifest.decode(structuredClone(input))
+        assert.deepStrictEqual(decoded, input)
       }
-      yield* Manifest.decode(withTool({}, { auth: { type: "none" } }))
-      yield* Manifest.decode(withTool({}, { auth: { type: "query", name: "api_key" } }))
     }))
 })
 
@@ -137,9 +142,9 @@ const invalidCases: ReadonlyArray<InvalidCase> = [
   // rcpVersion
   {
     name: "rcpVersion is another version",
-    input: { ...withTool({}), rcpVersion: "0.2" },
+    input: { ...withTool({}), rcpVersion: "0.3" },
     path: "rcpVersion",
-    message: "unsupported rcpVersion \"0.2\": this library reads \"0.1\""
+    message: "unsupported rcpVersion \"0.3\": this library reads \"0.1\" and \"0.2\""
   },
   {
     name: "rcpVersion is missing",
@@ -230,7 +235,7 @@ const invalidCases: ReadonlyArray<InvalidCase> = [
     name: "param type is int (a common mistake)",
     input: withTool({ params: [{ name: "id", type: "string" }, { name: "n", type: "int" }] }),
     path: "tools[0].params[1].type",
-    message: "expected \"string\" | \"number\" | \"boolean\", got \"int\""
+    message: "expected \"string\" | \"number\" | \"boolean\" | \"array\" | \"object\", got \"int\""
   },
   {
     name: "param names are not unique",
@@ -624,7 +629,7 @@ describe("Manifest.decode: every problem at once", () => {
       const text = error.issues.map(Manifest.formatIssue)
       assert.include(text, "tools[1].body: a GET tool cannot have a body")
       assert.include(text, "tools[1].body.q: placeholder {{q}} names no param of tool \"other\"")
-      assert.include(text, "tools[0].params[1].type: expected \"string\" | \"number\" | \"boolean\", got \"int\"")
+      assert.include(text, "tools[0].params[1].type: expected \"string\" | \"number\" | \"boolean\" | \"array\" | \"object\", got \"int\"")
       assert.include(text, "tools[0].headers[\"x-key\"]: must not set the auth header \"x-key\"")
     }))
 })
@@ -807,7 +812,7 @@ describe("Manifest.encode", () => {
 })
 
 describe("ManifestInvalid", () => {
-  const twoFaults = { rcpVersion: "0.2", tools: [{ ...baseTool(), method: "FETCH" }] }
+  const twoFaults = { rcpVersion: "0.3", tools: [{ ...baseTool(), method: "FETCH" }] }
 
   it.effect("message lists every issue with its path, and names the source when given", () =>
     Effect.gen(function*() {
@@ -817,7 +822,7 @@ describe("ManifestInvalid", () => {
         error.message,
         [
           "invalid RCP manifest from https://example.com/rcp/manifest (2 problem(s)):",
-          "  - rcpVersion: unsupported rcpVersion \"0.2\": this library reads \"0.1\"",
+          "  - rcpVersion: unsupported rcpVersion \"0.3\": this library reads \"0.1\" and \"0.2\"",
           "  - tools[0].method: expected \"GET\" | \"POST\" | \"PUT\" | \"PATCH\" | \"DELETE\", got \"FETCH\""
         ].join("\n")
       )

@@ -11,8 +11,9 @@ import { createHash } from "node:crypto"
 import { isDeepStrictEqual } from "node:util"
 import * as Lock from "../../src/Lock.js"
 import type * as Manifest from "../../src/Manifest.js"
+import { propertyRuns, seeded } from "../support/property.js"
 
-const RUNS = Number(process.env.RCP_PROPERTY_RUNS ?? 200)
+const RUNS = propertyRuns(200)
 
 const URL_ = "https://api.example.com/rcp/manifest"
 
@@ -116,7 +117,7 @@ describe("pin digests (property)", () => {
         )
         assert.strictEqual(pinned.digest, sha256(documented(fields)))
       }),
-      { numRuns: RUNS }
+      seeded(1, RUNS)
     )
   })
 
@@ -128,7 +129,7 @@ describe("pin digests (property)", () => {
         assert.deepStrictEqual(Lock.pin(URL_, again), Lock.pin(URL_, m))
         assert.isTrue(Lock.isSame(Lock.diff(Lock.pin(URL_, m), URL_, again)))
       }),
-      { numRuns: RUNS }
+      seeded(2, RUNS)
     )
   })
 
@@ -176,7 +177,27 @@ describe("pin digests (property)", () => {
           assert.strictEqual(Lock.isSame(difference), differing.length === 0)
         }
       }),
-      { numRuns: RUNS }
+      seeded(3, RUNS)
     )
+  })
+
+  it("a form body is pinned apart from the same body sent as JSON, under `body`; a JSON body's pin is unchanged", () => {
+    const post = {
+      name: "create",
+      description: "Create.",
+      method: "POST",
+      params: [{ name: "q", type: "string" }],
+      url: "https://api.example.com/x",
+      body: { q: "{{q}}" }
+    }
+    const json = { rcpVersion: "0.1", tools: [post] } as unknown as Manifest.Manifest
+    const explicitJson = { rcpVersion: "0.1", tools: [{ ...post, bodyEncoding: "json" }] } as unknown as Manifest.Manifest
+    const form = { rcpVersion: "0.2", tools: [{ ...post, bodyEncoding: "form" }] } as unknown as Manifest.Manifest
+    const pinned = Object.values(Lock.pin(URL_, json).tools)[0]!
+    // The documented definition, untouched by 0.2: the body field is the body itself.
+    assert.strictEqual(pinned.fields.body, sha256(documented(post.body)))
+    assert.deepStrictEqual(Lock.pin(URL_, explicitJson), Lock.pin(URL_, json))
+    const difference = Lock.diff(Lock.pin(URL_, json), URL_, form)
+    assert.deepStrictEqual(difference.changed.flatMap((c) => [...c.fields]), ["body"])
   })
 })
