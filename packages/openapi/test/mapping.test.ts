@@ -103,10 +103,13 @@ describe("docs/openapi.md §Parsing", () => {
         { "/nodes": { post: op({ requestBody: { required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/Node" } } } } }) } },
         { components: { schemas: { Node: node } } }
       ))
-      assert.deepStrictEqual(tool.body, { name: "{{name}}" })
-      assert.deepStrictEqual(messages(warnings), [
-        "POST /nodes: body property \"child\" left out: it is object {name, child}, and a param holds only a string, number or boolean"
-      ])
+      assert.deepStrictEqual(tool.body, { name: "{{name}}", child: "{{child}}" })
+      // Two levels of Node, then free-form where it repeats.
+      assert.deepStrictEqual(tool.params[1]!.schema, {
+        type: "object",
+        properties: { name: { type: "string" }, child: { type: "object", additionalProperties: true } }
+      })
+      assert.deepStrictEqual(messages(warnings), ["POST /nodes: body property \"child\": a recursive shape is free-form where it repeats"])
     }))
 
   it.effect("§Parsing: external $refs are not followed unless allowed", () =>
@@ -340,40 +343,107 @@ describe("docs/openapi.md §Body", () => {
       ])
     }))
 
-  it.effect("§Body: a nested object or array property is left out when optional, skips the operation when required", () =>
+  it.effect("§Body: an object or array property becomes a structured param with its schema (protocol 0.2)", () =>
     Effect.gen(function*() {
-      const schema = (required: Array<string>) => ({
-        type: "object",
-        ...(required.length > 0 ? { required } : {}),
-        properties: { name: { type: "string" }, tags: { type: "array", items: { type: "string" } } }
-      })
       const { manifest, warnings } = yield* importSpec(spec3({
-        "/a": { post: op({ operationId: "optional", requestBody: jsonBody(schema([])) }) },
-        "/b": { post: op({ operationId: "required", requestBody: jsonBody(schema(["tags"])) }) }
+        "/a": {
+          post: op({
+            operationId: "create",
+            requestBody: jsonBody({
+              type: "object",
+              required: ["tags"],
+              properties: {
+                name: { type: "string" },
+                tags: { type: "array", items: { type: "string", maxLength: 20 }, maxItems: 5, description: "Labels" },
+                meta: { type: "object", additionalProperties: { type: "string" } },
+                range: { type: "object", properties: { gt: { type: "integer", minimum: 0, exclusiveMinimum: true }, lt: { type: "integer" } }, required: ["gt"] }
+              }
+            })
+          })
+        }
       }))
-      assert.deepStrictEqual(manifest.tools.map((t) => t.name), ["optional"])
-      assert.deepStrictEqual(manifest.tools[0]!.body, { name: "{{name}}" })
-      assert.deepStrictEqual(messages(warnings), [
-        "POST /a (optional): body property \"tags\" left out: it is array of string, and a param holds only a string, number or boolean",
-        "POST /b (required): the body property \"tags\" is array of string, and a param holds only a string, number or boolean"
+      assert.strictEqual(manifest.rcpVersion, "0.2")
+      const [tool] = manifest.tools
+      assert.deepStrictEqual(tool!.params, [
+        { name: "name", type: "string", required: false },
+        { name: "tags", type: "array", description: "Labels", schema: { type: "array", items: { type: "string", maxLength: 20 }, maxItems: 5 } },
+        { name: "meta", type: "object", required: false, schema: { type: "object", additionalProperties: { type: "string" } } },
+        {
+          name: "range",
+          type: "object",
+          required: false,
+          schema: { type: "object", properties: { gt: { type: "integer", exclusiveMinimum: 0 }, lt: { type: "integer" } }, required: ["gt"] }
+        }
       ])
-      assert.deepStrictEqual(warnings.map((w) => w.skipped), [false, true])
+      assert.deepStrictEqual(tool!.body, { name: "{{name}}", tags: "{{tags}}", meta: "{{meta}}", range: "{{range}}" })
+      assert.deepStrictEqual(warnings, [])
     }))
 
-  it.effect("§Body: multipart and non-object JSON bodies: skipped when required, left out when optional", () =>
+  it.effect("§Body: a recursive, too deep or choice-of-shapes property is approximated, and says how", () =>
     Effect.gen(function*() {
+      const node = { type: "object", properties: { name: { type: "string" }, child: { $ref: "#/components/schemas/Node" } } }
+      const { tool, warnings } = yield* oneTool(spec3(
+        {
+          "/nodes": {
+            post: op({
+              operationId: "nodes",
+              requestBody: jsonBody({
+                type: "object",
+                properties: {
+                  tree: { $ref: "#/components/schemas/Node" },
+                  either: { oneOf: [{ type: "object", properties: { a: { type: "string" } } }, { type: "object", properties: { b: { type: "string" } } }] },
+                  metadata: { anyOf: [{ type: "object", additionalProperties: { type: "string" } }, { type: "string", enum: [""] }] }
+                }
+              }, false)
+            })
+          }
+        },
+        { components: { schemas: { Node: node } } }
+      ))
+      assert.deepStrictEqual(tool.params.map((p) => [p.name, p.schema]), [
+        ["tree", { type: "object", properties: { name: { type: "string" }, child: { type: "object", additionalProperties: true } } }],
+        ["either", { type: "object", properties: { a: { type: "string" } } }],
+        // Stripe's "emptyable" shape: the object, not a choice.
+        ["metadata", { type: "object", additionalProperties: { type: "string" } }]
+      ])
+      assert.deepStrictEqual(messages(warnings), [
+        "POST /nodes (nodes): body property \"tree\": a recursive shape is free-form where it repeats",
+        "POST /nodes (nodes): body property \"either\": one of several shapes: the first is taken"
+      ])
+    }))
+
+  it.effect("§Body: a form body (and a multipart one without files) is sent as a form; files, binary and non-object bodies are not", () =>
+    Effect.gen(function*() {
+      const form = (media: string, properties: Record<string, unknown>, required = true) => ({
+        required,
+        content: { [media]: { schema: { type: "object", properties }, encoding: { tags: { style: "form", explode: true } } } }
+      })
       const { manifest, warnings } = yield* importSpec(spec3({
+        "/form": { post: op({ operationId: "form", requestBody: form("application/x-www-form-urlencoded", { text: { type: "string" }, tags: { type: "array", items: { type: "string" } } }) }) },
+        "/multi": { post: op({ operationId: "multi", requestBody: form("multipart/form-data", { text: { type: "string" } }) }) },
         "/upload": {
-          post: op({ operationId: "upload", requestBody: { required: true, content: { "multipart/form-data": { schema: { type: "object" } } } } }),
+          post: op({ operationId: "upload", requestBody: form("multipart/form-data", { file: { type: "string", format: "binary" } }) }),
           put: op({ operationId: "maybe", requestBody: { content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } } } })
         },
         "/list": { post: op({ operationId: "list", requestBody: jsonBody({ type: "array", items: { type: "string" } }) }) }
       }))
-      assert.deepStrictEqual(manifest.tools.map((t) => t.name), ["maybe"])
-      assert.isUndefined(manifest.tools[0]!.body)
+      assert.deepStrictEqual(manifest.tools.map((t) => [t.name, t.bodyEncoding, t.body]), [
+        ["form", "form", { text: "{{text}}", tags: "{{tags}}" }],
+        ["multi", "form", { text: "{{text}}" }],
+        ["maybe", undefined, undefined]
+      ])
+      assert.deepStrictEqual(manifest.tools[0]!.params[1], {
+        name: "tags",
+        type: "array",
+        required: false,
+        schema: { type: "array", items: { type: "string" } },
+        style: "form",
+        explode: true
+      })
       assert.deepStrictEqual(messages(warnings), [
-        "PUT /upload (maybe): the optional request body left out: it is not JSON (application/octet-stream)",
-        "POST /upload (upload): the request body is not JSON (multipart/form-data)",
+        "POST /multi (multi): the multipart/form-data body has no file field: sent as a form (application/x-www-form-urlencoded)",
+        "PUT /upload (maybe): the optional request body left out: it is neither JSON nor a form (application/octet-stream)",
+        "POST /upload (upload): the request body has file fields (\"file\"), which a tool cannot upload (multipart/form-data)",
         "POST /list (list): the request body is not a JSON object (array of string)"
       ])
     }))
@@ -412,25 +482,27 @@ describe("docs/openapi.md §Types", () => {
         { name: "since", type: "string", required: false, description: "Format: date-time." },
         { name: "flag", type: "boolean", required: false },
         { name: "ratio", type: "number", required: false },
-        { name: "tags", type: "string", required: false, description: "One value only (the API takes array of string)." },
+        { name: "tags", type: "array", required: false, schema: { type: "array", items: { type: "string" } }, style: "form", explode: true },
         { name: "either", type: "string", required: false, description: "Schema: one of: string | integer." }
       ])
-      assert.deepStrictEqual(messages(warnings), [
-        "GET /a/{ids} (a): query parameter \"tags\" takes one value: the spec sends several as repeated keys"
-      ])
+      assert.deepStrictEqual(warnings, [])
     }))
 
-  it.effect("§Types: an object query parameter is left out when optional, skips the operation when required", () =>
+  it.effect("§Types: a deepObject query object is a structured param; one spread into the query (form) cannot be, and skips when required", () =>
     Effect.gen(function*() {
       const object = { type: "object", properties: { a: { type: "string" } } }
       const { manifest, warnings } = yield* importSpec(spec3({
         "/a": { get: op({ operationId: "a", parameters: [query("filter", object, { style: "deepObject" })] }) },
-        "/b": { get: op({ operationId: "b", parameters: [query("filter", object, { required: true })] }) }
+        "/b": { get: op({ operationId: "b", parameters: [query("filter", object, { required: true })] }) },
+        "/c": { get: op({ operationId: "c", parameters: [query("filter", object), query("ids", { type: "array", items: { type: "integer" } }, { style: "pipeDelimited" })] }) }
       }))
-      assert.deepStrictEqual(manifest.tools.map((t) => [t.name, t.params.length]), [["a", 0]])
+      assert.deepStrictEqual(manifest.tools.map((t) => [t.name, t.params]), [
+        ["a", [{ name: "filter", type: "object", required: false, schema: { type: "object", properties: { a: { type: "string" } } }, style: "deepObject" }]],
+        ["c", [{ name: "ids", type: "array", required: false, schema: { type: "array", items: { type: "integer" } }, style: "pipeDelimited" }]]
+      ])
       assert.deepStrictEqual(messages(warnings), [
-        "GET /a (a): query parameter \"filter\" left out: is an object (object {a}), which one query value cannot carry",
-        "GET /b (b): query parameter \"filter\" is an object (object {a}), which one query value cannot carry"
+        "GET /b (b): query parameter \"filter\" is an object (object {a}), which one query value cannot carry",
+        "GET /c (c): query parameter \"filter\" left out: is an object (object {a}), which one query value cannot carry"
       ])
     }))
 })

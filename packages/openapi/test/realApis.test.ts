@@ -58,6 +58,68 @@ describe("docs/openapi.md: real APIs from the APIs.guru corpus against 127.0.0.1
       }
     }))
 
+  it("Stripe: creating a customer sends a form body with exactly the fields the model gave, nested ones in Stripe's bracket convention", () =>
+    withServer((_req, res) => json(res, 200, { id: "cus_1" }), async (server) => {
+      const doc = raw("stripe.com")
+      const { manifest, warnings } = await OpenApi.openApiToManifest(specPath("stripe.com"), { baseUrl: server.url("") })
+      assert.strictEqual(manifest.rcpVersion, "0.2")
+      // Before #31: 388 of 452 (every form body dropped).
+      assert.strictEqual(manifest.tools.length, operationCount(doc))
+      assert.deepStrictEqual(warnings.filter((w) => w.skipped), [])
+      const rcp = client()
+      try {
+        await rcp.register(manifest, { url: server.url("/openapi.json") })
+        await rcp.execute({
+          name: "PostCustomers",
+          arguments: {
+            email: "ada@example.com",
+            address: { city: "Paris", line1: "1 rue de Rivoli" },
+            metadata: { order_id: "6735", "note key": "a&b=c" },
+            expand: ["sources"]
+          }
+        })
+        const [request] = server.requests
+        assert.strictEqual(request!.method, "POST")
+        assert.strictEqual(request!.target, "/v1/customers")
+        assert.strictEqual(request!.headers["content-type"], "application/x-www-form-urlencoded")
+        assert.strictEqual(request!.headers.authorization, `Bearer ${SECRET}`)
+        // Read back as a server reads a form: the pairs, in the order the tool's body lists them.
+        assert.deepStrictEqual([...new URLSearchParams(request!.body)], [
+          ["address[city]", "Paris"],
+          ["address[line1]", "1 rue de Rivoli"],
+          ["email", "ada@example.com"],
+          ["expand[0]", "sources"],
+          ["metadata[order_id]", "6735"],
+          ["metadata[note key]", "a&b=c"]
+        ])
+      } finally {
+        await rcp.close()
+      }
+    }))
+
+  it("Slack: chat.postMessage sends channel and text as a form; the token only as the credential", () =>
+    withServer((_req, res) => json(res, 200, { ok: true }), async (server) => {
+      const doc = raw("slack.com")
+      const { manifest } = await OpenApi.openApiToManifest(specPath("slack.com"), { baseUrl: server.url("/api") })
+      // Before #31: 125 of 174 (49 form bodies dropped).
+      assert.strictEqual(manifest.tools.length, operationCount(doc))
+      const tool = manifest.tools.find((t) => t.name === "chat_postMessage")!
+      assert.notInclude(tool.params.map((p) => p.name), "token")
+      const rcp = client()
+      try {
+        await rcp.register(manifest, { url: server.url("/openapi.json") })
+        await rcp.execute({ name: "chat_postMessage", arguments: { channel: "C024BE91L", text: "Hello & welcome" } })
+        const [request] = server.requests
+        assert.strictEqual(request!.target, "/api/chat.postMessage")
+        assert.strictEqual(request!.headers["content-type"], "application/x-www-form-urlencoded")
+        assert.strictEqual(request!.headers.authorization, `Bearer ${SECRET}`)
+        assert.isUndefined(request!.headers.token)
+        assert.strictEqual(request!.body, "channel=C024BE91L&text=Hello+%26+welcome")
+      } finally {
+        await rcp.close()
+      }
+    }))
+
   it("Trello: every operation imports although each declares the API key query parameter; the key goes as the auth", () =>
     withServer((_req, res) => json(res, 200, { id: "b1" }), async (server) => {
       const doc = raw("trello.com")

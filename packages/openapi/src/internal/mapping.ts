@@ -11,6 +11,7 @@ import * as Either from "effect/Either"
 import * as Manifest from "rcp-sdk/manifest"
 import type * as OpenApi from "../OpenApi.js"
 import * as Body from "./body.js"
+import type * as Shape from "./shape.js"
 import * as Budget from "./budget.js"
 import { Draft } from "./draft.js"
 import * as Filter from "./filter.js"
@@ -84,7 +85,7 @@ const repeats = (description: string, summary: string): boolean =>
 
 /** Problems of one tool under the document's auth, or none: the whole import's guarantee rests on this. */
 const problemsOf = (tool: Manifest.Tool, auth: Manifest.Auth | undefined): Array<string> => {
-  const checked = Manifest.validate({ rcpVersion: Manifest.RCP_VERSION, ...(auth ? { auth } : {}), tools: [tool] }, {
+  const checked = Manifest.validate({ rcpVersion: Manifest.versionFor([tool]), ...(auth ? { auth } : {}), tools: [tool] }, {
     allowHttp: true
   })
   return Either.isLeft(checked)
@@ -160,7 +161,7 @@ const start = (
   }
 
   const filter = Filter.make(options.include, options.exclude)
-  const body: Body.Context = { refs, budget, shapes: new WeakMap() }
+  const body: Shape.Context = { refs, budget, shapes: new WeakMap() }
   const names = Naming.uniqueToolNames()
   const tools: Array<Manifest.Tool> = []
   const map = ({ item, method, operation, path }: ReturnType<typeof operations>[number]): void => {
@@ -187,6 +188,7 @@ const start = (
     for (const why of broken) draft.note(`a parameter left out: ${why}`)
     Params.addAll(draft, parameters, {
       refs,
+      walk: body,
       authQuery,
       authHeader,
       fixedQuery: new Set(fixedQuery.map(([k]) => k)),
@@ -221,6 +223,7 @@ const start = (
     if (Object.keys(draft.queryParams).length > 0) tool.queryParams = draft.queryParams
     if (Object.keys(draft.headers).length > 0) tool.headers = draft.headers
     if (draft.body !== undefined) tool.body = draft.body
+    if (draft.bodyEncoding !== undefined) tool.bodyEncoding = draft.bodyEncoding
     const found = problemsOf({ ...tool, name: "probe" }, auth)
     if (found.length > 0) return skip(`cannot be represented: ${found.slice(0, 3).join("; ")}`)
     const wanted = Naming.toolName(operationId, method, path)
@@ -232,7 +235,8 @@ const start = (
     tools.push(tool)
   }
   const finish = (): Result => {
-    const manifest: Manifest.Manifest = { rcpVersion: Manifest.RCP_VERSION, ...(auth ? { auth } : {}), tools }
+    // The lowest version that carries the tools: a document without structured values stays 0.1.
+    const manifest: Manifest.Manifest = { rcpVersion: Manifest.versionFor(tools), ...(auth ? { auth } : {}), tools }
     return { manifest, warnings }
   }
   return Either.right({ operations: ops, map, finish })

@@ -4,15 +4,20 @@
  * url path, `queryParams` or `headers`, with a param name a placeholder can hold. Cookie
  * parameters, and those the manifest reserves, are left out with a note.
  */
+import type * as Manifest from "rcp-sdk/manifest"
 import { HEADER_NAME, RESERVED_HEADERS } from "rcp-sdk/manifest"
 import type { Draft } from "./draft.js"
 import type { Refs } from "./refs.js"
 import * as Schema from "./schema.js"
+import type * as Shape from "./shape.js"
+import * as Structured from "./structured.js"
 import { isRecord } from "./text.js"
 
 /** @internal */
 export interface Context {
   readonly refs: Refs
+  /** The import's schema walks (for array and object query values). */
+  readonly walk: Shape.Context
   /** The manifest's auth query parameter or header (lower-cased), which a tool may not set. */
   readonly authQuery: string | undefined
   readonly authHeader: string | undefined
@@ -167,6 +172,19 @@ const addOne = (draft: Draft, p: Record<string, unknown>, ctx: Context): void =>
   }
   const own = typeof p.description === "string" ? p.description : Schema.ownText(schema)
   let type: "string" | "number" | "boolean" = "string"
+  if (where === "query" && (kind._tag === "Array" || kind._tag === "Object")) {
+    // Protocol 0.2: the whole value as a structured param, written by the parameter's style.
+    const converted = Structured.convert(ctx.walk, schema)
+    const placement = converted === undefined ? undefined : queryStyle(p, converted.node)
+    if (converted !== undefined && placement !== undefined) {
+      const { description: _own, ...node } = converted.node
+      const description = Schema.joinDescription([own])
+      const paramName = draft.add(name, where, { type: converted.node.type === "array" ? "array" : "object", required, description, schema: node as Manifest.ParamSchema, ...placement })
+      for (const loss of converted.losses) draft.note(`query parameter "${name}": ${loss}`)
+      draft.queryParams[name] = `{{${paramName}}}`
+      return
+    }
+  }
   const extra: Array<string> = []
   switch (kind._tag) {
     case "Scalar":
@@ -194,4 +212,35 @@ const addOne = (draft: Draft, p: Record<string, unknown>, ctx: Context): void =>
   if (where === "path") draft.pathParams.set(name, paramName)
   else if (where === "query") draft.queryParams[name] = placeholder
   else draft.headers[name] = placeholder
+}
+
+/**
+ * How an array or object query value is written (docs/protocol.md §1.11), from OpenAPI's `style`
+ * and `explode` (2.0: `collectionFormat`); `undefined` when the protocol has no such style for
+ * this value (an object spread into the query by `form`, tab-separated values).
+ */
+const queryStyle = (p: Record<string, unknown>, node: Manifest.ParamSchema): { style: Manifest.ParamStyle; explode?: boolean } | undefined => {
+  const scalars = node.type === "array" && node.items.type !== "array" && node.items.type !== "object"
+  const format = p.collectionFormat
+  if (typeof format === "string" || (p.style === undefined && typeof p.type === "string")) {
+    if (!scalars) return undefined
+    switch (format ?? "csv") {
+      case "csv":
+        return { style: "form", explode: false }
+      case "ssv":
+        return { style: "spaceDelimited" }
+      case "pipes":
+        return { style: "pipeDelimited" }
+      case "multi":
+        return { style: "form", explode: true }
+      default:
+        return undefined
+    }
+  }
+  const style = typeof p.style === "string" ? p.style : "form"
+  const explode = typeof p.explode === "boolean" ? p.explode : style === "form"
+  if (style === "deepObject") return { style: "deepObject" }
+  if (!scalars) return undefined
+  if (style === "form" || explode) return { style: "form", explode }
+  return style === "spaceDelimited" || style === "pipeDelimited" ? { style } : undefined
 }
