@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { fileURLToPath } from "node:url"
+import { fileURLToPath, pathToFileURL } from "node:url"
 import * as Manifest from "rcp-sdk/manifest"
 import { json, withServer } from "../../../test/support/server.js"
 import * as Cli from "../src/Cli.js"
@@ -52,6 +52,45 @@ describe("docs/openapi.md §CLI: importCommand", () => {
     assert.strictEqual(output.stdout, "")
     assert.match(output.stderr, /rcp: wrote 8 tool\(s\) to .*petstore\.rcp\.json, \d+ warning\(s\)\n$/)
     assert.strictEqual(JSON.parse(readFileSync(out, "utf8")).tools.length, 8)
+  })
+
+  it("§CLI: --auth sets the manifest's auth; a malformed one is one line and exit 1; messages name the flags", async () => {
+    const noAuth = join(tmp, "no-auth.json")
+    writeFileSync(noAuth, JSON.stringify(spec3({ "/a": { get: op({ operationId: "a" }) } }, {
+      servers: [{ url: "/relative" }],
+      components: { securitySchemes: { basic: { type: "http", scheme: "basic" } } },
+      security: [{ basic: [] }]
+    })))
+    const withoutBase = await Cli.importCommand({ source: noAuth })
+    assert.deepStrictEqual(withoutBase, {
+      stdout: "",
+      stderr: `rcp: OpenApiInvalid: invalid OpenAPI document ${pathToFileURL(noAuth).href}:\n  - the spec names no absolute server URL: pass --base-url URL\n`,
+      exitCode: 1
+    })
+    const imported = await Cli.importCommand({ source: noAuth, baseUrl: "https://api.example.com" })
+    assert.strictEqual(
+      imported.stderr,
+      "warning: no auth the manifest can describe (\"basic\" is http basic authentication, which a manifest cannot describe): " +
+        "pass --auth, e.g. --auth header:Authorization:Bearer\n"
+    )
+    for (const [flag, auth] of [
+      ["header:Authorization:Bearer", { type: "header", name: "Authorization", scheme: "Bearer" }],
+      ["header:X-Api-Key", { type: "header", name: "X-Api-Key" }],
+      ["query:key", { type: "query", name: "key" }]
+    ] as const) {
+      const output = await Cli.importCommand({ source: noAuth, baseUrl: "https://api.example.com", auth: flag })
+      assert.deepStrictEqual([output.exitCode, JSON.parse(output.stdout).auth, output.stderr], [0, auth, ""])
+    }
+    for (const flag of ["header", "cookie:sid", "query:", "header:A:B:C"]) {
+      assert.deepStrictEqual(await Cli.importCommand({ source: noAuth, auth: flag }), {
+        stdout: "",
+        stderr: "rcp: --auth must be header:NAME, header:NAME:SCHEME or query:NAME (e.g. header:Authorization:Bearer)\n",
+        exitCode: 1
+      })
+    }
+    const invalid = await Cli.importCommand({ source: noAuth, baseUrl: "https://api.example.com", auth: "header:Bad Name" })
+    assert.strictEqual(invalid.exitCode, 1)
+    assert.match(invalid.stderr, /^rcp: OpenApiInvalid: invalid OpenAPI document .*:\n {2}- --auth is not valid: /)
   })
 
   it("§CLI: an invalid document is one line and exit 1", async () => {

@@ -120,6 +120,33 @@ describe("docs/openapi.md: real APIs from the APIs.guru corpus against 127.0.0.1
       }
     }))
 
+  it("Stripe and Kubernetes: the import says when the manifest is over what a client reads by default or one request takes", async () => {
+    for (const id of ["stripe.com", "kubernetes.io"]) {
+      const { manifest, warnings } = await OpenApi.openApiToManifest(specPath(id), { baseUrl: "https://api.example.com" })
+      const bytes = Buffer.byteLength(JSON.stringify(manifest))
+      const documentWide = warnings.filter((w) => w.operation === undefined).map((w) => w.message)
+      const tooMany = `${manifest.tools.length} tools, over the 128 one OpenAI request accepts: ` +
+        "choose operations with include/exclude (a tag, an operationId or a /path/glob), or give the model tool search"
+      assert.strictEqual(documentWide.includes(tooMany), manifest.tools.length > 128, id)
+      assert.strictEqual(documentWide.some((m) => m.startsWith(`the manifest is ${(bytes / 1024 / 1024).toFixed(1)} MiB, over the 1 MiB`)), bytes > 1024 * 1024, id)
+      assert.isAbove(manifest.tools.length, 128, id)
+    }
+  }, 60_000)
+
+  it("GitHub: every tool registers under a prefix (names leave room for one)", async () => {
+    const github = Path.join(Path.dirname(require.resolve("@octokit/openapi/package.json")), "generated/api.github.com.json")
+    const { manifest } = await OpenApi.openApiToManifest(github)
+    assert.isTrue(manifest.tools.every((t) => t.name.length <= 48))
+    const rcp = Client.createRcpClient({ resolvers: {}, maxManifestBytes: 64 * 1024 * 1024 })
+    try {
+      const discovery = await rcp.register(manifest, { url: "https://api.github.com/openapi.json", prefix: "github_" })
+      assert.strictEqual(discovery.tools.length, manifest.tools.length)
+      assert.isTrue(discovery.tools.every((t) => t.name.startsWith("github_") && t.name.length <= 64))
+    } finally {
+      await rcp.close()
+    }
+  }, 60_000)
+
   it("Trello: every operation imports although each declares the API key query parameter; the key goes as the auth", () =>
     withServer((_req, res) => json(res, 200, { id: "b1" }), async (server) => {
       const doc = raw("trello.com")

@@ -227,8 +227,11 @@ const start = (
     const found = problemsOf({ ...tool, name: "probe" }, auth)
     if (found.length > 0) return skip(`cannot be represented: ${found.slice(0, 3).join("; ")}`)
     const wanted = Naming.toolName(operationId, method, path)
-    tool.name = names.take(wanted)
-    if (tool.name !== wanted) draft.note(`the name ${wanted} is taken by an earlier operation: named ${tool.name}`)
+    tool.name = names.take(wanted.name)
+    if (tool.name !== wanted.name) draft.note(`the name ${wanted.name} is taken by an earlier operation: named ${tool.name}`)
+    else if (wanted.shortened) {
+      draft.note(`the name is over ${Naming.IMPORTED_NAME_MAX} characters (16 of a tool name's 64 are left for a prefix): named ${wanted.name}`)
+    }
     for (const message of [...base.notes.filter((n) => !documentBase.notes.includes(n)), ...draft.notes]) {
       warnings.push({ operation: operationLabel, skipped: false, message })
     }
@@ -237,9 +240,36 @@ const start = (
   const finish = (): Result => {
     // The lowest version that carries the tools: a document without structured values stays 0.1.
     const manifest: Manifest.Manifest = { rcpVersion: Manifest.versionFor(tools), ...(auth ? { auth } : {}), tools }
-    return { manifest, warnings }
+    return { manifest, warnings: [...warnings, ...sizeWarnings(manifest)] }
   }
   return Either.right({ operations: ops, map, finish })
+}
+
+// What a client takes by default (`maxManifestBytes`, docs/protocol.md) and what one OpenAI
+// request takes: a manifest past either is refused or cannot be shown whole, so the import says so.
+const CLIENT_MANIFEST_BYTES = 1024 * 1024
+const TOOLS_PER_REQUEST = 128
+
+/** @internal */
+export const SELECT_HINT = "choose operations with include/exclude (a tag, an operationId or a /path/glob), or give the model tool search"
+
+const sizeWarnings = (manifest: Manifest.Manifest): Array<Warning> => {
+  const out: Array<Warning> = []
+  const bytes = Buffer.byteLength(JSON.stringify(manifest))
+  if (bytes > CLIENT_MANIFEST_BYTES) {
+    out.push({
+      skipped: false,
+      message: `the manifest is ${(bytes / 1024 / 1024).toFixed(1)} MiB, over the 1 MiB a client reads by default ` +
+        `(maxManifestBytes): ${SELECT_HINT}, or raise the client's maxManifestBytes`
+    })
+  }
+  if (manifest.tools.length > TOOLS_PER_REQUEST) {
+    out.push({
+      skipped: false,
+      message: `${manifest.tools.length} tools, over the ${TOOLS_PER_REQUEST} one OpenAI request accepts: ${SELECT_HINT}`
+    })
+  }
+  return out
 }
 
 const exceeded = (error: unknown): ReadonlyArray<string> => {
