@@ -76,6 +76,22 @@ export interface Converted {
  * @internal
  */
 export const convert = (ctx: Body.Context, unresolved: unknown): Converted | undefined => {
+  // The same schema (a `$ref`'d request object many operations take) converts the same way every
+  // time: once per import, so that the budget pays for each distinct shape once.
+  const root = ctx.refs.resolve(unresolved)
+  if (!isRecord(root)) return convertOnce(ctx, root)
+  let cache = converted.get(ctx)
+  if (cache === undefined) converted.set(ctx, cache = new WeakMap())
+  const known = cache.get(root)
+  if (known !== undefined) return known ?? undefined
+  const result = convertOnce(ctx, root)
+  cache.set(root, result ?? null)
+  return result
+}
+
+const converted = new WeakMap<Body.Context, WeakMap<object, Converted | null>>()
+
+const convertOnce = (ctx: Body.Context, unresolved: unknown): Converted | undefined => {
   let nodes = 0
   const losses = new Set<string>()
   const onPath = new Set<object>()
@@ -87,6 +103,12 @@ export const convert = (ctx: Body.Context, unresolved: unknown): Converted | und
 
   const walk = (raw: unknown, depth: number): Node | undefined => {
     ctx.budget.spend(1)
+    // Past the protocol's node limit nothing more is laid out: an object above takes the rest
+    // free-form, an array above cannot be said.
+    if (nodes >= MAX_NODES) {
+      losses.add("more than 1,000 nodes: the rest is free-form")
+      return undefined
+    }
     nodes++
     const { choices, schema } = unwrap(ctx, raw)
     if (choices > 1) losses.add("one of several shapes: the first is taken")
@@ -94,8 +116,8 @@ export const convert = (ctx: Body.Context, unresolved: unknown): Converted | und
       losses.add("a schema that cannot be read is free-form")
       return FREE
     }
-    if (nodes > MAX_NODES || onPath.has(schema)) {
-      losses.add(nodes > MAX_NODES ? "more than 1,000 nodes: the rest is free-form" : "a recursive shape is free-form where it repeats")
+    if (onPath.has(schema)) {
+      losses.add("a recursive shape is free-form where it repeats")
       return FREE
     }
     const kind = Schema.kind(ctx.refs, schema)
