@@ -147,6 +147,13 @@ describe("docs/openapi.md: real APIs from the APIs.guru corpus against 127.0.0.1
     }
   }, 60_000)
 
+  it("DocuSign: request objects shared by hundreds of operations are laid out once — within the budget, every operation a tool or a skip", async () => {
+    const doc = raw("docusign.net")
+    const { manifest, warnings } = await OpenApi.openApiToManifest(specPath("docusign.net"), { baseUrl: "https://api.example.com" })
+    assert.strictEqual(manifest.tools.length + warnings.filter((w) => w.skipped).length, operationCount(doc))
+    assert.isAtLeast(manifest.tools.length / operationCount(doc), 0.95)
+  }, 120_000)
+
   it("Trello: every operation imports although each declares the API key query parameter; the key goes as the auth", () =>
     withServer((_req, res) => json(res, 200, { id: "b1" }), async (server) => {
       const doc = raw("trello.com")
