@@ -95,7 +95,7 @@ describe("docs/openapi.md §Limits: import work is bounded by the document", () 
     for (const combinator of ["oneOf", "anyOf"] as const) {
       const doc = fanOut(12, 10, combinator, 3)
       const spent = Budget.make(Number.POSITIVE_INFINITY)
-      const result = Mapping.toManifest(doc, {}, undefined, [], spent)
+      const result = Mapping.toManifest(doc, {}, undefined, new Map(), [], spent)
       assert.isTrue(Either.isRight(result))
       assert.isBelow(spent.spent(), 2_000, combinator)
     }
@@ -120,9 +120,9 @@ describe("docs/openapi.md §Limits: import work is bounded by the document", () 
 
   it("§Limits: the budget stops a walk at its limit, whatever it was doing", () => {
     const doc = fanOut(10, 8, "allOf", 5)
-    const result = Mapping.toManifest(doc, {}, undefined, [], Budget.make(40))
+    const result = Mapping.toManifest(doc, {}, undefined, new Map(), [], Budget.make(40))
     assert.deepStrictEqual(result, Either.left([Budget.exceededMessage(40)]))
-    const enough = Mapping.toManifest(doc, {}, undefined, [], Budget.make(100_000))
+    const enough = Mapping.toManifest(doc, {}, undefined, new Map(), [], Budget.make(100_000))
     assert.isTrue(Either.isRight(enough))
   })
 
@@ -149,7 +149,7 @@ describe("docs/openapi.md §Limits: import work is bounded by the document", () 
         (depth, width, combinator, operations) => {
           const doc = fanOut(depth, width, combinator, operations)
           const spent = Budget.make(Number.POSITIVE_INFINITY)
-          const result = Mapping.toManifest(doc, {}, undefined, [], spent)
+          const result = Mapping.toManifest(doc, {}, undefined, new Map(), [], spent)
           assert.isTrue(Either.isRight(result))
           // Linear: within the per-node rate alone, far below the floor every document also gets.
           assert.isAtMost(spent.spent(), Budget.PER_NODE * nodesOf(doc))

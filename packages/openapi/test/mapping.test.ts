@@ -581,21 +581,12 @@ describe("docs/openapi.md §Security", () => {
       ])
     }))
 
-  it.effect("§Security: OAuth 2 and OpenID Connect map to a bearer token in Authorization", () =>
+  it.effect("§Security: basic and a cookie key give a warning and the auth option's auth (OAuth 2: security.test.ts)", () =>
     Effect.gen(function*() {
-      const bearer = { type: "header", name: "Authorization", scheme: "Bearer" }
-      for (const scheme of [
-        { type: "oauth2", flows: { authorizationCode: { authorizationUrl: "https://a.example.com/auth", tokenUrl: "https://a.example.com/token", scopes: {} } } },
-        { type: "openIdConnect", openIdConnectUrl: "https://a.example.com/.well-known/openid-configuration" }
-      ]) {
-        const { manifest, warnings } = yield* importSpec(withSchemes({ s: scheme }, [{ s: ["read"] }]))
-        assert.deepStrictEqual([manifest.auth, warnings], [bearer, []])
-      }
-    }))
-
-  it.effect("§Security: basic gives a warning and the auth option's auth", () =>
-    Effect.gen(function*() {
-      const doc = withSchemes({ basic: { type: "http", scheme: "basic" }, cookie: { type: "apiKey", in: "cookie", name: "sid" } }, [{ basic: [] }, { cookie: [] }])
+      const doc = withSchemes({
+        basic: { type: "http", scheme: "basic" },
+        cookie: { type: "apiKey", in: "cookie", name: "sid" }
+      }, [{ basic: [] }, { cookie: [] }])
       const without = yield* importSpec(doc)
       assert.isUndefined(without.manifest.auth)
       assert.deepStrictEqual(messages(without.warnings), [

@@ -14,6 +14,7 @@ import { invalid, type OpenApiInvalid, type OpenApiParserMissing } from "./error
 import * as Load from "./load.js"
 import * as Mapping from "./mapping.js"
 import * as SchemaCheck from "./schemaCheck.js"
+import * as OAuth2 from "./oauth2.js"
 
 /** @internal */
 export type Options = OpenApi.Options
@@ -73,8 +74,11 @@ export const convert = (
   Effect.gen(function*() {
     const parser = yield* Load.parser(importer)
     const { doc, fresh, specUrl } = yield* read(parser, spec, fetch, options.maxSpecBytes ?? DEFAULT_MAX_SPEC_BYTES)
-    return yield* fromDocument(parser, doc, specUrl ?? (typeof spec === "string" ? spec : undefined), options, fresh)
+    return yield* fromDocument(parser, doc, specUrl ?? (typeof spec === "string" ? spec : undefined), options, fetch, fresh)
   }).pipe(Effect.withSpan("OpenApi.toManifest"))
+
+/** How many OpenID Connect discovery documents one import reads at most: a spec is not a crawler. */
+const MAX_DISCOVERIES = 4
 
 /**
  * A document already in hand, from `specUrl` (for relative servers and messages).
@@ -86,6 +90,7 @@ export const fromDocument = (
   doc: unknown,
   specUrl: string | undefined,
   options: Options,
+  fetch?: Fetch,
   fresh = false
 ): Effect.Effect<Mapping.Result, OpenApiInvalid> =>
   Effect.gen(function*() {
@@ -94,8 +99,15 @@ export const fromDocument = (
     const loaded = yield* Load.load(parser, doc, { allowExternalRefs: options.allowExternalRefs ?? false, source: specUrl, fresh })
     yield* Mapping.yieldToLoop
     const resolvable = specUrl !== undefined && /^(?:https?|file):/i.test(specUrl) ? specUrl : undefined
+    // openIdConnect schemes: their discovery documents, fetched as the choice of auth reaches them.
+    const discovered = new Map<string, OAuth2.Discovered>()
+    while (fetch !== undefined && discovered.size < MAX_DISCOVERIES) {
+      const url = Mapping.discoveryNeeded(loaded.doc, options, resolvable, discovered)
+      if (url === undefined) break
+      discovered.set(url, yield* OAuth2.discover(url, fetch))
+    }
     const budget = Budget.forNodes(loaded.nodes)
-    const result = yield* Mapping.toManifestYielding(loaded.doc, options, resolvable, loaded.problems, budget).pipe(
+    const result = yield* Mapping.toManifestYielding(loaded.doc, options, resolvable, loaded.problems, budget, discovered).pipe(
       Effect.mapError((messages) => invalid(messages, specUrl))
     )
     // A document the schema finds fault with is imported for what is sound in it; when that is

@@ -16,6 +16,7 @@ import * as Budget from "./budget.js"
 import { Draft } from "./draft.js"
 import * as Filter from "./filter.js"
 import * as Naming from "./naming.js"
+import type * as OAuth2 from "./oauth2.js"
 import * as Params from "./params.js"
 import * as Path from "./path.js"
 import * as Refs from "./refs.js"
@@ -93,6 +94,37 @@ const problemsOf = (tool: Manifest.Tool, auth: Manifest.Auth | undefined): Array
     : []
 }
 
+const serverContextOf = (options: Options, specUrl: string | undefined): Servers.Context => ({
+  baseUrl: options.baseUrl,
+  specUrl,
+  allowPrivateServers: options.allowPrivateServers ?? false
+})
+
+const documentBaseOf = (doc: Record<string, unknown>, options: Options, context: Servers.Context) =>
+  options.baseUrl !== undefined
+    ? Servers.fromOption(options.baseUrl)
+    : typeof doc.swagger === "string"
+    ? Servers.fromSwagger(doc, context)
+    : Servers.fromServers([doc.servers], context)
+
+/**
+ * The OpenID Connect discovery document the choice of the manifest's auth waits for, given those
+ * read so far (`discovered`); undefined once the auth can be chosen. Only the schemes the choice
+ * reaches are fetched, one at a time, in the order of the spec's requirements.
+ *
+ * @internal
+ */
+export const discoveryNeeded = (
+  doc: Record<string, unknown>,
+  options: Options,
+  specUrl: string | undefined,
+  discovered: ReadonlyMap<string, OAuth2.Discovered>
+): string | undefined => {
+  const documentBase = documentBaseOf(doc, options, serverContextOf(options, specUrl))
+  if (documentBase._tag === "None") return undefined
+  return Security.choose(doc, options.auth, { base: documentBase.url, lookup: (url) => discovered.get(url) }).discover
+}
+
 /** One import in progress: what every operation's mapping shares. */
 interface Run {
   readonly operations: ReturnType<typeof operations>
@@ -116,25 +148,21 @@ const start = (
   options: Options,
   specUrl: string | undefined,
   problems: ReadonlyArray<SchemaCheck.Problem>,
-  budget: Budget.Budget
+  budget: Budget.Budget,
+  discovered: ReadonlyMap<string, OAuth2.Discovered>
 ): Either.Either<Run, ReadonlyArray<string>> => {
   const warnings: Array<Warning> = []
   const refs = Refs.make(doc, budget)
   const swagger = typeof doc.swagger === "string"
-  const serverContext: Servers.Context = {
-    baseUrl: options.baseUrl,
-    specUrl,
-    allowPrivateServers: options.allowPrivateServers ?? false
-  }
-  const documentBase = options.baseUrl !== undefined
-    ? Servers.fromOption(options.baseUrl)
-    : swagger
-    ? Servers.fromSwagger(doc, serverContext)
-    : Servers.fromServers([doc.servers], serverContext)
+  const serverContext = serverContextOf(options, specUrl)
+  const documentBase = documentBaseOf(doc, options, serverContext)
   if (documentBase._tag === "None") return Either.left([documentBase.reason])
   for (const message of documentBase.notes) warnings.push({ skipped: false, message })
 
-  let { auth, notes: authNotes } = Security.choose(refs, doc, options.auth)
+  let { auth, notes: authNotes } = Security.choose(doc, options.auth, {
+    base: documentBase.url,
+    lookup: (url) => discovered.get(url) ?? { _tag: "Failed", why: "its OpenID Connect discovery was not fetched" }
+  })
   for (const message of authNotes) warnings.push({ skipped: false, message })
   if (auth !== undefined) {
     const checked = Manifest.validate({ rcpVersion: Manifest.RCP_VERSION, auth, tools: [] })
@@ -146,7 +174,12 @@ const start = (
     }
   }
   const authQuery = auth?.type === "query" ? auth.name : undefined
-  const authHeader = auth?.type === "header" ? auth.name.toLowerCase() : undefined
+  // An oauth2 auth writes `Authorization` (RFC 6750 §2.1): no tool may send it.
+  const authHeader = auth?.type === "header"
+    ? auth.name.toLowerCase()
+    : auth?.type === "oauth2"
+    ? "authorization"
+    : undefined
   const { header: credentialHeader, query: credentialQuery } = Security.credentialNames(refs, doc)
 
   const located = locate(problems)
@@ -288,11 +321,12 @@ export const toManifest = (
   doc: Record<string, unknown>,
   options: Options,
   specUrl: string | undefined,
+  discovered: ReadonlyMap<string, OAuth2.Discovered> = new Map(),
   problems: ReadonlyArray<SchemaCheck.Problem> = [],
   budget: Budget.Budget = Budget.forNodes(Budget.countNodes(doc))
 ): Either.Either<Result, ReadonlyArray<string>> => {
   try {
-    const run = start(doc, options, specUrl, problems, budget)
+    const run = start(doc, options, specUrl, problems, budget, discovered)
     if (Either.isLeft(run)) return Either.left(run.left)
     for (const entry of run.right.operations) run.right.map(entry)
     return Either.right(run.right.finish())
@@ -326,7 +360,8 @@ export const toManifestYielding = (
   options: Options,
   specUrl: string | undefined,
   problems: ReadonlyArray<SchemaCheck.Problem>,
-  budget: Budget.Budget
+  budget: Budget.Budget,
+  discovered: ReadonlyMap<string, OAuth2.Discovered>
 ): Effect.Effect<Result, ReadonlyArray<string>> =>
   Effect.gen(function*() {
     const attempt = <A>(f: () => A): Either.Either<A, ReadonlyArray<string>> => {
@@ -336,7 +371,7 @@ export const toManifestYielding = (
         return Either.left(exceeded(error))
       }
     }
-    const started = attempt(() => start(doc, options, specUrl, problems, budget))
+    const started = attempt(() => start(doc, options, specUrl, problems, budget, discovered))
     const run = yield* Either.flatMap(started, (r) => r)
     let sliceStart = performance.now()
     for (const entry of run.operations) {

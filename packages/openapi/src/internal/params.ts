@@ -151,14 +151,13 @@ const addOne = (draft: Draft, p: Record<string, unknown>, ctx: Context): void =>
     else draft.note(`${where} parameter "${name}" left out: ${why}`)
   }
   if (where === "cookie") return draft.note(`cookie parameter "${name}" left out: a manifest cannot send cookies`)
+  if (where === "header" && IGNORED_HEADERS.has(name.toLowerCase())) return draft.note(`header parameter "${name}" left out: OpenAPI ignores it`)
   // Left out, the operation kept: the client supplies these, the path fixes the other.
   const supplied = credential(name, where, ctx)
   if (supplied !== undefined) return draft.note(`${where} parameter "${name}" left out: ${supplied}`)
   if (where === "query" && ctx.fixedQuery.has(name)) return draft.note(`query parameter "${name}" left out: the path fixes it`)
-  if (where === "header") {
-    const lower = name.toLowerCase()
-    if (IGNORED_HEADERS.has(lower)) return draft.note(`header parameter "${name}" left out: OpenAPI ignores it`)
-    if (!HEADER_NAME.test(name) || RESERVED_HEADERS.has(lower)) return leaveOut("a tool may not set that header")
+  if (where === "header" && (!HEADER_NAME.test(name) || RESERVED_HEADERS.has(name.toLowerCase()))) {
+    return leaveOut("a tool may not set that header")
   }
   if (where === "query" && name === "__proto__") return leaveOut("the name cannot be a manifest key")
 

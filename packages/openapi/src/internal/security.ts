@@ -1,13 +1,12 @@
 /**
  * The manifest's one `auth` from the spec's security (docs/openapi.md §Security): the first
  * security requirement that one credential can satisfy — an apiKey in a header or the query, an
- * http bearer token, or an OAuth 2 / OpenID Connect access token (sent as a bearer token: the
- * client's credential is the token, however it was obtained). Basic and cookie keys cannot be
- * described by a manifest: a note, and `auth` comes from the caller's `auth` option (else none).
- * `credentialNames` are the query and header names any scheme of the document sends a credential
- * under: a parameter of that name is never shown to the model.
+ * http bearer token, or OAuth 2 (`oauth2`, `openIdConnect`: `oauth2.ts`). Basic and cookie keys
+ * cannot be described by a manifest: a note, and `auth` comes from the caller's `auth` option
+ * (else none).
  */
 import type * as Manifest from "rcp-sdk/manifest"
+import * as OAuth2 from "./oauth2.js"
 import type { Refs } from "./refs.js"
 import { isRecord } from "./text.js"
 
@@ -15,27 +14,48 @@ import { isRecord } from "./text.js"
 export interface Chosen {
   readonly auth: Manifest.Auth | undefined
   readonly notes: ReadonlyArray<string>
+  /** The OpenID Connect discovery the choice waits for (`lookup` knew nothing of it). */
+  readonly discover?: string
 }
 
-const BEARER: Manifest.Auth = { type: "header", name: "Authorization", scheme: "Bearer" }
+/** @internal */
+export interface Context {
+  /** The server the tools point at: relative URLs of the schemes resolve against it. */
+  readonly base: string | undefined
+  /** What the OpenID Connect discovery at a URL gave, or undefined when it was not fetched yet. */
+  readonly lookup: (openIdConnectUrl: string) => OAuth2.Discovered | undefined
+}
 
 type Mapped =
-  | { readonly _tag: "Auth"; readonly auth: Manifest.Auth; readonly oauth: boolean }
+  | { readonly _tag: "Auth"; readonly auth: Manifest.Auth; readonly notes?: ReadonlyArray<string> }
   | { readonly _tag: "No"; readonly why: string }
+  | { readonly _tag: "Discover"; readonly url: string }
 
-const mapScheme = (name: string, scheme: unknown): Mapped => {
+const mapScheme = (name: string, scheme: unknown, scopes: ReadonlyArray<string>, context: Context): Mapped => {
   if (!isRecord(scheme)) return { _tag: "No", why: `the security scheme "${name}" is not defined` }
   const type = scheme.type
+  if (type === "oauth2") return OAuth2.fromOAuth2(name, scheme, scopes, context.base)
+  if (type === "openIdConnect") {
+    let url: string
+    try {
+      url = new URL(String(scheme.openIdConnectUrl), context.base).href
+    } catch {
+      return { _tag: "No", why: `"${name}": its openIdConnectUrl is not a URL` }
+    }
+    const discovered = context.lookup(url)
+    if (discovered === undefined) return { _tag: "Discover", url }
+    return discovered._tag === "Metadata"
+      ? OAuth2.fromMetadata(name, discovered.metadata, scopes)
+      : { _tag: "No", why: `"${name}": ${discovered.why}` }
+  }
   if (type === "apiKey" && typeof scheme.name === "string" && scheme.name !== "") {
-    if (scheme.in === "header") return { _tag: "Auth", auth: { type: "header", name: scheme.name }, oauth: false }
-    if (scheme.in === "query") return { _tag: "Auth", auth: { type: "query", name: scheme.name }, oauth: false }
+    if (scheme.in === "header") return { _tag: "Auth", auth: { type: "header", name: scheme.name } }
+    if (scheme.in === "query") return { _tag: "Auth", auth: { type: "query", name: scheme.name } }
     return { _tag: "No", why: `"${name}" is an API key in a ${String(scheme.in)}, which a manifest cannot send` }
   }
   if (type === "http" && typeof scheme.scheme === "string" && scheme.scheme.toLowerCase() === "bearer") {
-    return { _tag: "Auth", auth: BEARER, oauth: false }
+    return { _tag: "Auth", auth: { type: "header", name: "Authorization", scheme: "Bearer" } }
   }
-  // RFC 6750: an OAuth 2 access token (OpenID Connect's too) goes in `Authorization: Bearer`.
-  if (type === "oauth2" || type === "openIdConnect") return { _tag: "Auth", auth: BEARER, oauth: true }
   const what = type === "http" || type === "basic" ? `http ${String(scheme.scheme ?? "basic")}` : String(type)
   return { _tag: "No", why: `"${name}" is ${what} authentication, which a manifest cannot describe` }
 }
@@ -53,34 +73,46 @@ const requirements = (doc: Record<string, unknown>): Array<unknown> => {
   return out
 }
 
+/**
+ * The scopes every requirement naming `name` asks for, in order, once each: the manifest has one
+ * auth, so one token must serve every operation.
+ */
+const scopesOf = (all: ReadonlyArray<unknown>, name: string): Array<string> => {
+  const scopes = new Set<string>()
+  for (const requirement of all) {
+    const asked = isRecord(requirement) ? requirement[name] : undefined
+    if (Array.isArray(asked)) for (const scope of asked) if (typeof scope === "string") scopes.add(scope)
+  }
+  return [...scopes]
+}
+
 /** @internal */
-export const choose = (refs: Refs, doc: Record<string, unknown>, override: Manifest.Auth | undefined): Chosen => {
+export const choose = (doc: Record<string, unknown>, override: Manifest.Auth | undefined, context: Context): Chosen => {
   if (override !== undefined) return { auth: override, notes: [] }
-  const schemes = schemesOf(doc)
+  const components = isRecord(doc.components) ? doc.components : {}
+  const schemes = isRecord(components.securitySchemes)
+    ? components.securitySchemes
+    : isRecord(doc.securityDefinitions)
+    ? doc.securityDefinitions
+    : {}
   const why = new Set<string>()
   const documentLevel = Array.isArray(doc.security) ? doc.security.length : 0
-  // A static credential (an API key, a bearer token) before an OAuth access token: where a
-  // document offers both (Petstore), an operator with a key need not run an OAuth flow.
-  let oauth: Manifest.Auth | undefined = undefined
-  for (const [i, requirement] of requirements(doc).entries()) {
+  const all = requirements(doc)
+  for (const [i, requirement] of all.entries()) {
     if (!isRecord(requirement)) continue
     const names = Object.keys(requirement)
     // `{}` in the document's list: the API as a whole can be called without credentials.
     if (names.length === 0 && i < documentLevel) return { auth: undefined, notes: [] }
     if (names.length === 0) continue
-    const mapped = names.map((name) => mapScheme(name, refs.resolve(Object.hasOwn(schemes, name) ? schemes[name] : undefined)))
-    const first = mapped[0]!
-    if (first._tag === "No") {
-      why.add(first.why)
+    if (names.length > 1) {
+      why.add(`one requirement needs ${names.length} credentials at once (${names.join(", ")})`)
       continue
     }
-    // Several schemes at once that all send the same thing (Google's two OAuth 2 flows) are one credential.
-    const same = mapped.every((m) => m._tag === "Auth" && JSON.stringify(m.auth) === JSON.stringify(first.auth))
-    if (!same) why.add(`one requirement needs ${names.length} credentials at once (${names.join(", ")})`)
-    else if (!first.oauth) return { auth: first.auth, notes: [] }
-    else oauth ??= first.auth
+    const mapped = mapScheme(names[0]!, schemes[names[0]!], scopesOf(all, names[0]!), context)
+    if (mapped._tag === "Discover") return { auth: undefined, notes: [], discover: mapped.url }
+    if (mapped._tag === "Auth") return { auth: mapped.auth, notes: mapped.notes ?? [] }
+    why.add(mapped.why)
   }
-  if (oauth !== undefined) return { auth: oauth, notes: [] }
   return {
     auth: undefined,
     notes: why.size === 0 ? [] : [
@@ -92,27 +124,28 @@ export const choose = (refs: Refs, doc: Record<string, unknown>, override: Manif
 
 /**
  * The query and header names (headers lower-cased) the document's apiKey schemes send a
- * credential under, whichever scheme the manifest's auth is.
+ * credential under, whichever scheme the manifest's auth is: a parameter of such a name is never
+ * shown to the model (docs/openapi.md §Parameters).
  *
  * @internal
  */
-export const credentialNames = (refs: Refs, doc: Record<string, unknown>): { readonly query: ReadonlySet<string>; readonly header: ReadonlySet<string> } => {
+export const credentialNames = (
+  refs: Refs,
+  doc: Record<string, unknown>
+): { readonly query: ReadonlySet<string>; readonly header: ReadonlySet<string> } => {
+  const components = isRecord(doc.components) ? doc.components : {}
+  const schemes = isRecord(components.securitySchemes)
+    ? components.securitySchemes
+    : isRecord(doc.securityDefinitions)
+    ? doc.securityDefinitions
+    : {}
   const query = new Set<string>()
   const header = new Set<string>()
-  for (const unresolved of Object.values(schemesOf(doc))) {
+  for (const unresolved of Object.values(schemes)) {
     const scheme = refs.resolve(unresolved)
     if (!isRecord(scheme) || scheme.type !== "apiKey" || typeof scheme.name !== "string") continue
     if (scheme.in === "query") query.add(scheme.name)
     if (scheme.in === "header") header.add(scheme.name.toLowerCase())
   }
   return { query, header }
-}
-
-const schemesOf = (doc: Record<string, unknown>): Record<string, unknown> => {
-  const components = isRecord(doc.components) ? doc.components : {}
-  return isRecord(components.securitySchemes)
-    ? components.securitySchemes
-    : isRecord(doc.securityDefinitions)
-    ? doc.securityDefinitions
-    : {}
 }
