@@ -51,7 +51,7 @@ describe("docs/openapi.md: real APIs from the APIs.guru corpus against 127.0.0.1
       try {
         await rcp.register(manifest, { url: server.url("/openapi.json") })
         const result = await rcp.execute({ name: "gmail_users_messages_list", arguments: { userId: "me", q: "from:alice" } })
-        assert.deepStrictEqual(result, { status: 200, data: { messages: [] } })
+        assert.deepStrictEqual<unknown>(result, { status: 200, data: { messages: [] } })
         const [request] = server.requests
         assert.strictEqual(request!.method, "GET")
         assert.strictEqual(request!.target, "/gmail/v1/users/me/messages?q=from%3Aalice")
