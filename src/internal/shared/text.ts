@@ -39,23 +39,49 @@ export const messageOf = (cause: unknown, fallback: string): string => {
 }
 
 /**
- * Text for a message, cut to `max` characters.
+ * Text for a message, cut to `max` characters (UTF-16 units) — never between the two halves of a
+ * surrogate pair, which would leave a lone half.
  *
  * @internal
  */
-export const clip = (text: string, max = 40): string => (text.length > max ? `${text.slice(0, max)}…` : text)
+export const clip = (text: string, max = 40): string => {
+  if (text.length <= max) return text
+  const code = text.charCodeAt(max - 1)
+  const end = code >= 0xd800 && code <= 0xdbff ? max - 1 : max
+  return `${text.slice(0, end)}…`
+}
 
 const SHORT_ESCAPES: Readonly<Record<string, string>> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" }
 
 /**
- * Text from a manifest or a server made safe to print: C0 and C1 controls, DEL and the Unicode
- * line separators written as escapes (`\u001b`), so it can neither drive a terminal (ESC, OSC,
- * CSI) nor forge a line of a log or of `rcp describe`.
+ * What a reader of a message cannot see as it is: C0 and C1 controls and DEL (`\p{Cc}`), the
+ * Unicode line and paragraph separators, every default-ignorable character and bidi control
+ * (zero-width characters, overrides, isolates, variation selectors, tag characters), and a lone
+ * surrogate.
+ */
+const UNSAFE = /[\p{Cc}\u2028\u2029\p{Default_Ignorable_Code_Point}\p{Bidi_Control}]|\p{Surrogate}/gu
+
+const escapeOne = (c: string): string => {
+  const short = SHORT_ESCAPES[c]
+  if (short !== undefined) return short
+  const code = c.codePointAt(0)!
+  return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, "0")}`
+}
+
+/**
+ * The one escaping rule for text from a manifest, a lock file, an OpenAPI document, a server or a
+ * model before it reaches a message or a terminal: everything `UNSAFE` names written as an escape
+ * (`\u001b`, `\u202e`, `\u{e0041}`), so that it can neither drive a terminal (ESC, OSC, CSI), nor
+ * forge a line of a log or of `rcp describe`, nor hide or reorder what the reader sees.
  *
  * @internal
  */
-export const escapeControls = (text: string): string =>
-  text.replace(
-    /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g,
-    (c) => SHORT_ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`
-  )
+export const escapeControls = (text: string): string => text.replace(UNSAFE, escapeOne)
+
+/**
+ * Untrusted text as a message quotes it: cut to `max` characters, then escaped (`escapeControls`).
+ * Cut first, so that an escape is never cut in half.
+ *
+ * @internal
+ */
+export const shown = (text: string, max = 80): string => escapeControls(clip(text, max))
