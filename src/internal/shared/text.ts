@@ -85,3 +85,48 @@ export const escapeControls = (text: string): string => text.replace(UNSAFE, esc
  * @internal
  */
 export const shown = (text: string, max = 80): string => escapeControls(clip(text, max))
+
+/**
+ * The most a message meant for a model may hold, in characters (UTF-16 units): a model reads every
+ * character of it, on every turn it stays in the conversation, and a hostile input (thousands of
+ * unknown keys, a huge error body) must not turn one failed call into a 500 KB prompt.
+ *
+ * @internal
+ */
+export const MODEL_MESSAGE_MAX = 2048
+
+/**
+ * `text` within `max` characters: as it is, or cut — never inside a surrogate pair — with the
+ * count of what was left out.
+ *
+ * @internal
+ */
+export const capText = (text: string, max = MODEL_MESSAGE_MAX): string => {
+  if (text.length <= max) return text
+  const note = (n: number) => `… (${n} more characters left out)`
+  // The note's own length depends on the count; the longest count it can show is text.length.
+  let end = max - note(text.length).length
+  const code = text.charCodeAt(end - 1)
+  if (code >= 0xd800 && code <= 0xdbff) end--
+  return `${text.slice(0, end)}${note(text.length - end)}`
+}
+
+/**
+ * `head`, then one `- line` per line while the whole stays within `max` characters; the lines
+ * that do not fit are counted instead of shown. A line too long on its own is cut (`capText`).
+ *
+ * @internal
+ */
+export const capLines = (head: string, lines: ReadonlyArray<string>, max = MODEL_MESSAGE_MAX): string => {
+  // Room kept for the count, so that the message with it still fits.
+  const budget = max - 40
+  let out = head
+  for (let i = 0; i < lines.length; i++) {
+    const line = `\n- ${capText(lines[i]!, Math.max(80, budget - head.length - 3))}`
+    if (out.length + line.length > budget) {
+      return `${out}\n- … and ${lines.length - i} more problem(s) left out`
+    }
+    out += line
+  }
+  return out
+}
