@@ -9,7 +9,7 @@ import type * as Manifest from "../../Manifest.js"
 import { RCP_VERSION, TOOL_NAME } from "../manifest/model.js"
 import * as Poisoning from "../manifest/poisoning.js"
 import * as Providers from "../model/providers.js"
-import { clip } from "../shared/text.js"
+import { clip, escapeControls } from "../shared/text.js"
 import { normalizeUrl, withoutUserinfo } from "../shared/url.js"
 import { InvalidResponse } from "../transport/errors.js"
 import * as FetchJson from "../transport/fetchJson.js"
@@ -24,7 +24,7 @@ const unsupportedVersion = (input: unknown, url: string): UnsupportedVersion | u
   if (typeof input !== "object" || input === null || !("rcpVersion" in input)) return undefined
   const version = (input as { rcpVersion: unknown }).rcpVersion
   return typeof version === "string" && version !== RCP_VERSION
-    ? new UnsupportedVersion({ url, version: JSON.stringify(version.slice(0, 40)) })
+    ? new UnsupportedVersion({ url, version: escapeControls(JSON.stringify(clip(version, 40))) })
     : undefined
 }
 
