@@ -342,6 +342,25 @@ export type ExecuteError =
   | Approval.ApprovalFailed
 
 /**
+ * The tools one model was shown, as a set that runs only them (`expose`): a call naming any other
+ * tool — one discovered after the set was made, one never shown, one forgotten, or one whose
+ * model-facing definition changed since — fails with `ToolNotFound` before any resolver runs or
+ * anything is sent, and that error names only the set's tools. Every adapter that hands a model a
+ * subset executes through one.
+ *
+ * @since 0.3.0
+ * @category models
+ */
+export interface Exposed {
+  /** The tools of the set, for the provider formats (`toOpenAiTools(exposed.tools)`, …). */
+  readonly tools: ReadonlyArray<ModelTool.ModelTool>
+  /** Whether a call of this name would find its tool (in the set, and still as shown). */
+  readonly has: (name: string) => boolean
+  readonly execute: (call: ToolCall, options?: ExecuteOptions) => Effect.Effect<ToolResult, ExecuteError>
+  readonly buildRequest: (call: ToolCall, options?: ExecuteOptions) => Effect.Effect<PreparedRequest, BuildError>
+}
+
+/**
  * The client service. Each client keeps its own set of discovered APIs.
  *
  * @since 0.1.0
@@ -357,6 +376,11 @@ export interface Service {
   readonly buildRequest: (call: ToolCall, options?: ExecuteOptions) => Effect.Effect<PreparedRequest, BuildError>
   /** Whether the `approval` policy marks calls of this tool (by its exposed name); false for an unknown tool. */
   readonly needsApproval: (tool: string) => Effect.Effect<boolean>
+  /**
+   * The tools a model is shown (from `tools`, or a subset of them) as a set that executes only them
+   * (`Exposed`). Show the model `exposed.tools`, run its calls with `exposed.execute`.
+   */
+  readonly expose: (tools: ReadonlyArray<ModelTool.ModelTool>) => Exposed
   /**
    * GETs a JSON document under discovery's rules (no credential, user info stripped, same-origin
    * redirects, capped at `maxBytes`, default the manifest cap) without registering anything: for
@@ -538,6 +562,28 @@ export const buildRequest = (
   Effect.flatMap(RcpClient, (client) => client.buildRequest(call, options))
 
 /**
+ * The tools a model is shown as a set that executes only them (see `Exposed`).
+ *
+ * @example
+ * ```ts
+ * import * as Effect from "effect/Effect"
+ * import * as Client from "rcp-sdk/client"
+ *
+ * // Only the read-only tools for this model; a call to any other tool is ToolNotFound, nothing sent.
+ * export const readOnly = Effect.gen(function*() {
+ *   const all = yield* Client.tools
+ *   const exposed = yield* Client.expose(all.filter((tool) => tool.name.startsWith("get_")))
+ *   return { tools: Client.toOpenAiTools(exposed.tools), run: exposed.execute }
+ * })
+ * ```
+ *
+ * @since 0.3.0
+ * @category accessors
+ */
+export const expose = (tools: ReadonlyArray<ModelTool.ModelTool>): Effect.Effect<Exposed, never, RcpClient> =>
+  Effect.map(RcpClient, (client) => client.expose(tools))
+
+/**
  * The model-facing tools of everything this client discovered.
  *
  * @since 0.1.0
@@ -609,6 +655,19 @@ export type CallOptions<Ctx> = Omit<ExecuteOptions, "context" | "timeout"> & {
 }
 
 /**
+ * `Exposed` for the promise client: the set's tools, and `execute`/`buildRequest` that run only them.
+ *
+ * @since 0.3.0
+ * @category models
+ */
+export interface PromiseExposed<Ctx> {
+  readonly tools: ReadonlyArray<ModelTool.ModelTool>
+  readonly has: (name: string) => Promise<boolean>
+  readonly execute: (call: ToolCall, options?: CallOptions<Ctx>) => Promise<ToolResult>
+  readonly buildRequest: (call: ToolCall, options?: Omit<CallOptions<Ctx>, "timeoutMs">) => Promise<PreparedRequest>
+}
+
+/**
  * A client for plain TypeScript: every method returns a Promise; a rejection is the same tagged
  * error instance the Effect API fails with (`err._tag`, `instanceof ResolverMissing`).
  *
@@ -628,6 +687,11 @@ export interface PromiseClient<Ctx> {
   readonly tools: () => Promise<ReadonlyArray<ModelTool.ModelTool>>
   /** Whether the `approval` policy marks calls of this tool (by its exposed name); false for an unknown tool. */
   readonly needsApproval: (tool: string) => Promise<boolean>
+  /**
+   * The tools a model is shown as a set that executes only them (`Exposed`): show the model
+   * `exposed.tools`, run its calls with `exposed.execute`.
+   */
+  readonly expose: (tools: ReadonlyArray<ModelTool.ModelTool>) => PromiseExposed<Ctx>
   /**
    * Releases the client; safe to call twice. Calls in flight — sending, or waiting to retry — are
    * interrupted and reject with `ClientClosed` before this resolves; nothing is sent afterwards.

@@ -19,6 +19,7 @@ import * as Credential from "./credential.js"
 import type { Deps } from "./deps.js"
 import * as Discovery from "./discovery.js"
 import * as Execution from "./execution.js"
+import * as Exposed from "./exposed.js"
 import { Registry } from "./registry.js"
 import * as Settings from "./settings.js"
 
@@ -72,6 +73,7 @@ export const makeWith = (
       tools: Effect.sync(() => registry.models()),
       execute: Execution.execute(deps),
       buildRequest: Execution.buildRequest(deps),
+      expose: Exposed.make(deps),
       needsApproval: (name) =>
         Effect.sync(() => {
           const tool = registry.get(name)

@@ -109,6 +109,27 @@ export const createWith = <Ctx>(
     await runtime.dispose()
   }
 
+  const callOptionsOf = (callOptions: Client.CallOptions<Ctx>): Client.ExecuteOptions => ({
+    context: callOptions.context,
+    timeout: millis(callOptions.timeoutMs)
+  })
+  const expose = (tools: ReadonlyArray<Client.ModelTool>): Client.PromiseExposed<Ctx> => {
+    // Of a name given twice, the first (as `Exposed.tools`).
+    const names = new Set<string>()
+    const shown = tools.filter((tool) => !names.has(tool.name) && names.add(tool.name) !== undefined)
+    // Made once, by the client the runtime builds.
+    let exposed: Client.Exposed | undefined
+    const within = (client: Client.Service) => (exposed ??= client.expose(shown))
+    return {
+      tools: shown,
+      has: (name) => run((client) => Effect.sync(() => within(client).has(name))),
+      execute: (call, callOptions) =>
+        run((client) => within(client).execute(call, callOptions === undefined ? undefined : callOptionsOf(callOptions)), callOptions?.signal),
+      buildRequest: (call, callOptions) =>
+        run((client) => within(client).buildRequest(call, { context: callOptions?.context }), callOptions?.signal)
+    }
+  }
+
   return {
     discover: (url, discoverOptions) => run((client) => client.discover(url, discoverOptions)),
     register: (manifest, registerOptions) => run((client) => client.register(manifest, registerOptions)),
@@ -125,6 +146,7 @@ export const createWith = <Ctx>(
     fetchJson: (url, fetchOptions) => run((client) => client.fetchJson(url, fetchOptions)),
     tools: () => run((client) => client.tools),
     needsApproval: (tool) => run((client) => client.needsApproval(tool)),
+    expose,
     close: () => (closed ??= close())
   }
 }
