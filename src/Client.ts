@@ -361,6 +361,18 @@ export interface Exposed {
 }
 
 /**
+ * What `discoverWith` hands its `load`: a GET of the URL being discovered, under discovery's rules
+ * (no credential, user info stripped, same-origin redirects, capped at `maxBytes` — default the
+ * manifest cap), parsed as JSON. `what` names the document in errors.
+ *
+ * @since 0.3.0
+ * @category models
+ */
+export type DocumentFetch = (
+  options?: { readonly maxBytes?: number | undefined; readonly what?: string | undefined }
+) => Effect.Effect<FetchJson.Fetched, FetchJson.FetchError>
+
+/**
  * The client service. Each client keeps its own set of discovered APIs.
  *
  * @since 0.1.0
@@ -369,6 +381,19 @@ export interface Exposed {
 export interface Service {
   readonly discover: (url: string | URL, options?: DiscoverOptions) => Effect.Effect<Discovery, DiscoverError>
   readonly register: (manifest: unknown, options: RegisterOptions) => Effect.Effect<Discovery, RegisterError>
+  /**
+   * Discovery of a document that becomes a manifest by `load` — an OpenAPI import, a bridge — with
+   * every rule of `discover`: the client's lock (or `options.pin`) decides first, so a URL it does
+   * not pin fails with `ManifestNotPinned` before `load` runs and nothing is fetched; `load` gets a
+   * fetch of that URL (`DocumentFetch`) and returns the manifest, which is registered under the URL
+   * and held to the pin (`ManifestChanged`). The one entry point for importers: they fetch nothing
+   * and register nothing themselves.
+   */
+  readonly discoverWith: <E>(
+    url: string | URL,
+    load: (fetch: DocumentFetch) => Effect.Effect<unknown, E>,
+    options?: DiscoverOptions
+  ) => Effect.Effect<Discovery, DiscoverError | E>
   /** Drops the tools of the manifest discovered at `url`; true when there were any. */
   readonly forget: (url: string | URL) => Effect.Effect<boolean>
   readonly tools: Effect.Effect<ReadonlyArray<ModelTool.ModelTool>>
@@ -383,8 +408,9 @@ export interface Service {
   readonly expose: (tools: ReadonlyArray<ModelTool.ModelTool>) => Exposed
   /**
    * GETs a JSON document under discovery's rules (no credential, user info stripped, same-origin
-   * redirects, capped at `maxBytes`, default the manifest cap) without registering anything: for
-   * importers such as `rcp-sdk/openapi`.
+   * redirects, capped at `maxBytes`, default the manifest cap) without registering anything. With
+   * a lock, a URL the lock does not pin is refused (`ManifestNotPinned`) before any request.
+   * Importers use `discoverWith`, which also applies a `pin` and registers.
    */
   readonly fetchJson: (
     url: string | URL,
@@ -393,7 +419,7 @@ export interface Service {
       /** Names the document in errors ("the manifest is not JSON"); default "document". */
       readonly what?: string | undefined
     }
-  ) => Effect.Effect<FetchJson.Fetched, FetchJson.FetchError>
+  ) => Effect.Effect<FetchJson.Fetched, FetchJson.FetchError | PinErrors.ManifestNotPinned>
 }
 
 /**
@@ -677,6 +703,16 @@ export interface PromiseExposed<Ctx> {
 export interface PromiseClient<Ctx> {
   readonly discover: (url: string | URL, options?: DiscoverOptions) => Promise<Discovery>
   readonly register: (manifest: unknown, options: RegisterOptions) => Promise<Discovery>
+  /**
+   * `discoverWith` for promises: the lock (or `options.pin`) decides before `load` runs; `load`
+   * gets a fetch of that URL and resolves to the manifest, registered under the URL and held to
+   * the pin. A rejection of `load` rejects the discovery with the same value.
+   */
+  readonly discoverWith: (
+    url: string | URL,
+    load: (fetch: (options?: Parameters<DocumentFetch>[0]) => Promise<FetchJson.Fetched>) => Promise<unknown>,
+    options?: DiscoverOptions
+  ) => Promise<Discovery>
   /** Drops one API's tools; resolves to whether there were any. */
   readonly forget: (url: string | URL) => Promise<boolean>
   readonly execute: (call: ToolCall, options?: CallOptions<Ctx>) => Promise<ToolResult>

@@ -82,6 +82,14 @@ describe("docs/openapi.md §Tools", () => {
       assert.deepStrictEqual(warnings, [])
     }))
 
+  it.effect("§Tools: an operation named __proto__ becomes __proto___2 (no lock could hold a tool so named); constructor stays", () =>
+    Effect.gen(function*() {
+      const { manifest } = yield* importSpec(spec3({
+        "/a": { get: op({ operationId: "__proto__" }), post: op({ operationId: "constructor" }) }
+      }))
+      assert.deepStrictEqual(manifest.tools.map((t) => t.name), ["__proto___2", "constructor"])
+    }))
+
   it.effect("§Tools: description from summary and description, trimmed and bounded; METHOD path without either", () =>
     Effect.gen(function*() {
       const { manifest } = yield* importSpec(spec3({

@@ -12,7 +12,6 @@ import * as Resolver from "../../Resolver.js"
 import * as ManifestCodec from "../manifest/codec.js"
 import { normalizeUrl } from "../shared/url.js"
 import * as TransportChoice from "../transport/choice.js"
-import * as FetchJson from "../transport/fetchJson.js"
 import type * as Transport from "../transport/rules.js"
 import * as Approval from "./approval.js"
 import * as Credential from "./credential.js"
@@ -68,6 +67,7 @@ export const makeWith = (
     const deps: Deps = { settings, resolvers, registry, transport, approval: Option.getOrUndefined(approval), codec }
     return {
       discover: Discovery.discover(deps),
+      discoverWith: Discovery.discoverWith(deps),
       register: Discovery.register(deps),
       forget: (url) => Effect.sync(() => registry.forget(normalizeUrl(url))),
       tools: Effect.sync(() => registry.models()),
@@ -79,10 +79,6 @@ export const makeWith = (
           const tool = registry.get(name)
           return tool !== undefined && Approval.needed(settings.approval, tool.name, tool.tool.method)
         }),
-      fetchJson: (url, fetchOptions) =>
-        FetchJson.fetchJson(deps.settings, transport)(url, {
-          maxBytes: fetchOptions?.maxBytes ?? deps.settings.maxManifestBytes,
-          what: fetchOptions?.what ?? "document"
-        })
+      fetchJson: Discovery.fetchJson(deps)
     }
   })

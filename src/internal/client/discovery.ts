@@ -4,7 +4,7 @@
  * its tools for this client's resolvers and register them.
  */
 import * as Effect from "effect/Effect"
-import type { Discovery, DiscoverError, DiscoverOptions, RegisterError, RegisterOptions } from "../../Client.js"
+import type { Discovery, DiscoverError, DiscoverOptions, DocumentFetch, RegisterError, RegisterOptions } from "../../Client.js"
 import type * as Manifest from "../../Manifest.js"
 import { RCP_VERSION, TOOL_NAME } from "../manifest/model.js"
 import * as Poisoning from "../manifest/poisoning.js"
@@ -18,6 +18,7 @@ import * as Credential from "./credential.js"
 import type { Deps } from "./deps.js"
 import { InvalidDiscoverOptions, UnsupportedVersion } from "./errors.js"
 import * as PinGate from "./pinGate.js"
+import { ManifestNotPinned } from "./pinErrors.js"
 import * as Settings from "./settings.js"
 
 const unsupportedVersion = (input: unknown, url: string): UnsupportedVersion | undefined => {
@@ -114,6 +115,58 @@ export const register = (deps: Deps) =>
   // The url as registered and shown anywhere (errors, warnings, the result): user info is a credential.
   Effect.flatMap(apiOf(withoutUserinfo(normalizeUrl(options.url)), options), (api) =>
     Effect.flatMap(PinGate.expected(deps.settings, deps.codec, api.url, options), (pin) => add(deps, api, input, pin)))
+
+/**
+ * Discovery of a document that becomes a manifest by `load` (an OpenAPI import, a bridge): the same
+ * steps as `discover` — the target checked, the per-API options read, and the pin decided *before*
+ * `load` runs, so a URL the lock does not pin costs no request — then `load` with a fetch of that
+ * very URL under discovery's rules, and what it returns registered under the URL, held to the pin.
+ * An importer gets nothing else to fetch with and registers nothing itself, so it cannot skip a step.
+ *
+ * @internal
+ */
+export const discoverWith = (deps: Deps) => {
+  const fetch = FetchJson.get(deps.settings, deps.transport)
+  return <E>(
+    input: string | URL,
+    load: (fetch: DocumentFetch) => Effect.Effect<unknown, E>,
+    options: DiscoverOptions = {}
+  ): Effect.Effect<Discovery, DiscoverError | E> =>
+    Effect.gen(function*() {
+      const url = yield* FetchJson.target(input, deps.settings)
+      const api = yield* apiOf(url.toString(), options)
+      const pin = yield* PinGate.expected(deps.settings, deps.codec, api.url, options)
+      const manifest = yield* load((fetchOptions) =>
+        fetch(url, {
+          maxBytes: fetchOptions?.maxBytes ?? deps.settings.maxManifestBytes,
+          what: fetchOptions?.what ?? "document"
+        })
+      )
+      return yield* add(deps, api, manifest, pin)
+    }).pipe(Effect.withSpan("RcpClient.discoverWith"))
+}
+
+/**
+ * `fetchJson` of a client with a lock: a URL the lock does not pin is refused before any request,
+ * so that no path through the client — an importer's own fetch and `register` included — reads a
+ * document the operator did not approve.
+ *
+ * @internal
+ */
+export const fetchJson = (deps: Deps) => {
+  const fetch = FetchJson.get(deps.settings, deps.transport)
+  return (
+    input: string | URL,
+    options?: { readonly maxBytes?: number | undefined; readonly what?: string | undefined }
+  ): Effect.Effect<FetchJson.Fetched, FetchJson.FetchError | ManifestNotPinned> =>
+    Effect.flatMap(FetchJson.target(input, deps.settings), (url): Effect.Effect<FetchJson.Fetched, FetchJson.FetchError | ManifestNotPinned> => {
+      const lock = deps.settings.lock
+      if (lock !== undefined && !Object.hasOwn(lock.apis, url.toString())) {
+        return Effect.fail(new ManifestNotPinned({ url: url.toString(), pinned: Object.keys(lock.apis) }))
+      }
+      return fetch(url, { maxBytes: options?.maxBytes ?? deps.settings.maxManifestBytes, what: options?.what ?? "document" })
+    })
+}
 
 /** @internal */
 export const discover = (deps: Deps) => {

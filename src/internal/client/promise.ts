@@ -6,6 +6,7 @@ import * as Cause from "effect/Cause"
 import * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import { identity } from "effect/Function"
 import * as Exit from "effect/Exit"
 import type * as Fiber from "effect/Fiber"
 import * as FiberId from "effect/FiberId"
@@ -133,6 +134,16 @@ export const createWith = <Ctx>(
   return {
     discover: (url, discoverOptions) => run((client) => client.discover(url, discoverOptions)),
     register: (manifest, registerOptions) => run((client) => client.register(manifest, registerOptions)),
+    discoverWith: (url, load, discoverOptions) =>
+      run((client) =>
+        client.discoverWith(
+          url,
+          (fetch) =>
+            // The load's own fetches end with the call: its signal interrupts them.
+            Effect.tryPromise({ try: (signal) => load((o) => Effect.runPromise(fetch(o), { signal })), catch: identity }),
+          discoverOptions
+        )
+      ),
     forget: (url) => run((client) => client.forget(url)),
     execute: (call, callOptions) =>
       callOptions === undefined

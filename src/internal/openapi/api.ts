@@ -7,7 +7,7 @@ import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import type * as Client from "../../Client.js"
-import type { PromiseClient, RegisterError } from "../../Client.js"
+import type { DiscoverError, PromiseClient } from "../../Client.js"
 import type * as OpenApi from "../../OpenApi.js"
 import * as Settings from "../client/settings.js"
 import * as TransportChoice from "../transport/choice.js"
@@ -37,25 +37,44 @@ export const toManifest = (
   options: ImportOptions = {}
 ): Effect.Effect<Mapping.Result, Convert.ConvertError> => Convert.convert(spec, options, standaloneFetch(options))
 
-/** What `discover` needs of a client: its fetch and its registry. */
-type Target = Pick<Client.Service, "fetchJson" | "register">
+/** The import as `discoverWith`'s load: the spec fetched by the client, converted; the warnings kept aside. */
+const importer = (url: string | URL, options: Convert.Options) => {
+  const state = { warnings: [] as ReadonlyArray<OpenApi.Warning> }
+  const load = (fetch: Convert.Fetch) =>
+    Effect.map(Convert.convert(typeof url === "string" ? url : url.href, options, fetch), (result) => {
+      state.warnings = result.warnings
+      return result.manifest
+    })
+  return { state, load }
+}
 
-/** @internal */
+const discoverOptions = (options: Client.DiscoverOptions): Client.DiscoverOptions => {
+  const { credential, pin, pinPolicy, prefix, trustedOrigins } = options
+  return { credential, pin, pinPolicy, prefix, trustedOrigins }
+}
+
+/**
+ * Through the client's `discoverWith`: its lock (or `options.pin`, with `pinPolicy`) decides
+ * before the spec is fetched, the spec is fetched by the client under discovery's rules, and the
+ * imported manifest is registered under the spec's URL and held to the pin — so the credential
+ * goes to the spec's origin and the client's trusted origins only, never to wherever a spec's
+ * `servers` point.
+ *
+ * @internal
+ */
 export const discover = (
-  client: Target,
+  client: Pick<Client.Service, "discoverWith">,
   url: string | URL,
   options: Convert.Options & Client.DiscoverOptions = {}
-): Effect.Effect<OpenApiDiscovery, Convert.ConvertError | RegisterError> =>
+): Effect.Effect<OpenApiDiscovery, Convert.ConvertError | DiscoverError> =>
   Effect.gen(function*() {
-    let source: string | undefined
-    const fetch: Convert.Fetch = (target, maxBytes) =>
-      Effect.tap(client.fetchJson(target, { maxBytes }), (fetched) => (source = fetched.url))
-    const result = yield* Convert.convert(typeof url === "string" ? url : url.href, options, fetch)
-    // Registered under the spec's URL: the credential goes to the spec's origin and the client's
-    // trusted origins only, never to wherever a spec's `servers` point.
-    const { credential, prefix, trustedOrigins } = options
-    const discovery = yield* client.register(result.manifest, { url: source ?? String(url), credential, prefix, trustedOrigins })
-    return { ...discovery, importWarnings: result.warnings }
+    const { load, state } = importer(url, options)
+    const discovery = yield* client.discoverWith(
+      url,
+      (fetch) => load((_target, maxBytes) => fetch({ maxBytes, what: "OpenAPI document" })),
+      discoverOptions(options)
+    )
+    return { ...discovery, importWarnings: state.warnings }
   }).pipe(Effect.withSpan("OpenApi.discover"))
 
 const run = <A, E>(effect: Effect.Effect<A, E>): Promise<A> =>
@@ -68,17 +87,17 @@ const run = <A, E>(effect: Effect.Effect<A, E>): Promise<A> =>
 export const openApiToManifest = (spec: Convert.Spec, options?: ImportOptions): Promise<Mapping.Result> =>
   run(toManifest(spec, options))
 
-/** A promise client as a `Target`: its rejections are the tagged errors the Effect API fails with. */
-const fromPromiseClient = (client: PromiseClient<any>): Target => ({
-  fetchJson: (url, options) =>
-    Effect.tryPromise({ try: () => client.fetchJson(url, options), catch: (error) => error as FetchJson.FetchError }),
-  register: (manifest, source) =>
-    Effect.tryPromise({ try: () => client.register(manifest, source), catch: (error) => error as RegisterError })
-})
-
 /** @internal */
-export const discoverPromise = (
+export const discoverPromise = async (
   client: PromiseClient<any>,
   url: string | URL,
-  options?: Convert.Options & Client.DiscoverOptions
-): Promise<OpenApiDiscovery> => run(discover(fromPromiseClient(client), url, options))
+  options: Convert.Options & Client.DiscoverOptions = {}
+): Promise<OpenApiDiscovery> => {
+  const { load, state } = importer(url, options)
+  const discovery = await client.discoverWith(
+    url,
+    (fetch) => run(load((_target, maxBytes) => Effect.tryPromise({ try: () => fetch({ maxBytes, what: "OpenAPI document" }), catch: (e) => e as FetchJson.FetchError }))),
+    discoverOptions(options)
+  )
+  return { ...discovery, importWarnings: state.warnings }
+}
