@@ -10,19 +10,34 @@
 // exports point at the bundles only, and the benches that measure internal parts
 // (bench/cpuFlight.ts) load the latter.
 import { build } from "esbuild"
-import { readFileSync, renameSync, rmSync } from "node:fs"
-import { dirname, join } from "node:path"
-import { fileURLToPath } from "node:url"
+import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs"
+import { basename, dirname, join } from "node:path"
+import { fileURLToPath, pathToFileURL } from "node:url"
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..")
 const dist = join(root, "dist")
 const staging = join(root, "dist-bundle")
 
 const exportsMap = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).exports
+
+// Faces of the client: rcp-sdk/errors and rcp-sdk/providers declare what rcp-sdk/client re-exports
+// in full. Bundled as entries of their own, each would split the client's code into more shared
+// chunks (rcp-sdk/client: 10 files to load without them, 16 with them); instead each is written as
+// the re-export of its names from the client's bundle — the same classes and functions, no chunk.
+const FACES = { "Errors.js": "Client.js", "Providers.js": "Client.js" }
+
 const entries = [
   ...Object.values(exportsMap).flatMap((target) => (typeof target === "object" ? [target.import] : [])),
   "./dist/bin.js"
-].map((path) => join(root, path))
+].map((path) => join(root, path)).filter((path) => !(basename(path) in FACES))
+
+// The faces' names, read from tsc's output before the bundles replace it.
+const faces = await Promise.all(
+  Object.entries(FACES).map(async ([face, body]) => {
+    const names = Object.keys(await import(pathToFileURL(join(dist, face)).href)).sort()
+    return { face, body, names }
+  })
+)
 
 rmSync(staging, { recursive: true, force: true })
 await build({
@@ -50,3 +65,7 @@ for (const entry of entries) {
 rmSync(join(dist, "chunks"), { recursive: true, force: true })
 renameSync(join(staging, "chunks"), join(dist, "chunks"))
 rmSync(staging, { recursive: true, force: true })
+for (const { face, body, names } of faces) {
+  writeFileSync(join(dist, face), `export {\n${names.map((name) => `  ${name}`).join(",\n")}\n} from "./${body}"\n`)
+  rmSync(join(dist, `${face}.map`), { force: true })
+}

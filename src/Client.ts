@@ -13,18 +13,15 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import type * as Redacted from "effect/Redacted"
 import type * as Scope from "effect/Scope"
+import type * as Errors from "./Errors.js"
 import type * as Lock from "./Lock.js"
 import type * as Manifest from "./Manifest.js"
+import type * as Providers from "./Providers.js"
 import type * as Resolver from "./Resolver.js"
 import type * as Approval from "./internal/client/approval.js"
 import * as internal from "./internal/client/client.js"
-import type * as Errors from "./internal/client/errors.js"
-import type * as PinErrors from "./internal/client/pinErrors.js"
-import type * as ResolverErrors from "./internal/client/resolver.js"
 import * as describe from "./internal/manifest/describe.js"
-import * as modelFacing from "./internal/model/modelFacing.js"
 import type * as ModelTool from "./internal/model/modelTool.js"
-import * as providers from "./internal/model/providers.js"
 import type * as TransportErrors from "./internal/transport/errors.js"
 import type * as FetchJson from "./internal/transport/fetchJson.js"
 
@@ -34,43 +31,34 @@ export type {
 } from "./internal/model/modelTool.js"
 
 /**
- * The client's errors, each a tagged class with a readable `message` that never contains an
- * argument value, a resolved value or a credential.
+ * Every error a client raises (`rcp-sdk/errors`: each class with its own documentation, their union
+ * `RcpError` and the guard `isRcpError`), re-exported so that one import serves a promise-facade
+ * user (`err instanceof ResolverMissing`). The same classes as in `rcp-sdk/errors`,
+ * `rcp-sdk/resolver` and `rcp-sdk/manifest`.
  *
  * @since 0.1.0
  * @category errors
  */
-export { BlockedAddress, HttpError, InsecureUrl, InvalidResponse, RedirectRefused, ResponseTooLarge, Timeout, TooManyRedirects, TransportError } from "./internal/transport/errors.js"
-export { ClientClosed, CredentialMissing, DuplicateTool, InvalidArguments, InvalidDiscoverOptions, ToolNotFound, UnsupportedVersion, UntrustedOrigin } from "./internal/client/errors.js"
+export * from "./Errors.js"
 
 /**
- * The resolver and manifest errors, re-exported so that a promise-facade user can check
- * `err instanceof ResolverMissing` with one import (the same classes as in `rcp-sdk/resolver`).
+ * The provider formats, tool-call shapes, the model-facing error table and the result helpers
+ * (`rcp-sdk/providers`), re-exported for compatibility.
  *
  * @since 0.1.0
- * @category errors
+ * @category conversions
  */
-export { ResolverFailed, ResolverMissing } from "./internal/client/resolver.js"
+export * from "./Providers.js"
 
 /**
- * Pinning's discovery errors (README "Approving what the model gets"; docs/lock.md).
+ * Approval for side effects (README "Approval"): the hook as a service (`Approval.layer(f)`) and
+ * its policy. Its two errors, `ApprovalDenied` and `ApprovalFailed`, are in `rcp-sdk/errors`.
  *
  * @since 0.3.0
- * @category errors
+ * @category models
  */
-export { ManifestChanged, ManifestNotPinned } from "./internal/client/pinErrors.js"
-
-/**
- * Approval for side effects (README "Approval"): the hook as a service (`Approval.layer(f)`), its
- * policy, and its two errors — `ApprovalDenied` (the hook said no) and `ApprovalFailed` (the hook
- * failed; refused all the same). Both are raised before anything is sent.
- *
- * @since 0.3.0
- * @category errors
- */
-export { Approval, ApprovalDenied, ApprovalFailed } from "./internal/client/approval.js"
+export { Approval } from "./internal/client/approval.js"
 export type { ApprovalInfo, ApprovalPolicy, ApprovalService, ApproveFunction } from "./internal/client/approval.js"
-export { ManifestInvalid } from "./internal/manifest/model.js"
 
 // ---------------------------------------------------------------------------------------------
 // Models
@@ -229,7 +217,7 @@ export interface RegisterOptions extends DiscoverOptions {
  * @since 0.1.0
  * @category models
  */
-export type ToolCall = providers.ToolCallInput
+export type ToolCall = Providers.ToolCallInput
 
 /**
  * @since 0.1.0
@@ -296,13 +284,13 @@ export type SendError = TransportErrors.SendError
  * @category errors
  */
 export type RegisterError =
-  | Manifest.ManifestInvalid
+  | Errors.ManifestInvalid
   | Errors.UnsupportedVersion
   | Errors.DuplicateTool
-  | TransportErrors.InvalidResponse
+  | Errors.InvalidResponse
   | Errors.InvalidDiscoverOptions
-  | PinErrors.ManifestChanged
-  | PinErrors.ManifestNotPinned
+  | Errors.ManifestChanged
+  | Errors.ManifestNotPinned
 
 /**
  * Everything `discover` can fail with.
@@ -310,7 +298,7 @@ export type RegisterError =
  * @since 0.1.0
  * @category errors
  */
-export type DiscoverError = SendError | TransportErrors.HttpError | TransportErrors.InsecureUrl | RegisterError
+export type DiscoverError = SendError | Errors.HttpError | Errors.InsecureUrl | RegisterError
 
 /**
  * Everything `buildRequest` can fail with (docs/protocol.md §3, all before any request).
@@ -321,9 +309,9 @@ export type DiscoverError = SendError | TransportErrors.HttpError | TransportErr
 export type BuildError =
   | Errors.ToolNotFound
   | Errors.InvalidArguments
-  | ResolverErrors.ResolverMissing
-  | ResolverErrors.ResolverFailed
-  | TransportErrors.InsecureUrl
+  | Errors.ResolverMissing
+  | Errors.ResolverFailed
+  | Errors.InsecureUrl
   | Errors.UntrustedOrigin
   | Errors.CredentialMissing
 
@@ -336,10 +324,10 @@ export type BuildError =
 export type ExecuteError =
   | BuildError
   | SendError
-  | TransportErrors.HttpError
-  | TransportErrors.InvalidResponse
-  | Approval.ApprovalDenied
-  | Approval.ApprovalFailed
+  | Errors.HttpError
+  | Errors.InvalidResponse
+  | Errors.ApprovalDenied
+  | Errors.ApprovalFailed
 
 /**
  * The tools one model was shown, as a set that runs only them (`expose`): a call naming any other
@@ -419,7 +407,7 @@ export interface Service {
       /** Names the document in errors ("the manifest is not JSON"); default "document". */
       readonly what?: string | undefined
     }
-  ) => Effect.Effect<FetchJson.Fetched, FetchJson.FetchError | PinErrors.ManifestNotPinned>
+  ) => Effect.Effect<FetchJson.Fetched, FetchJson.FetchError | Errors.ManifestNotPinned>
 }
 
 /**
@@ -767,174 +755,3 @@ export interface PromiseClient<Ctx> {
  * @category constructors
  */
 export { createRcpClient } from "./internal/client/promise.js"
-
-/**
- * The shapes the provider helpers take and return (each also assignable to / from the provider
- * SDK's own type; see `test/providers.types.ts`).
- *
- * @since 0.2.0
- * @category models
- */
-export type {
-  AnthropicTool,
-  AnthropicToolResult,
-  AnthropicToolUse,
-  FormatOptions,
-  GeminiFunctionCall,
-  GeminiFunctionResponsePart,
-  GeminiTool,
-  OpenAiResponsesOutput,
-  OpenAiResponsesTool,
-  OpenAiResponsesToolCall,
-  OpenAiTool,
-  OpenAiToolCall,
-  OpenAiToolMessage,
-  ParametersSchema,
-  ProviderParameter,
-  RcpToolCall
-} from "./internal/model/providers.js"
-
-/**
- * What the model receives for a failed call, and the outcome type the result helpers take.
- *
- * @since 0.2.0
- * @category models
- */
-export type { ModelFacingError, ResultOptions, ToolOutcome } from "./internal/model/modelFacing.js"
-
-/**
- * Tools for OpenAI Chat Completions: `[{ type: "function", function: { name, description, parameters } }]`.
- * With `{ strict: true }`: `strict: true`, every property in `required`, optional ones nullable.
- *
- * @example
- * ```ts
- * import { createRcpClient, toOpenAiTools } from "rcp-sdk/client"
- *
- * const client = createRcpClient()
- * const { tools } = await client.discover("https://api.example.com/rcp/manifest")
- * // → openai.chat.completions.create({ model, messages, tools: strictTools })
- * const strictTools = toOpenAiTools(tools, { strict: true })
- * console.log(strictTools[0]?.function.parameters.required)
- * ```
- *
- * @since 0.1.0
- * @category conversions
- */
-export const toOpenAiTools: (
-  tools: ReadonlyArray<ModelTool.ModelTool>,
-  options?: providers.FormatOptions
-) => Array<providers.OpenAiTool> = providers.toOpenAiTools
-
-/**
- * Tools for the OpenAI Responses API: `[{ type: "function", name, description, parameters, strict }]`.
- *
- * @since 0.2.0
- * @category conversions
- */
-export const toOpenAiResponsesTools: (
-  tools: ReadonlyArray<ModelTool.ModelTool>,
-  options?: providers.FormatOptions
-) => Array<providers.OpenAiResponsesTool> = providers.toOpenAiResponsesTools
-
-/**
- * Tools for Anthropic's Messages API: `[{ name, description, input_schema }]`.
- *
- * @since 0.1.0
- * @category conversions
- */
-export const toAnthropicTools: (tools: ReadonlyArray<ModelTool.ModelTool>) => Array<providers.AnthropicTool> =
-  providers.toAnthropicTools
-
-/**
- * Tools for Gemini (`@google/genai`'s `Tool`): `[{ functionDeclarations: [{ name, description,
- * parametersJsonSchema }] }]`. The schema goes in `parametersJsonSchema`, which takes JSON Schema;
- * `parameters` takes Gemini's OpenAPI subset (`type: "OBJECT"`, no `additionalProperties`).
- *
- * @since 0.2.0
- * @category conversions
- */
-export const toGeminiTools: (tools: ReadonlyArray<ModelTool.ModelTool>) => Array<providers.GeminiTool> =
-  providers.toGeminiTools
-
-/**
- * What the model may read of a failed call (README "What to send back to the model"): its own mistakes
- * (`InvalidArguments`, `ToolNotFound`, HTTP 4xx) in full; everything else as a short safe
- * sentence (`OperatorError`), the error itself being the operator's.
- *
- * @since 0.2.0
- * @category conversions
- */
-export const modelFacingError: (error: unknown, toolName: string) => modelFacing.ModelFacingError =
-  modelFacing.modelFacingError
-
-/**
- * Settles a promise client's `execute` into a `ToolOutcome` for the result helpers (Effect code
- * uses `Effect.exit(Client.execute(call))`).
- *
- * @example
- * ```ts
- * import { createRcpClient, outcomeOf, toOpenAiToolMessage, type OpenAiToolCall } from "rcp-sdk/client"
- *
- * const client = createRcpClient({ resolvers: { userId: (ctx: { userId: string }) => ctx.userId } })
- * // A tool call from `completion.choices[0].message.tool_calls`, passed to execute as it is:
- * const call: OpenAiToolCall = { id: "call_1", type: "function", function: { name: "get_profile", arguments: "{}" } }
- * const outcome = await outcomeOf(client.execute(call, { context: { userId: "u-42" } }))
- * // Operator-side errors reach the model as a safe sentence; `onError` gets the error itself.
- * const message = toOpenAiToolMessage(call, outcome, { onError: (error) => console.error(error) })
- * console.log(message.content)
- * ```
- *
- * @since 0.2.0
- * @category constructors
- */
-export const outcomeOf: (promise: PromiseLike<ToolResult>) => Promise<modelFacing.ToolOutcome> =
-  modelFacing.outcomeOf
-
-/**
- * An outcome as an OpenAI Chat Completions tool message `{ role: "tool", tool_call_id, content }`.
- * Operator-side errors reach the model as a safe sentence and go to `options.onError`.
- *
- * @since 0.2.0
- * @category conversions
- */
-export const toOpenAiToolMessage: (
-  call: providers.OpenAiToolCall,
-  outcome: modelFacing.ToolOutcome,
-  options?: modelFacing.ResultOptions
-) => providers.OpenAiToolMessage = providers.toOpenAiToolMessage
-
-/**
- * An outcome as an OpenAI Responses input item `{ type: "function_call_output", call_id, output }`.
- *
- * @since 0.2.0
- * @category conversions
- */
-export const toOpenAiResponsesOutput: (
-  call: providers.OpenAiResponsesToolCall,
-  outcome: modelFacing.ToolOutcome,
-  options?: modelFacing.ResultOptions
-) => providers.OpenAiResponsesOutput = providers.toOpenAiResponsesOutput
-
-/**
- * An outcome as an Anthropic content block `{ type: "tool_result", tool_use_id, content, is_error }`.
- *
- * @since 0.2.0
- * @category conversions
- */
-export const toAnthropicToolResult: (
-  call: providers.AnthropicToolUse,
-  outcome: modelFacing.ToolOutcome,
-  options?: modelFacing.ResultOptions
-) => providers.AnthropicToolResult = providers.toAnthropicToolResult
-
-/**
- * An outcome as a Gemini part `{ functionResponse: { id?, name, response: { output } | { error } } }`.
- *
- * @since 0.2.0
- * @category conversions
- */
-export const toGeminiFunctionResponse: (
-  call: providers.GeminiFunctionCall,
-  outcome: modelFacing.ToolOutcome,
-  options?: modelFacing.ResultOptions
-) => providers.GeminiFunctionResponsePart = providers.toGeminiFunctionResponse

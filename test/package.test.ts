@@ -41,10 +41,24 @@ describe("the built package", () => {
     assert.strictEqual(pkg.type, "module")
     const subpaths = Object.keys(pkg.exports).filter((key) => key !== "./package.json")
     // ./ai-sdk and ./ai: the Vercel AI SDK and @effect/ai integrations; ./openapi: the OpenAPI import; ./mcp: the MCP
-    // bridge (each its own subpath and optional peer); ./lock: pinning.
+    // bridge (each its own subpath and optional peer); ./lock: pinning; ./errors and ./providers: the client's
+    // errors and provider formats, each in a module of its own.
     assert.deepStrictEqual(
       subpaths.sort(),
-      [".", "./ai", "./ai-sdk", "./client", "./lock", "./manifest", "./mcp", "./openapi", "./resolver", "./server"]
+      [
+        ".",
+        "./ai",
+        "./ai-sdk",
+        "./client",
+        "./errors",
+        "./lock",
+        "./manifest",
+        "./mcp",
+        "./openapi",
+        "./providers",
+        "./resolver",
+        "./server"
+      ]
     )
   })
 
@@ -93,7 +107,7 @@ describe("the built package", () => {
     assert.deepStrictEqual(JSON.parse(run.stdout), {
       decode: "function",
       same: true,
-      namespaces: ["Client", "Lock", "Manifest", "Resolver", "Server"]
+      namespaces: ["Client", "Errors", "Lock", "Manifest", "Providers", "Resolver", "Server"]
     })
   })
 

@@ -129,10 +129,11 @@ describe("the packed tarball, installed into an empty folder", () => {
     writeFileSync(join(app, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }))
     await ok("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", tarball, ...PEERS], app)
 
-    // The weight: the library brings undici and nothing of the CLI's former stack.
+    // The weight: the library brings undici, turndown (HTML results and descriptions as Markdown,
+    // loaded on first use) and nothing of the CLI's former stack.
     const installed = readdirSync(join(app, "node_modules", "@effect"))
     assert.deepStrictEqual(installed, ["platform"], "only @effect/platform under @effect/")
-    assert.deepStrictEqual(Object.keys(pkg.dependencies), ["undici"])
+    assert.deepStrictEqual(Object.keys(pkg.dependencies), ["turndown", "undici"])
     const effectVersion = (JSON.parse(readFileSync(join(app, "node_modules", "effect", "package.json"), "utf8")) as { version: string }).version
     assert.match(effectVersion, /^3\./, "the install line gives Effect 3")
 

@@ -5,10 +5,10 @@
  * manifest decodes, and the API overview names every export.
  */
 import { assert, describe, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
 import { execFileSync } from "node:child_process"
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
-import * as Effect from "effect/Effect"
 import * as ClientModule from "../src/Client.js"
 import * as Manifest from "../src/Manifest.js"
 import { blocks as blocksOf, errorTags, exportedNames, read, root, section, tableNames, typecheck } from "./support/docs.js"
@@ -85,7 +85,10 @@ describe("README", () => {
 
   it("the API overview names every export of every public module", () => {
     const overview = section(readme, "API overview")
-    const subpaths = [["Manifest", "manifest"], ["Resolver", "resolver"], ["Client", "client"], ["Server", "server"], [
+    const subpaths = [["Manifest", "manifest"], ["Resolver", "resolver"], ["Client", "client"], ["Errors", "errors"], [
+      "Providers",
+      "providers"
+    ], ["Server", "server"], [
       "AiSdk",
       "ai-sdk"
     ], ["EffectAi", "ai"], ["Lock", "lock"], ["Mcp", "mcp"]] as const

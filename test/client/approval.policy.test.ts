@@ -3,7 +3,7 @@
  * case-insensitively; a method the format does not have, a field the policy does not have, a name
  * that is not a tool name, an answer that is not a boolean, and — with a lock — a tool no locked API
  * has are `TypeError`s when the client is built, naming the problem. Server-less, for `npm run
- * mutate`; test/approval.test.ts shows the same rules end to end.
+ * mutate`; test/client/approval.test.ts shows the same rules end to end.
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
