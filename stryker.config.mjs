@@ -41,7 +41,12 @@ export default {
     between("src/internal/client/execution.ts", "export const redactable", "const withTool"),
     // The loopback rule (moved out of urlTemplate.ts) behind plain-http refusals; the insecure-URL
     // rule itself is the last of transport/rules.ts, within the range above.
-    between("src/internal/shared/url.ts", "export const isLoopbackHost")
+    between("src/internal/shared/url.ts", "export const isLoopbackHost"),
+    // The poisoning scan (#29): which texts are read, the invisible-character and phrase rules,
+    // the look-alike names.
+    "src/internal/manifest/poisoning.ts",
+    // The approval policy's check (#29): fail closed on a typo (not the hook's plumbing).
+    between("src/internal/client/approval.ts", "const METHODS", "export const check")
   ],
   reporters: ["clear-text", "progress", "json"],
   jsonReporter: { fileName: "reports/mutation/mutation.json" },

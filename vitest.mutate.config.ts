@@ -7,8 +7,8 @@ import { defineConfig } from "vitest/config"
 export default defineConfig({
   test: {
     include: [
-      "test/manifest/{urlTemplate,validate,template,jsonPath}.test.ts",
-      "test/client/{credential,discoveryShortcuts,execution,request}.test.ts",
+      "test/manifest/{urlTemplate,validate,template,jsonPath,poisoning.rules}.test.ts",
+      "test/client/{credential,discoveryShortcuts,execution,request,approval.policy}.test.ts",
       "test/transport/{privateNetwork,redact,rules,bodyBuffer}.test.ts",
       "test/shared/span.test.ts"
     ],
