@@ -432,7 +432,7 @@ describe("long descriptions, tag text and screening", () => {
     const inner = Poisoning.screen(manifestOf([{ name: "get_a", description: "A." }, { name: "get-a", description: "A." }]), ["get_a", "get-a"], ["other"], { onPoisoning: "warn", poisoning: {} })
     assert.deepStrictEqual(inner.warnings, ["tool \"get-a\" imitates the name of tool \"get_a\" (rule confusable-name)"])
     // Nothing flagged, nothing refused.
-    assert.deepStrictEqual(Poisoning.screen(manifestOf([{ name: "ok", description: "Fine." }]), ["ok"], [], { onPoisoning: "refuse", poisoning: {} }), { refused: new Set(), warnings: [] })
+    assert.deepStrictEqual(Poisoning.screen(manifestOf([{ name: "ok", description: "Fine." }]), ["ok"], [], { onPoisoning: "refuse", poisoning: {} }), { refused: new Set<number>(), warnings: [] })
   })
 
   it("credential params: by name (not a cursor), by a description asking for one; never a number or a boolean", () => {
