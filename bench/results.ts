@@ -13,8 +13,9 @@ import type * as ShapeModule from "../dist/internal/result/shape.js"
 import { envInt, median } from "./common.js"
 import * as Responses from "./responses.js"
 
-// The built modules (tsc's dist/internal), loaded from the repository's dist/ as the other benches do.
-const dist = new URL("../../dist/internal/result/", import.meta.url)
+// The internal modules from the bench's own compile of src/ (bench/tsconfig.core.json → bench/build/core/),
+// as the other benches load them; typed by the package's declarations.
+const dist = new URL("./core/internal/result/", import.meta.url)
 const Budget = (await import(new URL("budget.js", dist).href)) as typeof BudgetModule
 const { htmlToMarkdown, MAX_NESTING } = (await import(new URL("html.js", dist).href)) as typeof HtmlModule
 const Shape = (await import(new URL("shape.js", dist).href)) as typeof ShapeModule

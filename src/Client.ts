@@ -4,6 +4,12 @@
  *
  * The public models are declared here; `internal/client/client.ts` assembles the service from them.
  *
+ * Also the client's rules that the satellite packages apply to what they fetch, serve or print
+ * (`@rcp-sdk/openapi`, `@rcp-sdk/mcp`, `@rcp-sdk/cli`): which hosts are loopback or internal (the
+ * rules behind `allowHttp` and `blockPrivateNetworks`), how echoed secrets are redacted, and the HTTP
+ * method behind a tool of `tools`. They are the client's rules, so they are exported here rather than
+ * copied into each package.
+ *
  * @since 0.1.0
  */
 import type * as HttpClient from "@effect/platform/HttpClient"
@@ -22,8 +28,12 @@ import type * as Approval from "./internal/client/approval.js"
 import * as internal from "./internal/client/client.js"
 import * as describe from "./internal/manifest/describe.js"
 import type * as ModelTool from "./internal/model/modelTool.js"
+import * as ToolMethod from "./internal/model/toolMethod.js"
+import * as Url from "./internal/shared/url.js"
 import type * as TransportErrors from "./internal/transport/errors.js"
 import type * as FetchJson from "./internal/transport/fetchJson.js"
+import * as PrivateNetwork from "./internal/transport/privateNetwork.js"
+import * as Redact from "./internal/transport/redact.js"
 
 export type {
   ModelParameter,
@@ -270,6 +280,22 @@ export interface Discovery {
 }
 
 /**
+ * What `fetchJson` returns: the document's URL (user info stripped) and its parsed JSON.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type Fetched = FetchJson.Fetched
+
+/**
+ * Everything `fetchJson` can fail with.
+ *
+ * @since 0.2.0
+ * @category errors
+ */
+export type FetchError = FetchJson.FetchError
+
+/**
  * Everything sending one request can fail with (redirects, caps, timeouts, the guard).
  *
  * @since 0.2.0
@@ -398,7 +424,7 @@ export interface Service {
    * GETs a JSON document under discovery's rules (no credential, user info stripped, same-origin
    * redirects, capped at `maxBytes`, default the manifest cap) without registering anything. With
    * a lock, a URL the lock does not pin is refused (`ManifestNotPinned`) before any request.
-   * Importers use `discoverWith`, which also applies a `pin` and registers.
+   * Importers (`@rcp-sdk/openapi`) use `discoverWith`, which also applies a `pin` and registers.
    */
   readonly fetchJson: (
     url: string | URL,
@@ -407,7 +433,7 @@ export interface Service {
       /** Names the document in errors ("the manifest is not JSON"); default "document". */
       readonly what?: string | undefined
     }
-  ) => Effect.Effect<FetchJson.Fetched, FetchJson.FetchError | Errors.ManifestNotPinned>
+  ) => Effect.Effect<Fetched, FetchError | Errors.ManifestNotPinned>
 }
 
 /**
@@ -705,8 +731,8 @@ export interface PromiseClient<Ctx> {
   readonly forget: (url: string | URL) => Promise<boolean>
   readonly execute: (call: ToolCall, options?: CallOptions<Ctx>) => Promise<ToolResult>
   readonly buildRequest: (call: ToolCall, options?: Omit<CallOptions<Ctx>, "timeoutMs">) => Promise<PreparedRequest>
-  /** GETs a JSON document under discovery's rules without registering it (for importers such as `rcp-sdk/openapi`). */
-  readonly fetchJson: (url: string | URL, options?: { readonly maxBytes?: number | undefined }) => Promise<FetchJson.Fetched>
+  /** GETs a JSON document under discovery's rules without registering it (for importers such as `@rcp-sdk/openapi`). */
+  readonly fetchJson: (url: string | URL, options?: { readonly maxBytes?: number | undefined }) => Promise<Fetched>
   /** The model-facing tools of everything discovered so far. */
   readonly tools: () => Promise<ReadonlyArray<ModelTool.ModelTool>>
   /** Whether the `approval` policy marks calls of this tool (by its exposed name); false for an unknown tool. */
@@ -755,3 +781,47 @@ export interface PromiseClient<Ctx> {
  * @category constructors
  */
 export { createRcpClient } from "./internal/client/promise.js"
+
+// ---------------------------------------------------------------------------------------------
+// The client's rules, for the packages that fetch, serve or print for it
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Whether a host is loopback (`localhost`, `*.localhost`, `127.0.0.0/8`, `[::1]`): where plain
+ * `http:` is allowed without `allowHttp`.
+ *
+ * @since 0.2.0
+ * @category rules
+ */
+export const isLoopbackHost: (hostname: string) => boolean = Url.isLoopbackHost
+
+/**
+ * Whether a host (an IP literal, in any spelling, or a URL's bracketed IPv6 host) is an address
+ * `blockPrivateNetworks` refuses: loopback, private, link-local, unique-local, carrier-grade NAT,
+ * documentation and the IPv4 forms carried in IPv6. A name is not an address: the client judges a
+ * name by what it resolves to, at connection time.
+ *
+ * @since 0.2.0
+ * @category rules
+ */
+export const isBlockedAddress: (host: string) => boolean = PrivateNetwork.isBlockedAddress
+
+/**
+ * `text` with every echoed form of each secret (raw, JSON- or percent-escaped, base64, hex) replaced
+ * by `<redacted>`: what the client does to a server's error body before it reaches `HttpError`.
+ * Secrets shorter than 4 characters are left (they would redact everything).
+ *
+ * @since 0.2.0
+ * @category rules
+ */
+export const redact: (text: string, secrets: ReadonlyArray<string>) => string = Redact.redact
+
+/**
+ * The HTTP method behind a tool this client's `tools` returned (what a model is shown carries
+ * none); undefined for a `ModelTool` built elsewhere. For integrations that describe a tool's
+ * effects to a host, as the MCP bridge's annotations do.
+ *
+ * @since 0.2.0
+ * @category utils
+ */
+export const toolMethod: (tool: ModelTool.ModelTool) => Manifest.HttpMethod | undefined = ToolMethod.of

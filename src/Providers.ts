@@ -331,3 +331,43 @@ export const toGeminiFunctionResponse: (
   outcome: ModelFacing.ToolOutcome,
   options?: ModelFacing.ResultOptions
 ) => Internal.GeminiFunctionResponsePart = Internal.toGeminiFunctionResponse
+
+// ---------------------------------------------------------------------------------------------
+// For integrations that hand tools and results to a framework of their own
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A tool's parameters as a fresh, mutable JSON Schema object, as every format above sends them
+ * (`{ strict: true }`: the OpenAI strict form). For an integration with a format of its own (the
+ * MCP bridge's `inputSchema`, the AI SDK's `jsonSchema`, an @effect/ai tool).
+ *
+ * @since 0.2.0
+ * @category conversions
+ */
+export const toolParameters: (tool: ModelTool.ModelTool, options?: FormatOptions) => ParametersSchema = (
+  tool,
+  options
+) => Internal.parametersFor(tool, options)
+
+/**
+ * An outcome read through the model-facing table, as every result helper above reads it: a
+ * success's text (a string body as it came, anything else as JSON), or the failure's text for the
+ * model. An operator-side error goes to `options.onError` here, once.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type Reply = ModelFacing.Reply
+
+/**
+ * What the model is told of one outcome (see `Reply`), for an integration with a result shape of
+ * its own (an MCP `CallToolResult`, an AI SDK tool's return).
+ *
+ * @since 0.2.0
+ * @category conversions
+ */
+export const reply: (outcome: ToolOutcome, toolName: string, options?: ResultOptions) => Reply = (
+  outcome,
+  toolName,
+  options
+) => ModelFacing.reply(outcome, toolName, options)

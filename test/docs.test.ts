@@ -109,8 +109,16 @@ describe("docs/protocol.md", () => {
 
 describe("JSDoc examples", () => {
   it("every @example of the public modules compiles against the built package", () => {
-    const files = ["Manifest", "Resolver", "Client", "Errors", "Providers", "Server", "OpenApi", "AiSdk", "EffectAi", "Lock", "Mcp"].flatMap((module) =>
-      jsdocExamples(read(`src/${module}.ts`)).map((code, i) => ({ name: `${module}-${i}.ts`, code }))
+    const modules = [
+      ...["Manifest", "Resolver", "Client", "Errors", "Providers", "Server", "Lock"].map((name) => `src/${name}.ts`),
+      "packages/openapi/src/OpenApi.ts",
+      "packages/openapi/src/Cli.ts",
+      "packages/ai-sdk/src/AiSdk.ts",
+      "packages/effect-ai/src/EffectAi.ts",
+      "packages/mcp/src/Mcp.ts"
+    ]
+    const files = modules.flatMap((module) =>
+      jsdocExamples(read(module)).map((code, i) => ({ name: `${module.replace(/\W/g, "_")}-${i}.ts`, code }))
     )
     assert.isAtLeast(files.length, 6)
     const tsc = typecheck(".jsdoc-check", files)

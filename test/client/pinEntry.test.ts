@@ -14,7 +14,7 @@ import * as Either from "effect/Either"
 import * as Client from "../../src/Client.js"
 import * as Lock from "../../src/Lock.js"
 import * as Manifest from "../../src/Manifest.js"
-import * as OpenApi from "../../src/OpenApi.js"
+import * as OpenApi from "@rcp-sdk/openapi"
 import { clientLayer, manifest, type ToolInput } from "../support/execute.js"
 import { json, startServer, type TestServer } from "../support/server.js"
 

@@ -7,6 +7,7 @@
  * them with the warnings.
  */
 import { assert, describe, it } from "@effect/vitest"
+import * as OpenApi from "@rcp-sdk/openapi"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import { readdirSync } from "node:fs"
@@ -14,7 +15,6 @@ import { createRequire } from "node:module"
 import * as Path from "node:path"
 import * as Client from "../../src/Client.js"
 import * as Manifest from "../../src/Manifest.js"
-import * as OpenApi from "../../src/OpenApi.js"
 import { read, section } from "../support/docs.js"
 import { clientLayer, manifest, type ToolInput } from "../support/execute.js"
 import { POISONED, tagged } from "../support/poisoning.js"

@@ -7,11 +7,11 @@
  */
 import type * as Anthropic from "@anthropic-ai/sdk/resources/messages"
 import type * as Gemini from "@google/genai"
+import { aiSdkTools } from "@rcp-sdk/ai-sdk"
 import type { ToolSet } from "ai"
 import * as Effect from "effect/Effect"
 import type * as OpenAiChat from "openai/resources/chat/completions"
 import type * as OpenAiResponses from "openai/resources/responses/responses"
-import { aiSdkTools } from "../../src/AiSdk.js"
 import * as Client from "../../src/Client.js"
 
 declare const tools: ReadonlyArray<Client.ModelTool>
@@ -96,7 +96,7 @@ export const fromEffect: Effect.Effect<Client.ToolOutcome, never, Client.RcpClie
   Client.execute({ name: "x" })
 )
 
-// -- rcp-sdk/ai-sdk: a ToolSet for ai 6, its default context checked against the resolvers' ----
+// -- @rcp-sdk/ai-sdk: a ToolSet for ai 6, its default context checked against the resolvers' ----
 
 export const toolSet: Promise<ToolSet> = aiSdkTools(promiseClient, { context: { userId: "u" } })
 // @ts-expect-error the default context must be the resolvers' context type
