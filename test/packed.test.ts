@@ -334,7 +334,7 @@ describe("every package, packed and installed into an empty folder", () => {
     // The core: it brings undici and turndown (HTML results and descriptions as Markdown, loaded on
     // first use) and nothing else; plain .mjs and a strict tsc.
     assert.deepStrictEqual(readdirSync(join(app, "node_modules", "@effect")), ["platform"], "only @effect/platform under @effect/")
-    assert.deepStrictEqual(Object.keys(core.dependencies ?? {}), ["turndown", "undici"])
+    assert.deepStrictEqual(Object.keys(core.dependencies ?? {}), ["oauth4webapi", "turndown", "undici"])
     const effectVersion = (JSON.parse(readFileSync(join(app, "node_modules", "effect", "package.json"), "utf8")) as { version: string }).version
     assert.match(effectVersion, /^3\./, "the install line gives Effect 3")
     assert.isFalse(existsSync(join(app, "node_modules", ".bin", "rcp")), "the core has no bin")
