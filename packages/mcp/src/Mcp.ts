@@ -53,7 +53,8 @@ export interface Bridge {
 }
 
 /**
- * The MCP server's name and version (its `serverInfo`); default `rcp-sdk` and this package's version.
+ * The MCP server's name and version (its `serverInfo`; default `rcp-sdk` and this package's
+ * version), and which of the client's tools it serves.
  *
  * @since 0.2.0
  * @category models
@@ -61,6 +62,13 @@ export interface Bridge {
 export interface ServerInfo {
   readonly name?: string | undefined
   readonly version?: string | undefined
+  /**
+   * Which of the client's tools the bridge serves (default: all of them). `tools/list` shows only
+   * those, and `tools/call` runs only those, as `tools/list` would show them at that moment (the
+   * client's `expose`): any other name is an `isError` result naming only the served tools, and
+   * nothing is resolved or sent.
+   */
+  readonly tools?: ((tool: ModelTool) => boolean) | undefined
 }
 
 /**
