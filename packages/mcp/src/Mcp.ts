@@ -20,6 +20,8 @@ import type * as Scope from "effect/Scope"
 import type { ModelTool, PromiseClient, RcpClient } from "rcp-sdk/client"
 import type * as Manifest from "rcp-sdk/manifest"
 import type * as Providers from "rcp-sdk/providers"
+import { networkInterfaces } from "node:os"
+import * as HostGuard from "./internal/hostGuard.js"
 import * as internal from "./internal/mcp.js"
 
 /**
@@ -194,3 +196,66 @@ export const toCallToolResult: (
   toolName: string,
   options?: Providers.ResultOptions
 ) => CallToolResult = internal.toCallToolResult
+
+/**
+ * A request's `Host` and `Origin` headers, as Node's `IncomingMessage.headers` has them.
+ *
+ * @since 0.3.0
+ * @category models
+ */
+export type RequestHeaders = HostGuard.RequestHeaders
+
+/**
+ * Why `requestGuard` refuses a request: status 403 and a message that quotes nothing of the request.
+ *
+ * @since 0.3.0
+ * @category models
+ */
+export type Refusal = HostGuard.Refusal
+
+/**
+ * Options of `requestGuard`.
+ *
+ * @since 0.3.0
+ * @category models
+ */
+export interface RequestGuardOptions {
+  /** `server.address()` of the listening HTTP server: the address it bound and the port it got. */
+  readonly address: { readonly address: string; readonly port: number }
+  /**
+   * Host names the bridge also answers to, as `HOST` (any port: a name in front of a proxy) or
+   * `HOST:PORT`, IPv6 in brackets. A value that is not one is a `TypeError`.
+   */
+  readonly allowedHosts?: ReadonlyArray<string> | undefined
+}
+
+/**
+ * The DNS-rebinding guard of a bridge served over HTTP (issue #29): a request is served only when
+ * its `Host` names an address the server actually listens on, with its port — every interface's
+ * address when bound to `0.0.0.0` or `::`, and `localhost` when one is loopback — or one of
+ * `allowedHosts`; and its `Origin`, when present, is `http(s)://` one of those hosts (`null` and
+ * any other origin refused, as the MCP transport specification requires). Call it once the server
+ * listens; check each request before the MCP transport sees it.
+ *
+ * @example
+ * ```ts
+ * import { createServer } from "node:http"
+ * import type { AddressInfo } from "node:net"
+ * import * as Mcp from "@rcp-sdk/mcp"
+ *
+ * const server = createServer()
+ * server.listen(3000, "0.0.0.0", () => {
+ *   const guard = Mcp.requestGuard({ address: server.address() as AddressInfo, allowedHosts: ["mcp.example.com"] })
+ *   server.on("request", (req, res) => {
+ *     const refusal = guard(req.headers)
+ *     if (refusal !== undefined) return void res.writeHead(refusal.status).end(refusal.message)
+ *     // … the bridge's transport handles the request
+ *   })
+ * })
+ * ```
+ *
+ * @since 0.3.0
+ * @category constructors
+ */
+export const requestGuard = (options: RequestGuardOptions): (headers: RequestHeaders) => Refusal | undefined =>
+  HostGuard.requestGuard({ ...options, interfaces: networkInterfaces() })

@@ -53,6 +53,12 @@ export const command = define({
       description: "Serve Streamable HTTP at http://HOST:PORT/mcp instead of stdio (0 picks a free port)"
     },
     host: { type: "string", value: "HOST", default: "127.0.0.1", description: "The address --http binds to" },
+    "allowed-host": {
+      type: "string",
+      multiple: true,
+      value: "HOST[:PORT]",
+      description: "A Host (and Origin) --http also answers to, besides the addresses it listens on"
+    },
     watch: {
       type: "string",
       value: "SECONDS",
@@ -95,7 +101,7 @@ export const command = define({
         return yield* serve({
           context: () => callContext(manifest, values, options.prefix),
           watch: watchSeconds === undefined ? undefined : { seconds: watchSeconds, refresh },
-          http: port === undefined ? undefined : { port, host: options.host },
+          http: port === undefined ? undefined : { port, host: options.host, allowedHosts: options["allowed-host"] },
           diagnostic: io.err,
           onError: (error) => io.err(report(error, secrets).text)
         })
