@@ -114,6 +114,43 @@ describe("rcp lock", () => {
     }))
 })
 
+describe("rcp lock / rcp diff of APIs whose tool names clash (#29)", () => {
+  it("two manifests with the same tool names are each locked and compared on their own (one client refused them as DuplicateTool)", () =>
+    withServer(async (server, state) => {
+      const a = server.url("/a/manifest")
+      const b = server.url("/b/manifest")
+      const out = join(folder(), "rcp.lock.json")
+      const run = await rcp(["lock", a, b, "--out", out])
+      assert.deepStrictEqual(run, {
+        status: 0,
+        stdout: `locked ${a}: 2 tool(s)\nlocked ${b}: 2 tool(s)\nwrote ${out}\n`,
+        stderr: ""
+      })
+      const lock = JSON.parse(readFileSync(out, "utf8")) as Lock.Lock
+      assert.deepStrictEqual(Object.keys(lock.apis).sort(), [a, b])
+      assert.deepStrictEqual(Object.keys(lock.apis[a]!.tools), Object.keys(lock.apis[b]!.tools))
+      assert.deepStrictEqual(await rcp(["diff", out]), {
+        status: 0,
+        stdout: `${a}: unchanged (2 tool(s))\n${b}: unchanged (2 tool(s))\n`,
+        stderr: ""
+      })
+      // The lock holds each: a client given it discovers one as is and the other under a prefix.
+      const client = Client.createRcpClient({ lock, resolvers: { userId: () => "u-1" } })
+      try {
+        await client.discover(a)
+        await client.discover(b, { prefix: "b_" })
+        assert.deepStrictEqual((await client.tools()).map((t) => t.name), ["get_profile", "list_courses", "b_get_profile", "b_list_courses"])
+        state.serve = profileManifest(server.origin, [courses(server.origin, POISON)])
+        const diff = await rcp(["diff", out])
+        assert.strictEqual(diff.status, 1)
+        assert.include(diff.stdout, `${a}: changed since it was locked`)
+        assert.include(diff.stdout, `${b}: changed since it was locked`)
+      } finally {
+        await client.close()
+      }
+    }))
+})
+
 describe("rcp diff", () => {
   it("exit 0 when nothing changed; exit 1 naming each tool and field when something did, never the new text", () =>
     withServer(async (server, state) => {
