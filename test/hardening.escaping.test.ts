@@ -69,6 +69,29 @@ describe("the one escaping rule", () => {
   })
 })
 
+describe("stringifyJson: JSON safe to print, the same value (#29)", () => {
+  it("C1, DEL, separators, bidi and invisible characters become JSON \\u escapes; the layout stays", () => {
+    assert.strictEqual(
+      Manifest.stringifyJson({ a: "x\u009b\u007f\u2028\u202e\u200b\u{e0041}\u001b" }, 2),
+      '{\n  "a": "x\\u009b\\u007f\\u2028\\u202e\\u200b\\udb40\\udc41\\u001b"\n}'
+    )
+    assert.strictEqual(Manifest.stringifyJson([1, "é🙂"]), '[1,"é🙂"]')
+  })
+
+  it("property: JSON.parse reads the same value as from JSON.stringify, and no line holds anything unsafe", () => {
+    const value = fc.jsonValue().chain((v) => fc.tuple(fc.constant(v), fc.dictionary(hostile, hostile, { maxKeys: 3 })))
+    fc.assert(
+      fc.property(value, fc.constantFrom(undefined, 2), ([json, extra], space) => {
+        const doc = { json, extra }
+        const text = Manifest.stringifyJson(doc, space)
+        assert.deepStrictEqual(JSON.parse(text), JSON.parse(JSON.stringify(doc)))
+        assertSafe(text, "stringifyJson")
+      }),
+      RUNS
+    )
+  })
+})
+
 describe("every message quoting a document, a lock or a model's text", () => {
   it("property: manifest issues, unsupported versions, lock issues, pinned names, the model's names, enum values, describe and poisoning warnings", async () => {
     await fc.assert(

@@ -79,6 +79,31 @@ const escapeOne = (c: string): string => {
 export const escapeControls = (text: string): string => text.replace(UNSAFE, escapeOne)
 
 /**
+ * `UNSAFE` but for U+0000–U+001F: inside a string `JSON.stringify` has escaped those already, and
+ * outside one they are its own line breaks (`space`), which must stay.
+ */
+const UNSAFE_IN_JSON = /[\u007f-\u009f\u2028\u2029\p{Default_Ignorable_Code_Point}\p{Bidi_Control}]|\p{Surrogate}/gu
+
+/** A character of `UNSAFE` as JSON writes it: `\uXXXX`, an astral one as its surrogate pair. */
+const jsonEscape = (c: string): string => {
+  let out = ""
+  for (let i = 0; i < c.length; i++) out += `\\u${c.charCodeAt(i).toString(16).padStart(4, "0")}`
+  return out
+}
+
+/**
+ * `JSON.stringify(value, null, space)` with the rule of `escapeControls` applied inside its
+ * strings: `JSON.stringify` escapes only U+0000–U+001F (and lone surrogates), leaving DEL, the C1
+ * controls (U+009B is CSI to many terminals), line separators, bidi controls and default-ignorable
+ * characters raw. Outside strings JSON has no such character, so writing each as a `\u` escape
+ * keeps the same JSON value: `JSON.parse` of the result equals `JSON.parse` of `JSON.stringify`'s.
+ *
+ * @internal
+ */
+export const stringifyJson = (value: unknown, space?: number): string =>
+  (JSON.stringify(value, null, space) as string | undefined ?? "undefined").replace(UNSAFE_IN_JSON, jsonEscape)
+
+/**
  * Untrusted text as a message quotes it: cut to `max` characters, then escaped (`escapeControls`).
  * Cut first, so that an escape is never cut in half.
  *

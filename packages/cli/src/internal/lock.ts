@@ -8,6 +8,7 @@ import { existsSync } from "node:fs"
 import { rename, writeFile } from "node:fs/promises"
 import * as Client from "rcp-sdk/client"
 import * as Lock from "rcp-sdk/lock"
+import { escapeControls } from "rcp-sdk/manifest"
 import { define } from "./command.js"
 import { CliError, UsageError } from "./errors.js"
 import { allowHttpOption, clientLayer, isUrl, printWarnings, readManifestFile } from "./source.js"
@@ -74,7 +75,7 @@ export const command = define({
       const fresh = Lock.make(discovered.map((d) => ({ url: d.url, manifest: d.manifest })))
       const lock: Lock.Lock = { version: Lock.LOCK_VERSION, apis: { ...previous?.apis, ...fresh.apis } }
       yield* write(options.out, Lock.format(lock))
-      for (const d of discovered) yield* io.out(`locked ${d.url}: ${d.manifest.tools.length} tool(s)`)
+      for (const d of discovered) yield* io.out(`locked ${escapeControls(d.url)}: ${d.manifest.tools.length} tool(s)`)
       const kept = Object.keys(lock.apis).length - Object.keys(fresh.apis).length
       yield* io.out(`wrote ${options.out}${kept > 0 ? ` (${kept} other API(s) kept)` : ""}`)
       return 0

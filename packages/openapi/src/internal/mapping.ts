@@ -16,7 +16,7 @@ import * as Path from "./path.js"
 import * as Schema from "./schema.js"
 import * as Security from "./security.js"
 import * as Servers from "./servers.js"
-import { clip, isRecord } from "./text.js"
+import { clip, escape, isRecord } from "./text.js"
 
 /** What the mapping itself reads of the import's options. @internal */
 export type Options = Pick<OpenApi.Options, "baseUrl" | "include" | "exclude" | "auth" | "allowPrivateServers">
@@ -30,6 +30,16 @@ export type Result = OpenApi.Result
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const
 const MANIFEST_METHODS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE"])
 const TOOL_DESCRIPTION_MAX = 1024
+
+/**
+ * A warning as it leaves the import: operation labels and messages quote the document (paths,
+ * operationIds, parameter names, server URLs), so each is escaped once, here.
+ */
+const escaped = (warning: Warning): Warning => ({
+  ...warning,
+  ...(warning.operation === undefined ? {} : { operation: escape(warning.operation) }),
+  message: escape(warning.message)
+})
 
 /** @internal */
 export const formatWarning = (warning: Warning): string =>
@@ -192,7 +202,7 @@ export const toManifest = (
     tools.push(tool)
   }
   const manifest: Manifest.Manifest = { rcpVersion: Manifest.RCP_VERSION, ...(auth ? { auth } : {}), tools }
-  return Either.right({ manifest, warnings })
+  return Either.right({ manifest, warnings: warnings.map(escaped) })
 }
 
 const hasServers = (o: Record<string, unknown>): boolean => Array.isArray(o.servers) && o.servers.length > 0
