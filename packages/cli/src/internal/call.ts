@@ -7,10 +7,12 @@ import * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import { existsSync } from "node:fs"
 import * as Client from "rcp-sdk/client"
+import type * as Lock from "rcp-sdk/lock"
 import * as Manifest from "rcp-sdk/manifest"
 import type * as Resolver from "rcp-sdk/resolver"
 import { define, type OptionSpec, type Values } from "./command.js"
 import { CliError, UsageError, WithSecrets } from "./errors.js"
+import { readLock } from "./lock.js"
 import { allowHttpOption, clientLayer, isUrl, load } from "./source.js"
 import { clip, isRecord } from "./text.js"
 
@@ -115,7 +117,12 @@ export const executionOptions = {
   },
   trust: { type: "string", multiple: true, value: "ORIGIN", description: "An origin besides the manifest's that tools may call" },
   "allow-http": allowHttpOption,
-  "timeout-ms": { type: "string", value: "MS", default: "30000", description: "Timeout of each attempt" }
+  "timeout-ms": { type: "string", value: "MS", default: "30000", description: "Timeout of each attempt" },
+  lock: {
+    type: "string",
+    value: "FILE",
+    description: "A lock file (rcp lock): the manifest must match its pin; a URL it does not pin is refused unfetched"
+  }
 } as const satisfies Record<string, OptionSpec>
 
 /** What `executionOptions` come to. @internal */
@@ -132,17 +139,21 @@ export interface Execution {
 export const execution = (
   options: Values<typeof executionOptions>,
   command: string
-): Effect.Effect<Execution, UsageError> =>
+): Effect.Effect<Execution, UsageError | CliError | Lock.LockInvalid> =>
   Effect.gen(function*() {
     const values = yield* parseSet(options.set, command)
     const timeout = yield* parseTimeout(options["timeout-ms"], command)
     const credential = yield* readCredential(options["credential-env"], command)
+    // The client's lock, as an application would give it: every entry point (the manifest's fetch,
+    // its registration, --watch's re-discovery) applies it, before anything is served or called.
+    const lock = options.lock === undefined ? undefined : yield* readLock(options.lock)
     const secrets = [...(credential === undefined ? [] : [credential]), ...values.values()].filter((s) => s !== "")
     const resolvers = Object.fromEntries(
       [...values.keys()].map((name) => [name, (ctx: CallContext, info: Resolver.ResolveInfo) => ctx.valueFor(info)])
     )
     const layer = clientLayer(resolvers, {
       credential,
+      lock,
       trustedOrigins: options.trust,
       allowHttp: options["allow-http"],
       timeout
