@@ -100,7 +100,11 @@ const addOne = (draft: Draft, p: Record<string, unknown>, ctx: Context): void =>
     if (lower === ctx.authHeader) return leaveOut("it is the auth header, which the client sets")
     if (!HEADER_NAME.test(name) || RESERVED_HEADERS.has(lower)) return leaveOut("a tool may not set that header")
   }
-  if (where === "query" && name === "__proto__") return leaveOut("the name cannot be a manifest key")
+  // A manifest refuses `__proto__` as a `queryParams` or `headers` key; written into the draft's
+  // plain object it would not even be a key (issue #29): left out, and said so.
+  if ((where === "query" || where === "header") && name === "__proto__") {
+    return leaveOut("the name cannot be a manifest key")
+  }
 
   const schema = schemaOf(p)
   const kind = Schema.kind(schema)
