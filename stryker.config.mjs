@@ -46,7 +46,9 @@ export default {
     // the look-alike names.
     "src/internal/manifest/poisoning.ts",
     // The approval policy's check (#29): fail closed on a typo (not the hook's plumbing).
-    between("src/internal/client/approval.ts", "const METHODS", "export const check")
+    between("src/internal/client/approval.ts", "const METHODS", "export const check"),
+    // The MCP bridge's host and origin rule over HTTP (#29).
+    "packages/mcp/src/internal/hostGuard.ts"
   ],
   reporters: ["clear-text", "progress", "json"],
   jsonReporter: { fileName: "reports/mutation/mutation.json" },

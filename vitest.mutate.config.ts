@@ -10,7 +10,8 @@ export default defineConfig({
       "test/manifest/{urlTemplate,validate,template,jsonPath,poisoning.rules}.test.ts",
       "test/client/{credential,discoveryShortcuts,execution,request,approval.policy}.test.ts",
       "test/transport/{privateNetwork,redact,rules,bodyBuffer}.test.ts",
-      "test/shared/span.test.ts"
+      "test/shared/span.test.ts",
+      "packages/mcp/test/hostGuard.test.ts"
     ],
     testTimeout: 30_000
   }

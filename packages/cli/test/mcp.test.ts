@@ -392,7 +392,7 @@ describe("rcp mcp --http (the SDK's StreamableHTTPClientTransport)", () => {
     it("an --allowed-host that is not a host fails before serving, naming it", () =>
       withApi(async (api) => {
         const result = await runProcess(process.execPath, bridgeArgs(api, ["--http", "0", "--allowed-host", "http://x/"]), { env: ENV })
-        assert.notStrictEqual(result.code, 0)
+        assert.strictEqual(result.status, 1)
         assert.include(result.stderr, `--allowed-host: allowed host "http://x/" is not HOST or HOST:PORT`)
       }))
 
