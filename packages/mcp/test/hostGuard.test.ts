@@ -3,7 +3,9 @@
  * bridge listens on, how `Host` and `--allowed-host` are read, and which requests are served. The
  * end-to-end half (a real `rcp mcp --http` bound to 127.0.0.2 and 0.0.0.0, a malformed target, a
  * fuzz of targets and headers) is in packages/cli/test/mcp.test.ts. This file is what the
- * mutation run of `hostGuard.ts` uses.
+ * mutation run of `hostGuard.ts` uses: nothing of the module runs while the file is collected, so
+ * that a mutant which throws fails a test instead of the collection (Stryker saw no failing test
+ * there, and called 41 such mutants survivors in a first run).
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as fc from "fast-check"
@@ -24,9 +26,13 @@ describe("listenedAddresses: where a server actually listens", () => {
     assert.deepStrictEqual(Guard.listenedAddresses("127.0.0.2", interfaces), ["127.0.0.2"])
     assert.deepStrictEqual(Guard.listenedAddresses("[FE80::2]", interfaces), ["fe80::2"])
     assert.deepStrictEqual(Guard.listenedAddresses("::1", interfaces), ["::1"])
+    // Ending in zeros or colons is not being unspecified; a lone bracket is not a bracketed address.
+    assert.deepStrictEqual(Guard.listenedAddresses("192.168.1.10", interfaces), ["192.168.1.10"])
+    assert.deepStrictEqual(Guard.listenedAddresses("10.0.0.0", interfaces), ["10.0.0.0"])
+    assert.deepStrictEqual(Guard.listenedAddresses("[::1", interfaces), ["[::1"])
   })
 
-  it("0.0.0.0 is every interface's IPv4 address; :: (any spelling) every address", () => {
+  it("0.0.0.0 is every interface's IPv4 address; :: in any spelling every address", () => {
     assert.deepStrictEqual(Guard.listenedAddresses("0.0.0.0", interfaces), ["127.0.0.1", "192.168.1.20"])
     const all = ["127.0.0.1", "::1", "192.168.1.20", "fe80::1"]
     assert.deepStrictEqual(Guard.listenedAddresses("::", interfaces), all)
@@ -42,7 +48,7 @@ describe("listenedAddresses: where a server actually listens", () => {
   })
 })
 
-describe("parseHost: HOST[:PORT] as Host headers and --allowed-host spell it", () => {
+describe("parseHost: HOST or HOST:PORT as Host headers and --allowed-host spell it", () => {
   it("names, IPv4 and bracketed IPv6, with or without a port, lower-cased", () => {
     assert.deepStrictEqual(Guard.parseHost("127.0.0.1:8080"), { host: "127.0.0.1", port: 8080 })
     assert.deepStrictEqual(Guard.parseHost("LocalHost"), { host: "localhost", port: undefined })
@@ -111,7 +117,10 @@ describe("allowedHosts: the addresses listened on, localhost for loopback, the e
 })
 
 describe("check: which requests a bridge serves", () => {
-  const guard = Guard.requestGuard({ address: { address: "0.0.0.0", port: 3000 }, allowedHosts: ["mcp.example.com", "proxy.example:8443"], interfaces })
+  // Built inside each test, never while the file is collected: a mutant that makes it throw must
+  // fail a test, not the file's collection (which Stryker counts as no test failing: "survived").
+  const guard = (headers: Guard.RequestHeaders) =>
+    Guard.requestGuard({ address: { address: "0.0.0.0", port: 3000 }, allowedHosts: ["mcp.example.com", "proxy.example:8443"], interfaces })(headers)
 
   it("Host: an address listened on with its port, localhost, an explicit name", () => {
     for (const host of ["127.0.0.1:3000", "192.168.1.20:3000", "LOCALHOST:3000", "mcp.example.com", "mcp.example.com:1", "proxy.example:8443"]) {
@@ -133,7 +142,7 @@ describe("check: which requests a bridge serves", () => {
     assert.deepStrictEqual(on80({ host: "127.0.0.1" }), HOST_REFUSED)
   })
 
-  it("Origin: absent (not a browser) or http(s)://an allowed host; null, foreign and malformed refused", () => {
+  it("Origin: absent, not from a browser, or http or https to an allowed host; null, foreign and malformed refused", () => {
     const host = "127.0.0.1:3000"
     for (
       const origin of [undefined, "http://127.0.0.1:3000", "HTTP://localhost:3000", "https://mcp.example.com", "http://mcp.example.com", "https://proxy.example:8443"]
