@@ -30,6 +30,7 @@ describe("listenedAddresses: where a server actually listens", () => {
     assert.deepStrictEqual(Guard.listenedAddresses("192.168.1.10", interfaces), ["192.168.1.10"])
     assert.deepStrictEqual(Guard.listenedAddresses("10.0.0.0", interfaces), ["10.0.0.0"])
     assert.deepStrictEqual(Guard.listenedAddresses("[::1", interfaces), ["[::1"])
+    assert.deepStrictEqual(Guard.listenedAddresses("::1]", interfaces), ["::1]"])
   })
 
   it("0.0.0.0 is every interface's IPv4 address; :: in any spelling every address", () => {
