@@ -68,7 +68,8 @@ describe("rcp --help", () => {
     for (const boilerplate of ["A user-defined piece of text", "--wizard", "--completions", "$ "]) {
       assert.notInclude(run.stdout, boilerplate)
     }
-    assert.strictEqual((await rcp([])).stdout, run.stdout, "no arguments shows the same help")
+    // Bare `rcp` is a usage error: the same help, and exit 2.
+    assert.deepStrictEqual(await rcp([]), { status: 2, stdout: run.stdout, stderr: "" })
   })
 
   it("each subcommand's help starts with `rcp <name> …` and marks every option optional", async () => {
@@ -277,7 +278,7 @@ describe("rcp validate", () => {
     assert.strictEqual(run.status, 0, run.stderr)
     assert.strictEqual(
       run.stderr,
-      "warning: tools[0].params[1]: arg \"tags\" of tool \"search\": Array<string> has no manifest type; " +
+      "warning: tools[0].params[1]: arg \"since\" of tool \"search\": DateFromString has no manifest type; " +
         "published as a required \"string\"\n"
     )
     assert.strictEqual(run.stdout, `${module}: valid, 1 tool(s), 1 warning(s)\n`)
@@ -347,6 +348,18 @@ describe("rcp validate", () => {
         "(rule invisible-unicode): \"Get the weather.\\u{e006c}\\u{e0065}\\u{e0061}\\u{e006b}\\u{e0020}\\u{e0069}\\u{e0074}\"; " +
         "its tag characters spell \"leak it\"\n"
     )
+  })
+
+  it("--strict: any warning exits 1 (for a publisher's CI); a manifest without warnings still exits 0", async () => {
+    const path = file("warn.json", warnManifest)
+    const strict = await rcp(["validate", path, "--strict"])
+    assert.strictEqual(strict.status, 1)
+    assert.strictEqual(strict.stdout, `${path}: valid, 1 tool(s), 3 warning(s)\n`)
+    assert.isTrue(strict.stderr.endsWith(`\nrcp: ${path}: 3 warning(s), which --strict counts as failure\n`), strict.stderr)
+    assert.strictEqual((await rcp(["validate", path, "--strict", "--json"])).status, 1)
+    const clean = file("clean.json", { rcpVersion: "0.1", tools: [manifestFor("https://api.example.com").tools[1]] })
+    const fine = await rcp(["validate", clean, "--strict"])
+    assert.deepStrictEqual(fine, { status: 0, stdout: `${clean}: valid, 1 tool(s), 0 warning(s)\n`, stderr: "" })
   })
 
   it("--json: the same errors and warnings as data, with the same exit codes", async () => {
@@ -419,6 +432,55 @@ describe("rcp call", () => {
       assert.notInclude(run.stdout + run.stderr, "cli-secret-token")
       assert.deepStrictEqual(server.requests.map((r) => r.path), ["/rcp/manifest"])
     }))
+
+  it("--set takes an array or object param as JSON; --dry-run shows a form body encoded as it is sent", async () => {
+    const server = await startServer(async (req, res) => {
+      if (req.path !== "/rcp/manifest") return json(res, 200, {})
+      return json(res, 200, {
+        rcpVersion: "0.2",
+        tools: [{
+          name: "create_customer",
+          description: "Create a customer.",
+          method: "POST",
+          params: [
+            { name: "email", type: "string" },
+            { name: "metadata", type: "object", schema: { type: "object", additionalProperties: { type: "string" } } },
+            { name: "tags", type: "array", schema: { type: "array", items: { type: "string" } } }
+          ],
+          url: `${server.origin}/v1/customers`,
+          body: { email: "{{email}}", metadata: "{{metadata}}", tags: "{{tags}}" },
+          bodyEncoding: "form"
+        }]
+      })
+    })
+    try {
+      const call = (...set: ReadonlyArray<string>) =>
+        rcp(["call", server.url("/rcp/manifest"), "create_customer", ...set.flatMap((s) => ["--set", s]), "--dry-run"])
+      const run = await call("email=ada@example.com", "metadata={\"plan\":\"pro\",\"a&b\":\"x=y\"}", "tags=[\"vip\",\"beta\"]")
+      assert.strictEqual(run.status, 0, run.stderr)
+      const request = JSON.parse(run.stdout)
+      assert.strictEqual(request.headers["content-type"], "application/x-www-form-urlencoded")
+      // An object in brackets, an array of scalars as repeated keys (the default style, §1.11).
+      assert.strictEqual(
+        request.body,
+        "email=ada%40example.com&metadata%5Bplan%5D=pro&metadata%5Ba%26b%5D=x%3Dy&tags=vip&tags=beta"
+      )
+      const notJson = await call("email=a", "metadata=plan:pro", "tags=[]")
+      assert.strictEqual(notJson.status, 1, notJson.stdout)
+      assert.include(notJson.stderr, "--set metadata= must be a JSON object")
+      const misfit = await call("email=a", "metadata={\"plan\":1}", "tags=[]")
+      assert.strictEqual(misfit.status, 1, misfit.stdout)
+      // --set values are filled in as resolvers are: checked against the schema, a map's keys masked.
+      assert.strictEqual(
+        misfit.stderr,
+        "rcp: ResolverFailed: tool \"create_customer\": the resolver for \"metadata\" produced a value that does not fit " +
+          "the param's schema: \"metadata[*]\" must be a string, got a number\n"
+      )
+      assert.deepStrictEqual(server.requests.map((r) => r.path), ["/rcp/manifest", "/rcp/manifest", "/rcp/manifest"])
+    } finally {
+      await server.close()
+    }
+  })
 
   it("sends the request with --set values typed as their params declare", () =>
     withServer(async (server) => {
@@ -497,6 +559,20 @@ describe("rcp call", () => {
       assert.deepStrictEqual(server.requests.map((r) => r.path), ["/rcp/manifest"])
     }))
 
+  it("a missing param the client resolves: says to pass it with --set name=VALUE (exit 1), and sends nothing", () =>
+    withServer(async (server) => {
+      const run = await rcp(["call", server.url("/rcp/manifest"), "get_profile", "--credential-env", "RCP_TOKEN"], { env: token })
+      assert.deepStrictEqual(run, {
+        status: 1,
+        stdout: "",
+        stderr: "rcp: InvalidArguments: invalid arguments for tool \"get_profile\":\n" +
+          "- missing required argument \"userId\" (string)\n" +
+          "(pass a value the client resolves, hidden from the model, with --set userId=VALUE; " +
+          "the model's arguments with --args '{\"userId\": …}')\n"
+      })
+      assert.deepStrictEqual(server.requests.map((r) => r.path), ["/rcp/manifest"])
+    }))
+
   it("a file path or a relative URL given to call is said plainly (exit 2), and nothing is read or sent", async () => {
     const path = file("call.json", manifestFor("https://api.example.com"))
     const fromFile = await rcp(["call", path, "get_profile"])
@@ -532,6 +608,16 @@ describe("rcp exit codes", () => {
         [["tools", url, "--format"], "rcp: --format needs a value (one that starts with \"-\" is written --format=-…) (see rcp tools --help)"],
         [["tools", url, "--format", "cohere"], "rcp: --format must be one of json, openai, openai-strict, openai-responses, anthropic, gemini (see rcp tools --help)"],
         [["validate", url, "--json=yes"], "rcp: --json takes no value (see rcp validate --help)"],
+        // @effect/cli alone would read each of these as a positional argument: they are refused first.
+        [["describe", "--nope", url], "rcp: unknown option --nope (see rcp describe --help)"],
+        [["call", url, "--dry-rn", "get_profile"], "rcp: unknown option --dry-rn (see rcp call --help)"],
+        [["tools", url, "--format", "--json"], "rcp: --format needs a value (one that starts with \"-\" is written --format=-…) (see rcp tools --help)"],
+        [["call", url, "get_profile", "--timeout-ms", "1", "--timeout-ms", "2"], "rcp: --timeout-ms is given more than once (see rcp call --help)"],
+        // Its built-ins are not rcp's.
+        [["describe", url, "--wizard"], "rcp: unknown option --wizard (see rcp describe --help)"],
+        [["describe", url, "--completions", "bash"], "rcp: unknown option --completions (see rcp describe --help)"],
+        [["describe", url, "--log-level", "debug"], "rcp: unknown option --log-level (see rcp describe --help)"],
+        [["lock"], "rcp: rcp lock needs <manifest-url> (see rcp lock --help)"],
         [["call", url, "get_profile", "--args", "{\"a\" 1}"], "rcp: --args is not JSON: expected ':' at line 1, column 6 (see rcp call --help)"],
         [["call", url, "get_profile", "--args", "[1]"], "rcp: --args must be a JSON object, e.g. --args '{\"limit\": 3}' (see rcp call --help)"],
         [["call", url, "get_profile", "--set", "userId"], "rcp: --set takes PARAM=VALUE, got \"userId\"… (see rcp call --help)"],
@@ -596,4 +682,27 @@ describe("rcp exit codes", () => {
       }
       assert.deepStrictEqual(server.requests, [])
     }))
+})
+
+describe("docs/cli.md", () => {
+  const doc = readFileSync(join(repoRoot, "docs", "cli.md"), "utf8")
+
+  it("documents every command, and every flag it names is one that command's help lists", async () => {
+    const help = (await rcp(["--help"])).stdout
+    const commandsPart = help.slice(help.indexOf("Commands:"), help.indexOf("\n\n", help.indexOf("Commands:")))
+    const names = commandsPart.split("\n").slice(1).map((l) => l.trim().split(" ")[0]!)
+    assert.deepStrictEqual(names, ["describe", "tools", "validate", "call", "import", "lock", "diff", "mcp"])
+    // Each command's entry (a bullet) and each example line, with the flags they name.
+    const entries = [
+      ...doc.split("\n- `rcp ").slice(1).map((entry) => `rcp ${entry.split("\n- ")[0]!.split("\n\n")[0]!}`),
+      ...doc.split("\n").filter((line) => line.includes("npx @rcp-sdk/cli ")).map((line) => `rcp ${line.split("npx @rcp-sdk/cli ")[1]!}`)
+    ]
+    for (const name of names) assert.isTrue(entries.some((e) => e.startsWith(`rcp ${name} `)), `docs/cli.md has no entry for rcp ${name}`)
+    const helps = new Map(await Promise.all(names.map(async (name) => [name, (await rcp([name, "--help"])).stdout] as const)))
+    for (const entry of entries) {
+      const name = entry.split(" ")[1]!
+      const flags = [...entry.matchAll(/(?<![\w-])--[a-z][a-z-]*/g)].map((m) => m[0])
+      for (const flag of flags) assert.include(helps.get(name), `${flag} `, `${entry.slice(0, 60)}: ${flag}`)
+    }
+  })
 })
