@@ -48,7 +48,12 @@ export default {
     // The approval policy's check (#29): fail closed on a typo (not the hook's plumbing).
     between("src/internal/client/approval.ts", "const METHODS", "export const check"),
     // The MCP bridge's host and origin rule over HTTP (#29).
-    "packages/mcp/src/internal/hostGuard.ts"
+    "packages/mcp/src/internal/hostGuard.ts",
+    // The oauth2 auth's rules: where tokens and client secrets may be sent (https, literal URLs,
+    // no user info), what each flow needs, which scopes can be asked for.
+    "src/internal/manifest/oauth2.ts",
+    // Whose token a call sends: the principal from the turn's context, failing closed.
+    "src/internal/client/oauth/principal.ts"
   ],
   reporters: ["clear-text", "progress", "json"],
   jsonReporter: { fileName: "reports/mutation/mutation.json" },

@@ -331,8 +331,8 @@ describe("every package, packed and installed into an empty folder", () => {
       project("cli", [coreTar.tarball, tar("@rcp-sdk/openapi"), tar("@rcp-sdk/mcp"), tar("@rcp-sdk/cli")])
     ])
 
-    // The core: it brings undici and turndown (HTML results and descriptions as Markdown, loaded on
-    // first use) and nothing else; plain .mjs and a strict tsc.
+    // The core: it brings undici, turndown (HTML results and descriptions as Markdown, loaded on
+    // first use), oauth4webapi (OAuth 2 token requests, loaded with the first oauth2 manifest) and nothing else; plain .mjs and a strict tsc.
     assert.deepStrictEqual(readdirSync(join(app, "node_modules", "@effect")), ["platform"], "only @effect/platform under @effect/")
     assert.deepStrictEqual(Object.keys(core.dependencies ?? {}), ["oauth4webapi", "turndown", "undici"])
     const effectVersion = (JSON.parse(readFileSync(join(app, "node_modules", "effect", "package.json"), "utf8")) as { version: string }).version

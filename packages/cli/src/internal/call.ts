@@ -11,7 +11,8 @@ import type * as Lock from "rcp-sdk/lock"
 import * as Manifest from "rcp-sdk/manifest"
 import type * as Resolver from "rcp-sdk/resolver"
 import { define, type OptionSpec, type Values } from "./command.js"
-import { CliError, UsageError, WithSecrets } from "./errors.js"
+import { CliError, type Reportable, UsageError, WithSecrets } from "./errors.js"
+import { loginHint, oauthOptions, registration, withTokenFile } from "./oauth.js"
 import { readLock } from "./lock.js"
 import { allowHttpOption, clientLayer, isUrl, load } from "./source.js"
 import { clip, isRecord } from "./text.js"
@@ -135,7 +136,8 @@ export const executionOptions = {
     type: "string",
     value: "FILE",
     description: "A lock file (rcp lock): the manifest must match its pin; a URL it does not pin is refused unfetched"
-  }
+  },
+  ...oauthOptions
 } as const satisfies Record<string, OptionSpec>
 
 /** What `executionOptions` come to. @internal */
@@ -144,8 +146,12 @@ export interface Execution {
   readonly values: ReadonlyMap<string, string>
   /** What no report may echo: the credential and the `--set` values. */
   readonly secrets: ReadonlyArray<string>
-  /** A client whose resolvers read a `CallContext`. */
+  /** A client whose resolvers read a `CallContext` (and that sends `rcp login`'s tokens with `--client-id`). */
   readonly layer: Layer.Layer<Client.RcpClient>
+  /** Discovery's options: the OAuth 2 client registration, with `--client-id`. */
+  readonly discover: Client.DiscoverOptions
+  /** Turns a call's `AuthorizationRequired` into the `rcp login` to run. */
+  readonly hint: (url: string) => (error: Reportable) => Reportable
 }
 
 /** @internal */
@@ -157,21 +163,27 @@ export const execution = (
     const values = yield* parseSet(options.set, command)
     const timeout = yield* parseTimeout(options["timeout-ms"], command)
     const credential = yield* readCredential(options["credential-env"], command)
+    const oauth = yield* registration(options, command)
     // The client's lock, as an application would give it: every entry point (the manifest's fetch,
     // its registration, --watch's re-discovery) applies it, before anything is served or called.
     const lock = options.lock === undefined ? undefined : yield* readLock(options.lock)
-    const secrets = [...(credential === undefined ? [] : [credential]), ...values.values()].filter((s) => s !== "")
+    const secrets = [...(credential === undefined ? [] : [credential]), ...oauth.secrets, ...values.values()].filter((s) =>
+      s !== ""
+    )
     const resolvers = Object.fromEntries(
       [...values.keys()].map((name) => [name, (ctx: CallContext, info: Resolver.ResolveInfo) => ctx.valueFor(info)])
     )
-    const layer = clientLayer(resolvers, {
-      credential,
-      lock,
-      trustedOrigins: options.trust,
-      allowHttp: options["allow-http"],
-      timeout
-    })
-    return { values, secrets, layer }
+    const layer = withTokenFile(oauth.client, (withOAuth) =>
+      clientLayer(resolvers, {
+        credential,
+        lock,
+        trustedOrigins: options.trust,
+        allowHttp: options["allow-http"],
+        timeout,
+        ...(withOAuth === undefined ? {} : { oauth: withOAuth })
+      }))
+    const discover = oauth.client === undefined ? {} : { oauth: oauth.client }
+    return { values, secrets, layer, discover, hint: (url: string) => loginHint(url, oauth.client) }
   })
 
 /** @internal */
@@ -193,9 +205,9 @@ export const command = define({
       const url = yield* checkUrl(positionals[0]!)
       const tool = positionals[1]!
       const args = yield* parseArgsJson(options.args)
-      const { layer, secrets, values } = yield* execution(options, "call")
+      const { discover, hint, layer, secrets, values } = yield* execution(options, "call")
       return yield* Effect.gen(function*() {
-        const discovery = yield* load(url)
+        const discovery = yield* load(url, discover)
         const callInput = { name: tool, arguments: args }
         const callOptions = { context: callContext(discovery.manifest, values) }
         yield* io.json(
@@ -206,7 +218,7 @@ export const command = define({
         return 0
       }).pipe(
         Effect.provide(layer),
-        Effect.mapError((error) => new WithSecrets({ error, secrets }))
+        Effect.mapError((error) => new WithSecrets({ error: hint(url)(error), secrets }))
       )
     })
 })

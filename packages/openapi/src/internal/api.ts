@@ -48,8 +48,30 @@ const importer = (url: string | URL, options: Convert.Options) => {
 }
 
 const discoverOptions = (options: Client.DiscoverOptions): Client.DiscoverOptions => {
-  const { credential, pin, pinPolicy, prefix, trustedOrigins } = options
-  return { credential, pin, pinPolicy, prefix, trustedOrigins }
+  // An `oauth2` auth (from an oauth2 or openIdConnect scheme) needs the API's OAuth client registration.
+  const { credential, oauth, pin, pinPolicy, prefix, trustedOrigins } = options
+  return { credential, pin, pinPolicy, prefix, trustedOrigins, ...(oauth === undefined ? {} : { oauth }) }
+}
+
+/**
+ * The import's fetch: the first document is the spec, through `discoverWith`'s fetch of the
+ * discovered URL (the lock decided on it); later ones (OpenID Connect discovery) through the
+ * client's `fetchJson`. With a lock, such a document must be pinned too, or the import fails.
+ */
+const firstIsSpec = (spec: Convert.Fetch, client: Pick<Client.Service, "fetchJson">): Convert.Fetch => {
+  let first = true
+  return (target, maxBytes) => {
+    if (first) {
+      first = false
+      return spec(target, maxBytes)
+    }
+    return client.fetchJson(target, { maxBytes }).pipe(
+      Effect.catchTag("ManifestNotPinned", () =>
+        Effect.fail(
+          new Client.InvalidResponse({ target, reason: "the lock does not pin this document, so it is not fetched" })
+        ))
+    )
+  }
 }
 
 /**
@@ -62,7 +84,7 @@ const discoverOptions = (options: Client.DiscoverOptions): Client.DiscoverOption
  * @internal
  */
 export const discover = (
-  client: Pick<Client.Service, "discoverWith">,
+  client: Pick<Client.Service, "discoverWith" | "fetchJson">,
   url: string | URL,
   options: Convert.Options & Client.DiscoverOptions = {}
 ): Effect.Effect<OpenApiDiscovery, Convert.ConvertError | DiscoverError> =>
@@ -70,7 +92,7 @@ export const discover = (
     const { load, state } = importer(url, options)
     const discovery = yield* client.discoverWith(
       url,
-      (fetch) => load((_target, maxBytes) => fetch({ maxBytes, what: "OpenAPI document" })),
+      (fetch) => load(firstIsSpec((_target, maxBytes) => fetch({ maxBytes, what: "OpenAPI document" }), client)),
       discoverOptions(options)
     )
     return { ...discovery, importWarnings: state.warnings }
@@ -95,7 +117,20 @@ export const discoverPromise = async (
   const { load, state } = importer(url, options)
   const discovery = await client.discoverWith(
     url,
-    (fetch) => run(load((_target, maxBytes) => Effect.tryPromise({ try: () => fetch({ maxBytes, what: "OpenAPI document" }), catch: (e) => e as Client.FetchError }))),
+    (fetch) => {
+      let first = true
+      // The spec through `discoverWith`'s fetch; later documents (OpenID Connect) through the client's.
+      return run(load((target, maxBytes) =>
+        Effect.tryPromise({
+          try: () => {
+            if (!first) return client.fetchJson(target, { maxBytes })
+            first = false
+            return fetch({ maxBytes, what: "OpenAPI document" })
+          },
+          catch: (e) => e as Client.FetchError
+        })
+      ))
+    },
     discoverOptions(options)
   )
   return { ...discovery, importWarnings: state.warnings }
