@@ -1,7 +1,7 @@
 /**
  * The house, checked on the import graph of `src/` (`scripts/cycles.mjs`): every internal module in
  * a wing (`internal/<wing>/`), each wing's rule (shared/ a leaf, transport/ below the client and the
- * model, manifest/ below the client and the transport); no cycle other than type-only imports of
+ * model, manifest/ below the client and the transport, result/ over manifest/ and shared/ only); no cycle other than type-only imports of
  * public modules; the assembler (`internal/client/client.ts`) imported by no internal module;
  * settings a leaf; the transport chosen in one module.
  */
@@ -89,6 +89,13 @@ describe("architecture: the wings of src/internal/", () => {
     assert.deepStrictEqual(refused(whole, (file) => wingOf(file) === "manifest", offWing), [])
   })
 
+  it("result/ (what the model sees of a result) reads only result/, manifest/ and shared/ — no client, transport, model or public module", () => {
+    // Shaping is pure: the same response and options give the same text wherever it is called from
+    // (the client, a satellite package through rcp-sdk/result), so it may not reach what a call does.
+    const allowed = (target: string) => ["result", "manifest", "shared"].includes(wingOf(target) ?? "")
+    assert.deepStrictEqual(refused(whole, (file) => wingOf(file) === "result", allowed), [])
+  })
+
   it("no internal module imports Client.ts, Errors.ts or Providers.ts but for types: errors come from the wing that declares them", () => {
     const facades = ["Client.ts", "Errors.ts", "Providers.ts"]
     const internal = (file: string) => file.startsWith("internal/")
@@ -132,7 +139,7 @@ describe("architecture: the import graph of src/", () => {
     assert.deepStrictEqual(importers, ["internal/transport/choice.ts"])
   })
 
-  it("the core imports only its peers (effect, @effect/platform), its dependencies (undici, oauth4webapi; turndown loaded on demand) and Node's own modules", () => {
+  it("the core imports only its peers (effect, @effect/platform), its dependencies (undici, oauth4webapi; turndown and gpt-tokenizer loaded on demand) and Node's own modules", () => {
     const imported = new Set<string>()
     for (const file of Object.keys(edges)) {
       for (const specifier of specifiers(readFileSync(join(root, "src", file), "utf8"))) {
@@ -141,7 +148,7 @@ describe("architecture: the import graph of src/", () => {
     }
     const packageOf = (specifier: string) =>
       specifier.startsWith("node:") ? "node:" : specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/")
-    assert.deepStrictEqual([...new Set([...imported].map(packageOf))].sort(), ["@effect/platform", "effect", "node:", "oauth4webapi", "undici"])
+    assert.deepStrictEqual([...new Set([...imported].map(packageOf))].sort(), ["@effect/platform", "effect", "gpt-tokenizer", "node:", "oauth4webapi", "undici"])
   })
 })
 
@@ -232,10 +239,16 @@ describe("architecture: the satellite packages", () => {
     assert.isUndefined(pkg.peerDependenciesMeta)
   })
 
-  it("the rcp command loads the MCP SDK only for `rcp mcp` (a dynamic import of its serving half)", () => {
-    // Static imports of the CLI's own modules, from its bin.
+  // The CLI's own modules a process loads before it runs a command: the bin loads nothing statically
+  // (the core's check of effect runs first), then `runMain.ts` with a dynamic import().
+  const cliReached = (): Set<string> => {
+    assert.deepStrictEqual(specifiers(readFileSync(join(root, "packages/cli/src/bin.ts"), "utf8")), [
+      "rcp-sdk/client",
+      "./internal/runMain.js"
+    ])
+    assert.deepStrictEqual(specifiers(readFileSync(join(root, "packages/cli/src/bin.ts"), "utf8"), { dynamic: false }), [])
     const reached = new Set<string>()
-    const stack = ["packages/cli/src/bin.ts"]
+    const stack = ["packages/cli/src/internal/runMain.ts"]
     while (stack.length > 0) {
       const file = stack.pop()!
       if (reached.has(file)) continue
@@ -245,11 +258,24 @@ describe("architecture: the satellite packages", () => {
       }
     }
     assert.isTrue(reached.has("packages/cli/src/internal/mcp.ts"))
+    return reached
+  }
+
+  it("the rcp command loads the MCP SDK only for `rcp mcp` (a dynamic import of its serving half)", () => {
     const sdk = (file: string) =>
       specifiers(readFileSync(join(root, file), "utf8"), { dynamic: false }).some((specifier) =>
         specifier.startsWith("@modelcontextprotocol/") || specifier === "@rcp-sdk/mcp"
       )
-    assert.deepStrictEqual([...reached].filter(sdk), [])
+    assert.deepStrictEqual([...cliReached()].filter(sdk), [])
     assert.isTrue(sdk("packages/cli/src/internal/mcpServe.ts"))
+  })
+
+  it("the rcp command loads @effect/cli only to parse a line (parse.ts, a dynamic import): never for help", () => {
+    const values = (file: string) =>
+      [...readFileSync(join(root, file), "utf8").matchAll(/^import\s+(?!type\b)[\w*{}\s,$]+?\s*from\s*"(@effect\/cli[^"]*)"/gm)]
+        .map((m) => m[1]!)
+    assert.deepStrictEqual([...cliReached()].flatMap(values), [])
+    assert.include(values("packages/cli/src/internal/parse.ts"), "@effect/cli/CommandDescriptor")
+    assert.include(specifiers(readFileSync(join(root, "packages/cli/src/internal/command.ts"), "utf8")), "./parse.js")
   })
 })

@@ -157,7 +157,13 @@ export const createWith = <Ctx>(
       callOptions === undefined
         ? run((client) => client.execute(call))
         : run(
-          (client) => client.execute(call, { context: callOptions.context, timeout: millis(callOptions.timeoutMs) }),
+          (client) =>
+            client.execute(call, {
+              context: callOptions.context,
+              timeout: millis(callOptions.timeoutMs),
+              maxResultChars: callOptions.maxResultChars,
+              maxResultTokens: callOptions.maxResultTokens
+            }),
           callOptions.signal
         ),
     buildRequest: (call, callOptions) =>

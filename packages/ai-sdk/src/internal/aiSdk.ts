@@ -3,9 +3,10 @@
  * `generateText` / `streamText`, over the public API of `rcp-sdk` (the client and its provider
  * helpers) only.
  */
-import { jsonSchema, type Tool, type ToolSet } from "ai"
+import { type JSONValue, jsonSchema, type Tool, type ToolSet } from "ai"
 import type { ModelTool, PromiseClient } from "rcp-sdk/client"
 import * as Providers from "rcp-sdk/providers"
+import * as Result from "rcp-sdk/result"
 
 /**
  * @since 0.2.0
@@ -44,6 +45,23 @@ export class AiSdkToolError extends Error {
   override readonly name = "AiSdkToolError"
 }
 
+/**
+ * How many calls' views a tool set keeps for `toModelOutput`: the SDK asks for a call's view right
+ * after its `execute` (more than once within a step), so only the latest calls need it; a view
+ * asked for later — a conversation restored from UI messages in another request — is shaped again
+ * from the output with the default budget.
+ */
+const VIEWS_KEPT = 1024
+
+/** What a tool's `toModelOutput` returns (the type `ai` declares, not exported by name). */
+type ToolResultOutput = Awaited<ReturnType<NonNullable<Tool["toModelOutput"]>>>
+
+/** The model's view as an AI SDK tool output: a JSON body's shaped value, any other body's text. @internal */
+export const modelOutput = (view: Result.ModelResult): ToolResultOutput =>
+  view.kind === "json"
+    ? { type: "json", value: Result.modelValue(view) as JSONValue }
+    : { type: "text", value: view.text }
+
 /** @internal */
 export const aiSdkTools = async <Ctx>(
   client: PromiseClient<Ctx>,
@@ -56,6 +74,15 @@ export const aiSdkTools = async <Ctx>(
   const approval = await Promise.all(
     tools.map((model) => options.needsApproval === true ? client.needsApproval(model.name) : false)
   )
+  // The model's view of each call, by call id, from `execute` to `toModelOutput`: the application
+  // (steps, `onStepFinish`, UI messages) gets the whole data as the tool's output, the model only
+  // its view. Oldest first, so that the map stays within VIEWS_KEPT.
+  const views = new Map<string, Result.ModelResult>()
+  const keep = (id: string, view: Result.ModelResult) => {
+    views.delete(id)
+    views.set(id, view)
+    if (views.size > VIEWS_KEPT) views.delete(views.keys().next().value!)
+  }
   return Object.fromEntries(tools.map((model, i): [string, Tool] => [model.name, {
     description: model.description,
     needsApproval: approval[i]!,
@@ -63,6 +90,10 @@ export const aiSdkTools = async <Ctx>(
     // that package is installed, whose arrays are mutable where ours are readonly, and whose
     // keywords are listed where a property of ours carries any JSON Schema keyword.
     inputSchema: jsonSchema(Providers.toolParameters(model) as unknown as Parameters<typeof jsonSchema>[0]),
+    // What the output (the whole data) is, for the application's types and UI message checks.
+    ...(model.outputSchema === undefined
+      ? {}
+      : { outputSchema: jsonSchema(structuredClone(model.outputSchema) as Parameters<typeof jsonSchema>[0]) }),
     execute: async (input: unknown, call) => {
       // The SDK hands over whatever the app set; its type is the app's to vouch for, as with `context`.
       const context = call.experimental_context === undefined ? options.context : call.experimental_context as Ctx
@@ -71,8 +102,11 @@ export const aiSdkTools = async <Ctx>(
       )
       const reply = Providers.reply(outcome, model.name, options)
       if (reply._tag === "Failure") throw new AiSdkToolError(reply.text)
+      keep(call.toolCallId, reply.model)
       // A tool's output must be JSON; an empty body is `null`, not `undefined`.
       return reply.result.data ?? null
-    }
+    },
+    toModelOutput: ({ output, toolCallId }) =>
+      modelOutput(views.get(toolCallId) ?? Result.forModel({ status: 200, data: output }))
   }]))
 }
