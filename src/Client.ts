@@ -605,6 +605,37 @@ export type ExecuteError =
   | Errors.ApprovalFailed
 
 /**
+ * The tools one model was shown, as a set that runs only them (`expose`): a call naming any other
+ * tool — one discovered after the set was made, one never shown, one forgotten, or one whose
+ * model-facing definition changed since — fails with `ToolNotFound` before any resolver runs or
+ * anything is sent, and that error names only the set's tools. Every adapter that hands a model a
+ * subset executes through one.
+ *
+ * @since 0.3.0
+ * @category models
+ */
+export interface Exposed {
+  /** The tools of the set, for the provider formats (`toOpenAiTools(exposed.tools)`, …). */
+  readonly tools: ReadonlyArray<ModelTool.ModelTool>
+  /** Whether a call of this name would find its tool (in the set, and still as shown). */
+  readonly has: (name: string) => boolean
+  readonly execute: (call: ToolCall, options?: ExecuteOptions) => Effect.Effect<ToolResult, ExecuteError>
+  readonly buildRequest: (call: ToolCall, options?: ExecuteOptions) => Effect.Effect<PreparedRequest, BuildError>
+}
+
+/**
+ * What `discoverWith` hands its `load`: a GET of the URL being discovered, under discovery's rules
+ * (no credential, user info stripped, same-origin redirects, capped at `maxBytes` — default the
+ * manifest cap), parsed as JSON. `what` names the document in errors.
+ *
+ * @since 0.3.0
+ * @category models
+ */
+export type DocumentFetch = (
+  options?: { readonly maxBytes?: number | undefined; readonly what?: string | undefined }
+) => Effect.Effect<FetchJson.Fetched, FetchJson.FetchError>
+
+/**
  * The client service. Each client keeps its own set of discovered APIs.
  *
  * @since 0.1.0
@@ -620,6 +651,19 @@ export interface Service<Ctx = unknown> {
     manifest: unknown,
     options: D
   ) => Effect.Effect<Discovery, RegisterError, Requirements<D>>
+  /**
+   * Discovery of a document that becomes a manifest by `load` — an OpenAPI import, a bridge — with
+   * every rule of `discover`: the client's lock (or `options.pin`) decides first, so a URL it does
+   * not pin fails with `ManifestNotPinned` before `load` runs and nothing is fetched; `load` gets a
+   * fetch of that URL (`DocumentFetch`) and returns the manifest, which is registered under the URL
+   * and held to the pin (`ManifestChanged`). The one entry point for importers: they fetch nothing
+   * and register nothing themselves.
+   */
+  readonly discoverWith: <E>(
+    url: string | URL,
+    load: (fetch: DocumentFetch) => Effect.Effect<unknown, E>,
+    options?: DiscoverOptions
+  ) => Effect.Effect<Discovery, DiscoverError | E>
   /** Drops the tools of the manifest discovered at `url`; true when there were any. */
   readonly forget: (url: string | URL) => Effect.Effect<boolean>
   readonly tools: Effect.Effect<ReadonlyArray<ModelTool.ModelTool>>
@@ -628,9 +672,15 @@ export interface Service<Ctx = unknown> {
   /** Whether the `approval` policy marks calls of this tool (by its exposed name); false for an unknown tool. */
   readonly needsApproval: (tool: string) => Effect.Effect<boolean>
   /**
+   * The tools a model is shown (from `tools`, or a subset of them) as a set that executes only them
+   * (`Exposed`). Show the model `exposed.tools`, run its calls with `exposed.execute`.
+   */
+  readonly expose: (tools: ReadonlyArray<ModelTool.ModelTool>) => Exposed
+  /**
    * GETs a JSON document under discovery's rules (no credential, user info stripped, same-origin
-   * redirects, capped at `maxBytes`, default the manifest cap) without registering anything: for
-   * importers such as `@rcp-sdk/openapi`.
+   * redirects, capped at `maxBytes`, default the manifest cap) without registering anything. With
+   * a lock, a URL the lock does not pin is refused (`ManifestNotPinned`) before any request.
+   * Importers (`@rcp-sdk/openapi`) use `discoverWith`, which also applies a `pin` and registers.
    */
   readonly fetchJson: (
     url: string | URL,
@@ -639,7 +689,7 @@ export interface Service<Ctx = unknown> {
       /** Names the document in errors ("the manifest is not JSON"); default "document". */
       readonly what?: string | undefined
     }
-  ) => Effect.Effect<Fetched, FetchError>
+  ) => Effect.Effect<Fetched, FetchError | Errors.ManifestNotPinned>
   /**
    * Where `subject` — the user signed in to the application — connects the OAuth 2 API discovered
    * at `url`: its authorization endpoint with PKCE and a fresh state, held by the client for ten
@@ -860,6 +910,28 @@ export const buildRequest = (
   Effect.flatMap(RcpClient, (client) => client.buildRequest(call, options))
 
 /**
+ * The tools a model is shown as a set that executes only them (see `Exposed`).
+ *
+ * @example
+ * ```ts
+ * import * as Effect from "effect/Effect"
+ * import * as Client from "rcp-sdk/client"
+ *
+ * // Only the read-only tools for this model; a call to any other tool is ToolNotFound, nothing sent.
+ * export const readOnly = Effect.gen(function*() {
+ *   const all = yield* Client.tools
+ *   const exposed = yield* Client.expose(all.filter((tool) => tool.name.startsWith("get_")))
+ *   return { tools: Client.toOpenAiTools(exposed.tools), run: exposed.execute }
+ * })
+ * ```
+ *
+ * @since 0.3.0
+ * @category accessors
+ */
+export const expose = (tools: ReadonlyArray<ModelTool.ModelTool>): Effect.Effect<Exposed, never, RcpClient> =>
+  Effect.map(RcpClient, (client) => client.expose(tools))
+
+/**
  * Where `subject` connects the OAuth 2 API discovered at `url` (see `Service.authorizationUrl`).
  *
  * @since 0.2.0
@@ -1009,6 +1081,19 @@ export type CallOptions<Ctx> = Omit<ExecuteOptions, "context" | "timeout"> & {
 }
 
 /**
+ * `Exposed` for the promise client: the set's tools, and `execute`/`buildRequest` that run only them.
+ *
+ * @since 0.3.0
+ * @category models
+ */
+export interface PromiseExposed<Ctx> {
+  readonly tools: ReadonlyArray<ModelTool.ModelTool>
+  readonly has: (name: string) => Promise<boolean>
+  readonly execute: (call: ToolCall, options?: CallOptions<Ctx>) => Promise<ToolResult>
+  readonly buildRequest: (call: ToolCall, options?: Omit<CallOptions<Ctx>, "timeoutMs">) => Promise<PreparedRequest>
+}
+
+/**
  * A client for plain TypeScript: every method returns a Promise; a rejection is the same tagged
  * error instance the Effect API fails with (`err._tag`, `instanceof ResolverMissing`).
  *
@@ -1018,6 +1103,16 @@ export type CallOptions<Ctx> = Omit<ExecuteOptions, "context" | "timeout"> & {
 export interface PromiseClient<Ctx> {
   readonly discover: (url: string | URL, options?: PromiseDiscoverOptions<Ctx>) => Promise<Discovery>
   readonly register: (manifest: unknown, options: PromiseDiscoverOptions<Ctx> & { readonly url: string }) => Promise<Discovery>
+  /**
+   * `discoverWith` for promises: the lock (or `options.pin`) decides before `load` runs; `load`
+   * gets a fetch of that URL and resolves to the manifest, registered under the URL and held to
+   * the pin. A rejection of `load` rejects the discovery with the same value.
+   */
+  readonly discoverWith: (
+    url: string | URL,
+    load: (fetch: (options?: Parameters<DocumentFetch>[0]) => Promise<FetchJson.Fetched>) => Promise<unknown>,
+    options?: DiscoverOptions
+  ) => Promise<Discovery>
   /** Drops one API's tools; resolves to whether there were any. */
   readonly forget: (url: string | URL) => Promise<boolean>
   readonly execute: (call: ToolCall, options?: CallOptions<Ctx>) => Promise<ToolResult>
@@ -1034,6 +1129,11 @@ export interface PromiseClient<Ctx> {
   readonly completeAuthorization: (callback: string | URL, expected: { readonly subject: string }) => Promise<void>
   /** Revokes the user's refresh token for the API at `url` where it allows it, and deletes their tokens. */
   readonly disconnect: (url: string | URL, subject: string) => Promise<{ readonly revoked: boolean }>
+  /**
+   * The tools a model is shown as a set that executes only them (`Exposed`): show the model
+   * `exposed.tools`, run its calls with `exposed.execute`.
+   */
+  readonly expose: (tools: ReadonlyArray<ModelTool.ModelTool>) => PromiseExposed<Ctx>
   /**
    * Releases the client; safe to call twice. Calls in flight — sending, or waiting to retry — are
    * interrupted and reject with `ClientClosed` before this resolves; nothing is sent afterwards.

@@ -609,6 +609,24 @@ export const RESERVED_HEADERS: ReadonlySet<string> = Validate.RESERVED_HEADERS
 export const escapeControls: (text: string) => string = Text.escapeControls
 
 /**
+ * A JSON document safe to print: `JSON.stringify`'s text with every character `escapeControls`
+ * escapes (DEL, C1 controls, line separators, bidi controls, default-ignorables, which
+ * `JSON.stringify` leaves raw) written as a JSON `\u` escape — the same value for `JSON.parse`,
+ * nothing a terminal acts on or hides. `rcp` prints every JSON document through it.
+ *
+ * @example
+ * ```ts
+ * import * as Manifest from "rcp-sdk/manifest"
+ *
+ * Manifest.stringifyJson({ description: "a\u202eb" }) // '{"description":"a\\u202eb"}'
+ * ```
+ *
+ * @since 0.3.0
+ * @category rules
+ */
+export const stringifyJson: (value: unknown, space?: number) => string = Text.stringifyJson
+
+/**
  * Why `text` is not JSON, for a message: `expected X at line L, column C` where `JSON.parse`
  * stopped (or "it does not parse"). Discovery says so of a manifest that is not JSON.
  *

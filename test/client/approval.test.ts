@@ -216,6 +216,16 @@ for (const [label, make] of [["promise", promiseApi], ["Effect", effectApi]] as 
       })
     })
 
+    it("methods compare case-insensitively (#29): `[\"post\"]` still asks about POST, and the POST is not sent", () => {
+      const hook = recorder(() => false)
+      return withApi(make, { approval: { methods: ["post"] } }, hook.approve, async (api, server) => {
+        assert.strictEqual(tagOf(await api.execute(enroll, turn)), "ApprovalDenied")
+        assert.strictEqual(tagOf(await api.execute({ name: "unenroll", arguments: { courseId: "x" } })), "Success")
+        assert.deepStrictEqual(hook.asked.map(({ request }) => request.method), ["POST"])
+        assert.deepStrictEqual(server.requests.map((r) => r.method), ["DELETE"])
+      })
+    })
+
     it("without a hook nothing is asked: the POST is sent", () =>
       withApi(make, {}, undefined, async (api, server) => {
         assert.strictEqual(tagOf(await api.execute(enroll, turn)), "Success")

@@ -33,6 +33,10 @@ export const AiSdkToolError: typeof internal.AiSdkToolError = internal.AiSdkTool
  * the safe text of the table in docs/providers.md "What the model is told of a failure"; operator-side errors also go to
  * `options.onError`.
  *
+ * The set runs only what it hands the model (`options.tools`, default all the client's tools,
+ * through the client's `expose`): a tool that changed or went since the set was made is
+ * `ToolNotFound`, before any resolver runs or anything is sent.
+ *
  * @example
  * ```ts
  * import { generateText, type LanguageModel, stepCountIs } from "ai"

@@ -12,7 +12,7 @@ import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import { writeFile } from "node:fs/promises"
-import type * as Manifest from "rcp-sdk/manifest"
+import * as Manifest from "rcp-sdk/manifest"
 import * as Api from "./internal/api.js"
 import * as Convert from "./internal/convert.js"
 import * as Load from "./internal/load.js"
@@ -109,12 +109,15 @@ export const PARSER_MISSING_LINE = "rcp: install @readme/openapi-parser to use r
  */
 export const failureLine = (error: unknown): string => {
   if (typeof error !== "object" || error === null || !("_tag" in error)) {
-    return `rcp: ${error instanceof Error ? error.message : String(error)}`
+    return `rcp: ${linesEscaped(error instanceof Error ? error.message : String(error))}`
   }
   if (error._tag === "OpenApiParserMissing") return PARSER_MISSING_LINE
   const message = "message" in error ? String(error.message) : ""
-  return `rcp: ${String(error._tag)}: ${inCliWords(message)}`
+  return `rcp: ${linesEscaped(`${String(error._tag)}: ${inCliWords(message)}`)}`
 }
+
+/** A message may quote the document or the path it came from: each of its lines escaped (issue #29). */
+const linesEscaped = (text: string): string => text.split("\n").map(Manifest.escapeControls).join("\n")
 
 const warningLines = (warnings: ReadonlyArray<Mapping.Warning>): string =>
   warnings.map((w) => `warning: ${inCliWords(Mapping.formatWarning(w))}\n`).join("")
@@ -137,7 +140,8 @@ export const importCommand = async (args: ImportArgs, importer?: Load.Importer):
   )
   if (Exit.isFailure(exit)) return { stdout: "", stderr: `${failureLine(Cause.squash(exit.cause))}\n`, exitCode: 1 }
   const { manifest, warnings } = exit.value
-  const json = `${JSON.stringify(manifest, null, 2)}\n`
+  // Descriptions and names are the document's: printed with every invisible or control character escaped.
+  const json = `${Manifest.stringifyJson(manifest, 2)}\n`
   if (args.out === undefined) return { stdout: json, stderr: warningLines(warnings), exitCode: 0 }
   try {
     await writeFile(args.out, json)

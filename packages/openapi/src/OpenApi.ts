@@ -163,11 +163,14 @@ export const toManifest: (spec: Spec, options?: ImportOptions) => Effect.Effect<
 export const openApiToManifest: (spec: Spec, options?: ImportOptions) => Promise<Result> = api.openApiToManifest
 
 /**
- * Discovery of an OpenAPI URL: fetched with the client's own rules (no credential, its timeout,
- * redirect and private-network rules; the spec cap from `maxSpecBytes`), imported, and registered
- * in the client under the spec's URL — so, as for any manifest, the credential is sent only to
- * the spec's origin and the client's trusted origins. `credential`, `trustedOrigins` and `prefix`
- * are this API's, as for the client's own `discover`.
+ * Discovery of an OpenAPI URL, through the client's `discoverWith`: the client's lock — or `pin`,
+ * with `pinPolicy` — decides first (a URL it does not pin fails with `ManifestNotPinned` before the
+ * spec is fetched); the spec is fetched with the client's own rules (http(s) only — a file is
+ * `toManifest`'s —, no credential, its timeout, redirect and private-network rules; the spec cap
+ * from `maxSpecBytes`), imported, and registered under the spec's URL and held to the pin
+ * (`ManifestChanged`) — so, as for any manifest, the credential is sent only to the spec's origin
+ * and the client's trusted origins. `credential`, `trustedOrigins`, `prefix`, `pin` and
+ * `pinPolicy` are this API's, as for the client's own `discover`.
  *
  * @example
  * ```ts
@@ -189,7 +192,7 @@ export const discover: (
   client: Client.Service,
   url: string | URL,
   options?: Options & Client.DiscoverOptions
-) => Effect.Effect<Discovery, ImportError | Client.RegisterError> = api.discover
+) => Effect.Effect<Discovery, ImportError | Client.DiscoverError> = api.discover
 
 /**
  * `discover` for a promise client (`createRcpClient`).

@@ -150,6 +150,36 @@ describe("docs/openapi.md §Tools", () => {
       ])
     }))
 
+  it.effect("a header or query parameter named __proto__ is left out with a warning, never silently dropped (#29)", () =>
+    Effect.gen(function*() {
+      const { tool, warnings } = yield* oneTool(spec3({
+        "/a": {
+          get: op({
+            operationId: "a",
+            parameters: [
+              { name: "__proto__", in: "header", schema: { type: "string" } },
+              { name: "__proto__", in: "query", schema: { type: "string" } },
+              { name: "constructor", in: "header", schema: { type: "string" } }
+            ]
+          })
+        }
+      }))
+      assert.deepStrictEqual(messages(warnings), [
+        "GET /a (a): query parameter \"__proto__\" left out: the name cannot be a manifest key",
+        "GET /a (a): header parameter \"__proto__\" left out: the name cannot be a manifest key"
+      ])
+      assert.deepStrictEqual(tool.params.map((p) => p.name), ["constructor"])
+      assert.deepStrictEqual(tool.headers, { constructor: "{{constructor}}" })
+    }))
+
+  it.effect("§Tools: an operation named __proto__ becomes __proto___2 (no lock could hold a tool so named); constructor stays", () =>
+    Effect.gen(function*() {
+      const { manifest } = yield* importSpec(spec3({
+        "/a": { get: op({ operationId: "__proto__" }), post: op({ operationId: "constructor" }) }
+      }))
+      assert.deepStrictEqual(manifest.tools.map((t) => t.name), ["__proto___2", "constructor"])
+    }))
+
   it.effect("§Tools: description from summary and description, trimmed and bounded; METHOD path without either", () =>
     Effect.gen(function*() {
       const { manifest } = yield* importSpec(spec3({

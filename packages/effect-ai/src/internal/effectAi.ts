@@ -102,6 +102,11 @@ export interface ToolkitOptions<Ctx, R> {
    * config says otherwise, and OpenAI refuses a non-strict schema under it.
    */
   readonly strict?: boolean | undefined
+  /**
+   * The tools to show the model: the client's tools (`RcpClient.tools`) or a subset of them.
+   * Default: all of them. Only these are ever executed.
+   */
+  readonly tools?: ReadonlyArray<ModelTool> | undefined
 }
 
 /**
@@ -149,7 +154,11 @@ const make = <Ctx, R, R2>(
 ): Effect.Effect<RcpToolkit<OperatorError, R | R2>, never, RcpClient> =>
   Effect.gen(function*() {
     const client = yield* RcpClient
-    const models = yield* client.tools
+    const models = options.tools ?? (yield* client.tools)
+    // The toolkit runs only the tools it shows (issue #29): a tool discovered after it was built,
+    // never shown to the model, or changed since, is `ToolNotFound` before anything is resolved
+    // or sent — @effect/ai itself would only refuse the name after the handler had run.
+    const exposed = client.expose(models)
     const context: Effect.Effect<unknown, never, R> = options.context ?? Effect.void
     const onError = options.onError
     const succeeded = (result: ToolResult): Outcome =>
@@ -170,13 +179,13 @@ const make = <Ctx, R, R2>(
       Effect.flatMap(
         context,
         (ctx) =>
-          client.execute({ name, arguments: params }, { context: ctx }).pipe(
+          exposed.execute({ name, arguments: params }, { context: ctx }).pipe(
             Effect.matchEffect({ onFailure: (error) => failed(error, name), onSuccess: (r) => Effect.succeed(succeeded(r)) })
           )
       )
     // The tools need `R` only through `handle`; a tool's requirements are a type, nothing at run time.
     return {
-      tools: Object.fromEntries(models.map((model) => [model.name, toolOf(model, options)])),
+      tools: Object.fromEntries(exposed.tools.map((model) => [model.name, toolOf(model, options)])),
       handle
     } as RcpToolkit<OperatorError, R | R2>
   })

@@ -26,7 +26,7 @@ import * as Schema from "./schema.js"
 import type * as SchemaCheck from "./schemaCheck.js"
 import * as Security from "./security.js"
 import * as Servers from "./servers.js"
-import { clip, isRecord } from "./text.js"
+import { clip, escape, isRecord } from "./text.js"
 
 /** What the mapping itself reads of the import's options. @internal */
 export type Options = Pick<OpenApi.Options, "baseUrl" | "include" | "exclude" | "auth" | "allowPrivateServers" | "outputSchemas">
@@ -40,6 +40,16 @@ export type Result = OpenApi.Result
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const
 const MANIFEST_METHODS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE"])
 const TOOL_DESCRIPTION_MAX = 1024
+
+/**
+ * A warning as it leaves the import: operation labels and messages quote the document (paths,
+ * operationIds, parameter names, server URLs), so each is escaped once, here.
+ */
+const escaped = (warning: Warning): Warning => ({
+  ...warning,
+  ...(warning.operation === undefined ? {} : { operation: escape(warning.operation) }),
+  message: escape(warning.message)
+})
 
 /** @internal */
 export const formatWarning = (warning: Warning): string =>
@@ -281,7 +291,7 @@ const start = (
   const finish = (): Result => {
     // The lowest version that carries the tools: a document without structured values stays 0.1.
     const manifest: Manifest.Manifest = { rcpVersion: Manifest.versionFor(tools), ...(auth ? { auth } : {}), tools }
-    return { manifest, warnings: [...warnings, ...sizeWarnings(manifest)] }
+    return { manifest, warnings: [...warnings, ...sizeWarnings(manifest)].map(escaped) }
   }
   return Either.right({ operations: ops, map, finish })
 }

@@ -60,9 +60,11 @@ export const paramName = (raw: string): string => {
  * @internal
  */
 export class UniqueNames {
-  private readonly taken = new Set<string>()
+  private readonly taken: Set<string>
 
-  constructor(private readonly max: number = Number.MAX_SAFE_INTEGER) {}
+  constructor(private readonly max: number = Number.MAX_SAFE_INTEGER, reserved: ReadonlyArray<string> = []) {
+    this.taken = new Set(reserved)
+  }
 
   take(name: string, hint?: string): string {
     const candidates = hint === undefined ? [name] : [name, `${name}_${hint}`]
@@ -83,5 +85,10 @@ export class UniqueNames {
   }
 }
 
-/** @internal */
-export const uniqueToolNames = (): UniqueNames => new UniqueNames(IMPORTED_NAME_MAX)
+/**
+ * Tool names; "__proto__" is taken from the start, since no lock could hold a tool of that name
+ * (docs/protocol.md §1.7): an operation so named becomes `__proto___2` or `__proto___<hint>`.
+ *
+ * @internal
+ */
+export const uniqueToolNames = (): UniqueNames => new UniqueNames(IMPORTED_NAME_MAX, ["__proto__"])

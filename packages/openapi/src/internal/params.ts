@@ -159,7 +159,11 @@ const addOne = (draft: Draft, p: Record<string, unknown>, ctx: Context): void =>
   if (where === "header" && (!HEADER_NAME.test(name) || RESERVED_HEADERS.has(name.toLowerCase()))) {
     return leaveOut("a tool may not set that header")
   }
-  if (where === "query" && name === "__proto__") return leaveOut("the name cannot be a manifest key")
+  // A manifest refuses `__proto__` as a `queryParams` or `headers` key; written into the draft's
+  // plain object it would not even be a key (issue #29): left out, and said so.
+  if ((where === "query" || where === "header") && name === "__proto__") {
+    return leaveOut("the name cannot be a manifest key")
+  }
 
   const schema = schemaOf(ctx.refs, p)
   const kind = Schema.kind(ctx.refs, schema)
