@@ -88,7 +88,7 @@ export const startDocsApi = async (name: string, manifest: string): Promise<Docs
     const target = req.url ?? "/"
     const url = new URL(target, origin)
     const body = await readBody(req)
-    const recorded: Recorded = { method: req.method ?? "", target, path: url.pathname, query: url.searchParams, headers: req.headers, body }
+    const recorded: Recorded = { method: req.method ?? "", target, path: url.pathname, query: url.searchParams, headers: req.headers, rawHeaders: req.rawHeaders, body }
     requests.push(recorded)
     if (req.method === "GET" && url.pathname === "/rcp/manifest") {
       // Every documented origin in it is this API's own: each of them serves the same tools.
