@@ -23,7 +23,7 @@ const RUNS = { numRuns: Number(process.env.RCP_PROPERTY_RUNS ?? 300), seed: 29 }
 const PROTOTYPE_NAMES = ["__proto__", "constructor", "prototype", "toString", "valueOf", "hasOwnProperty", "__defineGetter__"]
 
 const DIGEST = `sha256:${"a".repeat(64)}`
-const FIELDS = ["name", "description", "method", "params", "url", "queryParams", "headers", "body", "responseMappings", "auth"]
+const FIELDS = ["name", "description", "method", "params", "url", "queryParams", "headers", "body", "responseMappings", "outputSchema", "auth"]
 const toolPin = () => ({ digest: DIGEST, fields: Object.fromEntries(FIELDS.map((field) => [field, DIGEST])) })
 
 /** A lock file's text with these API keys and tool names, parsed as a client would read it. */

@@ -132,8 +132,12 @@ export const instance = (
 // Matching, by hand
 // ---------------------------------------------------------------------------------------------
 
+// A word character as the rules' case-insensitive Unicode patterns read one: ASCII letters, digits
+// and _, plus the two characters that fold onto them (ſ U+017F → s, K U+212A → k).
 const isWordChar = (char: string | undefined): boolean =>
-  char !== undefined && ((char >= "a" && char <= "z") || (char >= "A" && char <= "Z") || (char >= "0" && char <= "9") || char === "_")
+  char !== undefined &&
+  ((char >= "a" && char <= "z") || (char >= "A" && char <= "Z") || (char >= "0" && char <= "9") || char === "_" ||
+    char === "\u017f" || char === "\u212a")
 
 const isNameChar = (char: string | undefined): boolean => isWordChar(char) || char === "-"
 
@@ -144,21 +148,33 @@ const isWhitespace = (char: string | undefined): boolean =>
 /** Case-insensitive for ASCII letters only. */
 const lowerAscii = (char: string): string => (char >= "A" && char <= "Z" ? String.fromCharCode(char.charCodeAt(0) + 32) : char)
 
-const textAt = (text: string, at: number, literal: string): boolean => {
-  if (at + literal.length > text.length) return false
+/**
+ * Where `literal` ends when it starts at `at`, or -1: a space in the documented text stands for
+ * any run of whitespace (tabs, newlines, no-break spaces, several spaces — the rules of #29).
+ */
+const literalEnd = (text: string, at: number, literal: string): number => {
+  let position = at
   for (let i = 0; i < literal.length; i++) {
-    if (lowerAscii(text[at + i]!) !== lowerAscii(literal[i]!)) return false
+    if (literal[i] === " ") {
+      if (!isWhitespace(text[position])) return -1
+      while (isWhitespace(text[position])) position++
+      continue
+    }
+    if (position >= text.length || lowerAscii(text[position]!) !== lowerAscii(literal[i]!)) return -1
+    position++
   }
-  return true
+  return position
 }
 
 /** The positions where `step` can end when it starts at `at`. */
 const stepEnds = (text: string, at: number, step: Step): Array<number> => {
   switch (step._tag) {
-    case "Text":
-      return textAt(text, at, step.text) ? [at + step.text.length] : []
+    case "Text": {
+      const end = literalEnd(text, at, step.text)
+      return end === -1 ? [] : [end]
+    }
     case "OneOf": {
-      const ends = step.choices.filter((choice) => textAt(text, at, choice)).map((choice) => at + choice.length)
+      const ends = step.choices.map((choice) => literalEnd(text, at, choice)).filter((end) => end !== -1)
       return step.optional ? [at, ...ends] : ends
     }
     case "Edge":
@@ -202,9 +218,13 @@ export const whats = (rules: Rules, text: string): Array<string> =>
 
 /** Whether `text` holds a character of `invisible-unicode`. */
 export const hasInvisible = (rules: Rules, text: string): boolean => {
+  let previous = ""
   for (const char of text) {
     const code = char.codePointAt(0)!
-    if (rules.invisible.some(([from, to]) => code >= from && code <= to)) return true
+    // The documented exception: one presentation selector right after a pictograph is drawn (⚠️).
+    const drawn = (code === 0xfe0e || code === 0xfe0f) && /\p{Extended_Pictographic}/u.test(previous)
+    if (!drawn && rules.invisible.some(([from, to]) => code >= from && code <= to)) return true
+    previous = char
   }
   return false
 }
