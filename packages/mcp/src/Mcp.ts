@@ -294,15 +294,18 @@ export interface RequestGuardOptions {
  * import type { AddressInfo } from "node:net"
  * import * as Mcp from "@rcp-sdk/mcp"
  *
- * const server = createServer()
- * server.listen(3000, "0.0.0.0", () => {
- *   const guard = Mcp.requestGuard({ address: server.address() as AddressInfo, allowedHosts: ["mcp.example.com"] })
- *   server.on("request", (req, res) => {
- *     const refusal = guard(req.headers)
- *     if (refusal !== undefined) return void res.writeHead(refusal.status).end(refusal.message)
- *     // … the bridge's transport handles the request
+ * export const serve = () => {
+ *   const server = createServer()
+ *   server.listen(3000, "0.0.0.0", () => {
+ *     const guard = Mcp.requestGuard({ address: server.address() as AddressInfo, allowedHosts: ["mcp.example.com"] })
+ *     server.on("request", (req, res) => {
+ *       const refusal = guard(req.headers)
+ *       if (refusal !== undefined) return void res.writeHead(refusal.status).end(refusal.message)
+ *       // … the bridge's transport handles the request
+ *     })
  *   })
- * })
+ *   return server
+ * }
  * ```
  *
  * @since 0.3.0
