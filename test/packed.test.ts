@@ -345,9 +345,10 @@ describe("every package, packed and installed into an empty folder", () => {
 
     // The core: it brings undici, turndown (HTML results and descriptions as Markdown, loaded on
     // first use), gpt-tokenizer (token budgets of results, loaded on first use), oauth4webapi (OAuth 2
-    // token requests, loaded with the first oauth2 manifest) and nothing else; plain .mjs and a strict tsc.
+    // token requests, loaded with the first oauth2 manifest), unhomoglyph (Unicode's confusables for the
+    // poisoning checks' look-alike names) and nothing else; plain .mjs and a strict tsc.
     assert.deepStrictEqual(readdirSync(join(app, "node_modules", "@effect")), ["platform"], "only @effect/platform under @effect/")
-    assert.deepStrictEqual(Object.keys(core.dependencies ?? {}), ["gpt-tokenizer", "oauth4webapi", "turndown", "undici"])
+    assert.deepStrictEqual(Object.keys(core.dependencies ?? {}), ["gpt-tokenizer", "oauth4webapi", "turndown", "undici", "unhomoglyph"])
     const effectVersion = (JSON.parse(readFileSync(join(app, "node_modules", "effect", "package.json"), "utf8")) as { version: string }).version
     assert.match(effectVersion, /^3\./, "the install line gives Effect 3")
     assert.isFalse(existsSync(join(app, "node_modules", ".bin", "rcp")), "the core has no bin")
