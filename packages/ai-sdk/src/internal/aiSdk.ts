@@ -4,7 +4,7 @@
  * helpers) only.
  */
 import { type JSONValue, jsonSchema, type Tool, type ToolSet } from "ai"
-import type { PromiseClient } from "rcp-sdk/client"
+import type { ModelTool, PromiseClient } from "rcp-sdk/client"
 import * as Providers from "rcp-sdk/providers"
 import * as Result from "rcp-sdk/result"
 
@@ -26,6 +26,11 @@ export interface AiSdkToolsOptions<Ctx> {
    * instead of the client's own `approve` hook, or the user is asked twice. Default false.
    */
   readonly needsApproval?: boolean | undefined
+  /**
+   * The tools to hand the model: the client's tools (`client.tools()`) or a subset of them.
+   * Default: all of them. Only these are ever executed.
+   */
+  readonly tools?: ReadonlyArray<ModelTool> | undefined
 }
 
 /**
@@ -62,7 +67,10 @@ export const aiSdkTools = async <Ctx>(
   client: PromiseClient<Ctx>,
   options: AiSdkToolsOptions<Ctx> = {}
 ): Promise<ToolSet> => {
-  const tools = await client.tools()
+  // The set runs only the tools it hands the model, as they were handed (issue #29): one that
+  // changed or went since is `ToolNotFound`, before anything is resolved or sent.
+  const exposed = client.expose(options.tools ?? await client.tools())
+  const tools = exposed.tools
   const approval = await Promise.all(
     tools.map((model) => options.needsApproval === true ? client.needsApproval(model.name) : false)
   )
@@ -90,7 +98,7 @@ export const aiSdkTools = async <Ctx>(
       // The SDK hands over whatever the app set; its type is the app's to vouch for, as with `context`.
       const context = call.experimental_context === undefined ? options.context : call.experimental_context as Ctx
       const outcome = await Providers.outcomeOf(
-        client.execute({ name: model.name, arguments: input }, { context, signal: call.abortSignal })
+        exposed.execute({ name: model.name, arguments: input }, { context, signal: call.abortSignal })
       )
       const reply = Providers.reply(outcome, model.name, options)
       if (reply._tag === "Failure") throw new AiSdkToolError(reply.text)

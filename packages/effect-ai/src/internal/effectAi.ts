@@ -6,7 +6,7 @@
  * The toolkit is a `Toolkit.WithHandler` built here rather than through `Toolkit.make(...).toLayer`:
  * @effect/ai's own `handle` either returns every handler failure to the model (`failureMode:
  * "return"`) or fails the turn with every one (`"error"`), and it decodes the arguments before the
- * handler sees them. rcp needs the split of the model-facing table (README "What the model sees") (the model's own
+ * handler sees them. rcp needs the split of the model-facing table (docs/providers.md "What the model is told of a failure") (the model's own
  * mistakes back to the model, operator errors to the operator) and its own argument checks, so this
  * `handle` hands the raw arguments to `execute` and sorts the outcome itself.
  */
@@ -28,7 +28,7 @@ import * as Providers from "rcp-sdk/providers"
 import * as Result from "rcp-sdk/result"
 
 /**
- * The errors of `execute` that the model does not get to read (README "What the model sees"):
+ * The errors of `execute` that the model does not get to read (docs/providers.md "What the model is told of a failure"):
  * resolvers, credentials, origins, transport, timeouts and HTTP 5xx. (`HttpError` 4xx goes to the
  * model, 5xx here.)
  *
@@ -102,6 +102,11 @@ export interface ToolkitOptions<Ctx, R> {
    * config says otherwise, and OpenAI refuses a non-strict schema under it.
    */
   readonly strict?: boolean | undefined
+  /**
+   * The tools to show the model: the client's tools (`RcpClient.tools`) or a subset of them.
+   * Default: all of them. Only these are ever executed.
+   */
+  readonly tools?: ReadonlyArray<ModelTool> | undefined
 }
 
 /**
@@ -149,7 +154,11 @@ const make = <Ctx, R, R2>(
 ): Effect.Effect<RcpToolkit<OperatorError, R | R2>, never, RcpClient> =>
   Effect.gen(function*() {
     const client = yield* RcpClient
-    const models = yield* client.tools
+    const models = options.tools ?? (yield* client.tools)
+    // The toolkit runs only the tools it shows (issue #29): a tool discovered after it was built,
+    // never shown to the model, or changed since, is `ToolNotFound` before anything is resolved
+    // or sent — @effect/ai itself would only refuse the name after the handler had run.
+    const exposed = client.expose(models)
     const context: Effect.Effect<unknown, never, R> = options.context ?? Effect.void
     const onError = options.onError
     const succeeded = (result: ToolResult): Outcome =>
@@ -170,13 +179,13 @@ const make = <Ctx, R, R2>(
       Effect.flatMap(
         context,
         (ctx) =>
-          client.execute({ name, arguments: params }, { context: ctx }).pipe(
+          exposed.execute({ name, arguments: params }, { context: ctx }).pipe(
             Effect.matchEffect({ onFailure: (error) => failed(error, name), onSuccess: (r) => Effect.succeed(succeeded(r)) })
           )
       )
     // The tools need `R` only through `handle`; a tool's requirements are a type, nothing at run time.
     return {
-      tools: Object.fromEntries(models.map((model) => [model.name, toolOf(model, options)])),
+      tools: Object.fromEntries(exposed.tools.map((model) => [model.name, toolOf(model, options)])),
       handle
     } as RcpToolkit<OperatorError, R | R2>
   })

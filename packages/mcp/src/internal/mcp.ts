@@ -79,7 +79,19 @@ export interface Bridge {
 export interface ServerInfo {
   readonly name?: string | undefined
   readonly version?: string | undefined
+  /**
+   * Which of the client's tools the bridge serves (default: all). `tools/list` shows those, and
+   * `tools/call` runs only those — as `tools/list` would show them at that moment.
+   */
+  readonly tools?: ((tool: ModelTool) => boolean) | undefined
 }
+
+/**
+ * The tools a bridge serves now: the client's, through `select`. Both `tools/list` and
+ * `tools/call` read this one set, so a call can only run what a list would show (issue #29).
+ */
+const served = (tools: ReadonlyArray<ModelTool>, select: ServerInfo["tools"]): ReadonlyArray<ModelTool> =>
+  select === undefined ? tools : tools.filter((tool) => select(tool))
 
 /**
  * What the method says about a tool's effects (MCP `ToolAnnotations`). Unset hints keep the MCP
@@ -163,10 +175,18 @@ export const toCallToolResult = (
   outputSchema?: Result.OutputSchema | undefined
 ): CallToolResult => callResult(Providers.reply(outcome, toolName, options), toolName, outputSchema, options?.onError)
 
-/** How one bridge lists and runs tools: the Effect service or the promise facade behind it. */
+/**
+ * How one bridge lists and runs tools: the Effect service or the promise facade behind it. `call`
+ * runs a call within `shown` (the client's `expose` of it), never on the client at large.
+ */
 interface Backend {
   readonly tools: () => Promise<ReadonlyArray<ModelTool>>
-  readonly call: (name: string, args: Record<string, unknown>, extra: RequestExtra) => Promise<CallToolResult>
+  readonly call: (
+    shown: ReadonlyArray<ModelTool>,
+    name: string,
+    args: Record<string, unknown>,
+    extra: RequestExtra
+  ) => Promise<CallToolResult>
 }
 
 const bridgeOf = (backend: Backend, info: ServerInfo): Bridge => ({
@@ -176,10 +196,14 @@ const bridgeOf = (backend: Backend, info: ServerInfo): Bridge => ({
       { capabilities: { tools: { listChanged: true } } }
     )
     // Listed on each request, so that a later discovery or `forget` shows without a new server.
-    server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await backend.tools()).map(toMcpTool) }))
+    server.setRequestHandler(
+      ListToolsRequestSchema,
+      async () => ({ tools: served(await backend.tools(), info.tools).map(toMcpTool) })
+    )
     server.setRequestHandler(
       CallToolRequestSchema,
-      (request, extra) => backend.call(request.params.name, request.params.arguments ?? {}, extra)
+      async (request, extra) =>
+        backend.call(served(await backend.tools(), info.tools), request.params.name, request.params.arguments ?? {}, extra)
     )
     return server
   }
@@ -215,10 +239,10 @@ export const make = <Ctx = undefined, R = never, R2 = never>(
         })
       })
     const context = options.context ?? (() => Effect.succeed(undefined))
-    const call = (name: string, args: Record<string, unknown>, extra: RequestExtra) =>
+    const call = (shown: ReadonlyArray<ModelTool>, name: string, args: Record<string, unknown>, extra: RequestExtra) =>
       Effect.gen(function*() {
         const ctx = yield* context(extra)
-        const outcome = yield* Effect.exit(client.execute({ name, arguments: args }, { context: ctx }))
+        const outcome = yield* Effect.exit(client.expose(shown).execute({ name, arguments: args }, { context: ctx }))
         const schema = Exit.isSuccess(outcome) ? outputSchemaOf(yield* client.tools, name) : undefined
         const reported: Array<BridgeError> = []
         // The table hands exactly the errors that are not the model's own to `onError`.
@@ -228,8 +252,8 @@ export const make = <Ctx = undefined, R = never, R2 = never>(
       })
     return bridgeOf({
       tools: () => run(client.tools).then(Exit.getOrElse(() => [])),
-      call: (name, args, extra) =>
-        run(call(name, args, extra), extra.signal).then((exit) =>
+      call: (shown, name, args, extra) =>
+        run(call(shown, name, args, extra), extra.signal).then((exit) =>
           // Interrupted (shutdown, or the host cancelled): the answer, if anyone still reads it, says only that.
           Exit.getOrElse(exit, (cause) => callResult({ _tag: "Failure", text: unavailable(cause, name) }, name, undefined, undefined))
         )
@@ -257,11 +281,11 @@ export interface PromiseOptions<Ctx> extends ServerInfo {
 export const createBridge = <Ctx>(client: PromiseClient<Ctx>, options: PromiseOptions<Ctx> = {}): Bridge =>
   bridgeOf({
     tools: client.tools,
-    call: async (name, args, extra) => {
+    call: async (shown, name, args, extra) => {
       // A context function that throws is an operator error like any other: the safe text, and `onError`.
       const outcome = await Providers.outcomeOf(
         Promise.resolve(extra).then((e) => options.context?.(e)).then((context) =>
-          client.execute({ name, arguments: args }, { context: context as Ctx, signal: extra.signal })
+          client.expose(shown).execute({ name, arguments: args }, { context: context as Ctx, signal: extra.signal })
         )
       )
       const schema = Exit.isSuccess(outcome) ? outputSchemaOf(await client.tools(), name) : undefined
