@@ -10,6 +10,7 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
 import * as Manifest from "./Manifest.js"
+import * as LockCheck from "./internal/manifest/lockCheck.js"
 import * as Pin from "./internal/manifest/pin.js"
 import * as Validate from "./internal/manifest/validate.js"
 import { escapeControls } from "./internal/shared/text.js"
@@ -21,7 +22,7 @@ import { normalizeUrl, withoutUserinfo } from "./internal/shared/url.js"
  * @since 0.3.0
  * @category models
  */
-export const LOCK_VERSION = 1 as const
+export const LOCK_VERSION: 1 = LockCheck.LOCK_VERSION
 
 /**
  * `"sha256:"` and 64 lowercase hex digits.
@@ -30,9 +31,7 @@ export const LOCK_VERSION = 1 as const
  * @category models
  */
 export const Digest = Schema.String.pipe(
-  Schema.pattern(/^sha256:[0-9a-f]{64}$/, {
-    message: () => "expected \"sha256:\" followed by 64 lowercase hex digits"
-  })
+  Schema.pattern(LockCheck.DIGEST, { message: () => LockCheck.DIGEST_MESSAGE })
 ).annotations({ identifier: "Digest" })
 
 /**
@@ -80,7 +79,7 @@ export interface ApiPin extends Schema.Schema.Type<typeof ApiPin> {}
  */
 export const Lock = Schema.Struct({
   version: Schema.Literal(LOCK_VERSION).annotations({
-    message: () => ({ message: `unsupported lock version: this library reads version ${LOCK_VERSION}`, override: true })
+    message: () => ({ message: LockCheck.VERSION_MESSAGE, override: true })
   }),
   apis: Schema.Record({ key: Schema.String, value: ApiPin })
 }).annotations({ identifier: "Lock" })
@@ -140,8 +139,6 @@ export class LockInvalid extends Schema.TaggedError<LockInvalid>()("LockInvalid"
  */
 export const formatIssue: (issue: LockIssue) => string = Validate.formatIssue
 
-const decodeShape = Schema.decodeUnknownEither(Lock, { errors: "all", onExcessProperty: "error" })
-
 /**
  * A key must be a URL as the client keys it (or no client would ever find it), and its pinned
  * origin the URL's: a lock that says otherwise was edited by hand.
@@ -198,12 +195,14 @@ export const validate = (input: unknown): Either.Either<Lock, ReadonlyArray<Lock
   if (structure !== undefined) return Either.left([structure])
   const prototypeKeys = prototypeKeyIssues(input)
   if (prototypeKeys.length > 0) return Either.left(prototypeKeys)
-  const shape = decodeShape(input)
-  if (Either.isLeft(shape)) {
-    return Either.left(Validate.parseIssues(shape.left.issue).map((issue) => ({ ...issue, message: escapeControls(issue.message) })))
+  // The shape, checked in plain TypeScript on both Effect targets (manifest/lockCheck.ts).
+  const shape = LockCheck.check(input)
+  if (shape._tag === "Invalid") {
+    return Either.left(shape.issues.map((issue) => ({ ...issue, message: escapeControls(issue.message) })))
   }
-  const issues = keyIssues(shape.right)
-  return issues.length > 0 ? Either.left(issues) : Either.right(shape.right)
+  const lock = shape.value as Lock
+  const issues = keyIssues(lock)
+  return issues.length > 0 ? Either.left(issues) : Either.right(lock)
 }
 
 /**

@@ -106,8 +106,8 @@ describe("start-up: a cold process's first tool call", () => {
       // it alive (firstCall.mjs ends it with status 3, naming what held it, had it not).
       assert.strictEqual(run.status, 0, run.stderr)
       assert.deepStrictEqual(run.stderr.split("\n").filter((line) => line !== "" && !line.startsWith("LOAD ")), [])
-      // The manifest is decoded by Effect Schema's parser over its AST: effect/Schema itself (and
-      // its fast-check) is not loaded by a first discovery and call.
+      // The manifest is decoded by the plain shape check (manifest/check.ts): effect/Schema (and its
+      // fast-check) is not loaded by a first discovery and call.
       const loaded = loadedBy(run.stderr)
       assert.isTrue(loaded.some((url) => /\/dist\/chunks\/decode-\w+\.js$/.test(url)), "the decoder was loaded")
       for (const [name, pattern] of [...HEAVY.slice(0, 3), ...HEAVY.slice(4)]) {

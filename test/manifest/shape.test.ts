@@ -1,9 +1,12 @@
 /**
- * The manifest's Schemas are Effect Schema ASTs built without `effect/Schema`
- * (`src/internal/manifest/shape.ts`), so that a client decodes manifests without loading it. The
- * oracle here is the same shape written with the `effect/Schema` combinators — the readable form
- * of docs/protocol.md §1 — and the two must agree on everything a user can see: what decodes and
- * to what, every error's path and message, the JSON Schema, the types, and what `Arbitrary` makes.
+ * A client decodes manifests with a plain check (`src/internal/manifest/check.ts` over
+ * `shared/shapeCheck.ts`, shared by the Effect 3 and Effect 4 builds, loading no Effect module),
+ * and `rcp-sdk/manifest` publishes the shape as Schemas built as Effect Schema ASTs
+ * (`src/internal/manifest/shape.ts`). The oracle here is the shape written with Effect 3's
+ * `effect/Schema` combinators — the readable form of docs/protocol.md §1 — and all must agree on
+ * everything a user can see: what decodes and to what, every problem's path and message (the plain
+ * check words them as Effect 3's `ArrayFormatter` does, on both targets), the JSON Schema, the
+ * types, and what `Arbitrary` makes.
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Arbitrary from "effect/Arbitrary"
@@ -14,7 +17,7 @@ import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import * as fc from "fast-check"
 import * as Manifest from "../../src/Manifest.js"
-import * as ManifestShape from "../../src/internal/manifest/shape.js"
+import * as ManifestCheck from "../../src/internal/manifest/check.js"
 import { clip, describeValue } from "../../src/internal/shared/text.js"
 import { propertyRuns, seeded } from "../support/property.js"
 
@@ -247,6 +250,43 @@ const OPTIONS = { errors: "all", onExcessProperty: "ignore" } as const
 const viaSchema = <A, I>(schema: Schema.Schema<A, I>, input: unknown): Outcome =>
   outcome(() => Either.mapLeft(Schema.decodeUnknownEither(schema, OPTIONS)(input), (error) => error.issue))
 
+type Problems =
+  | { readonly _tag: "Ok"; readonly value: unknown }
+  | { readonly _tag: "Invalid"; readonly issues: ReadonlyArray<{ readonly path: ReadonlyArray<PropertyKey>; readonly message: string }> }
+  | { readonly _tag: "Threw"; readonly message: string }
+
+/**
+ * What Effect 3 reports, as rcp-sdk always printed it (each message cut to 300 characters). Effect
+ * 3's union matching reads `auth.type` with `String(value)`, which throws on JSON such as
+ * `{"toString": 1}`: rcp-sdk always handed it a stand-in there (an object's kind), and so does the oracle.
+ */
+const viaOracle = (input: unknown): Problems => {
+  let readable = input
+  if (typeof input === "object" && input !== null && !Array.isArray(input)) {
+    const auth = (input as Record<string, unknown>)["auth"]
+    const type = typeof auth === "object" && auth !== null && !Array.isArray(auth)
+      ? (auth as Record<string, unknown>)["type"]
+      : undefined
+    if (typeof type === "object" && type !== null) {
+      readable = { ...input, auth: { ...(auth as Record<string, unknown>), type: describeValue(type) } }
+    }
+  }
+  const result = viaSchema(Reference.Manifest, readable)
+  return result._tag === "Right"
+    ? { _tag: "Ok", value: result.value }
+    : result._tag === "Threw"
+    ? result
+    : { _tag: "Invalid", issues: result.issues.map((issue) => ({ path: issue.path, message: clip(issue.message, 300) })) }
+}
+
+const viaCheck = (input: unknown): Problems => {
+  try {
+    return ManifestCheck.check(input)
+  } catch (error) {
+    return { _tag: "Threw", message: String(error) }
+  }
+}
+
 const PAIRS = [
   ["Manifest", Manifest.Manifest, Reference.Manifest],
   ["Tool", Manifest.Tool, Reference.Tool],
@@ -260,17 +300,45 @@ const PAIRS = [
   ["BodyEncoding", Manifest.BodyEncoding, Reference.BodyEncoding]
 ] as const
 
-describe("the manifest's Schemas, built as ASTs, are the combinators' (docs/protocol.md §1)", () => {
+describe("the manifest's shape: the plain check and the Schemas built as ASTs are the combinators' (docs/protocol.md §1)", () => {
   it("the types decoded are the same", () => {
     assert.deepStrictEqual(sameTypes, [true, true, true, true, true, true, true, true, true, true])
   })
 
-  it("the client's decoder and the oracle agree on every input: value, or every error's path and message", () => {
+  it("the plain check (what a client decodes with) and the oracle agree on every input: value, or every problem's path and message", () => {
     fc.assert(
       fc.property(manifest, (input) => {
-        assert.deepStrictEqual(outcome(() => ManifestShape.decode(input)), viaSchema(Reference.Manifest, input))
+        assert.deepStrictEqual(viaCheck(input), viaOracle(input))
       }),
       seeded(1, RUNS * 3)
+    )
+  })
+
+  it("hostile values: the same messages as the oracle's, cut to 300 characters, built within a budget", () => {
+    const wide = Object.fromEntries(Array.from({ length: 5_000 }, (_, i) => [`k${i}`, "v".repeat(50)]))
+    const inputs: Array<unknown> = [
+      { rcpVersion: "0.2", tools: [wide, Array.from({ length: 10_000 }, (_, i) => i)] },
+      { rcpVersion: "0.2", tools: [{ name: "x".repeat(1 << 20), description: "d", method: "GET", params: [], url: "u" }] },
+      { rcpVersion: "0.2", auth: { type: { toString: 1 } }, tools: [] },
+      { rcpVersion: "0.2", auth: { type: ["header"] }, tools: [] },
+      { rcpVersion: "0.2", auth: { type: "toString" }, tools: [] },
+      { rcpVersion: { constructor: { name: "Evil" } }, tools: { constructor: { name: "Evil" }, a: [1, "2", null] } },
+      { rcpVersion: "0.2", tools: [{ ...wide, name: "t" }], auth: { type: "oauth2", flows: [], tokenUrl: wide } }
+    ]
+    for (const input of inputs) {
+      const ours = viaCheck(input)
+      assert.deepStrictEqual(ours, viaOracle(input))
+      assert.strictEqual(ours._tag, "Invalid")
+      for (const issue of ours._tag === "Invalid" ? ours.issues : []) assert.isAtMost(issue.message.length, 301)
+    }
+  })
+
+  it("the public Schema and the oracle agree on every input", () => {
+    fc.assert(
+      fc.property(manifest, (input) => {
+        assert.deepStrictEqual(viaSchema(Manifest.Manifest, input), viaSchema(Reference.Manifest, input))
+      }),
+      seeded(4, RUNS)
     )
   })
 
@@ -314,8 +382,8 @@ describe("the manifest's Schemas, built as ASTs, are the combinators' (docs/prot
         bodyEncoding: "multipart"
       }]
     }
-    const issues = outcome(() => ManifestShape.decode(input))
-    assert.deepStrictEqual(issues._tag === "Left" ? issues.issues.map((i) => `${i.path.join(".")}: ${i.message}`) : issues, [
+    const issues = viaCheck(input)
+    assert.deepStrictEqual(issues._tag === "Invalid" ? issues.issues.map((i) => `${i.path.join(".")}: ${i.message}`) : issues, [
       "rcpVersion: unsupported rcpVersion \"1.0\": this library reads \"0.1\" and \"0.2\"",
       "auth.name: Expected a non empty string, actual \"\"",
       "tools.0.name: expected a string matching ^[A-Za-z0-9_-]{1,64}$, got \"get thing\"",

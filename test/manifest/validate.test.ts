@@ -4,9 +4,7 @@
  * them through `Manifest.decode`, together with the Schema's own shape checks.)
  */
 import { assert, describe, it } from "@effect/vitest"
-import * as Either from "effect/Either"
-import type * as ParseResult from "effect/ParseResult"
-import * as Schema from "effect/Schema"
+import * as ManifestCheck from "../../src/internal/manifest/check.js"
 import * as UrlTemplate from "../../src/internal/manifest/urlTemplate.js"
 import * as Validate from "../../src/internal/manifest/validate.js"
 
@@ -45,31 +43,24 @@ describe("issue paths", () => {
   })
 })
 
-describe("the Schema's own errors as issues", () => {
-  const issuesOfSchema = <A, I>(schema: Schema.Schema<A, I>, input: unknown): Array<Validate.Issue> => {
-    const result = Schema.decodeUnknownEither(schema)(input, { errors: "all" })
-    assert.isTrue(Either.isLeft(result))
-    return Validate.parseIssues((result as Either.Left<ParseResult.ParseError, A>).left.issue)
+describe("the shape's problems as issues (manifest/check.ts; all of it in test/manifest/shape.test.ts)", () => {
+  const shapeIssues = (input: unknown): ReadonlyArray<Validate.Issue> => {
+    const result = ManifestCheck.check(input)
+    assert.strictEqual(result._tag, "Invalid")
+    return result._tag === "Invalid" ? result.issues : []
   }
+  const base = { name: "a", description: "d", method: "GET", params: [], url: "u" }
 
-  it("each error keeps its path, array indices as numbers", () => {
-    const schema = Schema.Struct({ tools: Schema.Array(Schema.Struct({ name: Schema.String })) })
-    assert.deepStrictEqual(issuesOfSchema(schema, { tools: [{ name: "a" }, { name: 1 }] }), [
+  it("each problem keeps its path, array indices as numbers", () => {
+    assert.deepStrictEqual(shapeIssues({ rcpVersion: "0.2", tools: [base, { ...base, name: 1 }] }), [
       { path: ["tools", 1, "name"], message: "Expected string, actual 1" }
     ])
   })
 
-  it("a symbol key in a path is written as text", () => {
-    const key = Symbol.for("rcp")
-    assert.deepStrictEqual(issuesOfSchema(Schema.Struct({ [key]: Schema.String }), {}), [
-      { path: ["Symbol(rcp)"], message: "is missing" }
-    ])
-  })
-
   it("a message quoting a huge wrong value is cut at 300 characters", () => {
-    const [issue] = issuesOfSchema(Schema.Struct({ n: Schema.Number }), { n: "x".repeat(1000) })
-    assert.deepStrictEqual(issue?.path, ["n"])
-    assert.strictEqual(issue?.message, `Expected number, actual "${"x".repeat(300 - 25)}…`)
+    const [issue] = shapeIssues({ rcpVersion: "0.2", tools: [{ ...base, url: ["x".repeat(1000)] }] })
+    assert.deepStrictEqual(issue?.path, ["tools", 0, "url"])
+    assert.strictEqual(issue?.message, `Expected string, actual ["${"x".repeat(300 - 26)}…`)
   })
 })
 

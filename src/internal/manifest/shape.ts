@@ -1,19 +1,18 @@
 /**
- * The manifest's shape (docs/protocol.md §1) as Effect Schema ASTs, and its decoder: the one
- * definition that `rcp-sdk/manifest`'s Schemas wrap (`Schema.make`) and that a client decodes
- * with. Built from `effect/SchemaAST` and decoded by `effect/ParseResult` — the part of Effect
- * Schema that decoding runs on — so that a client's first discovery does not load `effect/Schema`,
- * whose module graph (fast-check for `Arbitrary`, `Pretty`, …) is most of a cold process's time to a
- * first result (bench/RESULTS.md §Start-up).
+ * The manifest's shape (docs/protocol.md §1) as Effect 3 Schema ASTs: the definition that
+ * `rcp-sdk/manifest`'s Schemas wrap (`Schema.make`), for users who compose, print or derive from
+ * them (JSON Schema, `Arbitrary`). A client does not decode with them: `Manifest.decode` and
+ * discovery use the plain check (`check.ts`), which words problems alike on both Effect targets
+ * (docs/effect4.md). Built by hand from `effect/SchemaAST` while the AST was also the client's
+ * decoder (so that discovery did not load `effect/Schema`); now only `Manifest.ts` imports it, and
+ * the port writes these Schemas with each Effect's combinators (the `ManifestSchema` twin).
  *
  * Each node is what the `effect/Schema` combinator named beside it builds, annotations included;
  * `test/manifest/shape.test.ts` holds the two equal (same decoding, same messages, same JSON Schema)
  * against a definition written with the combinators.
  */
-import * as Either from "effect/Either"
 import * as Option from "effect/Option"
 import * as ParseResult from "effect/ParseResult"
-import type * as Schema from "effect/Schema"
 import * as AST from "effect/SchemaAST"
 import { clip, describeValue } from "../shared/text.js"
 import { isRecord } from "../shared/values.js"
@@ -252,17 +251,3 @@ export const Manifest = struct({
   auth: [Auth],
   tools: array(Tool)
 }, "Manifest")
-
-// `decodeUnknownEither` reads only the schema's `ast`: handed the AST alone, `effect/Schema` stays unloaded.
-const decodeManifest = ParseResult.decodeUnknownEither({ ast: Manifest } as Schema.Schema<unknown>, {
-  errors: "all",
-  onExcessProperty: "ignore"
-})
-
-/**
- * The manifest's shape checked (every problem, unknown fields left out), as `Schema.decodeUnknownEither`
- * of `Manifest.Manifest` does it. The caller types the result: this AST is `Manifest.Manifest`'s.
- *
- * @internal
- */
-export const decode = (input: unknown): Either.Either<unknown, ParseResult.ParseIssue> => decodeManifest(input)

@@ -3,7 +3,6 @@
  * declared params, URL structure, forbidden headers, mapping paths. They read the raw input
  * defensively so that they run (and report) even where the shape check already failed.
  */
-import * as ParseResult from "effect/ParseResult"
 import * as HeaderValue from "../shared/headerValue.js"
 import { clip } from "../shared/text.js"
 import { isLoopbackHost } from "../shared/url.js"
@@ -52,18 +51,6 @@ export const RESERVED_HEADERS: ReadonlySet<string> = new Set([
 ])
 
 const quote = (s: string): string => JSON.stringify(clip(s, 60))
-
-/**
- * A Schema's parse error as issues with paths; Effect's messages quote the whole wrong value,
- * however large, so each is cut. The one translation for manifests and locks.
- *
- * @internal
- */
-export const parseIssues = (issue: ParseResult.ParseIssue): Array<Issue> =>
-  ParseResult.ArrayFormatter.formatIssueSync(issue).map((issue) => ({
-    path: issue.path.map((key) => (typeof key === "symbol" ? String(key) : key)),
-    message: clip(issue.message, 300)
-  }))
 
 interface Frame {
   readonly value: object
