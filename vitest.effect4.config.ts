@@ -12,6 +12,8 @@ import { aliases, type Target } from "./vitest.targets.js"
  */
 export const BOTH_TARGETS = [
   "test/client/resolveAll.test.ts",
+  "test/manifest/manifest.test.ts",
+  "test/manifest/manifestSchema.test.ts",
   "test/effect4/**/*.test.ts"
 ]
 

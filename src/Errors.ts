@@ -9,9 +9,10 @@
  * Each class is declared in the wing of `src/internal/` that raises it (the transport's in
  * `internal/transport/errors.ts`, the client's in `internal/client/errors.ts`, …), which is where
  * internal modules import it from; this module is their public face. `rcp-sdk/client` re-exports
- * every one of them. `LockInvalid` (`rcp-sdk/lock`) and `ArgsInvalid` (`rcp-sdk/server`) stay in their
- * modules: they are Schema classes, and this module — loaded with every client — does not load
- * `effect/Schema`.
+ * every one of them. `LockInvalid` (`rcp-sdk/lock`) and `ArgsInvalid` (`rcp-sdk/server`) are declared
+ * in those modules: a client does not raise them (a lock is read before a client is built, `args`
+ * are lowered by `defineTool`). They are tagged errors like these (no longer Schema classes since the
+ * release after 0.2.0, docs/effect4.md §Errors).
  *
  * @since 0.2.0
  */

@@ -6,13 +6,14 @@
  *
  * @since 0.3.0
  */
+import * as LockSchema from "#target/LockSchema.js"
+import * as Result from "#target/Result.js"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
-import * as Schema from "effect/Schema"
-import * as Manifest from "./Manifest.js"
+import type * as Manifest from "./Manifest.js"
 import * as LockCheck from "./internal/manifest/lockCheck.js"
 import * as Pin from "./internal/manifest/pin.js"
 import * as Validate from "./internal/manifest/validate.js"
+import { TaggedError } from "./internal/shared/taggedError.js"
 import { escapeControls } from "./internal/shared/text.js"
 import { normalizeUrl, withoutUserinfo } from "./internal/shared/url.js"
 
@@ -24,15 +25,23 @@ import { normalizeUrl, withoutUserinfo } from "./internal/shared/url.js"
  */
 export const LOCK_VERSION: 1 = LockCheck.LOCK_VERSION
 
+// The public Schemas, each target's own (Effect 3's or Effect 4's combinators, docs/effect4.md);
+// `validate` does not use them (it runs the plain check, manifest/lockCheck.ts, on both).
+const Schemas = LockSchema.make({
+  version: LockCheck.LOCK_VERSION,
+  versionMessage: LockCheck.VERSION_MESSAGE,
+  digest: LockCheck.DIGEST,
+  digestMessage: LockCheck.DIGEST_MESSAGE,
+  fields: Pin.FIELDS
+})
+
 /**
  * `"sha256:"` and 64 lowercase hex digits.
  *
  * @since 0.3.0
  * @category models
  */
-export const Digest = Schema.String.pipe(
-  Schema.pattern(LockCheck.DIGEST, { message: () => LockCheck.DIGEST_MESSAGE })
-).annotations({ identifier: "Digest" })
+export const Digest: LockSchema.Of<string> = Schemas.Digest as LockSchema.Of<string>
 
 /**
  * One approved tool: the digest of its whole definition, and of each field, so that a change can
@@ -41,18 +50,16 @@ export const Digest = Schema.String.pipe(
  * @since 0.3.0
  * @category models
  */
-export const ToolPin = Schema.Struct({
-  digest: Digest,
-  fields: Schema.Struct(Object.fromEntries(Pin.FIELDS.map((field) => [field, Digest])) as {
-    readonly [F in Pin.Field]: typeof Digest
-  })
-}).annotations({ identifier: "ToolPin" })
+export const ToolPin: LockSchema.Of<ToolPin> = Schemas.ToolPin as LockSchema.Of<ToolPin>
 
 /**
  * @since 0.3.0
  * @category models
  */
-export interface ToolPin extends Schema.Schema.Type<typeof ToolPin> {}
+export interface ToolPin {
+  readonly digest: string
+  readonly fields: { readonly [F in Pin.Field]: string }
+}
 
 /**
  * One approved API: the origin its manifest was discovered at, and its tools by (unprefixed) name.
@@ -60,16 +67,16 @@ export interface ToolPin extends Schema.Schema.Type<typeof ToolPin> {}
  * @since 0.3.0
  * @category models
  */
-export const ApiPin = Schema.Struct({
-  origin: Schema.String,
-  tools: Schema.Record({ key: Schema.String, value: ToolPin })
-}).annotations({ identifier: "ApiPin" })
+export const ApiPin: LockSchema.Of<ApiPin> = Schemas.ApiPin as LockSchema.Of<ApiPin>
 
 /**
  * @since 0.3.0
  * @category models
  */
-export interface ApiPin extends Schema.Schema.Type<typeof ApiPin> {}
+export interface ApiPin {
+  readonly origin: string
+  readonly tools: { readonly [name: string]: ToolPin }
+}
 
 /**
  * A lock file: `{ version: 1, apis: { [manifestUrl]: ApiPin } }`.
@@ -77,18 +84,16 @@ export interface ApiPin extends Schema.Schema.Type<typeof ApiPin> {}
  * @since 0.3.0
  * @category models
  */
-export const Lock = Schema.Struct({
-  version: Schema.Literal(LOCK_VERSION).annotations({
-    message: () => ({ message: LockCheck.VERSION_MESSAGE, override: true })
-  }),
-  apis: Schema.Record({ key: Schema.String, value: ApiPin })
-}).annotations({ identifier: "Lock" })
+export const Lock: LockSchema.Of<Lock> = Schemas.Lock as LockSchema.Of<Lock>
 
 /**
  * @since 0.3.0
  * @category models
  */
-export interface Lock extends Schema.Schema.Type<typeof Lock> {}
+export interface Lock {
+  readonly version: typeof LOCK_VERSION
+  readonly apis: { readonly [manifestUrl: string]: ApiPin }
+}
 
 /**
  * What a client does with a manifest that has tools its pin lacks: `"exact"` (the default) refuses
@@ -106,24 +111,26 @@ export type PinPolicy = Pin.Policy
  * @since 0.3.0
  * @category models
  */
-export const LockIssue = Manifest.ManifestIssue.annotations({ identifier: "LockIssue" })
+export const LockIssue: LockSchema.Of<LockIssue> = Schemas.LockIssue as LockSchema.Of<LockIssue>
 
 /**
  * @since 0.3.0
  * @category models
  */
-export interface LockIssue extends Schema.Schema.Type<typeof LockIssue> {}
+export interface LockIssue extends Manifest.ManifestIssue {}
 
 /**
- * A lock file that is not one: each problem with its path.
+ * A lock file that is not one: each problem with its path. A tagged error like every error of
+ * rcp-sdk (`_tag`, `instanceof`, `Effect.catchTag`), the same class on Effect 3 and Effect 4; since
+ * the release after 0.2.0 no longer a `Schema.TaggedError` class (CHANGELOG, docs/effect4.md §Errors).
  *
  * @since 0.3.0
  * @category errors
  */
-export class LockInvalid extends Schema.TaggedError<LockInvalid>()("LockInvalid", {
-  issues: Schema.Array(LockIssue),
-  source: Schema.optionalWith(Schema.String, { exact: true })
-}) {
+export class LockInvalid extends TaggedError("LockInvalid")<{
+  readonly issues: ReadonlyArray<LockIssue>
+  readonly source?: string
+}> {
   override get message(): string {
     const from = this.source === undefined ? "" : ` ${this.source}`
     const lines = this.issues.map((issue) => `  - ${formatIssue(issue)}`)
@@ -190,19 +197,19 @@ const isObject = (u: unknown): u is Record<string, unknown> => typeof u === "obj
  * @since 0.3.0
  * @category decoding
  */
-export const validate = (input: unknown): Either.Either<Lock, ReadonlyArray<LockIssue>> => {
+export const validate = (input: unknown): Result.Result<Lock, ReadonlyArray<LockIssue>> => {
   const structure = Validate.checkStructure(input)
-  if (structure !== undefined) return Either.left([structure])
+  if (structure !== undefined) return Result.fail([structure])
   const prototypeKeys = prototypeKeyIssues(input)
-  if (prototypeKeys.length > 0) return Either.left(prototypeKeys)
+  if (prototypeKeys.length > 0) return Result.fail(prototypeKeys)
   // The shape, checked in plain TypeScript on both Effect targets (manifest/lockCheck.ts).
   const shape = LockCheck.check(input)
   if (shape._tag === "Invalid") {
-    return Either.left(shape.issues.map((issue) => ({ ...issue, message: escapeControls(issue.message) })))
+    return Result.fail(shape.issues.map((issue) => ({ ...issue, message: escapeControls(issue.message) })))
   }
   const lock = shape.value as Lock
   const issues = keyIssues(lock)
-  return issues.length > 0 ? Either.left(issues) : Either.right(lock)
+  return issues.length > 0 ? Result.fail(issues) : Result.succeed(lock)
 }
 
 /**
@@ -224,10 +231,10 @@ export const validate = (input: unknown): Either.Either<Lock, ReadonlyArray<Lock
  * @category decoding
  */
 export const decode = (input: unknown, options?: { readonly source?: string }): Effect.Effect<Lock, LockInvalid> =>
-  Either.match(validate(input), {
-    onLeft: (issues) =>
+  Result.match(validate(input), {
+    onFailure: (issues) =>
       Effect.fail(new LockInvalid(options?.source === undefined ? { issues } : { issues, source: options.source })),
-    onRight: Effect.succeed
+    onSuccess: Effect.succeed
   })
 
 /**

@@ -9,16 +9,16 @@
  *
  * @since 0.1.0
  */
+import * as ManifestSchema from "#target/ManifestSchema.js"
+import type * as Result from "#target/Result.js"
 import type * as Effect from "effect/Effect"
-import type * as Either from "effect/Either"
-import * as Schema from "effect/Schema"
 import * as ManifestDecode from "./internal/manifest/decode.js"
 import * as Lint from "./internal/manifest/lint.js"
 import * as ManifestModel from "./internal/manifest/model.js"
 import type * as Poisoning from "./internal/manifest/poisoning.js"
 import type * as ParamSchemaInternal from "./internal/manifest/paramSchema.js"
 import * as ProtocolVersion from "./internal/manifest/protocolVersion.js"
-import * as ManifestShape from "./internal/manifest/shape.js"
+import { SPEC } from "./internal/manifest/schemaSpec.js"
 import * as Validate from "./internal/manifest/validate.js"
 import * as JsonPosition from "./internal/shared/jsonPosition.js"
 import * as Text from "./internal/shared/text.js"
@@ -83,11 +83,15 @@ export const TOOL_NAME = ManifestModel.TOOL_NAME
  */
 export const isRequired = ManifestModel.isRequired
 
+// The public Schemas, each target's own (Effect 3's or Effect 4's combinators, docs/effect4.md);
+// decoding a manifest does not use them (`decode` runs the plain check on both).
+const Schemas = ManifestSchema.make(SPEC)
+
 /**
  * @since 0.1.0
  * @category models
  */
-export const HttpMethod: Schema.Schema<HttpMethod> = Schema.make(ManifestShape.HttpMethod)
+export const HttpMethod: ManifestSchema.Of<HttpMethod> = Schemas.HttpMethod as ManifestSchema.Of<HttpMethod>
 
 /**
  * @since 0.1.0
@@ -99,7 +103,7 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
  * @since 0.1.0
  * @category models
  */
-export const ParamType: Schema.Schema<ParamType> = Schema.make(ManifestShape.ParamType)
+export const ParamType: ManifestSchema.Of<ParamType> = Schemas.ParamType as ManifestSchema.Of<ParamType>
 
 /**
  * A param's type: `"string"`, `"number"` or `"boolean"`, and from version 0.2 `"array"` and
@@ -120,7 +124,7 @@ export type ParamType = "string" | "number" | "boolean" | "array" | "object"
  * @since 0.2.0
  * @category models
  */
-export const ParamSchema: Schema.Schema<ParamSchema> = Schema.make(ManifestShape.ParamSchema)
+export const ParamSchema: ManifestSchema.Of<ParamSchema> = Schemas.ParamSchema as ManifestSchema.Of<ParamSchema>
 
 /**
  * @since 0.2.0
@@ -135,7 +139,7 @@ export type ParamSchema = ParamSchemaInternal.SchemaNode
  * @since 0.2.0
  * @category models
  */
-export const ParamStyle: Schema.Schema<ParamStyle> = Schema.make(ManifestShape.ParamStyle)
+export const ParamStyle: ManifestSchema.Of<ParamStyle> = Schemas.ParamStyle as ManifestSchema.Of<ParamStyle>
 
 /**
  * @since 0.2.0
@@ -167,7 +171,7 @@ export type ParamStyle = "form" | "spaceDelimited" | "pipeDelimited" | "deepObje
  * @since 0.1.0
  * @category models
  */
-export const Param: Schema.Schema<Param> = Schema.make(ManifestShape.Param)
+export const Param: ManifestSchema.Of<Param> = Schemas.Param as ManifestSchema.Of<Param>
 
 /**
  * @since 0.1.0
@@ -189,7 +193,7 @@ export type Param = {
  * @since 0.1.0
  * @category models
  */
-export const AuthNone: Schema.Schema<AuthNone> = Schema.make(ManifestShape.AuthNone)
+export const AuthNone: ManifestSchema.Of<AuthNone> = Schemas.AuthNone as ManifestSchema.Of<AuthNone>
 
 /**
  * @since 0.1.0
@@ -205,7 +209,7 @@ export type AuthNone = {
  * @since 0.1.0
  * @category models
  */
-export const AuthHeader: Schema.Schema<AuthHeader> = Schema.make(ManifestShape.AuthHeader)
+export const AuthHeader: ManifestSchema.Of<AuthHeader> = Schemas.AuthHeader as ManifestSchema.Of<AuthHeader>
 
 /**
  * @since 0.1.0
@@ -225,7 +229,7 @@ export type AuthHeader = {
  * @since 0.1.0
  * @category models
  */
-export const AuthQuery: Schema.Schema<AuthQuery> = Schema.make(ManifestShape.AuthQuery)
+export const AuthQuery: ManifestSchema.Of<AuthQuery> = Schemas.AuthQuery as ManifestSchema.Of<AuthQuery>
 
 /**
  * @since 0.1.0
@@ -268,7 +272,7 @@ export type OAuth2Flow = "client_credentials" | "authorization_code"
  * @since 0.2.0
  * @category models
  */
-export const AuthOAuth2: Schema.Schema<AuthOAuth2> = Schema.make(ManifestShape.AuthOAuth2)
+export const AuthOAuth2: ManifestSchema.Of<AuthOAuth2> = Schemas.AuthOAuth2 as ManifestSchema.Of<AuthOAuth2>
 
 /**
  * @since 0.2.0
@@ -296,7 +300,7 @@ export type AuthOAuth2 = {
  * @since 0.1.0
  * @category models
  */
-export const Auth: Schema.Schema<Auth> = Schema.make(ManifestShape.Auth)
+export const Auth: ManifestSchema.Of<Auth> = Schemas.Auth as ManifestSchema.Of<Auth>
 
 /**
  * @since 0.1.0
@@ -331,7 +335,7 @@ export type Auth = AuthNone | AuthHeader | AuthQuery | AuthOAuth2
  * @since 0.1.0
  * @category models
  */
-export const Tool: Schema.Schema<Tool> = Schema.make(ManifestShape.Tool)
+export const Tool: ManifestSchema.Of<Tool> = Schemas.Tool as ManifestSchema.Of<Tool>
 
 /**
  * @since 0.1.0
@@ -364,7 +368,7 @@ export type Tool = {
  * @since 0.2.0
  * @category models
  */
-export const BodyEncoding: Schema.Schema<BodyEncoding> = Schema.make(ManifestShape.BodyEncoding)
+export const BodyEncoding: ManifestSchema.Of<BodyEncoding> = Schemas.BodyEncoding as ManifestSchema.Of<BodyEncoding>
 
 /**
  * @since 0.2.0
@@ -379,7 +383,7 @@ export type BodyEncoding = "json" | "form"
  * @since 0.1.0
  * @category models
  */
-export const Manifest: Schema.Schema<Manifest> = Schema.make(ManifestShape.Manifest)
+export const Manifest: ManifestSchema.Of<Manifest> = Schemas.Manifest as ManifestSchema.Of<Manifest>
 
 /**
  * @since 0.1.0
@@ -398,16 +402,16 @@ export type Manifest = {
  * @since 0.1.0
  * @category models
  */
-export const ManifestIssue = Schema.Struct({
-  path: Schema.Array(Schema.Union(Schema.String, Schema.Number)),
-  message: Schema.String
-}).annotations({ identifier: "ManifestIssue" })
+export const ManifestIssue: ManifestSchema.Of<ManifestIssue> = Schemas.ManifestIssue as ManifestSchema.Of<ManifestIssue>
 
 /**
  * @since 0.1.0
  * @category models
  */
-export interface ManifestIssue extends Schema.Schema.Type<typeof ManifestIssue> {}
+export interface ManifestIssue {
+  readonly path: ReadonlyArray<string | number>
+  readonly message: string
+}
 
 export {
   /**
@@ -477,7 +481,7 @@ export interface ValidateOptions {
 export const validate: (
   input: unknown,
   options?: ValidateOptions
-) => Either.Either<Manifest, ReadonlyArray<ManifestIssue>> = ManifestDecode.validate
+) => Result.Result<Manifest, ReadonlyArray<ManifestIssue>> = ManifestDecode.validate
 
 /**
  * Decodes and validates a manifest (docs/protocol.md §1): succeeds with a `Manifest` or fails with
@@ -514,7 +518,7 @@ export const decode: (
  * @since 0.1.0
  * @category encoding
  */
-export const encode: (manifest: Manifest) => Manifest = Schema.encodeSync(Manifest)
+export const encode: (manifest: Manifest) => Manifest = Schemas.encode as (manifest: Manifest) => Manifest
 
 /**
  * Advice for server authors on a valid manifest: params without a description, params no

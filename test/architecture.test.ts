@@ -196,8 +196,6 @@ const declaresTag = (source: string): boolean =>
  */
 const VERSION_SPECIFIC_WORKLIST = [
   "Client.ts",
-  "Lock.ts",
-  "Manifest.ts",
   "Server.ts",
   "internal/client/client.ts",
   "internal/client/credential.ts",
@@ -205,9 +203,7 @@ const VERSION_SPECIFIC_WORKLIST = [
   "internal/client/pinGate.ts",
   "internal/client/promise.ts",
   "internal/client/settings.ts",
-  "internal/manifest/shape.ts",
   "internal/server/effectSchemaNode.ts",
-  "internal/server/errors.ts",
   "internal/server/lower.ts",
   "internal/server/lowerEffect.ts",
   // #34 (main b3c4761): an Effect Schema's outputSchema lowered; goes with the LowerEffect twin (step 3).

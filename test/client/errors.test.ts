@@ -5,11 +5,15 @@
  * rcp-sdk/client the same way.
  */
 import { assert, describe, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
 import * as Client from "../../src/Client.js"
 import * as Errors from "../../src/Errors.js"
+import * as Lock from "../../src/Lock.js"
 import * as Manifest from "../../src/Manifest.js"
 import * as Providers from "../../src/Providers.js"
 import * as Resolver from "../../src/Resolver.js"
+import * as Server from "../../src/Server.js"
 import { errorTags } from "../support/docs.js"
 
 /** One instance of every class, built as the client builds them. */
@@ -84,5 +88,36 @@ describe("rcp-sdk/providers", () => {
     for (const name of names) {
       assert.strictEqual((Client as Record<string, unknown>)[name], (Providers as Record<string, unknown>)[name], name)
     }
+  })
+})
+
+describe("LockInvalid and ArgsInvalid: tagged errors like the rest (docs/effect4.md §Errors)", () => {
+  const lockInvalid = new Lock.LockInvalid({ issues: [{ path: ["version"], message: "m" }], source: "rcp.lock.json" })
+  const argsInvalid = new Server.ArgsInvalid({ tool: "t", reason: "r" })
+
+  it("keep their tag (on the instance and the class), fields, message and Error-ness", () => {
+    assert.strictEqual(lockInvalid._tag, "LockInvalid")
+    assert.strictEqual(Lock.LockInvalid._tag, "LockInvalid")
+    assert.strictEqual(argsInvalid._tag, "ArgsInvalid")
+    assert.strictEqual(Server.ArgsInvalid._tag, "ArgsInvalid")
+    assert.strictEqual(lockInvalid.source, "rcp.lock.json")
+    assert.strictEqual(lockInvalid.message, "invalid lock rcp.lock.json (1 problem(s)):\n  - version: m")
+    assert.strictEqual(argsInvalid.message, "defineTool \"t\": r")
+    assert.instanceOf(lockInvalid, Error)
+    assert.instanceOf(argsInvalid, Error)
+    assert.strictEqual(String(argsInvalid), "ArgsInvalid: defineTool \"t\": r")
+  })
+
+  it.effect("are caught by tag", () =>
+    Effect.gen(function*() {
+      const caught = yield* Effect.fail(lockInvalid).pipe(Effect.catchTag("LockInvalid", (e) => Effect.succeed(e.issues.length)))
+      assert.strictEqual(caught, 1)
+      const args = yield* Effect.fail(argsInvalid).pipe(Effect.catchTag("ArgsInvalid", (e) => Effect.succeed(e.tool)))
+      assert.strictEqual(args, "t")
+    }))
+
+  it("are no longer Schemas (the one change, CHANGELOG)", () => {
+    assert.isFalse(Schema.isSchema(Lock.LockInvalid))
+    assert.isFalse(Schema.isSchema(Server.ArgsInvalid))
   })
 })

@@ -1,9 +1,12 @@
-import { assert, describe, it } from "@effect/vitest"
-import * as Cause from "effect/Cause"
+/**
+ * rcp-sdk/manifest's decode, on both targets (the two-target run, docs/effect4.md §Tests): every
+ * message below is the plain shape check's and the meaning checks', the same on Effect 3 and 4.
+ */
+import { failureOf } from "#test-target"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
-import * as Option from "effect/Option"
 import * as Manifest from "../../src/Manifest.js"
+import { assert, describe, it } from "../support/effectVitest.js"
 
 type Json = Record<string, unknown>
 
@@ -52,8 +55,8 @@ const expectInvalid = (input: unknown) =>
     const exit = yield* Effect.exit(Effect.suspend(() => Manifest.decode(input)))
     assert.isTrue(Exit.isFailure(exit), "expected the manifest to be rejected")
     if (Exit.isSuccess(exit)) return assert.fail("unreachable")
-    assert.isFalse(Cause.isDie(exit.cause), `expected a typed failure, got a defect: ${Cause.pretty(exit.cause)}`)
-    const error = Option.getOrThrow(Cause.failureOption(exit.cause))
+    const error = failureOf(exit.cause)
+    if (error === undefined) return assert.fail(`expected a typed failure, got a defect: ${String(exit.cause)}`)
     assert.strictEqual(error._tag, "ManifestInvalid")
     assert.instanceOf(error, Manifest.ManifestInvalid)
     return error

@@ -1,7 +1,8 @@
 /**
  * The client's decoding half, loaded with a dynamic `import()` when a client is built, not when
- * `rcp-sdk/client` is imported: manifest decoding (`decode.ts`, over `effect/ParseResult`)
- * for every client; `Lock.validate` (over `effect/Schema`, whose module graph — fast-check,
+ * `rcp-sdk/client` is imported: manifest decoding (`decode.ts`, the plain shape check and the
+ * meaning checks) for every client; `Lock` (its `validate` is the plain lock check, but the module
+ * also declares the lock's public Schemas over `effect/Schema`, whose module graph — fast-check,
  * Arbitrary, Pretty… — is most of a cold process's time) only for a client with a `lock`, or on
  * the first discovery with a `pin`. Each is loaded once per process.
  */
