@@ -12,7 +12,7 @@
  * every one of them. `LockInvalid` (`rcp-sdk/lock`) and `ArgsInvalid` (`rcp-sdk/server`) are declared
  * in those modules: a client does not raise them (a lock is read before a client is built, `args`
  * are lowered by `defineTool`). They are tagged errors like these (no longer Schema classes since the
- * release after 0.2.0, docs/effect4.md §Errors).
+ * release after 0.2.0, docs/effect4.md §Error classes on both Effects).
  *
  * @since 0.2.0
  */

@@ -122,7 +122,8 @@ export interface LockIssue extends Manifest.ManifestIssue {}
 /**
  * A lock file that is not one: each problem with its path. A tagged error like every error of
  * rcp-sdk (`_tag`, `instanceof`, `Effect.catchTag`), the same class on Effect 3 and Effect 4; since
- * the release after 0.2.0 no longer a `Schema.TaggedError` class (CHANGELOG, docs/effect4.md §Errors).
+ * the release after 0.2.0 no longer a `Schema.TaggedError` class (CHANGELOG, docs/effect4.md
+ * §Error classes on both Effects).
  *
  * @since 0.3.0
  * @category errors
