@@ -113,6 +113,11 @@ describe("start-up: a cold process's first tool call", () => {
       for (const [name, pattern] of [...HEAVY.slice(0, 3), ...HEAVY.slice(4)]) {
         assert.deepStrictEqual(loaded.filter((url) => pattern.test(url)), [], `a first call loads ${name}`)
       }
+      // Nor Effect Schema's parser: the plain check loads no Effect module (docs/effect4.md).
+      for (const name of ["ParseResult", "SchemaAST"]) {
+        const pattern = new RegExp(`/effect/dist/esm/${name}\\.js$`)
+        assert.deepStrictEqual(loaded.filter((url) => pattern.test(url)), [], `a first call loads effect/${name}`)
+      }
       // Shaping its result for a model loads neither the tokenizer (only a token budget does) nor
       // the HTML converter (only an HTML body does): firstCall.mjs reads `result.model`.
       assert.deepStrictEqual(loaded.filter((url) => /\/gpt-tokenizer\//.test(url)), [], "a first call loads gpt-tokenizer")
