@@ -1,0 +1,330 @@
+/**
+ * The default tool index: a ranked full-text index (MiniSearch, BM25 per field) over each tool's
+ * name, the words of its URL path, the first sentence of its description, the rest of it, its
+ * parameters (names and descriptions), its tags and its API — updated one tool at a time as APIs
+ * are discovered and forgotten. Local and deterministic: no network, no model, the same ranking
+ * for the same tools and request.
+ *
+ * A request is read into concepts (`query.ts`); a tool scores, for each concept, the best of that
+ * concept's terms (a synonym adds reach, not weight), the sum is scaled by the share of concepts
+ * the tool matches (a tool that meets the whole request beats one that meets a word of it many
+ * times), by whether the tool does the kind of thing asked (`action`), and by the API an id in the
+ * request points at. Ties are broken by name, so the order never depends on insertion order.
+ */
+import MiniSearch from "minisearch"
+import type { Action } from "./lexicon.js"
+import * as Learn from "./learn.js"
+import * as Query from "./query.js"
+import { rawWords, terms } from "./words.js"
+
+/**
+ * A tool as the index reads it: what the model sees (name, description, parameters) and, where
+ * the client knows them, its HTTP method, URL template, API and tags.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface SearchDocument {
+  readonly name: string
+  readonly description: string
+  readonly parameters?: {
+    readonly properties: Readonly<Record<string, { readonly description?: string | undefined }>>
+  } | undefined
+  readonly method?: string | undefined
+  /** The URL template (`https://api.github.com/repos/{{owner}}/{{repo}}/pulls`). */
+  readonly url?: string | undefined
+  /** Which API the tool belongs to (a label such as `github`, or the manifest URL). */
+  readonly api?: string | undefined
+  readonly tags?: ReadonlyArray<string> | undefined
+}
+
+/**
+ * One ranked result.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface SearchHit {
+  readonly name: string
+  readonly score: number
+}
+
+type Field = "name" | "head" | "path" | "slots" | "summary" | "body" | "params" | "tags" | "api"
+
+const FIELDS: ReadonlyArray<Field> = ["name", "head", "path", "slots", "summary", "body", "params", "tags", "api"]
+
+/** How much a term counts by where it is: the tool's own name and path say what it is. */
+const BOOST: Readonly<Record<Field, number>> = {
+  name: 3,
+  head: 3,
+  path: 2,
+  slots: 2,
+  summary: 2,
+  body: 0.5,
+  params: 0.6,
+  tags: 1.5,
+  api: 2
+}
+
+interface Indexed {
+  readonly id: number
+  readonly document: SearchDocument
+  readonly fields: Readonly<Record<Field, string>>
+  readonly action: Action
+  /** The distinct terms of the tool's name: how much of its name a request covers. */
+  readonly nameTerms: ReadonlySet<string>
+  /** The collections whose items the tool addresses (`customers` for `/v1/customers/{customer}/…`). */
+  readonly items: ReadonlySet<string>
+}
+
+/** The first sentence of a description: what it is (GitHub puts the summary there). */
+const splitDescription = (text: string): { readonly summary: string; readonly body: string } => {
+  const plain = text.replace(/<[^>]{0,200}>/g, " ").trim()
+  const end = plain.search(/[.!?](\s|$)/)
+  return end === -1 ? { summary: plain, body: "" } : { summary: plain.slice(0, end), body: plain.slice(end + 1) }
+}
+
+const pathOf = (url: string): string => {
+  const path = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, "").split(/[?#]/)[0] ?? ""
+  // `{{owner}}` and `{owner}` stay as their names: a path parameter says what the tool is about.
+  return path.replace(/[{}]/g, " ").replace(/[/_.-]/g, " ")
+}
+
+/**
+ * The last static segment of the path: what the tool acts on (`…/comments/{comment_id}/reactions`
+ * acts on reactions, not comments).
+ */
+const headOf = (url: string): string => {
+  const path = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, "").split(/[?#]/)[0] ?? ""
+  const statics = path.split("/").filter((segment) => segment !== "" && !segment.includes("{"))
+  return (statics[statics.length - 1] ?? "").replace(/[_.-]/g, " ")
+}
+
+/** The names of the path's parameters: what values the tool is addressed by (`owner repo username`). */
+const slotsOf = (url: string): string => [...url.matchAll(/\{\{?([^}]{1,100})\}?\}/g)].map((match) => match[1]).join(" ")
+
+const endsWithParam = (url: string): boolean => /\}\}?\/?(?:[?#].*)?$/.test(url)
+
+/** Verbs of tool names, by the kind of operation they name. */
+const NAME_VERBS: ReadonlyArray<readonly [Action, ReadonlySet<string>]> = [
+  ["delete", new Set(["delete", "remove", "destroy", "del", "revoke", "purge", "unset", "clear"])],
+  ["create", new Set(["create", "add", "new", "post", "upload", "insert", "register", "generate", "invite", "send", "open"])],
+  ["update", new Set(["update", "edit", "set", "change", "rename", "patch", "modify", "replace", "put", "move"])],
+  ["list", new Set(["list", "search", "find", "query", "all", "history"])],
+  ["read", new Set(["get", "retrieve", "info", "read", "fetch", "show", "lookup", "check", "describe", "download"])]
+]
+
+/** What a tool does, from the verb of its name or, failing that, its method and URL. */
+const actionOf = (document: SearchDocument): Action => {
+  const words = rawWords(document.name)
+  for (const word of words) {
+    for (const [action, verbs] of NAME_VERBS) if (verbs.has(word)) return action
+  }
+  const method = (document.method ?? "").toUpperCase()
+  const url = document.url ?? ""
+  switch (method) {
+    case "GET":
+    case "HEAD":
+      return url !== "" && endsWithParam(url) ? "read" : "list"
+    case "DELETE":
+      return "delete"
+    case "PUT":
+    case "PATCH":
+      return "update"
+    case "POST":
+      return url !== "" && endsWithParam(url) ? "update" : "create"
+    default:
+      return "action"
+  }
+}
+
+const WRITES: ReadonlySet<Action> = new Set(["create", "update", "delete"])
+const READS: ReadonlySet<Action> = new Set(["read", "list"])
+
+/** How a tool's kind of operation fits the request's. */
+const actionFit = (asked: Action | undefined, tool: Action): number => {
+  if (asked === undefined || asked === "action" || tool === "action") return 1
+  if (asked === tool) return 1.5
+  if (READS.has(asked) && READS.has(tool)) return 1.15
+  if (WRITES.has(asked) && WRITES.has(tool)) return asked === "delete" || tool === "delete" ? 0.8 : 1.1
+  return 0.6
+}
+
+const fieldsOf = (document: SearchDocument): Record<Field, string> => {
+  const { body, summary } = splitDescription(document.description)
+  const properties = document.parameters?.properties ?? {}
+  const params = Object.keys(properties)
+    .map((name) => `${name} ${properties[name]?.description ?? ""}`)
+    .join(" ")
+  return {
+    name: document.name,
+    head: document.url === undefined ? "" : headOf(document.url),
+    slots: document.url === undefined ? "" : slotsOf(document.url),
+    path: document.url === undefined ? "" : pathOf(document.url),
+    summary,
+    body,
+    params,
+    tags: (document.tags ?? []).join(" "),
+    api: document.api ?? ""
+  }
+}
+
+/**
+ * A tool index over registered tools: add and remove tools as APIs come and go, search by request.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface ToolIndex {
+  /** Adds tools, replacing any indexed under the same name. */
+  readonly add: (documents: ReadonlyArray<SearchDocument>) => void
+  /** Removes tools by name (unknown names are ignored). */
+  readonly remove: (names: ReadonlyArray<string>) => void
+  /** The tools best matching a request, best first; `filter` keeps only the names it accepts. */
+  readonly search: (
+    request: string,
+    options?: { readonly limit?: number | undefined; readonly filter?: ((name: string) => boolean) | undefined }
+  ) => ReadonlyArray<SearchHit>
+  readonly size: () => number
+}
+
+const byScore = (a: SearchHit, b: SearchHit): number =>
+  b.score - a.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
+
+/** How hard a tool is pushed down for the words of its name a request does not cover. */
+const NAME_COVERAGE = 0.5
+/** How much a tool addressing the item a request's id names is lifted. */
+const ITEM = 1.3
+
+/** The coordination exponent: how hard a tool is pushed down for each concept it misses. */
+const COORDINATION = 1.5
+
+/**
+ * The default index.
+ *
+ * @since 0.2.0
+ * @category constructors
+ */
+export const make = (): ToolIndex => {
+  const miniSearch = new MiniSearch<Indexed>({
+    idField: "id",
+    fields: [...FIELDS],
+    extractField: (indexed, field) => field === "id" ? indexed.id : indexed.fields[field as Field],
+    tokenize: (text) => [text],
+    processTerm: (text) => terms(text),
+    // Removal is exact and synchronous (`remove` with the stored document): no vacuuming timers
+    // left behind a closed client.
+    autoVacuum: false,
+    searchOptions: { prefix: false, fuzzy: false }
+  })
+  const byName = new Map<string, Indexed>()
+  const byId = new Map<number, Indexed>()
+  const vocabulary = Learn.empty()
+  let nextId = 0
+
+  const removeOne = (name: string): void => {
+    const indexed = byName.get(name)
+    if (indexed === undefined) return
+    miniSearch.remove(indexed)
+    byName.delete(name)
+    byId.delete(indexed.id)
+    Learn.remove(vocabulary, indexed.document.url, indexed.document.api)
+  }
+
+  const add = (documents: ReadonlyArray<SearchDocument>): void => {
+    const fresh: Array<Indexed> = []
+    for (const document of documents) {
+      removeOne(document.name)
+      const indexed: Indexed = {
+        id: nextId++,
+        document,
+        fields: fieldsOf(document),
+        action: actionOf(document),
+        nameTerms: new Set(terms(document.name)),
+        items: new Set(Learn.itemsOf(document.url))
+      }
+      byName.set(document.name, indexed)
+      byId.set(indexed.id, indexed)
+      Learn.add(vocabulary, document.url, document.api)
+      fresh.push(indexed)
+    }
+    miniSearch.addAll(fresh)
+  }
+
+  const search: ToolIndex["search"] = (request, options) => {
+    const limit = options?.limit ?? 10
+    const filter = options?.filter
+    const query = Query.read(request, vocabulary)
+    if (query.concepts.length === 0) return []
+    const totalWeight = query.concepts.reduce((sum, concept) => sum + concept.weight, 0)
+    // One pass over the index: every term of every concept, each with its weight; then, per tool,
+    // which concepts it met (from the terms it matched).
+    const weightOf = new Map<string, number>()
+    const conceptsOf = new Map<string, Array<number>>()
+    query.concepts.forEach((concept, at) => {
+      for (const [term, weight] of concept.terms) {
+        weightOf.set(term, Math.max(weightOf.get(term) ?? 0, weight * concept.weight))
+        const list = conceptsOf.get(term) ?? []
+        list.push(at)
+        conceptsOf.set(term, list)
+      }
+    })
+    const results = miniSearch.search([...weightOf.keys()].join(" "), {
+      boost: BOOST,
+      tokenize: (text) => text.split(" "),
+      processTerm: (text) => text,
+      boostTerm: (term) => weightOf.get(term) ?? 1
+    })
+    const scores = new Map<number, { score: number; met: number; covered: number }>()
+    for (const result of results) {
+      const met = new Set<number>()
+      for (const term of result.queryTerms) for (const at of conceptsOf.get(term) ?? []) met.add(at)
+      let weight = 0
+      for (const at of met) weight += query.concepts[at]!.weight
+      // How much of the tool's name the request covers: "make me a repo" is
+      // `repos/create-for-authenticated-user` entirely, and a third of `codespaces/add-repository-for-secret-…`.
+      let covered = 0
+      for (const fields of Object.values(result.match)) if (fields.includes("name")) covered += 1
+      scores.set(result.id as number, {
+        score: result.score / Math.max(1, result.queryTerms.length),
+        met: weight,
+        covered
+      })
+    }
+    const hits: Array<SearchHit> = []
+    for (const [id, { covered, met, score }] of scores) {
+      const indexed = byId.get(id)
+      if (indexed === undefined) continue
+      const name = indexed.document.name
+      if (filter !== undefined && !filter(name)) continue
+      let final = score * Math.pow(met / totalWeight, COORDINATION) * actionFit(query.action, indexed.action) *
+        Math.pow((1 + covered) / (1 + indexed.nameTerms.size), NAME_COVERAGE)
+      for (const item of query.items) {
+        if (indexed.items.has(item)) {
+          final *= ITEM
+          break
+        }
+      }
+      if (query.apis.size > 0 && indexed.document.api !== undefined) {
+        final *= query.apis.has(indexed.document.api) ? 1.5 : 0.5
+      }
+      hits.push({ name, score: final })
+    }
+    hits.sort(byScore)
+    return hits.slice(0, Math.max(0, limit))
+  }
+
+  const index: ToolIndex = { add, remove: (names) => names.forEach(removeOne), search, size: () => byName.size }
+  vocabularies.set(index, vocabulary)
+  return index
+}
+
+const vocabularies = new WeakMap<ToolIndex, Learn.Vocabulary>()
+
+/**
+ * How the default index reads a request (its concepts, action and APIs), for tests and tuning.
+ *
+ * @internal
+ */
+export const explain = (index: ToolIndex, request: string): Query.Query =>
+  Query.read(request, vocabularies.get(index) ?? Learn.empty())
