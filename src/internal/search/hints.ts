@@ -14,6 +14,8 @@
 export interface Hint {
   /** Words that documents use for what the hint stands for. */
   readonly words: ReadonlyArray<string>
+  /** How much the hint counts among the request's concepts, if not as any hint. */
+  readonly weight?: number
 }
 
 /** @internal */
@@ -74,7 +76,8 @@ const SHAPES: ReadonlyArray<Shape> = [
   // GHSA-xxxx-xxxx-xxxx, CVE-2024-1234: the prefix is a word the API's params use (ghsa_id, cve_id).
   {
     pattern: /\b([A-Z]{2,6})-(?=[\w-]{0,40}\d)[\w-]{2,40}\b/g,
-    hint: (match) => words((match[1] ?? "").toLowerCase())
+    // The prefix is the id's name (a parameter is named after it): it counts as a word of the request.
+    hint: (match) => ({ words: [(match[1] ?? "").toLowerCase()], weight: 1 })
   },
   // prefix_body ids: cus_9s6XKz, sub_sched_1Mr3, pi_3MtwBwLkdIwHu7ix28a3tqPa.
   {

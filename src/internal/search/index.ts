@@ -49,9 +49,9 @@ export interface SearchHit {
   readonly score: number
 }
 
-type Field = "name" | "head" | "path" | "slots" | "summary" | "body" | "params" | "tags" | "api"
+type Field = "name" | "head" | "path" | "slots" | "summary" | "params" | "tags" | "api"
 
-const FIELDS: ReadonlyArray<Field> = ["name", "head", "path", "slots", "summary", "body", "params", "tags", "api"]
+const FIELDS: ReadonlyArray<Field> = ["name", "head", "path", "slots", "summary", "params", "tags", "api"]
 
 /** How much a term counts by where it is: the tool's own name and path say what it is. */
 const BOOST: Readonly<Record<Field, number>> = {
@@ -60,7 +60,6 @@ const BOOST: Readonly<Record<Field, number>> = {
   path: 2,
   slots: 2,
   summary: 2,
-  body: 0.5,
   params: 0.6,
   tags: 1.5,
   api: 2
@@ -77,11 +76,16 @@ interface Indexed {
   readonly items: ReadonlySet<string>
 }
 
-/** The first sentence of a description: what it is (GitHub puts the summary there). */
-const splitDescription = (text: string): { readonly summary: string; readonly body: string } => {
-  const plain = text.replace(/<[^>]{0,200}>/g, " ").trim()
+/**
+ * The first sentence of a text (at most 300 characters), HTML out: what a tool is or a parameter
+ * holds. The rest of a long description (GitHub's run to kilobytes: pagination, permissions,
+ * examples) names every neighbouring concept of the API; indexed, it added noise and no recall on
+ * the evaluation's DEV requests, and tripled the build.
+ */
+const firstSentence = (text: string): string => {
+  const plain = text.slice(0, 2000).replace(/<[^>]{0,200}>/g, " ").trim()
   const end = plain.search(/[.!?](\s|$)/)
-  return end === -1 ? { summary: plain, body: "" } : { summary: plain.slice(0, end), body: plain.slice(end + 1) }
+  return (end === -1 ? plain : plain.slice(0, end)).slice(0, 300)
 }
 
 const pathOf = (url: string): string => {
@@ -138,31 +142,32 @@ const actionOf = (document: SearchDocument): Action => {
   }
 }
 
+/** How much a tool doing the kind of operation asked for is lifted. */
+const ACTION_MATCH = 1.5
+
 const WRITES: ReadonlySet<Action> = new Set(["create", "update", "delete"])
 const READS: ReadonlySet<Action> = new Set(["read", "list"])
 
 /** How a tool's kind of operation fits the request's. */
 const actionFit = (asked: Action | undefined, tool: Action): number => {
   if (asked === undefined || asked === "action" || tool === "action") return 1
-  if (asked === tool) return 1.5
+  if (asked === tool) return ACTION_MATCH
   if (READS.has(asked) && READS.has(tool)) return 1.15
   if (WRITES.has(asked) && WRITES.has(tool)) return asked === "delete" || tool === "delete" ? 0.8 : 1.1
   return 0.6
 }
 
 const fieldsOf = (document: SearchDocument): Record<Field, string> => {
-  const { body, summary } = splitDescription(document.description)
   const properties = document.parameters?.properties ?? {}
   const params = Object.keys(properties)
-    .map((name) => `${name} ${properties[name]?.description ?? ""}`)
+    .map((name) => `${name} ${(properties[name]?.description ?? "").slice(0, 1000)}`)
     .join(" ")
   return {
     name: document.name,
     head: document.url === undefined ? "" : headOf(document.url),
     slots: document.url === undefined ? "" : slotsOf(document.url),
     path: document.url === undefined ? "" : pathOf(document.url),
-    summary,
-    body,
+    summary: firstSentence(document.description),
     params,
     tags: (document.tags ?? []).join(" "),
     api: document.api ?? ""
@@ -192,9 +197,13 @@ const byScore = (a: SearchHit, b: SearchHit): number =>
   b.score - a.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
 
 /** How hard a tool is pushed down for the words of its name a request does not cover. */
-const NAME_COVERAGE = 0.5
+const NAME_COVERAGE = 1
 /** How much a tool addressing the item a request's id names is lifted. */
 const ITEM = 1.3
+/** How much a tool of the API a request's id belongs to is lifted (and one of another API lowered). */
+const API = 1.5
+/** The most the factors after BM25 can lift a tool (best action fit, item, API). */
+const MAX_LIFT = ACTION_MATCH * ITEM * API
 
 /** The coordination exponent: how hard a tool is pushed down for each concept it misses. */
 const COORDINATION = 1.5
@@ -211,12 +220,24 @@ export const make = (): ToolIndex => {
     fields: [...FIELDS],
     extractField: (indexed, field) => field === "id" ? indexed.id : indexed.fields[field as Field],
     tokenize: (text) => [text],
-    processTerm: (text) => terms(text),
+    processTerm: (text) => {
+      const list = terms(text)
+      // MiniSearch reads a document's terms again to remove it: `counting` says which way.
+      for (const term of list) {
+        const count = (termCounts.get(term) ?? 0) + counting
+        if (count > 0) termCounts.set(term, count)
+        else termCounts.delete(term)
+      }
+      return list
+    },
     // Removal is exact and synchronous (`remove` with the stored document): no vacuuming timers
     // left behind a closed client.
     autoVacuum: false,
     searchOptions: { prefix: false, fuzzy: false }
   })
+  /** How often each term occurs in the index: a request's term no tool has is not searched. */
+  const termCounts = new Map<string, number>()
+  let counting = 0
   const byName = new Map<string, Indexed>()
   const byId = new Map<number, Indexed>()
   const vocabulary = Learn.empty()
@@ -225,7 +246,12 @@ export const make = (): ToolIndex => {
   const removeOne = (name: string): void => {
     const indexed = byName.get(name)
     if (indexed === undefined) return
-    miniSearch.remove(indexed)
+    counting = -1
+    try {
+      miniSearch.remove(indexed)
+    } finally {
+      counting = 0
+    }
     byName.delete(name)
     byId.delete(indexed.id)
     Learn.remove(vocabulary, indexed.document.url, indexed.document.api)
@@ -248,13 +274,26 @@ export const make = (): ToolIndex => {
       Learn.add(vocabulary, document.url, document.api)
       fresh.push(indexed)
     }
-    miniSearch.addAll(fresh)
+    counting = 1
+    try {
+      miniSearch.addAll(fresh)
+    } finally {
+      counting = 0
+    }
   }
 
   const search: ToolIndex["search"] = (request, options) => {
     const limit = options?.limit ?? 10
     const filter = options?.filter
-    const query = Query.read(request, vocabulary)
+    // A request is words: past 1,000 characters it is not one, and the work stays bounded.
+    const read = Query.read(request.slice(0, 1000), vocabulary)
+    // Terms no tool has cannot score: left out, and a concept with none left out with them (it
+    // would lower every tool's coverage alike).
+    const concepts = read.concepts.flatMap((concept) => {
+      const known = new Map([...concept.terms].filter(([term]) => termCounts.has(term)))
+      return known.size === 0 ? [] : [{ terms: known, weight: concept.weight }]
+    })
+    const query = { ...read, concepts }
     if (query.concepts.length === 0) return []
     const totalWeight = query.concepts.reduce((sum, concept) => sum + concept.weight, 0)
     // One pass over the index: every term of every concept, each with its weight; then, per tool,
@@ -275,29 +314,28 @@ export const make = (): ToolIndex => {
       processTerm: (text) => text,
       boostTerm: (term) => weightOf.get(term) ?? 1
     })
-    const scores = new Map<number, { score: number; met: number; covered: number }>()
+    // MiniSearch returns the tools by their summed score times the number of terms they matched,
+    // best first; no factor below lifts a tool by more than MAX_LIFT, so once a tool's MiniSearch
+    // score times MAX_LIFT falls under the last of the best `limit` so far, none after it can enter.
+    const hits: Array<SearchHit> = []
+    const wanted = Math.max(0, limit)
     for (const result of results) {
+      if (hits.length >= wanted && result.score * MAX_LIFT < hits[hits.length - 1]!.score) break
+      const indexed = byId.get(result.id as number)
+      if (indexed === undefined) continue
+      const name = indexed.document.name
+      if (filter !== undefined && !filter(name)) continue
       const met = new Set<number>()
       for (const term of result.queryTerms) for (const at of conceptsOf.get(term) ?? []) met.add(at)
-      let weight = 0
-      for (const at of met) weight += query.concepts[at]!.weight
+      let metWeight = 0
+      for (const at of met) metWeight += query.concepts[at]!.weight
       // How much of the tool's name the request covers: "make me a repo" is
       // `repos/create-for-authenticated-user` entirely, and a third of `codespaces/add-repository-for-secret-…`.
       let covered = 0
       for (const fields of Object.values(result.match)) if (fields.includes("name")) covered += 1
-      scores.set(result.id as number, {
-        score: result.score / Math.max(1, result.queryTerms.length),
-        met: weight,
-        covered
-      })
-    }
-    const hits: Array<SearchHit> = []
-    for (const [id, { covered, met, score }] of scores) {
-      const indexed = byId.get(id)
-      if (indexed === undefined) continue
-      const name = indexed.document.name
-      if (filter !== undefined && !filter(name)) continue
-      let final = score * Math.pow(met / totalWeight, COORDINATION) * actionFit(query.action, indexed.action) *
+      let final = (result.score / Math.max(1, result.queryTerms.length)) *
+        Math.pow(metWeight / totalWeight, COORDINATION) *
+        actionFit(query.action, indexed.action) *
         Math.pow((1 + covered) / (1 + indexed.nameTerms.size), NAME_COVERAGE)
       for (const item of query.items) {
         if (indexed.items.has(item)) {
@@ -306,12 +344,15 @@ export const make = (): ToolIndex => {
         }
       }
       if (query.apis.size > 0 && indexed.document.api !== undefined) {
-        final *= query.apis.has(indexed.document.api) ? 1.5 : 0.5
+        final *= query.apis.has(indexed.document.api) ? API : 1 / API
       }
-      hits.push({ name, score: final })
+      if (hits.length < wanted || final > hits[hits.length - 1]!.score) {
+        hits.push({ name, score: final })
+        hits.sort(byScore)
+        if (hits.length > wanted) hits.pop()
+      }
     }
-    hits.sort(byScore)
-    return hits.slice(0, Math.max(0, limit))
+    return hits
   }
 
   const index: ToolIndex = { add, remove: (names) => names.forEach(removeOne), search, size: () => byName.size }

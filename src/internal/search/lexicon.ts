@@ -31,6 +31,13 @@ export interface Entry {
   readonly weight: number
 }
 
+/**
+ * A plain create, read, list, update or delete says little about *which* tool: every resource has
+ * one. Its phrase counts less among the request's concepts; the kind of operation it names still
+ * ranks the tools that do it first (`index.ts`, `actionFit`).
+ */
+const CRUD_WEIGHT = 0.3
+
 const entry = (phrases: string, expansions: string, action?: Action, weight = 1): Entry => ({
   phrases: phrases.split("|").map((phrase) => phrase.trim().split(/\s+/)),
   expansions: expansions.split(/\s+/).filter((word) => word !== ""),
@@ -47,17 +54,19 @@ const VERBS: ReadonlyArray<Entry> = [
   entry(
     "delete|remove|rm|del|erase|destroy|purge|wipe|wipe out|nuke|trash|bin|scrap|ditch|axe|zap|get rid of|throw away|throw out|toss|dump|drop|take down|take off|clear out|clean up|clear|scrub|do away with|eliminate|unpublish",
     "delete remove",
-    "delete"
+    "delete",
+    CRUD_WEIGHT
   ),
   entry("kill|terminate|abort|halt|stop|cancel|call off|pull the plug|shut down", "cancel stop delete", "action"),
   entry("revoke|invalidate|rescind|withdraw|expire|disable|deactivate|turn off|switch off", "revoke disable delete deactivate", "action"),
-  entry("kick|kick out|boot|boot out|eject|oust|expel|ban|evict|offboard|throw off|remove from", "remove kick delete member", "delete"),
+  entry("kick|kick out|boot|boot out|eject|oust|expel|ban|evict|offboard|throw off|remove from", "remove kick delete", "delete"),
   entry("unlink|detach|disconnect|decouple|unhook|unassign|untag|unlabel", "detach remove delete unlink", "action"),
   // Creating and adding.
   entry(
     "create|add|new|make|spin up|set up|setup|stand up|start|open|generate|build|provision|launch|register|init|initialize|establish|put up|whip up|draft|file|raise|write up|submit|introduce|issue|mint",
     "create add new",
-    "create"
+    "create",
+    CRUD_WEIGHT
   ),
   entry("invite|onboard|bring in|let in|add to|welcome", "invite add member invitation", "create"),
   entry("upload|attach|put up|push up|import", "upload add asset attach", "create"),
@@ -66,7 +75,8 @@ const VERBS: ReadonlyArray<Entry> = [
   entry(
     "update|edit|change|modify|alter|amend|adjust|tweak|fix|correct|patch|rename|set|switch|swap|bump|raise|lower|increase|decrease|move|replace|rewrite|reconfigure|configure|toggle|turn on|enable|flip",
     "update edit set change modify",
-    "update"
+    "update",
+    CRUD_WEIGHT
   ),
   entry("rename|retitle|call it", "rename name title update", "update"),
   entry("sync|sync up|catch up|rebase|refresh|bring up to date|update from", "update sync branch", "update"),
@@ -119,20 +129,22 @@ const VERBS: ReadonlyArray<Entry> = [
   entry("download|export|dump|grab|pull down|save as", "download export archive", "read"),
   // Reading.
   entry(
-    "list|show|all|every|browse|enumerate|overview|index|what are|which|see|view|display|catalog|catalogue|inventory",
+    "list|show|all|every|browse|enumerate|overview|index|see|view|display|catalog|catalogue|inventory",
     "list all",
-    "list"
+    "list",
+    CRUD_WEIGHT
   ),
   entry(
-    "get|fetch|retrieve|read|look up|lookup|pull up|find|inspect|details|detail|info|information|describe|open up|check on|dig up|show me|tell me about|what is|look into",
+    "get|fetch|retrieve|read|look up|lookup|pull up|find|inspect|details|detail|info|information|describe|open up|check on|dig up|show me|tell me about|look into",
     "get retrieve info",
-    "read"
+    "read",
+    CRUD_WEIGHT
   ),
   entry("search|grep|query|look for|hunt for|find all|filter|match", "search query find", "list"),
   entry("count|how many|how much|number of|tally|total|stats|statistics|metrics|numbers|analytics|usage", "count total views statistics", "read"),
   entry("diff|compare|difference|changes between|delta", "compare diff", "read"),
   entry("history|log|logs|audit trail|timeline|activity|events|what happened", "history log events activity timeline"),
-  entry("who|whom|whose|who's|people|folks|members|everyone in|participants", "member members user"),
+  entry("who|whom|whose|who's|people|folks|members|everyone in|participants", "member members user", undefined, 0.5),
   entry("status|state|health|progress", "status state")
 ]
 

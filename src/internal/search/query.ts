@@ -8,6 +8,7 @@
 import * as Hints from "./hints.js"
 import { type Action, type Entry, LEXICON } from "./lexicon.js"
 import * as Learn from "./learn.js"
+import * as WordNet from "./wordnet.js"
 import { isStopword, rawWords, stem } from "./words.js"
 
 /** @internal */
@@ -30,8 +31,13 @@ export interface Query {
 
 /** Weight of a lexicon expansion beside the request's own word. */
 const EXPANSION = 0.7
+/** Weight of a WordNet synonym of a word the lexicon does not know. */
+const WORDNET = 0.4
+
 /** Weight of a hint's words and of a resolved id's collection. */
 const HINT = 0.8
+/** How much a hint counts among the request's concepts: it says which kind of value, not which operation. */
+const HINT_WEIGHT = 0.5
 
 interface PhraseIndex {
   /** First word → entries' phrases starting with it, longest first. */
@@ -122,7 +128,16 @@ const readPhrases = (words: ReadonlyArray<string>, concepts: Array<Concept>, onA
       continue
     }
     if (matched === undefined) {
-      if (!isStopword(word) && word.length > 1 && !/^\d+$/.test(word)) concepts.push(conceptOf([word], [], 1, 1))
+      if (!isStopword(word) && word.length > 1 && !/^\d+$/.test(word)) {
+        const concept = conceptOf([word], [], 1, 1)
+        const terms = concept.terms as Map<string, number>
+        for (const synonym of WordNet.synonyms(word)) {
+          if (isStopword(synonym) || synonym.length < 2) continue
+          const term = stem(synonym)
+          if (!terms.has(term)) terms.set(term, WORDNET)
+        }
+        concepts.push(concept)
+      }
       i += 1
       continue
     }
@@ -144,7 +159,7 @@ export const read = (request: string, vocabulary: Learn.Vocabulary): Query => {
   const concepts: Array<Concept> = []
   const apis = new Set<string>()
   const items = new Set<string>()
-  for (const hint of hints) concepts.push(conceptOf([], hint.words, HINT / EXPANSION, 0.5))
+  for (const hint of hints) concepts.push(conceptOf([], hint.words, HINT / EXPANSION, hint.weight ?? HINT_WEIGHT))
   for (const prefix of idPrefixes) {
     const candidates = Learn.resolvePrefix(vocabulary, prefix)
     if (candidates.length === 0) continue
@@ -172,5 +187,6 @@ export const read = (request: string, vocabulary: Learn.Vocabulary): Query => {
     if (action === undefined && words[0] !== undefined && QUESTION.has(words[0])) action = "read"
     readPhrases(words, concepts, (found) => (action ??= found))
   }
-  return { concepts: concepts.filter((concept) => concept.terms.size > 0), action, apis, items }
+  // A request that names things without a verb ("my Slack reminders", "CodeQL findings") asks to see them.
+  return { concepts: concepts.filter((concept) => concept.terms.size > 0), action: action ?? "read", apis, items }
 }

@@ -41,11 +41,17 @@ export const isStopword = (word: string): boolean => STOPWORDS.has(word)
 
 /** `<a href="…">text</a>` → text; `[text](url)` → text; bare URLs and HTML entities dropped. */
 const plainText = (text: string): string =>
-  text
-    .replace(/<[^>]{0,200}>/g, " ")
-    .replace(/\[([^\]]{0,200})\]\([^)]{0,400}\)/g, "$1")
-    .replace(/https?:\/\/\S{0,400}/g, " ")
-    .replace(/&[a-z]{2,8};|&#\d{1,6};/g, " ")
+  // Most texts have none of these: the four passes only run where they can change something.
+  /[<[&]|https?:/.test(text)
+    ? text
+      .replace(/<[^>]{0,200}>/g, " ")
+      .replace(/\[([^\]]{0,200})\]\([^)]{0,400}\)/g, "$1")
+      .replace(/https?:\/\/\S{0,400}/g, " ")
+      .replace(/&[a-z]{2,8};|&#\d{1,6};/g, " ")
+    : text
+
+const WORD = /[\p{L}\p{N}]+(?:['’]\p{L}+)?/gu
+const HAS_UPPER_INSIDE = /.[A-Z]/
 
 /**
  * Raw words of a text, identifiers split at case changes and punctuation, lowercased, in order.
@@ -55,12 +61,16 @@ const plainText = (text: string): string =>
  */
 export const rawWords = (text: string): Array<string> => {
   const words: Array<string> = []
-  for (const match of plainText(text).matchAll(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu)) {
+  for (const match of plainText(text).matchAll(WORD)) {
     const word = match[0]
+    if (!HAS_UPPER_INSIDE.test(word)) {
+      words.push(word.includes("’") ? word.toLowerCase().replace("’", "'") : word.toLowerCase())
+      continue
+    }
     // `listForRepo` → list, for, repo; a brand in prose (`GitHub`, `CodeQL`) is also kept whole,
     // so "github" meets an API labelled `github`.
     const parts = word.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").split(" ")
-    if (parts.length > 1 && parts.length <= 2 && /^[A-Z][a-z]+[A-Z]/.test(word)) words.push(word.toLowerCase())
+    if (parts.length === 2 && /^[A-Z][a-z]+[A-Z]/.test(word)) words.push(word.toLowerCase())
     for (const part of parts) words.push(part.toLowerCase().replace("’", "'"))
   }
   return words
