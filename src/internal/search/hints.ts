@@ -23,6 +23,11 @@ export interface Hints {
   readonly hints: ReadonlyArray<Hint>
   /** Lowercase prefixes of `prefix_body` ids (`cus`, `sub_sched`), to resolve against the APIs' nouns. */
   readonly idPrefixes: ReadonlyArray<string>
+  /**
+   * The nouns said right before a number (`["check", "suite"]` for "check suite 5678"; `[]` for a
+   * bare `#12`): an item of that collection is meant.
+   */
+  readonly numbered: ReadonlyArray<ReadonlyArray<string>>
   /** The request with every hint cut out. */
   readonly rest: string
 }
@@ -104,6 +109,9 @@ const SHAPES: ReadonlyArray<Shape> = [
   { pattern: /(?:[$€£]\s?\d[\d,.]{0,12}k?|\b\d[\d,.]{0,12}\s?(?:usd|eur|gbp|dollars|euros|bucks)\b)/gi, hint: () => words("amount") }
 ]
 
+/** One or two nouns, then a number: "comment 5521", "check suite 5678", "release #4411". */
+const NUMBERED = /\b(?:([A-Za-z][a-z-]{1,30})\s+)?([A-Za-z][a-z-]{1,30})\s+#?(\d{1,12})\b(?![.:/-]\d)/g
+
 /**
  * What a hint is replaced with in `rest`: a mark no word contains, so that the words on either
  * side of a hint are not read as one phrase.
@@ -120,6 +128,11 @@ export const CUT = "\u0000"
 export const read = (request: string): Hints => {
   const hints: Array<Hint> = []
   const idPrefixes: Array<string> = []
+  const numbered: Array<ReadonlyArray<string>> = []
+  for (const match of request.matchAll(NUMBERED)) {
+    numbered.push([match[1], match[2]].filter((word): word is string => word !== undefined).map((word) => word.toLowerCase()))
+  }
+  if (/#\d{1,9}\b/.test(request)) numbered.push([])
   let rest = request
   for (const { hint, pattern } of SHAPES) {
     rest = rest.replace(pattern, (...args: Array<unknown>) => {
@@ -130,5 +143,5 @@ export const read = (request: string): Hints => {
       return CUT
     })
   }
-  return { hints, idPrefixes, rest }
+  return { hints, idPrefixes, numbered, rest }
 }

@@ -283,8 +283,9 @@ export const make = (): ToolIndex => {
   }
 
   const search: ToolIndex["search"] = (request, options) => {
-    const limit = options?.limit ?? 10
+    const limit = Math.floor(options?.limit ?? 10)
     const filter = options?.filter
+    if (!(limit > 0)) return []
     // A request is words: past 1,000 characters it is not one, and the work stays bounded.
     const read = Query.read(request.slice(0, 1000), vocabulary)
     // Terms no tool has cannot score: left out, and a concept with none left out with them (it
@@ -318,7 +319,7 @@ export const make = (): ToolIndex => {
     // best first; no factor below lifts a tool by more than MAX_LIFT, so once a tool's MiniSearch
     // score times MAX_LIFT falls under the last of the best `limit` so far, none after it can enter.
     const hits: Array<SearchHit> = []
-    const wanted = Math.max(0, limit)
+    const wanted = limit
     for (const result of results) {
       if (hits.length >= wanted && result.score * MAX_LIFT < hits[hits.length - 1]!.score) break
       const indexed = byId.get(result.id as number)
@@ -329,7 +330,7 @@ export const make = (): ToolIndex => {
       for (const term of result.queryTerms) for (const at of conceptsOf.get(term) ?? []) met.add(at)
       let metWeight = 0
       for (const at of met) metWeight += query.concepts[at]!.weight
-      // How much of the tool's name the request covers: "make me a repo" is
+      // How much of the tool's name the request covers: "create a repository for me" is
       // `repos/create-for-authenticated-user` entirely, and a third of `codespaces/add-repository-for-secret-…`.
       let covered = 0
       for (const fields of Object.values(result.match)) if (fields.includes("name")) covered += 1

@@ -9,10 +9,12 @@
  */
 import { rawWords } from "./words.js"
 
-/** A collection: its words (`["payment", "intents"]`) and how many tools reach it. */
+/** A collection: its words (`["payment", "intents"]`), how many tools reach it, its item parameter. */
 interface Collection {
   readonly words: ReadonlyArray<string>
   readonly api: string | undefined
+  /** Whether its item is addressed by a number (`{issue_number}`, `{pull_number}`): what `#12` names. */
+  readonly numbered: boolean
   tools: number
 }
 
@@ -36,19 +38,27 @@ const segments = (url: string): Array<{ readonly text: string; readonly param: b
 
 const keyOf = (words: ReadonlyArray<string>, api: string | undefined): string => `${api ?? ""}\u0000${words.join(" ")}`
 
+interface Named {
+  readonly words: ReadonlyArray<string>
+  readonly numbered: boolean
+}
+
 /** The collections one URL template names. */
-const collectionsOf = (url: string): Array<ReadonlyArray<string>> => {
+const collectionsOf = (url: string): Array<Named> => {
   const parts = segments(url)
-  const found: Array<ReadonlyArray<string>> = []
+  const found: Array<Named> = []
   for (let i = 0; i + 1 < parts.length; i++) {
     const here = parts[i]!
     if (here.param || !parts[i + 1]!.param) continue
     const words = rawWords(here.text.replace(/[_.-]/g, " "))
     if (words.length === 0) continue
-    found.push(words)
+    const numbered = /number/i.test(parts[i + 1]!.text)
+    found.push({ words, numbered })
     const before = parts[i - 1]
     // `/checkout/sessions/{session}`: "checkout sessions" is the collection's full name.
-    if (before !== undefined && !before.param) found.push([...rawWords(before.text.replace(/[_.-]/g, " ")), ...words])
+    if (before !== undefined && !before.param) {
+      found.push({ words: [...rawWords(before.text.replace(/[_.-]/g, " ")), ...words], numbered })
+    }
   }
   return found
 }
@@ -59,15 +69,15 @@ const collectionsOf = (url: string): Array<ReadonlyArray<string>> => {
  * @internal
  */
 export const itemsOf = (url: string | undefined): Array<string> =>
-  url === undefined ? [] : collectionsOf(url).map((words) => words.join(" "))
+  url === undefined ? [] : collectionsOf(url).map(({ words }) => words.join(" "))
 
 /** @internal */
 export const add = (vocabulary: Vocabulary, url: string | undefined, api: string | undefined): void => {
   if (url === undefined) return
-  for (const words of collectionsOf(url)) {
+  for (const { numbered, words } of collectionsOf(url)) {
     const key = keyOf(words, api)
     const known = vocabulary.collections.get(key)
-    if (known === undefined) vocabulary.collections.set(key, { words, api, tools: 1 })
+    if (known === undefined) vocabulary.collections.set(key, { words, api, numbered, tools: 1 })
     else known.tools += 1
   }
 }
@@ -75,7 +85,7 @@ export const add = (vocabulary: Vocabulary, url: string | undefined, api: string
 /** @internal */
 export const remove = (vocabulary: Vocabulary, url: string | undefined, api: string | undefined): void => {
   if (url === undefined) return
-  for (const words of collectionsOf(url)) {
+  for (const { words } of collectionsOf(url)) {
     const key = keyOf(words, api)
     const known = vocabulary.collections.get(key)
     if (known === undefined) continue
@@ -145,4 +155,29 @@ export const resolvePrefix = (vocabulary: Vocabulary, prefix: string): Array<Res
     )
     .slice(0, 4)
     .map(({ collection, score }) => ({ words: collection.words, api: collection.api, weight: score / best, key: collection.words.join(" ") }))
+}
+
+/**
+ * The collections a noun said before a number names ("comment 5521", "run 555", "check suite
+ * 5678"): those whose last word has the noun's stem (and, for two nouns, whose words end with
+ * both). `#12` — a number with no noun — names the collections addressed by a number.
+ *
+ * @internal
+ */
+export const resolveNumbered = (
+  vocabulary: Vocabulary,
+  nouns: ReadonlyArray<string>,
+  stemOf: (word: string) => string
+): Array<string> => {
+  const keys: Array<string> = []
+  const wanted = nouns.map(stemOf)
+  for (const collection of vocabulary.collections.values()) {
+    if (wanted.length === 0) {
+      if (collection.numbered) keys.push(collection.words.join(" "))
+      continue
+    }
+    const tail = collection.words.slice(-wanted.length).map(stemOf)
+    if (tail.length === wanted.length && tail.every((word, i) => word === wanted[i])) keys.push(collection.words.join(" "))
+  }
+  return keys
 }

@@ -83,7 +83,7 @@ const QUESTION: ReadonlySet<string> = new Set([
   "do", "did", "has", "have", "any", "where", "when", "why", "whats", "show", "list"
 ])
 
-/** The particles of English phrasal verbs, which may stand after the object: "give them back". */
+/** The particles of English phrasal verbs, which may stand after the object: "hand the money back", "switch it off". */
 const PARTICLES: ReadonlySet<string> = new Set(["up", "down", "off", "out", "back", "in", "on", "over", "away", "through"])
 
 /** How many words may stand between a phrasal verb and its particle. */
@@ -107,7 +107,7 @@ const readPhrases = (words: ReadonlyArray<string>, concepts: Array<Concept>, onA
         matched = phrase
         entries.push(entry)
       } else if (matched === undefined && phrase.length === 2 && PARTICLES.has(phrase[1]!)) {
-        // "give them back", "kick the bot out": the particle after a short object.
+        // "hand the money back", "switch the alarm off": the particle after a short object.
         for (let j = i + 2; j <= i + 1 + PARTICLE_GAP && j < words.length; j++) {
           if (words[j] === phrase[1]) {
             particleAt = j
@@ -155,7 +155,7 @@ const readPhrases = (words: ReadonlyArray<string>, concepts: Array<Concept>, onA
  * @internal
  */
 export const read = (request: string, vocabulary: Learn.Vocabulary): Query => {
-  const { hints, idPrefixes, rest } = Hints.read(request)
+  const { hints, idPrefixes, numbered, rest } = Hints.read(request)
   const concepts: Array<Concept> = []
   const apis = new Set<string>()
   const items = new Set<string>()
@@ -178,8 +178,15 @@ export const read = (request: string, vocabulary: Learn.Vocabulary): Query => {
     if (apisOf.size === 1 && only !== undefined) apis.add(only)
   }
 
+  for (const nouns of numbered) {
+    // "the comment 5521": try the two words, then the last one alone.
+    const two = nouns.length === 2 ? Learn.resolveNumbered(vocabulary, nouns, stem) : []
+    const keys = two.length > 0 ? two : Learn.resolveNumbered(vocabulary, nouns.slice(-1), stem)
+    for (const key of keys) items.add(key)
+  }
+
   let action: Action | undefined
-  // A hint cut out of the request ends a phrase: in "kick @bob off", "kick off" is not said.
+  // A hint cut out of the request ends a phrase: in "turn @ann off", "turn off" is not said.
   for (const segment of rest.split(Hints.CUT)) {
     const words = rawWords(segment)
     // A question asks to read: in "what's open in …" or "is #deals private", "open" and "private"
@@ -187,6 +194,6 @@ export const read = (request: string, vocabulary: Learn.Vocabulary): Query => {
     if (action === undefined && words[0] !== undefined && QUESTION.has(words[0])) action = "read"
     readPhrases(words, concepts, (found) => (action ??= found))
   }
-  // A request that names things without a verb ("my Slack reminders", "CodeQL findings") asks to see them.
+  // A request that names things without a verb ("the open invoices", "our webhooks") asks to see them.
   return { concepts: concepts.filter((concept) => concept.terms.size > 0), action: action ?? "read", apis, items }
 }

@@ -18,6 +18,8 @@ const POS: ReadonlyArray<Pos> = ["verb", "noun"]
 
 /** How many senses of a word are read, most frequent first. */
 const SENSES = 2
+/** How many of a sense's generalisations are read. */
+const HYPERNYMS = 1
 
 interface Database {
   readonly dir: string
@@ -77,7 +79,9 @@ const sensesOf = (db: Database, pos: Pos, lemma: string): Array<number> => {
   const fields = line.trim().split(" ")
   const pointers = Number(fields[3])
   const senses = Number(fields[4 + pointers])
-  return fields.slice(6 + pointers, 6 + pointers + senses).map(Number)
+  // Senses seen in WordNet's tagged corpus come first; a sense never seen there is a rare one.
+  const tagged = Math.max(1, Number(fields[5 + pointers]))
+  return fields.slice(6 + pointers, 6 + pointers + Math.min(senses, tagged)).map(Number)
 }
 
 interface Synset {
@@ -143,7 +147,7 @@ export const synonyms = (word: string): ReadonlyArray<string> => {
           const synset = readSynset(fd, offset)
           if (synset === undefined) continue
           for (const lemma of synset.words) found.add(lemma)
-          for (const hypernym of synset.hypernyms.slice(0, 1)) {
+          for (const hypernym of synset.hypernyms.slice(0, HYPERNYMS)) {
             for (const lemma of readSynset(fd, hypernym)?.words ?? []) found.add(lemma)
           }
         }
