@@ -141,6 +141,20 @@ describe("ranking", () => {
     expect(names).toContain("get_widget")
   })
 
+  it("stops early without changing the first k: the best k are the first k of an unbounded search", () => {
+    // A few hundred tools, so that the early stop has something to skip.
+    const many = Array.from({ length: 300 }, (_, i) => ({
+      ...widgets[i % widgets.length]!,
+      name: `${widgets[i % widgets.length]!.name}_${i}`,
+      description: `${widgets[i % widgets.length]!.description} Variant ${i % 7}.`
+    }))
+    const index = indexOf([...widgets, ...many])
+    for (const request of ["delete a widget", "refund pi_3MtwBwLkdIwHu7ix", "open PRs on acme/api", "post to #general", "widget"]) {
+      const all = index.search(request, { limit: 10_000 })
+      for (const k of [1, 3, 5, 20]) expect(index.search(request, { limit: k }), `${request} @${k}`).toEqual(all.slice(0, k))
+    }
+  })
+
   it("finds nothing for a request with no word any tool has, and for an empty one", () => {
     const index = indexOf()
     expect(index.search("zzqx vvkj")).toEqual([])

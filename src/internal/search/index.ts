@@ -202,8 +202,6 @@ const NAME_COVERAGE = 1
 const ITEM = 1.3
 /** How much a tool of the API a request's id belongs to is lifted (and one of another API lowered). */
 const API = 1.5
-/** The most the factors after BM25 can lift a tool (best action fit, item, API). */
-const MAX_LIFT = ACTION_MATCH * ITEM * API
 
 /** The coordination exponent: how hard a tool is pushed down for each concept it misses. */
 const COORDINATION = 1.5
@@ -220,15 +218,18 @@ export const make = (): ToolIndex => {
     fields: [...FIELDS],
     extractField: (indexed, field) => field === "id" ? indexed.id : indexed.fields[field as Field],
     tokenize: (text) => [text],
-    processTerm: (text) => {
+    processTerm: (text, field) => {
+      // A parameter list repeats itself (every list tool's cursor, limit, expand): its distinct
+      // words are what it says, and counting each once halves the build.
       const list = terms(text)
+      const distinct = new Set(list)
       // MiniSearch reads a document's terms again to remove it: `counting` says which way.
-      for (const term of list) {
+      for (const term of distinct) {
         const count = (termCounts.get(term) ?? 0) + counting
         if (count > 0) termCounts.set(term, count)
         else termCounts.delete(term)
       }
-      return list
+      return field === "params" ? [...distinct] : list
     },
     // Removal is exact and synchronous (`remove` with the stored document): no vacuuming timers
     // left behind a closed client.
@@ -316,12 +317,14 @@ export const make = (): ToolIndex => {
       boostTerm: (term) => weightOf.get(term) ?? 1
     })
     // MiniSearch returns the tools by their summed score times the number of terms they matched,
-    // best first; no factor below lifts a tool by more than MAX_LIFT, so once a tool's MiniSearch
-    // score times MAX_LIFT falls under the last of the best `limit` so far, none after it can enter.
+    // best first; the factors below lift a tool by `lift` at most (the best action fit, and the
+    // item and API factors where the request has an id), so once a tool's MiniSearch score times
+    // `lift` falls under the last of the best `limit` so far, no tool after it can enter.
     const hits: Array<SearchHit> = []
     const wanted = limit
+    const lift = ACTION_MATCH * (query.items.size > 0 ? ITEM : 1) * (query.apis.size > 0 ? API : 1)
     for (const result of results) {
-      if (hits.length >= wanted && result.score * MAX_LIFT < hits[hits.length - 1]!.score) break
+      if (hits.length >= wanted && result.score * lift < hits[hits.length - 1]!.score) break
       const indexed = byId.get(result.id as number)
       if (indexed === undefined) continue
       const name = indexed.document.name
@@ -347,8 +350,10 @@ export const make = (): ToolIndex => {
       if (query.apis.size > 0 && indexed.document.api !== undefined) {
         final *= query.apis.has(indexed.document.api) ? API : 1 / API
       }
-      if (hits.length < wanted || final > hits[hits.length - 1]!.score) {
-        hits.push({ name, score: final })
+      const hit = { name, score: final }
+      // A tie with the last kept enters when its name sorts first, as in a full sort.
+      if (hits.length < wanted || byScore(hit, hits[hits.length - 1]!) < 0) {
+        hits.push(hit)
         hits.sort(byScore)
         if (hits.length > wanted) hits.pop()
       }

@@ -51,6 +51,10 @@ const plainText = (text: string): string =>
     : text
 
 const WORD = /[\p{L}\p{N}]+(?:['’]\p{L}+)?/gu
+// The same for ASCII text (almost every API document): a plain character class is several times
+// faster than Unicode property escapes.
+const ASCII_WORD = /[A-Za-z0-9]+(?:'[A-Za-z]+)?/g
+const NON_ASCII = /[^\u0000-\u007f]/
 const HAS_UPPER_INSIDE = /.[A-Z]/
 
 /**
@@ -61,7 +65,10 @@ const HAS_UPPER_INSIDE = /.[A-Z]/
  */
 export const rawWords = (text: string): Array<string> => {
   const words: Array<string> = []
-  for (const match of plainText(text).matchAll(WORD)) {
+  const plain = plainText(text)
+  const pattern = NON_ASCII.test(plain) ? WORD : ASCII_WORD
+  pattern.lastIndex = 0
+  for (let match = pattern.exec(plain); match !== null; match = pattern.exec(plain)) {
     const word = match[0]
     if (!HAS_UPPER_INSIDE.test(word)) {
       words.push(word.includes("’") ? word.toLowerCase().replace("’", "'") : word.toLowerCase())
@@ -86,11 +93,20 @@ const stems = new Map<string, string>()
 export const stem = (word: string): string => {
   let stemmed = stems.get(word)
   if (stemmed === undefined) {
-    stemmed = /^\d/.test(word) ? word : stemmer(word)
+    const code = word.charCodeAt(0)
+    stemmed = code >= 48 && code <= 57 ? word : stemmer(word)
     // Bounded: a stream of unique words (ids in requests) must not grow the memo without end.
     if (stems.size < 50_000) stems.set(word, stemmed)
   }
   return stemmed
+}
+
+const isNumber = (word: string): boolean => {
+  for (let i = 0; i < word.length; i++) {
+    const code = word.charCodeAt(i)
+    if (code < 48 || code > 57) return false
+  }
+  return true
 }
 
 /**
@@ -101,8 +117,8 @@ export const stem = (word: string): string => {
 export const terms = (text: string): Array<string> => {
   const out: Array<string> = []
   for (const word of rawWords(text)) {
-    if (word.length < 2 || STOPWORDS.has(word) || /^\d+$/.test(word)) continue
-    out.push(stem(word.replace(/'s$/, "")))
+    if (word.length < 2 || STOPWORDS.has(word) || isNumber(word)) continue
+    out.push(stem(word.endsWith("'s") ? word.slice(0, -2) : word))
   }
   return out
 }
