@@ -193,6 +193,20 @@ export interface ToolIndex {
   readonly size: () => number
 }
 
+/** Words of an API label that do not name it: `https://api.github.com/openapi.json` is "github". */
+const LABEL_NOISE: ReadonlySet<string> = new Set(["https", "http", "www", "api", "apis", "com", "org", "net", "io", "dev", "json", "yaml", "openapi", "rcp", "manifest", "v1", "v2", "v3"])
+
+/** The APIs a request names by a word of their label. */
+const namedApis = (request: string, labels: Iterable<string>): Set<string> => {
+  const said = new Set(rawWords(request))
+  const named = new Set<string>()
+  for (const label of labels) {
+    const words = rawWords(label).filter((word) => !LABEL_NOISE.has(word) && word.length > 2)
+    if (words.some((word) => said.has(word))) named.add(label)
+  }
+  return named
+}
+
 const byScore = (a: SearchHit, b: SearchHit): number =>
   b.score - a.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
 
@@ -239,6 +253,14 @@ export const make = (): ToolIndex => {
   /** How often each term occurs in the index: a request's term no tool has is not searched. */
   const termCounts = new Map<string, number>()
   let counting = 0
+  /** Tools per API label: a request that names an API ("on Slack") is about that API's tools. */
+  const apis = new Map<string, number>()
+  const countApi = (api: string | undefined, by: number): void => {
+    if (api === undefined) return
+    const count = (apis.get(api) ?? 0) + by
+    if (count > 0) apis.set(api, count)
+    else apis.delete(api)
+  }
   const byName = new Map<string, Indexed>()
   const byId = new Map<number, Indexed>()
   const vocabulary = Learn.empty()
@@ -256,6 +278,7 @@ export const make = (): ToolIndex => {
     byName.delete(name)
     byId.delete(indexed.id)
     Learn.remove(vocabulary, indexed.document.url, indexed.document.api)
+    countApi(indexed.document.api, -1)
   }
 
   const add = (documents: ReadonlyArray<SearchDocument>): void => {
@@ -273,6 +296,7 @@ export const make = (): ToolIndex => {
       byName.set(document.name, indexed)
       byId.set(indexed.id, indexed)
       Learn.add(vocabulary, document.url, document.api)
+      countApi(document.api, 1)
       fresh.push(indexed)
     }
     counting = 1
@@ -295,7 +319,8 @@ export const make = (): ToolIndex => {
       const known = new Map([...concept.terms].filter(([term]) => termCounts.has(term)))
       return known.size === 0 ? [] : [{ terms: known, weight: concept.weight }]
     })
-    const query = { ...read, concepts }
+    const named = namedApis(request.slice(0, 1000), apis.keys())
+    const query = { ...read, concepts, apis: named.size > 0 ? named : read.apis }
     if (query.concepts.length === 0) return []
     const totalWeight = query.concepts.reduce((sum, concept) => sum + concept.weight, 0)
     // One pass over the index: every term of every concept, each with its weight; then, per tool,
