@@ -312,7 +312,7 @@ export const make = (): ToolIndex => {
     const filter = options?.filter
     if (!(limit > 0)) return []
     // A request is words: past 1,000 characters it is not one, and the work stays bounded.
-    const read = Query.read(request.slice(0, 1000), vocabulary)
+    const read = Query.read(request.slice(0, 1000), vocabulary, (term) => termCounts.has(term))
     // Terms no tool has cannot score: left out, and a concept with none left out with them (it
     // would lower every tool's coverage alike).
     const concepts = read.concepts.flatMap((concept) => {

@@ -31,8 +31,12 @@ export interface Query {
 
 /** Weight of a lexicon expansion beside the request's own word. */
 const EXPANSION = 0.7
-/** Weight of a WordNet synonym of a word the lexicon does not know. */
-const WORDNET = 0.4
+/**
+ * Weight of a WordNet synonym of a word the lexicon does not know: lower when the tools use the
+ * word itself (it likely means what they mean by it), higher when none does.
+ */
+const WORDNET_KNOWN = 0.3
+const WORDNET_UNKNOWN = 0.6
 
 /** Weight of a hint's words and of a resolved id's collection. */
 const HINT = 0.8
@@ -89,7 +93,12 @@ const PARTICLES: ReadonlySet<string> = new Set(["up", "down", "off", "out", "bac
 /** How many words may stand between a phrasal verb and its particle. */
 const PARTICLE_GAP = 3
 
-const readPhrases = (words: ReadonlyArray<string>, concepts: Array<Concept>, onAction: (action: Action) => void): void => {
+const readPhrases = (
+  words: ReadonlyArray<string>,
+  concepts: Array<Concept>,
+  onAction: (action: Action) => void,
+  known: (term: string) => boolean
+): void => {
   const { byFirst } = phrases()
   const taken = new Set<number>()
   for (let i = 0; i < words.length;) {
@@ -131,10 +140,13 @@ const readPhrases = (words: ReadonlyArray<string>, concepts: Array<Concept>, onA
       if (!isStopword(word) && word.length > 1 && !/^\d+$/.test(word)) {
         const concept = conceptOf([word], [], 1, 1)
         const terms = concept.terms as Map<string, number>
+        // A word the tools themselves use is most likely meant as they use it; a word none of
+        // them has can only be reached through its synonyms.
+        const weight = known(stem(word)) ? WORDNET_KNOWN : WORDNET_UNKNOWN
         for (const synonym of WordNet.synonyms(word)) {
           if (isStopword(synonym) || synonym.length < 2) continue
           const term = stem(synonym)
-          if (!terms.has(term)) terms.set(term, WORDNET)
+          if (!terms.has(term)) terms.set(term, weight)
         }
         concepts.push(concept)
       }
@@ -154,7 +166,7 @@ const readPhrases = (words: ReadonlyArray<string>, concepts: Array<Concept>, onA
  *
  * @internal
  */
-export const read = (request: string, vocabulary: Learn.Vocabulary): Query => {
+export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term: string) => boolean = () => true): Query => {
   const { hints, idPrefixes, numbered, rest } = Hints.read(request)
   const concepts: Array<Concept> = []
   const apis = new Set<string>()
@@ -192,7 +204,7 @@ export const read = (request: string, vocabulary: Learn.Vocabulary): Query => {
     // A question asks to read: in "what's open in …" or "is #deals private", "open" and "private"
     // describe what to read, they are not what to do.
     if (action === undefined && words[0] !== undefined && QUESTION.has(words[0])) action = "read"
-    readPhrases(words, concepts, (found) => (action ??= found))
+    readPhrases(words, concepts, (found) => (action ??= found), known)
   }
   // A request that names things without a verb ("the open invoices", "our webhooks") asks to see them.
   return { concepts: concepts.filter((concept) => concept.terms.size > 0), action: action ?? "read", apis, items }
