@@ -38,6 +38,18 @@ const EXPANSION = 0.7
 const WORDNET_KNOWN = 0.3
 const WORDNET_UNKNOWN = 0.6
 
+/** Weight of the parts of a compound word, or of two words read as one. */
+const COMPOUND = 0.8
+
+/** A word no tool uses, split in two words the tools use ("codespace" → code, space), stemmed; or none. */
+const split = (word: string, known: (term: string) => boolean): Array<string> => {
+  for (let at = 3; at <= word.length - 3; at++) {
+    const [head, tail] = [stem(word.slice(0, at)), stem(word.slice(at))]
+    if (known(head) && known(tail)) return [head, tail]
+  }
+  return []
+}
+
 /** Weight of a hint's words and of a resolved id's collection. */
 const HINT = 0.8
 /** How much a hint counts among the request's concepts: it says which kind of value, not which operation. */
@@ -142,11 +154,19 @@ const readPhrases = (
         const terms = concept.terms as Map<string, number>
         // A word the tools themselves use is most likely meant as they use it; a word none of
         // them has can only be reached through its synonyms.
-        const weight = known(stem(word)) ? WORDNET_KNOWN : WORDNET_UNKNOWN
+        const isKnown = known(stem(word))
+        const weight = isKnown ? WORDNET_KNOWN : WORDNET_UNKNOWN
         for (const synonym of WordNet.synonyms(word)) {
           if (isStopword(synonym) || synonym.length < 2) continue
           const term = stem(synonym)
           if (!terms.has(term)) terms.set(term, weight)
+        }
+        // Compounds written apart or together: "webhook" meets "web hook", "user group" meets "usergroup".
+        if (!isKnown) for (const part of split(word, known)) if (!terms.has(part)) terms.set(part, COMPOUND)
+        const next = words[i + 1]
+        if (next !== undefined && !isStopword(next)) {
+          const joined = stem(word + next)
+          if (known(joined) && !terms.has(joined)) terms.set(joined, COMPOUND)
         }
         concepts.push(concept)
       }
