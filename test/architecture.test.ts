@@ -67,8 +67,13 @@ describe("architecture: the wings of src/internal/", () => {
     const wings = new Set(modules.flatMap((file) => wingOf(file) ?? []))
     assert.deepStrictEqual(
       [...wings].filter((wing) => !SATELLITE_WINGS.includes(wing)).sort(),
-      ["client", "manifest", "model", "server", "shared", "transport"]
+      ["client", "manifest", "model", "search", "server", "shared", "transport"]
     )
+  })
+
+  it("search/ reads model-facing tools and shared helpers only: never client/, transport/, server/ or manifest/", () => {
+    const below = (target: string) => ["search", "model", "shared"].includes(wingOf(target) ?? "")
+    assert.deepStrictEqual(refused(whole, (file) => wingOf(file) === "search", below), [])
   })
 
   it("shared/ is a leaf: it imports nothing outside shared/, and no public module (not even a type)", () => {
