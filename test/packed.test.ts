@@ -132,7 +132,9 @@ describe("the packed tarball, installed into an empty folder", () => {
     // The weight: the library brings undici and nothing of the CLI's former stack.
     const installed = readdirSync(join(app, "node_modules", "@effect"))
     assert.deepStrictEqual(installed, ["platform"], "only @effect/platform under @effect/")
-    assert.deepStrictEqual(Object.keys(pkg.dependencies), ["undici"])
+    // minisearch (the tool index, no dependencies of its own) and stemmer (36 kB) for tool search;
+    // WordNet and the tokenizer are optional peers (35 and 27 MB), read only by search and token counts.
+    assert.deepStrictEqual(Object.keys(pkg.dependencies), ["minisearch", "stemmer", "undici"])
     const effectVersion = (JSON.parse(readFileSync(join(app, "node_modules", "effect", "package.json"), "utf8")) as { version: string }).version
     assert.match(effectVersion, /^3\./, "the install line gives Effect 3")
 

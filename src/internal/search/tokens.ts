@@ -1,7 +1,8 @@
 /**
  * What a tool list costs in a model's context, counted with a real tokenizer (`gpt-tokenizer`,
  * OpenAI's o200k_base encoding — GPT-4o, GPT-4.1, GPT-5, o-series), loaded on first use only: a
- * client that never counts never loads its 200k-token vocabulary.
+ * client that never counts never loads its 200k-token vocabulary. It is an optional peer
+ * dependency (27 MB installed): without it, counting fails with `TokenizerMissing`.
  *
  * - OpenAI (Chat Completions and Responses): `countChatCompletionTokens` renders the functions the
  *   way OpenAI's models read them (a TypeScript-like namespace, with its per-function overhead):
@@ -14,6 +15,20 @@
  */
 import type { ModelTool } from "../model/modelTool.js"
 import { toAnthropicTools, toGeminiTools, toOpenAiTools } from "../model/providers.js"
+import { TaggedError } from "../shared/taggedError.js"
+
+/**
+ * Counting tokens needs the `gpt-tokenizer` package, an optional peer dependency (its vocabularies
+ * are 27 MB installed, and only token accounting uses them): it is not installed.
+ *
+ * @since 0.2.0
+ * @category errors
+ */
+export class TokenizerMissing extends TaggedError("TokenizerMissing")<{}> {
+  override get message(): string {
+    return "counting tokens needs the gpt-tokenizer package, an optional peer dependency: npm install gpt-tokenizer@^4.0.0"
+  }
+}
 
 /**
  * The wire format tokens are counted in.
@@ -58,6 +73,10 @@ const load = (): Promise<Tokenizer> => {
       countTokens: (text) => module.countTokens(text),
       countChatCompletionTokens: (request) => count(request as Parameters<typeof count>[0])
     }
+  }, (cause: unknown) => {
+    // Not installed: say so, and let a later call try again (it may be installed by then).
+    tokenizer = undefined
+    throw (cause as { code?: unknown } | null)?.code === "ERR_MODULE_NOT_FOUND" ? new TokenizerMissing() : cause
   })
   return tokenizer
 }
