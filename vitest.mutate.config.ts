@@ -2,11 +2,16 @@ import { defineConfig } from "vitest/config"
 
 // The fast tests `npm run mutate` runs against each mutant: pure rules tested directly, no servers,
 // so that every mutant (also the ones in module-level constants, which rerun every test) costs
-// seconds, not minutes. test/manifest.test.ts is left out for its deliberately huge inputs (100k-deep
-// nesting, megabyte strings); test/unit/validate.test.ts pins the same rules directly.
+// seconds, not minutes. test/manifest/manifest.test.ts is left out for its deliberately huge inputs
+// (100k-deep nesting, megabyte strings); test/manifest/validate.test.ts pins the same rules directly.
 export default defineConfig({
   test: {
-    include: ["test/unit/**/*.test.ts", "test/template.test.ts", "test/jsonPath.test.ts"],
+    include: [
+      "test/manifest/{urlTemplate,validate,template,jsonPath}.test.ts",
+      "test/client/{credential,discoveryShortcuts,execution,request}.test.ts",
+      "test/transport/{privateNetwork,redact,rules,bodyBuffer}.test.ts",
+      "test/shared/span.test.ts"
+    ],
     testTimeout: 30_000
   }
 })

@@ -4,8 +4,8 @@ import { defineConfig } from "vitest/config"
 export default defineConfig({
   test: {
     include: ["test/packed.test.ts"],
-    testTimeout: 900_000,
-    // Removing the installed folders takes seconds on a busy machine.
-    hookTimeout: 120_000
+    testTimeout: 1_800_000,
+    // Removing the installed folders takes minutes on a busy machine.
+    hookTimeout: 600_000
   }
 })

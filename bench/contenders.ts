@@ -168,12 +168,19 @@ export const rcpEffect = async (origins: Origins, mode: Mode): Promise<Contender
   }
 }
 
+/**
+ * The client as tsc compiles it, one module per file (bench/build/core, `tsc -p
+ * bench/tsconfig.core.json`), beside the package's esbuild bundles: what the bundling step is
+ * measured against (bench/RESULTS.md §Bundling).
+ */
+export const unbundledClient = (): Promise<typeof Client> => import(new URL("./core/Client.js", import.meta.url).href)
+
 /** 4. The promise facade, as a plain TypeScript user has it (its default: undici directly). */
-export const rcpPromise = async (origins: Origins): Promise<Contender> => {
-  const client = Client.createRcpClient({ credential: TOKEN })
+export const rcpPromise = async (origins: Origins, module: typeof Client = Client, label = ""): Promise<Contender> => {
+  const client = module.createRcpClient({ credential: TOKEN })
   await client.discover(`${origins.rest}/rcp/manifest/1`)
   return fromPromise(
-    "rcp-sdk promise execute (createRcpClient)",
+    `rcp-sdk promise execute (createRcpClient)${label}`,
     async (i) => (await client.execute({ name: "get_item", arguments: argsOf(i) })).data as Picked,
     () => client.close()
   )
@@ -202,7 +209,7 @@ export const mcp = async (origins: Origins): Promise<Contender> => {
  */
 export const mcpBridge = async (origins: Origins): Promise<Contender> => {
   const bridge = spawn(process.execPath, [
-    `${repoRoot}dist/bin.js`,
+    `${repoRoot}packages/cli/dist/bin.js`,
     "mcp",
     `${origins.rest}/rcp/manifest/1`,
     "--credential-env",
@@ -265,6 +272,7 @@ export const all = async (origins: Origins): Promise<Array<Contender>> => [
   await rcpEffect(origins, "undici"),
   await rcpEffect(origins, "direct"),
   await rcpPromise(origins),
+  await rcpPromise(origins, await unbundledClient(), ", tsc's modules unbundled"),
   await mcp(origins),
   await mcpBridge(origins),
   await utcp(origins)

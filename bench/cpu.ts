@@ -13,9 +13,10 @@ import type * as Client from "../dist/Client.js"
 import type * as Transport from "../dist/internal/transport/rules.js"
 import { argsOf, item, rcpManifest, TOKEN } from "./common.js"
 
-// Internal (not an export of the package): loaded from the built dist/, next to bench/build/.
+// Internal (not an export of the package, which ships bundles only): loaded from the bench's own
+// compile of src/ (bench/tsconfig.core.json → bench/build/core/); typed by the package's declarations.
 const InternalClient: typeof import("../dist/internal/client/client.js") = await import(
-  new URL("../../dist/internal/client/client.js", import.meta.url).href
+  new URL("./core/internal/client/client.js", import.meta.url).href
 )
 const calls = Number(process.argv[2] ?? 50_000)
 const body = new TextEncoder().encode(JSON.stringify(item("item-1", "en")))

@@ -1,6 +1,6 @@
 /**
  * Cold process → first tool result, in a fresh process:
- * `node firstResult.js <rcp|mcp> <rest origin> <mcp origin>`. rcp: import `rcp-sdk/client`,
+ * `node firstResult.js <rcp|rcp-unbundled|mcp> <rest origin> <mcp origin>`. rcp: import `rcp-sdk/client`,
  * discover the 1-tool manifest, execute once; MCP: import the SDK client and its Streamable HTTP
  * transport, connect, listTools, callTool. Prints `{"sinceStartMs":..,"workMs":..}`: the result's
  * time since the process started (Node's bootstrap included) and since the first import began.
@@ -13,8 +13,12 @@ if (rest === undefined || mcp === undefined) throw new Error("usage: firstResult
 const start = performance.now()
 let result: unknown
 switch (mode) {
-  case "rcp": {
-    const { createRcpClient } = await import("rcp-sdk/client")
+  case "rcp":
+  case "rcp-unbundled": {
+    // rcp-unbundled: tsc's modules (bench/build/core), which the bundling step is measured against.
+    const { createRcpClient }: typeof import("rcp-sdk/client") = await import(
+      mode === "rcp" ? "rcp-sdk/client" : new URL("./core/Client.js", import.meta.url).href
+    )
     const client = createRcpClient({ credential: TOKEN })
     await client.discover(`${rest}/rcp/manifest/1`)
     result = (await client.execute({ name: "get_item", arguments: argsOf(42) })).data

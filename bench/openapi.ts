@@ -1,12 +1,12 @@
 /**
  * Time to import GitHub's REST API description (`@octokit/openapi`, ~13 MiB, ~1,000 operations)
- * with `rcp-sdk/openapi`: `npm run bench:openapi`. Each round is a whole import from the file —
+ * with `@rcp-sdk/openapi`: `npm run bench:openapi`. Each round is a whole import from the file —
  * read, validate, dereference, map — in this process; the median of `BENCH_OPENAPI_ROUNDS` (default
  * 5) rounds after one warm-up. Not part of `npm test`.
  */
+import { openApiToManifest } from "@rcp-sdk/openapi"
 import { createRequire } from "node:module"
 import * as Path from "node:path"
-import { openApiToManifest } from "rcp-sdk/openapi"
 
 const require = createRequire(import.meta.url)
 const spec = Path.join(Path.dirname(require.resolve("@octokit/openapi/package.json")), "generated/api.github.com.json")

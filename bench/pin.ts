@@ -1,15 +1,15 @@
 /**
  * What pinning adds to a discovery (docs/lock.md): the time to pin a large manifest — GitHub's REST
- * API imported with `rcp-sdk/openapi` (~1,000 tools) — next to the time to decode it, which every
+ * API imported with `@rcp-sdk/openapi` (~1,000 tools) — next to the time to decode it, which every
  * discovery pays anyway. `npm run bench:pin`; the median of `BENCH_PIN_ROUNDS` (default 20) rounds
  * after one warm-up. Not part of `npm test`.
  */
+import { openApiToManifest } from "@rcp-sdk/openapi"
 import * as Effect from "effect/Effect"
 import { createRequire } from "node:module"
 import * as Path from "node:path"
 import * as Lock from "rcp-sdk/lock"
 import * as Manifest from "rcp-sdk/manifest"
-import { openApiToManifest } from "rcp-sdk/openapi"
 
 const require = createRequire(import.meta.url)
 const spec = Path.join(Path.dirname(require.resolve("@octokit/openapi/package.json")), "generated/api.github.com.json")

@@ -12,6 +12,7 @@
  */
 import { spawnSync } from "node:child_process"
 import { cpus, totalmem } from "node:os"
+import { pathToFileURL } from "node:url"
 import * as Client from "rcp-sdk/client"
 import { request } from "undici"
 import { buildDir, envInt, median, quantile, repoRoot, sortNumbers, startChild } from "./common.js"
@@ -252,6 +253,10 @@ const measureColdStart = () => {
       specifiers: ["effect/Effect", "effect/Schema"]
     },
     { name: "`rcp-sdk/client`", specifiers: ["rcp-sdk/client"] },
+    {
+      name: "`rcp-sdk/client` unbundled (tsc's modules, bench/build/core/Client.js)",
+      specifiers: [pathToFileURL(`${buildDir}core/Client.js`).href]
+    },
     { name: "`@modelcontextprotocol/sdk/client`", specifiers: ["@modelcontextprotocol/sdk/client"] },
     {
       name: "`@modelcontextprotocol/sdk/client` + `client/streamableHttp.js`",
@@ -296,6 +301,7 @@ const measureColdStart = () => {
 const measureFirstResult = (origins: Contenders.Origins) => {
   const modes = [
     { mode: "rcp", name: "rcp-sdk: import, discover, execute" },
+    { mode: "rcp-unbundled", name: "rcp-sdk, tsc's modules unbundled (bench/build/core): the same" },
     { mode: "mcp", name: "MCP: import, connect, listTools, callTool" }
   ]
   const results = new Map(modes.map((m) => [m.mode, [] as Array<{ sinceStartMs: number; workMs: number; wallMs: number }>]))

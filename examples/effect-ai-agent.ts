@@ -1,5 +1,5 @@
 /**
- * An @effect/ai agent over rcp: the learning API's tools as a toolkit (`rcp-sdk/ai`), a multi-step
+ * An @effect/ai agent over rcp: the learning API's tools as a toolkit (`@rcp-sdk/effect-ai`), a multi-step
  * `Chat` that runs the model's calls through rcp, and the learner resolved from the turn's
  * `CurrentUser` — a service of the fiber, never shown to the model. The model is a scripted
  * `LanguageModel` (swap in `OpenAiLanguageModel.layer(...)`); nothing leaves the machine.
@@ -9,12 +9,12 @@ import * as LanguageModel from "@effect/ai/LanguageModel"
 import type * as Prompt from "@effect/ai/Prompt"
 import type * as Response from "@effect/ai/Response"
 import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
+import * as RcpAi from "@rcp-sdk/effect-ai"
 import * as Console from "effect/Console"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Stream from "effect/Stream"
-import * as RcpAi from "rcp-sdk/ai"
 import * as Client from "rcp-sdk/client"
 import * as Resolver from "rcp-sdk/resolver"
 import { LearningApi } from "./learning-api.js"

@@ -1,28 +1,44 @@
-// The second half of `npm run build`: after tsc has compiled src/ into dist/ (JavaScript,
-// declarations, source maps), each public module's JavaScript (dist/Client.js, dist/Manifest.js, …,
-// dist/bin.js) is replaced by a bundle of the library's own modules, with the code two entries
-// share in dist/chunks/ (so that each internal module still exists once in a process, whatever
-// entries it imports). Every package stays an import (effect, undici, the optional peers).
+// The second half of `npm run build:core`: after tsc has compiled src/ into dist/ (JavaScript,
+// declarations, source maps), each public module's JavaScript (dist/Client.js, dist/Manifest.js, …)
+// is replaced by a bundle of the library's own modules, with the code two entries share in
+// dist/chunks/ (so that each internal module still exists once in a process, whatever entries it
+// imports). Every package stays an import (effect, @effect/platform, undici). Then tsc's JavaScript of
+// the internal modules (dist/internal/**/*.js), which nothing loads any more, is removed: the package
+// ships the bundles and the declarations (dist/internal/**/*.d.ts, which the public ones import).
+// The benches that measure internal parts compile src/ on their own (bench/tsconfig.core.json).
 //
-// Why: Node's ESM loader costs about a millisecond and a half per module, and `rcp-sdk/client`
-// was 45 of them — a third of a cold process's time to its first tool result (bench/RESULTS.md
-// §Start-up). The declarations and dist/internal/*.js stay as tsc wrote them: the package's
-// exports point at the bundles only, and the benches that measure internal parts
-// (bench/cpuFlight.ts) load the latter.
+// Why bundle: Node's ESM loader costs about a millisecond and a half per module, and
+// `rcp-sdk/client` was 45 of them — a third of a cold process's time to its first tool result
+// (bench/RESULTS.md §Start-up; re-measured for 0.2.0 in §Bundling).
 import { build } from "esbuild"
-import { readFileSync, renameSync, rmSync } from "node:fs"
-import { dirname, join } from "node:path"
-import { fileURLToPath } from "node:url"
+import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs"
+import { basename, dirname, join } from "node:path"
+import { fileURLToPath, pathToFileURL } from "node:url"
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..")
 const dist = join(root, "dist")
 const staging = join(root, "dist-bundle")
 
 const exportsMap = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).exports
-const entries = [
-  ...Object.values(exportsMap).flatMap((target) => (typeof target === "object" ? [target.import] : [])),
-  "./dist/bin.js"
-].map((path) => join(root, path))
+
+// Faces of the client: rcp-sdk/errors and rcp-sdk/providers declare what rcp-sdk/client re-exports
+// in full. Bundled as entries of their own, each would split the client's code into more shared
+// chunks (rcp-sdk/client: 10 files to load without them, 16 with them); instead each is written as
+// the re-export of its names from the client's bundle — the same classes and functions, no chunk.
+const FACES = { "Errors.js": "Client.js", "Providers.js": "Client.js" }
+
+const entries = Object.values(exportsMap)
+  .flatMap((target) => (typeof target === "object" ? [target.import] : []))
+  .map((path) => join(root, path))
+  .filter((path) => !(basename(path) in FACES))
+
+// The faces' names, read from tsc's output before the bundles replace it.
+const faces = await Promise.all(
+  Object.entries(FACES).map(async ([face, body]) => {
+    const names = Object.keys(await import(pathToFileURL(join(dist, face)).href)).sort()
+    return { face, body, names }
+  })
+)
 
 rmSync(staging, { recursive: true, force: true })
 await build({
@@ -50,3 +66,13 @@ for (const entry of entries) {
 rmSync(join(dist, "chunks"), { recursive: true, force: true })
 renameSync(join(staging, "chunks"), join(dist, "chunks"))
 rmSync(staging, { recursive: true, force: true })
+for (const { face, body, names } of faces) {
+  writeFileSync(join(dist, face), `export {\n${names.map((name) => `  ${name}`).join(",\n")}\n} from "./${body}"\n`)
+  rmSync(join(dist, `${face}.map`), { force: true })
+}
+
+// The unused second copy: tsc's JavaScript of the internal modules, and its source maps.
+const internal = join(dist, "internal")
+for (const file of readdirSync(internal, { recursive: true, encoding: "utf8" })) {
+  if (file.endsWith(".js") || file.endsWith(".js.map")) rmSync(join(internal, file))
+}

@@ -4,6 +4,12 @@
  *
  * The public models are declared here; `internal/client/client.ts` assembles the service from them.
  *
+ * Also the client's rules that the satellite packages apply to what they fetch, serve or print
+ * (`@rcp-sdk/openapi`, `@rcp-sdk/mcp`, `@rcp-sdk/cli`): which hosts are loopback or internal (the
+ * rules behind `allowHttp` and `blockPrivateNetworks`), how echoed secrets are redacted, and the HTTP
+ * method behind a tool of `tools`. They are the client's rules, so they are exported here rather than
+ * copied into each package.
+ *
  * @since 0.1.0
  */
 import type * as HttpClient from "@effect/platform/HttpClient"
@@ -13,20 +19,21 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import type * as Redacted from "effect/Redacted"
 import type * as Scope from "effect/Scope"
+import type * as Errors from "./Errors.js"
 import type * as Lock from "./Lock.js"
 import type * as Manifest from "./Manifest.js"
+import type * as Providers from "./Providers.js"
 import type * as Resolver from "./Resolver.js"
 import type * as Approval from "./internal/client/approval.js"
 import * as internal from "./internal/client/client.js"
-import type * as Errors from "./internal/client/errors.js"
-import type * as PinErrors from "./internal/client/pinErrors.js"
-import type * as ResolverErrors from "./internal/client/resolver.js"
 import * as describe from "./internal/manifest/describe.js"
-import * as modelFacing from "./internal/model/modelFacing.js"
 import type * as ModelTool from "./internal/model/modelTool.js"
-import * as providers from "./internal/model/providers.js"
+import * as ToolMethod from "./internal/model/toolMethod.js"
+import * as Url from "./internal/shared/url.js"
 import type * as TransportErrors from "./internal/transport/errors.js"
 import type * as FetchJson from "./internal/transport/fetchJson.js"
+import * as PrivateNetwork from "./internal/transport/privateNetwork.js"
+import * as Redact from "./internal/transport/redact.js"
 
 export type {
   ModelParameter,
@@ -34,43 +41,34 @@ export type {
 } from "./internal/model/modelTool.js"
 
 /**
- * The client's errors, each a tagged class with a readable `message` that never contains an
- * argument value, a resolved value or a credential.
+ * Every error a client raises (`rcp-sdk/errors`: each class with its own documentation, their union
+ * `RcpError` and the guard `isRcpError`), re-exported so that one import serves a promise-facade
+ * user (`err instanceof ResolverMissing`). The same classes as in `rcp-sdk/errors`,
+ * `rcp-sdk/resolver` and `rcp-sdk/manifest`.
  *
  * @since 0.1.0
  * @category errors
  */
-export { BlockedAddress, HttpError, InsecureUrl, InvalidResponse, RedirectRefused, ResponseTooLarge, Timeout, TooManyRedirects, TransportError } from "./internal/transport/errors.js"
-export { ClientClosed, CredentialMissing, DuplicateTool, InvalidArguments, InvalidDiscoverOptions, ToolNotFound, UnsupportedVersion, UntrustedOrigin } from "./internal/client/errors.js"
+export * from "./Errors.js"
 
 /**
- * The resolver and manifest errors, re-exported so that a promise-facade user can check
- * `err instanceof ResolverMissing` with one import (the same classes as in `rcp-sdk/resolver`).
+ * The provider formats, tool-call shapes, the model-facing error table and the result helpers
+ * (`rcp-sdk/providers`), re-exported for compatibility.
  *
  * @since 0.1.0
- * @category errors
+ * @category conversions
  */
-export { ResolverFailed, ResolverMissing } from "./internal/client/resolver.js"
+export * from "./Providers.js"
 
 /**
- * Pinning's discovery errors (README "Approving what the model gets"; docs/lock.md).
+ * Approval for side effects (README "Approval"): the hook as a service (`Approval.layer(f)`) and
+ * its policy. Its two errors, `ApprovalDenied` and `ApprovalFailed`, are in `rcp-sdk/errors`.
  *
  * @since 0.3.0
- * @category errors
+ * @category models
  */
-export { ManifestChanged, ManifestNotPinned } from "./internal/client/pinErrors.js"
-
-/**
- * Approval for side effects (README "Approval"): the hook as a service (`Approval.layer(f)`), its
- * policy, and its two errors — `ApprovalDenied` (the hook said no) and `ApprovalFailed` (the hook
- * failed; refused all the same). Both are raised before anything is sent.
- *
- * @since 0.3.0
- * @category errors
- */
-export { Approval, ApprovalDenied, ApprovalFailed } from "./internal/client/approval.js"
+export { Approval } from "./internal/client/approval.js"
 export type { ApprovalInfo, ApprovalPolicy, ApprovalService, ApproveFunction } from "./internal/client/approval.js"
-export { ManifestInvalid } from "./internal/manifest/model.js"
 
 // ---------------------------------------------------------------------------------------------
 // Models
@@ -229,7 +227,7 @@ export interface RegisterOptions extends DiscoverOptions {
  * @since 0.1.0
  * @category models
  */
-export type ToolCall = providers.ToolCallInput
+export type ToolCall = Providers.ToolCallInput
 
 /**
  * @since 0.1.0
@@ -282,6 +280,22 @@ export interface Discovery {
 }
 
 /**
+ * What `fetchJson` returns: the document's URL (user info stripped) and its parsed JSON.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type Fetched = FetchJson.Fetched
+
+/**
+ * Everything `fetchJson` can fail with.
+ *
+ * @since 0.2.0
+ * @category errors
+ */
+export type FetchError = FetchJson.FetchError
+
+/**
  * Everything sending one request can fail with (redirects, caps, timeouts, the guard).
  *
  * @since 0.2.0
@@ -296,13 +310,13 @@ export type SendError = TransportErrors.SendError
  * @category errors
  */
 export type RegisterError =
-  | Manifest.ManifestInvalid
+  | Errors.ManifestInvalid
   | Errors.UnsupportedVersion
   | Errors.DuplicateTool
-  | TransportErrors.InvalidResponse
+  | Errors.InvalidResponse
   | Errors.InvalidDiscoverOptions
-  | PinErrors.ManifestChanged
-  | PinErrors.ManifestNotPinned
+  | Errors.ManifestChanged
+  | Errors.ManifestNotPinned
 
 /**
  * Everything `discover` can fail with.
@@ -310,7 +324,7 @@ export type RegisterError =
  * @since 0.1.0
  * @category errors
  */
-export type DiscoverError = SendError | TransportErrors.HttpError | TransportErrors.InsecureUrl | RegisterError
+export type DiscoverError = SendError | Errors.HttpError | Errors.InsecureUrl | RegisterError
 
 /**
  * Everything `buildRequest` can fail with (docs/protocol.md §3, all before any request).
@@ -321,9 +335,9 @@ export type DiscoverError = SendError | TransportErrors.HttpError | TransportErr
 export type BuildError =
   | Errors.ToolNotFound
   | Errors.InvalidArguments
-  | ResolverErrors.ResolverMissing
-  | ResolverErrors.ResolverFailed
-  | TransportErrors.InsecureUrl
+  | Errors.ResolverMissing
+  | Errors.ResolverFailed
+  | Errors.InsecureUrl
   | Errors.UntrustedOrigin
   | Errors.CredentialMissing
 
@@ -336,10 +350,10 @@ export type BuildError =
 export type ExecuteError =
   | BuildError
   | SendError
-  | TransportErrors.HttpError
-  | TransportErrors.InvalidResponse
-  | Approval.ApprovalDenied
-  | Approval.ApprovalFailed
+  | Errors.HttpError
+  | Errors.InvalidResponse
+  | Errors.ApprovalDenied
+  | Errors.ApprovalFailed
 
 /**
  * The client service. Each client keeps its own set of discovered APIs.
@@ -360,7 +374,7 @@ export interface Service {
   /**
    * GETs a JSON document under discovery's rules (no credential, user info stripped, same-origin
    * redirects, capped at `maxBytes`, default the manifest cap) without registering anything: for
-   * importers such as `rcp-sdk/openapi`.
+   * importers such as `@rcp-sdk/openapi`.
    */
   readonly fetchJson: (
     url: string | URL,
@@ -369,7 +383,7 @@ export interface Service {
       /** Names the document in errors ("the manifest is not JSON"); default "document". */
       readonly what?: string | undefined
     }
-  ) => Effect.Effect<FetchJson.Fetched, FetchJson.FetchError>
+  ) => Effect.Effect<Fetched, FetchError>
 }
 
 /**
@@ -622,8 +636,8 @@ export interface PromiseClient<Ctx> {
   readonly forget: (url: string | URL) => Promise<boolean>
   readonly execute: (call: ToolCall, options?: CallOptions<Ctx>) => Promise<ToolResult>
   readonly buildRequest: (call: ToolCall, options?: Omit<CallOptions<Ctx>, "timeoutMs">) => Promise<PreparedRequest>
-  /** GETs a JSON document under discovery's rules without registering it (for importers such as `rcp-sdk/openapi`). */
-  readonly fetchJson: (url: string | URL, options?: { readonly maxBytes?: number | undefined }) => Promise<FetchJson.Fetched>
+  /** GETs a JSON document under discovery's rules without registering it (for importers such as `@rcp-sdk/openapi`). */
+  readonly fetchJson: (url: string | URL, options?: { readonly maxBytes?: number | undefined }) => Promise<Fetched>
   /** The model-facing tools of everything discovered so far. */
   readonly tools: () => Promise<ReadonlyArray<ModelTool.ModelTool>>
   /** Whether the `approval` policy marks calls of this tool (by its exposed name); false for an unknown tool. */
@@ -668,173 +682,46 @@ export interface PromiseClient<Ctx> {
  */
 export { createRcpClient } from "./internal/client/promise.js"
 
+// ---------------------------------------------------------------------------------------------
+// The client's rules, for the packages that fetch, serve or print for it
+// ---------------------------------------------------------------------------------------------
+
 /**
- * The shapes the provider helpers take and return (each also assignable to / from the provider
- * SDK's own type; see `test/providers.types.ts`).
+ * Whether a host is loopback (`localhost`, `*.localhost`, `127.0.0.0/8`, `[::1]`): where plain
+ * `http:` is allowed without `allowHttp`.
  *
  * @since 0.2.0
- * @category models
+ * @category rules
  */
-export type {
-  AnthropicTool,
-  AnthropicToolResult,
-  AnthropicToolUse,
-  FormatOptions,
-  GeminiFunctionCall,
-  GeminiFunctionResponsePart,
-  GeminiTool,
-  OpenAiResponsesOutput,
-  OpenAiResponsesTool,
-  OpenAiResponsesToolCall,
-  OpenAiTool,
-  OpenAiToolCall,
-  OpenAiToolMessage,
-  ParametersSchema,
-  ProviderParameter,
-  RcpToolCall
-} from "./internal/model/providers.js"
+export const isLoopbackHost: (hostname: string) => boolean = Url.isLoopbackHost
 
 /**
- * What the model receives for a failed call, and the outcome type the result helpers take.
+ * Whether a host (an IP literal, in any spelling, or a URL's bracketed IPv6 host) is an address
+ * `blockPrivateNetworks` refuses: loopback, private, link-local, unique-local, carrier-grade NAT,
+ * documentation and the IPv4 forms carried in IPv6. A name is not an address: the client judges a
+ * name by what it resolves to, at connection time.
  *
  * @since 0.2.0
- * @category models
+ * @category rules
  */
-export type { ModelFacingError, ResultOptions, ToolOutcome } from "./internal/model/modelFacing.js"
+export const isBlockedAddress: (host: string) => boolean = PrivateNetwork.isBlockedAddress
 
 /**
- * Tools for OpenAI Chat Completions: `[{ type: "function", function: { name, description, parameters } }]`.
- * With `{ strict: true }`: `strict: true`, every property in `required`, optional ones nullable.
- *
- * @example
- * ```ts
- * import { createRcpClient, toOpenAiTools } from "rcp-sdk/client"
- *
- * const client = createRcpClient()
- * const { tools } = await client.discover("https://api.example.com/rcp/manifest")
- * // → openai.chat.completions.create({ model, messages, tools: strictTools })
- * const strictTools = toOpenAiTools(tools, { strict: true })
- * console.log(strictTools[0]?.function.parameters.required)
- * ```
- *
- * @since 0.1.0
- * @category conversions
- */
-export const toOpenAiTools: (
-  tools: ReadonlyArray<ModelTool.ModelTool>,
-  options?: providers.FormatOptions
-) => Array<providers.OpenAiTool> = providers.toOpenAiTools
-
-/**
- * Tools for the OpenAI Responses API: `[{ type: "function", name, description, parameters, strict }]`.
+ * `text` with every echoed form of each secret (raw, JSON- or percent-escaped, base64, hex) replaced
+ * by `<redacted>`: what the client does to a server's error body before it reaches `HttpError`.
+ * Secrets shorter than 4 characters are left (they would redact everything).
  *
  * @since 0.2.0
- * @category conversions
+ * @category rules
  */
-export const toOpenAiResponsesTools: (
-  tools: ReadonlyArray<ModelTool.ModelTool>,
-  options?: providers.FormatOptions
-) => Array<providers.OpenAiResponsesTool> = providers.toOpenAiResponsesTools
+export const redact: (text: string, secrets: ReadonlyArray<string>) => string = Redact.redact
 
 /**
- * Tools for Anthropic's Messages API: `[{ name, description, input_schema }]`.
- *
- * @since 0.1.0
- * @category conversions
- */
-export const toAnthropicTools: (tools: ReadonlyArray<ModelTool.ModelTool>) => Array<providers.AnthropicTool> =
-  providers.toAnthropicTools
-
-/**
- * Tools for Gemini (`@google/genai`'s `Tool`): `[{ functionDeclarations: [{ name, description,
- * parametersJsonSchema }] }]`. The schema goes in `parametersJsonSchema`, which takes JSON Schema;
- * `parameters` takes Gemini's OpenAPI subset (`type: "OBJECT"`, no `additionalProperties`).
+ * The HTTP method behind a tool this client's `tools` returned (what a model is shown carries
+ * none); undefined for a `ModelTool` built elsewhere. For integrations that describe a tool's
+ * effects to a host, as the MCP bridge's annotations do.
  *
  * @since 0.2.0
- * @category conversions
+ * @category utils
  */
-export const toGeminiTools: (tools: ReadonlyArray<ModelTool.ModelTool>) => Array<providers.GeminiTool> =
-  providers.toGeminiTools
-
-/**
- * What the model may read of a failed call (README "What to send back to the model"): its own mistakes
- * (`InvalidArguments`, `ToolNotFound`, HTTP 4xx) in full; everything else as a short safe
- * sentence (`OperatorError`), the error itself being the operator's.
- *
- * @since 0.2.0
- * @category conversions
- */
-export const modelFacingError: (error: unknown, toolName: string) => modelFacing.ModelFacingError =
-  modelFacing.modelFacingError
-
-/**
- * Settles a promise client's `execute` into a `ToolOutcome` for the result helpers (Effect code
- * uses `Effect.exit(Client.execute(call))`).
- *
- * @example
- * ```ts
- * import { createRcpClient, outcomeOf, toOpenAiToolMessage, type OpenAiToolCall } from "rcp-sdk/client"
- *
- * const client = createRcpClient({ resolvers: { userId: (ctx: { userId: string }) => ctx.userId } })
- * // A tool call from `completion.choices[0].message.tool_calls`, passed to execute as it is:
- * const call: OpenAiToolCall = { id: "call_1", type: "function", function: { name: "get_profile", arguments: "{}" } }
- * const outcome = await outcomeOf(client.execute(call, { context: { userId: "u-42" } }))
- * // Operator-side errors reach the model as a safe sentence; `onError` gets the error itself.
- * const message = toOpenAiToolMessage(call, outcome, { onError: (error) => console.error(error) })
- * console.log(message.content)
- * ```
- *
- * @since 0.2.0
- * @category constructors
- */
-export const outcomeOf: (promise: PromiseLike<ToolResult>) => Promise<modelFacing.ToolOutcome> =
-  modelFacing.outcomeOf
-
-/**
- * An outcome as an OpenAI Chat Completions tool message `{ role: "tool", tool_call_id, content }`.
- * Operator-side errors reach the model as a safe sentence and go to `options.onError`.
- *
- * @since 0.2.0
- * @category conversions
- */
-export const toOpenAiToolMessage: (
-  call: providers.OpenAiToolCall,
-  outcome: modelFacing.ToolOutcome,
-  options?: modelFacing.ResultOptions
-) => providers.OpenAiToolMessage = providers.toOpenAiToolMessage
-
-/**
- * An outcome as an OpenAI Responses input item `{ type: "function_call_output", call_id, output }`.
- *
- * @since 0.2.0
- * @category conversions
- */
-export const toOpenAiResponsesOutput: (
-  call: providers.OpenAiResponsesToolCall,
-  outcome: modelFacing.ToolOutcome,
-  options?: modelFacing.ResultOptions
-) => providers.OpenAiResponsesOutput = providers.toOpenAiResponsesOutput
-
-/**
- * An outcome as an Anthropic content block `{ type: "tool_result", tool_use_id, content, is_error }`.
- *
- * @since 0.2.0
- * @category conversions
- */
-export const toAnthropicToolResult: (
-  call: providers.AnthropicToolUse,
-  outcome: modelFacing.ToolOutcome,
-  options?: modelFacing.ResultOptions
-) => providers.AnthropicToolResult = providers.toAnthropicToolResult
-
-/**
- * An outcome as a Gemini part `{ functionResponse: { id?, name, response: { output } | { error } } }`.
- *
- * @since 0.2.0
- * @category conversions
- */
-export const toGeminiFunctionResponse: (
-  call: providers.GeminiFunctionCall,
-  outcome: modelFacing.ToolOutcome,
-  options?: modelFacing.ResultOptions
-) => providers.GeminiFunctionResponsePart = providers.toGeminiFunctionResponse
+export const toolMethod: (tool: ModelTool.ModelTool) => Manifest.HttpMethod | undefined = ToolMethod.of

@@ -285,3 +285,12 @@ export const diff = (approved: ApiPin, url: string | URL, manifest: Manifest.Man
  * @category guards
  */
 export const isSame: (difference: Difference) => boolean = Pin.isSame
+
+/**
+ * A pinned tool name as messages show it (`ManifestChanged`, `rcp diff`): cut to 64 characters and
+ * escaped (`Manifest.escapeControls`), since a name read from a lock is untrusted text.
+ *
+ * @since 0.2.0
+ * @category utils
+ */
+export const shownName: (name: string) => string = Pin.shownName

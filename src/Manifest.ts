@@ -2,6 +2,11 @@
  * The RCP manifest (docs/protocol.md §1): its Schemas, and `decode`, which checks both its shape and its
  * meaning and reports every problem at once.
  *
+ * Also the manifest's text rules that other tools building or printing manifests must apply alike
+ * (the OpenAPI import in `@rcp-sdk/openapi`, the `rcp` command in `@rcp-sdk/cli`): which header
+ * names a tool may set, how a manifest's text is made safe to print, and how a document that is not
+ * JSON is described. They are exported here, beside `decode`, so that there is one of each rule.
+ *
  * @since 0.1.0
  */
 import type * as Effect from "effect/Effect"
@@ -13,6 +18,8 @@ import * as ManifestModel from "./internal/manifest/model.js"
 import type * as Poisoning from "./internal/manifest/poisoning.js"
 import * as ManifestShape from "./internal/manifest/shape.js"
 import * as Validate from "./internal/manifest/validate.js"
+import * as JsonPosition from "./internal/shared/jsonPosition.js"
+import * as Text from "./internal/shared/text.js"
 
 /**
  * The protocol version this library reads and writes.
@@ -390,3 +397,51 @@ export type LintOptions = Poisoning.PoisoningOptions
  * @category models
  */
 export type PoisoningRule = Poisoning.PoisoningRule
+
+// ---------------------------------------------------------------------------------------------
+// Text rules shared with the tools that build and print manifests
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * What a header name must match (an HTTP token): the manifest's `auth.name` and the names of a
+ * tool's `headers`.
+ *
+ * @since 0.2.0
+ * @category rules
+ */
+export const HEADER_NAME: RegExp = Validate.HEADER_NAME
+
+/**
+ * The header names (lower case) a tool may not set: `Host`, `Content-Length`, `Cookie`, hop-by-hop
+ * headers and the like; the auth header is refused besides, per manifest.
+ *
+ * @since 0.2.0
+ * @category rules
+ */
+export const RESERVED_HEADERS: ReadonlySet<string> = Validate.RESERVED_HEADERS
+
+/**
+ * Text from a manifest or a server made safe to print: C0 and C1 controls, DEL and the Unicode line
+ * separators written as escapes (`\u001b`), so that it can neither drive a terminal nor forge a line.
+ * Every message of this library that quotes a manifest applies it.
+ *
+ * @example
+ * ```ts
+ * import * as Manifest from "rcp-sdk/manifest"
+ *
+ * console.log(Manifest.escapeControls("get_profile\u001b[2J")) // get_profile\u001b[2J, as text
+ * ```
+ *
+ * @since 0.2.0
+ * @category rules
+ */
+export const escapeControls: (text: string) => string = Text.escapeControls
+
+/**
+ * Why `text` is not JSON, for a message: `expected X at line L, column C` where `JSON.parse`
+ * stopped (or "it does not parse"). Discovery says so of a manifest that is not JSON.
+ *
+ * @since 0.2.0
+ * @category rules
+ */
+export const describeJsonError: (text: string) => string = JsonPosition.describe

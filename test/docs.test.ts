@@ -5,8 +5,8 @@
  * comment or test cites exists, and every `@example` of the public modules compiles against the
  * built package.
  */
-import { assert, describe, it } from "@effect/vitest"
 import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
+import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { execFileSync } from "node:child_process"
@@ -82,8 +82,10 @@ describe("docs/protocol.md", () => {
       assert.isTrue(numbers.has(n), `§${n} is missing`)
     }
     const cited = new Set<string>()
-    for (const dir of ["src", "src/internal", "test", "test/support"]) {
-      for (const file of readdirSync(join(root, dir)).filter((f) => f.endsWith(".ts"))) {
+    // Every TypeScript file of src/ and test/, in the wings and suites below them too.
+    for (const dir of ["src", "test"]) {
+      const files = readdirSync(join(root, dir), { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts"))
+      for (const file of files) {
         for (const m of read(`${dir}/${file}`).matchAll(/(?:SPEC|docs\/protocol\.md) §(\d+(?:\.\d+)*)/g)) cited.add(m[1]!)
       }
     }
@@ -107,8 +109,16 @@ describe("docs/protocol.md", () => {
 
 describe("JSDoc examples", () => {
   it("every @example of the public modules compiles against the built package", () => {
-    const files = ["Manifest", "Resolver", "Client", "Server", "OpenApi", "AiSdk", "EffectAi", "Lock", "Mcp"].flatMap((module) =>
-      jsdocExamples(read(`src/${module}.ts`)).map((code, i) => ({ name: `${module}-${i}.ts`, code }))
+    const modules = [
+      ...["Manifest", "Resolver", "Client", "Errors", "Providers", "Server", "Lock"].map((name) => `src/${name}.ts`),
+      "packages/openapi/src/OpenApi.ts",
+      "packages/openapi/src/Cli.ts",
+      "packages/ai-sdk/src/AiSdk.ts",
+      "packages/effect-ai/src/EffectAi.ts",
+      "packages/mcp/src/Mcp.ts"
+    ]
+    const files = modules.flatMap((module) =>
+      jsdocExamples(read(module)).map((code, i) => ({ name: `${module.replace(/\W/g, "_")}-${i}.ts`, code }))
     )
     assert.isAtLeast(files.length, 6)
     const tsc = typecheck(".jsdoc-check", files)

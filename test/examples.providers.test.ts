@@ -5,7 +5,7 @@
  * same output), then each run with node as a child process:
  * a scripted model's calls reach the learning API on 127.0.0.1 with the resolved learner, and
  * the results go back in that provider's format. `../effect-ai-agent` is examples/effect-ai-agent.ts
- * (@effect/ai's `Chat` over `rcp-sdk/ai`).
+ * (@effect/ai's `Chat` over `@rcp-sdk/effect-ai`).
  */
 import { assert, beforeAll, describe, it } from "@effect/vitest"
 import { spawn } from "node:child_process"

@@ -1,7 +1,8 @@
 /**
- * The BUILT package, as a user gets it: every subpath imports through the package's own name
- * (Node's self-reference via `exports`) from plain ESM, and every export entry points at files
- * that the build emitted. `npm test` builds first; for a local run do `npm run build`.
+ * The BUILT packages, as a user gets them: every subpath of the core imports through the package's
+ * own name (Node's self-reference via `exports`) from plain ESM, every satellite's entry through its
+ * name (the workspace links), the old subpaths are gone, and every export entry points at files that
+ * the build emitted. `npm test` builds first; for a local run do `npm run build`.
  */
 import { assert, describe, it } from "@effect/vitest"
 import { existsSync, readFileSync } from "node:fs"
@@ -13,44 +14,59 @@ const root = fileURLToPath(new URL("..", import.meta.url))
 
 interface PackageJson {
   readonly name: string
+  readonly version: string
   readonly type?: string
   readonly exports: Record<string, string | Record<string, string>>
+  readonly bin?: Record<string, string>
+  readonly engines?: Record<string, string>
+  readonly repository?: { readonly url: string }
+  readonly homepage?: string
+  readonly bugs?: { readonly url: string }
+  readonly keywords?: ReadonlyArray<string>
 }
 
-const pkg = JSON.parse(readFileSync(Path.join(root, "package.json"), "utf8")) as PackageJson
+const readPackage = (dir: string): PackageJson => JSON.parse(readFileSync(Path.join(root, dir, "package.json"), "utf8"))
+const pkg = readPackage("")
+const SATELLITES = ["openapi", "mcp", "effect-ai", "ai-sdk", "cli"].map((dir) => ({ dir: `packages/${dir}`, pkg: readPackage(`packages/${dir}`) }))
 
 const SUBPATHS = [
   "rcp-sdk",
   "rcp-sdk/manifest",
   "rcp-sdk/resolver",
   "rcp-sdk/client",
+  "rcp-sdk/errors",
+  "rcp-sdk/providers",
   "rcp-sdk/server",
-  "rcp-sdk/ai-sdk",
-  "rcp-sdk/ai",
-  "rcp-sdk/openapi",
   "rcp-sdk/lock",
-  "rcp-sdk/mcp"
+  "@rcp-sdk/openapi",
+  "@rcp-sdk/openapi/cli",
+  "@rcp-sdk/mcp",
+  "@rcp-sdk/effect-ai",
+  "@rcp-sdk/ai-sdk"
 ] as const
 
 const runNode = (script: string): Promise<Run> =>
   runProcess(process.execPath, ["--input-type=module", "-e", script], { cwd: root, env: { ...process.env, NODE_OPTIONS: "" } })
 
 describe("the built package", () => {
-  it("is the ESM package rcp-sdk with exactly its subpaths (rcp-sdk/openapi among them)", () => {
+  it("is the ESM package rcp-sdk with exactly its subpaths (the integrations are packages of their own)", () => {
     assert.strictEqual(pkg.name, "rcp-sdk")
     assert.strictEqual(pkg.type, "module")
     const subpaths = Object.keys(pkg.exports).filter((key) => key !== "./package.json")
-    // ./ai-sdk and ./ai: the Vercel AI SDK and @effect/ai integrations; ./openapi: the OpenAPI import; ./mcp: the MCP
-    // bridge (each its own subpath and optional peer); ./lock: pinning.
+    // ./lock: pinning; ./errors and ./providers: the client's errors and provider formats, each in a module
+    // of its own. The OpenAPI import, the MCP bridge, @effect/ai and the AI SDK are packages/ of their own.
     assert.deepStrictEqual(
       subpaths.sort(),
-      [".", "./ai", "./ai-sdk", "./client", "./lock", "./manifest", "./mcp", "./openapi", "./resolver", "./server"]
+      [".", "./client", "./errors", "./lock", "./manifest", "./providers", "./resolver", "./server"]
     )
   })
 
-  for (const [subpath, entry] of Object.entries(pkg.exports)) {
+  for (const [dir, subpath, entry] of [
+    ...Object.entries(pkg.exports).map(([subpath, entry]) => ["", subpath, entry] as const),
+    ...SATELLITES.flatMap(({ dir, pkg }) => Object.entries(pkg.exports ?? {}).map(([subpath, entry]) => [dir, subpath, entry] as const))
+  ]) {
     if (subpath === "./package.json") continue
-    it(`exports["${subpath}"] has types and import files that exist in dist/`, () => {
+    it(`${dir === "" ? "" : `${dir}: `}exports["${subpath}"] has types and import files that exist in dist/`, () => {
       assert.isObject(entry, `exports["${subpath}"] must be an object of conditions`)
       if (typeof entry === "string") return
       for (const condition of ["types", "import"] as const) {
@@ -58,7 +74,7 @@ describe("the built package", () => {
         assert.isString(file, `exports["${subpath}"].${condition} is missing`)
         assert.isTrue(file!.startsWith("./dist/"), `exports["${subpath}"].${condition} = ${file} is not in dist/`)
         assert.isTrue(
-          existsSync(Path.join(root, file!)),
+          existsSync(Path.join(root, dir, file!)),
           `${file} does not exist: run \`npm run build\` first (npm test does)`
         )
       }
@@ -77,6 +93,31 @@ describe("the built package", () => {
     })
   }
 
+  for (const gone of ["rcp-sdk/openapi", "rcp-sdk/mcp", "rcp-sdk/ai", "rcp-sdk/ai-sdk"]) {
+    it(`the 0.1 subpath ${gone} is gone (CHANGELOG.md): importing it fails with ERR_PACKAGE_PATH_NOT_EXPORTED`, async () => {
+      const run = await runNode(`import(${JSON.stringify(gone)}).then(() => console.log("loaded"), (e) => console.log(e.code))`)
+      assert.strictEqual(run.status, 0, run.stderr)
+      assert.strictEqual(run.stdout.trim(), "ERR_PACKAGE_PATH_NOT_EXPORTED")
+    })
+  }
+
+  it("every package is at the same version, the CLI has the bin, and each names its repository", () => {
+    const all = [{ dir: "", pkg }, ...SATELLITES]
+    assert.deepStrictEqual(new Set(all.map(({ pkg }) => pkg.version)), new Set([pkg.version]))
+    assert.strictEqual(pkg.version, "0.2.0")
+    assert.deepStrictEqual(all.filter(({ pkg }) => pkg.bin !== undefined).map(({ pkg }) => [pkg.name, pkg.bin]), [
+      ["@rcp-sdk/cli", { rcp: "dist/bin.js" }]
+    ])
+    for (const { pkg } of all) {
+      assert.strictEqual(pkg.type, "module", pkg.name)
+      assert.deepStrictEqual(pkg.engines, { node: ">=20" }, pkg.name)
+      assert.match(pkg.repository?.url ?? "", /^git\+https:\/\//, pkg.name)
+      assert.isString(pkg.homepage, pkg.name)
+      assert.isString(pkg.bugs?.url, pkg.name)
+      assert.isAtLeast(pkg.keywords?.length ?? 0, 3, pkg.name)
+    }
+  })
+
   it("rcp-sdk/manifest exposes decode, and rcp-sdk exposes every module as a namespace", async () => {
     const run = await runNode(
       [
@@ -93,7 +134,7 @@ describe("the built package", () => {
     assert.deepStrictEqual(JSON.parse(run.stdout), {
       decode: "function",
       same: true,
-      namespaces: ["Client", "Lock", "Manifest", "Resolver", "Server"]
+      namespaces: ["Client", "Errors", "Lock", "Manifest", "Providers", "Resolver", "Server"]
     })
   })
 

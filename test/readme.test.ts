@@ -5,10 +5,10 @@
  * manifest decodes, and the API overview names every export.
  */
 import { assert, describe, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
 import { execFileSync } from "node:child_process"
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
-import * as Effect from "effect/Effect"
 import * as ClientModule from "../src/Client.js"
 import * as Manifest from "../src/Manifest.js"
 import { blocks as blocksOf, errorTags, exportedNames, read, root, section, tableNames, typecheck } from "./support/docs.js"
@@ -55,9 +55,9 @@ describe("README", () => {
         if (words[0] === "npm") {
           if (words[1] === "run") assert.property(scripts, words[2]!, part)
           else assert.include(["ci", "test", "install"], words[1], part)
-        } else if (words[0] === "npx" && words[1] === "rcp") {
+        } else if (words[0] === "npx" && (words[1] === "rcp" || words[1] === "@rcp-sdk/cli")) {
           const sub = words[2]!
-          const help = execFileSync(process.execPath, [join(root, "dist/bin.js"), sub, "--help"], {
+          const help = execFileSync(process.execPath, [join(root, "packages/cli/dist/bin.js"), sub, "--help"], {
             encoding: "utf8",
             env: { ...process.env, NO_COLOR: "1" }
           })
@@ -85,16 +85,24 @@ describe("README", () => {
 
   it("the API overview names every export of every public module", () => {
     const overview = section(readme, "API overview")
-    const subpaths = [["Manifest", "manifest"], ["Resolver", "resolver"], ["Client", "client"], ["Server", "server"], [
-      "AiSdk",
-      "ai-sdk"
-    ], ["EffectAi", "ai"], ["Lock", "lock"], ["Mcp", "mcp"]] as const
-    for (const [module, subpath] of subpaths) {
-      const text = section(overview, `rcp-sdk/${subpath}`)
-      const names = exportedNames(read(`src/${module}.ts`))
+    const modules = [
+      ["src/Manifest.ts", "rcp-sdk/manifest"],
+      ["src/Resolver.ts", "rcp-sdk/resolver"],
+      ["src/Client.ts", "rcp-sdk/client"],
+      ["src/Errors.ts", "rcp-sdk/errors"],
+      ["src/Providers.ts", "rcp-sdk/providers"],
+      ["src/Server.ts", "rcp-sdk/server"],
+      ["src/Lock.ts", "rcp-sdk/lock"],
+      ["packages/ai-sdk/src/AiSdk.ts", "@rcp-sdk/ai-sdk"],
+      ["packages/effect-ai/src/EffectAi.ts", "@rcp-sdk/effect-ai"],
+      ["packages/mcp/src/Mcp.ts", "@rcp-sdk/mcp"]
+    ] as const
+    for (const [module, entry] of modules) {
+      const text = section(overview, entry)
+      const names = exportedNames(read(module))
       assert.isAtLeast(names.length, 3, module)
       const missing = names.filter((name) => !text.includes(`\`${name}\``))
-      assert.deepStrictEqual(missing, [], `README "API overview" → rcp-sdk/${subpath} does not list these`)
+      assert.deepStrictEqual(missing, [], `README "API overview" → ${entry} does not list these`)
     }
   })
 

@@ -10,7 +10,7 @@ import { readCatalogue, readTasks, type Task } from "../bench/search/data.js"
 import { run, score } from "../bench/search/evaluate.js"
 import type { CandidateTool, Registry } from "../bench/search/registry.js"
 import { API_NAMES, type LoadedSpec, loadSpecs, operationsOfTools, type SpecOperation } from "../bench/search/specs.js"
-import { openApiToManifest } from "rcp-sdk/openapi"
+import { openApiToManifest } from "@rcp-sdk/openapi"
 
 const specs = loadSpecs()
 const { tasks } = readTasks()

@@ -23,7 +23,8 @@ import { median, quantile, sortNumbers } from "../common.js"
 import { isEntryPoint, readTasks } from "./data.js"
 import { buildRegistry, type CandidateTool } from "./registry.js"
 
-const dist = (path: string): string => new URL(`../../../dist/internal/search/${path}`, import.meta.url).href
+// The bench's own compile of src/ (bench/tsconfig.core.json → bench/build/core/), typed by the declarations.
+const dist = (path: string): string => new URL(`../core/internal/search/${path}`, import.meta.url).href
 const ToolIndex = (await import(dist("index.js"))) as typeof ToolIndexModule
 const SearchTool = (await import(dist("searchTool.js"))) as typeof SearchToolModule
 const Tokens = (await import(dist("tokens.js"))) as typeof TokensModule

@@ -10,8 +10,8 @@
 import type * as ToolIndexModule from "../../dist/internal/search/index.js"
 import type { Ranker } from "./baselines.js"
 
-// Compiled to bench/build/search/: the library's build is three folders up.
-const ToolIndex = (await import(new URL("../../../dist/internal/search/index.js", import.meta.url).href)) as typeof ToolIndexModule
+// The bench's own compile of src/ (bench/tsconfig.core.json → bench/build/core/), typed by the declarations.
+const ToolIndex = (await import(new URL("../core/internal/search/index.js", import.meta.url).href)) as typeof ToolIndexModule
 
 const ranker: Ranker = (tools) => {
   const index = ToolIndex.make()

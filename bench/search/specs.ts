@@ -8,7 +8,7 @@ import * as Fs from "node:fs"
 import { createRequire } from "node:module"
 import * as Path from "node:path"
 // The one line to change when the importer moves to its own package (#28: `@rcp-sdk/openapi`).
-import { openApiToManifest } from "rcp-sdk/openapi"
+import { openApiToManifest } from "@rcp-sdk/openapi"
 
 const require = createRequire(import.meta.url)
 const inPackage = (pkg: string, file: string): string =>

@@ -3,9 +3,9 @@
  * the signed-in user reaches the resolvers as `experimental_context`. The model is the SDK's own
  * `MockLanguageModelV3` playing the script (swap in `openai("gpt-…")` or any provider).
  */
+import { aiSdkTools } from "@rcp-sdk/ai-sdk"
 import { generateText, stepCountIs } from "ai"
 import { MockLanguageModelV3 } from "ai/test"
-import { aiSdkTools } from "rcp-sdk/ai-sdk"
 import { nextStep, start, turn } from "./shared.js"
 
 type Generated = Awaited<ReturnType<MockLanguageModelV3["doGenerate"]>>

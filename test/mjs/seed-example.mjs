@@ -1,5 +1,5 @@
 // The seed's resolver example, in plain JavaScript against the built package: no TypeScript, no
-// Effect imports. Run by test/facade.test.ts; exits non-zero on the first failed assertion.
+// Effect imports. Run by test/client/facade.test.ts; exits non-zero on the first failed assertion.
 import assert from "node:assert/strict"
 import http from "node:http"
 import { createRcpClient, describeManifest, InvalidArguments, ResolverMissing } from "rcp-sdk/client"

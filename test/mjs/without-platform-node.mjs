@@ -1,6 +1,6 @@
 // The promise facade needs no @effect/platform-node: with every import of it made to fail, the
 // built `rcp-sdk/client` still discovers and executes against a local server. Run by
-// test/facade.test.ts; exits non-zero on failure.
+// test/client/facade.test.ts; exits non-zero on failure.
 import assert from "node:assert/strict"
 import http from "node:http"
 import { register } from "node:module"

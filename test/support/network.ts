@@ -1,13 +1,15 @@
 /**
  * HttpClient layers for tests that must prove where the client did (or did not) connect:
  * `loopbackOnly` sends through fetch but refuses, before any connection, every host other than
- * 127.0.0.1; `noNetwork` refuses every request. Both record the URL of each attempt.
+ * 127.0.0.1; `noNetwork` refuses every request. Both record the URL of each attempt. And a scripted
+ * DNS resolver, for the private-network guard's lookup.
  */
 import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import * as HttpClient from "@effect/platform/HttpClient"
 import * as HttpClientError from "@effect/platform/HttpClientError"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import type * as PrivateNetwork from "../../src/internal/transport/privateNetwork.js"
 
 export interface NetworkLog {
   /** Every URL the client tried to reach, in order. */
@@ -44,3 +46,22 @@ export const noNetwork = (log: NetworkLog): Layer.Layer<HttpClient.HttpClient> =
       })
     )
   )
+
+export interface ScriptedResolver {
+  readonly lookup: PrivateNetwork.BaseLookup
+  /** The hostnames asked, in order. */
+  readonly asked: Array<string>
+}
+
+/** Answers the i-th lookup with `answers[i]` (the last one repeats), whatever the name. */
+export const scriptedResolver = (answers: ReadonlyArray<string>): ScriptedResolver => {
+  const asked: Array<string> = []
+  return {
+    asked,
+    lookup: (hostname, _options, callback) => {
+      const address = answers[Math.min(asked.length, answers.length - 1)]!
+      asked.push(hostname)
+      setImmediate(() => callback(null, [{ address, family: address.includes(":") ? 6 : 4 }]))
+    }
+  }
+}

@@ -31,7 +31,7 @@ export const runProcess = (
   })
 
 /** The built `rcp` command. */
-export const rcpBin = join(fileURLToPath(new URL("../..", import.meta.url)), "dist", "bin.js")
+export const rcpBin = join(fileURLToPath(new URL("../..", import.meta.url)), "packages", "cli", "dist", "bin.js")
 
 export interface RcpOptions {
   readonly env?: Record<string, string | undefined>

@@ -7,7 +7,7 @@
  * first result (bench/RESULTS.md §Start-up).
  *
  * Each node is what the `effect/Schema` combinator named beside it builds, annotations included;
- * `test/manifestShape.test.ts` holds the two equal (same decoding, same messages, same JSON Schema)
+ * `test/manifest/shape.test.ts` holds the two equal (same decoding, same messages, same JSON Schema)
  * against a definition written with the combinators.
  */
 import * as Either from "effect/Either"

@@ -201,7 +201,7 @@ let lastSite: { readonly text: string; readonly site: Site | undefined } | undef
  * reads them. Only this part of a template decides whether it parses: the checks above leave a
  * path that starts with "/" and holds no "\\", no control character and no "#", and the parser
  * refuses no such path or query of an http(s) URL (it percent-encodes what it does not take) —
- * `test/unit/discoveryShortcuts.test.ts` holds this against `new URL` of the whole template. The
+ * `test/client/discoveryShortcuts.test.ts` holds this against `new URL` of the whole template. The
  * tools of a manifest mostly share one authority, so the last one read is kept: one `new URL` per
  * manifest rather than one per tool.
  */

@@ -1,8 +1,8 @@
 /**
  * What a tool list costs in a model's context, counted with a real tokenizer (`gpt-tokenizer`,
  * OpenAI's o200k_base encoding — GPT-4o, GPT-4.1, GPT-5, o-series), loaded on first use only: a
- * client that never counts never loads its 200k-token vocabulary. It is an optional peer
- * dependency (27 MB installed): without it, counting fails with `TokenizerMissing`.
+ * client that never counts never loads its 200k-token vocabulary. (27 MB installed; an
+ * install that lacks it fails with `TokenizerMissing` rather than a module error).
  *
  * - OpenAI (Chat Completions and Responses): `countChatCompletionTokens` renders the functions the
  *   way OpenAI's models read them (a TypeScript-like namespace, with its per-function overhead):
@@ -18,15 +18,15 @@ import { toAnthropicTools, toGeminiTools, toOpenAiTools } from "../model/provide
 import { TaggedError } from "../shared/taggedError.js"
 
 /**
- * Counting tokens needs the `gpt-tokenizer` package, an optional peer dependency (its vocabularies
- * are 27 MB installed, and only token accounting uses them): it is not installed.
+ * Counting tokens needs the `gpt-tokenizer` package (a dependency, its vocabularies 27 MB
+ * installed, loaded on first use), and this install does not have it.
  *
  * @since 0.2.0
  * @category errors
  */
 export class TokenizerMissing extends TaggedError("TokenizerMissing")<{}> {
   override get message(): string {
-    return "counting tokens needs the gpt-tokenizer package, an optional peer dependency: npm install gpt-tokenizer@^4.0.0"
+    return "counting tokens needs the gpt-tokenizer package, which this install lacks: npm install gpt-tokenizer@4.0.0"
   }
 }
 

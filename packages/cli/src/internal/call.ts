@@ -1,0 +1,188 @@
+/**
+ * `rcp call`: one tool call as an agent would make it — discovery, the model's arguments,
+ * resolver values from `--set`, the credential from an environment variable — or, with
+ * `--dry-run`, the request it would send (credential redacted).
+ */
+import * as Effect from "effect/Effect"
+import type * as Layer from "effect/Layer"
+import { existsSync } from "node:fs"
+import * as Client from "rcp-sdk/client"
+import * as Manifest from "rcp-sdk/manifest"
+import type * as Resolver from "rcp-sdk/resolver"
+import { define, type OptionSpec, type Values } from "./command.js"
+import { CliError, UsageError, WithSecrets } from "./errors.js"
+import { allowHttpOption, clientLayer, isUrl, load } from "./source.js"
+import { clip, isRecord } from "./text.js"
+
+const usage = (message: string, command = "call") => new UsageError({ message, command })
+
+/** A manifest given as a file or a relative URL cannot be called: its tools need a real origin. @internal */
+export const checkUrl = (source: string, command = "call"): Effect.Effect<string, UsageError> => {
+  if (isUrl(source)) return Effect.succeed(source)
+  const shown = JSON.stringify(clip(source, 80))
+  if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(source) && !/^[A-Za-z]:[\\/]/.test(source)) {
+    return Effect.fail(usage(`${shown} is not an http(s) URL; rcp ${command} needs the manifest's http(s) URL`, command))
+  }
+  if (existsSync(source)) {
+    return Effect.fail(usage(
+      `${shown} is a file; rcp ${command} needs the manifest's http(s) URL, because tools are called on the ` +
+        `manifest's origin (describe, tools and validate read files)`,
+      command
+    ))
+  }
+  return Effect.fail(usage(
+    `${shown} is not an absolute URL; give the manifest's full URL, e.g. https://api.example.com/rcp/manifest`,
+    command
+  ))
+}
+
+const parseSet = (entries: ReadonlyArray<string>, command: string): Effect.Effect<Map<string, string>, UsageError> =>
+  Effect.gen(function*() {
+    const values = new Map<string, string>()
+    for (const entry of entries) {
+      const eq = entry.indexOf("=")
+      if (eq <= 0) {
+        return yield* usage(`--set takes PARAM=VALUE, got ${JSON.stringify(clip(entry.split("=")[0]!, 40))}…`, command)
+      }
+      values.set(entry.slice(0, eq), entry.slice(eq + 1))
+    }
+    return values
+  })
+
+const parseArgsJson = (text: string): Effect.Effect<Record<string, unknown>, UsageError> => {
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    return Effect.fail(usage(`--args is not JSON: ${Manifest.describeJsonError(text)}`))
+  }
+  return isRecord(value)
+    ? Effect.succeed(value)
+    : Effect.fail(usage(`--args must be a JSON object, e.g. --args '{"limit": 3}'`))
+}
+
+const parseTimeout = (text: string, command = "call"): Effect.Effect<number, UsageError> =>
+  /^[1-9][0-9]{0,9}$/.test(text)
+    ? Effect.succeed(Number(text))
+    : Effect.fail(usage("--timeout-ms must be a whole number of milliseconds above 0", command))
+
+const readCredential = (name: string | undefined, command = "call"): Effect.Effect<string | undefined, UsageError> => {
+  if (name === undefined) return Effect.succeed(undefined)
+  const value = process.env[name]
+  return value === undefined || value === ""
+    ? Effect.fail(usage(`the environment variable ${name} (from --credential-env) is not set`, command))
+    : Effect.succeed(value)
+}
+
+/** @internal */
+export interface CallContext {
+  readonly valueFor: (info: Resolver.ResolveInfo) => Resolver.Value | undefined
+}
+
+/** `--set` values arrive as text; each becomes the type its param declares (tools named with `prefix`). @internal */
+export const callContext = (manifest: Manifest.Manifest, values: ReadonlyMap<string, string>, prefix = ""): CallContext => ({
+  valueFor: ({ param, tool }) => {
+    const text = values.get(param)
+    const type = manifest.tools.find((t) => prefix + t.name === tool)?.params.find((p) => p.name === param)?.type
+    if (text === undefined || type === "string" || type === undefined) return text
+    if (type === "boolean") {
+      if (text === "true" || text === "false") return text === "true"
+      throw new CliError({ message: `--set ${param}= must be true or false` })
+    }
+    const number = Number(text)
+    if (text.trim() === "" || !Number.isFinite(number)) throw new CliError({ message: `--set ${param}= must be a number` })
+    return number
+  }
+})
+
+/**
+ * The options of every command that executes tools for an operator (`call`, `mcp`): resolver
+ * values, the credential's variable, trust, plain http and the timeout.
+ *
+ * @internal
+ */
+export const executionOptions = {
+  set: {
+    type: "string",
+    multiple: true,
+    value: "PARAM=VALUE",
+    description: "A value the client resolves for PARAM (hidden from the model), typed as PARAM declares"
+  },
+  "credential-env": {
+    type: "string",
+    value: "VAR",
+    description: "The environment variable holding the credential (never put it on the command line)"
+  },
+  trust: { type: "string", multiple: true, value: "ORIGIN", description: "An origin besides the manifest's that tools may call" },
+  "allow-http": allowHttpOption,
+  "timeout-ms": { type: "string", value: "MS", default: "30000", description: "Timeout of each attempt" }
+} as const satisfies Record<string, OptionSpec>
+
+/** What `executionOptions` come to. @internal */
+export interface Execution {
+  /** The `--set` values, as text, by param name. */
+  readonly values: ReadonlyMap<string, string>
+  /** What no report may echo: the credential and the `--set` values. */
+  readonly secrets: ReadonlyArray<string>
+  /** A client whose resolvers read a `CallContext`. */
+  readonly layer: Layer.Layer<Client.RcpClient>
+}
+
+/** @internal */
+export const execution = (
+  options: Values<typeof executionOptions>,
+  command: string
+): Effect.Effect<Execution, UsageError> =>
+  Effect.gen(function*() {
+    const values = yield* parseSet(options.set, command)
+    const timeout = yield* parseTimeout(options["timeout-ms"], command)
+    const credential = yield* readCredential(options["credential-env"], command)
+    const secrets = [...(credential === undefined ? [] : [credential]), ...values.values()].filter((s) => s !== "")
+    const resolvers = Object.fromEntries(
+      [...values.keys()].map((name) => [name, (ctx: CallContext, info: Resolver.ResolveInfo) => ctx.valueFor(info)])
+    )
+    const layer = clientLayer(resolvers, {
+      credential,
+      trustedOrigins: options.trust,
+      allowHttp: options["allow-http"],
+      timeout
+    })
+    return { values, secrets, layer }
+  })
+
+/** @internal */
+export const command = define({
+  name: "call",
+  summary: "Execute one tool call, as an agent would (or print the request with --dry-run)",
+  positionals: [
+    { name: "url", description: "The manifest's http(s) URL" },
+    { name: "tool", description: "The tool to call" }
+  ],
+  options: {
+    args: { type: "string", value: "JSON", default: "{}", description: "The model's arguments, a JSON object" },
+    ...executionOptions,
+    "dry-run": { type: "boolean", description: "Print the request (credential redacted) instead of sending it" }
+  },
+  notes: ["Prints the result as JSON: { status, data }."],
+  run: ({ options, positionals }, io) =>
+    Effect.gen(function*() {
+      const url = yield* checkUrl(positionals[0]!)
+      const tool = positionals[1]!
+      const args = yield* parseArgsJson(options.args)
+      const { layer, secrets, values } = yield* execution(options, "call")
+      return yield* Effect.gen(function*() {
+        const discovery = yield* load(url)
+        const callInput = { name: tool, arguments: args }
+        const callOptions = { context: callContext(discovery.manifest, values) }
+        yield* io.json(
+          options["dry-run"]
+            ? yield* Client.buildRequest(callInput, callOptions)
+            : yield* Client.execute(callInput, callOptions)
+        )
+        return 0
+      }).pipe(
+        Effect.provide(layer),
+        Effect.mapError((error) => new WithSecrets({ error, secrets }))
+      )
+    })
+})

@@ -1,0 +1,145 @@
+/**
+ * `rcp mcp`'s serving half: the bridge on stdio, or on Streamable HTTP at `/mcp`. It imports the
+ * MCP SDK, so `mcp.ts` loads it with a dynamic `import()` — every other command never does. Nothing here writes to stdout but the stdio transport.
+ */
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js"
+import * as Mcp from "@rcp-sdk/mcp"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Schedule from "effect/Schedule"
+import type * as Scope from "effect/Scope"
+import * as http from "node:http"
+import type { AddressInfo } from "node:net"
+import type * as Client from "rcp-sdk/client"
+import { CliError } from "./errors.js"
+
+/** @internal */
+export interface HttpAddress {
+  readonly port: number
+  readonly host: string
+}
+
+/** @internal */
+export interface ServeOptions {
+  /** The resolvers' context of a call, read per call (`--watch` may bring a new manifest): the process is one user's. */
+  readonly context: () => unknown
+  /**
+   * `--watch`: re-discover every `seconds`; `refresh` succeeds with whether the tools changed. Over
+   * stdio the host is then told (`notifications/tools/list_changed`); stateless HTTP has no stream
+   * to tell it on, and its next `tools/list` reads the new tools anyway.
+   */
+  readonly watch: { readonly seconds: number; readonly refresh: Effect.Effect<boolean, never, Client.RcpClient> } | undefined
+  /** Streamable HTTP on this address; stdio when absent. */
+  readonly http: HttpAddress | undefined
+  /** Where operator errors and the serving line go (stderr). */
+  readonly diagnostic: (line: string) => Effect.Effect<void>
+  readonly onError: (error: Mcp.OperatorError) => Effect.Effect<void>
+}
+
+/**
+ * Serves until the host closes stdin (stdio) or the fiber is interrupted (SIGINT, SIGTERM). The
+ * bridge's scope ends every call in flight when it closes, before the client's agent goes.
+ *
+ * @internal
+ */
+export const serve = (options: ServeOptions): Effect.Effect<number, CliError, Client.RcpClient | Scope.Scope> =>
+  Effect.gen(function*() {
+    const bridge = yield* Mcp.make({ context: () => Effect.sync(options.context), onError: options.onError })
+    return yield* options.http === undefined ? serveStdio(bridge, options) : serveHttp(bridge, options.http, options)
+  })
+
+/** Re-discovers on the schedule, for as long as the scope lives; `changed` runs when the tools did. */
+const watching = (
+  watch: ServeOptions["watch"],
+  changed: Effect.Effect<void>
+): Effect.Effect<void, never, Client.RcpClient | Scope.Scope> =>
+  watch === undefined ? Effect.void : watch.refresh.pipe(
+    Effect.flatMap((different) => (different ? changed : Effect.void)),
+    Effect.repeat(Schedule.spaced(Duration.seconds(watch.seconds))),
+    Effect.delay(Duration.seconds(watch.seconds)),
+    Effect.forkScoped,
+    Effect.asVoid
+  )
+
+const serveStdio = (bridge: Mcp.Bridge, options: ServeOptions): Effect.Effect<number, never, Client.RcpClient | Scope.Scope> =>
+  Effect.gen(function*() {
+    const server = bridge.server()
+    yield* Effect.acquireRelease(
+      Effect.promise(() => server.connect(new StdioServerTransport())),
+      () => Effect.promise(() => server.close())
+    )
+    // A host that has gone cannot be told; the next tools/list of one that has not reads the change anyway.
+    yield* watching(options.watch, Effect.promise(() => server.sendToolListChanged().catch(() => undefined)))
+    yield* options.diagnostic("rcp mcp: serving on stdio")
+    // The host closed stdin, or the transport gave up on it (a message over the SDK's size cap).
+    yield* Effect.async<void>((resume) => {
+      const ended = () => resume(Effect.void)
+      process.stdin.once("end", ended)
+      server.onclose = ended
+      return Effect.sync(() => void process.stdin.off("end", ended))
+    })
+    return 0
+  })
+
+const LOOPBACK = new Set(["127.0.0.1", "::1", "localhost"])
+
+/**
+ * Bound to loopback, only requests addressed to loopback are served: a web page cannot reach the
+ * bridge through a DNS name rebound to 127.0.0.1 (the check the SDK's deprecated
+ * `allowedHosts` made, done here as its docs advise).
+ */
+const hostAllowed = (bound: string, port: number, host: string | undefined): boolean =>
+  !LOOPBACK.has(bound) ||
+  (host !== undefined && [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`].includes(host.toLowerCase()))
+
+const refuse = (response: http.ServerResponse, status: number, message: string) => {
+  const body = JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null })
+  response.writeHead(status, { "content-type": "application/json" }).end(body)
+}
+
+/**
+ * Stateless Streamable HTTP: a new server and transport per POST. No session state, so memory does
+ * not grow with clients, and each request's `extra` is its own.
+ */
+const handler = (bridge: Mcp.Bridge, bound: string) => async (req: http.IncomingMessage, res: http.ServerResponse) => {
+  const port = (req.socket.address() as AddressInfo).port
+  if (!hostAllowed(bound, port, req.headers.host)) return refuse(res, 403, "Forbidden: Host is not loopback.")
+  if (new URL(req.url ?? "/", "http://localhost").pathname !== "/mcp") return refuse(res, 404, "Not found: the endpoint is /mcp.")
+  if (req.method !== "POST") return refuse(res, 405, "Method not allowed: this server is stateless (POST only).")
+  const server = bridge.server()
+  const transport = new StreamableHTTPServerTransport({})
+  res.on("close", () => void server.close())
+  try {
+    await server.connect(transport)
+    await transport.handleRequest(req, res)
+  } catch {
+    if (!res.headersSent) refuse(res, 500, "Internal error.")
+  }
+}
+
+const serveHttp = (
+  bridge: Mcp.Bridge,
+  address: HttpAddress,
+  options: ServeOptions
+): Effect.Effect<number, CliError, Client.RcpClient | Scope.Scope> =>
+  Effect.gen(function*() {
+    const server = yield* Effect.acquireRelease(
+      Effect.async<http.Server, CliError>((resume) => {
+        const server = http.createServer((req, res) => void handler(bridge, address.host)(req, res))
+        server.once("error", (error: NodeJS.ErrnoException) =>
+          resume(Effect.fail(new CliError({ message: `cannot listen on ${address.host}:${address.port} (${error.code ?? "error"})` }))))
+        server.listen(address.port, address.host, () => resume(Effect.succeed(server)))
+      }),
+      (server) =>
+        Effect.async<void>((resume) => {
+          server.close(() => resume(Effect.void))
+          server.closeAllConnections()
+        })
+    )
+    const { port } = server.address() as AddressInfo
+    const host = address.host.includes(":") ? `[${address.host}]` : address.host
+    yield* options.diagnostic(`rcp mcp: serving at http://${host}:${port}/mcp`)
+    yield* watching(options.watch, Effect.void)
+    return yield* Effect.never
+  })

@@ -1,0 +1,183 @@
+/**
+ * The @effect/ai (0.37) integration: the client's discovered tools as a toolkit for
+ * `LanguageModel.generateText` / `streamText` / `Chat`, over the public API of `rcp-sdk` (the client
+ * and its provider helpers) only.
+ *
+ * The toolkit is a `Toolkit.WithHandler` built here rather than through `Toolkit.make(...).toLayer`:
+ * @effect/ai's own `handle` either returns every handler failure to the model (`failureMode:
+ * "return"`) or fails the turn with every one (`"error"`), and it decodes the arguments before the
+ * handler sees them. rcp needs the split of the model-facing table (README "What the model sees") (the model's own
+ * mistakes back to the model, operator errors to the operator) and its own argument checks, so this
+ * `handle` hands the raw arguments to `execute` and sorts the outcome itself.
+ */
+import * as Tool from "@effect/ai/Tool"
+import type * as Toolkit from "@effect/ai/Toolkit"
+import * as Effect from "effect/Effect"
+import * as Predicate from "effect/Predicate"
+import * as Schema from "effect/Schema"
+// Through the public module: the client's public models live there (and move there on main).
+import {
+  type ExecuteError,
+  type InvalidArguments,
+  type ModelTool,
+  RcpClient,
+  type ToolNotFound,
+  type ToolResult
+} from "rcp-sdk/client"
+import * as Providers from "rcp-sdk/providers"
+
+/**
+ * The errors of `execute` that the model does not get to read (README "What the model sees"):
+ * resolvers, credentials, origins, transport, timeouts and HTTP 5xx. (`HttpError` 4xx goes to the
+ * model, 5xx here.)
+ *
+ * @since 0.2.0
+ * @category errors
+ */
+export type OperatorError = Exclude<ExecuteError, InvalidArguments | ToolNotFound>
+
+/**
+ * The parameters of every rcp tool: any object. The arguments reach `execute` as the model sent
+ * them, so that rcp's own checks (unknown and resolver-bound keys included) answer the model; the
+ * `jsonSchema` annotation, which has a `type`, is what the provider is shown, verbatim.
+ */
+const AnyArguments = Schema.Struct({}, Schema.Record({ key: Schema.String, value: Schema.Unknown }))
+
+/**
+ * The parameters schema of an rcp tool.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type ArgumentsSchema = typeof AnyArguments
+
+/**
+ * Only a type: `handle` never decodes a failure, and the provider never sends one for a tool it
+ * does not run itself.
+ */
+const OperatorFailure: Schema.Schema<OperatorError> = Schema.declare(
+  (u: unknown): u is OperatorError => Predicate.hasProperty(u, "_tag")
+)
+
+/**
+ * One discovered tool as an @effect/ai tool: its failure in the error channel is `E`
+ * (`OperatorError`, or `never` when an `onError` takes them), and it needs `R` (the services of
+ * `options.context` and `options.onError`).
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type RcpTool<E, R> = Tool.Tool<string, {
+  readonly parameters: ArgumentsSchema
+  readonly success: typeof Schema.Unknown
+  readonly failure: Schema.Schema<E>
+  readonly failureMode: "error"
+}, R>
+
+/**
+ * The discovered tools with their handlers, ready for `LanguageModel.generateText({ toolkit })`.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type RcpToolkit<E = OperatorError, R = never> = Toolkit.WithHandler<Record<string, RcpTool<E, R>>>
+
+/**
+ * Options of `toolkit`.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface ToolkitOptions<Ctx, R> {
+  /**
+   * The resolvers' context of a call, read from the fiber that runs the tool call — so a service
+   * that the application provides around each `generateText` (the current user) gives each turn
+   * its own values through one toolkit.
+   */
+  readonly context?: Effect.Effect<Ctx, never, R> | undefined
+  /**
+   * Show the model OpenAI's strict-mode schema (every property required, optional ones nullable;
+   * `execute` reads `null` as "left out"). `OpenAiLanguageModel` sends `strict: true` unless its
+   * config says otherwise, and OpenAI refuses a non-strict schema under it.
+   */
+  readonly strict?: boolean | undefined
+}
+
+/**
+ * Options of `toolkit` that keep operator errors out of the error channel: the model gets the safe
+ * text, `onError` gets the error.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface ReportingOptions<Ctx, R, R2> extends ToolkitOptions<Ctx, R> {
+  readonly onError: (error: OperatorError) => Effect.Effect<void, never, R2>
+}
+
+type Outcome = Tool.HandlerResult<RcpTool<never, never>>
+
+const returned = (result: unknown, isFailure: boolean): Outcome => ({ isFailure, result, encodedResult: result })
+
+const toolOf = (model: ModelTool, options: ToolkitOptions<unknown, unknown>): RcpTool<OperatorError, never> =>
+  Tool.make(model.name, {
+    description: model.description,
+    success: Schema.Unknown,
+    failure: OperatorFailure,
+    failureMode: "error"
+  }).setParameters(AnyArguments.annotations({ jsonSchema: Providers.toolParameters(model, options) }))
+
+/**
+ * `toolkit`'s two shapes: with `onError`, operator errors leave the error channel.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface ToolkitConstructor {
+  <Ctx = undefined, R = never, R2 = never>(
+    options: ReportingOptions<Ctx, R, R2>
+  ): Effect.Effect<RcpToolkit<never, R | R2>, never, RcpClient>
+  <Ctx = undefined, R = never>(options?: ToolkitOptions<Ctx, R>): Effect.Effect<RcpToolkit<OperatorError, R>, never, RcpClient>
+}
+
+const make = <Ctx, R, R2>(
+  options: ToolkitOptions<Ctx, R> & { readonly onError?: ReportingOptions<Ctx, R, R2>["onError"] | undefined } = {}
+): Effect.Effect<RcpToolkit<OperatorError, R | R2>, never, RcpClient> =>
+  Effect.gen(function*() {
+    const client = yield* RcpClient
+    const models = yield* client.tools
+    const context: Effect.Effect<unknown, never, R> = options.context ?? Effect.void
+    const onError = options.onError
+    const succeeded = (result: ToolResult): Outcome =>
+      // A tool result must be JSON; an empty body is `null`, not `undefined`.
+      returned(result.data ?? null, false)
+    const failed = (error: ExecuteError, name: string): Effect.Effect<Outcome, OperatorError, R2> => {
+      const facing = Providers.modelFacingError(error, name)
+      if (facing._tag === "ModelError") return Effect.succeed(returned(facing.text, true))
+      // The table leaves to the operator exactly the errors that are not the model's own.
+      const operator = error as OperatorError
+      return onError === undefined
+        ? Effect.fail(operator)
+        : Effect.as(onError(operator), returned(facing.text, true))
+    }
+    const handle = (name: string, params: unknown): Effect.Effect<Outcome, OperatorError, R | R2> =>
+      Effect.flatMap(
+        context,
+        (ctx) =>
+          client.execute({ name, arguments: params }, { context: ctx }).pipe(
+            Effect.matchEffect({ onFailure: (error) => failed(error, name), onSuccess: (r) => Effect.succeed(succeeded(r)) })
+          )
+      )
+    // The tools need `R` only through `handle`; a tool's requirements are a type, nothing at run time.
+    return {
+      tools: Object.fromEntries(models.map((model) => [model.name, toolOf(model, options)])),
+      handle
+    } as RcpToolkit<OperatorError, R | R2>
+  })
+
+/**
+ * With `onError` no handler fails with an operator error (`failed` hands each to `onError`), which
+ * the first signature says with `never`; one implementation serves both.
+ *
+ * @internal
+ */
+export const toolkit = make as ToolkitConstructor

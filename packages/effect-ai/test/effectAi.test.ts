@@ -1,0 +1,289 @@
+/**
+ * `@rcp-sdk/effect-ai` with @effect/ai's own `LanguageModel.generateText` and a scripted provider built on
+ * `LanguageModel.make` (no network): the model's tool calls run against a real REST server on
+ * 127.0.0.1; resolver values come from a service of the calling fiber; what the model and the
+ * operator see follows the table in README "What the model sees".
+ */
+import * as AiError from "@effect/ai/AiError"
+import * as LanguageModel from "@effect/ai/LanguageModel"
+import type * as Prompt from "@effect/ai/Prompt"
+import type * as Response from "@effect/ai/Response"
+import * as Tool from "@effect/ai/Tool"
+import { assert, describe, it } from "@effect/vitest"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Stream from "effect/Stream"
+import type * as http from "node:http"
+import * as Client from "rcp-sdk/client"
+import {
+  agentTools,
+  clientLayer,
+  RESOLVED_SECRET,
+  type RecordedSpan,
+  recordingTracer,
+  registerAt,
+  type ToolInput
+} from "../../../test/support/execute.js"
+import { json, testServer, type TestServer, untouched } from "../../../test/support/server.js"
+import * as RcpAi from "../src/EffectAi.js"
+
+class CurrentUser extends Context.Tag("test/CurrentUser")<CurrentUser, { readonly id: string }>() {}
+
+const tools = (origin: string): Array<ToolInput> => [
+  ...agentTools(origin),
+  { name: "missing", url: `${origin}/missing` },
+  { name: "broken", url: `${origin}/broken` }
+]
+
+const api = (req: { readonly path: string; readonly query: URLSearchParams; readonly body: string }, res: http.ServerResponse) => {
+  if (req.path === "/search") return json(res, 200, { courses: [`${req.query.get("q")} 101`] })
+  if (req.path === "/missing") return json(res, 404, { error: "no such thing" })
+  if (req.path === "/broken") return json(res, 500, { trace: "db password=hunter2" })
+  return json(res, 201, { enrolled: JSON.parse(req.body).courseId })
+}
+
+/** The client under test, over fetch; `userId` is the resolver's, from the turn's user. */
+const rcp = clientLayer({ retry: { retries: 0 } }, { userId: (user: { readonly id: string }) => user.id })
+
+interface Scripted {
+  /** What the provider was given on each call. */
+  readonly calls: Array<LanguageModel.ProviderOptions>
+  readonly layer: Layer.Layer<LanguageModel.LanguageModel>
+}
+
+/** A provider whose answer is `script(prompt)`: tool calls while it wants some, then text. */
+const scripted = (script: (prompt: Prompt.Prompt) => Array<Response.PartEncoded>): Scripted => {
+  const calls: Array<LanguageModel.ProviderOptions> = []
+  const layer = Layer.effect(
+    LanguageModel.LanguageModel,
+    LanguageModel.make({
+      generateText: (options) =>
+        Effect.sync(() => {
+          calls.push(options)
+          return script(options.prompt)
+        }),
+      streamText: () => Stream.die("the scripted model does not stream")
+    })
+  )
+  return { calls, layer }
+}
+
+const call = (id: string, name: string, params: unknown): Response.PartEncoded => ({ type: "tool-call", id, name, params })
+
+/** The model's calls once, then (with results in its prompt) an answer. */
+const once = (...parts: Array<Response.PartEncoded>) => (prompt: Prompt.Prompt): Array<Response.PartEncoded> =>
+  prompt.content.some((message) => message.role === "tool") ? [{ type: "text", text: "done" }] : parts
+
+/** Each tool result of a response as `name: ok|failed <result>`. */
+const outcomes = <Tools extends Record<string, Tool.Any>>(response: LanguageModel.GenerateTextResponse<Tools>): Array<string> =>
+  response.toolResults.map((part) => `${part.name}: ${part.isFailure ? "failed" : "ok"} ${JSON.stringify(part.result)}`)
+
+/** Starts the API and registers its tools; the rest of `f` runs with the client. */
+const withApi = <A, E>(
+  f: (server: TestServer) => Effect.Effect<A, E, Client.RcpClient>,
+  handler = api
+) =>
+  Effect.gen(function*() {
+    const server = yield* testServer(handler)
+    return yield* Effect.zipRight(registerAt(server, tools(server.origin)), f(server)).pipe(Effect.provide(rcp))
+  })
+
+describe("@rcp-sdk/effect-ai", () => {
+  it.scoped("generateText runs the calls against the real server with the user of the calling fiber; the provider is shown the model-facing schemas exactly", () =>
+    withApi((server) =>
+      Effect.gen(function*() {
+        const model = scripted(once(call("c1", "search", { q: "rust" }), call("c2", "enroll", { courseId: "rust-101" })))
+        const response = yield* LanguageModel.generateText({
+          prompt: "Find a rust course and enroll me.",
+          toolkit: RcpAi.toolkit({ context: CurrentUser })
+        }).pipe(Effect.provideService(CurrentUser, { id: RESOLVED_SECRET }), Effect.provide(model.layer))
+
+        assert.deepStrictEqual(server.requests.map((r) => `${r.method} ${r.target} ${r.body}`), [
+          "GET /search?q=rust ",
+          `POST /users/${RESOLVED_SECRET}/enrollments {"courseId":"rust-101"}`
+        ])
+        assert.deepStrictEqual(outcomes(response), [
+          `search: ok {"courses":["rust 101"]}`,
+          `enroll: ok {"enrolled":"rust-101"}`
+        ])
+        // What a provider sends is `Tool.getJsonSchema` of each tool: exactly toOpenAiTools' parameters.
+        const discovered = yield* Client.tools
+        const shown = model.calls[0]!.tools.map((tool): Array<unknown> => [tool.name, tool.description, Tool.getJsonSchema(tool as never)])
+        assert.deepStrictEqual(
+          shown,
+          Client.toOpenAiTools(discovered).map((t) => [t.function.name, t.function.description, t.function.parameters])
+        )
+        assert.notInclude(JSON.stringify(shown), "userId")
+      })
+    ))
+
+  it.scoped("strict: the provider is shown OpenAI's strict schema, and a null optional is left out", () =>
+    withApi((server) =>
+      Effect.gen(function*() {
+        const model = scripted(once(call("c1", "search", { q: "go", limit: null })))
+        const response = yield* LanguageModel.generateText({
+          prompt: "go",
+          toolkit: RcpAi.toolkit({ strict: true })
+        }).pipe(Effect.provide(model.layer))
+        const discovered = yield* Client.tools
+        assert.deepStrictEqual(
+          model.calls[0]!.tools.map((tool): unknown => Tool.getJsonSchema(tool as never)),
+          Client.toOpenAiTools(discovered, { strict: true }).map((t) => t.function.parameters)
+        )
+        assert.deepStrictEqual(server.requests.map((r) => r.target), ["/search?q=go"])
+        assert.deepStrictEqual(outcomes(response), [`search: ok {"courses":["go 101"]}`])
+      })
+    ))
+
+  it.scoped("two fibers with different users run through one toolkit at the same time, each request with its own user", () => {
+    // The API answers no enrollment until both have arrived: the two turns overlap for sure.
+    const held: Array<() => void> = []
+    const handler: typeof api = (req, res) => {
+      if (!req.path.startsWith("/users/")) return api(req, res)
+      held.push(() => api(req, res))
+      if (held.length === 2) for (const release of held) release()
+    }
+    return withApi((server) =>
+      Effect.gen(function*() {
+        const toolkit = yield* RcpAi.toolkit({ context: CurrentUser })
+        const model = scripted(once(call("c1", "enroll", { courseId: "effect-101" })))
+        const turn = (id: string) =>
+          LanguageModel.generateText({ prompt: "Enroll me.", toolkit }).pipe(Effect.provideService(CurrentUser, { id }))
+        const [alice, bob] = yield* Effect.all([turn("alice"), turn("bob")], { concurrency: 2 }).pipe(
+          Effect.provide(model.layer)
+        )
+        assert.deepStrictEqual(server.requests.map((r) => r.target).sort(), [
+          "/users/alice/enrollments",
+          "/users/bob/enrollments"
+        ])
+        assert.deepStrictEqual(outcomes(alice!), [`enroll: ok {"enrolled":"effect-101"}`])
+        assert.deepStrictEqual(outcomes(bob!), [`enroll: ok {"enrolled":"effect-101"}`])
+      }), handler)
+  })
+
+  it.scoped("a spoofed hidden param, bad arguments and a 4xx go back to the model as failed results; the first two reach no server", () =>
+    withApi((server) =>
+      Effect.gen(function*() {
+        const model = scripted(once(
+          call("c1", "enroll", { userId: "mallory", courseId: "x" }),
+          call("c2", "search", { q: 5 }),
+          call("c3", "missing", {})
+        ))
+        const response = yield* LanguageModel.generateText({
+          prompt: "Go.",
+          toolkit: RcpAi.toolkit({ context: CurrentUser })
+        }).pipe(Effect.provideService(CurrentUser, { id: "u-1" }), Effect.provide(model.layer))
+        const discovered = yield* Client.tools
+        const invalid = (tool: string, problem: string) =>
+          `invalid arguments for tool ${JSON.stringify(tool)}:\n- ${problem}`
+        assert.deepStrictEqual(outcomes(response), [
+          `enroll: failed ${JSON.stringify(invalid("enroll", "\"userId\" is filled in by the client and must not be sent; leave it out"))}`,
+          `search: failed ${JSON.stringify(invalid("search", "\"q\" must be a string, got a number"))}`,
+          `missing: failed ${JSON.stringify("HTTP 404: {\"error\":\"no such thing\"}")}`
+        ])
+        assert.deepStrictEqual(server.requests.map((r) => r.target), ["/missing"])
+        assert.isAbove(discovered.length, 0)
+      })
+    ))
+
+  it.scoped("a tool the client does not know is a ToolNotFound result; a name outside the toolkit fails the turn in @effect/ai itself, before any handler", () =>
+    withApi((server) =>
+      Effect.gen(function*() {
+        const toolkit = yield* RcpAi.toolkit()
+        const ghost = yield* toolkit.handle("ghost", {})
+        assert.isTrue(ghost.isFailure)
+        assert.match(String(ghost.result), /^unknown tool "ghost"/)
+
+        const model = scripted(once(call("c1", "ghost", {})))
+        const error = yield* Effect.flip(
+          LanguageModel.generateText({ prompt: "Go.", toolkit }).pipe(Effect.provide(model.layer))
+        )
+        assert.instanceOf(error, AiError.MalformedOutput)
+        assert.strictEqual(server.requests.length, 0)
+      })
+    ))
+
+  it.scoped("a missing resolver value fails closed: the turn fails with ResolverMissing and nothing is sent", () =>
+    Effect.gen(function*() {
+      const server = yield* testServer(api)
+      const error = yield* Effect.gen(function*() {
+        yield* registerAt(server, tools(server.origin))
+        const model = scripted(once(call("c1", "enroll", { courseId: "x" })))
+        // No context at all: the resolver has nothing to resolve from.
+        return yield* Effect.flip(
+          LanguageModel.generateText({ prompt: "Go.", toolkit: RcpAi.toolkit() }).pipe(Effect.provide(model.layer))
+        )
+      }).pipe(Effect.provide(rcp))
+      assert.strictEqual(error._tag, "ResolverMissing")
+      assert.include(error.message, `no value for "userId"`)
+      // registerAt sends nothing; the call was refused before any HTTP.
+      untouched(server)
+    }))
+
+  it.scoped("a 5xx fails the turn with the HttpError; with onError the model gets the safe text and onError the error", () =>
+    withApi((server) =>
+      Effect.gen(function*() {
+        const model = scripted(once(call("c1", "broken", {}), call("c2", "enroll", { courseId: "x" })))
+        const failed = yield* Effect.flip(
+          LanguageModel.generateText({ prompt: "Go.", toolkit: RcpAi.toolkit() }).pipe(Effect.provide(model.layer))
+        )
+        assert.strictEqual(failed._tag, "HttpError")
+
+        const reported: Array<string> = []
+        const response = yield* LanguageModel.generateText({
+          prompt: "Go.",
+          toolkit: RcpAi.toolkit({ onError: (error) => Effect.sync(() => reported.push(error._tag)) })
+        }).pipe(Effect.provide(model.layer))
+        assert.deepStrictEqual(outcomes(response), [
+          `broken: failed ${JSON.stringify("The tool \"broken\" failed on the server (HTTP 500). You may retry later.")}`,
+          `enroll: failed ${JSON.stringify("The tool \"enroll\" is unavailable right now.")}`
+        ])
+        assert.deepStrictEqual(reported.sort(), ["HttpError", "ResolverMissing"])
+        assert.notInclude(JSON.stringify(response.content), "hunter2")
+        assert.deepStrictEqual(server.requests.map((r) => r.target), ["/broken", "/broken"])
+      })
+    ))
+
+  it.scoped("a toolkit is a snapshot; the toolkit Effect, handed to generateText, reads the client's tools on each turn (here: after a re-discovery)", () =>
+    withApi((server) =>
+      Effect.gen(function*() {
+        const snapshot = yield* RcpAi.toolkit()
+        const model = scripted(() => [{ type: "text", text: "hi" }])
+        // Registering the same manifest URL again replaces what it had.
+        yield* registerAt(server, [{ name: "later", url: `${server.origin}/later` }])
+        yield* LanguageModel.generateText({ prompt: "a", toolkit: snapshot }).pipe(Effect.provide(model.layer))
+        yield* LanguageModel.generateText({ prompt: "b", toolkit: RcpAi.toolkit() }).pipe(Effect.provide(model.layer))
+        const names = model.calls.map((options) => options.tools.map((tool) => tool.name).join(","))
+        assert.deepStrictEqual(names, ["search,enroll,missing,broken", "later"])
+      })
+    ))
+
+  it.scoped("a tool call through the toolkit is one RcpClient.execute span, under LanguageModel.generateText", () => {
+    const spans: Array<RecordedSpan> = []
+    return withApi(() =>
+      Effect.gen(function*() {
+        const model = scripted(once(call("c1", "enroll", { courseId: "x" })))
+        yield* LanguageModel.generateText({ prompt: "Go.", toolkit: RcpAi.toolkit({ context: CurrentUser }) }).pipe(
+          Effect.provideService(CurrentUser, { id: RESOLVED_SECRET }),
+          Effect.provide(model.layer)
+        )
+        const executes = spans.filter((span) => span.name === "RcpClient.execute")
+        assert.strictEqual(executes.length, 1)
+        assert.strictEqual(executes[0]!.parent, "LanguageModel.generateText")
+        assert.notInclude(JSON.stringify(spans.map((span) => [...span.attributes])), RESOLVED_SECRET)
+      })
+    ).pipe(Effect.withTracer(recordingTracer(spans)))
+  })
+
+  it.scoped("a client that discovered nothing gives an empty toolkit: the provider is shown no tool", () =>
+    Effect.gen(function*() {
+      const model = scripted(() => [{ type: "text", text: "hi" }])
+      const response = yield* LanguageModel.generateText({ prompt: "a", toolkit: RcpAi.toolkit() }).pipe(
+        Effect.provide(model.layer),
+        Effect.provide(rcp)
+      )
+      assert.strictEqual(response.text, "hi")
+      assert.deepStrictEqual(model.calls[0]!.tools, [])
+    }))
+})

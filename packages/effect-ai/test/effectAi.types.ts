@@ -1,0 +1,34 @@
+/**
+ * Type-level promises of `@rcp-sdk/effect-ai`, checked by `tsc` in `npm test`: the context's services and
+ * the client become the turn's requirements; operator errors are in the turn's error channel
+ * unless `onError` takes them; the context cannot fail.
+ */
+import type * as AiError from "@effect/ai/AiError"
+import * as LanguageModel from "@effect/ai/LanguageModel"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import type * as Client from "rcp-sdk/client"
+import * as RcpAi from "../src/EffectAi.js"
+
+class CurrentUser extends Context.Tag("types/CurrentUser")<CurrentUser, { readonly id: string }>() {}
+
+type Turn<E, R> = Effect.Effect<unknown, E, R>
+
+const withUser = LanguageModel.generateText({ prompt: "hi", toolkit: RcpAi.toolkit({ context: CurrentUser }) })
+export const needsUser: Turn<AiError.AiError | RcpAi.OperatorError, LanguageModel.LanguageModel | Client.RcpClient | CurrentUser> =
+  withUser
+// @ts-expect-error the turn needs the CurrentUser its context reads
+export const withoutUser: Turn<AiError.AiError | RcpAi.OperatorError, LanguageModel.LanguageModel | Client.RcpClient> = withUser
+
+// Operator errors are typed: a missing resolver value can be handled by its tag.
+export const handled = withUser.pipe(Effect.catchTag("ResolverMissing", (error) => Effect.succeed(error.param)))
+
+const failing = LanguageModel.generateText({ prompt: "hi", toolkit: RcpAi.toolkit() })
+// @ts-expect-error without onError, operator errors are in the error channel
+export const onlyAiErrors: Turn<AiError.AiError, LanguageModel.LanguageModel | Client.RcpClient> = failing
+
+const reporting = LanguageModel.generateText({ prompt: "hi", toolkit: RcpAi.toolkit({ onError: () => Effect.void }) })
+export const reported: Turn<AiError.AiError, LanguageModel.LanguageModel | Client.RcpClient> = reporting
+
+// @ts-expect-error the context may not fail: a turn's user is the application's to provide
+export const failingContext = RcpAi.toolkit({ context: Effect.fail("no user") })

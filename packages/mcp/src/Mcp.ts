@@ -1,0 +1,188 @@
+/**
+ * The MCP bridge (`@rcp-sdk/mcp`): a client's discovered tools as an MCP server, for MCP hosts
+ * (Claude Desktop, IDEs, agent frameworks) — resolver-bound params absent from every `inputSchema`
+ * and filled by the bridge, the credential kept in it, a failed call an `isError` tool result with
+ * the model-facing text (README "What to send back to the model"). `@modelcontextprotocol/sdk` comes
+ * with this package; `rcp-sdk` is a peer, used through its public API only.
+ *
+ * The bridge is the SDK's low-level `Server` with `tools/list` and `tools/call` handlers, which
+ * takes each tool's JSON Schema as it is; `McpServer.registerTool` takes only zod shapes, and
+ * @effect/ai's `McpServer` decodes the arguments with an Effect schema before the handler — either
+ * would put a second, lossy schema between the manifest and the model, and answer the model's
+ * mistakes with its own texts instead of rcp's.
+ *
+ * @since 0.2.0
+ */
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js"
+import type { CallToolResult, Tool, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js"
+import type * as Effect from "effect/Effect"
+import type * as Scope from "effect/Scope"
+import type { ModelTool, PromiseClient, RcpClient } from "rcp-sdk/client"
+import type * as Manifest from "rcp-sdk/manifest"
+import type * as Providers from "rcp-sdk/providers"
+import * as internal from "./internal/mcp.js"
+
+/**
+ * What the SDK tells a request handler about the request: `authInfo` (set by the application's
+ * auth middleware as `req.auth`), `requestInfo.headers`, `sessionId`, the cancellation `signal`.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type RequestExtra = internal.RequestExtra
+
+/**
+ * The errors of `execute` that the model does not get to read (resolvers, credentials, origins,
+ * transport, timeouts, HTTP 5xx): the host's model gets a safe sentence, `onError` the error.
+ *
+ * @since 0.2.0
+ * @category errors
+ */
+export type OperatorError = internal.OperatorError
+
+/**
+ * A bridge: `server()` makes a new MCP `Server` over the bridge's client, to connect to one
+ * transport (a stdio pipe, one Streamable HTTP session or request). The servers share the client
+ * and, in the Effect API, the scope that ends their calls.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface Bridge {
+  readonly server: () => Server
+}
+
+/**
+ * The MCP server's name and version (its `serverInfo`); default `rcp-sdk` and this package's version.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface ServerInfo {
+  readonly name?: string | undefined
+  readonly version?: string | undefined
+}
+
+/**
+ * Options of `make`.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface Options<Ctx, R = never, R2 = never> extends ServerInfo {
+  /**
+   * The resolvers' context of one `tools/call`, from the MCP request — its `authInfo` or headers —
+   * so that one HTTP bridge serves each user with their own values. Default: no context.
+   */
+  readonly context?: ((extra: RequestExtra) => Effect.Effect<Ctx, never, R>) | undefined
+  /** Called with each operator error; the host's model gets only the safe sentence. */
+  readonly onError?: ((error: OperatorError) => Effect.Effect<void, never, R2>) | undefined
+}
+
+/**
+ * Options of `createMcpBridge`.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface PromiseOptions<Ctx> extends ServerInfo, Providers.ResultOptions {
+  /**
+   * The resolvers' context of one `tools/call`, from the MCP request (`extra.authInfo`,
+   * `extra.requestInfo?.headers`). A function that throws fails the call as an operator error.
+   */
+  readonly context?: ((extra: RequestExtra) => Ctx | PromiseLike<Ctx>) | undefined
+}
+
+/**
+ * The bridge over the `RcpClient` in context. Each call runs in the calling scope: closing it
+ * interrupts the calls in flight, so nothing is sent after shutdown. `tools/list` reads the
+ * client's tools on each request, so a later discovery or `forget` shows at once.
+ *
+ * @example
+ * ```ts
+ * import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
+ * import * as Effect from "effect/Effect"
+ * import * as Client from "rcp-sdk/client"
+ * import * as Mcp from "@rcp-sdk/mcp"
+ *
+ * // One user's bridge over stdio; the client layer (resolvers, credential) is the application's.
+ * export const serve = Effect.gen(function*() {
+ *   yield* Client.discover("https://api.example.com/rcp/manifest")
+ *   const bridge = yield* Mcp.make({ onError: (error) => Effect.logWarning(error._tag) })
+ *   yield* Effect.promise(() => bridge.server().connect(new StdioServerTransport()))
+ *   return yield* Effect.never
+ * }).pipe(Effect.scoped)
+ * ```
+ *
+ * @since 0.2.0
+ * @category constructors
+ */
+export const make: <Ctx = undefined, R = never, R2 = never>(
+  options?: Options<Ctx, R, R2>
+) => Effect.Effect<Bridge, never, RcpClient | Scope.Scope | R | R2> = internal.make
+
+/**
+ * The bridge over a promise client, for an application that mounts MCP with its own transport.
+ * With Streamable HTTP, `context` reads who is asking from the request, so one bridge serves many
+ * users: `req.auth` set by the application's auth middleware arrives as `extra.authInfo`.
+ *
+ * @example
+ * ```ts
+ * import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js"
+ * import { createServer } from "node:http"
+ * import { createRcpClient } from "rcp-sdk/client"
+ * import { createMcpBridge } from "@rcp-sdk/mcp"
+ *
+ * const client = createRcpClient({ resolvers: { userId: (ctx: { userId?: string | undefined }) => ctx.userId } })
+ * await client.discover("https://api.example.com/rcp/manifest")
+ * const bridge = createMcpBridge(client, {
+ *   // Who is asking, as the application's own proxy or middleware vouched for it.
+ *   context: (extra) => ({ userId: extra.authInfo?.clientId }),
+ *   onError: (error) => console.error(error)
+ * })
+ * createServer(async (req, res) => {
+ *   // Stateless: a server and a transport per request.
+ *   const server = bridge.server()
+ *   const transport = new StreamableHTTPServerTransport({})
+ *   res.on("close", () => void server.close())
+ *   await server.connect(transport)
+ *   await transport.handleRequest(req, res)
+ * }).listen(3000, "127.0.0.1")
+ * ```
+ *
+ * @since 0.2.0
+ * @category constructors
+ */
+export const createMcpBridge: <Ctx>(client: PromiseClient<Ctx>, options?: PromiseOptions<Ctx>) => Bridge =
+  internal.createBridge
+
+/**
+ * A model-facing tool as an MCP tool: `inputSchema` is its JSON Schema (resolver-bound params
+ * absent), `annotations` say what its HTTP method tells (see `annotationsFor`).
+ *
+ * @since 0.2.0
+ * @category conversions
+ */
+export const toMcpTool: (tool: ModelTool) => Tool = internal.toMcpTool
+
+/**
+ * The MCP tool annotations of an HTTP method: GET read-only and idempotent; DELETE destructive and
+ * idempotent; PUT idempotent; POST and PATCH keep MCP's cautious defaults (destructive, not idempotent).
+ *
+ * @since 0.2.0
+ * @category conversions
+ */
+export const annotationsFor: (method: Manifest.HttpMethod) => ToolAnnotations = internal.annotationsFor
+
+/**
+ * An `execute` outcome as an MCP tool result: the data as text (and `structuredContent` when it
+ * is an object), or `isError` with the model-facing text; operator errors also go to `onError`.
+ *
+ * @since 0.2.0
+ * @category conversions
+ */
+export const toCallToolResult: (
+  outcome: Providers.ToolOutcome,
+  toolName: string,
+  options?: Providers.ResultOptions
+) => CallToolResult = internal.toCallToolResult

@@ -1,0 +1,209 @@
+/**
+ * The MCP bridge: a client's discovered tools as an MCP server, so an MCP host (Claude Desktop, an
+ * IDE, an agent framework) can call any RCP API with rcp's guarantees intact — resolver-bound
+ * params are absent from every `inputSchema` and filled by the bridge, the credential never leaves
+ * it, and a failed call is a tool result (`isError`) with the model-facing text, never a protocol
+ * error. `@rcp-sdk/mcp` and the `rcp mcp` command load this module (and so the SDK); `rcp-sdk`
+ * itself never does.
+ *
+ * Built on the SDK's low-level `Server` with `tools/list` and `tools/call` handlers: it takes each
+ * tool's model-facing JSON Schema as it is, where `McpServer.registerTool` (SDK 1.32) takes only
+ * zod shapes, and @effect/ai's `McpServer` would decode the arguments with an Effect schema before
+ * rcp sees them — both would stand a second, lossy schema between the manifest and the model.
+ */
+import { Server } from "@modelcontextprotocol/sdk/server/index.js"
+import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js"
+import {
+  type CallToolResult,
+  CallToolRequestSchema,
+  ListToolsRequestSchema,
+  type ServerNotification,
+  type ServerRequest,
+  type Tool,
+  type ToolAnnotations
+} from "@modelcontextprotocol/sdk/types.js"
+import * as Cause from "effect/Cause"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as FiberId from "effect/FiberId"
+import * as FiberSet from "effect/FiberSet"
+import * as Predicate from "effect/Predicate"
+import type * as Scope from "effect/Scope"
+import {
+  type ExecuteError,
+  type InvalidArguments,
+  type ModelTool,
+  type PromiseClient,
+  RcpClient,
+  toolMethod,
+  type ToolNotFound
+} from "rcp-sdk/client"
+import type * as Manifest from "rcp-sdk/manifest"
+import * as Providers from "rcp-sdk/providers"
+import { packageVersion } from "./packageVersion.js"
+
+/** @internal */
+export type RequestExtra = RequestHandlerExtra<ServerRequest, ServerNotification>
+
+/** @internal */
+export type OperatorError = Exclude<ExecuteError, InvalidArguments | ToolNotFound>
+
+/** @internal */
+export interface Bridge {
+  readonly server: () => Server
+}
+
+/** @internal */
+export interface ServerInfo {
+  readonly name?: string | undefined
+  readonly version?: string | undefined
+}
+
+/**
+ * What the method says about a tool's effects (MCP `ToolAnnotations`). Unset hints keep the MCP
+ * defaults — not read-only, destructive, not idempotent, open world — which are the cautious reading
+ * of a POST or PATCH, whose effects the method does not tell.
+ *
+ * @internal
+ */
+export const annotationsFor = (method: Manifest.HttpMethod): ToolAnnotations => {
+  switch (method) {
+    case "GET":
+      return { readOnlyHint: true, idempotentHint: true }
+    case "DELETE":
+      return { readOnlyHint: false, destructiveHint: true, idempotentHint: true }
+    case "PUT":
+      return { readOnlyHint: false, idempotentHint: true }
+    default:
+      return { readOnlyHint: false }
+  }
+}
+
+/** One MCP tool per model-facing tool; `inputSchema` is its schema as every provider gets it. @internal */
+export const toMcpTool = (model: ModelTool): Tool => {
+  const method = toolMethod(model)
+  return {
+    name: model.name,
+    description: model.description,
+    // A copy (the providers' own), so nothing done to the list can reach the client's tools.
+    inputSchema: Providers.toolParameters(model),
+    ...(method === undefined ? {} : { annotations: annotationsFor(method) })
+  }
+}
+
+const text = (value: string): CallToolResult["content"] => [{ type: "text", text: value }]
+
+/** A reply of the shared table as an MCP tool result. @internal */
+export const callResult = (reply: Providers.Reply): CallToolResult =>
+  reply._tag === "Failure"
+    ? { content: text(reply.text), isError: true }
+    : {
+      content: text(reply.text),
+      ...(Predicate.isRecord(reply.result.data) ? { structuredContent: reply.result.data } : {})
+    }
+
+/** An `execute` outcome read through the shared table, as an MCP tool result. @internal */
+export const toCallToolResult = (
+  outcome: Providers.ToolOutcome,
+  toolName: string,
+  options: Providers.ResultOptions | undefined
+): CallToolResult => callResult(Providers.reply(outcome, toolName, options))
+
+/** How one bridge lists and runs tools: the Effect service or the promise facade behind it. */
+interface Backend {
+  readonly tools: () => Promise<ReadonlyArray<ModelTool>>
+  readonly call: (name: string, args: Record<string, unknown>, extra: RequestExtra) => Promise<CallToolResult>
+}
+
+const bridgeOf = (backend: Backend, info: ServerInfo): Bridge => ({
+  server: () => {
+    const server = new Server(
+      { name: info.name ?? "rcp-sdk", version: info.version ?? packageVersion() },
+      { capabilities: { tools: { listChanged: true } } }
+    )
+    // Listed on each request, so that a later discovery or `forget` shows without a new server.
+    server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await backend.tools()).map(toMcpTool) }))
+    server.setRequestHandler(
+      CallToolRequestSchema,
+      (request, extra) => backend.call(request.params.name, request.params.arguments ?? {}, extra)
+    )
+    return server
+  }
+})
+
+// ---------------------------------------------------------------------------------------------
+// Effect
+// ---------------------------------------------------------------------------------------------
+
+/** @internal */
+export interface Options<Ctx, R, R2> extends ServerInfo {
+  readonly context?: ((extra: RequestExtra) => Effect.Effect<Ctx, never, R>) | undefined
+  readonly onError?: ((error: OperatorError) => Effect.Effect<void, never, R2>) | undefined
+}
+
+/** @internal */
+export const make = <Ctx = undefined, R = never, R2 = never>(
+  options: Options<Ctx, R, R2> = {}
+): Effect.Effect<Bridge, never, RcpClient | Scope.Scope | R | R2> =>
+  Effect.gen(function*() {
+    const client = yield* RcpClient
+    // Every call runs in this set: closing the bridge's scope interrupts the calls in flight, so
+    // nothing is sent after shutdown.
+    const runFork = yield* FiberSet.makeRuntime<R | R2>()
+    const run = <A>(effect: Effect.Effect<A, never, R | R2>, signal?: AbortSignal): Promise<Exit.Exit<A>> =>
+      new Promise((resolve) => {
+        const fiber = runFork(effect)
+        const abort = () => fiber.unsafeInterruptAsFork(FiberId.none)
+        signal?.addEventListener("abort", abort, { once: true })
+        fiber.addObserver((exit) => {
+          signal?.removeEventListener("abort", abort)
+          resolve(exit)
+        })
+      })
+    const context = options.context ?? (() => Effect.succeed(undefined))
+    const call = (name: string, args: Record<string, unknown>, extra: RequestExtra) =>
+      Effect.gen(function*() {
+        const ctx = yield* context(extra)
+        const outcome = yield* Effect.exit(client.execute({ name, arguments: args }, { context: ctx }))
+        const reported: Array<OperatorError> = []
+        // The table hands exactly the errors that are not the model's own to `onError`.
+        const result = toCallToolResult(outcome, name, { onError: (error) => reported.push(error as OperatorError) })
+        if (options.onError !== undefined) yield* Effect.forEach(reported, options.onError, { discard: true })
+        return result
+      })
+    return bridgeOf({
+      tools: () => run(client.tools).then(Exit.getOrElse(() => [])),
+      call: (name, args, extra) =>
+        run(call(name, args, extra), extra.signal).then((exit) =>
+          // Interrupted (shutdown, or the host cancelled): the answer, if anyone still reads it, says only that.
+          Exit.getOrElse(exit, (cause) => callResult({ _tag: "Failure", text: unavailable(cause, name) }))
+        )
+    }, options)
+  })
+
+const unavailable = (cause: Cause.Cause<unknown>, name: string): string =>
+  Providers.modelFacingError(Cause.squash(cause), name).text
+
+// ---------------------------------------------------------------------------------------------
+// Promise
+// ---------------------------------------------------------------------------------------------
+
+/** @internal */
+export interface PromiseOptions<Ctx> extends ServerInfo, Providers.ResultOptions {
+  readonly context?: ((extra: RequestExtra) => Ctx | PromiseLike<Ctx>) | undefined
+}
+
+/** @internal */
+export const createBridge = <Ctx>(client: PromiseClient<Ctx>, options: PromiseOptions<Ctx> = {}): Bridge =>
+  bridgeOf({
+    tools: client.tools,
+    call: async (name, args, extra) => {
+      // A context function that throws is an operator error like any other: the safe text, and `onError`.
+      const outcome = await Providers.outcomeOf(
+        Promise.resolve(extra).then((e) => options.context?.(e)).then((context) =>
+          client.execute({ name, arguments: args }, { context: context as Ctx, signal: extra.signal })
+        )
+      )
+      return toCallToolResult(outcome, name, options)
+    }
+  }, options)

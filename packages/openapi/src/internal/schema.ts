@@ -1,0 +1,172 @@
+/**
+ * What a manifest param can say about a JSON Schema: its type when it is one of the manifest's
+ * (string, number, boolean), and otherwise a short summary for the description. Schemas here are
+ * dereferenced, except at a cycle, where a `$ref` is left in place (the parser's `circular:
+ * "ignore"`); every walk is bounded in depth and in the text it produces.
+ */
+import type * as Manifest from "rcp-sdk/manifest"
+import { clip, isRecord } from "./text.js"
+
+/** @internal */
+export type Kind =
+  | { readonly _tag: "Scalar"; readonly type: Manifest.ParamType }
+  | { readonly _tag: "Array"; readonly items: Manifest.ParamType | undefined }
+  | { readonly _tag: "Object" }
+  | { readonly _tag: "Unknown" }
+
+/** `type`, or the one non-null member of a 3.1 type list; `allOf` of one; guessed from `enum`. */
+const typeName = (schema: Record<string, unknown>, depth = 0): string | undefined => {
+  const t = schema.type
+  if (typeof t === "string") return t
+  if (Array.isArray(t)) {
+    const named = t.filter((x) => x !== "null")
+    return named.length === 1 && typeof named[0] === "string" ? named[0] : undefined
+  }
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) {
+    const kinds = new Set(schema.enum.filter((v) => v !== null).map((v) => typeof v))
+    if (kinds.size === 1) return [...kinds][0]
+  }
+  if (Array.isArray(schema.allOf) && schema.allOf.length === 1 && isRecord(schema.allOf[0]) && depth < 8) {
+    return typeName(schema.allOf[0], depth + 1)
+  }
+  if (isRecord(schema.properties) || isRecord(schema.additionalProperties)) return "object"
+  if (isRecord(schema.items)) return "array"
+  return undefined
+}
+
+const scalar = (name: string | undefined): Manifest.ParamType | undefined =>
+  name === "string" ? "string" : name === "number" || name === "integer" ? "number" : name === "boolean" ? "boolean" : undefined
+
+/** @internal */
+export const kind = (schema: unknown): Kind => {
+  if (!isRecord(schema)) return { _tag: "Unknown" }
+  if (typeof schema.$ref === "string") return { _tag: "Object" }
+  const name = typeName(schema)
+  const type = scalar(name)
+  if (type !== undefined) return { _tag: "Scalar", type }
+  if (name === "array") {
+    const items = isRecord(schema.items) ? scalar(typeName(schema.items)) : undefined
+    return { _tag: "Array", items }
+  }
+  if (name === "object") return { _tag: "Object" }
+  return { _tag: "Unknown" }
+}
+
+const SUMMARY_DEPTH = 3
+const SUMMARY_MAX = 300
+
+/**
+ * A JSON Schema in a few words, for a description: `array of string`, `object {id, name, tags}`,
+ * `one of: string | object {…}`. Bounded in depth and length.
+ *
+ * @internal
+ */
+export const summarize = (schema: unknown): string => clip(summary(schema, 0), SUMMARY_MAX)
+
+const summary = (schema: unknown, depth: number): string => {
+  if (!isRecord(schema)) return "any value"
+  if (typeof schema.$ref === "string") return "object (recursive)"
+  if (depth >= SUMMARY_DEPTH) return "…"
+  for (const combinator of ["oneOf", "anyOf"] as const) {
+    const options = schema[combinator]
+    if (Array.isArray(options) && options.length > 0) {
+      return `one of: ${options.slice(0, 5).map((s) => summary(s, depth + 1)).join(" | ")}`
+    }
+  }
+  const name = typeName(schema)
+  if (name === "array") return `array of ${summary(schema.items, depth + 1)}`
+  if (name === "object") {
+    const keys = isRecord(schema.properties) ? Object.keys(schema.properties) : []
+    if (keys.length === 0) return "object"
+    const shown = keys.slice(0, 8).join(", ")
+    return `object {${shown}${keys.length > 8 ? ", …" : ""}}`
+  }
+  return name ?? "any value"
+}
+
+const literal = (value: unknown): string => {
+  if (typeof value === "string") return JSON.stringify(clip(value, 60))
+  if (typeof value === "number" || typeof value === "boolean" || value === null) return String(value)
+  return clip(safeJson(value), 80)
+}
+
+const safeJson = (value: unknown): string => {
+  try {
+    return JSON.stringify(value) ?? "?"
+  } catch {
+    return "?"
+  }
+}
+
+/**
+ * A schema's `enum` as the manifest's `enum` extension: only a non-empty list of strings (a
+ * duplicate kept once); anything else stays in the description alone.
+ *
+ * @internal
+ */
+export const stringEnum = (schema: unknown): ReadonlyArray<string> | undefined => {
+  if (!isRecord(schema) || !Array.isArray(schema.enum) || schema.enum.length === 0) return undefined
+  if (!schema.enum.every((value): value is string => typeof value === "string")) return undefined
+  return [...new Set(schema.enum)]
+}
+
+/**
+ * The facts a param's description carries beyond the spec's own text: allowed values (also in
+ * `enum` for a string param, but a model reads descriptions), the default, the format.
+ *
+ * @internal
+ */
+export const facts = (schema: unknown): Array<string> => {
+  if (!isRecord(schema)) return []
+  const out: Array<string> = []
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) {
+    const shown = schema.enum.slice(0, 20).map(literal).join(", ")
+    out.push(`One of: ${shown}${schema.enum.length > 20 ? ", …" : ""}.`)
+  }
+  if (schema.default !== undefined) out.push(`Default: ${literal(schema.default)}.`)
+  if (typeof schema.format === "string" && schema.format !== "") out.push(`Format: ${clip(schema.format, 40)}.`)
+  return out
+}
+
+const DESCRIPTION_MAX = 1000
+
+/**
+ * Text parts joined into one description, trimmed, within a sensible length; `undefined` when
+ * there is nothing to say.
+ *
+ * @internal
+ */
+export const joinDescription = (parts: ReadonlyArray<string | undefined>, max = DESCRIPTION_MAX): string | undefined => {
+  const sentences = parts.map((p) => p?.trim() ?? "").filter((p) => p !== "")
+  // "Finds pets" + "Multiple values…" reads as one run-on line unless the first ends as a sentence.
+  const text = sentences.map((p, i) => (i < sentences.length - 1 && !/[.!?:;)]$/.test(p) ? `${p}.` : p)).join(" ")
+  return text === "" ? undefined : clip(text, max)
+}
+
+/** A schema's own words: `description`, else `title`. @internal */
+export const ownText = (schema: unknown): string | undefined =>
+  isRecord(schema)
+    ? typeof schema.description === "string" ? schema.description : typeof schema.title === "string" ? schema.title : undefined
+    : undefined
+
+/**
+ * Follows a local `$ref` the dereferencing left at a cycle (`#/components/schemas/Node`), a few
+ * steps at most; anything else is returned as it is.
+ *
+ * @internal
+ */
+export const resolveRef = (doc: unknown) => (schema: unknown): unknown => {
+  let current = schema
+  for (let step = 0; step < 8 && isRecord(current) && typeof current.$ref === "string"; step++) {
+    const ref = current.$ref
+    if (!ref.startsWith("#/")) return current
+    let node: unknown = doc
+    for (const raw of ref.slice(2).split("/")) {
+      const key = raw.replace(/~1/g, "/").replace(/~0/g, "~")
+      node = isRecord(node) && Object.hasOwn(node, key) ? node[key] : undefined
+    }
+    if (node === undefined) return current
+    current = node
+  }
+  return current
+}

@@ -1,0 +1,83 @@
+/**
+ * `@readme/openapi-parser` is loaded by one module only, with a dynamic `import()`, on the first
+ * OpenAPI import: the core (`rcp-sdk`) never reaches it nor this package, and neither
+ * `@rcp-sdk/openapi`'s entry points nor the `rcp` command import it statically. Read from the built
+ * packages (`npm test` builds first), following static imports across them by package name.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import { readdirSync, readFileSync } from "node:fs"
+import { dirname, join, resolve } from "node:path"
+import { fileURLToPath } from "node:url"
+
+const root = fileURLToPath(new URL("../../..", import.meta.url))
+
+/** Where each of our packages' entry points is built, by import specifier. */
+const entryFiles = (dir: string, name: string): Array<readonly [string, string]> => {
+  const pkg = JSON.parse(readFileSync(join(root, dir, "package.json"), "utf8")) as {
+    readonly exports?: Record<string, string | { readonly import: string }>
+  }
+  return Object.entries(pkg.exports ?? {}).flatMap(([subpath, target]) =>
+    typeof target === "string" ? [] : [[name + subpath.slice(1), join(root, dir, target.import)] as const]
+  )
+}
+const ENTRIES = new Map([
+  ...entryFiles("", "rcp-sdk"),
+  ...["openapi", "mcp", "effect-ai", "ai-sdk"].flatMap((name) => entryFiles(`packages/${name}`, `@rcp-sdk/${name}`))
+])
+
+/** Every file (and outside package) reachable from `file` through static imports and re-exports. */
+const staticGraph = (file: string): Set<string> => {
+  const seen = new Set<string>()
+  const stack = [file]
+  while (stack.length > 0) {
+    const next = stack.pop()!
+    if (seen.has(next)) continue
+    seen.add(next)
+    if (!next.startsWith("/")) continue
+    for (const m of readFileSync(next, "utf8").matchAll(/^(?:import|export)\b[^;]*?\bfrom\s+"([^"]+)"/gm)) {
+      const specifier = m[1]!
+      stack.push(specifier.startsWith(".") ? resolve(dirname(next), specifier) : ENTRIES.get(specifier) ?? specifier)
+    }
+  }
+  return seen
+}
+
+const walk = (dir: string): Array<string> =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith(".js") ? [join(dir, e.name)] : []
+  )
+
+const PARSER = /["']@readme\/openapi-parser["']/
+
+describe("the OpenAPI parser is loaded on the first import only", () => {
+  it("no file of the core's build names the parser or this package", () => {
+    const files = walk(join(root, "dist"))
+    assert.isAtLeast(files.length, 5)
+    for (const file of files) {
+      const source = readFileSync(file, "utf8")
+      assert.notMatch(source, PARSER, file)
+      assert.notInclude(source, "@rcp-sdk/openapi", file)
+    }
+  })
+
+  for (const [entry, file] of [
+    ["@rcp-sdk/openapi", ENTRIES.get("@rcp-sdk/openapi")!],
+    ["@rcp-sdk/openapi/cli", ENTRIES.get("@rcp-sdk/openapi/cli")!],
+    ["the rcp command", join(root, "packages/cli/dist/bin.js")]
+  ] as const) {
+    it(`${entry} never imports the parser statically`, () => {
+      const graph = [...staticGraph(file)]
+      assert.include(graph, ENTRIES.get("rcp-sdk/client")!, "the walk follows imports across packages")
+      assert.notInclude(graph, "@readme/openapi-parser")
+    })
+  }
+
+  it("the only module that names the parser is dist/internal/load.js, with a dynamic import()", () => {
+    const dist = join(root, "packages/openapi/dist")
+    const loaders = walk(dist).filter((f) => PARSER.test(readFileSync(f, "utf8")))
+    assert.deepStrictEqual(loaders, [join(dist, "internal", "load.js")])
+    const source = readFileSync(loaders[0]!, "utf8")
+    assert.match(source, /import\("@readme\/openapi-parser"\)/)
+    assert.notMatch(source, /^import\b[^;]*?from\s+"@readme\/openapi-parser"/m)
+  })
+})

@@ -1,0 +1,453 @@
+/**
+ * The mapping rules of docs/openapi.md, one test (or a few) per rule, on small documents that
+ * pass the parser's validation. Each asserts the exact manifest fields and warning text.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as Manifest from "rcp-sdk/manifest"
+import * as Mapping from "../src/internal/mapping.js"
+import { importSpec, messages, oneTool, op, spec3 } from "./support.js"
+
+const pathParam = (name: string, schema: object = { type: "string" }) => ({ name, in: "path", required: true, schema })
+const query = (name: string, schema: object = { type: "string" }, extra: object = {}) => ({ name, in: "query", schema, ...extra })
+
+describe("docs/openapi.md §Parsing", () => {
+  it.effect("§Parsing: a document without openapi/swagger is OpenApiInvalid", () =>
+    Effect.gen(function*() {
+      const error = yield* Effect.flip(importSpec({ info: {}, paths: {} }))
+      assert.strictEqual(error._tag, "OpenApiInvalid")
+      assert.match(error.message, /neither an "openapi" nor a "swagger" field/)
+    }))
+
+  it.effect("§Parsing: an invalid document is OpenApiInvalid with the parser's messages", () =>
+    Effect.gen(function*() {
+      const error = yield* Effect.flip(importSpec({ openapi: "3.0.3", info: { title: "x" }, paths: { "/a": { get: {} } } }))
+      assert.strictEqual(error._tag, "OpenApiInvalid")
+      if (error._tag !== "OpenApiInvalid") return
+      assert.isAbove(error.messages.length, 0)
+      assert.isTrue(error.messages.some((m) => /version|responses/.test(m)), error.messages.join("\n"))
+    }))
+
+  it.effect("§Parsing: a value that is not JSON data (a cycle) is OpenApiInvalid, not a throw", () =>
+    Effect.gen(function*() {
+      const doc: Record<string, unknown> = spec3({})
+      doc.self = doc
+      const error = yield* Effect.flip(importSpec(doc))
+      assert.strictEqual(error._tag, "OpenApiInvalid")
+      assert.match(error.message, /not JSON data/)
+    }))
+
+  it.effect("§Parsing: a circular schema is described as recursive and the import ends", () =>
+    Effect.gen(function*() {
+      const node = { type: "object", properties: { name: { type: "string" }, child: { $ref: "#/components/schemas/Node" } } }
+      const { tool, warnings } = yield* oneTool(spec3(
+        { "/nodes": { post: op({ requestBody: { required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/Node" } } } } }) } },
+        { components: { schemas: { Node: node } } }
+      ))
+      assert.deepStrictEqual(tool.body, { name: "{{name}}" })
+      assert.deepStrictEqual(messages(warnings), [
+        "POST /nodes: body property \"child\" left out: it is object (recursive), and a param holds only a string, number or boolean"
+      ])
+    }))
+
+  it.effect("§Parsing: external $refs are not followed unless allowed", () =>
+    Effect.gen(function*() {
+      const { tool } = yield* oneTool(spec3({
+        "/a": { get: op({ parameters: [query("q", { $ref: "https://127.0.0.1:1/never.json#/Q" })] }) }
+      }))
+      assert.deepStrictEqual(tool.params.map((p) => p.name), [])
+    }))
+})
+
+describe("docs/openapi.md §Tools", () => {
+  it.effect("§Tools: names from operationId, sanitised and made unique; from method and path without one", () =>
+    Effect.gen(function*() {
+      const { manifest, warnings } = yield* importSpec(spec3({
+        "/pets/{petId}": {
+          parameters: [pathParam("petId")],
+          get: op({ operationId: "pets.get pet!" }),
+          put: op({ operationId: "pets/get pet" }),
+          delete: op()
+        },
+        "/a": { get: op({ operationId: "x".repeat(80) }), post: op({ operationId: "x".repeat(80) + "y" }) }
+      }))
+      assert.deepStrictEqual(manifest.tools.map((t) => t.name), [
+        "pets_get_pet",
+        "pets_get_pet_2",
+        "delete_pets_petId",
+        "x".repeat(64),
+        "x".repeat(62) + "_2"
+      ])
+      assert.deepStrictEqual(warnings, [])
+    }))
+
+  it.effect("§Tools: description from summary and description, trimmed and bounded; METHOD path without either", () =>
+    Effect.gen(function*() {
+      const { manifest } = yield* importSpec(spec3({
+        "/a": {
+          get: op({ summary: "  List things ", description: "Longer text.\n" }),
+          post: op({ summary: "Make", description: "Make a thing", deprecated: true }),
+          put: op({ description: "d".repeat(5000) }),
+          delete: op()
+        }
+      }))
+      const [get, put, post, del] = manifest.tools
+      assert.strictEqual(get!.description, "List things. Longer text.")
+      assert.strictEqual(post!.description, "(Deprecated.) Make. Make a thing")
+      assert.strictEqual(put!.description.length, 1025)
+      assert.strictEqual(del!.description, "DELETE /a")
+    }))
+
+  it.effect("§Tools: HEAD, OPTIONS and TRACE operations are skipped with a warning naming them", () =>
+    Effect.gen(function*() {
+      const { manifest, warnings } = yield* importSpec(spec3({ "/a": { head: op({ operationId: "peek" }), get: op() } }))
+      assert.deepStrictEqual(manifest.tools.map((t) => t.method), ["GET"])
+      assert.deepStrictEqual(messages(warnings), [
+        "HEAD /a (peek): HEAD is not a method a manifest tool can use (GET, POST, PUT, PATCH, DELETE)"
+      ])
+      assert.isTrue(warnings[0]!.skipped)
+    }))
+
+  it.effect("§Tools: include and exclude by operationId, tag and path glob", () =>
+    Effect.gen(function*() {
+      const doc = spec3({
+        "/repos/{o}/issues": { parameters: [pathParam("o")], get: op({ operationId: "listIssues", tags: ["issues"] }) },
+        "/repos/{o}/pulls": { parameters: [pathParam("o")], get: op({ operationId: "listPulls", tags: ["pulls"] }) },
+        "/users": { get: op({ operationId: "listUsers", tags: ["users"] }) }
+      })
+      const names = (options: object) => Effect.map(importSpec(doc, options), (r) => r.manifest.tools.map((t) => t.name))
+      assert.deepStrictEqual(yield* names({ include: ["/repos/*/issues"] }), ["listIssues"])
+      assert.deepStrictEqual(yield* names({ include: ["/repos/**"] }), ["listIssues", "listPulls"])
+      assert.deepStrictEqual(yield* names({ include: ["users", "listPulls"] }), ["listPulls", "listUsers"])
+      assert.deepStrictEqual(yield* names({ exclude: ["issues", "/users"] }), ["listPulls"])
+      assert.deepStrictEqual(yield* names({ include: ["/repos/**"], exclude: ["listPulls"] }), ["listIssues"])
+    }))
+})
+
+describe("docs/openapi.md §Parameters", () => {
+  it.effect("§Parameters: path, query and header placed under their own names; path-level merged, operation wins", () =>
+    Effect.gen(function*() {
+      const { tool } = yield* oneTool(spec3({
+        "/pets/{petId}": {
+          parameters: [pathParam("petId"), query("limit", { type: "integer" }, { description: "path level" })],
+          get: op({
+            operationId: "getPet",
+            parameters: [
+              query("limit", { type: "integer" }, { description: "operation level", required: true }),
+              { name: "X-Request-Id", in: "header", schema: { type: "string" } }
+            ]
+          })
+        }
+      }))
+      assert.strictEqual(tool.url, "https://api.example.com/pets/{{petId}}")
+      assert.deepStrictEqual(tool.queryParams, { limit: "{{limit}}" })
+      assert.deepStrictEqual(tool.headers, { "X-Request-Id": "{{X_Request_Id}}" })
+      assert.deepStrictEqual(tool.params, [
+        { name: "petId", type: "string" },
+        { name: "limit", type: "number", description: "operation level" },
+        { name: "X_Request_Id", type: "string", required: false, description: "(header \"X-Request-Id\")" }
+      ])
+    }))
+
+  it.effect("§Parameters: names a param cannot carry are sanitised; the key sent stays the original", () =>
+    Effect.gen(function*() {
+      const { tool } = yield* oneTool(spec3({
+        "/a": {
+          get: op({
+            parameters: [
+              query("filter[name]"),
+              query("$top", { type: "integer" }),
+              query("page-size", { type: "integer" }),
+              { name: "X-Trace-Id", in: "header", schema: { type: "string" } }
+            ]
+          })
+        }
+      }))
+      assert.deepStrictEqual(tool.queryParams, { "filter[name]": "{{filter_name}}", $top: "{{top}}", "page-size": "{{page_size}}" })
+      assert.deepStrictEqual(tool.headers, { "X-Trace-Id": "{{X_Trace_Id}}" })
+      assert.deepStrictEqual(tool.params.map((p) => [p.name, p.description]), [
+        ["filter_name", "(query \"filter[name]\")"],
+        ["top", "(query \"$top\")"],
+        ["page_size", "(query \"page-size\")"],
+        ["X_Trace_Id", "(header \"X-Trace-Id\")"]
+      ])
+    }))
+
+  it.effect("§Parameters: the same name in path, query and body gives distinct params, none dropped", () =>
+    Effect.gen(function*() {
+      const { tool, warnings } = yield* oneTool(spec3({
+        "/items/{id}": {
+          put: op({
+            parameters: [query("id"), pathParam("id")],
+            requestBody: {
+              required: true,
+              content: { "application/json": { schema: { type: "object", required: ["id"], properties: { id: { type: "integer" } } } } }
+            }
+          })
+        }
+      }))
+      assert.deepStrictEqual(tool.params.map((p) => p.name), ["id", "id_query", "id_body"])
+      assert.strictEqual(tool.url, "https://api.example.com/items/{{id}}")
+      assert.deepStrictEqual(tool.queryParams, { id: "{{id_query}}" })
+      assert.deepStrictEqual(tool.body, { id: "{{id_body}}" })
+      assert.deepStrictEqual(warnings, [])
+    }))
+
+  it.effect("§Parameters: cookies, OpenAPI-ignored and reserved headers are left out with warnings", () =>
+    Effect.gen(function*() {
+      const { tool, warnings } = yield* oneTool(spec3({
+        "/a": {
+          get: op({
+            operationId: "a",
+            parameters: [
+              { name: "session", in: "cookie", schema: { type: "string" } },
+              { name: "Accept", in: "header", schema: { type: "string" } },
+              { name: "Host", in: "header", schema: { type: "string" } },
+              query("ok")
+            ]
+          })
+        }
+      }))
+      assert.deepStrictEqual(tool.params.map((p) => p.name), ["ok"])
+      assert.deepStrictEqual(messages(warnings), [
+        "GET /a (a): header parameter \"Accept\" left out: OpenAPI ignores it",
+        "GET /a (a): header parameter \"Host\" left out: a tool may not set that header",
+        "GET /a (a): cookie parameter \"session\" left out: a manifest cannot send cookies"
+      ])
+      assert.isTrue(warnings.every((w) => !w.skipped))
+    }))
+})
+
+describe("docs/openapi.md §Fixed query", () => {
+  it.effect("§Fixed query: /?Action=… and /#Action=… become fixed query params, never a fragment", () =>
+    Effect.gen(function*() {
+      const { manifest } = yield* importSpec(spec3({
+        "/?Action=DescribeInstances&Version=2016-11-15": { get: op({ operationId: "describe" }) },
+        "/#Action=RunInstances": { post: op({ operationId: "run", parameters: [query("Count", { type: "integer" })] }) }
+      }))
+      const [describe, run] = manifest.tools
+      assert.strictEqual(describe!.url, "https://api.example.com/")
+      assert.deepStrictEqual(describe!.queryParams, { Action: "DescribeInstances", Version: "2016-11-15" })
+      assert.strictEqual(run!.url, "https://api.example.com/")
+      assert.deepStrictEqual(run!.queryParams, { Count: "{{Count}}", Action: "RunInstances" })
+    }))
+})
+
+const jsonBody = (schema: object, required = true) => ({ required, content: { "application/json": { schema } } })
+
+describe("docs/openapi.md §Body", () => {
+  it.effect("§Body: a JSON object body's top-level properties become params in the body template", () =>
+    Effect.gen(function*() {
+      const { tool } = yield* oneTool(spec3({
+        "/pets": {
+          post: op({
+            requestBody: jsonBody({
+              allOf: [
+                { type: "object", required: ["name"], properties: { name: { type: "string", description: "The name" } } },
+                { type: "object", properties: { age: { type: "integer" }, id: { type: "integer", readOnly: true } } }
+              ]
+            })
+          })
+        }
+      }))
+      assert.deepStrictEqual(tool.body, { name: "{{name}}", age: "{{age}}" })
+      assert.deepStrictEqual(tool.params, [
+        { name: "name", type: "string", description: "The name" },
+        { name: "age", type: "number", required: false }
+      ])
+    }))
+
+  it.effect("§Body: a nested object or array property is left out when optional, skips the operation when required", () =>
+    Effect.gen(function*() {
+      const schema = (required: Array<string>) => ({
+        type: "object",
+        ...(required.length > 0 ? { required } : {}),
+        properties: { name: { type: "string" }, tags: { type: "array", items: { type: "string" } } }
+      })
+      const { manifest, warnings } = yield* importSpec(spec3({
+        "/a": { post: op({ operationId: "optional", requestBody: jsonBody(schema([])) }) },
+        "/b": { post: op({ operationId: "required", requestBody: jsonBody(schema(["tags"])) }) }
+      }))
+      assert.deepStrictEqual(manifest.tools.map((t) => t.name), ["optional"])
+      assert.deepStrictEqual(manifest.tools[0]!.body, { name: "{{name}}" })
+      assert.deepStrictEqual(messages(warnings), [
+        "POST /a (optional): body property \"tags\" left out: it is array of string, and a param holds only a string, number or boolean",
+        "POST /b (required): the body property \"tags\" is array of string, and a param holds only a string, number or boolean"
+      ])
+      assert.deepStrictEqual(warnings.map((w) => w.skipped), [false, true])
+    }))
+
+  it.effect("§Body: multipart and non-object JSON bodies: skipped when required, left out when optional", () =>
+    Effect.gen(function*() {
+      const { manifest, warnings } = yield* importSpec(spec3({
+        "/upload": {
+          post: op({ operationId: "upload", requestBody: { required: true, content: { "multipart/form-data": { schema: { type: "object" } } } } }),
+          put: op({ operationId: "maybe", requestBody: { content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } } } })
+        },
+        "/list": { post: op({ operationId: "list", requestBody: jsonBody({ type: "array", items: { type: "string" } }) }) }
+      }))
+      assert.deepStrictEqual(manifest.tools.map((t) => t.name), ["maybe"])
+      assert.isUndefined(manifest.tools[0]!.body)
+      assert.deepStrictEqual(messages(warnings), [
+        "PUT /upload (maybe): the optional request body left out: it is not JSON (application/octet-stream)",
+        "POST /upload (upload): the request body is not JSON (multipart/form-data)",
+        "POST /list (list): the request body is not a JSON object (array of string)"
+      ])
+    }))
+})
+
+describe("docs/openapi.md §Types", () => {
+  it.effect("§Types: scalar types map; a string enum becomes the param's enum (and is described); default and format are described; arrays and unknowns summarised", () =>
+    Effect.gen(function*() {
+      const { tool, warnings } = yield* oneTool(spec3({
+        "/a/{ids}": {
+          get: op({
+            operationId: "a",
+            parameters: [
+              pathParam("ids", { type: "array", items: { type: "integer" } }),
+              query("status", { type: "string", enum: ["open", "closed"], default: "open" }, { description: "State" }),
+              query("level", { type: "integer", enum: [1, 2] }),
+              query("since", { type: "string", format: "date-time" }),
+              query("flag", { type: "boolean" }),
+              query("ratio", { type: ["number", "null"] }),
+              query("tags", { type: "array", items: { type: "string" } }),
+              query("either", { oneOf: [{ type: "string" }, { type: "integer" }] })
+            ]
+          })
+        }
+      }, { openapi: "3.1.0" }))
+      assert.deepStrictEqual(tool.params, [
+        { name: "ids", type: "string", description: "Several values joined with \",\" (array of integer)." },
+        {
+          name: "status",
+          type: "string",
+          required: false,
+          enum: ["open", "closed"],
+          description: "State. One of: \"open\", \"closed\". Default: \"open\"."
+        },
+        { name: "level", type: "number", required: false, description: "One of: 1, 2." },
+        { name: "since", type: "string", required: false, description: "Format: date-time." },
+        { name: "flag", type: "boolean", required: false },
+        { name: "ratio", type: "number", required: false },
+        { name: "tags", type: "string", required: false, description: "One value only (the API takes array of string)." },
+        { name: "either", type: "string", required: false, description: "Schema: one of: string | integer." }
+      ])
+      assert.deepStrictEqual(messages(warnings), [
+        "GET /a/{ids} (a): query parameter \"tags\" takes one value: the spec sends several as repeated keys"
+      ])
+    }))
+
+  it.effect("§Types: an object query parameter is left out when optional, skips the operation when required", () =>
+    Effect.gen(function*() {
+      const object = { type: "object", properties: { a: { type: "string" } } }
+      const { manifest, warnings } = yield* importSpec(spec3({
+        "/a": { get: op({ operationId: "a", parameters: [query("filter", object, { style: "deepObject" })] }) },
+        "/b": { get: op({ operationId: "b", parameters: [query("filter", object, { required: true })] }) }
+      }))
+      assert.deepStrictEqual(manifest.tools.map((t) => [t.name, t.params.length]), [["a", 0]])
+      assert.deepStrictEqual(messages(warnings), [
+        "GET /a (a): query parameter \"filter\" left out: is an object (object {a}), which one query value cannot carry",
+        "GET /b (b): query parameter \"filter\" is an object (object {a}), which one query value cannot carry"
+      ])
+    }))
+})
+
+describe("docs/openapi.md §Servers", () => {
+  it.effect("§Servers: servers[0] with its variables' defaults; baseUrl overrides", () =>
+    Effect.gen(function*() {
+      const doc = spec3({ "/a": { get: op() } }, {
+        servers: [{ url: "https://{region}.api.example.com/{version}/", variables: { region: { default: "eu" }, version: { default: "v2" } } }]
+      })
+      assert.strictEqual((yield* oneTool(doc)).tool.url, "https://eu.api.example.com/v2/a")
+      assert.strictEqual((yield* oneTool(doc, { baseUrl: "http://127.0.0.1:9/x/" })).tool.url, "http://127.0.0.1:9/x/a")
+    }))
+
+  it.effect("§Servers: an https server the spec also lists is preferred; an http-only one is kept with a warning", () =>
+    Effect.gen(function*() {
+      const both = yield* oneTool(spec3({ "/a": { get: op() } }, { servers: [{ url: "http://api.example.com" }, { url: "https://api.example.com" }] }))
+      assert.strictEqual(both.tool.url, "https://api.example.com/a")
+      assert.deepStrictEqual(both.warnings, [])
+      const http = yield* oneTool(spec3({ "/a": { get: op() } }, { servers: [{ url: "http://api.example.com" }] }))
+      assert.strictEqual(http.tool.url, "http://api.example.com/a")
+      assert.deepStrictEqual(messages(http.warnings), ["the server http://api.example.com is plain http: a client needs allowHttp to call it"])
+      assert.isTrue(Either.isLeft(Manifest.validate(http.manifest)))
+      assert.isTrue(Either.isRight(Manifest.validate(http.manifest, { allowHttp: true })))
+    }))
+
+  it.effect("§Servers: Swagger 2.0 schemes, host and basePath", () =>
+    Effect.gen(function*() {
+      const { tool } = yield* oneTool({
+        swagger: "2.0",
+        info: { title: "t", version: "1" },
+        host: "api.example.com:8443",
+        basePath: "/v1",
+        schemes: ["http", "https"],
+        paths: { "/pets": { get: { responses: { "200": { description: "OK" } } } } }
+      })
+      assert.strictEqual(tool.url, "https://api.example.com:8443/v1/pets")
+    }))
+
+  it.effect("§Servers: no absolute server and no baseUrl is OpenApiInvalid saying to pass baseUrl", () =>
+    Effect.gen(function*() {
+      const error = yield* Effect.flip(importSpec(spec3({ "/a": { get: op() } }, { servers: [{ url: "/v1" }] })))
+      assert.strictEqual(error._tag, "OpenApiInvalid")
+      assert.match(error.message, /the spec names no absolute server URL: pass baseUrl/)
+    }))
+
+  it("§Servers: a spec fetched from a public URL may not point at loopback or private addresses unless allowed", () => {
+    const doc = spec3({ "/a": { get: op() } }, { servers: [{ url: "http://10.0.0.5/api" }] })
+    const refused = Mapping.toManifest(doc, {}, "https://specs.example.com/openapi.json")
+    assert.isTrue(Either.isLeft(refused))
+    if (Either.isLeft(refused)) assert.match(refused.left[0]!, /points at the internal address http:\/\/10\.0\.0\.5/)
+    assert.isTrue(Either.isRight(Mapping.toManifest(doc, { allowPrivateServers: true }, "https://specs.example.com/o.json")))
+    // A spec that is itself on the internal network, or a file, may name internal servers.
+    assert.isTrue(Either.isRight(Mapping.toManifest(doc, {}, "http://127.0.0.1:8080/openapi.json")))
+    assert.isTrue(Either.isRight(Mapping.toManifest(doc, {}, "file:///specs/openapi.json")))
+  })
+})
+
+const withSchemes = (schemes: Record<string, unknown>, security: Array<Record<string, Array<string>>>) =>
+  spec3({ "/a": { get: op() } }, { components: { securitySchemes: schemes }, security })
+
+describe("docs/openapi.md §Security", () => {
+  it.effect("§Security: apiKey in a header or the query, and http bearer, map to auth", () =>
+    Effect.gen(function*() {
+      const auth = (schemes: Record<string, unknown>) =>
+        Effect.map(importSpec(withSchemes(schemes, [{ s: [] }])), (r) => [r.manifest.auth, r.warnings.length])
+      assert.deepStrictEqual(yield* auth({ s: { type: "apiKey", in: "header", name: "X-Api-Key" } }), [{ type: "header", name: "X-Api-Key" }, 0])
+      assert.deepStrictEqual(yield* auth({ s: { type: "apiKey", in: "query", name: "key" } }), [{ type: "query", name: "key" }, 0])
+      assert.deepStrictEqual(yield* auth({ s: { type: "http", scheme: "bearer" } }), [
+        { type: "header", name: "Authorization", scheme: "Bearer" },
+        0
+      ])
+    }))
+
+  it.effect("§Security: basic and oauth2 give a warning and the auth option's auth", () =>
+    Effect.gen(function*() {
+      const doc = withSchemes({
+        basic: { type: "http", scheme: "basic" },
+        oauth: { type: "oauth2", flows: { clientCredentials: { tokenUrl: "https://example.com/token", scopes: {} } } }
+      }, [{ basic: [] }, { oauth: [] }])
+      const without = yield* importSpec(doc)
+      assert.isUndefined(without.manifest.auth)
+      assert.deepStrictEqual(messages(without.warnings), [
+        "no auth the manifest can describe (\"basic\" is http basic authentication, which a manifest cannot describe; " +
+        "\"oauth\" is oauth2 authentication, which a manifest cannot describe): pass the auth option, " +
+        "e.g. { type: \"header\", name: \"Authorization\", scheme: \"Bearer\" }"
+      ])
+      const chosen = yield* importSpec(doc, { auth: { type: "header", name: "Authorization", scheme: "Bearer" } })
+      assert.deepStrictEqual(chosen.manifest.auth, { type: "header", name: "Authorization", scheme: "Bearer" })
+      assert.deepStrictEqual(chosen.warnings, [])
+    }))
+
+  it.effect("§Security: a header or query param that is the auth's is left out, not sent by the tool", () =>
+    Effect.gen(function*() {
+      const doc = spec3({
+        "/a": { get: op({ operationId: "a", parameters: [query("key"), query("q")] }) }
+      }, { components: { securitySchemes: { k: { type: "apiKey", in: "query", name: "key" } } }, security: [{ k: [] }] })
+      const { tool, warnings } = yield* oneTool(doc)
+      assert.deepStrictEqual(tool.queryParams, { q: "{{q}}" })
+      assert.deepStrictEqual(messages(warnings), ["GET /a (a): query parameter \"key\" left out: it is the auth query parameter"])
+    }))
+})

@@ -1,0 +1,373 @@
+/**
+ * What a model sees and sends, in each provider's own shapes: the discovered tools in the `tools`
+ * format of OpenAI (Chat Completions and Responses, with strict mode), Anthropic and Gemini; the
+ * tool-call objects each of them returns (all of which `execute` reads as they are); the one table
+ * of what a model may read of a failed call (`modelFacingError`); and the helpers that write a
+ * call's outcome back as each provider's tool-result message. Every shape is assignable to the
+ * provider SDK's own type, and every format returns fresh mutable objects.
+ *
+ * `rcp-sdk/client` re-exports all of it.
+ *
+ * @since 0.2.0
+ */
+import type { ToolResult } from "./Client.js"
+import * as ModelFacing from "./internal/model/modelFacing.js"
+import type * as ModelTool from "./internal/model/modelTool.js"
+import * as Internal from "./internal/model/providers.js"
+
+// ---------------------------------------------------------------------------------------------
+// Tools, in each provider's format
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A property of a schema handed to a provider: the model-facing one, or in strict mode the same
+ * made nullable (`type: [t, "null"]`).
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type ProviderParameter = Internal.ProviderParameter
+
+/**
+ * A tool's parameters as a fresh JSON Schema object. A type alias, not an interface: the SDKs type
+ * schemas as `{ [key: string]: unknown }`, which only an alias is assignable to.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type ParametersSchema = Internal.ParametersSchema
+
+/**
+ * Options of the tool formats.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type FormatOptions = Internal.FormatOptions
+
+/**
+ * A tool in OpenAI Chat Completions' `tools` format.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type OpenAiTool = Internal.OpenAiTool
+
+/**
+ * A tool in the OpenAI Responses API's `tools` format.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type OpenAiResponsesTool = Internal.OpenAiResponsesTool
+
+/**
+ * A tool in Anthropic's Messages API `tools` format.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type AnthropicTool = Internal.AnthropicTool
+
+/**
+ * A Gemini `Tool` carrying function declarations.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type GeminiTool = Internal.GeminiTool
+
+/**
+ * Tools for OpenAI Chat Completions: `[{ type: "function", function: { name, description, parameters } }]`.
+ * With `{ strict: true }`: `strict: true`, every property in `required`, optional ones nullable.
+ *
+ * @example
+ * ```ts
+ * import { createRcpClient } from "rcp-sdk/client"
+ * import { toOpenAiTools } from "rcp-sdk/providers"
+ *
+ * const client = createRcpClient()
+ * const { tools } = await client.discover("https://api.example.com/rcp/manifest")
+ * // → openai.chat.completions.create({ model, messages, tools: strictTools })
+ * const strictTools = toOpenAiTools(tools, { strict: true })
+ * console.log(strictTools[0]?.function.parameters.required)
+ * ```
+ *
+ * @since 0.1.0
+ * @category conversions
+ */
+export const toOpenAiTools: (
+  tools: ReadonlyArray<ModelTool.ModelTool>,
+  options?: Internal.FormatOptions
+) => Array<Internal.OpenAiTool> = Internal.toOpenAiTools
+
+/**
+ * Tools for the OpenAI Responses API: `[{ type: "function", name, description, parameters, strict }]`.
+ *
+ * @since 0.2.0
+ * @category conversions
+ */
+export const toOpenAiResponsesTools: (
+  tools: ReadonlyArray<ModelTool.ModelTool>,
+  options?: Internal.FormatOptions
+) => Array<Internal.OpenAiResponsesTool> = Internal.toOpenAiResponsesTools
+
+/**
+ * Tools for Anthropic's Messages API: `[{ name, description, input_schema }]`.
+ *
+ * @since 0.1.0
+ * @category conversions
+ */
+export const toAnthropicTools: (tools: ReadonlyArray<ModelTool.ModelTool>) => Array<Internal.AnthropicTool> =
+  Internal.toAnthropicTools
+
+/**
+ * Tools for Gemini (`@google/genai`'s `Tool`): `[{ functionDeclarations: [{ name, description,
+ * parametersJsonSchema }] }]`. The schema goes in `parametersJsonSchema`, which takes JSON Schema;
+ * `parameters` takes Gemini's OpenAPI subset (`type: "OBJECT"`, no `additionalProperties`).
+ *
+ * @since 0.2.0
+ * @category conversions
+ */
+export const toGeminiTools: (tools: ReadonlyArray<ModelTool.ModelTool>) => Array<Internal.GeminiTool> =
+  Internal.toGeminiTools
+
+// ---------------------------------------------------------------------------------------------
+// Tool calls, as each provider returns them (`execute` reads every one as it is)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * rcp's own shape: the tool's name and the arguments (an object, or the JSON string LLM APIs return).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type RcpToolCall = Internal.RcpToolCall
+
+/**
+ * An OpenAI Chat Completions tool call (`message.tool_calls[i]` of type `"function"`).
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type OpenAiToolCall = Internal.OpenAiToolCall
+
+/**
+ * An OpenAI Responses API output item of type `"function_call"`.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type OpenAiResponsesToolCall = Internal.OpenAiResponsesToolCall
+
+/**
+ * An Anthropic `tool_use` content block.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type AnthropicToolUse = Internal.AnthropicToolUse
+
+/**
+ * A Gemini `functionCall` part's value (its SDK declares every field optional).
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type GeminiFunctionCall = Internal.GeminiFunctionCall
+
+/**
+ * Every tool-call shape `execute` reads.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type ToolCallInput = Internal.ToolCallInput
+
+// ---------------------------------------------------------------------------------------------
+// Results: what the model may read, in each provider's tool-result shape
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * What the model receives for a failed call. `ModelError`: the error's own text, written so the
+ * model can retry. `OperatorError`: a short text without internal detail; the error itself is the
+ * operator's to see (through `onError` or the error channel).
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type ModelFacingError = ModelFacing.ModelFacingError
+
+/**
+ * The outcome of one `execute`, as an `Exit`: `Effect.exit(Client.execute(call))` in Effect code,
+ * `await outcomeOf(client.execute(call))` with the promise client.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type ToolOutcome = ModelFacing.ToolOutcome
+
+/**
+ * Options of every helper that turns an outcome into a message for a model.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type ResultOptions = ModelFacing.ResultOptions
+
+/**
+ * An OpenAI Chat Completions tool message.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type OpenAiToolMessage = Internal.OpenAiToolMessage
+
+/**
+ * An OpenAI Responses API `function_call_output` input item.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type OpenAiResponsesOutput = Internal.OpenAiResponsesOutput
+
+/**
+ * An Anthropic `tool_result` content block.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type AnthropicToolResult = Internal.AnthropicToolResult
+
+/**
+ * A Gemini `Part` carrying a `functionResponse`: `{ output }` on success (the response data as
+ * it came), `{ error }` on failure — the keys Gemini's documentation suggests.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type GeminiFunctionResponsePart = Internal.GeminiFunctionResponsePart
+
+/**
+ * What the model may read of a failed call (README "What to send back to the model"): its own mistakes
+ * (`InvalidArguments`, `ToolNotFound`, HTTP 4xx) in full; everything else as a short safe
+ * sentence (`OperatorError`), the error itself being the operator's.
+ *
+ * @since 0.2.0
+ * @category conversions
+ */
+export const modelFacingError: (error: unknown, toolName: string) => ModelFacing.ModelFacingError =
+  ModelFacing.modelFacingError
+
+/**
+ * Settles a promise client's `execute` into a `ToolOutcome` for the result helpers (Effect code
+ * uses `Effect.exit(Client.execute(call))`).
+ *
+ * @example
+ * ```ts
+ * import { createRcpClient } from "rcp-sdk/client"
+ * import { outcomeOf, toOpenAiToolMessage, type OpenAiToolCall } from "rcp-sdk/providers"
+ *
+ * const client = createRcpClient({ resolvers: { userId: (ctx: { userId: string }) => ctx.userId } })
+ * // A tool call from `completion.choices[0].message.tool_calls`, passed to execute as it is:
+ * const call: OpenAiToolCall = { id: "call_1", type: "function", function: { name: "get_profile", arguments: "{}" } }
+ * const outcome = await outcomeOf(client.execute(call, { context: { userId: "u-42" } }))
+ * // Operator-side errors reach the model as a safe sentence; `onError` gets the error itself.
+ * const message = toOpenAiToolMessage(call, outcome, { onError: (error) => console.error(error) })
+ * console.log(message.content)
+ * ```
+ *
+ * @since 0.2.0
+ * @category constructors
+ */
+export const outcomeOf: (promise: PromiseLike<ToolResult>) => Promise<ModelFacing.ToolOutcome> =
+  ModelFacing.outcomeOf
+
+/**
+ * An outcome as an OpenAI Chat Completions tool message `{ role: "tool", tool_call_id, content }`.
+ * Operator-side errors reach the model as a safe sentence and go to `options.onError`.
+ *
+ * @since 0.2.0
+ * @category conversions
+ */
+export const toOpenAiToolMessage: (
+  call: Internal.OpenAiToolCall,
+  outcome: ModelFacing.ToolOutcome,
+  options?: ModelFacing.ResultOptions
+) => Internal.OpenAiToolMessage = Internal.toOpenAiToolMessage
+
+/**
+ * An outcome as an OpenAI Responses input item `{ type: "function_call_output", call_id, output }`.
+ *
+ * @since 0.2.0
+ * @category conversions
+ */
+export const toOpenAiResponsesOutput: (
+  call: Internal.OpenAiResponsesToolCall,
+  outcome: ModelFacing.ToolOutcome,
+  options?: ModelFacing.ResultOptions
+) => Internal.OpenAiResponsesOutput = Internal.toOpenAiResponsesOutput
+
+/**
+ * An outcome as an Anthropic content block `{ type: "tool_result", tool_use_id, content, is_error }`.
+ *
+ * @since 0.2.0
+ * @category conversions
+ */
+export const toAnthropicToolResult: (
+  call: Internal.AnthropicToolUse,
+  outcome: ModelFacing.ToolOutcome,
+  options?: ModelFacing.ResultOptions
+) => Internal.AnthropicToolResult = Internal.toAnthropicToolResult
+
+/**
+ * An outcome as a Gemini part `{ functionResponse: { id?, name, response: { output } | { error } } }`.
+ *
+ * @since 0.2.0
+ * @category conversions
+ */
+export const toGeminiFunctionResponse: (
+  call: Internal.GeminiFunctionCall,
+  outcome: ModelFacing.ToolOutcome,
+  options?: ModelFacing.ResultOptions
+) => Internal.GeminiFunctionResponsePart = Internal.toGeminiFunctionResponse
+
+// ---------------------------------------------------------------------------------------------
+// For integrations that hand tools and results to a framework of their own
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A tool's parameters as a fresh, mutable JSON Schema object, as every format above sends them
+ * (`{ strict: true }`: the OpenAI strict form). For an integration with a format of its own (the
+ * MCP bridge's `inputSchema`, the AI SDK's `jsonSchema`, an @effect/ai tool).
+ *
+ * @since 0.2.0
+ * @category conversions
+ */
+export const toolParameters: (tool: ModelTool.ModelTool, options?: FormatOptions) => ParametersSchema = (
+  tool,
+  options
+) => Internal.parametersFor(tool, options)
+
+/**
+ * An outcome read through the model-facing table, as every result helper above reads it: a
+ * success's text (a string body as it came, anything else as JSON), or the failure's text for the
+ * model. An operator-side error goes to `options.onError` here, once.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type Reply = ModelFacing.Reply
+
+/**
+ * What the model is told of one outcome (see `Reply`), for an integration with a result shape of
+ * its own (an MCP `CallToolResult`, an AI SDK tool's return).
+ *
+ * @since 0.2.0
+ * @category conversions
+ */
+export const reply: (outcome: ToolOutcome, toolName: string, options?: ResultOptions) => Reply = (
+  outcome,
+  toolName,
+  options
+) => ModelFacing.reply(outcome, toolName, options)

@@ -1,0 +1,136 @@
+/**
+ * The manifest's `oauth2` auth (docs/protocol.md §10.1): its shape (the Schema) and its rules
+ * (`check`), one rule broken per case, each with its exact path and message.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import * as Either from "effect/Either"
+import * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
+import * as ManifestAuth from "../../../src/internal/client/oauth/manifestAuth.js"
+
+const good = {
+  type: "oauth2",
+  flows: ["authorization_code", "client_credentials"],
+  tokenUrl: "https://auth.example.com/oauth/token",
+  authorizationUrl: "https://auth.example.com/oauth/authorize",
+  revocationUrl: "https://auth.example.com/oauth/revoke",
+  issuer: "https://auth.example.com",
+  scopes: ["openid", "offline_access", "orders:read"],
+  resource: "https://shop.example.com/api/"
+}
+
+const decode = Schema.decodeUnknownEither(ManifestAuth.AuthOAuth2, { errors: "all", onExcessProperty: "ignore" })
+const shapeIssues = (input: unknown) =>
+  Either.match(decode(input), {
+    onLeft: (error) => ParseResult.ArrayFormatter.formatErrorSync(error).map((issue) => [issue.path.join("."), issue.message]),
+    onRight: () => []
+  })
+
+describe("the oauth2 auth: shape", () => {
+  it("a complete auth decodes as it is, unknown fields dropped (§8)", () => {
+    assert.deepStrictEqual(decode({ ...good, extension: true }), Either.right(good as ManifestAuth.AuthOAuth2))
+    assert.deepStrictEqual(ManifestAuth.check(good), [])
+  })
+
+  it("the least an auth needs: one flow and a token endpoint", () => {
+    const least = { type: "oauth2", flows: ["client_credentials"], tokenUrl: "https://auth.example.com/token" }
+    assert.deepStrictEqual(shapeIssues(least), [])
+    assert.deepStrictEqual(ManifestAuth.check(least), [])
+  })
+
+  it("wrong shapes are reported with their paths", () => {
+    assert.deepStrictEqual(shapeIssues({ type: "oauth2", flows: [], tokenUrl: "https://a.example/t" }), [
+      ["flows", "Expected an array of at least 1 item(s), actual []"]
+    ])
+    assert.deepStrictEqual(shapeIssues({ type: "oauth2", flows: ["implicit"], tokenUrl: "https://a.example/t" }), [
+      ["flows.0", "expected \"client_credentials\" | \"authorization_code\", got \"implicit\""]
+    ])
+    assert.deepStrictEqual(shapeIssues({ type: "oauth2", flows: ["client_credentials"] }).map(([path]) => path), ["tokenUrl"])
+    assert.deepStrictEqual(
+      shapeIssues({ type: "oauth2", flows: ["client_credentials"], tokenUrl: "https://a.example/t", scopes: "repo" }).map(([path]) => path),
+      ["scopes"]
+    )
+  })
+})
+
+describe("the oauth2 auth: rules (check)", () => {
+  const cases: ReadonlyArray<readonly [string, Record<string, unknown>, ReadonlyArray<readonly [string, string]>]> = [
+    ["plain http to a host that is not loopback", { tokenUrl: "http://auth.example.com/token" }, [[
+      "auth.tokenUrl",
+      "plain http: is allowed only to loopback hosts (use https:, or a client that allows http)"
+    ]]],
+    ["a scheme that is not http(s)", { authorizationUrl: "ftp://auth.example.com/a" }, [["auth.authorizationUrl", "must be an https: URL"]]],
+    ["user info", { tokenUrl: "https://me:pw@auth.example.com/token" }, [["auth.tokenUrl", "must not contain user info"]]],
+    ["a fragment", { revocationUrl: "https://auth.example.com/revoke#x" }, [["auth.revocationUrl", "must not contain a fragment"]]],
+    ["a placeholder", { tokenUrl: "https://auth.example.com/{{tenant}}/token" }, [[
+      "auth.tokenUrl",
+      "must be a literal URL (no placeholders)"
+    ]]],
+    ["a relative URL", { tokenUrl: "/oauth/token" }, [["auth.tokenUrl", "is not an absolute URL"]]],
+    ["a backslash", { tokenUrl: "https://auth.example.com\\@evil.example/token" }, [[
+      "auth.tokenUrl",
+      "contains a space, a control character or a backslash"
+    ]]],
+    ["a tab (parsers drop it)", { tokenUrl: "https://auth.example.com/to\tken" }, [[
+      "auth.tokenUrl",
+      "contains a space, a control character or a backslash"
+    ]]],
+    ["an issuer with a query", { issuer: "https://auth.example.com/?tenant=1" }, [["auth.issuer", "must not contain a query"]]],
+    ["a resource with a fragment (RFC 8707 §2)", { resource: "https://shop.example.com/api/#v1" }, [[
+      "auth.resource",
+      "must not contain a fragment"
+    ]]],
+    ["the authorization code flow without an authorization endpoint", { authorizationUrl: undefined }, [[
+      "auth.authorizationUrl",
+      "is required by the authorization_code flow (where the user signs in)"
+    ]]],
+    ["a flow named twice", { flows: ["client_credentials", "authorization_code", "client_credentials"] }, [[
+      "auth.flows.2",
+      "duplicate flow \"client_credentials\" (also flows[0])"
+    ]]],
+    ["a scope with a space (it would be two)", { scopes: ["orders:read orders:write"] }, [[
+      "auth.scopes.0",
+      "\"orders:read orders:write\" is not a scope (printable ASCII without spaces, quotes or backslashes)"
+    ]]],
+    ["a scope named twice", { scopes: ["a", "b", "a"] }, [["auth.scopes.2", "duplicate scope \"a\" (also scopes[0])"]]],
+    ["openid without an issuer", { issuer: undefined }, [[
+      "auth.issuer",
+      "is required when scopes include \"openid\" (the ID token is checked against it)"
+    ]]],
+    ["a URL over 16 KiB", { tokenUrl: `https://auth.example.com/${"a".repeat(16 * 1024)}` }, [[
+      "auth.tokenUrl",
+      "is longer than 16384 characters"
+    ]]]
+  ]
+  for (const [name, change, expected] of cases) {
+    it(name, () => {
+      const auth: Record<string, unknown> = { ...good, ...change }
+      for (const key of Object.keys(change)) if (change[key] === undefined) delete auth[key]
+      assert.deepStrictEqual(
+        ManifestAuth.check(auth).map((issue) => [issue.path.join("."), issue.message]),
+        expected.map(([path, message]) => [path, message])
+      )
+    })
+  }
+
+  it("plain http is fine to loopback, and anywhere with allowHttp", () => {
+    assert.deepStrictEqual(ManifestAuth.check({ ...good, tokenUrl: "http://127.0.0.1:8080/token" }), [])
+    assert.deepStrictEqual(ManifestAuth.check({ ...good, tokenUrl: "http://auth.internal/token" }, { allowHttp: true }), [])
+  })
+
+  it("every problem at once, each with its path", () => {
+    const issues = ManifestAuth.check({
+      ...good,
+      tokenUrl: "http://auth.example.com/t",
+      issuer: undefined,
+      authorizationUrl: undefined,
+      scopes: ["openid", "openid"]
+    })
+    assert.deepStrictEqual(issues.map((issue) => issue.path.join(".")), [
+      "auth.tokenUrl",
+      "auth.authorizationUrl",
+      "auth.scopes.1",
+      "auth.issuer"
+    ])
+  })
+})

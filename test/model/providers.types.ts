@@ -1,0 +1,103 @@
+/**
+ * Type tests of the provider formats against the providers' own SDK types (`openai`,
+ * `@anthropic-ai/sdk`, `@google/genai`), checked by `tsc -p tsconfig.json` (never run): each
+ * format is assignable to the SDK's tool type, each SDK's tool-call type to `execute`'s input, and
+ * each result helper's output to the SDK's message type. A line under `@ts-expect-error` must not
+ * compile; if it ever does, tsc reports the unused directive.
+ */
+import type * as Anthropic from "@anthropic-ai/sdk/resources/messages"
+import type * as Gemini from "@google/genai"
+import { aiSdkTools } from "@rcp-sdk/ai-sdk"
+import type { ToolSet } from "ai"
+import * as Effect from "effect/Effect"
+import type * as OpenAiChat from "openai/resources/chat/completions"
+import type * as OpenAiResponses from "openai/resources/responses/responses"
+import * as Client from "../../src/Client.js"
+
+declare const tools: ReadonlyArray<Client.ModelTool>
+declare const outcome: Client.ToolOutcome
+declare const promiseClient: Client.PromiseClient<{ readonly userId: string }>
+
+// -- Formats → each SDK's tool type ---------------------------------------------------------------
+
+export const openAiChat: Array<OpenAiChat.ChatCompletionTool> = Client.toOpenAiTools(tools)
+export const openAiChatStrict: Array<OpenAiChat.ChatCompletionTool> = Client.toOpenAiTools(tools, { strict: true })
+export const openAiParams: OpenAiChat.ChatCompletionCreateParamsNonStreaming = {
+  model: "gpt-x",
+  messages: [],
+  tools: Client.toOpenAiTools(tools, { strict: true })
+}
+export const responses: Array<OpenAiResponses.FunctionTool> = Client.toOpenAiResponsesTools(tools, { strict: true })
+export const responsesAsTools: Array<OpenAiResponses.Tool> = Client.toOpenAiResponsesTools(tools)
+export const anthropic: Array<Anthropic.Tool> = Client.toAnthropicTools(tools)
+export const anthropicUnion: Array<Anthropic.ToolUnion> = Client.toAnthropicTools(tools)
+export const gemini: Array<Gemini.Tool> = Client.toGeminiTools(tools)
+
+// Gemini's `parameters` is its own OpenAPI subset (`type: Type.OBJECT`): the model-facing JSON
+// Schema does not fit there, which is why toGeminiTools fills `parametersJsonSchema`.
+// @ts-expect-error "object" is not Gemini's Type enum
+export const geminiParameters: Gemini.Schema = Client.toAnthropicTools(tools)[0]!.input_schema
+
+// -- Each SDK's tool-call type → execute's input, and the result helper's output → its message ----
+
+declare const chatMessage: OpenAiChat.ChatCompletionMessage
+for (const call of chatMessage.tool_calls ?? []) {
+  // A custom (free-text) tool call is not an rcp tool: narrowed away first.
+  // @ts-expect-error a custom tool call is not one of the accepted shapes
+  void promiseClient.execute(call)
+  if (call.type === "function") {
+    void promiseClient.execute(call, { context: { userId: "u" } })
+    void Client.execute(call)
+    const message: OpenAiChat.ChatCompletionToolMessageParam = Client.toOpenAiToolMessage(call, outcome)
+    const param: OpenAiChat.ChatCompletionMessageParam = message
+    void param
+  }
+}
+
+declare const response: OpenAiResponses.Response
+for (const item of response.output) {
+  if (item.type === "function_call") {
+    void promiseClient.execute(item)
+    const output: OpenAiResponses.ResponseInputItem.FunctionCallOutput = Client.toOpenAiResponsesOutput(item, outcome)
+    const input: OpenAiResponses.ResponseInputItem = output
+    void input
+  }
+}
+
+declare const anthropicMessage: Anthropic.Message
+for (const block of anthropicMessage.content) {
+  if (block.type === "tool_use") {
+    void promiseClient.execute(block)
+    void Client.buildRequest(block)
+    const result: Anthropic.ToolResultBlockParam = Client.toAnthropicToolResult(block, outcome)
+    const content: Anthropic.ContentBlockParam = result
+    void content
+  }
+}
+
+declare const geminiResponse: Gemini.GenerateContentResponse
+for (const call of geminiResponse.functionCalls ?? []) {
+  void promiseClient.execute(call)
+  const part: Gemini.Part = Client.toGeminiFunctionResponse(call, outcome)
+  void part
+}
+
+// rcp's own shape still reads, as an object literal and as the JSON string LLM APIs return.
+void promiseClient.execute({ name: "get_profile", arguments: "{}" })
+// @ts-expect-error a typo'd key is not any accepted shape
+void promiseClient.execute({ nmae: "get_profile" })
+// @ts-expect-error a Chat tool call's arguments are the JSON string the API returns
+void promiseClient.execute({ id: "c1", type: "function", function: { name: "x", arguments: 1 } })
+
+// -- Outcomes: both APIs produce the one type the helpers take ------------------------------------
+
+export const fromPromise: Promise<Client.ToolOutcome> = Client.outcomeOf(promiseClient.execute({ name: "x" }))
+export const fromEffect: Effect.Effect<Client.ToolOutcome, never, Client.RcpClient> = Effect.exit(
+  Client.execute({ name: "x" })
+)
+
+// -- @rcp-sdk/ai-sdk: a ToolSet for ai 6, its default context checked against the resolvers' ----
+
+export const toolSet: Promise<ToolSet> = aiSdkTools(promiseClient, { context: { userId: "u" } })
+// @ts-expect-error the default context must be the resolvers' context type
+void aiSdkTools(promiseClient, { context: { user: "u" } })

@@ -1,0 +1,169 @@
+/**
+ * Pages (docs/results.md "Pages"): each pagination style real APIs use, read from a response into
+ * a note that names a param of the tool just called — never a URL — and says plainly when none can
+ * carry the cursor. The `Link` reader is held to http-link-header on generated well-formed headers.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import * as fc from "fast-check"
+import { createRequire } from "node:module"
+import { nextLink } from "../../src/internal/result/linkHeader.js"
+import * as Pages from "../../src/internal/result/pages.js"
+import * as Fixtures from "../../bench/responses.js"
+
+const LinkHeader = createRequire(import.meta.url)("http-link-header") as {
+  parse: (value: string) => { rel: (name: string) => Array<{ uri: string }> }
+}
+
+const tool = (
+  visible: Record<string, "string" | "number" | "boolean">,
+  queryParams: Record<string, string> = {}
+): Pages.PagingTool => ({ name: "list_things", visible: new Map(Object.entries(visible)), queryParams: new Map(Object.entries(queryParams)) })
+
+const response = (body: unknown, headers: Record<string, string> = {}, args: Record<string, unknown> = {}, requestUrl?: string): Pages.PagingResponse => ({
+  headers,
+  body,
+  args,
+  requestUrl
+})
+
+const note = (page: Pages.NextPage | undefined, t: Pages.PagingTool, shown?: number) => {
+  assert.isDefined(page)
+  const text = Pages.describeNextPage(page!, t, shown)
+  assert.notInclude(text, "http", "a note never carries a URL")
+  return text
+}
+
+describe("pages: cursor fields", () => {
+  it("Slack: response_metadata.next_cursor → cursor; an empty cursor is the last page", () => {
+    const t = tool({ channel: "string", cursor: "string", limit: "number" })
+    const page = Pages.nextPage(response({ ok: true, members: [{ id: "U1" }], response_metadata: { next_cursor: "dXNlcjpVMDYxTkZUVDI=" } }), t)
+    assert.deepStrictEqual(page?.set, { cursor: "dXNlcjpVMDYxTkZUVDI=" })
+    assert.strictEqual(page?.source, "response_metadata.next_cursor")
+    assert.strictEqual(
+      note(page, t),
+      "There are more results: call list_things again with the same arguments and cursor set to \"dXNlcjpVMDYxTkZUVDI=\"."
+    )
+    assert.isUndefined(Pages.nextPage(response({ ok: true, members: [], response_metadata: { next_cursor: "" } }), t))
+  })
+
+  it("next_cursor and nextCursor → cursor, or a param named like the field", () => {
+    assert.deepStrictEqual(Pages.nextPage(response({ next_cursor: "c2" }), tool({ cursor: "string" }))?.set, { cursor: "c2" })
+    assert.deepStrictEqual(Pages.nextPage(response({ next_cursor: "c2" }), tool({ next_cursor: "string" }))?.set, { next_cursor: "c2" })
+    assert.deepStrictEqual(Pages.nextPage(response({ nextCursor: 40 }), tool({ nextCursor: "number" }))?.set, { nextCursor: 40 })
+  })
+
+  it("Google: nextPageToken → pageToken", () => {
+    const t = tool({ pageToken: "string", pageSize: "number" })
+    assert.deepStrictEqual(Pages.nextPage(response({ files: [], nextPageToken: "~!!~AI9FV7Q" }), t)?.set, { pageToken: "~!!~AI9FV7Q" })
+  })
+
+  it("Kubernetes: metadata.continue → continue; an empty continue is the last page", () => {
+    const pods = Fixtures.kubernetesPods(3)
+    const t = tool({ namespace: "string", limit: "number", continue: "string" })
+    const page = Pages.nextPage(response(pods), t)
+    assert.deepStrictEqual(page?.set, { continue: pods.metadata.continue })
+    assert.strictEqual(page?.list, pods.items)
+    assert.isUndefined(Pages.nextPage(response({ ...pods, metadata: { continue: "" } }), t))
+  })
+
+  it("no param can carry the cursor: the note says so, and names the params it looked for", () => {
+    const t = tool({ channel: "string" })
+    const page = Pages.nextPage(response({ response_metadata: { next_cursor: "abc" } }), t)
+    assert.isUndefined(page?.set)
+    assert.strictEqual(
+      note(page, t),
+      "There are more results (the response's response_metadata.next_cursor says so), but no parameter of this tool can carry its cursor (\"cursor\"); list_things cannot fetch them."
+    )
+  })
+
+  it("a hidden (resolver-bound) param is never named: only the visible ones are", () => {
+    // `cursor` exists on the tool but the client resolves it: it is not in `visible`.
+    const page = Pages.nextPage(response({ next_cursor: "abc" }), tool({ q: "string" }))
+    assert.isUndefined(page?.set)
+  })
+
+  it("a cursor longer than a note carries is reported, not copied", () => {
+    const page = Pages.nextPage(response({ next_cursor: "x".repeat(Pages.MAX_CURSOR_CHARS + 1) }), tool({ cursor: "string" }))
+    assert.isUndefined(page?.set)
+    assert.include(note(page, tool({ cursor: "string" })), `its cursor is ${Pages.MAX_CURSOR_CHARS + 1} characters long`)
+  })
+})
+
+describe("pages: Stripe's has_more", () => {
+  const list = Fixtures.stripeCharges(5)
+  const t = tool({ limit: "number", starting_after: "string", ending_before: "string" })
+
+  it("has_more with data → starting_after the last item's id; ending_before the first when the call went backwards", () => {
+    assert.deepStrictEqual(Pages.nextPage(response(list), t)?.set, { starting_after: list.data[4]!.id })
+    assert.deepStrictEqual(Pages.nextPage(response(list, {}, { ending_before: "ch_x" }), t)?.set, { ending_before: list.data[0]!.id })
+    assert.isUndefined(Pages.nextPage(response({ ...list, has_more: false }), t))
+  })
+
+  it("a page the model saw only the start of continues after the last item it saw", () => {
+    const page = Pages.nextPage(response(list), t)!
+    assert.strictEqual(
+      note(page, t, 2),
+      `There are more results: call list_things again with the same arguments and starting_after set to "${list.data[1]!.id}".`
+    )
+  })
+})
+
+describe("pages: Link rel=next", () => {
+  const base = "https://api.github.com/user/repos"
+
+  it("GitHub: the query keys the next URL changes, through the tool's query template", () => {
+    const t = tool({ per_page: "number", page_number: "number", sort: "string" }, { page: "page_number", per_page: "per_page" })
+    const link = `<${base}?per_page=30&page=2>; rel="next", <${base}?per_page=30&page=5>; rel="last"`
+    const page = Pages.nextPage(response([{ id: 1 }], { link }, {}, `${base}?per_page=30&page=1`), t)
+    assert.deepStrictEqual(page?.set, { page_number: 2 })
+    assert.strictEqual(note(page, t), "There are more results: call list_things again with the same arguments and page_number set to 2.")
+  })
+
+  it("a key no visible param sets: said plainly, naming the key, without the URL", () => {
+    const t = tool({ per_page: "number" })
+    const link = `<${base}?per_page=30&since=1234&api_key=SECRET>; rel="next"`
+    const page = Pages.nextPage(response([], { link }, {}, `${base}?per_page=30&api_key=SECRET`), t)
+    assert.isUndefined(page?.set)
+    const text = note(page, t)
+    assert.include(text, "\"since\"")
+    assert.notInclude(text, "SECRET")
+  })
+
+  it("a next URL that differs only by its path: no param reaches it", () => {
+    const page = Pages.nextPage(response([], { link: `</repos/2/items>; rel="next"` }, {}, `${base}`), tool({ q: "string" }))
+    assert.isUndefined(page?.set)
+    assert.include(page?.problem ?? "", "another path")
+  })
+
+  it("rel lists, case and quoting: `rel=\"prev NEXT\"`, a bare token", () => {
+    assert.strictEqual(nextLink(`<a>; rel="prev NEXT"`), "a")
+    assert.strictEqual(nextLink(`<a>; rel=next`), "a")
+    assert.strictEqual(nextLink(`<a>; rel="last", <b>; title="x, y"; rel="next"`), "b")
+    assert.isUndefined(nextLink(`<a>; rel="nextish"`))
+    assert.isUndefined(nextLink(undefined))
+  })
+
+  it("agrees with http-link-header on well-formed headers", () => {
+    const token = fc.stringMatching(/^[a-z][a-z0-9-]{0,8}$/)
+    const quoted = fc.string({ maxLength: 12 }).map((s) => s.replace(/[\\"\r\n]/g, ""))
+    const param = fc.tuple(token, fc.oneof(token, quoted.map((s) => `"${s}"`)))
+    const rel = fc.constantFrom("next", "prev", "last", "first", "prev next", "NEXT")
+    const link = fc.tuple(fc.webUrl(), rel, fc.array(param, { maxLength: 3 }))
+      .map(([uri, r, params]) => `<${uri}>; rel="${r}"${params.filter(([name]) => name !== "rel").map(([name, value]) => `; ${name}=${value}`).join("")}`)
+    fc.assert(
+      fc.property(fc.array(link, { minLength: 1, maxLength: 4 }), (links) => {
+        const header = links.join(", ")
+        const oracle = LinkHeader.parse(header).rel("next")[0]?.uri
+        assert.strictEqual(nextLink(header), oracle, header)
+      }),
+      { numRuns: 300, seed: 34 }
+    )
+  })
+
+  it("linear: a header of 100,000 bare parameters is read at once", () => {
+    const header = `<a>${"; x".repeat(100_000)}; rel=next`
+    const start = performance.now()
+    assert.strictEqual(nextLink(header), "a")
+    assert.isBelow(performance.now() - start, 1000)
+  })
+})

@@ -1,0 +1,471 @@
+import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
+import * as HttpLayerRouter from "@effect/platform/HttpLayerRouter"
+import * as HttpRouter from "@effect/platform/HttpRouter"
+import * as HttpServer from "@effect/platform/HttpServer"
+import { assert, describe, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Schema from "effect/Schema"
+import { createServer } from "node:http"
+import * as Manifest from "../../src/Manifest.js"
+import * as Server from "../../src/Server.js"
+
+const getWeather = Server.defineTool({
+  name: "get_weather",
+  description: "Get current weather information for a city.",
+  method: "GET",
+  args: Schema.Struct({
+    city: Schema.String.annotations({ description: "City name, e.g. \"Paris\"" })
+  }),
+  url: "https://internal.example.com/weather",
+  queryParams: { city: (t) => t.arg("city") },
+  responseMappings: { temperatureC: "@temperatureC", conditions: "@conditions" }
+})
+
+const paramsOf = <Fields extends Schema.Struct.Fields>(fields: Fields): ReadonlyArray<Manifest.Param> =>
+  Server.defineTool({
+    name: "t",
+    description: "d",
+    method: "GET",
+    args: Schema.Struct(fields),
+    url: "https://api.example.com/"
+  }).params
+
+const paramOf = (field: Schema.Struct.Field): Manifest.Param => {
+  const params = paramsOf({ p: field })
+  assert.strictEqual(params.length, 1)
+  return params[0]!
+}
+
+describe("defineTool", () => {
+  it("turns the seed's get_weather example into exactly the tool one would write by hand", () => {
+    const byHand = JSON.parse(`{
+      "name": "get_weather",
+      "description": "Get current weather information for a city.",
+      "method": "GET",
+      "params": [
+        { "name": "city", "type": "string", "required": true, "description": "City name, e.g. \\"Paris\\"" }
+      ],
+      "url": "https://internal.example.com/weather",
+      "queryParams": { "city": "{{city}}" },
+      "responseMappings": { "temperatureC": "@temperatureC", "conditions": "@conditions" }
+    }`)
+    assert.deepStrictEqual(getWeather, byHand)
+    // Plain data: what is built is what is sent.
+    assert.deepStrictEqual(JSON.parse(JSON.stringify(getWeather)), byHand)
+  })
+
+  it("leaves out every optional field the author did not give, and takes no args as no params", () => {
+    const tool = Server.defineTool({
+      name: "list_cities",
+      description: "List every city with weather data.",
+      method: "GET",
+      url: "https://internal.example.com/cities"
+    })
+    assert.deepStrictEqual(tool, {
+      name: "list_cities",
+      description: "List every city with weather data.",
+      method: "GET",
+      params: [],
+      url: "https://internal.example.com/cities"
+    })
+  })
+
+  it("renders t.arg in a url callback", () => {
+    const tool = Server.defineTool({
+      name: "search",
+      description: "Search.",
+      method: "GET",
+      args: Schema.Struct({ query: Schema.String }),
+      url: (t) => `https://api.example.com/search?q=${t.arg("query")}`
+    })
+    assert.strictEqual(tool.url, "https://api.example.com/search?q={{query}}")
+  })
+
+  it("takes queryParams and headers per entry or as one callback, plain values as they are", () => {
+    const tool = Server.defineTool({
+      name: "t",
+      description: "d",
+      method: "GET",
+      args: Schema.Struct({ a: Schema.String, b: Schema.Number }),
+      url: "https://api.example.com/",
+      queryParams: (t) => ({ a: t.arg("a"), both: `${t.arg("a")}-${t.arg("b")}` }),
+      headers: { "X-Fixed": "1", "X-B": (t) => t.arg("b") }
+    })
+    assert.deepStrictEqual(tool.queryParams, { a: "{{a}}", both: "{{a}}-{{b}}" })
+    assert.deepStrictEqual(tool.headers, { "X-Fixed": "1", "X-B": "{{b}}" })
+  })
+
+  it("calls body callbacks at any depth and keeps every other JSON value", () => {
+    const tool = Server.defineTool({
+      name: "t",
+      description: "d",
+      method: "POST",
+      args: Schema.Struct({ id: Schema.String, count: Schema.Number }),
+      url: "https://api.example.com/",
+      body: {
+        id: (t) => t.arg("id"),
+        nested: { deeper: [1, (t) => `item ${t.arg("count")}`, { count: (t) => t.arg("count") }] },
+        whole: (t) => ({ id: t.arg("id"), flags: [true, false, null] }),
+        fixed: "no placeholder",
+        n: 2.5
+      }
+    })
+    assert.deepStrictEqual(tool.body, {
+      id: "{{id}}",
+      nested: { deeper: [1, "item {{count}}", { count: "{{count}}" }] },
+      whole: { id: "{{id}}", flags: [true, false, null] },
+      fixed: "no placeholder",
+      n: 2.5
+    })
+  })
+
+  it("takes the whole body as one callback", () => {
+    const tool = Server.defineTool({
+      name: "t",
+      description: "d",
+      method: "PUT",
+      args: Schema.Struct({ id: Schema.String }),
+      url: "https://api.example.com/",
+      body: (t) => [{ id: t.arg("id") }]
+    })
+    assert.deepStrictEqual(tool.body, [{ id: "{{id}}" }])
+  })
+})
+
+describe("lowering args to params", () => {
+  it("gives String, Number and Boolean their type, required, and no description of Effect's own", () => {
+    assert.deepStrictEqual(paramsOf({ s: Schema.String, n: Schema.Number, b: Schema.Boolean }), [
+      { name: "s", type: "string", required: true },
+      { name: "n", type: "number", required: true },
+      { name: "b", type: "boolean", required: true }
+    ])
+  })
+
+  it("keeps field order", () => {
+    const names = paramsOf({ zeta: Schema.String, alpha: Schema.Number, mid: Schema.Boolean }).map((p) => p.name)
+    assert.deepStrictEqual(names, ["zeta", "alpha", "mid"])
+  })
+
+  it("takes the description from the field's type", () => {
+    assert.deepStrictEqual(paramOf(Schema.Number.annotations({ description: "on the type" })), {
+      name: "p",
+      type: "number",
+      required: true,
+      description: "on the type"
+    })
+  })
+
+  it("takes the description from the field itself", () => {
+    const field = Schema.propertySignature(Schema.Boolean).annotations({ description: "on the field" })
+    assert.deepStrictEqual(paramOf(field), {
+      name: "p",
+      type: "boolean",
+      required: true,
+      description: "on the field"
+    })
+  })
+
+  it("prefers the field's description to its type's", () => {
+    const field = Schema.propertySignature(Schema.String.annotations({ description: "on the type" }))
+      .annotations({ description: "on the field" })
+    assert.strictEqual(paramOf(field).description, "on the field")
+    const optional = Schema.optional(Schema.String.annotations({ description: "on the type" }))
+      .annotations({ description: "on the field" })
+    assert.strictEqual(paramOf(optional).description, "on the field")
+  })
+
+  it("lowers Schema.optional and optionalWith to required: false", () => {
+    assert.deepStrictEqual(paramOf(Schema.optional(Schema.Number)), { name: "p", type: "number", required: false })
+    assert.deepStrictEqual(paramOf(Schema.optionalWith(Schema.Boolean, { exact: true })), {
+      name: "p",
+      type: "boolean",
+      required: false
+    })
+    const withDefault = Schema.optionalWith(Schema.Number, { default: () => 1 }).annotations({ description: "d" })
+    assert.deepStrictEqual(paramOf(withDefault), {
+      name: "p",
+      type: "number",
+      required: false,
+      description: "d (default: 1)"
+    })
+    assert.deepStrictEqual(paramOf(Schema.optional(Schema.String.annotations({ description: "on the type" }))), {
+      name: "p",
+      type: "string",
+      required: false,
+      description: "on the type"
+    })
+  })
+
+  it("looks through refinements, keeping the refinement's own description", () => {
+    assert.deepStrictEqual(paramOf(Schema.Int), {
+      name: "p",
+      type: "number",
+      required: true,
+      description: "an integer"
+    })
+    assert.deepStrictEqual(paramOf(Schema.NonEmptyString), {
+      name: "p",
+      type: "string",
+      required: true,
+      description: "a non empty string"
+    })
+    assert.deepStrictEqual(paramOf(Schema.Int.annotations({ description: "page number" })), {
+      name: "p",
+      type: "number",
+      required: true,
+      description: "page number"
+    })
+    assert.deepStrictEqual(paramOf(Schema.optional(Schema.Number.pipe(Schema.between(1, 5)))).type, "number")
+  })
+
+  it("looks through brands", () => {
+    assert.deepStrictEqual(paramOf(Schema.String.pipe(Schema.brand("UserId"))), {
+      name: "p",
+      type: "string",
+      required: true
+    })
+    assert.deepStrictEqual(paramOf(Schema.Int.pipe(Schema.brand("Count"))).type, "number")
+    assert.deepStrictEqual(paramOf(Schema.Boolean.pipe(Schema.brand("Flag"))).type, "boolean")
+    assert.deepStrictEqual(
+      paramOf(Schema.String.pipe(Schema.brand("UserId")).annotations({ description: "the user's id" })).description,
+      "the user's id"
+    )
+  })
+
+  it("looks through suspend", () => {
+    assert.deepStrictEqual(paramOf(Schema.suspend(() => Schema.Number)).type, "number")
+  })
+
+  it("falls back to string for a union", () => {
+    assert.deepStrictEqual(paramOf(Schema.Union(Schema.Number, Schema.Boolean)), {
+      name: "p",
+      type: "string",
+      required: true
+    })
+    assert.strictEqual(paramOf(Schema.Union(Schema.Number, Schema.String, Schema.Null)).type, "string")
+  })
+
+  it("falls back to string for a struct", () => {
+    assert.deepStrictEqual(paramOf(Schema.Struct({ lat: Schema.Number, lon: Schema.Number })), {
+      name: "p",
+      type: "string",
+      required: true
+    })
+  })
+
+  it("falls back to string for an array, keeping its description", () => {
+    assert.deepStrictEqual(paramOf(Schema.Array(Schema.Number).annotations({ description: "ids" })), {
+      name: "p",
+      type: "string",
+      required: true,
+      description: "ids"
+    })
+  })
+
+  it("falls back to string for a transformation", () => {
+    assert.deepStrictEqual(paramOf(Schema.NumberFromString), { name: "p", type: "string", required: true })
+    assert.strictEqual(paramOf(Schema.optional(Schema.NumberFromString)).type, "string")
+  })
+})
+
+const tool = (overrides: Partial<Manifest.Tool> & Pick<Manifest.Tool, "name">): Manifest.Tool => ({
+  description: "A tool.",
+  method: "GET",
+  params: [{ name: "id", type: "string", required: true }],
+  url: "https://api.example.com/items/{{id}}",
+  ...overrides
+})
+
+const issuesOf = (options: Server.ManifestOptions) =>
+  Effect.gen(function*() {
+    const error = yield* Effect.flip(Server.manifest(options))
+    assert.strictEqual(error._tag, "ManifestInvalid")
+    assert.instanceOf(error, Manifest.ManifestInvalid)
+    return error
+  })
+
+describe("manifest", () => {
+  it.effect("wraps valid tools as { rcpVersion, auth, tools } that a client decodes as is", () =>
+    Effect.gen(function*() {
+      const auth = { type: "header", name: "Authorization", scheme: "Bearer" } as const
+      const built = yield* Server.manifest({ auth, tools: [getWeather] })
+      assert.deepStrictEqual(built, { rcpVersion: "0.1", auth, tools: [getWeather] })
+      assert.deepStrictEqual(yield* Manifest.decode(JSON.parse(JSON.stringify(built))), built)
+      assert.deepStrictEqual(yield* Server.manifest({ tools: [] }), { rcpVersion: "0.1", tools: [] })
+    }))
+
+  it.effect("rejects a placeholder that names no arg, naming the tool", () =>
+    Effect.gen(function*() {
+      const error = yield* issuesOf({
+        tools: [getWeather, tool({ name: "get_item", url: "https://api.example.com/items/{{nope}}" })]
+      })
+      assert.strictEqual(error.issues.length, 1)
+      assert.deepStrictEqual(error.issues[0]!.path, ["tools", 1, "url"])
+      assert.include(error.issues[0]!.message, "{{nope}}")
+      assert.include(error.issues[0]!.message, "\"get_item\"")
+      assert.include(error.message, "tools[1].url: placeholder {{nope}}")
+    }))
+
+  it.effect("rejects two tools with one name", () =>
+    Effect.gen(function*() {
+      const error = yield* issuesOf({ tools: [getWeather, getWeather] })
+      assert.strictEqual(error.issues.length, 1)
+      assert.deepStrictEqual(error.issues[0]!.path, ["tools", 1, "name"])
+      assert.include(error.issues[0]!.message, "duplicate tool name \"get_weather\"")
+    }))
+
+  it.effect("rejects a placeholder in the host, naming the tool", () =>
+    Effect.gen(function*() {
+      const regional = Server.defineTool({
+        name: "regional_weather",
+        description: "Weather from a regional server.",
+        method: "GET",
+        args: Schema.Struct({ region: Schema.String }),
+        url: (t) => `https://${t.arg("region")}.example.com/weather`
+      })
+      const error = yield* issuesOf({ tools: [regional] })
+      assert.deepStrictEqual(error.issues.map((issue) => issue.path), [["tools", 0, "url"]])
+      assert.include(error.issues[0]!.message, "placeholder not allowed in the scheme, host or port")
+      assert.include(error.issues[0]!.message, "(tool \"regional_weather\")")
+      assert.include(error.message, "tools[0].url: ")
+    }))
+
+  it.effect("rejects a body on GET, naming the tool", () =>
+    Effect.gen(function*() {
+      const error = yield* issuesOf({
+        tools: [tool({ name: "get_with_body", body: { id: "{{id}}" } })]
+      })
+      assert.deepStrictEqual(error.issues.map((issue) => issue.path), [["tools", 0, "body"]])
+      assert.include(error.issues[0]!.message, "GET")
+      assert.include(error.issues[0]!.message, "(tool \"get_with_body\")")
+      assert.include(error.message, "tools[0].body: ")
+    }))
+
+  it.effect("lists every problem at once", () =>
+    Effect.gen(function*() {
+      const error = yield* issuesOf({
+        tools: [
+          tool({ name: "a", url: "https://{{id}}.example.com/" }),
+          tool({ name: "a", body: {} }),
+          tool({ name: "c", queryParams: { q: "{{missing}}" } })
+        ]
+      })
+      assert.deepStrictEqual(error.issues.map((issue) => issue.path), [
+        ["tools", 0, "url"],
+        ["tools", 1, "name"],
+        ["tools", 1, "body"],
+        ["tools", 2, "queryParams", "q"]
+      ])
+    }))
+
+  it("manifestSync returns the manifest or throws the ManifestInvalid itself", () => {
+    assert.deepStrictEqual(Server.manifestSync({ tools: [getWeather] }), { rcpVersion: "0.1", tools: [getWeather] })
+    try {
+      Server.manifestSync({ tools: [getWeather, getWeather] })
+      assert.fail("expected a ManifestInvalid")
+    } catch (error) {
+      assert.instanceOf(error, Manifest.ManifestInvalid)
+      assert.strictEqual((error as Manifest.ManifestInvalid)._tag, "ManifestInvalid")
+    }
+  })
+})
+
+const published = Server.manifestSync({ auth: { type: "query", name: "key" }, tools: [getWeather] })
+
+// A real socket on loopback, port chosen by the OS.
+const NodeServer = NodeHttpServer.layer(() => createServer(), { port: 0, host: "127.0.0.1" })
+
+const quiet = { disableLogger: true, disableListenLog: true } as const
+
+const baseUrl = HttpServer.addressWith((address) =>
+  address._tag === "TcpAddress"
+    ? Effect.succeed(`http://127.0.0.1:${address.port}`)
+    : Effect.dieMessage("expected a TCP address")
+)
+
+const fetchManifest = (url: string) =>
+  Effect.promise(async () => {
+    const response = await fetch(url)
+    return { status: response.status, contentType: response.headers.get("content-type"), text: await response.text() }
+  })
+
+describe("serving", () => {
+  it.live("route serves the manifest as application/json on an HttpRouter", () =>
+    Effect.gen(function*() {
+      const base = yield* baseUrl
+      const { contentType, status, text } = yield* fetchManifest(`${base}/rcp/manifest`)
+      assert.strictEqual(status, 200)
+      assert.match(contentType ?? "", /^application\/json\b/)
+      assert.deepStrictEqual(yield* Manifest.decode(JSON.parse(text)), published)
+      assert.strictEqual((yield* fetchManifest(`${base}/elsewhere`)).status, 404)
+    }).pipe(
+      Effect.provide(
+        HttpRouter.empty.pipe(
+          Server.route("/rcp/manifest", published),
+          HttpServer.serve(),
+          Layer.provideMerge(NodeServer)
+        )
+      )
+    ))
+
+  it.live("layer serves the manifest on an HttpLayerRouter", () =>
+    Effect.gen(function*() {
+      const base = yield* baseUrl
+      const { contentType, status, text } = yield* fetchManifest(`${base}/.well-known/rcp.json`)
+      assert.strictEqual(status, 200)
+      assert.match(contentType ?? "", /^application\/json\b/)
+      assert.deepStrictEqual(yield* Manifest.decode(JSON.parse(text)), published)
+    }).pipe(
+      Effect.provide(
+        HttpLayerRouter.serve(Server.layer("/.well-known/rcp.json", published), quiet).pipe(
+          Layer.provideMerge(NodeServer)
+        )
+      )
+    ))
+
+  it.live("layer with a function builds tool URLs from the server's own origin (port 0)", () =>
+    Effect.gen(function*() {
+      const base = yield* baseUrl
+      assert.strictEqual(yield* Server.origin, base)
+      const { status, text } = yield* fetchManifest(`${base}/rcp/manifest`)
+      assert.strictEqual(status, 200)
+      const served = yield* Manifest.decode(JSON.parse(text))
+      assert.strictEqual(served.tools[0]?.url, `${base}/ping`)
+    }).pipe(
+      Effect.provide(
+        HttpLayerRouter.serve(
+          Server.layer("/rcp/manifest", (origin) => ({
+            tools: [Server.defineTool({ name: "ping", description: "Ping.", method: "GET", url: `${origin}/ping` })]
+          })),
+          quiet
+        ).pipe(Layer.provideMerge(NodeServer))
+      )
+    ))
+
+  it.live("layer fails to build with ManifestInvalid when the manifest is invalid", () =>
+    Effect.gen(function*() {
+      const error = yield* Layer.launch(
+        HttpLayerRouter.serve(Server.layer("/rcp/manifest", { tools: [getWeather, getWeather] }), quiet).pipe(
+          Layer.provide(NodeServer)
+        )
+      ).pipe(Effect.flip)
+      assert.strictEqual(error._tag, "ManifestInvalid")
+    }))
+
+  it.live("route never sends a hand-built manifest that fails validation", () =>
+    Effect.gen(function*() {
+      const base = yield* baseUrl
+      const { status, text } = yield* fetchManifest(`${base}/rcp/manifest`)
+      assert.strictEqual(status, 500)
+      assert.notInclude(text, "get_weather")
+    }).pipe(
+      Effect.provide(
+        HttpRouter.empty.pipe(
+          Server.route("/rcp/manifest", { rcpVersion: "0.1", tools: [getWeather, getWeather] }),
+          HttpServer.serve(),
+          Layer.provideMerge(NodeServer)
+        )
+      )
+    ))
+})
