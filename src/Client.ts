@@ -26,9 +26,11 @@ import type * as Providers from "./Providers.js"
 import type * as Resolver from "./Resolver.js"
 import type * as Approval from "./internal/client/approval.js"
 import * as internal from "./internal/client/client.js"
+import * as SearchSessionInternal from "./internal/client/searchSession.js"
 import * as describe from "./internal/manifest/describe.js"
 import type * as ModelTool from "./internal/model/modelTool.js"
 import * as ToolMethod from "./internal/model/toolMethod.js"
+import * as SearchToolInternal from "./internal/search/searchTool.js"
 import * as Url from "./internal/shared/url.js"
 import type * as TransportErrors from "./internal/transport/errors.js"
 import type * as FetchJson from "./internal/transport/fetchJson.js"
@@ -356,6 +358,67 @@ export type ExecuteError =
   | Errors.ApprovalFailed
 
 /**
+ * Options of `searchTools`.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface SearchOptions {
+  /** How many tools at most (default 5, at most 50). */
+  readonly limit?: number | undefined
+  /** Only the tools of these APIs, by the URL they were discovered or registered at. */
+  readonly apis?: ReadonlyArray<string | URL> | undefined
+}
+
+/**
+ * One tool found by `searchTools`: the model-facing tool (a resolver-bound param is not in it),
+ * its score (higher is better; comparable within one search only) and the API it belongs to.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface ToolMatch {
+  readonly tool: ModelTool.ModelTool
+  readonly score: number
+  /** The URL the tool's manifest was discovered or registered at. */
+  readonly api: string
+}
+
+/**
+ * Options of a search session (`searchSession`).
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface SearchSessionOptions {
+  /** Tools always offered beside `search_tools`, by exposed name (a name not registered is left out). */
+  readonly pinned?: ReadonlyArray<string> | undefined
+  /** Search only the tools of these APIs, by the URL they were discovered or registered at. */
+  readonly apis?: ReadonlyArray<string | URL> | undefined
+}
+
+/**
+ * One conversation in search mode: the model is given `search_tools` (and the pinned tools), and
+ * what its searches return becomes callable on the following turns. Hand `tools` to the provider
+ * each turn (`toOpenAiTools(yield* session.tools)` & co.) and run every call of the model through
+ * `execute`: a `search_tools` call answers with the tools found (name, description, parameters;
+ * a resolver-bound param is not in them), any other call runs as `RcpClient.execute` would — if
+ * the session exposed that tool; otherwise it fails with `ToolNotFound` before anything is resolved
+ * or sent. See docs/big-apis.md.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface SearchSession {
+  /** This turn's tool list: `search_tools`, the pinned tools, then the tools found so far (at most 64, oldest dropped first). */
+  readonly tools: Effect.Effect<ReadonlyArray<ModelTool.ModelTool>>
+  /** Runs a model's call (any accepted shape): a search, or a call of a tool this session exposed. */
+  readonly execute: (call: ToolCall, options?: ExecuteOptions) => Effect.Effect<ToolResult, ExecuteError>
+  /** The names found so far, oldest first. */
+  readonly found: Effect.Effect<ReadonlyArray<string>>
+}
+
+/**
  * The client service. Each client keeps its own set of discovered APIs.
  *
  * @since 0.1.0
@@ -367,6 +430,8 @@ export interface Service {
   /** Drops the tools of the manifest discovered at `url`; true when there were any. */
   readonly forget: (url: string | URL) => Effect.Effect<boolean>
   readonly tools: Effect.Effect<ReadonlyArray<ModelTool.ModelTool>>
+  /** The model-facing tools best matching a request, best first, across every discovered API. */
+  readonly searchTools: (request: string, options?: SearchOptions) => Effect.Effect<ReadonlyArray<ToolMatch>>
   readonly execute: (call: ToolCall, options?: ExecuteOptions) => Effect.Effect<ToolResult, ExecuteError>
   readonly buildRequest: (call: ToolCall, options?: ExecuteOptions) => Effect.Effect<PreparedRequest, BuildError>
   /** Whether the `approval` policy marks calls of this tool (by its exposed name); false for an unknown tool. */
@@ -563,6 +628,60 @@ export const tools: Effect.Effect<ReadonlyArray<ModelTool.ModelTool>, never, Rcp
 )
 
 /**
+ * The registered model-facing tools best matching a natural-language request, best first, across
+ * every discovered API: a local, deterministic full-text index (no network, no model) that reads
+ * everyday verbs, developer words and hints (`owner/repo`, `#channel`, `cus_…` ids) — see
+ * docs/big-apis.md.
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import * as Client from "rcp-sdk/client"
+ *
+ * const found = Client.searchTools("refund the last charge of cus_9s6XKz", { limit: 5 })
+ * ```
+ *
+ * @since 0.2.0
+ * @category accessors
+ */
+export const searchTools = (
+  request: string,
+  options?: SearchOptions
+): Effect.Effect<ReadonlyArray<ToolMatch>, never, RcpClient> =>
+  Effect.flatMap(RcpClient, (client) => client.searchTools(request, options))
+
+/**
+ * A search session over the client (see `SearchSession`): the name of its search tool is
+ * `SEARCH_TOOL_NAME` ("search_tools").
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import * as Client from "rcp-sdk/client"
+ *
+ * const turn = Effect.gen(function*() {
+ *   const session = yield* Client.searchSession({ pinned: ["users_get_authenticated"] })
+ *   const tools = Client.toOpenAiTools(yield* session.tools) // the request's `tools`
+ *   // …for each tool call of the model's answer: yield* session.execute(call)
+ *   return tools
+ * })
+ * ```
+ *
+ * @since 0.2.0
+ * @category constructors
+ */
+export const searchSession = (options?: SearchSessionOptions): Effect.Effect<SearchSession, never, RcpClient> =>
+  Effect.map(RcpClient, (client) => SearchSessionInternal.make(client, options))
+
+/**
+ * The name of the search tool a search session gives the model.
+ *
+ * @since 0.2.0
+ * @category constants
+ */
+export const SEARCH_TOOL_NAME: string = SearchToolInternal.SEARCH_TOOL_NAME
+
+/**
  * The manifest as text (docs/protocol.md §5): its auth, each tool, and each param —
  * marked where the client resolves it and hides it from the model. Tools are shown under the names
  * `tools` gives them, so a manifest discovered with a prefix shows its exposed names.
@@ -640,6 +759,10 @@ export interface PromiseClient<Ctx> {
   readonly fetchJson: (url: string | URL, options?: { readonly maxBytes?: number | undefined }) => Promise<Fetched>
   /** The model-facing tools of everything discovered so far. */
   readonly tools: () => Promise<ReadonlyArray<ModelTool.ModelTool>>
+  /** The model-facing tools best matching a request, best first, across every discovered API. */
+  readonly searchTools: (request: string, options?: SearchOptions) => Promise<ReadonlyArray<ToolMatch>>
+  /** A search session (see `SearchSession`): `search_tools`, the pinned tools and what the model found. */
+  readonly searchSession: (options?: SearchSessionOptions) => PromiseSearchSession<Ctx>
   /** Whether the `approval` policy marks calls of this tool (by its exposed name); false for an unknown tool. */
   readonly needsApproval: (tool: string) => Promise<boolean>
   /**
@@ -680,6 +803,18 @@ export interface PromiseClient<Ctx> {
  * @since 0.1.0
  * @category constructors
  */
+/**
+ * A search session of the promise facade: the same as `SearchSession`, in promises.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface PromiseSearchSession<Ctx> {
+  readonly tools: () => Promise<ReadonlyArray<ModelTool.ModelTool>>
+  readonly execute: (call: ToolCall, options?: CallOptions<Ctx>) => Promise<ToolResult>
+  readonly found: () => Promise<ReadonlyArray<string>>
+}
+
 export { createRcpClient } from "./internal/client/promise.js"
 
 // ---------------------------------------------------------------------------------------------

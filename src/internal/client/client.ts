@@ -20,6 +20,7 @@ import type { Deps } from "./deps.js"
 import * as Discovery from "./discovery.js"
 import * as Execution from "./execution.js"
 import { Registry } from "./registry.js"
+import { searchTools } from "./search.js"
 import * as Settings from "./settings.js"
 
 /**
@@ -70,6 +71,7 @@ export const makeWith = (
       register: Discovery.register(deps),
       forget: (url) => Effect.sync(() => registry.forget(normalizeUrl(url))),
       tools: Effect.sync(() => registry.models()),
+      searchTools: searchTools(registry),
       execute: Execution.execute(deps),
       buildRequest: Execution.buildRequest(deps),
       needsApproval: (name) =>
