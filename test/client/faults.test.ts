@@ -1,8 +1,8 @@
 /**
  * Faults (issue 8) against real servers on 127.0.0.1: refused connections, resets before and in
- * the middle of a body, slow headers and slow bodies, a 50 MB body (with the client's memory
- * growth measured), wrong or lying content types, 429 and 5xx. Each fault gives its own tagged
- * error, and the same client then serves the next call normally. Retries are off (`retries: 0`)
+ * the middle of a body, slow headers and slow bodies, a 50 MB body (with the bytes the client
+ * holds meanwhile counted), wrong or lying content types, 429 and 5xx. Each fault gives its own
+ * tagged error, and the same client then serves the next call normally. Retries are off (`retries: 0`)
  * except where they are the point; they are tested in `retry.test.ts`. Tests named after a
  * transport run over each of `TRANSPORTS` (fetch and undici); the others over fetch (`clientLayer`).
  */
@@ -11,6 +11,8 @@ import * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import type * as http from "node:http"
 import * as Client from "../../src/Client.js"
+import { join } from "node:path"
+import { fileURLToPath } from "node:url"
 import {
   type AuthInput,
   bearer,
@@ -19,11 +21,14 @@ import {
   eventually,
   manifest,
   registerAt,
-  since,
   type ToolInput
 } from "../support/execute.js"
 import { flood, json, type Recorded, startServer, type TestServer, testServer } from "../support/server.js"
 import { TRANSPORTS, watchUnhandledErrors } from "../support/transports.js"
+import { runProcess } from "../support/process.js"
+
+const root = fileURLToPath(new URL("../..", import.meta.url))
+const support = join(root, "test", "support")
 
 const noRetry: Client.Options = { retry: { retries: 0 } }
 
@@ -120,11 +125,14 @@ describe("faults: the connection", () => {
 describe("faults: slow servers", () => {
   it.scopedLive("headers slower than the timeout → Timeout, the socket closed; the client then works", () =>
     Effect.gen(function*() {
+      const late = { sent: false }
       const server = yield* faultServer((res) => {
-        const timer = setTimeout(() => json(res, 200, { late: true }), 2_000)
+        const timer = setTimeout(() => {
+          late.sent = true
+          json(res, 200, { late: true })
+        }, 2_000)
         res.on("close", () => clearTimeout(timer))
       })
-      const start = Date.now()
       const error = yield* faultThenOk(server, clientLayer({ ...noRetry, timeout: "200 millis" }))
       assert.strictEqual(error._tag, "Timeout")
       assert.instanceOf(error, Client.Timeout)
@@ -132,7 +140,8 @@ describe("faults: slow servers", () => {
         error.message,
         `${target(server)}: no complete response within 200 ms; the request was aborted`
       )
-      assert.isBelow(since(start), 1_500)
+      // Cut before the answer was due (both timers run in this process: no clock is compared).
+      assert.isFalse(late.sent, "the server answered before the timeout")
       yield* eventually("the server sees the slow socket close", () => server.closedSockets() >= 1)
     }))
 
@@ -145,12 +154,12 @@ describe("faults: slow servers", () => {
           const timer = setInterval(() => res.write("1,"), 20)
           res.on("close", () => clearInterval(timer))
         })
-        const start = Date.now()
+        // The body never ends: only a timeout over the whole response (not one restarted by each
+        // byte) ends the call at all.
         const error = yield* faultThenOk(server, layerFor({ ...noRetry, timeout: "250 millis" }))
         assert.strictEqual(error._tag, "Timeout")
         assert.instanceOf(error, Client.Timeout)
         if (error._tag === "Timeout") assert.strictEqual(error.timeoutMs, 250)
-        assert.isBelow(since(start), 1_500)
         yield* eventually("the server sees the dripping socket close", () => server.closedSockets() >= 1)
       }))
   }
@@ -159,78 +168,47 @@ describe("faults: slow servers", () => {
 describe("faults: a 50 MB body", () => {
   const MB = 1024 * 1024
 
-  interface Memory {
-    readonly rss: number
-    readonly heapUsed: number
-    readonly arrayBuffers: number
-  }
-  const memory = (): Memory => {
-    const { arrayBuffers, heapUsed, rss } = process.memoryUsage()
-    return { rss, heapUsed, arrayBuffers }
-  }
-
-  it.scopedLive("chunked, no content-length → ResponseTooLarge; memory growth stays far below 50 MB", () =>
-    Effect.gen(function*() {
-      const total = 50 * MB
-      const counter = { written: 0 }
-      const server = yield* faultServer((res) => {
-        counter.written = 0
-        res.writeHead(200, { "content-type": "application/json" })
-        flood(res, total, counter)
-      })
-      const result = yield* Effect.gen(function*() {
-        yield* registerAt(server, tools(server))
-        // Warm up (modules, connection pool) so the measurement sees only the large response.
-        yield* Client.execute({ name: "ok", arguments: { n: "0" } })
-        const before = memory()
-        const peak = { ...before }
-        const sampler = setInterval(() => {
-          const now = memory()
-          peak.rss = Math.max(peak.rss, now.rss)
-          peak.heapUsed = Math.max(peak.heapUsed, now.heapUsed)
-          peak.arrayBuffers = Math.max(peak.arrayBuffers, now.arrayBuffers)
-        }, 2)
-        const start = Date.now()
-        const error = yield* Effect.flip(Client.execute({ name: "fault" })).pipe(
-          Effect.ensuring(Effect.sync(() => clearInterval(sampler)))
+  // Bytes the client holds, not RSS: heap and ArrayBuffers live after a full GC, in a child process
+  // run with --expose-gc over the built package (test/support/bodyMemory.mjs), for each transport
+  // of the promise facade. What it may hold is the 5 MiB cap (while the buffer doubles, the old
+  // half too) and buffers in flight; never the 50 MB body.
+  const BOUND = 16 * MB
+  for (const transport of ["undici", "fetch"] as const) {
+    it.scopedLive(`${transport}: chunked, no content-length → ResponseTooLarge; the client holds far less than the 50 MB meanwhile, and nothing of it after`, () =>
+      Effect.gen(function*() {
+        const total = 50 * MB
+        const counter = { written: 0 }
+        const server: TestServer = yield* testServer((req, res) => {
+          if (req.path === "/rcp/manifest") return json(res, 200, manifest(tools(server)))
+          if (req.path === "/ok") return json(res, 200, { ok: true, n: req.query.get("n") })
+          counter.written = 0
+          res.writeHead(200, { "content-type": "application/json" })
+          flood(res, total, counter)
+        })
+        const run = yield* Effect.promise(() =>
+          runProcess(process.execPath, ["--expose-gc", join(support, "bodyMemory.mjs"), server.url("/rcp/manifest"), transport], {
+            cwd: root
+          })
         )
-        const elapsed = since(start)
-        const after = memory()
-        peak.rss = Math.max(peak.rss, after.rss)
-        peak.heapUsed = Math.max(peak.heapUsed, after.heapUsed)
-        peak.arrayBuffers = Math.max(peak.arrayBuffers, after.arrayBuffers)
-        const ok = yield* Client.execute({ name: "ok", arguments: { n: "after" } })
-        return { error, elapsed, before, peak, after, ok }
-      }).pipe(Effect.provide(clientLayer(noRetry)))
-      const { after, before, error, ok, peak } = result
-      assert.strictEqual(error._tag, "ResponseTooLarge")
-      assert.strictEqual(
-        error.message,
-        `${target(server)}: the response is larger than ${5 * MB} bytes; the rest was not read`
-      )
-      assert.deepStrictEqual(ok, { status: 200, data: { ok: true, n: "after" } })
-      assert.isBelow(result.elapsed, 5_000)
-      yield* eventually("the server sees the socket close", () => server.closedSockets() >= 1)
-      assert.isBelow(counter.written, total, "the client stopped reading: the server could not push the whole 50 MB")
-      const growth = (m: Memory) => ({
-        rss: (m.rss - before.rss) / MB,
-        heapUsed: (m.heapUsed - before.heapUsed) / MB,
-        arrayBuffers: (m.arrayBuffers - before.arrayBuffers) / MB
-      })
-      const peakGrowth = growth(peak)
-      const afterGrowth = growth(after)
-      // What the client may hold is the 5 MiB cap plus buffers in flight; never the 50 MB body.
-      assert.isBelow(peakGrowth.heapUsed + peakGrowth.arrayBuffers, 40, JSON.stringify({ peakGrowth }))
-      assert.isBelow(peakGrowth.rss, 40, JSON.stringify({ peakGrowth }))
-      assert.isBelow(afterGrowth.rss, 40, JSON.stringify({ afterGrowth }))
-      console.log(
-        `50 MB body: memory growth in MB (peak / after): rss ${peakGrowth.rss.toFixed(1)} / ${
-          afterGrowth.rss.toFixed(1)
-        }, heapUsed ${peakGrowth.heapUsed.toFixed(1)} / ${afterGrowth.heapUsed.toFixed(1)}, arrayBuffers ${
-          peakGrowth.arrayBuffers.toFixed(1)
-        } / ${afterGrowth.arrayBuffers.toFixed(1)}; server wrote ${(counter.written / MB).toFixed(1)} MB`
-      )
-    }))
+        assert.strictEqual(run.status, 0, run.stderr)
+        const out = JSON.parse(run.stdout) as {
+          readonly tag: string
+          readonly message: string
+          readonly ok: unknown
+          readonly peak: number
+          readonly after: number
+        }
+        assert.strictEqual(out.tag, "ResponseTooLarge")
+        assert.strictEqual(out.message, `${target(server)}: the response is larger than ${5 * MB} bytes; the rest was not read`)
+        assert.deepStrictEqual(out.ok, { ok: true, n: "after" })
+        yield* eventually("the server sees the socket close", () => server.closedSockets() >= 1)
+        assert.isBelow(counter.written, total, "the client stopped reading: the server could not push the whole 50 MB")
+        const shown = `live bytes grew by ${(out.peak / MB).toFixed(1)} MiB at most, ${(out.after / MB).toFixed(2)} MiB after`
+        assert.isBelow(out.peak, BOUND, shown)
+        // Between calls the client keeps no part of the body.
+        assert.isBelow(out.after, MB, shown)
+      }), 60_000)
+  }
 
   for (const [label, layerFor] of TRANSPORTS) {
     it.scopedLive(`${label}: a declared content-length of 50 MB → ResponseTooLarge before the body is read`, () =>
@@ -240,12 +218,12 @@ describe("faults: a 50 MB body", () => {
           res.writeHead(200, { "content-type": "application/json", "content-length": 50 * MB })
           res.write("[")
         })
-        const start = Date.now()
+        // Reading the body would end in Timeout (the rest never comes): ResponseTooLarge is the
+        // answer only when the declared length alone decided.
         const error = yield* faultThenOk(server, layerFor({ ...noRetry, timeout: "5 seconds" }))
         assert.strictEqual(error._tag, "ResponseTooLarge")
         assert.instanceOf(error, Client.ResponseTooLarge)
         if (error._tag === "ResponseTooLarge") assert.strictEqual(error.maxBytes, 5 * MB)
-        assert.isBelow(since(start), 1_000)
         yield* eventually("the server sees the socket close", () => server.closedSockets() >= 1)
       }))
   }

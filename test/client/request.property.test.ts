@@ -6,8 +6,9 @@
  * characters, `..`, percent sequences, URL delimiters, very long strings, empty).
  *
  * Every expectation is computed here, from the generated template and values, without calling
- * the helpers under test. `npm test` runs each pure property 1,000 times with a fixed seed; a deeper
- * run: `RCP_PROPERTY_RUNS=20000 RCP_PROPERTY_SEED=7 npx vitest run test/client/request.property.test.ts`.
+ * the helpers under test; the path rules (percent-decoding included) are written from
+ * docs/protocol.md §3.4 in test/support/pathRule.ts, shared with test/client/execute.hostile.test.ts. `npm test` runs each pure property 1,000 times with a fixed seed; a deeper
+ * run with other cases: `RCP_PROPERTY_SEED=7 npm run test:deep` (seeds: test/support/property.ts).
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
@@ -24,9 +25,10 @@ import * as Request from "../../src/internal/client/request.js"
 import type { Outgoing } from "../../src/internal/transport/outgoing.js"
 import { clientLayer, largeHeaderServer, rawSegments } from "../support/execute.js"
 import { json, type Recorded } from "../support/server.js"
+import { decodedForms, hasLoneSurrogate, type PathReason, pathValueReasons, segmentReasons } from "../support/pathRule.js"
+import { propertyRuns, seeded, yielding } from "../support/property.js"
 
-const SEED = Number(process.env.RCP_PROPERTY_SEED ?? 424242)
-const RUNS = Number(process.env.RCP_PROPERTY_RUNS ?? 1000)
+const RUNS = propertyRuns(1000)
 // Over a real socket each case costs a round trip: the pure properties carry the 1,000 runs.
 const HTTP_RUNS = Number(process.env.RCP_PROPERTY_HTTP_RUNS ?? Math.min(RUNS, 500))
 const TIMEOUT = Math.max(30_000, RUNS * 20, HTTP_RUNS * 30)
@@ -128,7 +130,7 @@ const HOSTILE = [
   "%ff%2f", "..%2f%zz", "%zz%5c", "a%5Cb", "%00", "%0d%0a", "%c2%85", "?", "#", "@", "&", "=", "+", ";",
   "?x=1&y=2#z", "//evil.example/x", "@evil.example", "%", "%zz", "100%", "{{id}}", "}}", " ", "\t", "a\tb", "\r\n",
   "a\r\nX-Injected: 1", "\u0000", "\u007f", "\u0085", "\u2028", "\ufeff", "\ud800", "\udfff", "a\ud83db", "é", "ÿ",
-  "Ā", "日本", "👍🏽", "a b", "x=1&admin=true", "a+b"
+  "Ā", "日本", "👍🏽", "a b", "x=1&admin=true", "a+b", "%2f%", "%00%", "c%2f%EĀ", "%EF%BB%BF.", "%ef%bb%bf%2e%2e"
 ]
 
 const TRICKY_UNITS = [
@@ -202,19 +204,8 @@ const template = (literal: fc.Arbitrary<string>, maxLength = 4): fc.Arbitrary<Re
 const tokens = (pool: ReadonlyArray<string>, minLength: number, maxLength: number) =>
   fc.array(fc.constantFrom(...pool), { minLength, maxLength }).map((ts) => ts.join(""))
 
-/** Strict decoding rounds, to tell whether a literal template segment is a dot segment. */
-const isDotLiteral = (segment: string): boolean => {
-  let current = segment
-  for (let i = 0; i < 4; i++) {
-    if (current === "." || current === "..") return true
-    try {
-      current = decodeURIComponent(current)
-    } catch {
-      return false
-    }
-  }
-  return false
-}
+/** Whether a literal template segment is a dot segment (manifest validation refuses those). */
+const isDotLiteral = (segment: string): boolean => decodedForms(segment).some((form) => form === "." || form === "..")
 
 const segment: fc.Arbitrary<ReadonlyArray<Piece>> = fc.oneof(
   tokens(PATH_TOKENS, 1, 4)
@@ -417,71 +408,11 @@ const valuesOf = (c: Case): Map<string, Value> => {
 
 const textOf = (value: Value | undefined): string => (value === undefined ? "" : String(value))
 
-const hasLoneSurrogate = (s: string): boolean => {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i)
-    if (c >= 0xd800 && c <= 0xdbff) {
-      const next = s.charCodeAt(i + 1)
-      if (next >= 0xdc00 && next <= 0xdfff) i++
-      else return true
-    } else if (c >= 0xdc00 && c <= 0xdfff) {
-      return true
-    }
-  }
-  return false
-}
-
-const utf8 = new TextDecoder("utf-8")
-
-/**
- * Percent-decoding as a lenient server (or the WHATWG URL standard) does it: every well-formed
- * `%XX` is a byte, the bytes are read as UTF-8 (invalid sequences become U+FFFD), and a `%` that
- * starts no escape stays as it is. A strict decoder that gives up on `%zz` would let `a%2fb%zz`
- * pass as slash-free.
- */
-const lenientDecode = (s: string): string =>
-  s.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
-    const bytes = new Uint8Array(run.length / 3)
-    for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(run.slice(i * 3 + 1, i * 3 + 3), 16)
-    return utf8.decode(bytes)
-  })
-
-// What a path value is checked as: itself and up to three rounds of decoding (docs/protocol.md §3.4: "also when
-// percent-encoded"; proxies and frameworks on the way may each decode once more).
-const DECODE_ROUNDS = 3
-
-const decodedForms = (s: string): Array<string> => {
-  const forms = [s]
-  for (let i = 0; i < DECODE_ROUNDS; i++) {
-    const next = lenientDecode(forms[forms.length - 1]!)
-    if (next === forms[forms.length - 1]) break
-    forms.push(next)
-  }
-  return forms
-}
-
 type Reason =
-  | "empty"
-  | "dot"
-  | "slash"
-  | "control"
-  | "surrogate"
+  | PathReason
   | "header-break"
   | "header-unsendable"
   | "header-edge"
-
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
-
-const pathReasons = (text: string): Array<Reason> => {
-  if (text === "") return ["empty"]
-  const forms = decodedForms(text)
-  const reasons: Array<Reason> = []
-  if (forms.some((f) => f === "." || f === "..")) reasons.push("dot")
-  if (forms.some((f) => f.includes("/") || f.includes("\\"))) reasons.push("slash")
-  if (forms.some((f) => CONTROL.test(f))) reasons.push("control")
-  if (hasLoneSurrogate(text)) reasons.push("surrogate")
-  return reasons
-}
 
 /**
  * RFC 9110 field-value characters: HTAB, SP, VCHAR and obs-text (one byte each) — except the C1
@@ -526,6 +457,8 @@ interface Refusals {
   readonly allowed: Map<string, Set<Reason>>
   /** Param → reasons that must be named (a header CR/LF/NUL is always said as such). */
   readonly required: Map<string, Set<Reason>>
+  /** The reasons a segment's values are refused for together only, not each alone. */
+  readonly jointly: ReadonlySet<"dot" | "slash">
 }
 
 const add = (map: Map<string, Set<Reason>>, param: string, reasons: ReadonlyArray<Reason>) => {
@@ -543,6 +476,7 @@ const isWholeAbsent = (c: Case, pieces: ReadonlyArray<Piece>, values: ReadonlyMa
 const expectedRefusals = (c: Case, values: ReadonlyMap<string, Value>): Refusals => {
   const allowed = new Map<string, Set<Reason>>()
   const required = new Map<string, Set<Reason>>()
+  const jointly = new Set<"dot" | "slash">()
   const valueText = (name: string) => textOf(values.get(name))
 
   for (const pieces of c.segments) {
@@ -552,18 +486,19 @@ const expectedRefusals = (c: Case, values: ReadonlyMap<string, Value>): Refusals
       if (piece._tag === "Text") continue
       const name = nameOf(c, piece.slot)
       first ??= name
-      const reasons = pathReasons(valueText(name))
+      const reasons = pathValueReasons(valueText(name))
       if (reasons.length > 0) segmentOk = false
       add(allowed, name, reasons)
     }
-    // Values that are fine alone may still make a dot segment with the text around them: the
-    // segment as sent is the literal text with each value percent-encoded (docs/protocol.md §3.4), as a server
-    // decodes it (the first placeholder is the one named).
+    // Values that are fine alone may still, with each other or the text around them, make a dot
+    // segment or spell a "/" or "\\" the template's own text does not (docs/protocol.md §3.4 "Values
+    // together"); the first placeholder is the one named.
     if (first === undefined || !segmentOk) continue
-    const sent = pieces
-      .map((p) => (p._tag === "Text" ? p.text : encodeURIComponent(valueText(nameOf(c, p.slot)))))
-      .join("")
-    if (decodedForms(sent).some((f) => f === "." || f === "..")) add(allowed, first, ["dot"])
+    const joint = segmentReasons(
+      pieces.map((p) => (p._tag === "Text" ? { text: p.text } : { value: valueText(nameOf(c, p.slot)) }))
+    )
+    add(allowed, first, joint)
+    for (const reason of joint) jointly.add(reason)
   }
 
   const queryPieces = [
@@ -599,7 +534,7 @@ const expectedRefusals = (c: Case, values: ReadonlyMap<string, Value>): Refusals
     if (head?.name !== undefined && /^[ \t]/.test(head.text)) add(allowed, head.name, ["header-edge"])
     if (tail?.name !== undefined && /[ \t]$/.test(tail.text)) add(allowed, tail.name, ["header-edge"])
   }
-  return { allowed, required }
+  return { allowed, required, jointly }
 }
 
 // What an accepted request must look like.
@@ -732,9 +667,16 @@ const build = (c: Case): Built => {
 const show = (c: Case, values: ReadonlyMap<string, Value>) =>
   JSON.stringify({ url: urlOf(c, c.origin.literal), values: [...values].map(([k, v]) => [k, String(v).slice(0, 80)]) })
 
+interface Counts {
+  accepted: number
+  refused: number
+  /** Cases with a segment refused for what its values make together (docs/protocol.md §3.4 "Values together"). */
+  readonly jointly: Record<"dot" | "slash", number>
+}
+
 /** Counts accepted and refused cases, so that no property passes by never reaching its assertions. */
 const tally = () => {
-  const counts = { accepted: 0, refused: 0 }
+  const counts: Counts = { accepted: 0, refused: 0, jointly: { dot: 0, slash: 0 } }
   return {
     counts,
     check: (runs: number) => {
@@ -778,10 +720,11 @@ const assertUrl = (c: Case, url: URL, expected: Expected, where: string) => {
 }
 
 /** Rendering refuses exactly the params the oracle refuses, each for a reason docs/protocol.md §3.4 gives. */
-const checkRefusals = (c: Case, counts: { accepted: number; refused: number }) => {
+const checkRefusals = (c: Case, counts: Counts) => {
   const { result, values } = build(c)
   const where = show(c, values)
-  const { allowed, required } = expectedRefusals(c, values)
+  const { allowed, jointly, required } = expectedRefusals(c, values)
+  for (const reason of jointly) counts.jointly[reason]++
   if (result._tag === "Ok") {
     counts.accepted++
     assert.deepStrictEqual([...allowed.keys()], [], `${where}: accepted, but docs/protocol.md §3.4 refuses it`)
@@ -803,55 +746,84 @@ const checkRefusals = (c: Case, counts: { accepted: number; refused: number }) =
 }
 
 /**
- * Path segments of dots, escapes and placeholders, and values made of the same few characters:
- * `.{{a}}` with `.`, or `{{a}}{{b}}` with `.` and `%2e`, are each fine alone but `..` together. (A
- * broken escape in the template, like `%2{{a}}`, is refused by manifest validation.)
+ * Path segments of dots, escapes and placeholders whose values are each fine alone but, with each
+ * other or the text around them, spell `.`, `..`, `/` or `\\` once a server decodes twice:
+ * `{{a}}{{b}}` with `%2` and `e`, `%25{{a}}` with `2f`. Each segment is a dangerous spelling cut
+ * into pieces, each piece a value or (percent-encoded) text; some spellings are harmless, and
+ * random segments of the same characters are mixed in. (A broken escape in the template, like
+ * `%2{{a}}`, is refused by manifest validation.)
  */
-const dotCaseArbitrary: fc.Arbitrary<Case> = fc.record({
-  segments: fc.array(
-    fc.array(fc.oneof(text(fc.constantFrom(".", "%25", "%2E", "x")), ref), { minLength: 1, maxLength: 4 })
-      .map(normalize)
-      .filter((pieces) => pieces.some((p) => p._tag === "Ref")),
-    { minLength: 1, maxLength: 2 }
-  ),
-  slots: fc.array(
-    fc.record({
-      present: fc.constant(true),
-      string: fc.string({ unit: fc.constantFrom("%", "2", "5", "e", "E", ".", "x"), minLength: 1, maxLength: 4 }),
-      number: fc.constant(0),
-      boolean: fc.constant(false)
-    }),
-    { minLength: MAX_SLOTS, maxLength: MAX_SLOTS }
+const SPELLINGS = ["%2e", "%2E", "%2e%2e", ".%2e", "%2f", "%2F", "%5c", "%5C", "a%2fb", "%252f", "%2x", "%41", "%2e%2e%2e"]
+
+type JointPiece = { readonly _tag: "Text"; readonly text: string } | { readonly _tag: "Value"; readonly value: string }
+
+const spelledSegment: fc.Arbitrary<ReadonlyArray<JointPiece>> = fc.record({
+  spelling: fc.constantFrom(...SPELLINGS),
+  cuts: fc.uniqueArray(fc.integer({ min: 1, max: 8 }), { minLength: 1, maxLength: 3 }),
+  asText: fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }),
+  around: fc.constantFrom("", "x", ".", "%25")
+}).map(({ around, asText, cuts, spelling }) => {
+  const at = [0, ...cuts.filter((cut) => cut < spelling.length).sort((a, b) => a - b), spelling.length]
+  const parts = at.slice(1).map((end, i) => spelling.slice(at[i], end))
+  // Text stands in the template as written: a piece of the spelling is written encoded, as a value would be sent.
+  const pieces = parts.map((part, i): JointPiece =>
+    asText[i] === true ? { _tag: "Text", text: encodeURIComponent(part) } : { _tag: "Value", value: part }
   )
-}).map(({ segments, slots }): Case => ({
-  origin: ORIGINS[0]!,
-  method: "GET",
-  params: [{ name: "a", type: "string", required: true, explicit: false }, {
-    name: "b",
-    type: "string",
-    required: true,
-    explicit: false
-  }],
-  segments,
-  urlQuery: [],
-  queryParams: [],
-  headers: [],
-  contentType: false,
-  body: undefined,
-  auth: { type: "none" },
-  credential: "x",
-  slots
-}))
+  if (!pieces.some((p) => p._tag === "Value")) pieces[pieces.length - 1] = { _tag: "Value", value: parts[parts.length - 1]! }
+  return around === "" ? pieces : [{ _tag: "Text", text: around }, ...pieces]
+})
+
+const randomSegment: fc.Arbitrary<ReadonlyArray<JointPiece>> = fc.array(
+  fc.oneof(
+    fc.constantFrom(".", "%25", "%2E", "%2F", "2", "f", "x").map((text): JointPiece => ({ _tag: "Text", text })),
+    fc.string({ unit: fc.constantFrom("%", "2", "5", "e", "E", "f", "F", "c", ".", "x"), minLength: 1, maxLength: 4 })
+      .map((value): JointPiece => ({ _tag: "Value", value }))
+  ),
+  { minLength: 1, maxLength: 4 }
+).filter((pieces) => pieces.some((p) => p._tag === "Value"))
+
+const JOINT_PARAMS = ["a", "b", "c", "d", "e", "f"] as const
+
+const jointCaseArbitrary: fc.Arbitrary<Case> = fc.array(fc.oneof({ arbitrary: spelledSegment, weight: 3 }, { arbitrary: randomSegment, weight: 1 }), {
+  minLength: 1,
+  maxLength: 2
+}).map((jointSegments): Case => {
+  // Each value gets a param of its own, as long as there are params left; then it becomes text.
+  const values: Array<string> = []
+  const segments = jointSegments.map((pieces) =>
+    normalize(pieces.map((piece): Piece => {
+      if (piece._tag === "Value" && values.length < JOINT_PARAMS.length) {
+        values.push(piece.value)
+        return { _tag: "Ref", slot: values.length - 1 }
+      }
+      return { _tag: "Text", text: piece._tag === "Text" ? piece.text : encodeURIComponent(piece.value) }
+    }))
+  ).filter((pieces) => pieces.some((p) => p._tag === "Ref"))
+  return {
+    origin: ORIGINS[0]!,
+    method: "GET",
+    params: JOINT_PARAMS.map((name) => ({ name, type: "string", required: true, explicit: false })),
+    segments,
+    urlQuery: [],
+    queryParams: [],
+    headers: [],
+    contentType: false,
+    body: undefined,
+    auth: { type: "none" },
+    credential: "x",
+    slots: JOINT_PARAMS.map((_, i) => ({ present: true, string: values[i] ?? "unused", number: 0, boolean: false }))
+  }
+})
 
 // ---------------------------------------------------------------------------------------------
 // The properties
 // ---------------------------------------------------------------------------------------------
 
 describe("request builder (property, docs/protocol.md §3.4)", () => {
-  it("the URL: the template's origin, its number of path segments and its query keys (plus auth)", () => {
+  it("the URL: the template's origin, its number of path segments and its query keys (plus auth)", async () => {
     const t = tally()
-    fc.assert(
-      fc.property(caseArbitrary, (c) => {
+    await fc.assert(
+      fc.asyncProperty(caseArbitrary, yielding((c: Case) => {
         const { result, sent, values } = build(c)
         if (result._tag === "Invalid" || sent === undefined) return void t.counts.refused++
         t.counts.accepted++
@@ -859,16 +831,16 @@ describe("request builder (property, docs/protocol.md §3.4)", () => {
         // Before the credential is applied, and after.
         assertUrl(c, result.request.url, expectedRequest(c, c.origin.origin, values, undefined), where)
         assertUrl(c, sent.url, expectedRequest(c, c.origin.origin, values, c.credential), where)
-      }),
-      { seed: SEED + 1, numRuns: RUNS }
+      })),
+      seeded(1, RUNS)
     )
     t.check(RUNS)
   }, TIMEOUT)
 
-  it("the headers: the template's names (plus defaults and auth); no value holds CR, LF or NUL", () => {
+  it("the headers: the template's names (plus defaults and auth); no value holds CR, LF or NUL", async () => {
     const t = tally()
-    fc.assert(
-      fc.property(caseArbitrary, (c) => {
+    await fc.assert(
+      fc.asyncProperty(caseArbitrary, yielding((c: Case) => {
         const { result, sent, values } = build(c)
         if (result._tag === "Invalid" || sent === undefined) return void t.counts.refused++
         t.counts.accepted++
@@ -882,16 +854,16 @@ describe("request builder (property, docs/protocol.md §3.4)", () => {
         // Before the credential, the builder's own headers are exactly the template's and the defaults.
         const own = expectedRequest(c, c.origin.origin, values, undefined).headers
         assert.deepStrictEqual(Object.keys(result.request.headers).sort(), [...own.keys()].sort(), where)
-      }),
-      { seed: SEED + 2, numRuns: RUNS }
+      })),
+      seeded(2, RUNS)
     )
     t.check(RUNS)
   }, TIMEOUT)
 
-  it("the body: JSON with the template's keys, minus omitted optionals; whole placeholders keep their type", () => {
+  it("the body: JSON with the template's keys, minus omitted optionals; whole placeholders keep their type", async () => {
     const t = tally()
-    fc.assert(
-      fc.property(caseArbitrary, (c) => {
+    await fc.assert(
+      fc.asyncProperty(caseArbitrary, yielding((c: Case) => {
         const { result, values } = build(c)
         if (result._tag === "Invalid") return void t.counts.refused++
         t.counts.accepted++
@@ -903,22 +875,25 @@ describe("request builder (property, docs/protocol.md §3.4)", () => {
         const parsed: unknown = JSON.parse(text!)
         assert.deepStrictEqual(shapeOf(parsed), shapeOf(expected.body.value), where)
         assert.deepStrictEqual(parsed, expected.body.value, where)
-      }),
-      { seed: SEED + 3, numRuns: RUNS }
+      })),
+      seeded(3, RUNS)
     )
     t.check(RUNS)
   }, TIMEOUT)
 
-  it("a value is refused exactly when docs/protocol.md §3.4 says so, naming the param and the rule", () => {
+  it("a value is refused exactly when docs/protocol.md §3.4 says so, naming the param and the rule", async () => {
     const t = tally()
-    fc.assert(fc.property(caseArbitrary, (c) => checkRefusals(c, t.counts)), { seed: SEED + 4, numRuns: RUNS })
+    await fc.assert(fc.asyncProperty(caseArbitrary, yielding((c: Case) => checkRefusals(c, t.counts))), seeded(4, RUNS))
     t.check(RUNS)
   }, TIMEOUT)
 
-  it("values that are fine alone are refused when, with the text around them, they make a dot segment", () => {
+  it("values that are fine alone are refused when, with each other or the text around them, they spell a dot segment or a slash", async () => {
     const t = tally()
-    fc.assert(fc.property(dotCaseArbitrary, (c) => checkRefusals(c, t.counts)), { seed: SEED + 5, numRuns: RUNS })
+    await fc.assert(fc.asyncProperty(jointCaseArbitrary, yielding((c: Case) => checkRefusals(c, t.counts))), seeded(5, RUNS))
     t.check(RUNS)
+    // Both joint rules are reached (each seed, not just the default one).
+    assert.isAbove(t.counts.jointly.dot, RUNS / 50, JSON.stringify(t.counts))
+    assert.isAbove(t.counts.jointly.slash, RUNS / 50, JSON.stringify(t.counts))
   }, TIMEOUT)
 })
 
@@ -953,12 +928,12 @@ type ClientLayer = (options: Client.Options) => Layer.Layer<Client.RcpClient>
 // Both ways the client sends: over an @effect/platform HttpClient (fetch here), and its own undici
 // transport (the promise facade's default), which writes the request itself.
 const TRANSPORTS: ReadonlyArray<readonly [string, ClientLayer, number]> = [
-  ["HttpClient (fetch)", (options) => clientLayer(options), SEED + 6],
-  ["undici", (options) => Client.layerUndici(options).pipe(Layer.provide(Resolver.layer({}))), SEED + 7]
+  ["HttpClient (fetch)", (options) => clientLayer(options), 6],
+  ["undici", (options) => Client.layerUndici(options).pipe(Layer.provide(Resolver.layer({}))), 7]
 ]
 
 describe("request builder, end to end (property)", () => {
-  for (const [label, makeLayer, seed] of TRANSPORTS) {
+  for (const [label, makeLayer, offset] of TRANSPORTS) {
     // Live clock: under the TestClock a retried request would wait for its backoff forever.
     it.scopedLive(`${label}: every accepted value reaches a real server and decodes back to exactly what was sent`, () =>
       Effect.gen(function*() {
@@ -1000,7 +975,7 @@ describe("request builder, end to end (property)", () => {
               const expected = expectedRequest(c, server.origin, values, c.credential)
               assertArrived(c, server.requests[before]!, expected, where)
             }),
-            { seed, numRuns: HTTP_RUNS }
+            seeded(offset, HTTP_RUNS)
           )
         )
         t.check(HTTP_RUNS)

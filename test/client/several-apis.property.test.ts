@@ -16,9 +16,9 @@ import * as Client from "../../src/Client.js"
 import { bearer } from "../support/execute.js"
 import { json, type TestServer, testServer } from "../support/server.js"
 import { TRANSPORTS } from "../support/transports.js"
+import { propertyRuns, seeded } from "../support/property.js"
 
-const RUNS = Number(process.env.RCP_PROPERTY_RUNS ?? 100)
-const SEED = Number(process.env.RCP_PROPERTY_SEED ?? 13)
+const RUNS = propertyRuns(100)
 const SERVERS = [0, 1, 2] as const
 type Index = 0 | 1 | 2
 
@@ -198,7 +198,7 @@ describe("several APIs (property): no server receives a credential it was not gi
           return Effect.runPromise(Effect.scoped(Effect.provide(program, layer(options))).pipe(Effect.orDie))
         }
 
-        yield* Effect.promise(() => fc.assert(fc.asyncProperty(caseArbitrary, check), { numRuns: RUNS, seed: SEED }))
+        yield* Effect.promise(() => fc.assert(fc.asyncProperty(caseArbitrary, check), seeded(1, RUNS)))
         assert.isAtLeast(runs, RUNS)
         // The generator reaches every branch of the rule: each refusal, and each kind of credential sent.
         assert.deepStrictEqual(

@@ -110,17 +110,22 @@ describe("Manifest.decode: the seed manifests", () => {
       assert.deepStrictEqual(yield* Manifest.decode(input), input)
     }))
 
-  it.effect("valid edge cases decode: no tools, empty params, loopback http, 64-char name, every method", () =>
+  it.effect("valid edge cases decode to exactly what was written: no tools, empty params, loopback http, 64-char name, every method, each auth", () =>
     Effect.gen(function*() {
-      yield* Manifest.decode(manifestOf([]))
-      yield* Manifest.decode(withTool({ params: [], url: "https://api.example.com/things" }))
-      yield* Manifest.decode(withTool({ url: "http://127.0.0.1:8080/things/{{id}}" }))
-      yield* Manifest.decode(withTool({ name: "a".repeat(64) }))
-      for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {
-        yield* Manifest.decode(withTool({ method }))
+      const inputs: ReadonlyArray<Json> = [
+        manifestOf([]),
+        withTool({ params: [], url: "https://api.example.com/things" }),
+        withTool({ url: "http://127.0.0.1:8080/things/{{id}}" }),
+        withTool({ name: "a".repeat(64) }),
+        ...["GET", "POST", "PUT", "PATCH", "DELETE"].map((method) => withTool({ method })),
+        withTool({}, { auth: { type: "none" } }),
+        withTool({}, { auth: { type: "query", name: "api_key" } })
+      ]
+      for (const input of inputs) {
+        // Decoded from a copy, so that the result is compared with what was written, not with itself.
+        const decoded = yield* Manifest.decode(structuredClone(input))
+        assert.deepStrictEqual(decoded, input)
       }
-      yield* Manifest.decode(withTool({}, { auth: { type: "none" } }))
-      yield* Manifest.decode(withTool({}, { auth: { type: "query", name: "api_key" } }))
     }))
 })
 

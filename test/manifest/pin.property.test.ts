@@ -11,8 +11,9 @@ import { createHash } from "node:crypto"
 import { isDeepStrictEqual } from "node:util"
 import * as Lock from "../../src/Lock.js"
 import type * as Manifest from "../../src/Manifest.js"
+import { propertyRuns, seeded } from "../support/property.js"
 
-const RUNS = Number(process.env.RCP_PROPERTY_RUNS ?? 200)
+const RUNS = propertyRuns(200)
 
 const URL_ = "https://api.example.com/rcp/manifest"
 
@@ -116,7 +117,7 @@ describe("pin digests (property)", () => {
         )
         assert.strictEqual(pinned.digest, sha256(documented(fields)))
       }),
-      { numRuns: RUNS }
+      seeded(1, RUNS)
     )
   })
 
@@ -128,7 +129,7 @@ describe("pin digests (property)", () => {
         assert.deepStrictEqual(Lock.pin(URL_, again), Lock.pin(URL_, m))
         assert.isTrue(Lock.isSame(Lock.diff(Lock.pin(URL_, m), URL_, again)))
       }),
-      { numRuns: RUNS }
+      seeded(2, RUNS)
     )
   })
 
@@ -176,7 +177,7 @@ describe("pin digests (property)", () => {
           assert.strictEqual(Lock.isSame(difference), differing.length === 0)
         }
       }),
-      { numRuns: RUNS }
+      seeded(3, RUNS)
     )
   })
 })

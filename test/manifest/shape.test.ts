@@ -16,8 +16,9 @@ import * as fc from "fast-check"
 import * as Manifest from "../../src/Manifest.js"
 import * as ManifestShape from "../../src/internal/manifest/shape.js"
 import { clip, describeValue } from "../../src/internal/shared/text.js"
+import { propertyRuns, seeded } from "../support/property.js"
 
-const RUNS = Number(process.env.RCP_PROPERTY_RUNS ?? 300)
+const RUNS = propertyRuns(300)
 
 // ---------------------------------------------------------------------------------------------
 // The oracle: the manifest written with the combinators.
@@ -188,7 +189,7 @@ describe("the manifest's Schemas, built as ASTs, are the combinators' (docs/prot
       fc.property(manifest, (input) => {
         assert.deepStrictEqual(outcome(() => ManifestShape.decode(input)), viaSchema(Reference.Manifest, input))
       }),
-      { numRuns: RUNS * 3 }
+      seeded(1, RUNS * 3)
     )
   })
 
@@ -203,7 +204,7 @@ describe("the manifest's Schemas, built as ASTs, are the combinators' (docs/prot
             name
           )
         }),
-        { numRuns: RUNS }
+        seeded(2, RUNS)
       )
     }
   })
@@ -247,7 +248,7 @@ describe("the manifest's Schemas, built as ASTs, are the combinators' (docs/prot
         // encoding (ours and the oracle's alike) cannot keep — the meaning checks refuse it.
         assert.deepStrictEqual(Manifest.encode(value), Schema.encodeSync(Reference.Manifest)(value))
       }),
-      { numRuns: RUNS / 3 }
+      seeded(3, Math.ceil(RUNS / 3))
     )
   })
 })

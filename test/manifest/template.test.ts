@@ -1,6 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as FastCheck from "effect/FastCheck"
 import * as Template from "../../src/internal/manifest/template.js"
+import { propertyRuns, seeded } from "../support/property.js"
 
 const text = (t: string): Template.Part => ({ _tag: "Text", text: t })
 const placeholder = (name: string): Template.Part => ({ _tag: "Placeholder", name })
@@ -140,6 +141,8 @@ describe("Template.hasPlaceholderSyntax", () => {
   })
 })
 
+const RUNS = propertyRuns(100)
+
 describe("Template properties", () => {
   // Strings built from the characters that matter, so that braces and names meet often.
   const templateish = FastCheck.array(
@@ -151,7 +154,7 @@ describe("Template properties", () => {
   it("parsing is lossless: rendering each placeholder as {{name}} gives the source back", () => {
     FastCheck.assert(FastCheck.property(source, (s) => {
       assert.strictEqual(Template.render(Template.parse(s), (name) => `{{${name}}}`), s)
-    }))
+    }), seeded(1, RUNS))
   })
 
   it("every placeholder is a valid param name; text parts are never empty or adjacent", () => {
@@ -169,7 +172,7 @@ describe("Template properties", () => {
         t.parts.flatMap((part) => (part._tag === "Placeholder" ? [part.name] : []))
       )
       assert.strictEqual(t.whole !== undefined, t.parts.length === 1 && t.parts[0]?._tag === "Placeholder")
-    }))
+    }), seeded(2, RUNS))
   })
 
   it("a string without {{ is always one text part with no problem", () => {
@@ -177,6 +180,6 @@ describe("Template properties", () => {
       const t = Template.parse(s)
       assert.deepStrictEqual(t.parts, [text(s)])
       assert.deepStrictEqual(t.problems, [])
-    }))
+    }), seeded(3, RUNS))
   })
 })

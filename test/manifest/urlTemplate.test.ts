@@ -293,6 +293,11 @@ describe("url template: repeated percent-decoding", () => {
     assert.deepStrictEqual(UrlTemplate.decodeRepeatedly("%2"), ["%2"])
   })
 
+  it("keeps a byte order mark, as URL parsers do: %EF%BB%BF. is no dot segment", () => {
+    assert.deepStrictEqual(UrlTemplate.decodeRepeatedly("%EF%BB%BF."), ["%EF%BB%BF.", "\ufeff."])
+    assert.isFalse(UrlTemplate.isDotSegment("%EF%BB%BF%2e%2e"))
+  })
+
   it("dot segments are recognised in every encoded spelling", () => {
     for (const s of [".", "..", "%2e", "%2E", "%2e%2E", ".%2e", "%252e", "%25252E"]) {
       assert.isTrue(UrlTemplate.isDotSegment(s), s)

@@ -292,8 +292,9 @@ describe("execute: timeout", () => {
           error.message,
           `tool "hang" (GET ${server.origin}/hang): no complete response within 200 ms; the request was aborted`
         )
+        // Not before its time (a lower bound a loaded machine cannot break); the server never
+        // answers, so only the timeout can have ended the call.
         assert.isAtLeast(elapsed, 190)
-        assert.isBelow(elapsed, 2_000)
         assert.strictEqual(server.requests.length, 1)
         yield* eventually("the server sees the socket close", () => server.closedSockets() >= 1)
       }))
@@ -308,9 +309,8 @@ describe("execute: timeout", () => {
             { name: "hang", url: server.url("/hang") },
             { name: "slowish", url: server.url("/slowish") }
           ])
-          const start = Date.now()
+          // The server never answers /hang: only the client's timeout ends the call.
           const hang = yield* Effect.flip(Client.execute({ name: "hang" }))
-          assert.isBelow(since(start), 2_000)
           // Closed by the timeout itself, while the client is still alive.
           yield* eventually("the hung socket closes", () => server.closedSockets() >= 1)
           const slowish = yield* Client.execute({ name: "slowish" }, { timeout: "5 seconds" })
@@ -368,15 +368,13 @@ describe("execute: response size cap", () => {
             res.writeHead(200, { "content-type": "application/json" })
             flood(res, total, counter)
           })
-          const start = Date.now()
-          const [error, elapsed, ok] = yield* Effect.gen(function*() {
+          const [error, ok] = yield* Effect.gen(function*() {
             yield* registerAt(server, [
               { name: "flood", url: server.url("/flood") },
               { name: "ok", url: server.url("/ok") }
             ])
             const error = yield* Effect.flip(Client.execute({ name: "flood" }))
-            const elapsed = since(start)
-            return [error, elapsed, yield* Client.execute({ name: "ok" })] as const
+            return [error, yield* Client.execute({ name: "ok" })] as const
           }).pipe(Effect.provide(layerFor()))
           assert.strictEqual(error._tag, "ResponseTooLarge")
           assert.instanceOf(error, Client.ResponseTooLarge)
@@ -388,7 +386,6 @@ describe("execute: response size cap", () => {
               5 * MB
             } bytes; the rest was not read`
           )
-          assert.isBelow(elapsed, 3_000)
           assert.deepStrictEqual(ok, { status: 200, data: { ok: true } })
           yield* eventually("the server sees the socket close", () => server.closedSockets() >= 1)
           // The client stopped reading: the server could not push the whole 50 MB.
@@ -535,9 +532,8 @@ describe("execute: interruption", () => {
           yield* registerAt(server, [postTool(server.origin, "/hang")])
           const fiber = yield* Effect.fork(Client.execute({ name: "submit", arguments: { text: "hello" } }))
           yield* eventually("the server receives the request", () => server.requests.length === 1)
-          const start = Date.now()
+          // The server never answers: Fiber.interrupt returns only once the request is cut.
           yield* Fiber.interrupt(fiber)
-          assert.isBelow(since(start), 1_000)
           const exit = yield* Fiber.await(fiber)
           assert.strictEqual(exit._tag, "Failure")
           // Closed by the interruption itself, while the client is still alive.

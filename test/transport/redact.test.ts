@@ -179,3 +179,26 @@ describe("base64 and hex echoes", () => {
     assert.strictEqual(redact(`h=${hex};H=${hex.toUpperCase()};`, ["tok/en"]), `h=${R};H=${R};`)
   })
 })
+
+// Each of these once let a mutant of redact.ts survive (test/MUTATION.md): Stryker replaces an
+// empty string with its own marker text, "Stryker was here!", so the marker is the text that tells.
+describe("no text is special", () => {
+  it("a secret that reads like any text is redacted: only the empty secret is skipped", () => {
+    assert.strictEqual(redact("a Stryker was here! b", ["Stryker was here!"]), `a ${R} b`)
+  })
+
+  it("a text that reads like any text is searched: only the empty text is returned at once", () => {
+    assert.strictEqual(redact("Stryker was here!", ["here"]), `Stryker was ${R}!`)
+  })
+
+  it("nothing but a secret's own forms is redacted", () => {
+    assert.strictEqual(redact("Stryker was here", ["other"]), "Stryker was here")
+  })
+
+  it("a Latin-1 misreading of the secret's UTF-8 bytes is not one of its forms (docs/protocol.md §3.7): left as it is", () => {
+    // "pässword" as UTF-8 bytes read one byte a character is "pÃ¤ssword": no server's escaping
+    // makes that, and text that spells it by chance stays readable.
+    assert.strictEqual(redact("pÃ¤ssword", ["pässword"]), "pÃ¤ssword")
+    assert.strictEqual(redact("{\"e\":\"p\\u00c3\\u00a4ssword\"}", ["pässword"]), "{\"e\":\"p\\u00c3\\u00a4ssword\"}")
+  })
+})

@@ -130,9 +130,9 @@ describe("rcp mcp over stdio (the SDK's StdioClientTransport)", () => {
         const elapsed = Date.now() - started
         assert.strictEqual(result.isError, true)
         assert.strictEqual(textOf(result), "The tool \"slow\" timed out.")
-        // --timeout-ms 1500; a loaded machine may add seconds, but not the SDK's 60 s request timeout.
+        // --timeout-ms 1500: not before its time (a lower bound a loaded machine cannot break). The
+        // text above is the bridge's own tool error: the SDK's 60 s request timeout would be an MCP error.
         assert.isAtLeast(elapsed, 1400)
-        assert.isBelow(elapsed, 20_000)
       } finally {
         await host.close()
       }

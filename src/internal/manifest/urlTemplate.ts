@@ -37,13 +37,16 @@ export const MAX_CHARS = 16 * 1024
 const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//
 
 
-const utf8 = new TextDecoder("utf-8")
+// `ignoreBOM`: a byte order mark is kept, as URL parsers keep it ("UTF-8 decode without BOM"); by
+// default TextDecoder drops one at the start of each run of escapes, which made `%EF%BB%BF.` read
+// as a dot segment although no server reads it so (and the raw "\ufeff." was accepted).
+const utf8 = new TextDecoder("utf-8", { ignoreBOM: true })
 
 /**
- * Percent-decoding as URL parsers and servers do it: each well-formed `%XX` is a byte, the bytes
- * are read as UTF-8 (a bad sequence becomes U+FFFD), and a `%` that starts no escape stays as it
- * is. (`decodeURIComponent` gives up on the whole string at one bad escape, which would let
- * `a%2fb%zz` pass for a value without a slash.)
+ * Percent-decoding as URL parsers and servers do it (docs/protocol.md §3.4): each well-formed
+ * `%XX` is a byte, the bytes are read as UTF-8 (a bad sequence becomes U+FFFD, a BOM stays), and a
+ * `%` that starts no escape stays as it is. (`decodeURIComponent` gives up on the whole string at
+ * one bad escape, which would let `a%2fb%zz` pass for a value without a slash.)
  */
 const percentDecode = (s: string): string =>
   s.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
