@@ -31,6 +31,7 @@ import * as describe from "./internal/manifest/describe.js"
 import type * as ModelTool from "./internal/model/modelTool.js"
 import * as ToolMethod from "./internal/model/toolMethod.js"
 import * as SearchToolInternal from "./internal/search/searchTool.js"
+import * as Tokens from "./internal/search/tokens.js"
 import * as Url from "./internal/shared/url.js"
 import type * as TransportErrors from "./internal/transport/errors.js"
 import type * as FetchJson from "./internal/transport/fetchJson.js"
@@ -672,6 +673,27 @@ export const searchTools = (
  */
 export const searchSession = (options?: SearchSessionOptions): Effect.Effect<SearchSession, never, RcpClient> =>
   Effect.map(RcpClient, (client) => SearchSessionInternal.make(client, options))
+
+/**
+ * What a tool list costs in a provider's request, as an Effect (see `countToolTokens`): the whole
+ * and each tool's share, counted with `gpt-tokenizer` (o200k_base; exact for OpenAI, an estimate
+ * for Anthropic and Gemini).
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import * as Client from "rcp-sdk/client"
+ *
+ * const cost = Effect.flatMap(Client.tools, (tools) => Client.toolTokens(tools, { provider: "openai" }))
+ * ```
+ *
+ * @since 0.2.0
+ * @category utils
+ */
+export const toolTokens = (
+  tools: ReadonlyArray<ModelTool.ModelTool>,
+  options?: { readonly provider?: Providers.TokenProvider | undefined }
+): Effect.Effect<Providers.ToolTokens> => Effect.promise(() => Tokens.count(tools, options))
 
 /**
  * The name of the search tool a search session gives the model.

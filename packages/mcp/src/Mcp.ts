@@ -64,6 +64,14 @@ export interface ServerInfo {
 }
 
 /**
+ * Options of search mode: the tools always listed beside `search_tools`, by exposed name.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type SearchOption = internal.SearchOption
+
+/**
  * Options of `make`.
  *
  * @since 0.2.0
@@ -77,6 +85,13 @@ export interface Options<Ctx, R = never, R2 = never> extends ServerInfo {
   readonly context?: ((extra: RequestExtra) => Effect.Effect<Ctx, never, R>) | undefined
   /** Called with each operator error; the host's model gets only the safe sentence. */
   readonly onError?: ((error: OperatorError) => Effect.Effect<void, never, R2>) | undefined
+  /**
+   * Search mode (docs/big-apis.md): the host lists `search_tools` and the pinned tools; a search
+   * adds the tools it found to this connection's list and sends `notifications/tools/list_changed`;
+   * a tool not listed cannot be called. For APIs too big to list whole (GitHub's ~1,100 tools).
+   * Default: every tool listed.
+   */
+  readonly search?: boolean | SearchOption | undefined
 }
 
 /**
@@ -91,6 +106,13 @@ export interface PromiseOptions<Ctx> extends ServerInfo, Providers.ResultOptions
    * `extra.requestInfo?.headers`). A function that throws fails the call as an operator error.
    */
   readonly context?: ((extra: RequestExtra) => Ctx | PromiseLike<Ctx>) | undefined
+  /**
+   * Search mode (docs/big-apis.md): the host lists `search_tools` and the pinned tools; a search
+   * adds the tools it found to this connection's list and sends `notifications/tools/list_changed`;
+   * a tool not listed cannot be called. For APIs too big to list whole (GitHub's ~1,100 tools).
+   * Default: every tool listed.
+   */
+  readonly search?: boolean | SearchOption | undefined
 }
 
 /**

@@ -1,8 +1,7 @@
 /**
- * What a tool list costs in a model's context, counted with a real tokenizer (`gpt-tokenizer`,
- * OpenAI's o200k_base encoding — GPT-4o, GPT-4.1, GPT-5, o-series), loaded on first use only: a
- * client that never counts never loads its 200k-token vocabulary. (27 MB installed; an
- * install that lacks it fails with `TokenizerMissing` rather than a module error).
+ * What a tool list costs in a model's context, counted with the library's one tokenizer
+ * (`shared/tokenizer.ts`: `gpt-tokenizer`, OpenAI's o200k_base encoding — GPT-4o, GPT-4.1, GPT-5,
+ * o-series), loaded on first use only: a client that never counts never loads its vocabulary.
  *
  * - OpenAI (Chat Completions and Responses): `countChatCompletionTokens` renders the functions the
  *   way OpenAI's models read them (a TypeScript-like namespace, with its per-function overhead):
@@ -15,20 +14,7 @@
  */
 import type { ModelTool } from "../model/modelTool.js"
 import { toAnthropicTools, toGeminiTools, toOpenAiTools } from "../model/providers.js"
-import { TaggedError } from "../shared/taggedError.js"
-
-/**
- * Counting tokens needs the `gpt-tokenizer` package (a dependency, its vocabularies 27 MB
- * installed, loaded on first use), and this install does not have it.
- *
- * @since 0.2.0
- * @category errors
- */
-export class TokenizerMissing extends TaggedError("TokenizerMissing")<{}> {
-  override get message(): string {
-    return "counting tokens needs the gpt-tokenizer package, which this install lacks: npm install gpt-tokenizer@4.0.0"
-  }
-}
+import { load } from "../shared/tokenizer.js"
 
 /**
  * The wire format tokens are counted in.
@@ -52,33 +38,6 @@ export interface ToolTokens {
   readonly estimate: boolean
   readonly total: number
   readonly tools: ReadonlyArray<{ readonly name: string; readonly tokens: number }>
-}
-
-interface Tokenizer {
-  readonly countTokens: (text: string) => number
-  readonly countChatCompletionTokens: (request: {
-    readonly messages: ReadonlyArray<{ readonly role: string; readonly content: string }>
-    readonly functions?: ReadonlyArray<unknown>
-  }) => number
-}
-
-let tokenizer: Promise<Tokenizer> | undefined
-
-/** The o200k_base tokenizer, imported once, on first use. */
-const load = (): Promise<Tokenizer> => {
-  tokenizer ??= import("gpt-tokenizer/model/gpt-4o").then((module) => {
-    const count = module.countChatCompletionTokens
-    if (count === undefined) throw new Error("gpt-tokenizer: gpt-4o has no function-calling token counter")
-    return {
-      countTokens: (text) => module.countTokens(text),
-      countChatCompletionTokens: (request) => count(request as Parameters<typeof count>[0])
-    }
-  }, (cause: unknown) => {
-    // Not installed: say so, and let a later call try again (it may be installed by then).
-    tokenizer = undefined
-    throw (cause as { code?: unknown } | null)?.code === "ERR_MODULE_NOT_FOUND" ? new TokenizerMissing() : cause
-  })
-  return tokenizer
 }
 
 /**

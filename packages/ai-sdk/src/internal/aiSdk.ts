@@ -4,7 +4,7 @@
  * helpers) only.
  */
 import { jsonSchema, type Tool, type ToolSet } from "ai"
-import type { PromiseClient } from "rcp-sdk/client"
+import type { ModelTool, PromiseClient } from "rcp-sdk/client"
 import * as Providers from "rcp-sdk/providers"
 
 /**
@@ -39,31 +39,87 @@ export class AiSdkToolError extends Error {
   override readonly name = "AiSdkToolError"
 }
 
+/** One model-facing tool as an AI SDK tool whose `execute` runs the call through `execute`. */
+const toolOf = <Ctx>(
+  model: ModelTool,
+  needsApproval: boolean,
+  execute: PromiseClient<Ctx>["execute"],
+  options: AiSdkToolsOptions<Ctx>
+): Tool => ({
+  description: model.description,
+  needsApproval,
+  // A fresh (mutable) copy; cast because `ai` types it as @types/json-schema's JSONSchema7 when
+  // that package is installed, whose arrays are mutable where ours are readonly.
+  inputSchema: jsonSchema(Providers.toolParameters(model) as Parameters<typeof jsonSchema>[0]),
+  execute: async (input: unknown, call) => {
+    // The SDK hands over whatever the app set; its type is the app's to vouch for, as with `context`.
+    const context = call.experimental_context === undefined ? options.context : call.experimental_context as Ctx
+    const outcome = await Providers.outcomeOf(
+      execute({ name: model.name, arguments: input }, { context, signal: call.abortSignal })
+    )
+    const reply = Providers.reply(outcome, model.name, options)
+    if (reply._tag === "Failure") throw new AiSdkToolError(reply.text)
+    // A tool's output must be JSON; an empty body is `null`, not `undefined`.
+    return reply.result.data ?? null
+  }
+})
+
+const approvals = <Ctx>(
+  client: PromiseClient<Ctx>,
+  tools: ReadonlyArray<ModelTool>,
+  options: AiSdkToolsOptions<Ctx>
+): Promise<Array<boolean>> =>
+  Promise.all(tools.map((model) => options.needsApproval === true ? client.needsApproval(model.name) : false))
+
 /** @internal */
 export const aiSdkTools = async <Ctx>(
   client: PromiseClient<Ctx>,
   options: AiSdkToolsOptions<Ctx> = {}
 ): Promise<ToolSet> => {
   const tools = await client.tools()
-  const approval = await Promise.all(
-    tools.map((model) => options.needsApproval === true ? client.needsApproval(model.name) : false)
+  const approval = await approvals(client, tools, options)
+  return Object.fromEntries(tools.map((model, i): [string, Tool] => [model.name, toolOf(model, approval[i]!, client.execute, options)]))
+}
+
+/**
+ * @since 0.2.0
+ * @category models
+ */
+export interface AiSdkSearchToolsOptions<Ctx> extends AiSdkToolsOptions<Ctx> {
+  /** Tools always active beside `search_tools`, by exposed name. */
+  readonly pinned?: ReadonlyArray<string> | undefined
+}
+
+/**
+ * Search mode for the AI SDK: `tools` (every tool and `search_tools`) and `prepareStep`, which
+ * makes only `search_tools`, the pinned tools and the tools found so far active on each step.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface AiSdkSearchTools {
+  readonly tools: ToolSet
+  readonly prepareStep: () => Promise<{ activeTools: Array<string> }>
+}
+
+/** @internal */
+export const aiSdkSearchTools = async <Ctx>(
+  client: PromiseClient<Ctx>,
+  options: AiSdkSearchToolsOptions<Ctx> = {}
+): Promise<AiSdkSearchTools> => {
+  const session = client.searchSession({ pinned: options.pinned })
+  // The session's first tool is its search tool.
+  const [search] = await session.tools()
+  const tools = await client.tools()
+  const approval = await approvals(client, tools, options)
+  // Every tool runs through the session: one the model was not given (not active) is refused there
+  // even if the model names it, before anything is resolved or sent.
+  const set: ToolSet = Object.fromEntries(
+    tools.map((model, i): [string, Tool] => [model.name, toolOf(model, approval[i]!, session.execute, options)])
   )
-  return Object.fromEntries(tools.map((model, i): [string, Tool] => [model.name, {
-    description: model.description,
-    needsApproval: approval[i]!,
-    // A fresh (mutable) copy; cast because `ai` types it as @types/json-schema's JSONSchema7 when
-    // that package is installed, whose arrays are mutable where ours are readonly.
-    inputSchema: jsonSchema(Providers.toolParameters(model) as Parameters<typeof jsonSchema>[0]),
-    execute: async (input: unknown, call) => {
-      // The SDK hands over whatever the app set; its type is the app's to vouch for, as with `context`.
-      const context = call.experimental_context === undefined ? options.context : call.experimental_context as Ctx
-      const outcome = await Providers.outcomeOf(
-        client.execute({ name: model.name, arguments: input }, { context, signal: call.abortSignal })
-      )
-      const reply = Providers.reply(outcome, model.name, options)
-      if (reply._tag === "Failure") throw new AiSdkToolError(reply.text)
-      // A tool's output must be JSON; an empty body is `null`, not `undefined`.
-      return reply.result.data ?? null
-    }
-  }]))
+  set[search!.name] = toolOf(search!, false, session.execute, options)
+  return {
+    tools: set,
+    prepareStep: async () => ({ activeTools: (await session.tools()).map((tool) => tool.name) })
+  }
 }

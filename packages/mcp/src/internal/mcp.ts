@@ -35,6 +35,9 @@ import {
   type ModelTool,
   type PromiseClient,
   RcpClient,
+  SEARCH_TOOL_NAME,
+  searchSession,
+  type Service,
   toolMethod,
   type ToolNotFound
 } from "rcp-sdk/client"
@@ -115,18 +118,49 @@ interface Backend {
   readonly call: (name: string, args: Record<string, unknown>, extra: RequestExtra) => Promise<CallToolResult>
 }
 
-const bridgeOf = (backend: Backend, info: ServerInfo): Bridge => ({
+/**
+ * Search mode of the bridge (`search` option, `rcp mcp --search`): the host lists `search_tools`
+ * and the pinned tools; a search adds what it found to the list and tells the host
+ * (`notifications/tools/list_changed`), and only listed tools can be called. The list is per MCP
+ * connection (each `server()` has its own search session): one host's searches never show in
+ * another's list.
+ *
+ * @internal
+ */
+export interface SearchOption {
+  /** Tools always listed beside `search_tools`, by exposed name. */
+  readonly pinned?: ReadonlyArray<string> | undefined
+}
+
+/** @internal */
+export interface ModeOptions {
+  /** Search mode: `true`, or its options. Default: every tool listed. */
+  readonly search?: boolean | SearchOption | undefined
+}
+
+/** The search option read once: undefined when the bridge lists every tool. */
+const searchOf = (options: ModeOptions): SearchOption | undefined =>
+  options.search === undefined || options.search === false ? undefined : options.search === true ? {} : options.search
+
+const bridgeOf = (backend: () => Backend, info: ServerInfo & ModeOptions): Bridge => ({
   server: () => {
     const server = new Server(
       { name: info.name ?? "rcp-sdk", version: info.version ?? packageVersion() },
       { capabilities: { tools: { listChanged: true } } }
     )
-    // Listed on each request, so that a later discovery or `forget` shows without a new server.
-    server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await backend.tools()).map(toMcpTool) }))
-    server.setRequestHandler(
-      CallToolRequestSchema,
-      (request, extra) => backend.call(request.params.name, request.params.arguments ?? {}, extra)
-    )
+    // One backend per server: in search mode, one search session per connection.
+    const tools = backend()
+    const searching = searchOf(info) !== undefined
+    // Listed on each request, so that a later discovery or `forget` (or search) shows without a new server.
+    server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await tools.tools()).map(toMcpTool) }))
+    server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+      const result = await tools.call(request.params.name, request.params.arguments ?? {}, extra)
+      if (searching && request.params.name === SEARCH_TOOL_NAME && result.isError !== true) {
+        // The found tools are listed now: the host asks for the list again. A host gone meanwhile is no error of the call's.
+        await server.sendToolListChanged().catch(() => undefined)
+      }
+      return result
+    })
     return server
   }
 })
@@ -136,7 +170,7 @@ const bridgeOf = (backend: Backend, info: ServerInfo): Bridge => ({
 // ---------------------------------------------------------------------------------------------
 
 /** @internal */
-export interface Options<Ctx, R, R2> extends ServerInfo {
+export interface Options<Ctx, R, R2> extends ServerInfo, ModeOptions {
   readonly context?: ((extra: RequestExtra) => Effect.Effect<Ctx, never, R>) | undefined
   readonly onError?: ((error: OperatorError) => Effect.Effect<void, never, R2>) | undefined
 }
@@ -161,23 +195,31 @@ export const make = <Ctx = undefined, R = never, R2 = never>(
         })
       })
     const context = options.context ?? (() => Effect.succeed(undefined))
-    const call = (name: string, args: Record<string, unknown>, extra: RequestExtra) =>
+    const search = searchOf(options)
+    const backend = (execute: Service["execute"], tools: Effect.Effect<ReadonlyArray<ModelTool>>): Backend => {
+      const call = (name: string, args: Record<string, unknown>, extra: RequestExtra) =>
       Effect.gen(function*() {
         const ctx = yield* context(extra)
-        const outcome = yield* Effect.exit(client.execute({ name, arguments: args }, { context: ctx }))
+        const outcome = yield* Effect.exit(execute({ name, arguments: args }, { context: ctx }))
         const reported: Array<OperatorError> = []
         // The table hands exactly the errors that are not the model's own to `onError`.
         const result = toCallToolResult(outcome, name, { onError: (error) => reported.push(error as OperatorError) })
         if (options.onError !== undefined) yield* Effect.forEach(reported, options.onError, { discard: true })
         return result
       })
-    return bridgeOf({
-      tools: () => run(client.tools).then(Exit.getOrElse(() => [])),
-      call: (name, args, extra) =>
-        run(call(name, args, extra), extra.signal).then((exit) =>
-          // Interrupted (shutdown, or the host cancelled): the answer, if anyone still reads it, says only that.
-          Exit.getOrElse(exit, (cause) => callResult({ _tag: "Failure", text: unavailable(cause, name) }))
-        )
+      return {
+        tools: () => run(tools).then(Exit.getOrElse(() => [])),
+        call: (name, args, extra) =>
+          run(call(name, args, extra), extra.signal).then((exit) =>
+            // Interrupted (shutdown, or the host cancelled): the answer, if anyone still reads it, says only that.
+            Exit.getOrElse(exit, (cause) => callResult({ _tag: "Failure", text: unavailable(cause, name) }))
+          )
+      }
+    }
+    return bridgeOf(() => {
+      if (search === undefined) return backend(client.execute, client.tools)
+      const session = Effect.runSync(Effect.provideService(searchSession({ pinned: search.pinned }), RcpClient, client))
+      return backend(session.execute, session.tools)
     }, options)
   })
 
@@ -189,21 +231,26 @@ const unavailable = (cause: Cause.Cause<unknown>, name: string): string =>
 // ---------------------------------------------------------------------------------------------
 
 /** @internal */
-export interface PromiseOptions<Ctx> extends ServerInfo, Providers.ResultOptions {
+export interface PromiseOptions<Ctx> extends ServerInfo, ModeOptions, Providers.ResultOptions {
   readonly context?: ((extra: RequestExtra) => Ctx | PromiseLike<Ctx>) | undefined
 }
 
 /** @internal */
 export const createBridge = <Ctx>(client: PromiseClient<Ctx>, options: PromiseOptions<Ctx> = {}): Bridge =>
-  bridgeOf({
-    tools: client.tools,
-    call: async (name, args, extra) => {
-      // A context function that throws is an operator error like any other: the safe text, and `onError`.
-      const outcome = await Providers.outcomeOf(
-        Promise.resolve(extra).then((e) => options.context?.(e)).then((context) =>
-          client.execute({ name, arguments: args }, { context: context as Ctx, signal: extra.signal })
+  bridgeOf(() => {
+    const search = searchOf(options)
+    const session = search === undefined ? undefined : client.searchSession({ pinned: search.pinned })
+    const execute = session?.execute ?? client.execute
+    return {
+      tools: session?.tools ?? client.tools,
+      call: async (name, args, extra) => {
+        // A context function that throws is an operator error like any other: the safe text, and `onError`.
+        const outcome = await Providers.outcomeOf(
+          Promise.resolve(extra).then((e) => options.context?.(e)).then((context) =>
+            execute({ name, arguments: args }, { context: context as Ctx, signal: extra.signal })
+          )
         )
-      )
-      return toCallToolResult(outcome, name, options)
+        return toCallToolResult(outcome, name, options)
+      }
     }
   }, options)
