@@ -21,6 +21,7 @@ import {
   type InvalidArguments,
   type ModelTool,
   RcpClient,
+  type SearchSession,
   type ToolNotFound,
   type ToolResult
 } from "rcp-sdk/client"
@@ -101,6 +102,13 @@ export interface ToolkitOptions<Ctx, R> {
    * config says otherwise, and OpenAI refuses a non-strict schema under it.
    */
   readonly strict?: boolean | undefined
+  /**
+   * Search mode (docs/big-apis.md): the toolkit holds this session's tools — `search_tools`, the
+   * pinned tools and the tools found so far — and runs every call through it, so a tool the model
+   * was not given fails as unknown before anything is sent. Build the toolkit again for each turn
+   * (`generateText` call) to offer what the last turn found.
+   */
+  readonly session?: SearchSession | undefined
 }
 
 /**
@@ -144,7 +152,9 @@ const make = <Ctx, R, R2>(
 ): Effect.Effect<RcpToolkit<OperatorError, R | R2>, never, RcpClient> =>
   Effect.gen(function*() {
     const client = yield* RcpClient
-    const models = yield* client.tools
+    const session = options.session
+    const models = yield* (session?.tools ?? client.tools)
+    const execute = session?.execute ?? client.execute
     const context: Effect.Effect<unknown, never, R> = options.context ?? Effect.void
     const onError = options.onError
     const succeeded = (result: ToolResult): Outcome =>
@@ -163,7 +173,7 @@ const make = <Ctx, R, R2>(
       Effect.flatMap(
         context,
         (ctx) =>
-          client.execute({ name, arguments: params }, { context: ctx }).pipe(
+          execute({ name, arguments: params }, { context: ctx }).pipe(
             Effect.matchEffect({ onFailure: (error) => failed(error, name), onSuccess: (r) => Effect.succeed(succeeded(r)) })
           )
       )
