@@ -43,7 +43,7 @@ describe("deferred loading", () => {
     // Client-side search: no server tool; the schemas are copies, not the model tools' own objects.
     const client = Client.toAnthropicDeferredTools([issues], { search: "client" })
     assert.deepStrictEqual(client, [{ name: "issues_get", description: "Get an issue.", input_schema: schema, defer_loading: true }])
-    assert.notStrictEqual((client[0] as Client.AnthropicDeferredTool).input_schema, issues.parameters)
+    assert.notStrictEqual<unknown>((client[0] as Client.AnthropicDeferredTool).input_schema, issues.parameters)
     assert.deepStrictEqual(Client.toAnthropicToolReferences({ id: "toolu_1" }, ["issues_get", "pulls_merge"]), {
       type: "tool_result",
       tool_use_id: "toolu_1",
