@@ -188,6 +188,11 @@ export interface Options {
    * hook, no call needs approval.
    */
   readonly approval?: Approval.ApprovalPolicy | undefined
+  /**
+   * The app's own ranker for `searchTools` and search mode (embeddings, a search service…) in
+   * place of the default local index. See `SearchRanker`.
+   */
+  readonly searchRanker?: SearchRanker | undefined
 }
 
 /**
@@ -418,6 +423,53 @@ export interface SearchSession {
   /** The names found so far, oldest first. */
   readonly found: Effect.Effect<ReadonlyArray<string>>
 }
+
+/**
+ * A tool as a ranker is handed it: the model-facing tool (a resolver-bound param is not in it) and
+ * the URL of the manifest it came from.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface SearchCandidate {
+  readonly tool: ModelTool.ModelTool
+  readonly api: string
+}
+
+/**
+ * A pluggable ranker (`Options.searchRanker`): given the request and every candidate tool (those
+ * of the APIs asked for), the best matches first, at most `limit`. It may be asynchronous (an
+ * embedding model, a search service). Names it returns that are not candidates, and repeats, are
+ * dropped; the list is cut at `limit`. Candidates come fresh on every search, so a ranker that
+ * embeds tools caches by name. A ranker that throws or rejects fails the search as a defect: catch
+ * what your ranker expects to fail (a network error) and fall back inside it.
+ *
+ * @example
+ * ```ts
+ * import { createRcpClient, type SearchRanker } from "rcp-sdk/client"
+ *
+ * // A toy ranker: tools whose name shares a word with the request, by how many words they share.
+ * const byName: SearchRanker = (request, candidates, { limit }) => {
+ *   const words = new Set(request.toLowerCase().split(/\W+/))
+ *   return candidates
+ *     .map(({ tool }) => ({ name: tool.name, score: tool.name.split("_").filter((w) => words.has(w)).length }))
+ *     .filter((match) => match.score > 0)
+ *     .sort((a, b) => b.score - a.score)
+ *     .slice(0, limit)
+ * }
+ * const client = createRcpClient({ searchRanker: byName })
+ * ```
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type SearchRanker = (
+  request: string,
+  candidates: ReadonlyArray<SearchCandidate>,
+  options: { readonly limit: number }
+) =>
+  | ReadonlyArray<{ readonly name: string; readonly score: number }>
+  | PromiseLike<ReadonlyArray<{ readonly name: string; readonly score: number }>>
 
 /**
  * The client service. Each client keeps its own set of discovered APIs.

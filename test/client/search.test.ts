@@ -212,3 +212,52 @@ describe("searchSession", () => {
     ])
   })
 })
+
+describe("searchRanker: the app's own ranker", () => {
+  it.scoped("is handed the request, the candidates (model-facing, of the APIs asked for) and the limit; its answer is held to the contract", () =>
+    Effect.gen(function*() {
+      const shopApi = yield* apiServer(shop)
+      const chatApi = yield* apiServer(chat)
+      const asked: Array<{ request: string; candidates: Array<string>; limit: number }> = []
+      const ranker: Client.SearchRanker = async (request, candidates, { limit }) => {
+        asked.push({ request, candidates: candidates.map((c) => `${c.tool.name}@${c.api === chatApi.url("/rcp/manifest") ? "chat" : "shop"}`), limit })
+        for (const { tool } of candidates) assert.notProperty(tool.parameters.properties, "accountId")
+        // Unknown names, repeats and more than `limit`: all dropped.
+        return [
+          { name: "nope", score: 9 },
+          { name: "archive_channel", score: 3 },
+          { name: "archive_channel", score: 2 },
+          { name: "cancel_order", score: 1 },
+          { name: "list_orders", score: 0.5 }
+        ]
+      }
+      yield* Effect.gen(function*() {
+        yield* Client.discover(shopApi.url("/rcp/manifest"))
+        yield* Client.discover(chatApi.url("/rcp/manifest"))
+        const found = yield* Client.searchTools("whatever", { limit: 2 })
+        assert.deepStrictEqual(found.map((m) => [m.tool.name, m.score]), [["archive_channel", 3], ["cancel_order", 1]])
+        assert.deepStrictEqual(asked[0], {
+          request: "whatever",
+          candidates: ["list_orders@shop", "cancel_order@shop", "refund_payment@shop", "get_customer@shop", "post_message@chat", "archive_channel@chat"],
+          limit: 2
+        })
+        const onlyChat = yield* Client.searchTools("x", { apis: [chatApi.url("/rcp/manifest")] })
+        assert.deepStrictEqual(onlyChat.map((m) => m.tool.name), ["archive_channel"])
+        assert.deepStrictEqual(asked[1]!.candidates, ["post_message@chat", "archive_channel@chat"])
+        assert.deepStrictEqual(yield* Client.searchTools("x", { limit: 0 }), [])
+        assert.strictEqual(asked.length, 2)
+        // Search mode uses it too.
+        const session = yield* Client.searchSession()
+        yield* session.execute({ name: "search_tools", arguments: { query: "anything", limit: 3 } })
+        assert.deepStrictEqual(yield* session.found, ["archive_channel", "cancel_order", "list_orders"])
+      }).pipe(Effect.provide(clientLayer({ searchRanker: ranker }, resolvers)))
+    }))
+
+  it("a ranker that is not a function is refused when the client is built", () => {
+    assert.throws(
+      () => Client.createRcpClient({ searchRanker: "bm25" as never }),
+      TypeError,
+      "rcp-sdk: searchRanker must be a function (request, candidates, { limit }) => matches"
+    )
+  })
+})

@@ -71,7 +71,7 @@ export const makeWith = (
       register: Discovery.register(deps),
       forget: (url) => Effect.sync(() => registry.forget(normalizeUrl(url))),
       tools: Effect.sync(() => registry.models()),
-      searchTools: searchTools(registry),
+      searchTools: searchTools(registry, settings.searchRanker),
       execute: Execution.execute(deps),
       buildRequest: Execution.buildRequest(deps),
       needsApproval: (name) =>

@@ -41,6 +41,11 @@ export class Registry {
     return [...this.tools.values()].map((tool) => tool.model)
   }
 
+  /** Every registered tool, in registration order. */
+  compiled(): Array<CompiledTool.CompiledTool> {
+    return [...this.tools.values()]
+  }
+
   /** The origin the client-wide fixed credential belongs to, once bound. */
   home(): string | undefined {
     return this.credentialHome

@@ -5,7 +5,7 @@
  */
 import * as Duration from "effect/Duration"
 import * as Either from "effect/Either"
-import type { Options } from "../../Client.js"
+import type { Options, SearchRanker } from "../../Client.js"
 import type * as Lock from "../../Lock.js"
 import type { Codec } from "../manifest/codec.js"
 import * as Pin from "../manifest/pin.js"
@@ -33,6 +33,8 @@ export interface Settings {
   readonly onPoisoning: "warn" | "refuse"
   readonly poisoning: Poisoning.PoisoningOptions
   readonly approval: Approval.Policy
+  /** The app's own ranker for `searchTools`; undefined: the default index. */
+  readonly searchRanker: SearchRanker | undefined
 }
 
 const MiB = 1024 * 1024
@@ -102,8 +104,14 @@ export const make = (options: Options, codec?: Codec): Settings => {
     pinPolicy: pinPolicyOf(options.pinPolicy),
     onPoisoning: onPoisoning(options.onPoisoning),
     poisoning: { descriptionBudget: positive("poisoning.descriptionBudget", options.poisoning?.descriptionBudget, Poisoning.DEFAULT_BUDGET) },
-    approval: Approval.policy(options.approval)
+    approval: Approval.policy(options.approval),
+    searchRanker: rankerOf(options.searchRanker)
   }
+}
+
+const rankerOf = (ranker: unknown): SearchRanker | undefined => {
+  if (ranker === undefined || typeof ranker === "function") return ranker as SearchRanker | undefined
+  throw new TypeError("rcp-sdk: searchRanker must be a function (request, candidates, { limit }) => matches")
 }
 
 /** The lock as given, checked by its Schema; the first problem, with its path, in the TypeError. */
