@@ -157,6 +157,17 @@ describe("searchSession", () => {
         const refunded = yield* session.execute({ type: "tool_use", id: "t1", name: "refund_payment", input: { payment: "py_1" } })
         assert.deepStrictEqual(refunded.data, { ok: true, path: `/accounts/${ACCOUNT}/payments/py_1/refunds` })
 
+        // A pinned name that is not registered is refused as the session's, never the client's
+        // ToolNotFound (which would list the API's other tools).
+        const unregistered = yield* Effect.either(session.execute({ name: "not_registered", arguments: {} }))
+        assert.isTrue(Either.isLeft(unregistered))
+        if (Either.isLeft(unregistered)) {
+          assert.strictEqual(
+            unregistered.left.message,
+            `unknown tool "not_registered"; available tools: search_tools, get_customer, ${found.join(", ")}`
+          )
+        }
+
         // Bad search arguments: InvalidArguments for the model, nothing searched.
         const bad = yield* Effect.either(session.execute({ name: "search_tools", arguments: { query: "  " } }))
         assert.isTrue(Either.isLeft(bad) && bad.left._tag === "InvalidArguments")

@@ -86,12 +86,13 @@ export const make = (client: Service, options: SearchSessionOptions = {}): Searc
     const read = readToolCall(call)
     if (read instanceof InvalidArguments) return Effect.fail(read)
     if (read.name === SearchTool.SEARCH_TOOL_NAME) return search(read.arguments)
-    if (exposedNames().has(read.name)) return client.execute(call, callOptions)
-    // The names the model was shown this turn (a pinned name not registered is not among them).
-    return Effect.flatMap(
-      tools,
-      (shown) => Effect.fail(new ToolNotFound({ tool: read.name, available: shown.map((tool) => tool.name) }))
-    )
+    // What the model was shown this turn: a pinned name not registered (or forgotten since) is not
+    // among them, and is refused here like any other — never by the client's own ToolNotFound,
+    // which would list the API's other tools.
+    return Effect.flatMap(tools, (shown) =>
+      read.name !== SearchTool.SEARCH_TOOL_NAME && shown.some((tool) => tool.name === read.name)
+        ? client.execute(call, callOptions)
+        : Effect.fail(new ToolNotFound({ tool: read.name, available: shown.map((tool) => tool.name) })))
   }
 
   return {
