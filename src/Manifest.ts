@@ -16,18 +16,55 @@ import * as ManifestDecode from "./internal/manifest/decode.js"
 import * as Lint from "./internal/manifest/lint.js"
 import * as ManifestModel from "./internal/manifest/model.js"
 import type * as Poisoning from "./internal/manifest/poisoning.js"
+import type * as ParamSchemaInternal from "./internal/manifest/paramSchema.js"
+import * as ProtocolVersion from "./internal/manifest/protocolVersion.js"
 import * as ManifestShape from "./internal/manifest/shape.js"
 import * as Validate from "./internal/manifest/validate.js"
 import * as JsonPosition from "./internal/shared/jsonPosition.js"
 import * as Text from "./internal/shared/text.js"
 
 /**
- * The protocol version this library reads and writes.
+ * The protocol version of a manifest that uses nothing of version 0.2: what this library writes
+ * for it, so that it stays what it was byte for byte (docs/protocol.md §9).
  *
  * @since 0.1.0
  * @category models
  */
 export const RCP_VERSION = ManifestModel.RCP_VERSION
+
+/**
+ * Every protocol version this library reads, oldest first: `"0.1"` and `"0.2"` (array and object
+ * params, query styles, form bodies; docs/protocol.md §9).
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export const RCP_VERSIONS: readonly ["0.1", "0.2"] = ManifestModel.RCP_VERSIONS
+
+/**
+ * The lowest protocol version that can carry `tools`: `"0.2"` when one uses an array or object
+ * param, a style or a form body, else `"0.1"`. What a server writes (`Server.manifest` does), and
+ * what a tool that builds manifests (an importer) should write too.
+ *
+ * @example
+ * ```ts
+ * import * as Manifest from "rcp-sdk/manifest"
+ *
+ * const tools: ReadonlyArray<Manifest.Tool> = [{
+ *   name: "add_labels",
+ *   description: "Add labels to an issue.",
+ *   method: "POST",
+ *   params: [{ name: "labels", type: "array", schema: { type: "array", items: { type: "string" } } }],
+ *   url: "https://api.example.com/issues/1/labels",
+ *   body: { labels: "{{labels}}" }
+ * }]
+ * const manifest: Manifest.Manifest = { rcpVersion: Manifest.versionFor(tools), tools } // "0.2"
+ * ```
+ *
+ * @since 0.2.0
+ * @category constructors
+ */
+export const versionFor: (tools: ReadonlyArray<Tool>) => "0.1" | "0.2" = ProtocolVersion.versionFor
 
 /**
  * What a tool name must match: what OpenAI, Anthropic and Gemini accept. A client's exposed name
@@ -65,14 +102,67 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
 export const ParamType: Schema.Schema<ParamType> = Schema.make(ManifestShape.ParamType)
 
 /**
+ * A param's type: `"string"`, `"number"` or `"boolean"`, and from version 0.2 `"array"` and
+ * `"object"` (with a `schema`; docs/protocol.md §1.10).
+ *
  * @since 0.1.0
  * @category models
  */
-export type ParamType = "string" | "number" | "boolean"
+export type ParamType = "string" | "number" | "boolean" | "array" | "object"
+
+/**
+ * The JSON Schema of a param's value (docs/protocol.md §1.10): a tree of nodes — `string`
+ * (`enum`, `minLength`, `maxLength`, `format`), `number` and `integer` (`minimum`, `maximum`,
+ * `exclusiveMinimum`, `exclusiveMaximum`), `boolean`, `array` (`items`, `minItems`, `maxItems`),
+ * `object` (`properties`, `required`, `additionalProperties`). The Schema checks that it is an
+ * object; `decode` checks every rule, with every problem's path.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export const ParamSchema: Schema.Schema<ParamSchema> = Schema.make(ManifestShape.ParamSchema)
+
+/**
+ * @since 0.2.0
+ * @category models
+ */
+export type ParamSchema = ParamSchemaInternal.SchemaNode
+
+/**
+ * How an array or object param is written as `key=value` pairs in a query or a form body —
+ * OpenAPI's names (docs/protocol.md §1.11).
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export const ParamStyle: Schema.Schema<ParamStyle> = Schema.make(ManifestShape.ParamStyle)
+
+/**
+ * @since 0.2.0
+ * @category models
+ */
+export type ParamStyle = "form" | "spaceDelimited" | "pipeDelimited" | "deepObject"
 
 /**
  * One argument of a tool. `required` absent means required. `enum` (an extension of RCP v0.1 that
- * older clients ignore; docs/protocol.md §8) lists the only values a string param takes.
+ * older clients ignore; docs/protocol.md §8) lists the only values a string param takes. `schema`
+ * is the JSON Schema of the value: required for an `"array"` or `"object"` param (version 0.2),
+ * optional bounds for a string or number one (§8). `style` and `explode`: how an array or object
+ * is written in a query or a form body (§1.11).
+ *
+ * @example
+ * ```ts
+ * import * as Manifest from "rcp-sdk/manifest"
+ *
+ * const labels: Manifest.Param = {
+ *   name: "labels",
+ *   type: "array",
+ *   schema: { type: "array", items: { type: "string", maxLength: 50 }, maxItems: 10 },
+ *   style: "form",
+ *   explode: false
+ * }
+ * const days: Manifest.Param = { name: "days", type: "number", schema: { type: "integer", minimum: 1, maximum: 7 } }
+ * ```
  *
  * @since 0.1.0
  * @category models
@@ -90,6 +180,9 @@ export type Param = {
   readonly required?: boolean
   readonly description?: string
   readonly enum?: ReadonlyArray<string>
+  readonly schema?: ParamSchema
+  readonly style?: ParamStyle
+  readonly explode?: boolean
 }
 
 /**
@@ -200,11 +293,27 @@ export type Tool = {
   readonly queryParams?: { readonly [key: string]: string }
   readonly headers?: { readonly [name: string]: string }
   readonly body?: unknown
+  /** `"json"` (the default) or `"form"` (version 0.2): how `body` is sent (docs/protocol.md §1.12). */
+  readonly bodyEncoding?: BodyEncoding
   readonly responseMappings?: { readonly [field: string]: string }
 }
 
 /**
- * A whole manifest: `{ rcpVersion: "0.1", auth?, tools }`. The Schema checks the shape only; use
+ * How a tool's body is sent: as JSON, or as `application/x-www-form-urlencoded` (docs/protocol.md §1.12).
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export const BodyEncoding: Schema.Schema<BodyEncoding> = Schema.make(ManifestShape.BodyEncoding)
+
+/**
+ * @since 0.2.0
+ * @category models
+ */
+export type BodyEncoding = "json" | "form"
+
+/**
+ * A whole manifest: `{ rcpVersion: "0.1" | "0.2", auth?, tools }`. The Schema checks the shape only; use
  * `decode` (or `validate`) for every rule of docs/protocol.md §1.
  *
  * @since 0.1.0
@@ -217,7 +326,7 @@ export const Manifest: Schema.Schema<Manifest> = Schema.make(ManifestShape.Manif
  * @category models
  */
 export type Manifest = {
-  readonly rcpVersion: typeof RCP_VERSION
+  readonly rcpVersion: typeof RCP_VERSIONS[number]
   readonly auth?: Auth
   readonly tools: ReadonlyArray<Tool>
 }

@@ -81,7 +81,10 @@ export type GeminiTool = Internal.GeminiTool
 
 /**
  * Tools for OpenAI Chat Completions: `[{ type: "function", function: { name, description, parameters } }]`.
- * With `{ strict: true }`: `strict: true`, every property in `required`, optional ones nullable.
+ * With `{ strict: true }`: `strict: true`, every property in `required`, optional ones nullable, at
+ * every depth of an array or object param (docs/protocol.md §7). A tool with no strict form — a map
+ * or free-form object param, or more than strict mode takes — is sent with `strict: false` and its
+ * plain schema; `strictWarnings` names such tools.
  *
  * @example
  * ```ts
@@ -102,6 +105,27 @@ export const toOpenAiTools: (
   tools: ReadonlyArray<ModelTool.ModelTool>,
   options?: Internal.FormatOptions
 ) => Array<Internal.OpenAiTool> = Internal.toOpenAiTools
+
+/**
+ * One line per tool that `toOpenAiTools` and `toOpenAiResponsesTools` send with `strict: false`
+ * although strict mode was asked for, saying why: a map or free-form object param
+ * (`additionalProperties`), or more properties or enum values than strict mode takes.
+ *
+ * @example
+ * ```ts
+ * import { createRcpClient } from "rcp-sdk/client"
+ * import { strictWarnings } from "rcp-sdk/providers"
+ *
+ * const client = createRcpClient()
+ * const { tools } = await client.discover("https://api.example.com/rcp/manifest")
+ * for (const warning of strictWarnings(tools)) console.warn(warning)
+ * // tool "update_customer" is sent with strict: false: it holds an object with keys of the model's choosing …
+ * ```
+ *
+ * @since 0.2.0
+ * @category conversions
+ */
+export const strictWarnings: (tools: ReadonlyArray<ModelTool.ModelTool>) => Array<string> = Internal.strictWarnings
 
 /**
  * Tools for the OpenAI Responses API: `[{ type: "function", name, description, parameters, strict }]`.

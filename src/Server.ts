@@ -122,8 +122,26 @@ export interface ToolOptions<A extends Args | undefined = undefined> {
   readonly queryParams?: StringTemplates<ArgNames<A>> | undefined
   readonly headers?: StringTemplates<ArgNames<A>> | undefined
   readonly body?: BodyTemplate<ArgNames<A>> | undefined
+  /** `"form"`: the body is sent as `application/x-www-form-urlencoded` (docs/protocol.md §1.12). */
+  readonly bodyEncoding?: Manifest.BodyEncoding | undefined
+  /**
+   * How an array or object arg is written in a query or a form body (docs/protocol.md §1.11):
+   * `{ tags: { style: "form", explode: false } }` for `tags=a,b`. Left out: by its shape.
+   */
+  readonly styles?: { readonly [K in ArgNames<A>]?: ParamStyle } | undefined
   /** `{ field: "@json.path" }` (docs/protocol.md §4). */
   readonly responseMappings?: { readonly [field: string]: `@${string}` } | undefined
+}
+
+/**
+ * An arg's `style` and `explode` (docs/protocol.md §1.11): OpenAPI's names.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface ParamStyle {
+  readonly style?: Manifest.ParamStyle | undefined
+  readonly explode?: boolean | undefined
 }
 
 /**
@@ -133,14 +151,16 @@ export interface ToolOptions<A extends Args | undefined = undefined> {
  * `args` — an Effect `Schema.Struct`, or a Standard Schema object that describes itself as JSON
  * Schema (zod 4 `z.object`, valibot with `toStandardJsonSchema`, arktype) — is lowered to
  * `params`, one per field in field order (docs/extensions.md): string, number and boolean types
- * give that type, also through refinements and brands (`Schema.Int`, `z.number().int()` are
- * numbers described as integers); string literals and enums (`Schema.Literal("c", "f")`,
- * `z.enum([…])`) give a string param with an `enum`; `required` is always written out, `false`
- * for optional fields and fields with a default (the default is added to the description).
- * `description` comes from the field's annotation or `.describe(…)`. Anything else (an array, a
- * struct, a `Date`, a union) is published as `"string"`, and `null` in a type is dropped: each
- * such loss is a warning that `manifestWithWarnings` returns. Anything that is not a schema of
- * an object throws `ArgsInvalid`.
+ * give that type, also through refinements and brands, with the bounds those carry in a `schema`
+ * (`z.number().int().min(1).max(7)` → `{ type: "number", schema: { type: "integer", minimum: 1,
+ * maximum: 7 } }`); string literals and enums (`Schema.Literal("c", "f")`, `z.enum([…])`) give a
+ * string param with an `enum`; arrays, structs and records give an `"array"` or `"object"` param
+ * with their schema (docs/protocol.md §1.10; such a manifest is version 0.2). `required` is always
+ * written out, `false` for optional fields and fields with a default (the default is added to the
+ * description). `description` comes from the field's annotation or `.describe(…)`. What the
+ * protocol cannot say (a `Date`, a union of types, a tuple, a pattern, `null`) is published as
+ * `"string"` or left out: each such loss is a warning that `manifestWithWarnings` returns, with
+ * its path. Anything that is not a schema of an object throws `ArgsInvalid`.
  *
  * @example
  * ```ts
@@ -205,14 +225,16 @@ const check = (input: {
 
 const build = (options: ManifestOptions) =>
   check({
-    rcpVersion: Manifest.RCP_VERSION,
+    // The lowest version that carries the tools: one that uses nothing of 0.2 stays a 0.1 manifest.
+    rcpVersion: Array.isArray(options.tools) ? Manifest.versionFor(options.tools) : Manifest.RCP_VERSION,
     ...(options.auth === undefined ? {} : { auth: options.auth }),
     tools: options.tools
   }, { allowHttp: options.allowHttp })
 
 /**
- * `{ rcpVersion: "0.1", auth, tools }`, validated exactly as a client validates it (docs/protocol.md §1), so
- * a server cannot publish a manifest that clients reject. Fails with `ManifestInvalid` listing
+ * `{ rcpVersion, auth, tools }`, validated exactly as a client validates it (docs/protocol.md §1), so
+ * a server cannot publish a manifest that clients reject. `rcpVersion` is `"0.1"`, or `"0.2"` when a
+ * tool has an array or object param, a style or a form body (docs/protocol.md §9). Fails with `ManifestInvalid` listing
  * every problem with its path and the name of the tool it is in.
  *
  * @since 0.1.0

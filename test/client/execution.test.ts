@@ -8,7 +8,9 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
 import * as Client from "../../src/Client.js"
+import type * as Manifest from "../../src/Manifest.js"
 import * as Resolver from "../../src/Resolver.js"
+import type { Value } from "../../src/Resolver.js"
 import * as Execution from "../../src/internal/client/execution.js"
 import * as Settings from "../../src/internal/client/settings.js"
 import * as Transport from "../../src/internal/transport/rules.js"
@@ -244,15 +246,38 @@ describe("who is blamed for a value the request cannot carry", () => {
 })
 
 describe("which resolved values an error body is redacted of (docs/protocol.md §3, SECURITY.md)", () => {
+  const scalar = { name: "p", type: "string" } as const
+  const of = (values: ReadonlyArray<Value>) => values.map((value) => [scalar, value] as const)
+
   it("strings and numbers of four or more characters, as they are sent; shorter ones and booleans are left", () => {
     assert.deepStrictEqual(
-      Execution.redactable(["u-42", "abc", 12345, 123, true, false, "", "tenant-a", 1.5e3, -100]),
+      Execution.redactable(of(["u-42", "abc", 12345, 123, true, false, "", "tenant-a", 1.5e3, -100])),
       ["u-42", "12345", "tenant-a", "1500", "-100"]
     )
   })
 
   it("nothing to redact when nothing qualifies", () => {
-    assert.deepStrictEqual(Execution.redactable([true, 7, "ab"]), [])
+    assert.deepStrictEqual(Execution.redactable(of([true, 7, "ab"])), [])
+  })
+
+  it("an array or object: every string and number in it, a map's keys, not the names its schema declares", () => {
+    const profile: Manifest.Param = {
+      name: "profile",
+      type: "object",
+      schema: {
+        type: "object",
+        properties: { email: { type: "string" }, roles: { type: "array", items: { type: "string" } } },
+        additionalProperties: { type: "number" }
+      }
+    }
+    const value = { email: "ada@example.com", roles: ["admin", "ops"], "secret-project": 4242, extra: 1 }
+    assert.deepStrictEqual(Execution.redactable([[profile, value]]), ["ada@example.com", "admin", "secret-project", "4242", "extra"])
+  })
+
+  it("at most 256 texts, however large the value", () => {
+    const list: Manifest.Param = { name: "ids", type: "array", schema: { type: "array", items: { type: "string" } } }
+    const ids = Array.from({ length: 1000 }, (_, i) => `id-${String(i).padStart(4, "0")}`)
+    assert.strictEqual(Execution.redactable([[list, ids]]).length, Execution.MAX_REDACTED)
   })
 })
 

@@ -1,5 +1,6 @@
 /**
- * Manifest fuzzing (docs/protocol.md §1): random JSON, random JS values, and mutations of valid manifests —
+ * Manifest fuzzing (docs/protocol.md §1): random JSON, random JS values, and mutations of valid manifests
+ * of both versions (0.2's array and object params with their schemas and styles, and form bodies) —
  * fields dropped, retyped, duplicated and renamed; placeholders (`{{x}}`, `{{`, `}}`,
  * `{{__proto__}}`) injected everywhere; huge strings; deep nesting; `__proto__` keys; cycles and
  * throwing getters. `Manifest.decode` either succeeds or fails with `ManifestInvalid` whose every
@@ -18,7 +19,10 @@ import * as Exit from "effect/Exit"
 import * as Option from "effect/Option"
 import * as fc from "fast-check"
 import * as Manifest from "../../src/Manifest.js"
+import * as ManifestDecode from "../../src/internal/manifest/decode.js"
+import type { SchemaNode } from "../../src/internal/manifest/paramSchema.js"
 import { MAX_RATIO, superLinearStep } from "../support/linear.js"
+import { nodeArb } from "../support/paramSchemas.js"
 import { seeded, yielding } from "../support/property.js"
 
 const RUNS = Number(process.env.RCP_FUZZ_RUNS ?? 1000)
@@ -125,6 +129,13 @@ interface ToolSeed {
     readonly body: boolean
     readonly mappings: boolean
   }
+  /** Version 0.2: an array or object param, in the body or the query, and a form body. */
+  readonly structured: {
+    readonly node: SchemaNode
+    readonly inQuery: boolean
+    readonly style: Manifest.ParamStyle | undefined
+    readonly form: boolean
+  } | undefined
 }
 
 const toolSeed: fc.Arbitrary<ToolSeed> = fc.record({
@@ -139,7 +150,18 @@ const toolSeed: fc.Arbitrary<ToolSeed> = fc.record({
     { minLength: 1, maxLength: 4, selector: (p) => p.name }
   ),
   picks: fc.array(fc.nat(), { minLength: 6, maxLength: 6 }),
-  extras: fc.record({ query: fc.boolean(), headers: fc.boolean(), body: fc.boolean(), mappings: fc.boolean() })
+  extras: fc.record({ query: fc.boolean(), headers: fc.boolean(), body: fc.boolean(), mappings: fc.boolean() }),
+  structured: fc.option(
+    fc.record({
+      node: nodeArb({ depth: 4, open: true }).map((node): SchemaNode =>
+        node.type === "array" || node.type === "object" ? node : { type: "array", items: node }
+      ),
+      inQuery: fc.boolean(),
+      style: fc.constantFrom(undefined, "deepObject" as const),
+      form: fc.boolean()
+    }),
+    { nil: undefined, freq: 2 }
+  )
 })
 
 /** A tool that follows every rule of docs/protocol.md §1. */
@@ -162,6 +184,24 @@ const toolOf = (seed: ToolSeed) => {
   }
 }
 
+/** A valid tool with one array or object param, `data`, placed whole in the query or the body (§1.11). */
+const structuredTool = (seed: ToolSeed, structured: NonNullable<ToolSeed["structured"]>) => {
+  const base = toolOf(seed)
+  const { form, inQuery, node, style } = structured
+  const post = seed.method === "GET" ? "POST" : seed.method
+  return {
+    ...base,
+    method: inQuery ? base.method : post,
+    params: [
+      ...base.params,
+      { name: "data", type: node.type, schema: node, ...(style === undefined ? {} : { style }), required: false }
+    ],
+    ...(inQuery
+      ? { queryParams: { ...base.queryParams, data: "{{data}}" } }
+      : { body: { data: "{{data}}", fixed: "x" }, ...(form ? { bodyEncoding: "form" } : {}) })
+  }
+}
+
 const AUTHS = [
   undefined,
   { type: "none" },
@@ -173,11 +213,14 @@ const AUTHS = [
 const validManifest = fc.record({
   auth: fc.constantFrom(...AUTHS),
   tools: fc.uniqueArray(toolSeed, { minLength: 1, maxLength: 4, selector: (t) => t.name })
-}).map(({ auth, tools }) => ({
-  rcpVersion: "0.1",
-  ...(auth === undefined ? {} : { auth }),
-  tools: tools.map(toolOf)
-}))
+}).map(({ auth, tools }) => {
+  const built = tools.map((seed) => (seed.structured === undefined ? toolOf(seed) : structuredTool(seed, seed.structured)))
+  return {
+    rcpVersion: tools.some((seed) => seed.structured !== undefined) ? "0.2" : "0.1",
+    ...(auth === undefined ? {} : { auth }),
+    tools: built
+  }
+})
 
 // ---------------------------------------------------------------------------------------------
 // Mutations
@@ -204,7 +247,8 @@ const KEYS = [
   "__proto__", "constructor", "prototype", "toString", "hasOwnProperty", "", "{{x}}", "Name", "NAME", "name",
   "type", "required", "params", "tools", "url", "method", "body", "headers", "queryParams", "responseMappings",
   "auth", "rcpVersion", "Host", "content-length", "Cookie", "Authorization", "api_key", "X Bad", "é", "0", "-1",
-  "length"
+  "length", "schema", "style", "explode", "bodyEncoding", "items", "properties", "additionalProperties", "enum",
+  "minimum", "maxLength", "a[b]"
 ]
 
 // Values no manifest field should hold, as JSON text parsed afresh for each case (no case can
@@ -216,7 +260,10 @@ const WEIRD_JSON = [
   "\"https://user:pw@api.example.com/\"", "\"https://api.example.com/a/../b\"", "\"https://api.example.com/%2e%2e/b\"",
   "\"https://api.example.com/a#frag\"", "\"https://api.example.com/a\\tb\"", "\"ftp://api.example.com/\"", "\"@a..b\"",
   "\"@__proto__.x\"", "[]", "{}", "{\"toString\":\"-\"}", "{\"valueOf\":1,\"toString\":2}", "[{\"toString\":\"-\"}]",
-  "{\"__proto__\":{\"type\":\"string\"}}", "{\"constructor\":\"x\",\"hasOwnProperty\":1}"
+  "{\"__proto__\":{\"type\":\"string\"}}", "{\"constructor\":\"x\",\"hasOwnProperty\":1}",
+  "\"array\"", "\"object\"", "\"integer\"", "\"tuple\"", "\"form\"", "\"multipart\"", "\"deepObject\"", "\"matrix\"",
+  "{\"type\":\"array\"}", "{\"type\":\"object\"}", "{\"type\":\"null\"}", "{\"type\":\"object\",\"additionalProperties\":true}",
+  "{\"type\":\"number\",\"exclusiveMinimum\":true}", "{\"type\":\"string\",\"minLength\":5,\"maxLength\":1}"
 ]
 
 const weirdJson: fc.Arbitrary<unknown> = fc.oneof(
@@ -452,6 +499,17 @@ const copyOf = (u: unknown, depth = 0): unknown => {
   return out
 }
 
+const UNREADABLE = Symbol("unreadable")
+
+/** The input's `tools`, or UNREADABLE when reading it throws (a mutation put a throwing getter there). */
+const toolsOf = (input: unknown): unknown => {
+  try {
+    return typeof input === "object" && input !== null ? (input as { tools?: unknown }).tools : undefined
+  } catch {
+    return UNREADABLE
+  }
+}
+
 /** The manifest with each mutation applied; one that trips over an earlier one (a throwing getter) is skipped. */
 const mutate = (manifest: unknown, ms: ReadonlyArray<Mutation>): Container => {
   const root = JSON.parse(JSON.stringify(manifest)) as Container
@@ -520,6 +578,26 @@ describe("Manifest.decode (fuzz)", () => {
   it("mutated manifests as served: JSON text, parsed and decoded", async () => {
     const counts = await runProperty(mutatedJsonText, (text) => JSON.parse(text), 3, true)
     assert.isAbove(counts.rejected, RUNS / 2, JSON.stringify(counts))
+  }, TIMEOUT)
+
+  it("mutated manifests as a client reads them at discovery (unreadable tools set aside): the same guarantees", async () => {
+    await fc.assert(
+      fc.asyncProperty(mutated, yielding((input: Container) => {
+        const exit = Effect.runSyncExit(Effect.suspend(() => ManifestDecode.decodeReadable(input)))
+        if (Exit.isSuccess(exit)) return
+        check(!Cause.isDie(exit.cause), () => `a defect, not a typed failure: ${Cause.pretty(exit.cause)}`)
+        const error = Option.getOrUndefined(Cause.failureOption(exit.cause))
+        check(error instanceof Manifest.ManifestInvalid && error.issues.length > 0, () => describeInput(input))
+        // A problem of a tool that stays is reported at that tool's own index in the input.
+        const tools = toolsOf(input)
+        if (tools === UNREADABLE) return
+        for (const issue of error!.issues) {
+          if (issue.path[0] !== "tools" || typeof issue.path[1] !== "number") continue
+          check(Array.isArray(tools) && issue.path[1] < tools.length, () => `an index past the tools: ${describeInput(issue)}`)
+        }
+      })),
+      seeded(7, RUNS)
+    )
   }, TIMEOUT)
 
   it("manifest-shaped objects with anything in their fields", async () => {
@@ -609,10 +687,50 @@ const SCENARIOS: ReadonlyArray<{ readonly label: string; readonly make: (bytes: 
       })
   },
   {
+    label: "array and object params with schemas at their limits (8 levels, 1,000 nodes)",
+    make: (bytes) => ({
+      rcpVersion: "0.2",
+      tools: Array.from({ length: Math.max(1, Math.round(bytes / 40_000)) }, (_, i) => ({
+        name: `bulk_${i}`,
+        description: "Bulk.",
+        method: "POST",
+        params: [
+          { name: "deep", type: "array", schema: nest8() },
+          { name: "wide", type: "object", schema: { type: "object", properties: wideProperties(995), required: ["p0"] } }
+        ],
+        url: "https://api.example.com/bulk",
+        body: { deep: "{{deep}}", wide: "{{wide}}" }
+      }))
+    })
+  },
+  {
+    // Each schema is refused at its 1,001st node; the rest of it is not walked. (Many schemas rather
+    // than one huge object: enumerating the keys of one object of 100,000 keys costs V8 n log n.)
+    label: "schemas over their limits (each refused after 1,000 nodes)",
+    make: (bytes) =>
+      oneTool({
+        params: Array.from({ length: Math.max(1, Math.round(bytes / 96_000)) }, (_, i) => ({
+          name: `o${i}`,
+          type: "object",
+          schema: { type: "object", properties: wideProperties(3000) }
+        }))
+      })
+  },
+  {
     label: "a wide body at the depth limit",
     make: (bytes) => oneTool({ body: Array.from({ length: Math.round(bytes / 190) }, () => nest("{{id}}", 25, false)) })
   }
 ]
+
+/** An array schema 8 levels deep (the limit), its leaves objects. */
+const nest8 = (): Record<string, unknown> => {
+  let node: Record<string, unknown> = { type: "object", properties: { a: { type: "string", maxLength: 10 } }, required: ["a"] }
+  for (let i = 0; i < 7; i++) node = { type: "array", items: node, maxItems: 3 }
+  return node
+}
+
+const wideProperties = (count: number): Record<string, unknown> =>
+  Object.fromEntries(Array.from({ length: count }, (_, i) => [`p${i}`, { type: "integer", minimum: 0 }]))
 
 describe("Manifest.decode: linear time", () => {
   for (const scenario of SCENARIOS) {

@@ -142,9 +142,9 @@ const invalidCases: ReadonlyArray<InvalidCase> = [
   // rcpVersion
   {
     name: "rcpVersion is another version",
-    input: { ...withTool({}), rcpVersion: "0.2" },
+    input: { ...withTool({}), rcpVersion: "0.3" },
     path: "rcpVersion",
-    message: "unsupported rcpVersion \"0.2\": this library reads \"0.1\""
+    message: "unsupported rcpVersion \"0.3\": this library reads \"0.1\" and \"0.2\""
   },
   {
     name: "rcpVersion is missing",
@@ -235,7 +235,7 @@ const invalidCases: ReadonlyArray<InvalidCase> = [
     name: "param type is int (a common mistake)",
     input: withTool({ params: [{ name: "id", type: "string" }, { name: "n", type: "int" }] }),
     path: "tools[0].params[1].type",
-    message: "expected \"string\" | \"number\" | \"boolean\", got \"int\""
+    message: "expected \"string\" | \"number\" | \"boolean\" | \"array\" | \"object\", got \"int\""
   },
   {
     name: "param names are not unique",
@@ -629,7 +629,7 @@ describe("Manifest.decode: every problem at once", () => {
       const text = error.issues.map(Manifest.formatIssue)
       assert.include(text, "tools[1].body: a GET tool cannot have a body")
       assert.include(text, "tools[1].body.q: placeholder {{q}} names no param of tool \"other\"")
-      assert.include(text, "tools[0].params[1].type: expected \"string\" | \"number\" | \"boolean\", got \"int\"")
+      assert.include(text, "tools[0].params[1].type: expected \"string\" | \"number\" | \"boolean\" | \"array\" | \"object\", got \"int\"")
       assert.include(text, "tools[0].headers[\"x-key\"]: must not set the auth header \"x-key\"")
     }))
 })
@@ -812,7 +812,7 @@ describe("Manifest.encode", () => {
 })
 
 describe("ManifestInvalid", () => {
-  const twoFaults = { rcpVersion: "0.2", tools: [{ ...baseTool(), method: "FETCH" }] }
+  const twoFaults = { rcpVersion: "0.3", tools: [{ ...baseTool(), method: "FETCH" }] }
 
   it.effect("message lists every issue with its path, and names the source when given", () =>
     Effect.gen(function*() {
@@ -822,7 +822,7 @@ describe("ManifestInvalid", () => {
         error.message,
         [
           "invalid RCP manifest from https://example.com/rcp/manifest (2 problem(s)):",
-          "  - rcpVersion: unsupported rcpVersion \"0.2\": this library reads \"0.1\"",
+          "  - rcpVersion: unsupported rcpVersion \"0.3\": this library reads \"0.1\" and \"0.2\"",
           "  - tools[0].method: expected \"GET\" | \"POST\" | \"PUT\" | \"PATCH\" | \"DELETE\", got \"FETCH\""
         ].join("\n")
       )

@@ -180,4 +180,24 @@ describe("pin digests (property)", () => {
       seeded(3, RUNS)
     )
   })
+
+  it("a form body is pinned apart from the same body sent as JSON, under `body`; a JSON body's pin is unchanged", () => {
+    const post = {
+      name: "create",
+      description: "Create.",
+      method: "POST",
+      params: [{ name: "q", type: "string" }],
+      url: "https://api.example.com/x",
+      body: { q: "{{q}}" }
+    }
+    const json = { rcpVersion: "0.1", tools: [post] } as unknown as Manifest.Manifest
+    const explicitJson = { rcpVersion: "0.1", tools: [{ ...post, bodyEncoding: "json" }] } as unknown as Manifest.Manifest
+    const form = { rcpVersion: "0.2", tools: [{ ...post, bodyEncoding: "form" }] } as unknown as Manifest.Manifest
+    const pinned = Object.values(Lock.pin(URL_, json).tools)[0]!
+    // The documented definition, untouched by 0.2: the body field is the body itself.
+    assert.strictEqual(pinned.fields.body, sha256(documented(post.body)))
+    assert.deepStrictEqual(Lock.pin(URL_, explicitJson), Lock.pin(URL_, json))
+    const difference = Lock.diff(Lock.pin(URL_, json), URL_, form)
+    assert.deepStrictEqual(difference.changed.flatMap((c) => [...c.fields]), ["body"])
+  })
 })

@@ -50,14 +50,38 @@ const StringMap = Schema.Record({ key: Schema.String, value: Schema.String })
 
 const Reference = (() => {
   const HttpMethod = oneOf("HttpMethod", "GET", "POST", "PUT", "PATCH", "DELETE")
-  const ParamType = oneOf("ParamType", "string", "number", "boolean")
+  const ParamType = oneOf("ParamType", "string", "number", "boolean", "array", "object")
+  const isObject = (u: unknown): u is Manifest.ParamSchema => typeof u === "object" && u !== null && !Array.isArray(u)
+  const ParamSchema = Schema.declare(isObject, {
+    identifier: "ParamSchema",
+    message: (issue) => ({ message: `expected a schema (a JSON object), got ${actualText(issue.actual)}`, override: true }),
+    jsonSchema: {
+      type: "object",
+      description: "the JSON Schema of the param's value (docs/protocol.md §1.10)",
+      required: ["type"],
+      properties: { type: { enum: ["string", "number", "integer", "boolean", "array", "object"] } }
+    },
+    arbitrary: () => (fc) =>
+      fc.constantFrom<Manifest.ParamSchema>(
+        { type: "string" },
+        { type: "integer", minimum: 1 },
+        { type: "array", items: { type: "string" } },
+        { type: "object", properties: { a: { type: "boolean" } }, required: ["a"] },
+        { type: "object", additionalProperties: { type: "string" } }
+      )
+  })
+  const ParamStyle = oneOf("ParamStyle", "form", "spaceDelimited", "pipeDelimited", "deepObject")
   const Param = Schema.Struct({
     name: matching(/^[A-Za-z_][A-Za-z0-9_]*$/),
     type: ParamType,
     required: exact(Schema.Boolean),
     description: exact(Schema.String),
-    enum: exact(Schema.Array(Schema.String))
+    enum: exact(Schema.Array(Schema.String)),
+    schema: exact(ParamSchema),
+    style: exact(ParamStyle),
+    explode: exact(Schema.Boolean)
   }).annotations({ identifier: "Param" })
+  const BodyEncoding = oneOf("BodyEncoding", "json", "form")
   const AuthNone = Schema.Struct({ type: Schema.Literal("none") }).annotations({ identifier: "AuthNone" })
   const AuthHeader = Schema.Struct({
     type: Schema.Literal("header"),
@@ -77,19 +101,33 @@ const Reference = (() => {
     queryParams: exact(StringMap),
     headers: exact(StringMap),
     body: exact(Schema.Unknown),
+    bodyEncoding: exact(BodyEncoding),
     responseMappings: exact(StringMap)
   }).annotations({ identifier: "Tool" })
   const Manifest = Schema.Struct({
-    rcpVersion: Schema.Literal("0.1").annotations({
+    rcpVersion: Schema.Literal("0.1", "0.2").annotations({
       message: (issue) => ({
-        message: `unsupported rcpVersion ${actualText(issue.actual)}: this library reads "0.1"`,
+        message: `unsupported rcpVersion ${actualText(issue.actual)}: this library reads "0.1" and "0.2"`,
         override: true
       })
     }),
     auth: exact(Auth),
     tools: Schema.Array(Tool)
   }).annotations({ identifier: "Manifest" })
-  return { HttpMethod, ParamType, Param, AuthNone, AuthHeader, AuthQuery, Auth, Tool, Manifest }
+  return {
+    HttpMethod,
+    ParamType,
+    ParamSchema,
+    ParamStyle,
+    Param,
+    BodyEncoding,
+    AuthNone,
+    AuthHeader,
+    AuthQuery,
+    Auth,
+    Tool,
+    Manifest
+  }
 })()
 
 // The types the Schemas decode to are the oracle's, both ways.
@@ -101,8 +139,10 @@ const sameTypes: [
   Same<Schema.Schema.Type<typeof Reference.Auth>, Manifest.Auth>,
   Same<Schema.Schema.Type<typeof Reference.HttpMethod>, Manifest.HttpMethod>,
   Same<Schema.Schema.Type<typeof Reference.ParamType>, Manifest.ParamType>,
+  Same<Schema.Schema.Type<typeof Reference.ParamStyle>, Manifest.ParamStyle>,
+  Same<Schema.Schema.Type<typeof Reference.BodyEncoding>, Manifest.BodyEncoding>,
   Same<Schema.Schema.Encoded<typeof Reference.Manifest>, Schema.Schema.Encoded<typeof Manifest.Manifest>>
-] = [true, true, true, true, true, true, true]
+] = [true, true, true, true, true, true, true, true, true]
 // @ts-expect-error a Tool without a url is no Tool
 const noUrl: Manifest.Tool = { name: "t", description: "d", method: "GET", params: [] }
 void noUrl
@@ -116,12 +156,19 @@ const maybe = <T>(arbitrary: fc.Arbitrary<T>): fc.Arbitrary<unknown> =>
   fc.oneof({ weight: 4, arbitrary }, { weight: 1, arbitrary: junk })
 const text = fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom("", "x".repeat(70), "a b", "get_thing", "Id_1"))
 const stringMap = fc.dictionary(fc.oneof(text, fc.constant("__proto__")), maybe(text), { maxKeys: 3 })
+const schemaNode = fc.oneof(
+  fc.constantFrom({ type: "string" }, { type: "array", items: { type: "integer" } }, { type: "tuple" }, {}),
+  fc.dictionary(text, junk, { maxKeys: 3 })
+)
 const param = fc.record({
   name: maybe(text),
-  type: maybe(fc.constantFrom("string", "number", "boolean", "integer", "String")),
+  type: maybe(fc.constantFrom("string", "number", "boolean", "array", "object", "integer", "String")),
   required: maybe(fc.boolean()),
   description: maybe(text),
   enum: maybe(fc.array(maybe(text), { maxLength: 3 })),
+  schema: maybe(schemaNode),
+  style: maybe(fc.constantFrom("form", "spaceDelimited", "pipeDelimited", "deepObject", "matrix")),
+  explode: maybe(fc.boolean()),
   extra: junk
 }, { requiredKeys: [] })
 const tool = fc.record({
@@ -133,6 +180,7 @@ const tool = fc.record({
   queryParams: maybe(stringMap),
   headers: maybe(stringMap),
   body: junk,
+  bodyEncoding: maybe(fc.constantFrom("json", "form", "multipart")),
   responseMappings: maybe(stringMap),
   extra: junk
 }, { requiredKeys: [] })
@@ -176,12 +224,15 @@ const PAIRS = [
   ["Param", Manifest.Param, Reference.Param],
   ["Auth", Manifest.Auth, Reference.Auth],
   ["HttpMethod", Manifest.HttpMethod, Reference.HttpMethod],
-  ["ParamType", Manifest.ParamType, Reference.ParamType]
+  ["ParamType", Manifest.ParamType, Reference.ParamType],
+  ["ParamSchema", Manifest.ParamSchema, Reference.ParamSchema],
+  ["ParamStyle", Manifest.ParamStyle, Reference.ParamStyle],
+  ["BodyEncoding", Manifest.BodyEncoding, Reference.BodyEncoding]
 ] as const
 
 describe("the manifest's Schemas, built as ASTs, are the combinators' (docs/protocol.md §1)", () => {
   it("the types decoded are the same", () => {
-    assert.deepStrictEqual(sameTypes, [true, true, true, true, true, true, true])
+    assert.deepStrictEqual(sameTypes, [true, true, true, true, true, true, true, true, true])
   })
 
   it("the client's decoder and the oracle agree on every input: value, or every error's path and message", () => {
@@ -194,7 +245,17 @@ describe("the manifest's Schemas, built as ASTs, are the combinators' (docs/prot
   })
 
   it("each public Schema decodes its part as the oracle's does", () => {
-    const parts = { Manifest: manifest, Tool: tool, Param: param, Auth: auth, HttpMethod: junk, ParamType: junk }
+    const parts = {
+      Manifest: manifest,
+      Tool: tool,
+      Param: param,
+      Auth: auth,
+      HttpMethod: junk,
+      ParamType: junk,
+      ParamSchema: schemaNode,
+      ParamStyle: junk,
+      BodyEncoding: junk
+    }
     for (const [name, ours, reference] of PAIRS) {
       fc.assert(
         fc.property(fc.oneof(parts[name], junk), (input) => {
@@ -211,20 +272,30 @@ describe("the manifest's Schemas, built as ASTs, are the combinators' (docs/prot
 
   it("the messages a server author reads, exactly", () => {
     const input = {
-      rcpVersion: "0.2",
+      rcpVersion: "1.0",
       auth: { type: "header", name: "" },
-      tools: [{ name: "get thing", description: "", method: "get", params: [{ name: "1x", type: "int" }], url: 1 }]
+      tools: [{
+        name: "get thing",
+        description: "",
+        method: "get",
+        params: [{ name: "1x", type: "int", schema: [], style: "matrix" }],
+        url: 1,
+        bodyEncoding: "multipart"
+      }]
     }
     const issues = outcome(() => ManifestShape.decode(input))
     assert.deepStrictEqual(issues._tag === "Left" ? issues.issues.map((i) => `${i.path.join(".")}: ${i.message}`) : issues, [
-      "rcpVersion: unsupported rcpVersion \"0.2\": this library reads \"0.1\"",
+      "rcpVersion: unsupported rcpVersion \"1.0\": this library reads \"0.1\" and \"0.2\"",
       "auth.name: Expected a non empty string, actual \"\"",
       "tools.0.name: expected a string matching ^[A-Za-z0-9_-]{1,64}$, got \"get thing\"",
       "tools.0.description: Expected a non empty string, actual \"\"",
       "tools.0.method: expected \"GET\" | \"POST\" | \"PUT\" | \"PATCH\" | \"DELETE\", got \"get\"",
       "tools.0.params.0.name: expected a string matching ^[A-Za-z_][A-Za-z0-9_]*$, got \"1x\"",
-      "tools.0.params.0.type: expected \"string\" | \"number\" | \"boolean\", got \"int\"",
-      "tools.0.url: Expected string, actual 1"
+      "tools.0.params.0.type: expected \"string\" | \"number\" | \"boolean\" | \"array\" | \"object\", got \"int\"",
+      "tools.0.params.0.schema: expected a schema (a JSON object), got an array",
+      "tools.0.params.0.style: expected \"form\" | \"spaceDelimited\" | \"pipeDelimited\" | \"deepObject\", got \"matrix\"",
+      "tools.0.url: Expected string, actual 1",
+      "tools.0.bodyEncoding: expected \"json\" | \"form\", got \"multipart\""
     ])
   })
 

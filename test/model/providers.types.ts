@@ -33,6 +33,39 @@ export const anthropic: Array<Anthropic.Tool> = Client.toAnthropicTools(tools)
 export const anthropicUnion: Array<Anthropic.ToolUnion> = Client.toAnthropicTools(tools)
 export const gemini: Array<Gemini.Tool> = Client.toGeminiTools(tools)
 
+// -- Array and object params (docs/protocol.md §1.10, §7): a nested schema is a property like any other
+
+const order: Client.ModelTool = {
+  name: "create_order",
+  description: "Place an order.",
+  parameters: {
+    type: "object",
+    properties: {
+      items: {
+        type: "array",
+        maxItems: 5,
+        items: {
+          type: "object",
+          properties: { sku: { type: "string", minLength: 3 }, quantity: { type: "integer", minimum: 1 } },
+          required: ["sku"],
+          additionalProperties: false
+        }
+      },
+      metadata: { type: "object", additionalProperties: { type: "string" } }
+    },
+    required: ["items"],
+    additionalProperties: false
+  }
+}
+export const structuredOpenAi: Array<OpenAiChat.ChatCompletionTool> = Client.toOpenAiTools([order], { strict: true })
+export const structuredResponses: Array<OpenAiResponses.FunctionTool> = Client.toOpenAiResponsesTools([order], { strict: true })
+export const structuredAnthropic: Array<Anthropic.Tool> = Client.toAnthropicTools([order])
+export const structuredGemini: Array<Gemini.Tool> = Client.toGeminiTools([order])
+export const structuredWarnings: Array<string> = Client.strictWarnings([order])
+// A property's type is a JSON Schema node type, nothing else.
+// @ts-expect-error "tuple" is no node type
+export const badProperty: Client.ModelParameter = { type: "tuple" }
+
 // Gemini's `parameters` is its own OpenAPI subset (`type: Type.OBJECT`): the model-facing JSON
 // Schema does not fit there, which is why toGeminiTools fills `parametersJsonSchema`.
 // @ts-expect-error "object" is not Gemini's Type enum

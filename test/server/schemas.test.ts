@@ -62,10 +62,10 @@ const EXPECTED_PARAMS: ReadonlyArray<Manifest.Param> = [
   { name: "days", type: "number", required: false },
   { name: "metric", type: "boolean", required: true },
   { name: "unit", type: "string", required: true, enum: ["c", "f"] },
-  { name: "page", type: "number", required: true, description: "page number" },
-  { name: "count", type: "number", required: true, description: "an integer" },
+  { name: "page", type: "number", required: true, description: "page number", schema: { type: "integer" } },
+  { name: "count", type: "number", required: true, description: "an integer", schema: { type: "integer" } },
   { name: "limit", type: "number", required: false, description: "max results (default: 10)" },
-  { name: "tags", type: "string", required: true },
+  { name: "tags", type: "array", required: true, schema: { type: "array", items: { type: "string" } } },
   { name: "note", type: "string", required: true },
   { name: "since", type: "string", required: false }
 ]
@@ -75,7 +75,7 @@ const toolOf = (args: Server.Args) =>
 
 describe("lowering args: one table for every schema library", () => {
   for (const [library, make] of Object.entries(LIBRARIES)) {
-    it(`${library}: types, descriptions, optional, enum, integer, default; the rest as string`, () => {
+    it(`${library}: types, descriptions, optional, enum, integer, default, arrays; the rest as string`, () => {
       const params = toolOf(make()).params
       // Effect's own refinement descriptions (Schema.Date's "a valid Date") are kept; compare the rest.
       assert.deepStrictEqual(
@@ -88,20 +88,15 @@ describe("lowering args: one table for every schema library", () => {
       const { manifest, warnings } = Server.manifestWithWarningsSync({ tools: [toolOf(make())] })
       assert.strictEqual(manifest.tools[0]?.name, "weather")
       assert.deepStrictEqual(warnings.map((w) => [w.tool, w.arg, w.path]), [
-        ["weather", "tags", ["tools", 0, "params", 7]],
         ["weather", "note", ["tools", 0, "params", 8]],
         ["weather", "since", ["tools", 0, "params", 9]]
       ])
       assert.strictEqual(
         warnings[0]?.message,
-        "arg \"tags\" of tool \"weather\": Array<string> has no manifest type; published as a required \"string\""
-      )
-      assert.strictEqual(
-        warnings[1]?.message,
         "arg \"note\" of tool \"weather\": string | null is published as a required \"string\"; the model cannot send null"
       )
       assert.match(
-        warnings[2]?.message ?? "",
+        warnings[1]?.message ?? "",
         /^arg "since" of tool "weather": .*Date.* has no manifest type; published as an optional "string"$/
       )
     })
@@ -119,7 +114,6 @@ describe("lowering args: one table for every schema library", () => {
       const { manifest, warnings } = yield* Server.manifestWithWarnings({ tools: [exact, toolOf(LIBRARIES.zod())] })
       assert.strictEqual(manifest.tools.length, 2)
       assert.deepStrictEqual(warnings.map((w) => Manifest.formatIssue(w).split(":")[0]), [
-        "tools[1].params[7]",
         "tools[1].params[8]",
         "tools[1].params[9]"
       ])
@@ -232,7 +226,7 @@ describe("args that cannot be lowered: ArgsInvalid at defineTool", () => {
 })
 
 describe("lowering args: arktype (its own Standard JSON Schema)", () => {
-  it("types, description, optional, enum, integer; arrays, Date and null lost with a warning", () => {
+  it("types, description, optional, enum, integer, arrays; Date and null lost with a warning", () => {
     const tool = toolOf(type({
       city: type("string").describe("City name"),
       "days?": "number",
@@ -248,16 +242,15 @@ describe("lowering args: arktype (its own Standard JSON Schema)", () => {
       city: { name: "city", type: "string", required: true, description: "City name" },
       days: { name: "days", type: "number", required: false },
       unit: { name: "unit", type: "string", required: true, enum: ["c", "f"] },
-      count: { name: "count", type: "number", required: true, description: "an integer" },
-      tags: { name: "tags", type: "string", required: true },
+      count: { name: "count", type: "number", required: true, description: "an integer", schema: { type: "integer" } },
+      tags: { name: "tags", type: "array", required: true, schema: { type: "array", items: { type: "string" } } },
       note: { name: "note", type: "string", required: true },
       since: { name: "since", type: "string", required: true }
     })
     const messages = Server.manifestWithWarningsSync({ tools: [tool] }).warnings.map((w) => w.message).sort()
     assert.deepStrictEqual(messages, [
       "arg \"note\" of tool \"weather\": string | null is published as a required \"string\"; the model cannot send null",
-      "arg \"since\" of tool \"weather\": Date has no manifest type; published as a required \"string\"",
-      "arg \"tags\" of tool \"weather\": Array<string> has no manifest type; published as a required \"string\""
+      "arg \"since\" of tool \"weather\": Date has no manifest type; published as a required \"string\""
     ])
   })
 })

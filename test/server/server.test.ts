@@ -197,26 +197,36 @@ describe("lowering args to params", () => {
     })
   })
 
-  it("looks through refinements, keeping the refinement's own description", () => {
+  it("looks through refinements, keeping the refinement's own description and the bounds it carries", () => {
+    // An integer stays a "number" param (a 0.1 client reads that); its schema says more (docs/protocol.md §8).
     assert.deepStrictEqual(paramOf(Schema.Int), {
       name: "p",
       type: "number",
       required: true,
-      description: "an integer"
+      description: "an integer",
+      schema: { type: "integer" }
     })
     assert.deepStrictEqual(paramOf(Schema.NonEmptyString), {
       name: "p",
       type: "string",
       required: true,
-      description: "a non empty string"
+      description: "a non empty string",
+      schema: { type: "string", minLength: 1 }
     })
     assert.deepStrictEqual(paramOf(Schema.Int.annotations({ description: "page number" })), {
       name: "p",
       type: "number",
       required: true,
-      description: "page number"
+      description: "page number",
+      schema: { type: "integer" }
     })
-    assert.deepStrictEqual(paramOf(Schema.optional(Schema.Number.pipe(Schema.between(1, 5)))).type, "number")
+    assert.deepStrictEqual(paramOf(Schema.optional(Schema.Number.pipe(Schema.between(1, 5)))), {
+      name: "p",
+      type: "number",
+      required: false,
+      description: "a number between 1 and 5",
+      schema: { type: "number", minimum: 1, maximum: 5 }
+    })
   })
 
   it("looks through brands", () => {
@@ -246,20 +256,26 @@ describe("lowering args to params", () => {
     assert.strictEqual(paramOf(Schema.Union(Schema.Number, Schema.String, Schema.Null)).type, "string")
   })
 
-  it("falls back to string for a struct", () => {
+  it("a struct is an object param with its schema (docs/protocol.md §1.10)", () => {
     assert.deepStrictEqual(paramOf(Schema.Struct({ lat: Schema.Number, lon: Schema.Number })), {
       name: "p",
-      type: "string",
-      required: true
+      type: "object",
+      required: true,
+      schema: {
+        type: "object",
+        properties: { lat: { type: "number" }, lon: { type: "number" } },
+        required: ["lat", "lon"]
+      }
     })
   })
 
-  it("falls back to string for an array, keeping its description", () => {
+  it("an array is an array param with its schema, its description on the param", () => {
     assert.deepStrictEqual(paramOf(Schema.Array(Schema.Number).annotations({ description: "ids" })), {
       name: "p",
-      type: "string",
+      type: "array",
       required: true,
-      description: "ids"
+      description: "ids",
+      schema: { type: "array", items: { type: "number" } }
     })
   })
 

@@ -208,7 +208,7 @@ describe("rcp validate", () => {
     assert.strictEqual(run.status, 0, run.stderr)
     assert.strictEqual(
       run.stderr,
-      "warning: tools[0].params[1]: arg \"tags\" of tool \"search\": Array<string> has no manifest type; " +
+      "warning: tools[0].params[1]: arg \"since\" of tool \"search\": DateFromString has no manifest type; " +
         "published as a required \"string\"\n"
     )
     assert.strictEqual(run.stdout, `${module}: valid, 1 tool(s), 1 warning(s)\n`)
@@ -350,6 +350,55 @@ describe("rcp call", () => {
       assert.notInclude(run.stdout + run.stderr, "cli-secret-token")
       assert.deepStrictEqual(server.requests.map((r) => r.path), ["/rcp/manifest"])
     }))
+
+  it("--set takes an array or object param as JSON; --dry-run shows a form body encoded as it is sent", async () => {
+    const server = await startServer(async (req, res) => {
+      if (req.path !== "/rcp/manifest") return json(res, 200, {})
+      return json(res, 200, {
+        rcpVersion: "0.2",
+        tools: [{
+          name: "create_customer",
+          description: "Create a customer.",
+          method: "POST",
+          params: [
+            { name: "email", type: "string" },
+            { name: "metadata", type: "object", schema: { type: "object", additionalProperties: { type: "string" } } },
+            { name: "tags", type: "array", schema: { type: "array", items: { type: "string" } } }
+          ],
+          url: `${server.origin}/v1/customers`,
+          body: { email: "{{email}}", metadata: "{{metadata}}", tags: "{{tags}}" },
+          bodyEncoding: "form"
+        }]
+      })
+    })
+    try {
+      const call = (...set: ReadonlyArray<string>) =>
+        rcp(["call", server.url("/rcp/manifest"), "create_customer", ...set.flatMap((s) => ["--set", s]), "--dry-run"])
+      const run = await call("email=ada@example.com", "metadata={\"plan\":\"pro\",\"a&b\":\"x=y\"}", "tags=[\"vip\",\"beta\"]")
+      assert.strictEqual(run.status, 0, run.stderr)
+      const request = JSON.parse(run.stdout)
+      assert.strictEqual(request.headers["content-type"], "application/x-www-form-urlencoded")
+      // An object in brackets, an array of scalars as repeated keys (the default style, §1.11).
+      assert.strictEqual(
+        request.body,
+        "email=ada%40example.com&metadata%5Bplan%5D=pro&metadata%5Ba%26b%5D=x%3Dy&tags=vip&tags=beta"
+      )
+      const notJson = await call("email=a", "metadata=plan:pro", "tags=[]")
+      assert.strictEqual(notJson.status, 1, notJson.stdout)
+      assert.include(notJson.stderr, "--set metadata= must be a JSON object")
+      const misfit = await call("email=a", "metadata={\"plan\":1}", "tags=[]")
+      assert.strictEqual(misfit.status, 1, misfit.stdout)
+      // --set values are filled in as resolvers are: checked against the schema, a map's keys masked.
+      assert.strictEqual(
+        misfit.stderr,
+        "rcp: ResolverFailed: tool \"create_customer\": the resolver for \"metadata\" produced a value that does not fit " +
+          "the param's schema: \"metadata[*]\" must be a string, got a number\n"
+      )
+      assert.deepStrictEqual(server.requests.map((r) => r.path), ["/rcp/manifest", "/rcp/manifest", "/rcp/manifest"])
+    } finally {
+      await server.close()
+    }
+  })
 
   it("sends the request with --set values typed as their params declare", () =>
     withServer(async (server) => {

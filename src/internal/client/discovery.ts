@@ -6,7 +6,7 @@
 import * as Effect from "effect/Effect"
 import type { Discovery, DiscoverError, DiscoverOptions, RegisterError, RegisterOptions } from "../../Client.js"
 import type * as Manifest from "../../Manifest.js"
-import { RCP_VERSION, TOOL_NAME } from "../manifest/model.js"
+import { RCP_VERSIONS, TOOL_NAME } from "../manifest/model.js"
 import * as Poisoning from "../manifest/poisoning.js"
 import * as Providers from "../model/providers.js"
 import { clip } from "../shared/text.js"
@@ -23,7 +23,7 @@ import * as Settings from "./settings.js"
 const unsupportedVersion = (input: unknown, url: string): UnsupportedVersion | undefined => {
   if (typeof input !== "object" || input === null || !("rcpVersion" in input)) return undefined
   const version = (input as { rcpVersion: unknown }).rcpVersion
-  return typeof version === "string" && version !== RCP_VERSION
+  return typeof version === "string" && !(RCP_VERSIONS as ReadonlyArray<string>).includes(version)
     ? new UnsupportedVersion({ url, version: JSON.stringify(version.slice(0, 40)) })
     : undefined
 }
@@ -76,9 +76,10 @@ const add = (
   Effect.gen(function*() {
     const unsupported = unsupportedVersion(input, api.url)
     if (unsupported !== undefined) return yield* unsupported
-    const decoded = yield* deps.codec.decode(input, { source: api.url, allowHttp: deps.settings.allowHttp })
+    // A tool this library cannot read (a newer param type, style or encoding) is set aside, with a warning.
+    const readable = yield* deps.codec.decodeReadable(input, { source: api.url, allowHttp: deps.settings.allowHttp })
     // Before anything is compiled or registered: only what the operator approved goes further.
-    const approved = yield* PinGate.approve(decoded, api, pin)
+    const approved = yield* PinGate.approve(readable.manifest, api, pin)
     const manifest = approved.manifest
     const badName = manifest.tools.find((tool) => !TOOL_NAME.test(api.prefix + tool.name))
     if (badName !== undefined) {
@@ -98,7 +99,7 @@ const add = (
     const conflict = deps.registry.add(api.url, exposed, { origin: api.origin, usesClientCredential })
     if (conflict !== undefined) return yield* conflict
     const tools = exposed.map((tool) => tool.model)
-    const warnings = [...approved.warnings, ...warningsFor(deps, api, manifest, usesClientCredential)].concat(
+    const warnings = [...readable.warnings, ...approved.warnings, ...warningsFor(deps, api, manifest, usesClientCredential)].concat(
       Providers.nameWarnings(tools),
       screened.warnings
     )

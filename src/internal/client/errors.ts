@@ -5,7 +5,7 @@
  * only from safe parts — tool names, param names, origins, URL templates, statuses — never from
  * argument values, resolved values or credentials.
  */
-import { RCP_VERSION } from "../manifest/model.js"
+import { RCP_VERSIONS } from "../manifest/model.js"
 import { TaggedError } from "../shared/taggedError.js"
 import { clip } from "../shared/text.js"
 
@@ -104,7 +104,7 @@ export class UnsupportedVersion extends TaggedError("UnsupportedVersion")<{
   readonly version: string
 }> {
   override get message(): string {
-    return `${this.url}: unsupported rcpVersion ${this.version}; this library reads "${RCP_VERSION}"`
+    return `${this.url}: unsupported rcpVersion ${this.version}; this library reads ${RCP_VERSIONS.map((v) => `"${v}"`).join(" and ")}`
   }
 }
 

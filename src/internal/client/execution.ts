@@ -9,7 +9,10 @@ import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
 import type * as Tracer from "effect/Tracer"
 import type { BuildError, ExecuteError, ExecuteOptions, PreparedRequest, ToolCall, ToolResult } from "../../Client.js"
+import type * as Manifest from "../../Manifest.js"
 import type * as Resolver from "../../Resolver.js"
+import * as ParamSchema from "../manifest/paramSchema.js"
+import { describePath } from "../manifest/paramValue.js"
 import * as ModelTool from "../model/modelTool.js"
 import * as Providers from "../model/providers.js"
 import * as Span from "../shared/span.js"
@@ -40,8 +43,44 @@ interface Prepared {
  *
  * @internal
  */
-export const redactable = (values: ReadonlyArray<Resolver.Value>): Array<string> =>
-  values.flatMap((value) => (typeof value === "string" || typeof value === "number" ? [String(value)] : [])).filter((text) => text.length >= 4)
+export const redactable = (
+  resolved: ReadonlyArray<readonly [Manifest.Param, Resolver.Value]>
+): Array<string> => {
+  const out = new Set<string>()
+  const add = (text: string) => {
+    if (text.length >= 4 && out.size < MAX_REDACTED) out.add(text)
+  }
+  // An array or object value: every string and number in it, and every key its schema does not
+  // declare (a map's keys are the resolver's data; a declared name is the manifest's text).
+  const walk = (node: ParamSchema.SchemaNode | undefined, value: unknown): void => {
+    if (typeof value === "string" || typeof value === "number") add(String(value))
+    else if (Array.isArray(value)) for (const item of value) walk(node?.type === "array" ? node.items : undefined, item)
+    else if (typeof value === "object" && value !== null) {
+      const object = node?.type === "object" ? node : undefined
+      for (const [key, item] of Object.entries(value)) {
+        const declared = object?.properties !== undefined && Object.hasOwn(object.properties, key) ? object.properties[key] : undefined
+        if (declared !== undefined) walk(declared, item)
+        else {
+          add(key)
+          const additional = object?.additionalProperties
+          walk(typeof additional === "object" ? additional : undefined, item)
+        }
+      }
+    }
+  }
+  for (const [param, value] of resolved) {
+    walk(typeof value === "object" ? ParamSchema.nodeOf(param) : undefined, value)
+  }
+  return [...out]
+}
+
+/**
+ * Redacting costs time per secret over an error body: a resolved array or object is redacted by its
+ * first 256 distinct texts (a schema's values are far fewer in practice; SECURITY.md says so).
+ *
+ * @internal
+ */
+export const MAX_REDACTED = 256
 
 /** What a call without resolver-bound params has to redact besides the credential. */
 const NONE_RESOLVED: ReadonlyArray<string> = []
@@ -60,7 +99,7 @@ const prepare = (
   return Effect.flatMap(ResolverInternal.resolveAll(deps.resolvers, name, tool.hidden, options?.context), (resolved) => {
     const values = new Map(checked.values)
     for (const param of tool.hidden) values.set(param.name, resolved[param.name]!)
-    const secrets = redactable(tool.hidden.map((param) => resolved[param.name]!))
+    const secrets = redactable(tool.hidden.map((param) => [param, resolved[param.name]!] as const))
     return Effect.map(authorize(deps, tool, values), (prepared) => ({ ...prepared, resolved: secrets }))
   })
 }
@@ -113,9 +152,18 @@ const authorize = (
         ? new ResolverInternal.ResolverFailed({
           tool: name,
           param: fromResolver.param,
-          reason: `produced a value that ${fromResolver.problem}`
+          reason: fromResolver.path === undefined || fromResolver.path.length === 0
+            ? `produced a value that ${fromResolver.problem}`
+            // Inside an array or object: where, with a map's keys masked (they are the resolver's too).
+            : `produced a value whose part "${describePath(fromResolver.param, fromResolver.path, { maskKeys: true })}" ` +
+              fromResolver.problem
         })
-        : new InvalidArguments({ tool: name, problems: rendered.problems.map((p) => `"${p.param}" ${p.problem}`) })
+        : new InvalidArguments({
+          tool: name,
+          problems: rendered.problems.map((p) =>
+            `"${p.path === undefined ? p.param : describePath(p.param, p.path)}" ${p.problem}`
+          )
+        })
     )
   }
   const request = rendered.request

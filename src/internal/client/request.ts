@@ -1,14 +1,20 @@
 /**
  * Request building (docs/protocol.md §3.4). A tool is compiled once, at discovery; each call only renders.
  * Every value is escaped for the one place it goes — a path segment, a query value, a header, a
- * JSON body — so no value can change the origin, the path shape, the query keys or the headers.
+ * JSON or form body — so no value can change the origin, the path shape, the query keys or the
+ * headers. An array or object value goes only where it has one spelling: a whole JSON body value,
+ * or `key=value` pairs under its own key in a query or a form body (§1.11, `queryStyle.ts`).
  */
 import type * as Manifest from "../../Manifest.js"
+import * as ParamSchema from "../manifest/paramSchema.js"
+import type { Json, ValuePath, ValueProblem } from "../manifest/paramValue.js"
 import * as Template from "../manifest/template.js"
 import * as UrlTemplate from "../manifest/urlTemplate.js"
 import * as HeaderValue from "../shared/headerValue.js"
 import type { Value } from "../shared/values.js"
 import type { Outgoing } from "../transport/outgoing.js"
+import * as FormBody from "./formBody.js"
+import * as QueryStyle from "./queryStyle.js"
 
 type BodyNode =
   | { readonly _tag: "Literal"; readonly value: unknown }
@@ -28,14 +34,24 @@ export interface RequestTemplate {
   readonly queryParams: ReadonlyArray<NamedTemplate>
   readonly headers: ReadonlyArray<NamedTemplate>
   readonly body: BodyNode | undefined
+  /** The body is sent as `application/x-www-form-urlencoded` (docs/protocol.md §1.12). */
+  readonly form: boolean
+  /** How each array or object param is written as pairs; empty for most tools. */
+  readonly placements: ReadonlyMap<string, ParamSchema.Placement>
   readonly hasContentType: boolean
   readonly hasAccept: boolean
 }
 
-/** @internal */
+/**
+ * One value that cannot go where the template puts it. `path`: where inside an array or object
+ * value the problem is (the phrase then follows that path rather than the param's name).
+ *
+ * @internal
+ */
 export interface Problem {
   readonly param: string
   readonly problem: string
+  readonly path?: ValuePath | undefined
 }
 
 /** @internal */
@@ -67,16 +83,24 @@ export const compile = (tool: Manifest.Tool): RequestTemplate => {
   const parsed = UrlTemplate.parse(tool.url)
   if (parsed._tag === "Invalid") throw new Error(`unvalidated tool url: ${parsed.problems.join("; ")}`)
   const headers = named(tool.headers).map((h) => ({ name: h.name.toLowerCase(), value: h.value }))
+  let placements: Map<string, ParamSchema.Placement> | undefined
+  for (const param of tool.params) {
+    if (ParamSchema.isStructured(param.type)) (placements ??= new Map()).set(param.name, ParamSchema.placementOf(param))
+  }
   return {
     method: tool.method,
     url: parsed.url,
     queryParams: named(tool.queryParams),
     headers,
     body: tool.body === undefined ? undefined : compileBody(tool.body),
+    form: tool.bodyEncoding === "form",
+    placements: placements ?? NO_PLACEMENTS,
     hasContentType: headers.some((h) => h.name === "content-type"),
     hasAccept: headers.some((h) => h.name === "accept")
   }
 }
+
+const NO_PLACEMENTS: ReadonlyMap<string, ParamSchema.Placement> = new Map()
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
@@ -145,6 +169,12 @@ export const render = (template: RequestTemplate, values: ReadonlyMap<string, Va
   const problemOnce = (param: string, problem: string) => {
     if (!problems.some((p) => p.param === param && p.problem === problem)) problems.push({ param, problem })
   }
+  const valueProblems = (param: string | undefined, found: ReadonlyArray<ValueProblem>) => {
+    // Only the bracket rule's and the delimited styles' refusals reach here: each is a mismatch.
+    for (const problem of found) {
+      if (problem._tag === "Mismatch") problems.push({ param: param ?? "(body)", problem: problem.problem, path: problem.path })
+    }
+  }
 
   let path = ""
   for (const segment of template.url.segments) {
@@ -181,8 +211,23 @@ export const render = (template: RequestTemplate, values: ReadonlyMap<string, Va
     if (LONE_SURROGATE.test(text)) problemOnce(name, "contains an unpaired UTF-16 surrogate")
     return text
   }
-  for (const entry of template.url.query) query.append(entry.key, Template.render(entry.value, queryValue))
+  // An array or object writes its pairs under the entry's key, by its style; left out, it writes none.
+  const structured = (key: string, whole: string | undefined): boolean => {
+    const placement = whole === undefined ? undefined : template.placements.get(whole)
+    if (placement === undefined) return false
+    const value = values.get(whole!)
+    if (value === undefined) return true
+    const pairs: Array<QueryStyle.Pair> = []
+    valueProblems(whole, QueryStyle.write(key, value as Json, placement, pairs))
+    for (const [k, v] of pairs) query.append(k, v)
+    return true
+  }
+  for (const entry of template.url.query) {
+    if (structured(entry.key, entry.value.whole)) continue
+    query.append(entry.key, Template.render(entry.value, queryValue))
+  }
   for (const entry of template.queryParams) {
+    if (structured(entry.name, entry.value.whole)) continue
     if (entry.value.whole !== undefined && !values.has(entry.value.whole)) continue
     query.append(entry.name, Template.render(entry.value, queryValue))
   }
@@ -203,7 +248,12 @@ export const render = (template: RequestTemplate, values: ReadonlyMap<string, Va
   }
 
   let body: string | undefined
-  if (template.body !== undefined) {
+  if (template.body !== undefined && template.form) {
+    const encoded = FormBody.encode(formTree(template, values, problemOnce))
+    if (encoded._tag === "Ok") body = encoded.body
+    else for (const { param, problem } of encoded.problems) valueProblems(param, [problem])
+    if (!template.hasContentType) headers["content-type"] = FormBody.CONTENT_TYPE
+  } else if (template.body !== undefined) {
     body = JSON.stringify(renderBody(template.body, values))
     if (!template.hasContentType) headers["content-type"] = "application/json"
   }
@@ -249,4 +299,53 @@ const renderBody = (node: BodyNode, values: ReadonlyMap<string, Value>): unknown
   }
   const out = go(node)
   return out === OMIT ? "" : out
+}
+
+const EMPTY_FORM: FormBody.FormNode = { _tag: "Object", entries: [] }
+
+/**
+ * The body template rendered for a form (§1.12): as for JSON — a left-out whole value gone from
+ * its object, `""` in an array — but each value kept apart with the param it came from, and a
+ * structured param's placement, so that `formBody.ts` writes every part by its rule.
+ */
+const formTree = (
+  template: RequestTemplate,
+  values: ReadonlyMap<string, Value>,
+  problemOnce: (param: string, problem: string) => void
+): FormBody.FormNode => {
+  const go = (n: BodyNode): FormBody.FormNode | typeof OMIT => {
+    switch (n._tag) {
+      case "Literal":
+        return { _tag: "Value", value: n.value as Json }
+      case "String": {
+        const whole = n.template.whole
+        if (whole !== undefined) {
+          if (!values.has(whole)) return OMIT
+          return { _tag: "Value", value: values.get(whole) as Json, param: whole, placement: template.placements.get(whole) }
+        }
+        // Text with values in it: a value the form encoder would silently change is refused here.
+        const text = Template.render(n.template, (name) => {
+          const value = textOf(values.get(name))
+          if (LONE_SURROGATE.test(value)) problemOnce(name, "contains an unpaired UTF-16 surrogate")
+          return value
+        })
+        return { _tag: "Value", value: text }
+      }
+      case "Array":
+        return { _tag: "Array", items: n.items.map((item) => {
+          const v = go(item)
+          return v === OMIT ? { _tag: "Value", value: "" } : v
+        }) }
+      case "Object": {
+        const entries: Array<readonly [string, FormBody.FormNode]> = []
+        for (const [key, child] of n.entries) {
+          const v = go(child)
+          if (v !== OMIT) entries.push([key, v])
+        }
+        return { _tag: "Object", entries }
+      }
+    }
+  }
+  const out = go(template.body!)
+  return out === OMIT ? EMPTY_FORM : out
 }

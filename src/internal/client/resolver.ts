@@ -4,6 +4,8 @@ import * as Effect from "effect/Effect"
 import * as Predicate from "effect/Predicate"
 import type * as Manifest from "../../Manifest.js"
 import type { ResolverFn, Service } from "../../Resolver.js"
+import * as ParamSchema from "../manifest/paramSchema.js"
+import * as ParamValue from "../manifest/paramValue.js"
 import { TaggedError } from "../shared/taggedError.js"
 import { describeValue } from "../shared/text.js"
 import type { Value } from "../shared/values.js"
@@ -78,14 +80,46 @@ export const make = (resolvers: Record<string, ResolverFn<any, any>>, context: C
     })
     return Effect.flatMap(run, (value): Effect.Effect<Value, ResolverMissing | ResolverFailed> => {
       if (value === undefined || value === null) return Effect.fail(new ResolverMissing({ tool, param: param.name }))
-      if (!isParamValue(param.type, value)) {
-        return Effect.fail(failed(`returned ${describeValue(value)}, but the param is declared as ${param.type}`))
+      if (!ParamSchema.constrained(param)) {
+        return isParamValue(param.type as "string" | "number" | "boolean", value)
+          ? Effect.succeed(value)
+          : Effect.fail(failed(`returned ${describeValue(value)}, but the param is declared as ${param.type}`))
       }
-      return Effect.succeed(value)
+      // An array or object (or a scalar with bounds) is checked against its schema like a model's
+      // value, and what is sent is the checked copy.
+      const checked = ParamValue.conform(ParamSchema.nodeOf(param), value)
+      return checked._tag === "Ok"
+        ? Effect.succeed(checked.value as Value)
+        : Effect.fail(failed(unfit(param, value, checked.problems, checked.more)))
     })
   }
 
   return { names, resolve }
+}
+
+/**
+ * Why a resolved value does not fit its param's schema, for the operator: its kind when the type
+ * itself is wrong, else the first problem with its path — a map's keys written `[*]`, since a
+ * resolver's keys are as private as its values (docs/protocol.md §3.3).
+ */
+const unfit = (
+  param: Manifest.Param,
+  value: unknown,
+  problems: ReadonlyArray<ParamValue.ValueProblem>,
+  more: number
+): string => {
+  const first = problems[0]
+  if (first === undefined || (first.path.length === 0 && !ParamValue.fitsType(ParamSchema.nodeOf(param), value))) {
+    return `returned ${describeValue(value)}, but the param is declared as ${param.type}`
+  }
+  const at = (path: ParamValue.ValuePath) => `"${ParamValue.describePath(param.name, path, { maskKeys: true })}"`
+  const text = first._tag === "Mismatch"
+    ? `${at(first.path)} ${first.problem}`
+    : first._tag === "Missing"
+    ? `${at(first.path)} is missing (${first.type})`
+    : `${at(first.path.slice(0, -1))} has a key its schema does not declare`
+  const rest = problems.length - 1 + more
+  return `produced a value that does not fit the param's schema: ${text}${rest > 0 ? ` (and ${rest} more problem(s))` : ""}`
 }
 
 /** @internal */

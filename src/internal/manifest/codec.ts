@@ -12,6 +12,8 @@ import type * as ManifestDecode from "./decode.js"
 /** @internal */
 export interface Codec {
   readonly decode: typeof ManifestDecode.decode
+  /** `decode` at discovery: tools this library cannot read set aside, with warnings (docs/protocol.md §9). */
+  readonly decodeReadable: typeof ManifestDecode.decodeReadable
   /** There when the client was built with a `lock`; otherwise `lock` loads it. */
   readonly Lock: typeof Lock | undefined
 }
@@ -30,7 +32,7 @@ export const load = (withLock: boolean): Effect.Effect<Codec> =>
   Effect.promise(() =>
     Promise.all([decoding ??= import("./decode.js"), withLock ? importLock() : undefined]).then((
       [decoder, lock]
-    ) => ({ decode: decoder.decode, Lock: lock }))
+    ) => ({ decode: decoder.decode, decodeReadable: decoder.decodeReadable, Lock: lock }))
   )
 
 /**

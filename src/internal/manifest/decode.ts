@@ -7,7 +7,9 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import type * as Manifest from "../../Manifest.js"
 import { describeValue, escapeControls, messageOf } from "../shared/text.js"
+import { isRecord } from "../shared/values.js"
 import { ManifestInvalid } from "./model.js"
+import * as ProtocolVersion from "./protocolVersion.js"
 import * as ManifestShape from "./shape.js"
 import * as Validate from "./validate.js"
 
@@ -61,3 +63,40 @@ export const decode = (
       Effect.fail(new ManifestInvalid(options?.source === undefined ? { issues } : { issues, source: options.source })),
     onRight: Effect.succeed
   })
+
+/**
+ * `decode` as a client reads a manifest at discovery (docs/protocol.md §2 step 5, §9): in a `"0.2"`
+ * manifest, a tool whose param type, style or body encoding this library does not know is set
+ * aside first — a warning, not a problem — and the rest is decoded; a problem of a tool that stays
+ * is reported at that tool's own index.
+ *
+ * @internal
+ */
+export const decodeReadable = (
+  input: unknown,
+  options?: Manifest.ValidateOptions & { readonly source?: string }
+): Effect.Effect<{ readonly manifest: Manifest.Manifest; readonly warnings: ReadonlyArray<string> }, ManifestInvalid> => {
+  let aside: ReturnType<typeof ProtocolVersion.setAside> | undefined
+  try {
+    aside = isRecord(input) ? ProtocolVersion.setAside(input) : undefined
+  } catch {
+    // Only exotic inputs throw (a getter, a Proxy): `decode` reports them as unreadable.
+    aside = undefined
+  }
+  if (aside === undefined || aside.warnings.length === 0) {
+    return Effect.map(decode(input, options), (manifest) => ({ manifest, warnings: [] }))
+  }
+  return Either.match(validate(aside.input, options), {
+    onLeft: (issues) => {
+      const moved = issues.map((issue) =>
+        issue.path[0] === "tools" && typeof issue.path[1] === "number"
+          ? { ...issue, path: ["tools", aside.indexOf(issue.path[1]), ...issue.path.slice(2)] }
+          : issue
+      )
+      return Effect.fail(
+        new ManifestInvalid(options?.source === undefined ? { issues: moved } : { issues: moved, source: options.source })
+      )
+    },
+    onRight: (manifest) => Effect.succeed({ manifest, warnings: aside.warnings.map(escapeControls) })
+  })
+}

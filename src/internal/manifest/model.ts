@@ -8,8 +8,11 @@ import type { ManifestIssue, Param } from "../../Manifest.js"
 import { TaggedError } from "../shared/taggedError.js"
 import { formatIssue } from "./issue.js"
 
-/** `Manifest.RCP_VERSION`. @internal */
+/** `Manifest.RCP_VERSION`: the version of a manifest that uses nothing of 0.2. @internal */
 export const RCP_VERSION = "0.1" as const
+
+/** `Manifest.RCP_VERSIONS`: every version this library reads, oldest first (docs/protocol.md §9). @internal */
+export const RCP_VERSIONS = ["0.1", "0.2"] as const
 
 /** `Manifest.TOOL_NAME`. @internal */
 export const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/

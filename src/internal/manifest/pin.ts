@@ -119,7 +119,9 @@ const behaviour = (manifest: Manifest.Manifest, tool: Manifest.Tool): { readonly
   url: tool.url,
   queryParams: tool.queryParams,
   headers: tool.headers,
-  body: tool.body,
+  // A form body is a different request from the same JSON one: pinned under `body` (so that `rcp
+  // diff` names it), wrapped so that it differs — and a JSON body's pin stays what it always was.
+  body: tool.bodyEncoding === "form" ? { bodyEncoding: "form", body: tool.body } : tool.body,
   responseMappings: tool.responseMappings,
   auth: manifest.auth ?? { type: "none" }
 })

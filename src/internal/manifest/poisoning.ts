@@ -10,6 +10,8 @@
  */
 import type * as Manifest from "../../Manifest.js"
 import { clip, escapeControls } from "../shared/text.js"
+import { formatPath } from "./issue.js"
+import * as ParamSchema from "./paramSchema.js"
 
 /**
  * The rules a finding can name.
@@ -296,6 +298,29 @@ export const confusableMessage = (name: string, imitated: string): string =>
   `tool "${name}" imitates the name of tool "${imitated}" (rule confusable-name)`
 
 /**
+ * Each description inside a param's schema (the root's too) with its path below `schema`; a
+ * validated schema has at most `MAX_NODES` nodes, and the walk stops there in any case.
+ */
+const nestedDescriptions = (
+  schema: ParamSchema.SchemaNode,
+  visit: (text: string, path: ReadonlyArray<string | number>) => void
+): void => {
+  const stack: Array<{ node: ParamSchema.SchemaNode; path: ReadonlyArray<string | number> }> = [{ node: schema, path: [] }]
+  for (let budget = ParamSchema.MAX_NODES; stack.length > 0 && budget > 0; budget--) {
+    const { node, path } = stack.pop()!
+    if (typeof node.description === "string") visit(node.description, path)
+    if (node.type === "array") stack.push({ node: node.items, path: [...path, "items"] })
+    if (node.type === "object") {
+      const additional = node.additionalProperties
+      if (typeof additional === "object") stack.push({ node: additional, path: [...path, "additionalProperties"] })
+      for (const name of Object.keys(node.properties ?? {}).reverse()) {
+        stack.push({ node: node.properties![name]!, path: [...path, "properties", name] })
+      }
+    }
+  }
+}
+
+/**
  * Every finding of a manifest (names compared within it; `scan` with the client's other tools is
  * discovery's business).
  *
@@ -325,6 +350,24 @@ export const scan = (manifest: Manifest.Manifest, options: PoisoningOptions = {}
       }
     }
     tool.params.forEach((param, j) => {
+      // An array or object param's schema carries descriptions of its own, which the model reads too.
+      if (param.schema !== undefined) {
+        nestedDescriptions(param.schema, (text, at) => {
+          if (!(text.length > budget || mayFind(text))) return
+          const path = ["tools", i, "params", j, "schema", ...at]
+          const where = `the description of param "${param.name}" of tool "${tool.name}" at ${formatPath(["schema", ...at])}`
+          out.push(...textFindings({ tool: i, path, where, text }))
+          if (text.length > budget) {
+            out.push({
+              rule: "long-description",
+              tool: i,
+              path,
+              message: `${where} is ${text.length} characters (budget ${budget}; rule long-description): ` +
+                `"${fragment(text, 0, 0)}"`
+            })
+          }
+        })
+      }
       const description = param.description
       const long = description !== undefined && description.length > budget
       const suspect = description !== undefined && (long || mayFind(description))

@@ -16,7 +16,10 @@ import * as ParseResult from "effect/ParseResult"
 import type * as Schema from "effect/Schema"
 import * as AST from "effect/SchemaAST"
 import { clip, describeValue } from "../shared/text.js"
-import { RCP_VERSION, TOOL_NAME } from "./model.js"
+import { isRecord } from "../shared/values.js"
+import { RCP_VERSIONS, TOOL_NAME } from "./model.js"
+import { NODE_TYPES, PARAM_TYPES, STYLES } from "./paramSchema.js"
+import { BODY_ENCODINGS } from "./protocolVersion.js"
 import * as Template from "./template.js"
 
 // Never `String(object)`: JSON may hold an own "toString" that is not a function.
@@ -102,7 +105,47 @@ const StringMap = new AST.TypeLiteral([], [new AST.IndexSignature(AST.stringKeyw
 export const HttpMethod = oneOf(["GET", "POST", "PUT", "PATCH", "DELETE"], "HttpMethod")
 
 /** @internal */
-export const ParamType = oneOf(["string", "number", "boolean"], "ParamType")
+export const ParamType = oneOf(PARAM_TYPES, "ParamType")
+
+const SCHEMA_EXAMPLES = [
+  { type: "string" },
+  { type: "integer", minimum: 1 },
+  { type: "array", items: { type: "string" } },
+  { type: "object", properties: { a: { type: "boolean" } }, required: ["a"] },
+  { type: "object", additionalProperties: { type: "string" } }
+]
+
+/**
+ * `Schema.declare(isRecord, { identifier: "ParamSchema", message, jsonSchema, arbitrary })`: a
+ * param's schema (docs/protocol.md §1.10) is checked by the meaning checks (`paramSchema.ts`), every
+ * problem with its path; the shape only asks for an object, so that a problem is reported once and
+ * in the protocol's words rather than as a union's mismatch per node type.
+ *
+ * @internal
+ */
+export const ParamSchema = new AST.Declaration(
+  [],
+  () => (input, _options, ast) => isRecord(input) ? ParseResult.succeed(input) : ParseResult.fail(new ParseResult.Type(ast, input)),
+  () => (input, _options, ast) => isRecord(input) ? ParseResult.succeed(input) : ParseResult.fail(new ParseResult.Type(ast, input)),
+  {
+    [AST.IdentifierAnnotationId]: "ParamSchema",
+    [AST.MessageAnnotationId]: (issue: ParseResult.ParseIssue) => ({
+      message: `expected a schema (a JSON object), got ${formatActual(issue.actual)}`,
+      override: true
+    }),
+    [AST.JSONSchemaAnnotationId]: {
+      type: "object",
+      description: "the JSON Schema of the param's value (docs/protocol.md §1.10)",
+      required: ["type"],
+      properties: { type: { enum: NODE_TYPES } }
+    },
+    [AST.ArbitraryAnnotationId]: () => (fc: { constantFrom: (...values: Array<unknown>) => unknown }) =>
+      fc.constantFrom(...SCHEMA_EXAMPLES)
+  }
+)
+
+/** @internal */
+export const ParamStyle = oneOf(STYLES, "ParamStyle")
 
 /** @internal */
 export const Param = struct({
@@ -110,8 +153,14 @@ export const Param = struct({
   type: ParamType,
   required: [AST.booleanKeyword],
   description: [AST.stringKeyword],
-  enum: [array(AST.stringKeyword)]
+  enum: [array(AST.stringKeyword)],
+  schema: [ParamSchema],
+  style: [ParamStyle],
+  explode: [AST.booleanKeyword]
 }, "Param")
+
+/** @internal */
+export const BodyEncoding = oneOf(BODY_ENCODINGS, "BodyEncoding")
 
 /** @internal */
 export const AuthNone = struct({ type: new AST.Literal("none") }, "AuthNone")
@@ -141,14 +190,17 @@ export const Tool = struct({
   queryParams: [StringMap],
   headers: [StringMap],
   body: [AST.unknownKeyword],
+  bodyEncoding: [BodyEncoding],
   responseMappings: [StringMap]
 }, "Tool")
 
+const READS = RCP_VERSIONS.map((version) => `"${version}"`).join(" and ")
+
 /** @internal */
 export const Manifest = struct({
-  rcpVersion: AST.annotations(new AST.Literal(RCP_VERSION), {
+  rcpVersion: AST.annotations(AST.Union.make(RCP_VERSIONS.map((version) => new AST.Literal(version))), {
     [AST.MessageAnnotationId]: (issue: ParseResult.ParseIssue) => ({
-      message: `unsupported rcpVersion ${formatActual(issue.actual)}: this library reads "${RCP_VERSION}"`,
+      message: `unsupported rcpVersion ${formatActual(issue.actual)}: this library reads ${READS}`,
       override: true
     })
   }),

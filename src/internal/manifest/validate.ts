@@ -10,6 +10,9 @@ import { isLoopbackHost } from "../shared/url.js"
 import { isRecord } from "../shared/values.js"
 import * as JsonPath from "./jsonPath.js"
 import * as ParamEnum from "./paramEnum.js"
+import * as ParamSchema from "./paramSchema.js"
+import * as ProtocolVersion from "./protocolVersion.js"
+import * as StructuredPlacement from "./structuredPlacement.js"
 import * as Template from "./template.js"
 import * as UrlTemplate from "./urlTemplate.js"
 
@@ -182,6 +185,7 @@ export const check = (input: unknown, options: CheckOptions = {}): Array<Issue> 
   const authQuery = auth?.type === "query" && typeof auth.name === "string" ? auth.name : undefined
   if (auth !== undefined) checkAuth(auth, issues)
   if (!Array.isArray(input.tools)) return issues
+  ProtocolVersion.check(input, issues)
 
   const seen = new Map<string, number>()
   const context: ToolContext = { authHeader, authQuery, allowHttp: options.allowHttp ?? false }
@@ -277,6 +281,11 @@ const declaredParams = (params: unknown, at: Path, issues: Array<Issue>): Readon
   for (let j = 0; j < params.length; j++) {
     const param: unknown = params[j]
     ParamEnum.check(param, at, j, issues)
+    // Most params are scalars without a schema: no path is built for them.
+    if (isRecord(param) && (param.schema !== undefined || param.style !== undefined || param.explode !== undefined ||
+      param.type === "array" || param.type === "object")) {
+      ParamSchema.checkParam(param, [...at, "params", j], issues)
+    }
     if (!isRecord(param) || typeof param.name !== "string") {
       known = false
       continue
@@ -300,6 +309,8 @@ const checkTool = (tool: Record<string, unknown>, at: Path, auth: ToolContext, i
     declared: declaredParams(tool.params, at, issues),
     issues
   }
+  // Where array and object params stand, and what a form body must be (docs/protocol.md §1.11, §1.12).
+  StructuredPlacement.check(tool, at, issues)
 
   // The url's query keys, decoded as a server reads them: `queryParams` may not set one again.
   let urlQueryKeys: Set<string> | undefined

@@ -5,18 +5,29 @@
 import type * as Manifest from "../../Manifest.js"
 import { isRequired } from "../manifest/model.js"
 import * as ParamEnum from "../manifest/paramEnum.js"
+import * as ParamSchema from "../manifest/paramSchema.js"
+import * as ParamValue from "../manifest/paramValue.js"
 import { clip, describeValue } from "../shared/text.js"
 import { isParamValue, isRecord, type Value } from "../shared/values.js"
+import * as ArgumentProblems from "./argumentProblems.js"
+import * as ModelSchema from "./modelSchema.js"
 
 /**
+ * One property of a tool's `parameters`: a JSON Schema node. For a string, number or boolean
+ * param, its `type`, `description` and `enum` (and its bounds, docs/protocol.md §8); for an array
+ * or object param, its whole schema (§1.10, §7) — `items`, `properties`, `required`,
+ * `additionalProperties` and the bounds, at any depth.
+ *
  * @since 0.1.0
  * @category models
  */
 export interface ModelParameter {
-  readonly type: Manifest.ParamType
+  readonly type: ParamSchema.NodeType
   readonly description?: string
   /** The only values the param takes (the `enum` extension, docs/protocol.md §8). */
   readonly enum?: ReadonlyArray<string>
+  /** The rest of a JSON Schema node: `items`, `properties`, `minimum`, … */
+  readonly [keyword: string]: unknown
 }
 
 /**
@@ -37,13 +48,17 @@ export interface ModelTool {
   }
 }
 
-// Literals, not spreads: no throwaway objects per param, and one object shape per case.
-const parameter = ({ description, enum: allowed, type }: Manifest.Param): ModelParameter =>
-  description === undefined
+// Literals, not spreads: no throwaway objects per param, and one object shape per case. A param
+// with a schema (an array or object, or a scalar's bounds) is its schema node as JSON Schema.
+const parameter = (param: Manifest.Param): ModelParameter => {
+  if (ParamSchema.constrained(param)) return ModelSchema.plain(ParamSchema.nodeOf(param)) as ModelParameter
+  const { description, enum: allowed, type } = param as Manifest.Param & { readonly type: "string" | "number" | "boolean" }
+  return description === undefined
     ? allowed === undefined ? { type } : { type, enum: allowed }
     : allowed === undefined
     ? { type, description }
     : { type, description, enum: allowed }
+}
 
 /** @internal */
 export const make = (tool: Manifest.Tool, visible: ReadonlyArray<Manifest.Param>, name = tool.name): ModelTool => {
@@ -123,7 +138,12 @@ export const checkArguments = (
     // `null` for an optional param is how OpenAI strict mode says "left out"; for a required one it is wrong.
     if (value === undefined || (value === null && !isRequired(param))) {
       if (isRequired(param)) problems.push(`missing required argument "${param.name}" (${param.type})`)
-    } else if (!isParamValue(param.type, value)) {
+    } else if (ParamSchema.constrained(param)) {
+      // An array or object (or a scalar with bounds): checked against its schema, problems with their paths.
+      const checked = ParamValue.conform(ParamSchema.nodeOf(param), value)
+      if (checked._tag === "Ok") values.set(param.name, checked.value as Value)
+      else problems.push(...ArgumentProblems.describeAll(param.name, checked.problems, checked.more))
+    } else if (!isParamValue(param.type as "string" | "number" | "boolean", value)) {
       problems.push(`"${param.name}" must be ${article(param.type)}, got ${describeValue(value)}`)
     } else if (!ParamEnum.allows(param.enum, value)) {
       problems.push(`"${param.name}" must be one of ${ParamEnum.describeAllowed(param.enum ?? [])}`)

@@ -10,7 +10,9 @@
 import { InvalidArguments } from "../client/errors.js"
 import { clip } from "../shared/text.js"
 import { isRecord } from "../shared/values.js"
+import type { SchemaNode } from "../manifest/paramSchema.js"
 import * as ModelFacing from "./modelFacing.js"
+import * as ModelSchema from "./modelSchema.js"
 import type { ModelParameter, ModelTool } from "./modelTool.js"
 
 // ---------------------------------------------------------------------------------------------
@@ -19,14 +21,18 @@ import type { ModelParameter, ModelTool } from "./modelTool.js"
 
 /**
  * A property of a schema handed to a provider: the model-facing one, or in strict mode the same
- * made nullable (`type: [t, "null"]`).
+ * made strict — nullable when optional (`type: [t, "null"]`, `null` in its `enum`), and at every
+ * depth of an array or object (docs/protocol.md §7).
  *
  * @since 0.2.0
  * @category models
  */
-export type ProviderParameter =
-  | ModelParameter
-  | (Omit<ModelParameter, "type"> & { readonly type: [ModelParameter["type"], "null"] })
+export type ProviderParameter = {
+  readonly type: ModelParameter["type"] | [ModelParameter["type"], "null"]
+  readonly description?: string
+  readonly enum?: ReadonlyArray<string | null>
+  readonly [keyword: string]: unknown
+}
 
 /**
  * A tool's parameters as a fresh JSON Schema object. A type alias, not an interface: the SDKs type
@@ -67,37 +73,57 @@ export const copy = (parameters: ModelTool["parameters"]): ParametersSchema => (
   additionalProperties: false
 })
 
-// Strict mode's rule: a property may be missing from `required` nowhere; "optional" is spelled
-// "may be null". An `enum` (when the model schema has one) must then list `null` too.
-const nullable = (parameter: ModelParameter): ProviderParameter => {
-  const values = (parameter as { readonly enum?: unknown }).enum
-  return {
-    ...parameter,
-    type: [parameter.type, "null"],
-    ...(Array.isArray(values) ? { enum: [...values, null] } : {})
-  }
+/**
+ * A tool's parameters in OpenAI's strict form (`modelSchema.ts`: every property required, the
+ * optional ones nullable, at every depth), or why the tool has none — a map or a free-form object,
+ * or more than strict mode takes.
+ *
+ * @internal
+ */
+export const strictParameters = (
+  parameters: ModelTool["parameters"]
+): { readonly _tag: "Strict"; readonly schema: ParametersSchema } | { readonly _tag: "NotStrict"; readonly reason: string } => {
+  const strict = ModelSchema.strictParameters(parameters as unknown as SchemaNode)
+  return strict._tag === "Strict" ? { _tag: "Strict", schema: strict.schema as ParametersSchema } : strict
 }
 
-/** @internal */
-export const strictParameters = (parameters: ModelTool["parameters"]): ParametersSchema => {
-  const required = new Set(parameters.required)
-  const names = Object.keys(parameters.properties)
-  return {
-    type: "object",
-    properties: Object.fromEntries(
-      names.map((name) => {
-        const parameter = parameters.properties[name]!
-        return [name, required.has(name) ? parameter : nullable(parameter)]
-      })
-    ),
-    required: names,
-    additionalProperties: false
-  }
+/**
+ * The parameters a format sends, and whether they are strict: a tool with no strict form is sent
+ * with its plain schema and `strict: false` even when strict mode is asked for (`strictWarnings`).
+ */
+const formatted = (
+  tool: ModelTool,
+  options: FormatOptions | undefined
+): { readonly parameters: ParametersSchema; readonly strict: boolean } => {
+  if (options?.strict !== true) return { parameters: copy(tool.parameters), strict: false }
+  const strict = strictParameters(tool.parameters)
+  return strict._tag === "Strict" ? { parameters: strict.schema, strict: true } : { parameters: copy(tool.parameters), strict: false }
 }
 
-/** @internal */
+/**
+ * A tool's parameters as a format sends them: strict when asked for and the tool has a strict form.
+ *
+ * @internal
+ */
 export const parametersFor = (tool: ModelTool, options: FormatOptions | undefined): ParametersSchema =>
-  options?.strict === true ? strictParameters(tool.parameters) : copy(tool.parameters)
+  formatted(tool, options).parameters
+
+/**
+ * One line per tool that cannot be sent in OpenAI's strict mode, saying why; such a tool is sent
+ * with `strict: false` by `toOpenAiTools` and `toOpenAiResponsesTools` (docs/protocol.md §7).
+ *
+ * @internal
+ */
+export const strictWarnings = (tools: ReadonlyArray<ModelTool>): Array<string> => {
+  const warnings: Array<string> = []
+  for (const tool of tools) {
+    const strict = strictParameters(tool.parameters)
+    if (strict._tag === "NotStrict") {
+      warnings.push(`tool "${clip(tool.name, 64)}" is sent with strict: false: ${strict.reason}`)
+    }
+  }
+  return warnings
+}
 
 /**
  * @since 0.2.0
@@ -110,15 +136,18 @@ export interface OpenAiTool {
 
 /** @internal */
 export const toOpenAiTools = (tools: ReadonlyArray<ModelTool>, options?: FormatOptions): Array<OpenAiTool> =>
-  tools.map((tool) => ({
-    type: "function",
-    function: {
-      name: tool.name,
-      description: tool.description,
-      parameters: parametersFor(tool, options),
-      ...(options?.strict === undefined ? {} : { strict: options.strict })
+  tools.map((tool) => {
+    const { parameters, strict } = formatted(tool, options)
+    return {
+      type: "function",
+      function: {
+        name: tool.name,
+        description: tool.description,
+        parameters,
+        ...(options?.strict === undefined ? {} : { strict })
+      }
     }
-  }))
+  })
 
 /**
  * @since 0.2.0
@@ -137,14 +166,11 @@ export const toOpenAiResponsesTools = (
   tools: ReadonlyArray<ModelTool>,
   options?: FormatOptions
 ): Array<OpenAiResponsesTool> =>
-  tools.map((tool) => ({
-    type: "function",
-    name: tool.name,
-    description: tool.description,
-    parameters: parametersFor(tool, options),
+  tools.map((tool) => {
+    const { parameters, strict } = formatted(tool, options)
     // The Responses API requires the field; it is spelled out rather than left to its default.
-    strict: options?.strict ?? false
-  }))
+    return { type: "function", name: tool.name, description: tool.description, parameters, strict }
+  })
 
 /**
  * @since 0.2.0

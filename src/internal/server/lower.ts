@@ -136,15 +136,25 @@ const resolveBody = (body: unknown): unknown => {
 export const tool = (options: Server.ToolOptions<Server.Args | undefined>): Manifest.Tool => {
   const toolName = typeof options.name === "string" ? options.name : describeValue(options.name)
   const lowered = options.args === undefined ? { params: [], losses: [] } : params(toolName, options.args)
+  const styles: Readonly<Record<string, Server.ParamStyle | undefined>> = options.styles ?? {}
+  const withStyles = options.styles === undefined ? lowered.params : lowered.params.map((param) => {
+    const style = Object.hasOwn(styles, param.name) ? styles[param.name] : undefined
+    return style === undefined ? param : {
+      ...param,
+      ...(style.style === undefined ? {} : { style: style.style }),
+      ...(style.explode === undefined ? {} : { explode: style.explode })
+    }
+  })
   const built: Manifest.Tool = {
     name: options.name,
     description: options.description,
     method: options.method,
-    params: lowered.params,
+    params: withStyles,
     url: resolve(options.url),
     ...(options.queryParams === undefined ? {} : { queryParams: resolveRecord(options.queryParams) }),
     ...(options.headers === undefined ? {} : { headers: resolveRecord(options.headers) }),
     ...(options.body === undefined ? {} : { body: resolveBody(options.body) }),
+    ...(options.bodyEncoding === undefined ? {} : { bodyEncoding: options.bodyEncoding }),
     ...(options.responseMappings === undefined ? {} : { responseMappings: { ...options.responseMappings } })
   }
   if (lowered.losses.length > 0) lossesByTool.set(built, lowered.losses)

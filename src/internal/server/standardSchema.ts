@@ -6,7 +6,7 @@
  */
 import { messageOf } from "../shared/text.js"
 import { isRecord } from "../shared/values.js"
-import { UNREPRESENTABLE } from "./lowerJsonSchema.js"
+import { UNREPRESENTABLE } from "./jsonSchemaNode.js"
 
 /** What the Standard JSON Schema interface offers; its `input` side is what the model writes. */
 interface Converter {

@@ -5,12 +5,20 @@
  */
 
 /**
- * A resolved (or model-given) param value; its type always matches the param's declared type.
- * `Resolver.Value` is this type.
+ * A JSON value, as an array or object param's value holds it (docs/protocol.md §1.10).
  *
  * @internal
  */
-export type Value = string | number | boolean
+export type Json = string | number | boolean | null | ReadonlyArray<Json> | { readonly [key: string]: Json }
+
+/**
+ * A resolved (or model-given) param value; its type always matches the param's declared type —
+ * a string, a number or a boolean, or (an `"array"` or `"object"` param) a checked JSON array or
+ * object. `Resolver.Value` is this type.
+ *
+ * @internal
+ */
+export type Value = string | number | boolean | ReadonlyArray<Json> | { readonly [key: string]: Json }
 
 /**
  * A JSON object (not an array, not null).
@@ -25,5 +33,5 @@ export const isRecord = (u: unknown): u is Record<string, unknown> =>
  *
  * @internal
  */
-export const isParamValue = (type: "string" | "number" | "boolean", value: unknown): value is Value =>
+export const isParamValue = (type: "string" | "number" | "boolean", value: unknown): value is string | number | boolean =>
   type === "number" ? typeof value === "number" && Number.isFinite(value) : typeof value === type

@@ -49,8 +49,9 @@ const toolOf = <Ctx>(
   description: model.description,
   needsApproval,
   // A fresh (mutable) copy; cast because `ai` types it as @types/json-schema's JSONSchema7 when
-  // that package is installed, whose arrays are mutable where ours are readonly.
-  inputSchema: jsonSchema(Providers.toolParameters(model) as Parameters<typeof jsonSchema>[0]),
+  // that package is installed, whose arrays are mutable where ours are readonly, and whose
+  // keywords are listed where a property of ours carries any JSON Schema keyword.
+  inputSchema: jsonSchema(Providers.toolParameters(model) as unknown as Parameters<typeof jsonSchema>[0]),
   execute: async (input: unknown, call) => {
     // The SDK hands over whatever the app set; its type is the app's to vouch for, as with `context`.
     const context = call.experimental_context === undefined ? options.context : call.experimental_context as Ctx

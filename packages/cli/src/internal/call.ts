@@ -79,12 +79,25 @@ export interface CallContext {
   readonly valueFor: (info: Resolver.ResolveInfo) => Resolver.Value | undefined
 }
 
-/** `--set` values arrive as text; each becomes the type its param declares (tools named with `prefix`). @internal */
+/**
+ * `--set` values arrive as text; each becomes the type its param declares — an array or object
+ * param's as JSON (tools named with `prefix`).
+ *
+ * @internal
+ */
 export const callContext = (manifest: Manifest.Manifest, values: ReadonlyMap<string, string>, prefix = ""): CallContext => ({
   valueFor: ({ param, tool }) => {
     const text = values.get(param)
     const type = manifest.tools.find((t) => prefix + t.name === tool)?.params.find((p) => p.name === param)?.type
     if (text === undefined || type === "string" || type === undefined) return text
+    if (type === "array" || type === "object") {
+      // An array or object is given as JSON; the client checks it against the param's schema.
+      try {
+        return JSON.parse(text) as Resolver.Value
+      } catch {
+        throw new CliError({ message: `--set ${param}= must be a JSON ${type === "array" ? "array" : "object"}` })
+      }
+    }
     if (type === "boolean") {
       if (text === "true" || text === "false") return text === "true"
       throw new CliError({ message: `--set ${param}= must be true or false` })

@@ -7,10 +7,13 @@
 import type * as Manifest from "rcp-sdk/manifest"
 import { clip, isRecord } from "./text.js"
 
+/** A param type that one query, path or header value can carry. @internal */
+export type ScalarType = Exclude<Manifest.ParamType, "array" | "object">
+
 /** @internal */
 export type Kind =
-  | { readonly _tag: "Scalar"; readonly type: Manifest.ParamType }
-  | { readonly _tag: "Array"; readonly items: Manifest.ParamType | undefined }
+  | { readonly _tag: "Scalar"; readonly type: ScalarType }
+  | { readonly _tag: "Array"; readonly items: ScalarType | undefined }
   | { readonly _tag: "Object" }
   | { readonly _tag: "Unknown" }
 
@@ -34,7 +37,7 @@ const typeName = (schema: Record<string, unknown>, depth = 0): string | undefine
   return undefined
 }
 
-const scalar = (name: string | undefined): Manifest.ParamType | undefined =>
+const scalar = (name: string | undefined): ScalarType | undefined =>
   name === "string" ? "string" : name === "number" || name === "integer" ? "number" : name === "boolean" ? "boolean" : undefined
 
 /** @internal */
