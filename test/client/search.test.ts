@@ -100,6 +100,11 @@ describe("searchTools", () => {
         assert.isTrue(onlyChat.every((match) => match.api === chatApi.url("/rcp/manifest")))
         assert.notInclude(names(onlyChat), "cancel_order")
         assert.deepStrictEqual(yield* Client.searchTools("cancel my order", { limit: 0 }), [])
+        // A search session limited to one API finds only its tools.
+        const chatSession = yield* Client.searchSession({ apis: [chatApi.url("/rcp/manifest")] })
+        yield* chatSession.execute({ name: "search_tools", arguments: { query: "cancel my order" } })
+        const chatFound = yield* chatSession.found
+        assert.isTrue(chatFound.every((name) => name === "post_message" || name === "archive_channel"), chatFound.join())
         assert.isTrue(yield* Client.forget(chatApi.url("/rcp/manifest")))
         assert.notInclude(names(yield* Client.searchTools("post a message to a channel", { limit: 10 })), "post_message")
       }).pipe(Effect.provide(clientLayer({}, resolvers)))
