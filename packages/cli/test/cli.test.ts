@@ -68,7 +68,8 @@ describe("rcp --help", () => {
     for (const boilerplate of ["A user-defined piece of text", "--wizard", "--completions", "$ "]) {
       assert.notInclude(run.stdout, boilerplate)
     }
-    assert.strictEqual((await rcp([])).stdout, run.stdout, "no arguments shows the same help")
+    // Bare `rcp` is a usage error: the same help, and exit 2.
+    assert.deepStrictEqual(await rcp([]), { status: 2, stdout: run.stdout, stderr: "" })
   })
 
   it("each subcommand's help starts with `rcp <name> …` and marks every option optional", async () => {
@@ -280,6 +281,18 @@ describe("rcp validate", () => {
     )
   })
 
+  it("--strict: any warning exits 1 (for a publisher's CI); a manifest without warnings still exits 0", async () => {
+    const path = file("warn.json", warnManifest)
+    const strict = await rcp(["validate", path, "--strict"])
+    assert.strictEqual(strict.status, 1)
+    assert.strictEqual(strict.stdout, `${path}: valid, 1 tool(s), 3 warning(s)\n`)
+    assert.isTrue(strict.stderr.endsWith(`\nrcp: ${path}: 3 warning(s), which --strict counts as failure\n`), strict.stderr)
+    assert.strictEqual((await rcp(["validate", path, "--strict", "--json"])).status, 1)
+    const clean = file("clean.json", { rcpVersion: "0.1", tools: [manifestFor("https://api.example.com").tools[1]] })
+    const fine = await rcp(["validate", clean, "--strict"])
+    assert.deepStrictEqual(fine, { status: 0, stdout: `${clean}: valid, 1 tool(s), 0 warning(s)\n`, stderr: "" })
+  })
+
   it("--json: the same errors and warnings as data, with the same exit codes", async () => {
     const warned = await rcp(["validate", file("warn.json", warnManifest), "--json"])
     assert.strictEqual(warned.status, 0)
@@ -477,6 +490,20 @@ describe("rcp call", () => {
       assert.deepStrictEqual(server.requests.map((r) => r.path), ["/rcp/manifest"])
     }))
 
+  it("a missing param the client resolves: says to pass it with --set name=VALUE (exit 1), and sends nothing", () =>
+    withServer(async (server) => {
+      const run = await rcp(["call", server.url("/rcp/manifest"), "get_profile", "--credential-env", "RCP_TOKEN"], { env: token })
+      assert.deepStrictEqual(run, {
+        status: 1,
+        stdout: "",
+        stderr: "rcp: InvalidArguments: invalid arguments for tool \"get_profile\":\n" +
+          "- missing required argument \"userId\" (string)\n" +
+          "(pass a value the client resolves, hidden from the model, with --set userId=VALUE; " +
+          "the model's arguments with --args '{\"userId\": …}')\n"
+      })
+      assert.deepStrictEqual(server.requests.map((r) => r.path), ["/rcp/manifest"])
+    }))
+
   it("a file path or a relative URL given to call is said plainly (exit 2), and nothing is read or sent", async () => {
     const path = file("call.json", manifestFor("https://api.example.com"))
     const fromFile = await rcp(["call", path, "get_profile"])
@@ -512,6 +539,16 @@ describe("rcp exit codes", () => {
         [["tools", url, "--format"], "rcp: --format needs a value (one that starts with \"-\" is written --format=-…) (see rcp tools --help)"],
         [["tools", url, "--format", "cohere"], "rcp: --format must be one of json, openai, openai-strict, openai-responses, anthropic, gemini (see rcp tools --help)"],
         [["validate", url, "--json=yes"], "rcp: --json takes no value (see rcp validate --help)"],
+        // @effect/cli alone would read each of these as a positional argument: they are refused first.
+        [["describe", "--nope", url], "rcp: unknown option --nope (see rcp describe --help)"],
+        [["call", url, "--dry-rn", "get_profile"], "rcp: unknown option --dry-rn (see rcp call --help)"],
+        [["tools", url, "--format", "--json"], "rcp: --format needs a value (one that starts with \"-\" is written --format=-…) (see rcp tools --help)"],
+        [["call", url, "get_profile", "--timeout-ms", "1", "--timeout-ms", "2"], "rcp: --timeout-ms is given more than once (see rcp call --help)"],
+        // Its built-ins are not rcp's.
+        [["describe", url, "--wizard"], "rcp: unknown option --wizard (see rcp describe --help)"],
+        [["describe", url, "--completions", "bash"], "rcp: unknown option --completions (see rcp describe --help)"],
+        [["describe", url, "--log-level", "debug"], "rcp: unknown option --log-level (see rcp describe --help)"],
+        [["lock"], "rcp: rcp lock needs <manifest-url> (see rcp lock --help)"],
         [["call", url, "get_profile", "--args", "{\"a\" 1}"], "rcp: --args is not JSON: expected ':' at line 1, column 6 (see rcp call --help)"],
         [["call", url, "get_profile", "--args", "[1]"], "rcp: --args must be a JSON object, e.g. --args '{\"limit\": 3}' (see rcp call --help)"],
         [["call", url, "get_profile", "--set", "userId"], "rcp: --set takes PARAM=VALUE, got \"userId\"… (see rcp call --help)"],
@@ -576,4 +613,27 @@ describe("rcp exit codes", () => {
       }
       assert.deepStrictEqual(server.requests, [])
     }))
+})
+
+describe("docs/cli.md", () => {
+  const doc = readFileSync(join(repoRoot, "docs", "cli.md"), "utf8")
+
+  it("documents every command, and every flag it names is one that command's help lists", async () => {
+    const help = (await rcp(["--help"])).stdout
+    const commandsPart = help.slice(help.indexOf("Commands:"), help.indexOf("\n\n", help.indexOf("Commands:")))
+    const names = commandsPart.split("\n").slice(1).map((l) => l.trim().split(" ")[0]!)
+    assert.deepStrictEqual(names, ["describe", "tools", "validate", "call", "import", "lock", "diff", "mcp"])
+    // Each command's entry (a bullet) and each example line, with the flags they name.
+    const entries = [
+      ...doc.split("\n- `rcp ").slice(1).map((entry) => `rcp ${entry.split("\n- ")[0]!.split("\n\n")[0]!}`),
+      ...doc.split("\n").filter((line) => line.includes("npx @rcp-sdk/cli ")).map((line) => `rcp ${line.split("npx @rcp-sdk/cli ")[1]!}`)
+    ]
+    for (const name of names) assert.isTrue(entries.some((e) => e.startsWith(`rcp ${name} `)), `docs/cli.md has no entry for rcp ${name}`)
+    const helps = new Map(await Promise.all(names.map(async (name) => [name, (await rcp([name, "--help"])).stdout] as const)))
+    for (const entry of entries) {
+      const name = entry.split(" ")[1]!
+      const flags = [...entry.matchAll(/(?<![\w-])--[a-z][a-z-]*/g)].map((m) => m[0])
+      for (const flag of flags) assert.include(helps.get(name), `${flag} `, `${entry.slice(0, 60)}: ${flag}`)
+    }
+  })
 })

@@ -1,10 +1,25 @@
 /**
- * One `rcp` subcommand: its arguments and options declared once, from which both the parser
- * (`node:util` `parseArgs`) and the help text are made, so the two cannot disagree.
+ * One `rcp` subcommand, declared once: its arguments and options (`OptionSpec`, `Positional`), from
+ * which both the `@effect/cli` command that parses the line and the help text are made, so the two
+ * cannot disagree. Adding a flag is one entry in a command's `options`.
+ *
+ * `@effect/cli` parses; two things are decided here. The help is this file's (one screen, in the
+ * words of the rest of `rcp`, without the framework's built-ins: wizard, completions, log level).
+ * And the line is read strictly: `@effect/cli` takes an unknown flag, or a flag missing its value,
+ * for a positional argument (`rcp call URL --dry-rn` would call a tool named "--dry-rn"), so every
+ * flag is checked against the declaration before it parses.
  */
+import * as Args from "@effect/cli/Args"
+import type * as CliApp from "@effect/cli/CliApp"
+import * as CliConfig from "@effect/cli/CliConfig"
+import * as CliCommand from "@effect/cli/Command"
+import * as Descriptor from "@effect/cli/CommandDescriptor"
+import * as HelpDoc from "@effect/cli/HelpDoc"
+import * as Options from "@effect/cli/Options"
+import * as ValidationError from "@effect/cli/ValidationError"
 import * as Effect from "effect/Effect"
-import { parseArgs } from "node:util"
-import { UsageError } from "./errors.js"
+import * as Option from "effect/Option"
+import { type Failure, UsageError } from "./errors.js"
 import type { Output, Style } from "./output.js"
 import { clip } from "./text.js"
 
@@ -42,24 +57,30 @@ type ValueOf<S extends OptionSpec> = S["type"] extends "boolean" ? boolean
 export type Values<O extends Record<string, OptionSpec>> = { readonly [K in keyof O]: ValueOf<O[K]> }
 
 /** @internal */
-export interface Spec<O extends Record<string, OptionSpec>> {
+export interface Spec<O extends Record<string, OptionSpec>, E extends Failure> {
   readonly name: string
   /** One line, for `rcp --help`. */
   readonly summary: string
   readonly positionals: ReadonlyArray<Positional>
   readonly options: O
   readonly notes?: ReadonlyArray<string>
+  /** The command's work: its exit code, or one of its typed failures (reported by `errors.ts`). */
   readonly run: (
     input: { readonly positionals: ReadonlyArray<string>; readonly options: Values<O> },
     io: Output
-  ) => Effect.Effect<number, unknown>
+  ) => Effect.Effect<number, E>
 }
+
+/** What `@effect/cli` needs to parse a line: files and a terminal (for its prompts, unused here). @internal */
+export type Environment = CliApp.CliApp.Environment
 
 /** What the dispatcher knows of a subcommand. @internal */
 export interface Command {
   readonly name: string
   readonly summary: string
-  readonly main: (args: ReadonlyArray<string>, io: Output) => Effect.Effect<number, unknown>
+  /** The `@effect/cli` command this one parses with. */
+  readonly cli: CliCommand.Command<string, never, never, unknown>
+  readonly main: (args: ReadonlyArray<string>, io: Output) => Effect.Effect<number, Failure, Environment>
 }
 
 const HELP: OptionSpec = { type: "boolean", short: "h", description: "Show this help" }
@@ -70,7 +91,7 @@ const longLabel = (name: string, spec: OptionSpec): string =>
 const optionLabel = (name: string, spec: OptionSpec): string =>
   `${spec.short === undefined ? "" : `-${spec.short}, `}${longLabel(name, spec)}`
 
-const usageLine = (spec: Spec<Record<string, OptionSpec>>): string => {
+const usageLine = (spec: Spec<Record<string, OptionSpec>, Failure>): string => {
   const parts = [`rcp ${spec.name}`, ...spec.positionals.map(positionalLabel)]
   for (const [name, option] of Object.entries(spec.options)) {
     parts.push(`[${longLabel(name, option)}]${option.multiple ? "..." : ""}`)
@@ -97,7 +118,7 @@ const table = (rows: ReadonlyArray<readonly [string, string]>): Array<string> =>
 }
 
 /** @internal */
-export const help = (spec: Spec<Record<string, OptionSpec>>, style: Style): string => {
+export const help = (spec: Spec<Record<string, OptionSpec>, Failure>, style: Style): string => {
   const options = Object.entries({ ...spec.options, help: HELP }).map(([name, option]): readonly [string, string] => {
     const extra = [
       option.choices === undefined ? undefined : `one of ${option.choices.join(", ")}`,
@@ -120,64 +141,142 @@ export const help = (spec: Spec<Record<string, OptionSpec>>, style: Style): stri
   ].join("\n")
 }
 
-/** parseArgs' messages are long and name its own API; the operator needs the flag and the fix. */
-const usageMessage = (error: unknown): string => {
-  const code = (error as { code?: unknown }).code
-  const text = error instanceof Error ? error.message : ""
-  const flag = /'(-[^' ]*)/.exec(text)?.[1] ?? "an option"
-  if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") return `unknown option ${flag}`
-  if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") {
-    return /does not take/.test(text)
-      ? `${flag} takes no value`
-      : `${flag} needs a value (one that starts with "-" is written ${flag}=-…)`
+// ---------------------------------------------------------------------------------------------
+// The declaration as @effect/cli options and arguments
+// ---------------------------------------------------------------------------------------------
+
+/** One declared option as an `@effect/cli` option with the value `Values` promises. */
+const toOption = (name: string, spec: OptionSpec): Options.Options<unknown> => {
+  const described = <A>(option: Options.Options<A>) => {
+    const aliased = spec.short === undefined ? option : Options.withAlias(option, spec.short)
+    return Options.withDescription(aliased, spec.description)
   }
-  return "cannot read the command line"
+  if (spec.type === "boolean") return described(Options.boolean(name))
+  const text = described(Options.text(name))
+  if (spec.multiple) return Options.repeated(text)
+  const { choices } = spec
+  const checked = choices === undefined ? text : Options.mapEffect(text, (value) =>
+    choices.includes(value)
+      ? Effect.succeed(value)
+      : Effect.fail(ValidationError.invalidValue(HelpDoc.p(`--${name} must be one of ${choices.join(", ")}`))))
+  return spec.default === undefined
+    ? Options.map(Options.optional(checked), Option.getOrUndefined)
+    : Options.withDefault(checked, spec.default)
+}
+
+/** The positionals in order; what each parses to is flattened back to strings by `flatten`. */
+const toArgs = (positionals: ReadonlyArray<Positional>): Args.Args<ReadonlyArray<unknown>> =>
+  Args.all(positionals.map((p) => {
+    const text = Args.withDescription(Args.text({ name: p.name }), p.description)
+    return p.optional ? Args.optional(text) : p.variadic ? Args.atLeast(text, 1) : text
+  }))
+
+const flatten = (values: ReadonlyArray<unknown>): ReadonlyArray<string> =>
+  values.flatMap((value) =>
+    typeof value === "string"
+      ? [value]
+      : Option.isOption(value)
+      ? Option.toArray(value as Option.Option<string>)
+      : value as ReadonlyArray<string>
+  )
+
+/** `@effect/cli`'s built-ins are not `rcp`'s: `--help` is declared here; the others are unknown options. */
+const CONFIG = CliConfig.make({ showBuiltIns: false, finalCheckBuiltIn: false })
+
+// ---------------------------------------------------------------------------------------------
+// Reading the line
+// ---------------------------------------------------------------------------------------------
+
+type Read =
+  | { readonly _tag: "Help" }
+  | { readonly _tag: "Run"; readonly positionals: ReadonlyArray<string>; readonly options: Record<string, unknown> }
+
+/**
+ * Every flag before `--` checked against the declaration: unknown, a boolean given a value, a
+ * value missing (or looking like a flag: write `--format=-x`), a single option given twice.
+ * `@effect/cli` would read each of these as a positional argument instead of refusing it.
+ */
+const checkFlags = (options: Record<string, OptionSpec>, args: ReadonlyArray<string>): string | undefined => {
+  const declared = new Map<string, readonly [string, OptionSpec]>()
+  for (const [name, option] of Object.entries({ ...options, help: HELP })) {
+    declared.set(`--${name}`, [name, option])
+    if (option.short !== undefined) declared.set(`-${option.short}`, [name, option])
+  }
+  const seen = new Set<string>()
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!
+    if (arg === "--") return undefined
+    if (!arg.startsWith("-") || arg === "-") continue
+    const eq = arg.startsWith("--") ? arg.indexOf("=") : -1
+    const flag = eq > 0 ? arg.slice(0, eq) : arg
+    const found = declared.get(flag)
+    if (found === undefined) return `unknown option ${clip(flag, 40)}`
+    const [name, option] = found
+    if (option.type === "boolean") {
+      if (eq > 0) return `${flag} takes no value`
+    } else if (eq < 0) {
+      const next = args[i + 1]
+      if (next === undefined || (next.startsWith("-") && next !== "-")) {
+        return `${flag} needs a value (one that starts with "-" is written ${flag}=-…)`
+      }
+      i++
+    }
+    if (seen.has(name) && !option.multiple && option.type === "string") return `${flag} is given more than once`
+    seen.add(name)
+  }
+  return undefined
+}
+
+/** `@effect/cli`'s words for a bad line, as one `rcp` sentence. */
+const usageMessage = (name: string, error: ValidationError.ValidationError): string => {
+  const text = "error" in error ? HelpDoc.toAnsiText(error.error).replace(/\s+/g, " ").trim() : ""
+  const missing = /^Missing argument (<[^>]+>)/.exec(text)
+  if (missing !== null) return `rcp ${name} needs ${missing[1]}`
+  return text === "" ? "cannot read the command line" : text
+}
+
+const read = (
+  cli: CliCommand.Command<string, never, never, unknown>,
+  spec: Spec<Record<string, OptionSpec>, Failure>,
+  args: ReadonlyArray<string>
+): Effect.Effect<Read, UsageError, Environment> => {
+  const usage = (message: string) => new UsageError({ message, command: spec.name })
+  const bad = checkFlags(spec.options, args)
+  if (bad !== undefined) return Effect.fail(usage(bad))
+  const dashes = args.indexOf("--")
+  const flags = dashes < 0 ? args : args.slice(0, dashes)
+  if (flags.includes("--help") || flags.includes("-h")) return Effect.succeed({ _tag: "Help" })
+  return Descriptor.parse(cli.descriptor, [spec.name, ...args], CONFIG).pipe(
+    Effect.mapError((error) => usage(usageMessage(spec.name, error))),
+    Effect.flatMap((directive): Effect.Effect<Read, UsageError> => {
+      if (directive._tag === "BuiltIn") {
+        return directive.option._tag === "ShowHelp"
+          ? Effect.succeed({ _tag: "Help" })
+          : Effect.fail(usage("cannot read the command line"))
+      }
+      const [extra] = directive.leftover
+      if (extra !== undefined) return Effect.fail(usage(`unexpected argument ${JSON.stringify(clip(extra, 60))}`))
+      const value = directive.value as { readonly options: Record<string, unknown>; readonly args: ReadonlyArray<unknown> }
+      return Effect.succeed({ _tag: "Run", positionals: flatten(value.args), options: value.options })
+    })
+  )
 }
 
 /** @internal */
-export const define = <const O extends Record<string, OptionSpec>>(spec: Spec<O>): Command => ({
-  name: spec.name,
-  summary: spec.summary,
-  main: (args, io) =>
-    Effect.gen(function*() {
-      const usage = (message: string) => new UsageError({ message, command: spec.name })
-      const config = Object.fromEntries(
-        Object.entries({ ...spec.options, help: HELP }).map(([name, option]) => [name, {
-          type: option.type,
-          ...(option.multiple ? { multiple: true } : {}),
-          ...(option.short === undefined ? {} : { short: option.short })
-        }])
-      )
-      const parsed = yield* Effect.try({
-        try: () => parseArgs({ args: [...args], options: config, allowPositionals: true, strict: true }),
-        catch: (error) => usage(usageMessage(error))
-      })
-      const values: Record<string, unknown> = parsed.values
-      if (values.help === true) {
-        yield* io.out(help(spec as unknown as Spec<Record<string, OptionSpec>>, io.outStyle))
-        return 0
-      }
-      const { positionals } = parsed
-      const required = spec.positionals.filter((p) => !p.optional)
-      if (positionals.length < required.length) {
-        const missing = required.slice(positionals.length).map((p) => `<${p.name}>`).join(" ")
-        return yield* usage(`rcp ${spec.name} needs ${missing}`)
-      }
-      const most = spec.positionals.at(-1)?.variadic ? Infinity : spec.positionals.length
-      if (positionals.length > most) {
-        return yield* usage(`unexpected argument ${JSON.stringify(clip(positionals[most]!, 60))}`)
-      }
-      const options: Record<string, unknown> = {}
-      for (const [name, option] of Object.entries(spec.options)) {
-        const value = values[name]
-        if (option.type === "boolean") options[name] = value === true
-        else if (option.multiple) options[name] = value ?? []
-        else options[name] = value ?? option.default
-        const given = options[name]
-        if (option.choices !== undefined && typeof given === "string" && !option.choices.includes(given)) {
-          return yield* usage(`--${name} must be one of ${option.choices.join(", ")}`)
-        }
-      }
-      return yield* spec.run({ positionals, options: options as Values<O> }, io)
-    })
-})
+export const define = <const O extends Record<string, OptionSpec>, E extends Failure>(spec: Spec<O, E>): Command => {
+  const erased = spec as unknown as Spec<Record<string, OptionSpec>, Failure>
+  const cli = CliCommand.make(spec.name, {
+    options: Options.all(Object.fromEntries(Object.entries(erased.options).map(([name, option]) => [name, toOption(name, option)]))),
+    args: toArgs(spec.positionals)
+  }).pipe(CliCommand.withDescription(spec.summary)) as unknown as CliCommand.Command<string, never, never, unknown>
+  return {
+    name: spec.name,
+    summary: spec.summary,
+    cli,
+    main: (args, io) =>
+      Effect.flatMap(read(cli, erased, args), (line): Effect.Effect<number, Failure> =>
+        line._tag === "Help"
+          ? Effect.as(io.out(help(erased, io.outStyle)), 0)
+          : erased.run({ positionals: line.positionals, options: line.options as Values<Record<string, OptionSpec>> }, io))
+  }
+}

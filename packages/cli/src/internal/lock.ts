@@ -28,7 +28,7 @@ export const manifestUrls = (command: string, sources: ReadonlyArray<string>): E
 }
 
 /** The lock in `path`: absent → none; not a lock → the failure (never overwritten). @internal */
-export const readLock = (path: string): Effect.Effect<Lock.Lock, unknown> =>
+export const readLock = (path: string): Effect.Effect<Lock.Lock, CliError | Lock.LockInvalid> =>
   Effect.flatMap(readManifestFile(path, "lock"), (json) => Lock.decode(json, { source: path }))
 
 const write = (path: string, text: string): Effect.Effect<void, CliError> =>

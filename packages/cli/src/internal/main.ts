@@ -5,10 +5,10 @@
  */
 import * as Effect from "effect/Effect"
 import * as Call from "./call.js"
-import type { Command } from "./command.js"
+import type { Command, Environment } from "./command.js"
 import * as Describe from "./describe.js"
 import * as Diff from "./diff.js"
-import { ExitCode, report, UsageError } from "./errors.js"
+import { defect, ExitCode, type Failure, handlers, type Report, UsageError } from "./errors.js"
 import * as Import from "./import.js"
 import * as Lock from "./lock.js"
 import * as Mcp from "./mcp.js"
@@ -52,9 +52,11 @@ const help = (io: Output): string => {
   ].join("\n")
 }
 
-const dispatch = (argv: ReadonlyArray<string>, io: Output): Effect.Effect<number, unknown> => {
+const dispatch = (argv: ReadonlyArray<string>, io: Output): Effect.Effect<number, Failure, Environment> => {
   const [first, ...rest] = argv
-  if (first === undefined || first === "--help" || first === "-h" || first === "help") {
+  // Bare `rcp` is a usage error: the help, and exit 2 (a script that forgot its command fails).
+  if (first === undefined) return Effect.as(io.out(help(io)), ExitCode.usage)
+  if (first === "--help" || first === "-h" || first === "help") {
     const topic = first === "help" ? commands.find((c) => c.name === rest[0]) : undefined
     return topic === undefined ? Effect.as(io.out(help(io)), ExitCode.ok) : topic.main(["--help"], io)
   }
@@ -68,15 +70,16 @@ const dispatch = (argv: ReadonlyArray<string>, io: Output): Effect.Effect<number
 }
 
 /**
- * Runs `rcp` with these arguments (without `node` and the script); every failure, defects
- * included, becomes its report on stderr and an exit code — never a stack trace.
+ * Runs `rcp` with these arguments (without `node` and the script); every failure is handled by its
+ * tag (`errors.ts` has the line of each) and becomes its report on stderr and an exit code; a
+ * defect too — never a stack trace.
  *
  * @internal
  */
-export const main = (argv: ReadonlyArray<string>, io: Output): Effect.Effect<number> => {
-  const fail = (error: unknown) => {
-    const { code, text } = report(error)
-    return Effect.as(io.err(text), code)
-  }
-  return dispatch(argv, io).pipe(Effect.catchAll(fail), Effect.catchAllDefect(fail))
+export const main = (argv: ReadonlyArray<string>, io: Output): Effect.Effect<number, never, Environment> => {
+  const print = ({ code, text }: Report) => Effect.as(io.err(text), code)
+  return dispatch(argv, io).pipe(
+    Effect.catchTags(handlers(print)),
+    Effect.catchAllDefect((cause) => print(defect(cause)))
+  )
 }
