@@ -57,6 +57,10 @@ export const command = define({
       type: "string",
       value: "SECONDS",
       description: "Re-discover every SECONDS; a stdio host is told when the tools change (tools/list_changed)"
+    },
+    search: {
+      type: "boolean",
+      description: "Search mode: list search_tools, then what each search finds (tools/list_changed) — for big APIs"
     }
   },
   notes: [
@@ -96,6 +100,7 @@ export const command = define({
           context: () => callContext(manifest, values, options.prefix),
           watch: watchSeconds === undefined ? undefined : { seconds: watchSeconds, refresh },
           http: port === undefined ? undefined : { port, host: options.host },
+          search: options.search,
           diagnostic: io.err,
           onError: (error) => io.err(report(error, secrets).text)
         })
