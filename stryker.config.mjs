@@ -41,7 +41,12 @@ export default {
     between("src/internal/client/execution.ts", "export const redactable", "const withTool"),
     // The loopback rule (moved out of urlTemplate.ts) behind plain-http refusals; the insecure-URL
     // rule itself is the last of transport/rules.ts, within the range above.
-    between("src/internal/shared/url.ts", "export const isLoopbackHost")
+    between("src/internal/shared/url.ts", "export const isLoopbackHost"),
+    // The oauth2 auth's rules: where tokens and client secrets may be sent (https, literal URLs,
+    // no user info), what each flow needs, which scopes can be asked for.
+    "src/internal/manifest/oauth2.ts",
+    // Whose token a call sends: the principal from the turn's context, failing closed.
+    "src/internal/client/oauth/principal.ts"
   ],
   reporters: ["clear-text", "progress", "json"],
   jsonReporter: { fileName: "reports/mutation/mutation.json" },

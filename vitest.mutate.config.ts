@@ -7,10 +7,11 @@ import { defineConfig } from "vitest/config"
 export default defineConfig({
   test: {
     include: [
-      "test/manifest/{urlTemplate,validate,template,jsonPath}.test.ts",
+      "test/manifest/{urlTemplate,validate,template,jsonPath,oauth2}.test.ts",
       "test/client/{credential,discoveryShortcuts,execution,request}.test.ts",
       "test/transport/{privateNetwork,redact,rules,bodyBuffer}.test.ts",
-      "test/shared/span.test.ts"
+      "test/shared/span.test.ts",
+      "test/client/oauth/principal.test.ts"
     ],
     testTimeout: 30_000
   }

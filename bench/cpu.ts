@@ -30,7 +30,7 @@ const transport: Transport.Transport = {
 }
 class Service extends Context.Tag("bench/cpu/Service")<Service, Client.Service>() {}
 const runtime = ManagedRuntime.make(
-  Layer.effect(Service, InternalClient.makeWith({ credential: TOKEN }, transport)).pipe(Layer.provide(Resolver.layerEmpty))
+  Layer.scoped(Service, InternalClient.makeWith({ credential: TOKEN }, transport)).pipe(Layer.provide(Resolver.layerEmpty))
 )
 const client = await runtime.runPromise(Service)
 await runtime.runPromise(client.register(rcpManifest("http://127.0.0.1:9", 1), { url: "http://127.0.0.1:9/rcp" }))

@@ -84,7 +84,7 @@ for (const dist of dists) {
   const Promised: typeof import("../dist/internal/client/promise.js") = await import(`${dist}/internal/client/promise.js`)
   class Service extends Context.Tag("bench/cpuFlight/Service")<Service, Client.Service>() {}
   const runtime = ManagedRuntime.make(
-    Layer.effect(Service, InternalClient.makeWith({ credential: TOKEN }, UndiciTransport.over(dispatcher))).pipe(
+    Layer.scoped(Service, InternalClient.makeWith({ credential: TOKEN }, UndiciTransport.over(dispatcher))).pipe(
       Layer.provide(Resolver.layerEmpty)
     )
   )

@@ -23,7 +23,8 @@ import { nextStep, turn, type Turn } from "./providers/shared.js"
 /** Who the current turn is for; the application provides it around each turn. */
 class CurrentUser extends Context.Tag("example/CurrentUser")<CurrentUser, Turn>() {}
 
-const TOKEN = "example-token-3f1c"
+/** Each learner's own token (in a real application: their OAuth tokens, `oauth: { subject }`). */
+const TOKENS: Readonly<Record<string, string>> = { "learner-42": "token-of-learner-42-3f1c" }
 
 /** Every tool result the model has been shown, as `id: result`. */
 const resultsIn = (prompt: Prompt.Prompt): Array<string> =>
@@ -73,9 +74,12 @@ const agent = Effect.gen(function*() {
 )
 
 const AppLayer = Layer.mergeAll(
-  LearningApi.layer({ token: TOKEN }),
+  LearningApi.layer({ tokens: TOKENS }),
   ScriptedModel,
-  Client.layer({ credential: TOKEN }).pipe(
+  // The credential from the turn, as the resolvers get it: the current learner's own token.
+  Client.layer({
+    credential: (_request, user: Turn) => (user.currentUserId === undefined ? undefined : TOKENS[user.currentUserId])
+  }).pipe(
     Layer.provide(Resolver.layer({ learnerId: (user: Turn) => user.currentUserId })),
     Layer.provide(FetchHttpClient.layer)
   )

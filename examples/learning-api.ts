@@ -94,14 +94,26 @@ const json = (body: unknown, status = 200) => HttpServerResponse.unsafeJson(body
 
 const notFound = (what: string) => json({ error: `no such ${what}` }, 404)
 
-const makeRouter = (manifest: Manifest.Manifest, token: string) => {
+/**
+ * Who may call: one token for everyone (`token`), or each learner's own (`tokens`, by learner id) —
+ * then a learner's routes answer only that learner's token, as an API acting per user does.
+ */
+export type Access = { readonly token: string } | { readonly tokens: Readonly<Record<string, string>> }
+
+const makeRouter = (manifest: Manifest.Manifest, access: Access) => {
   const enrollments = new Map<string, Array<string>>()
 
   const requireBearer = HttpMiddleware.make((app) =>
-    Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
-      request.headers.authorization === `Bearer ${token}`
-        ? app
-        : Effect.succeed(json({ error: "missing or invalid bearer token" }, 401)))
+    Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
+      const bearer = request.headers.authorization?.replace(/^Bearer /, "")
+      if ("token" in access) {
+        return bearer === access.token ? app : Effect.succeed(json({ error: "missing or invalid bearer token" }, 401))
+      }
+      const owner = Object.entries(access.tokens).find(([, token]) => token === bearer)?.[0]
+      if (owner === undefined) return Effect.succeed(json({ error: "missing or invalid bearer token" }, 401))
+      const learner = /^\/learners\/([^/?]+)/.exec(request.url)?.[1]
+      return learner === undefined || learner === owner ? app : Effect.succeed(json({ error: "not your learner" }, 403))
+    })
   )
 
   const learnerPath = HttpRouter.schemaPathParams(Schema.Struct({ learnerId: Schema.String }))
@@ -168,11 +180,9 @@ export interface Api {
   readonly received: () => ReadonlyArray<string>
 }
 
-/** The running API; `LearningApi.layer({ token })` starts it and stops it with its scope. */
+/** The running API; `LearningApi.layer({ token })` (or `{ tokens }`) starts it and stops it with its scope. */
 export class LearningApi extends Context.Tag("rcp-sdk/examples/LearningApi")<LearningApi, Api>() {
-  static readonly layer = (options: {
-    readonly token: string
-  }): Layer.Layer<LearningApi, HttpServerError.ServeError | Manifest.ManifestInvalid> =>
+  static readonly layer = (options: Access): Layer.Layer<LearningApi, HttpServerError.ServeError | Manifest.ManifestInvalid> =>
     Layer.scoped(
       LearningApi,
       Effect.gen(function*() {
@@ -189,7 +199,7 @@ export class LearningApi extends Context.Tag("rcp-sdk/examples/LearningApi")<Lea
             return app
           })
         )
-        yield* server.serve(makeRouter(manifest, options.token), record)
+        yield* server.serve(makeRouter(manifest, options), record)
         return { origin, manifestUrl: `${origin}/rcp/manifest`, received: () => [...received] }
       })
     ).pipe(Layer.provide(NodeHttpServer.layer(() => createServer(), { port: 0, host: "127.0.0.1" })))
@@ -198,7 +208,7 @@ export class LearningApi extends Context.Tag("rcp-sdk/examples/LearningApi")<Lea
 /**
  * Starts the API for code that does not run Effects: resolves once it listens; `close()` stops it.
  */
-export const startLearningApi = async (options: { readonly token: string }) => {
+export const startLearningApi = async (options: Access) => {
   const runtime = ManagedRuntime.make(LearningApi.layer(options))
   const api = await runtime.runPromise(LearningApi)
   return { ...api, close: () => runtime.dispose() }

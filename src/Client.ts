@@ -27,7 +27,13 @@ import type * as Resolver from "./Resolver.js"
 import type * as Approval from "./internal/client/approval.js"
 import * as internal from "./internal/client/client.js"
 import * as SearchSessionInternal from "./internal/client/searchSession.js"
+import type * as Credential from "./internal/client/credential.js"
+import type * as OAuthEndpoint from "./internal/client/oauth/endpoint.js"
+import type * as Principal from "./internal/client/oauth/principal.js"
+import type * as TokenManager from "./internal/client/oauth/tokenManager.js"
+import type * as TokenStore from "./internal/client/oauth/tokenStore.js"
 import * as describe from "./internal/manifest/describe.js"
+import type * as EffectRequirements from "./internal/shared/requirements.js"
 import type * as ModelTool from "./internal/model/modelTool.js"
 import * as ToolMethod from "./internal/model/toolMethod.js"
 import * as SearchToolInternal from "./internal/search/searchTool.js"
@@ -90,21 +96,115 @@ export interface CredentialRequest {
 }
 
 /**
- * A credential: a value, or a function (sync, async or Effect) called for each request.
+ * A credential function: called for each request with where the credential will be sent and the
+ * call's context — the same context the resolvers get (`execute(call, { context })`) — so that it
+ * can pick the signed-in user's own token. It may return the credential, a promise of it, or an
+ * Effect; `undefined` or `null` means "none for this call" (`CredentialMissing`, nothing sent).
+ * An Effect's requirements (`R`) are carried in the type of the layer (or `discover`) it is given
+ * to, as `Resolver.Requirements` carries the resolvers'.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type CredentialFunction<Ctx = any, R = never> = (
+  request: CredentialRequest,
+  context: Ctx
+) =>
+  | string
+  | Redacted.Redacted<string>
+  | undefined
+  | null
+  | PromiseLike<string | Redacted.Redacted<string> | undefined | null>
+  | Effect.Effect<string | Redacted.Redacted<string> | undefined | null, unknown, R>
+
+/**
+ * A credential: a value, or a function (sync, async or Effect) called for each request with the
+ * call's context.
  *
  * @since 0.1.0
  * @category models
  */
-export type CredentialInput =
-  | string
-  | Redacted.Redacted<string>
-  | ((request: CredentialRequest) =>
-    | string
-    | Redacted.Redacted<string>
-    | undefined
-    | null
-    | PromiseLike<string | Redacted.Redacted<string> | undefined | null>
-    | Effect.Effect<string | Redacted.Redacted<string> | undefined | null, unknown>)
+export type CredentialInput<Ctx = any, R = never> = string | Redacted.Redacted<string> | CredentialFunction<Ctx, R>
+
+/**
+ * What an Effect-returning credential function requires (never for a value or a plain function).
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type CredentialRequirements<C> = Credential.Requirements<C>
+
+/**
+ * From the turn's context to the application's id for the signed-in user, whose OAuth tokens the
+ * call sends (docs/protocol.md §10.2): a value, a promise or an Effect; `undefined` or `null` means
+ * "no user for this call" (`CredentialMissing`, nothing sent — never the client's own token).
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type OAuthSubject<Ctx = any, R = never> = Principal.SubjectFn<Ctx, R>
+
+/**
+ * The client's OAuth 2 settings (docs/protocol.md §10). The client registrations are per API
+ * (`DiscoverOptions.oauth`): a client secret belongs to one authorization server. Where users'
+ * tokens are kept is the `TokenStore` service (`rcp-sdk/oauth`; in the promise facade, `store`),
+ * by default this process's memory.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface OAuthOptions {
+  /**
+   * Whose token a call sends, for every API that offers the `authorization_code` flow (an API
+   * discovered with a `subject` of its own uses that one). Without one, calls send the client's
+   * own token (client credentials) where the API offers it.
+   */
+  readonly subject?: OAuthSubject<any, any> | undefined
+  /** How long before its expiry a token is replaced; default 30 seconds (at most half its lifetime). */
+  readonly refreshBefore?: Duration.DurationInput | undefined
+  /** Users whose access token is kept in memory between calls, per API; default 10,000 (the store holds them all). */
+  readonly maxCachedUsers?: number | undefined
+}
+
+/**
+ * One API's OAuth 2 client registration (docs/protocol.md §10.2): what the operator registered at
+ * the API's authorization server. Its endpoints come from the manifest, under the trust rules of
+ * any request: the manifest's origin or a trusted one.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface OAuthClient {
+  readonly clientId: string
+  /** None for a public client (a CLI, a native app). */
+  readonly clientSecret?: string | Redacted.Redacted<string> | undefined
+  /** Default `client_secret_basic` with a secret, `none` without. */
+  readonly clientAuthentication?: OAuthEndpoint.ClientAuthentication | undefined
+  /** Where the authorization server sends a user back (the application's callback): needed to connect users. */
+  readonly redirectUri?: string | undefined
+  /** The scopes asked for; default the manifest's. */
+  readonly scopes?: ReadonlyArray<string> | undefined
+  /** The API's name in messages, e.g. "GitHub" ("the user needs to connect their GitHub account"); default the authorization server's host. */
+  readonly name?: string | undefined
+  /** Whose token this API's calls send, instead of the client's `oauth.subject`. */
+  readonly subject?: OAuthSubject<any, any> | undefined
+  /** Timeout of one token request; default the client's `timeout`. */
+  readonly timeout?: Duration.DurationInput | undefined
+}
+
+/**
+ * The services the Effect functions of a client's options require — its credential function's and
+ * its OAuth subject function's — carried in the type of its layer, as `Resolver.Requirements`
+ * carries the resolvers'.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type Requirements<O> =
+  | (O extends { readonly credential?: infer C } ? Credential.Requirements<C> : never)
+  | (O extends { readonly oauth?: infer A } ? SubjectRequirements<A> : never)
+
+type SubjectRequirements<A> = A extends { readonly subject?: infer S } ? EffectRequirements.OfFunction<S> : never
 
 /**
  * When a request is sent again (docs/protocol.md §3.6).
@@ -138,9 +238,15 @@ export interface Options {
    * `Credential` layer in context supplies it (e.g. `Credential.layerConfig(...)`). A fixed value
    * (string or `Redacted`) is sent only to the origin of the first authenticated manifest
    * discovered with it and to `trustedOrigins`; a function decides per request (it receives
-   * `{ origin, manifestUrl, tool }`). See README "Several APIs".
+   * `{ origin, manifestUrl, tool }` and the call's context). See README "Several APIs". An Effect
+   * function's requirements become the layer's (`Requirements`).
    */
-  readonly credential?: CredentialInput | undefined
+  readonly credential?: CredentialInput<any, any> | undefined
+  /**
+   * OAuth 2 for every API whose manifest has an `oauth2` auth and that is discovered with an `oauth`
+   * client registration (docs/protocol.md §10, docs/credentials.md): whose token a call sends.
+   */
+  readonly oauth?: OAuthOptions | undefined
   /** Origins besides each manifest's own that every manifest's tools may call (and receive the credential). */
   readonly trustedOrigins?: ReadonlyArray<string> | undefined
   /** Allow plain `http:` to hosts that are not loopback. Default false. */
@@ -202,8 +308,17 @@ export interface Options {
  * @category models
  */
 export interface DiscoverOptions {
-  /** This API's credential (the same forms as the client-wide one), used instead of the client-wide one. */
-  readonly credential?: CredentialInput | undefined
+  /**
+   * This API's credential (the same forms as the client-wide one), used instead of the client-wide
+   * one. An Effect function's requirements become `discover`'s.
+   */
+  readonly credential?: CredentialInput<any, any> | undefined
+  /**
+   * This API's OAuth 2 client registration, for a manifest with an `oauth2` auth: the client
+   * obtains, refreshes and sends the access tokens (docs/protocol.md §10). Without it, such a
+   * manifest's tools are sent the `credential` (as `Authorization: Bearer`), if there is one.
+   */
+  readonly oauth?: OAuthClient | undefined
   /** Origins this API's tools may call (and receive its credential) besides the manifest's own. */
   readonly trustedOrigins?: ReadonlyArray<string> | undefined
   /**
@@ -241,9 +356,12 @@ export type ToolCall = Providers.ToolCallInput
  * @since 0.1.0
  * @category models
  */
-export interface ExecuteOptions {
-  /** Handed to every resolver of this call. */
-  readonly context?: unknown
+export interface ExecuteOptions<Ctx = unknown> {
+  /**
+   * The turn's context: handed to every resolver, to the credential function and to the OAuth
+   * subject function of this call. Typed with `Client.typed<Ctx>()`.
+   */
+  readonly context?: Ctx | undefined
   /** Overrides the client's timeout for this call. */
   readonly timeout?: Duration.DurationInput | undefined
 }
@@ -348,6 +466,25 @@ export type BuildError =
   | Errors.InsecureUrl
   | Errors.UntrustedOrigin
   | Errors.CredentialMissing
+  | TokenError
+
+/**
+ * Everything obtaining an OAuth 2 access token can fail with (docs/protocol.md §10.4), before any
+ * request to the API: the user has not connected (`AuthorizationRequired`), the token endpoint
+ * failed, the token store failed, or the endpoint is on an untrusted origin.
+ *
+ * @since 0.2.0
+ * @category errors
+ */
+export type TokenError = TokenManager.TokenError
+
+/**
+ * Everything completing a user's authorization can fail with.
+ *
+ * @since 0.2.0
+ * @category errors
+ */
+export type CompleteAuthorizationError = TokenManager.CompleteError | Errors.OAuthNotConfigured
 
 /**
  * Everything `execute` can fail with.
@@ -477,16 +614,23 @@ export type SearchRanker = (
  * @since 0.1.0
  * @category models
  */
-export interface Service {
-  readonly discover: (url: string | URL, options?: DiscoverOptions) => Effect.Effect<Discovery, DiscoverError>
-  readonly register: (manifest: unknown, options: RegisterOptions) => Effect.Effect<Discovery, RegisterError>
+export interface Service<Ctx = unknown> {
+  /** An Effect credential or subject function in `options` makes `discover` require its services. */
+  readonly discover: <const D extends DiscoverOptions = DiscoverOptions>(
+    url: string | URL,
+    options?: D
+  ) => Effect.Effect<Discovery, DiscoverError, Requirements<D>>
+  readonly register: <const D extends RegisterOptions>(
+    manifest: unknown,
+    options: D
+  ) => Effect.Effect<Discovery, RegisterError, Requirements<D>>
   /** Drops the tools of the manifest discovered at `url`; true when there were any. */
   readonly forget: (url: string | URL) => Effect.Effect<boolean>
   readonly tools: Effect.Effect<ReadonlyArray<ModelTool.ModelTool>>
   /** The model-facing tools best matching a request, best first, across every discovered API. */
   readonly searchTools: (request: string, options?: SearchOptions) => Effect.Effect<ReadonlyArray<ToolMatch>>
-  readonly execute: (call: ToolCall, options?: ExecuteOptions) => Effect.Effect<ToolResult, ExecuteError>
-  readonly buildRequest: (call: ToolCall, options?: ExecuteOptions) => Effect.Effect<PreparedRequest, BuildError>
+  readonly execute: (call: ToolCall, options?: ExecuteOptions<Ctx>) => Effect.Effect<ToolResult, ExecuteError>
+  readonly buildRequest: (call: ToolCall, options?: ExecuteOptions<Ctx>) => Effect.Effect<PreparedRequest, BuildError>
   /** Whether the `approval` policy marks calls of this tool (by its exposed name); false for an unknown tool. */
   readonly needsApproval: (tool: string) => Effect.Effect<boolean>
   /**
@@ -502,6 +646,29 @@ export interface Service {
       readonly what?: string | undefined
     }
   ) => Effect.Effect<Fetched, FetchError>
+  /**
+   * Where `subject` — the user signed in to the application — connects the OAuth 2 API discovered
+   * at `url`: its authorization endpoint with PKCE and a fresh state, held by the client for ten
+   * minutes (needs the API's `redirectUri`). For the application to show the user; never the model.
+   */
+  readonly authorizationUrl: (
+    url: string | URL,
+    subject: string
+  ) => Effect.Effect<URL, Errors.AuthorizationFailed | Errors.UntrustedAuthorizationServer | Errors.OAuthNotConfigured>
+  /**
+   * Completes the authorization the application's callback received (the whole callback URL), for
+   * the user signed in to the application now: it must have been started for that user, here, and
+   * not used yet. The code is exchanged and the user's tokens stored.
+   */
+  readonly completeAuthorization: (
+    callback: string | URL,
+    expected: { readonly subject: string }
+  ) => Effect.Effect<void, CompleteAuthorizationError>
+  /** Revokes `subject`'s refresh token for the API at `url` where it allows it, and deletes their tokens. */
+  readonly disconnect: (
+    url: string | URL,
+    subject: string
+  ) => Effect.Effect<{ readonly revoked: boolean }, Errors.TokenStoreFailed | Errors.OAuthNotConfigured>
 }
 
 /**
@@ -526,6 +693,32 @@ export interface Service {
  */
 export class RcpClient extends Context.Tag("rcp-sdk/RcpClient")<RcpClient, Service>() {}
 
+/**
+ * The client's tag, with the turn's context typed: `execute` and `buildRequest` then take only a
+ * `context` of type `Ctx`, as the promise facade's do. The same tag as `RcpClient` (any client
+ * layer provides it); only its type is narrower.
+ *
+ * @example
+ * ```ts
+ * import * as Effect from "effect/Effect"
+ * import * as Client from "rcp-sdk/client"
+ *
+ * interface Turn {
+ *   readonly userId: string
+ * }
+ * const Rcp = Client.typed<Turn>()
+ *
+ * export const answer = (call: Client.ToolCall, turn: Turn) =>
+ *   Effect.flatMap(Rcp, (client) => client.execute(call, { context: turn }))
+ * ```
+ *
+ * @since 0.2.0
+ * @category constructors
+ */
+export const typed = <Ctx>(): Context.Tag<RcpClient, Service<Ctx>> =>
+  // Sound: the service accepts any context; `Service<Ctx>` only narrows what callers may pass.
+  RcpClient as unknown as Context.Tag<RcpClient, Service<Ctx>>
+
 // ---------------------------------------------------------------------------------------------
 // Constructors and layers
 // ---------------------------------------------------------------------------------------------
@@ -536,10 +729,10 @@ export class RcpClient extends Context.Tag("rcp-sdk/RcpClient")<RcpClient, Servi
  * @since 0.1.0
  * @category constructors
  */
-export const make: (
-  options?: Options
-) => Effect.Effect<Service, never, HttpClient.HttpClient | Resolver.Resolvers | Scope.Scope> = (options = {}) =>
-  internal.make(options)
+export const make = <const O extends Options = Options>(
+  options?: O
+): Effect.Effect<Service, never, HttpClient.HttpClient | Resolver.Resolvers | Scope.Scope | Requirements<O>> =>
+  internal.make(options ?? {})
 
 /**
  * The client over the `HttpClient` you provide (fetch, node:http, a test double). With
@@ -561,9 +754,10 @@ export const make: (
  * @since 0.1.0
  * @category layers
  */
-export const layer = (
-  options: Options = {}
-): Layer.Layer<RcpClient, never, HttpClient.HttpClient | Resolver.Resolvers> => Layer.scoped(RcpClient, make(options))
+export const layer = <const O extends Options = Options>(
+  options?: O
+): Layer.Layer<RcpClient, never, HttpClient.HttpClient | Resolver.Resolvers | Requirements<O>> =>
+  Layer.scoped(RcpClient, make(options))
 
 /**
  * The client straight over undici, with an agent of its own (closed with the layer): no
@@ -572,8 +766,10 @@ export const layer = (
  * @since 0.1.0
  * @category layers
  */
-export const layerUndici = (options: Options = {}): Layer.Layer<RcpClient, never, Resolver.Resolvers> =>
-  Layer.scoped(RcpClient, internal.makeUndici(options))
+export const layerUndici = <const O extends Options = Options>(
+  options?: O
+): Layer.Layer<RcpClient, never, Resolver.Resolvers | Requirements<O>> =>
+  Layer.scoped(RcpClient, internal.makeUndici(options ?? {}))
 
 // ---------------------------------------------------------------------------------------------
 // Accessors
@@ -598,10 +794,10 @@ export const layerUndici = (options: Options = {}): Layer.Layer<RcpClient, never
  * @since 0.1.0
  * @category accessors
  */
-export const discover = (
+export const discover = <const D extends DiscoverOptions = DiscoverOptions>(
   url: string | URL,
-  options?: DiscoverOptions
-): Effect.Effect<Discovery, DiscoverError, RcpClient> =>
+  options?: D
+): Effect.Effect<Discovery, DiscoverError, RcpClient | Requirements<D>> =>
   Effect.flatMap(RcpClient, (client) => client.discover(url, options))
 
 /**
@@ -611,10 +807,10 @@ export const discover = (
  * @since 0.1.0
  * @category accessors
  */
-export const register = (
+export const register = <const D extends RegisterOptions>(
   manifest: unknown,
-  options: RegisterOptions
-): Effect.Effect<Discovery, RegisterError, RcpClient> =>
+  options: D
+): Effect.Effect<Discovery, RegisterError, RcpClient | Requirements<D>> =>
   Effect.flatMap(RcpClient, (client) => client.register(manifest, options))
 
 /**
@@ -668,6 +864,56 @@ export const buildRequest = (
   options?: ExecuteOptions
 ): Effect.Effect<PreparedRequest, BuildError, RcpClient> =>
   Effect.flatMap(RcpClient, (client) => client.buildRequest(call, options))
+
+/**
+ * Where `subject` connects the OAuth 2 API discovered at `url` (see `Service.authorizationUrl`).
+ *
+ * @since 0.2.0
+ * @category accessors
+ */
+export const authorizationUrl = (
+  url: string | URL,
+  subject: string
+): Effect.Effect<URL, Errors.AuthorizationFailed | Errors.UntrustedAuthorizationServer | Errors.OAuthNotConfigured, RcpClient> =>
+  Effect.flatMap(RcpClient, (client) => client.authorizationUrl(url, subject))
+
+/**
+ * Completes a user's authorization from the callback URL the application received (see
+ * `Service.completeAuthorization`).
+ *
+ * @example
+ * ```ts
+ * import * as Effect from "effect/Effect"
+ * import * as Client from "rcp-sdk/client"
+ *
+ * // The application's OAuth callback route, for the user signed in to the application.
+ * export const callback = (requestUrl: string, signedInUser: string) =>
+ *   Client.completeAuthorization(requestUrl, { subject: signedInUser }).pipe(
+ *     Effect.as("connected"),
+ *     Effect.catchTag("AuthorizationFailed", () => Effect.succeed("try connecting again"))
+ *   )
+ * ```
+ *
+ * @since 0.2.0
+ * @category accessors
+ */
+export const completeAuthorization = (
+  callback: string | URL,
+  expected: { readonly subject: string }
+): Effect.Effect<void, CompleteAuthorizationError, RcpClient> =>
+  Effect.flatMap(RcpClient, (client) => client.completeAuthorization(callback, expected))
+
+/**
+ * Disconnects `subject` from the OAuth 2 API discovered at `url` (see `Service.disconnect`).
+ *
+ * @since 0.2.0
+ * @category accessors
+ */
+export const disconnect = (
+  url: string | URL,
+  subject: string
+): Effect.Effect<{ readonly revoked: boolean }, Errors.TokenStoreFailed | Errors.OAuthNotConfigured, RcpClient> =>
+  Effect.flatMap(RcpClient, (client) => client.disconnect(url, subject))
 
 /**
  * The model-facing tools of everything this client discovered.
@@ -788,7 +1034,21 @@ export { Credential } from "./internal/client/credential.js"
  * @since 0.1.0
  * @category models
  */
-export type RcpClientOptions<Ctx> = Omit<Options, "timeout"> & {
+export type RcpClientOptions<Ctx> = Omit<Options, "timeout" | "credential" | "oauth"> & {
+  /**
+   * The client-wide credential: a value, or a function called per request with where it goes and
+   * the call's `context` (typed `Ctx`). An Effect it returns must require nothing: the promise client
+   * has no services to give it (a missing one fails the call with `CredentialMissing`).
+   */
+  readonly credential?: CredentialInput<Ctx, any> | undefined
+  /**
+   * OAuth 2 (docs/credentials.md): whose token a call sends (`subject`, from the call's `context`),
+   * and where users' tokens are kept (`store`: get/set/delete by API and subject; default in memory).
+   */
+  readonly oauth?: (Omit<OAuthOptions, "subject"> & {
+    readonly subject?: OAuthSubject<Ctx, any> | undefined
+    readonly store?: TokenStore.PromiseTokenStore | undefined
+  }) | undefined
   /** Values the model never chooses, by param name: `{ learnerId: (ctx) => ctx.currentUserId }`. */
   readonly resolvers?: { readonly [param: string]: (context: Ctx, info: Resolver.ResolveInfo) => unknown } | undefined
   /** Per-request timeout in milliseconds; default 30000. */
@@ -800,6 +1060,18 @@ export type RcpClientOptions<Ctx> = Omit<Options, "timeout"> & {
    * prepared request, credential shown as `<redacted>`; only `true` sends it (README "Approval").
    */
   readonly approve?: Approval.ApproveFunction | undefined
+}
+
+/**
+ * What the promise facade discovers an API with: `DiscoverOptions`, its credential and OAuth subject
+ * functions typed by the client's `Ctx`.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type PromiseDiscoverOptions<Ctx> = Omit<DiscoverOptions, "credential" | "oauth"> & {
+  readonly credential?: CredentialInput<Ctx, any> | undefined
+  readonly oauth?: (Omit<OAuthClient, "subject"> & { readonly subject?: OAuthSubject<Ctx, any> | undefined }) | undefined
 }
 
 /**
@@ -823,8 +1095,8 @@ export type CallOptions<Ctx> = Omit<ExecuteOptions, "context" | "timeout"> & {
  * @category models
  */
 export interface PromiseClient<Ctx> {
-  readonly discover: (url: string | URL, options?: DiscoverOptions) => Promise<Discovery>
-  readonly register: (manifest: unknown, options: RegisterOptions) => Promise<Discovery>
+  readonly discover: (url: string | URL, options?: PromiseDiscoverOptions<Ctx>) => Promise<Discovery>
+  readonly register: (manifest: unknown, options: PromiseDiscoverOptions<Ctx> & { readonly url: string }) => Promise<Discovery>
   /** Drops one API's tools; resolves to whether there were any. */
   readonly forget: (url: string | URL) => Promise<boolean>
   readonly execute: (call: ToolCall, options?: CallOptions<Ctx>) => Promise<ToolResult>
@@ -839,6 +1111,12 @@ export interface PromiseClient<Ctx> {
   readonly searchSession: (options?: SearchSessionOptions) => PromiseSearchSession<Ctx>
   /** Whether the `approval` policy marks calls of this tool (by its exposed name); false for an unknown tool. */
   readonly needsApproval: (tool: string) => Promise<boolean>
+  /** Where `subject` connects the OAuth 2 API discovered at `url` (for the application to show the user; never the model). */
+  readonly authorizationUrl: (url: string | URL, subject: string) => Promise<URL>
+  /** Completes a user's authorization from the callback URL the application received, for the user signed in now. */
+  readonly completeAuthorization: (callback: string | URL, expected: { readonly subject: string }) => Promise<void>
+  /** Revokes the user's refresh token for the API at `url` where it allows it, and deletes their tokens. */
+  readonly disconnect: (url: string | URL, subject: string) => Promise<{ readonly revoked: boolean }>
   /**
    * Releases the client; safe to call twice. Calls in flight — sending, or waiting to retry — are
    * interrupted and reject with `ClientClosed` before this resolves; nothing is sent afterwards.

@@ -17,6 +17,7 @@
  */
 import * as ApprovalErrors from "./internal/client/approval.js"
 import * as ClientErrors from "./internal/client/errors.js"
+import * as OAuthErrors from "./internal/client/oauth/oauthErrors.js"
 import * as PinErrors from "./internal/client/pinErrors.js"
 import * as ResolverErrors from "./internal/client/resolver.js"
 import * as ManifestErrors from "./internal/manifest/model.js"
@@ -372,6 +373,99 @@ export const ClientClosed = ClientErrors.ClientClosed
 export type ClientClosed = ClientErrors.ClientClosed
 
 /**
+ * The user has not connected this OAuth 2 API, or their connection expired or was revoked
+ * (docs/protocol.md §10.4): nothing was sent to the API. The message is a sentence a model can relay
+ * ("the user needs to connect their GitHub account…"); `authorizationUrl`, when the API has a
+ * `redirectUri`, is where the application sends the signed-in user to connect — for the operator,
+ * never the model.
+ *
+ * @since 0.2.0
+ * @category errors
+ */
+export const AuthorizationRequired = OAuthErrors.AuthorizationRequired
+
+/**
+ * @since 0.2.0
+ * @category errors
+ */
+export type AuthorizationRequired = OAuthErrors.AuthorizationRequired
+
+/**
+ * A request to an OAuth 2 token endpoint failed: refused (with its registered `error` code),
+ * unreachable, too slow, too large, or without a usable bearer token. Nothing was sent to the API.
+ *
+ * @since 0.2.0
+ * @category errors
+ */
+export const TokenRequestFailed = OAuthErrors.TokenRequestFailed
+
+/**
+ * @since 0.2.0
+ * @category errors
+ */
+export type TokenRequestFailed = OAuthErrors.TokenRequestFailed
+
+/**
+ * The application's OAuth token store threw, rejected, or returned something that is not tokens;
+ * `cause` is for the operator. Nothing was sent to the API.
+ *
+ * @since 0.2.0
+ * @category errors
+ */
+export const TokenStoreFailed = OAuthErrors.TokenStoreFailed
+
+/**
+ * @since 0.2.0
+ * @category errors
+ */
+export type TokenStoreFailed = OAuthErrors.TokenStoreFailed
+
+/**
+ * An endpoint of a manifest's `oauth2` auth is on an origin that is neither the manifest's nor a
+ * trusted one: no token was requested and no secret sent there (docs/protocol.md §10.2).
+ *
+ * @since 0.2.0
+ * @category errors
+ */
+export const UntrustedAuthorizationServer = OAuthErrors.UntrustedAuthorizationServer
+
+/**
+ * @since 0.2.0
+ * @category errors
+ */
+export type UntrustedAuthorizationServer = OAuthErrors.UntrustedAuthorizationServer
+
+/**
+ * Completing a user's authorization failed: the callback matches no authorization in progress, was
+ * started for another user, was refused by the server, or a login timed out. Nothing was stored.
+ *
+ * @since 0.2.0
+ * @category errors
+ */
+export const AuthorizationFailed = OAuthErrors.AuthorizationFailed
+
+/**
+ * @since 0.2.0
+ * @category errors
+ */
+export type AuthorizationFailed = OAuthErrors.AuthorizationFailed
+
+/**
+ * A user's connection was asked of an API this client has no OAuth 2 client for (not discovered,
+ * no `oauth2` auth, or discovered without the `oauth` option). Nothing was done.
+ *
+ * @since 0.2.0
+ * @category errors
+ */
+export const OAuthNotConfigured = OAuthErrors.OAuthNotConfigured
+
+/**
+ * @since 0.2.0
+ * @category errors
+ */
+export type OAuthNotConfigured = OAuthErrors.OAuthNotConfigured
+
+/**
  * Any error of this module: what a client's Effects fail with and its promises reject with (the
  * resolver errors included), besides a `defineTool` or lock error raised elsewhere.
  *
@@ -403,6 +497,12 @@ export type RcpError =
   | HttpError
   | InvalidResponse
   | ClientClosed
+  | AuthorizationRequired
+  | TokenRequestFailed
+  | TokenStoreFailed
+  | UntrustedAuthorizationServer
+  | AuthorizationFailed
+  | OAuthNotConfigured
 
 const classes: ReadonlyArray<abstract new(...args: ReadonlyArray<any>) => RcpError> = [
   ManifestInvalid,
@@ -428,7 +528,13 @@ const classes: ReadonlyArray<abstract new(...args: ReadonlyArray<any>) => RcpErr
   BlockedAddress,
   HttpError,
   InvalidResponse,
-  ClientClosed
+  ClientClosed,
+  AuthorizationRequired,
+  TokenRequestFailed,
+  TokenStoreFailed,
+  UntrustedAuthorizationServer,
+  AuthorizationFailed,
+  OAuthNotConfigured
 ]
 
 /**

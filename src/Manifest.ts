@@ -238,6 +238,61 @@ export type AuthQuery = {
 }
 
 /**
+ * An OAuth 2 flow an API accepts tokens from: `client_credentials` (the client acts as itself) or
+ * `authorization_code` (a user signs in, with PKCE; the client keeps a refresh token per user).
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type OAuth2Flow = "client_credentials" | "authorization_code"
+
+/**
+ * The client sends `Authorization: Bearer <access token>`, the token obtained from the API's OAuth 2
+ * authorization server and kept fresh by the client (docs/protocol.md §10). The manifest names the
+ * server's endpoints and what it offers; the client registration, the tokens and whose token a call
+ * sends are the client operator's.
+ *
+ * @example
+ * ```ts
+ * import * as Manifest from "rcp-sdk/manifest"
+ *
+ * export const auth: Manifest.AuthOAuth2 = {
+ *   type: "oauth2",
+ *   flows: ["authorization_code"],
+ *   tokenUrl: "https://auth.example.com/oauth/token",
+ *   authorizationUrl: "https://auth.example.com/oauth/authorize",
+ *   scopes: ["offline_access", "orders:read"]
+ * }
+ * ```
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export const AuthOAuth2: Schema.Schema<AuthOAuth2> = Schema.make(ManifestShape.AuthOAuth2)
+
+/**
+ * @since 0.2.0
+ * @category models
+ */
+export type AuthOAuth2 = {
+  readonly type: "oauth2"
+  /** At least one. */
+  readonly flows: ReadonlyArray<OAuth2Flow>
+  /** The token endpoint. */
+  readonly tokenUrl: string
+  /** Where a user signs in; required with `authorization_code`. */
+  readonly authorizationUrl?: string
+  /** The revocation endpoint (RFC 7009), used when a user disconnects. */
+  readonly revocationUrl?: string
+  /** The authorization server's issuer identifier (RFC 8414); required with the `openid` scope. */
+  readonly issuer?: string
+  /** The scopes the client asks for. */
+  readonly scopes?: ReadonlyArray<string>
+  /** The resource indicator (RFC 8707) sent with every authorization and token request. */
+  readonly resource?: string
+}
+
+/**
  * @since 0.1.0
  * @category models
  */
@@ -247,7 +302,7 @@ export const Auth: Schema.Schema<Auth> = Schema.make(ManifestShape.Auth)
  * @since 0.1.0
  * @category models
  */
-export type Auth = AuthNone | AuthHeader | AuthQuery
+export type Auth = AuthNone | AuthHeader | AuthQuery | AuthOAuth2
 
 /**
  * One REST endpoint offered as a tool: `{{name}}` placeholders in `url`, `queryParams`, `headers`

@@ -110,7 +110,7 @@ describe("docs/protocol.md", () => {
 describe("JSDoc examples", () => {
   it("every @example of the public modules compiles against the built package", () => {
     const modules = [
-      ...["Manifest", "Resolver", "Client", "Errors", "Providers", "Server", "Lock"].map((name) => `src/${name}.ts`),
+      ...["Manifest", "Resolver", "Client", "Errors", "Providers", "Server", "Lock", "OAuth"].map((name) => `src/${name}.ts`),
       "packages/openapi/src/OpenApi.ts",
       "packages/openapi/src/Cli.ts",
       "packages/ai-sdk/src/AiSdk.ts",

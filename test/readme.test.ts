@@ -93,6 +93,7 @@ describe("README", () => {
       ["src/Providers.ts", "rcp-sdk/providers"],
       ["src/Server.ts", "rcp-sdk/server"],
       ["src/Lock.ts", "rcp-sdk/lock"],
+      ["src/OAuth.ts", "rcp-sdk/oauth"],
       ["packages/ai-sdk/src/AiSdk.ts", "@rcp-sdk/ai-sdk"],
       ["packages/effect-ai/src/EffectAi.ts", "@rcp-sdk/effect-ai"],
       ["packages/mcp/src/Mcp.ts", "@rcp-sdk/mcp"]

@@ -34,12 +34,14 @@ const HEAVY: ReadonlyArray<readonly [string, RegExp]> = [
   ["effect/Schema", /\/effect\/dist\/esm\/Schema\.js$/],
   ["fast-check", /\/fast-check\//],
   ["@effect/platform", /\/@effect\/platform\//],
-  ["undici", /\/undici\//]
+  ["undici", /\/undici\//],
+  // OAuth 2 token requests: loaded with the first manifest that has an oauth2 auth, never before.
+  ["oauth4webapi", /\/oauth4webapi\//]
 ]
 
 describe("start-up: what a cold import loads", () => {
   for (const [entry, file] of [["rcp-sdk/client", "Client.js"], ["rcp-sdk/resolver", "Resolver.js"]] as const) {
-    it(`import("${entry}") loads no effect/Schema, fast-check, @effect/platform or undici`, async () => {
+    it(`import("${entry}") loads no effect/Schema, fast-check, @effect/platform, undici or oauth4webapi`, async () => {
       const loaded = await importInChild(entry)
       // The hook sees the import itself: an empty list would prove nothing.
       assert.isTrue(loaded.some((url) => url.endsWith(`/dist/${file}`)), "the hook logged the package's modules")
@@ -108,7 +110,7 @@ describe("start-up: a cold process's first tool call", () => {
       // its fast-check) is not loaded by a first discovery and call.
       const loaded = loadedBy(run.stderr)
       assert.isTrue(loaded.some((url) => /\/dist\/chunks\/decode-\w+\.js$/.test(url)), "the decoder was loaded")
-      for (const [name, pattern] of HEAVY.slice(0, 3)) {
+      for (const [name, pattern] of [...HEAVY.slice(0, 3), ...HEAVY.slice(4)]) {
         assert.deepStrictEqual(loaded.filter((url) => pattern.test(url)), [], `a first call loads ${name}`)
       }
       const out = JSON.parse(run.stdout) as {
@@ -130,4 +132,48 @@ describe("start-up: a cold process's first tool call", () => {
       assert.deepStrictEqual(out.seenAfterClose, [])
     })
   }, 60_000)
+})
+
+describe("start-up: the OAuth wing, loaded when first needed", () => {
+  it("a manifest with an oauth2 auth loads oauth4webapi (the lazily loaded chunk of the built package works); the token goes out as a bearer", async () => {
+    await withServer((request, response) => {
+      const origin = `http://${request.headers.host}`
+      if (request.path === "/token") {
+        return json(response, 200, { access_token: "at-1", token_type: "Bearer", expires_in: 300 }, { "cache-control": "no-store" })
+      }
+      if (request.path === "/rcp/manifest") {
+        return json(response, 200, {
+          rcpVersion: "0.1",
+          auth: { type: "oauth2", flows: ["client_credentials"], tokenUrl: `${origin}/token` },
+          tools: [{ name: "ping", description: "Ping.", method: "GET", params: [], url: `${origin}/ping` }]
+        })
+      }
+      json(response, 200, { pong: true })
+    }, async (server) => {
+      const run = await runProcess(
+        process.execPath,
+        [
+          "--import",
+          join(support, "loadLog.mjs"),
+          "--input-type=module",
+          "-e",
+          [
+            `const { createRcpClient } = await import("rcp-sdk/client")`,
+            `const client = createRcpClient({ allowHttp: true })`,
+            `await client.discover(${JSON.stringify(server.url("/rcp/manifest"))}, { oauth: { clientId: "app", clientSecret: "s3cret" } })`,
+            `const result = await client.execute({ name: "ping", arguments: {} })`,
+            `await client.close()`,
+            `process.stdout.write(JSON.stringify(result.data))`
+          ].join("\n")
+        ],
+        { cwd: root }
+      )
+      assert.strictEqual(run.status, 0, run.stderr)
+      assert.deepStrictEqual(JSON.parse(run.stdout), { pong: true })
+      assert.isTrue(loadedBy(run.stderr).some((url) => /\/oauth4webapi\//.test(url)), "oauth4webapi was loaded")
+      assert.deepStrictEqual(server.requests.map((r) => `${r.method} ${r.path}`), ["GET /rcp/manifest", "POST /token", "GET /ping"])
+      assert.strictEqual(server.requests[2]!.headers.authorization, "Bearer at-1")
+      assert.strictEqual(server.requests[1]!.headers.authorization, `Basic ${Buffer.from("app:s3cret").toString("base64")}`)
+    })
+  }, 30_000)
 })

@@ -47,11 +47,20 @@ export const nextStep = (
   return { _tag: "Answer", text: `Done — you are enrolled. What the tools told me:\n${results.map((r) => `  ${r}`).join("\n")}` }
 }
 
+/**
+ * Each learner's own token for the API, as the application keeps them (in a real one: the user's
+ * OAuth tokens, which `oauth: { subject }` fetches and refreshes — docs/credentials.md).
+ */
+const TOKENS: Readonly<Record<string, string>> = { "learner-42": "token-of-learner-42-3f1c", "learner-7": "token-of-learner-7-9a0e" }
+
 /** The API and a client that discovered it; `close()` stops both. */
 export const start = async () => {
-  const token = "example-token-3f1c"
-  const api = await startLearningApi({ token })
-  const client = createRcpClient({ resolvers: { learnerId: (t: Turn) => t.currentUserId }, credential: token })
+  const api = await startLearningApi({ tokens: TOKENS })
+  const client = createRcpClient({
+    resolvers: { learnerId: (t: Turn) => t.currentUserId },
+    // The credential from the turn: the signed-in learner's own token; none → the call fails before any request.
+    credential: (_request, t: Turn) => (t.currentUserId === undefined ? undefined : TOKENS[t.currentUserId])
+  })
   const { tools } = await client.discover(api.manifestUrl)
   return {
     api,

@@ -24,7 +24,7 @@ const FAILED = "the credential function failed"
 const untyped = (value: unknown): CredentialInput => value as CredentialInput
 
 /** The configured credential, asked for one request. */
-const obtain = (input: CredentialInput, request: CredentialRequest = REQUEST) => Credential.source(input)!.obtain(request)
+const obtain = (input: CredentialInput, request: CredentialRequest = REQUEST) => Credential.source(input)!.obtain(request, undefined)
 
 const missing = (input: CredentialInput) => Effect.flip(obtain(input))
 
@@ -135,12 +135,12 @@ describe("a fixed credential (checked once, skipping per-call work)", () => {
     Effect.gen(function*() {
       const fixed = Credential.source("tok")!
       assert.isTrue(fixed.fixed)
-      const first = yield* fixed.obtain(REQUEST)
+      const first = yield* fixed.obtain(REQUEST, undefined)
       assert.strictEqual(Redacted.value(first), "tok")
-      assert.strictEqual(yield* fixed.obtain({ ...REQUEST, tool: "other" }), first)
+      assert.strictEqual(yield* fixed.obtain({ ...REQUEST, tool: "other" }, undefined), first)
       const secret = Redacted.make("tok")
-      assert.strictEqual(yield* Credential.source(secret)!.obtain(REQUEST), secret)
-      assert.strictEqual(Redacted.value(yield* Credential.source("é\t")!.obtain(REQUEST)), "é\t")
+      assert.strictEqual(yield* Credential.source(secret)!.obtain(REQUEST, undefined), secret)
+      assert.strictEqual(Redacted.value(yield* Credential.source("é\t")!.obtain(REQUEST, undefined)), "é\t")
     }))
 
   it.effect("a fixed value that would be refused is reported per call, naming that call's tool", () =>
@@ -148,7 +148,7 @@ describe("a fixed credential (checked once, skipping per-call work)", () => {
       for (const input of ["", Redacted.make(""), "tok\n", "tok\u0100", Redacted.make("tok\r"), untyped(42), untyped(null)]) {
         const fixed = Credential.source(input)!
         assert.isTrue(fixed.fixed)
-        const error = yield* Effect.flip(fixed.obtain({ ...REQUEST, tool: "other" }))
+        const error = yield* Effect.flip(fixed.obtain({ ...REQUEST, tool: "other" }, undefined))
         assert.strictEqual(error.tool, "other", String(input))
       }
     }))

@@ -526,9 +526,29 @@ const invalidCases: ReadonlyArray<InvalidCase> = [
   // auth
   {
     name: "auth type unknown",
-    input: withTool({}, { auth: { type: "oauth2" } }),
+    input: withTool({}, { auth: { type: "cookie" } }),
     path: "auth.type",
-    message: "Expected \"none\" | \"header\" | \"query\", actual \"oauth2\""
+    message: "Expected \"none\" | \"header\" | \"query\" | \"oauth2\", actual \"cookie\""
+  },
+  {
+    name: "oauth2 auth without a token endpoint",
+    input: withTool({}, { auth: { type: "oauth2", flows: ["client_credentials"] } }),
+    path: "auth.tokenUrl",
+    message: "is missing"
+  },
+  {
+    name: "oauth2 auth whose token endpoint is plain http to a host that is not loopback",
+    input: withTool({}, { auth: { type: "oauth2", flows: ["client_credentials"], tokenUrl: "http://auth.example.com/token" } }),
+    path: "auth.tokenUrl",
+    message: "plain http: is allowed only to loopback hosts (use https:, or a client that allows http)"
+  },
+  {
+    name: "a tool setting the Authorization header an oauth2 auth writes",
+    input: withTool({ headers: { authorization: "Bearer x" } }, {
+      auth: { type: "oauth2", flows: ["client_credentials"], tokenUrl: "https://auth.example.com/token" }
+    }),
+    path: "tools[0].headers.authorization",
+    message: "must not set the auth header \"authorization\""
   },
   {
     name: "auth header without a name",

@@ -91,7 +91,18 @@ const Reference = (() => {
   const AuthQuery = Schema.Struct({ type: Schema.Literal("query"), name: Schema.NonEmptyString }).annotations({
     identifier: "AuthQuery"
   })
-  const Auth = Schema.Union(AuthNone, AuthHeader, AuthQuery).annotations({ identifier: "Auth" })
+  const OAuth2Flow = oneOf("OAuth2Flow", "client_credentials", "authorization_code")
+  const AuthOAuth2 = Schema.Struct({
+    type: Schema.Literal("oauth2"),
+    flows: Schema.Array(OAuth2Flow).pipe(Schema.minItems(1)),
+    tokenUrl: Schema.NonEmptyString,
+    authorizationUrl: exact(Schema.NonEmptyString),
+    revocationUrl: exact(Schema.NonEmptyString),
+    issuer: exact(Schema.NonEmptyString),
+    scopes: exact(Schema.Array(Schema.String)),
+    resource: exact(Schema.NonEmptyString)
+  }).annotations({ identifier: "AuthOAuth2" })
+  const Auth = Schema.Union(AuthNone, AuthHeader, AuthQuery, AuthOAuth2).annotations({ identifier: "Auth" })
   const Tool = Schema.Struct({
     name: matching(/^[A-Za-z0-9_-]{1,64}$/),
     description: Schema.NonEmptyString,
@@ -124,6 +135,7 @@ const Reference = (() => {
     AuthNone,
     AuthHeader,
     AuthQuery,
+    AuthOAuth2,
     Auth,
     Tool,
     Manifest
@@ -137,12 +149,13 @@ const sameTypes: [
   Same<Schema.Schema.Type<typeof Reference.Tool>, Manifest.Tool>,
   Same<Schema.Schema.Type<typeof Reference.Param>, Manifest.Param>,
   Same<Schema.Schema.Type<typeof Reference.Auth>, Manifest.Auth>,
+  Same<Schema.Schema.Type<typeof Reference.AuthOAuth2>, Manifest.AuthOAuth2>,
   Same<Schema.Schema.Type<typeof Reference.HttpMethod>, Manifest.HttpMethod>,
   Same<Schema.Schema.Type<typeof Reference.ParamType>, Manifest.ParamType>,
   Same<Schema.Schema.Type<typeof Reference.ParamStyle>, Manifest.ParamStyle>,
   Same<Schema.Schema.Type<typeof Reference.BodyEncoding>, Manifest.BodyEncoding>,
   Same<Schema.Schema.Encoded<typeof Reference.Manifest>, Schema.Schema.Encoded<typeof Manifest.Manifest>>
-] = [true, true, true, true, true, true, true, true, true]
+] = [true, true, true, true, true, true, true, true, true, true]
 // @ts-expect-error a Tool without a url is no Tool
 const noUrl: Manifest.Tool = { name: "t", description: "d", method: "GET", params: [] }
 void noUrl
@@ -184,11 +197,25 @@ const tool = fc.record({
   responseMappings: maybe(stringMap),
   extra: junk
 }, { requiredKeys: [] })
-const auth = fc.record({
-  type: maybe(fc.constantFrom("none", "header", "query", "cookie")),
-  name: maybe(text),
-  scheme: maybe(text)
-}, { requiredKeys: [] })
+const flow = fc.constantFrom("client_credentials", "authorization_code", "implicit", "password", "")
+const auth = fc.oneof(
+  fc.record({
+    type: maybe(fc.constantFrom("none", "header", "query", "cookie", "oauth2")),
+    name: maybe(text),
+    scheme: maybe(text)
+  }, { requiredKeys: [] }),
+  fc.record({
+    type: maybe(fc.constantFrom("oauth2", "oauth")),
+    flows: maybe(fc.array(maybe(flow), { maxLength: 3 })),
+    tokenUrl: maybe(text),
+    authorizationUrl: maybe(text),
+    revocationUrl: maybe(text),
+    issuer: maybe(text),
+    scopes: maybe(fc.array(maybe(text), { maxLength: 3 })),
+    resource: maybe(text),
+    extra: junk
+  }, { requiredKeys: [] })
+)
 const manifest = fc.record({
   rcpVersion: maybe(fc.constantFrom("0.1", "0.2", "1")),
   auth: maybe(auth),
@@ -223,6 +250,7 @@ const PAIRS = [
   ["Tool", Manifest.Tool, Reference.Tool],
   ["Param", Manifest.Param, Reference.Param],
   ["Auth", Manifest.Auth, Reference.Auth],
+  ["AuthOAuth2", Manifest.AuthOAuth2, Reference.AuthOAuth2],
   ["HttpMethod", Manifest.HttpMethod, Reference.HttpMethod],
   ["ParamType", Manifest.ParamType, Reference.ParamType],
   ["ParamSchema", Manifest.ParamSchema, Reference.ParamSchema],
@@ -232,7 +260,7 @@ const PAIRS = [
 
 describe("the manifest's Schemas, built as ASTs, are the combinators' (docs/protocol.md §1)", () => {
   it("the types decoded are the same", () => {
-    assert.deepStrictEqual(sameTypes, [true, true, true, true, true, true, true, true, true])
+    assert.deepStrictEqual(sameTypes, [true, true, true, true, true, true, true, true, true, true])
   })
 
   it("the client's decoder and the oracle agree on every input: value, or every error's path and message", () => {
@@ -250,6 +278,7 @@ describe("the manifest's Schemas, built as ASTs, are the combinators' (docs/prot
       Tool: tool,
       Param: param,
       Auth: auth,
+      AuthOAuth2: auth,
       HttpMethod: junk,
       ParamType: junk,
       ParamSchema: schemaNode,

@@ -418,6 +418,8 @@ export interface TestApi {
   readonly origin: string
   readonly url: (path: string) => string
   readonly requests: Array<ApiRequest>
+  /** What `GET /rcp/manifest` answers (404 while undefined): the API's own manifest, for `discover`. */
+  manifest: unknown
   readonly close: () => Promise<void>
 }
 
@@ -433,7 +435,13 @@ export const startApi = async (authority: {
 }): Promise<TestApi> => {
   const requests: Array<ApiRequest> = []
   const sockets = new Set<Socket>()
+  const served: { manifest: unknown } = { manifest: undefined }
   const server = http.createServer((req, res) => {
+    if (req.method === "GET" && req.url === "/rcp/manifest" && served.manifest !== undefined) {
+      res.writeHead(200, { "content-type": "application/json" })
+      res.end(JSON.stringify(served.manifest))
+      return
+    }
     void (async () => {
       const at = Date.now()
       const match = /^\/api\/(?:users\/([^/]+)\/)?orders$/.exec(new URL(req.url ?? "/", "http://x").pathname)
@@ -458,7 +466,18 @@ export const startApi = async (authority: {
   })
   const port = await listen(server)
   const origin = `http://127.0.0.1:${port}`
-  return { origin, url: (path) => `${origin}${path}`, requests, close: () => closeServer(server, sockets) }
+  return {
+    origin,
+    url: (path) => `${origin}${path}`,
+    requests,
+    get manifest() {
+      return served.manifest
+    },
+    set manifest(value: unknown) {
+      served.manifest = value
+    },
+    close: () => closeServer(server, sockets)
+  }
 }
 
 export interface OAuthWorld {

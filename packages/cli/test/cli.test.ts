@@ -84,8 +84,10 @@ describe("rcp --help", () => {
     }
     const call = await rcp(["call", "--help"])
     assert.include(call.stdout, "Usage: rcp call <url> <tool> [--args JSON] [--set PARAM=VALUE]...")
-    assert.include(call.stdout, "  --credential-env VAR  The environment variable holding the credential")
-    assert.include(call.stdout, "  --timeout-ms MS       Timeout of each attempt (default 30000)")
+    // The column is as wide as the longest option (--client-secret-env VAR).
+    assert.include(call.stdout, "  --credential-env VAR     The environment variable holding the credential")
+    assert.include(call.stdout, "  --timeout-ms MS          Timeout of each attempt (default 30000)")
+    assert.include(call.stdout, "  --client-secret-env VAR  The environment variable holding that client's secret, if it has one")
     assert.include((await rcp(["tools", "--help"])).stdout, "(one of json, openai, openai-strict, openai-responses, anthropic, gemini; default json)")
     assert.strictEqual((await rcp(["help", "call"])).stdout, call.stdout)
   })
@@ -531,7 +533,7 @@ describe("rcp exit codes", () => {
     withServer(async (server) => {
       const url = server.url("/rcp/manifest")
       const cases: ReadonlyArray<readonly [ReadonlyArray<string>, string]> = [
-        [["frobnicate"], "rcp: unknown command \"frobnicate\"; commands: describe, tools, validate, call, import, lock, diff, mcp (see rcp --help)"],
+        [["frobnicate"], "rcp: unknown command \"frobnicate\"; commands: describe, tools, validate, call, import, lock, diff, mcp, login, logout (see rcp --help)"],
         [["describe"], "rcp: rcp describe needs <url|file> (see rcp describe --help)"],
         [["call", url], "rcp: rcp call needs <tool> (see rcp call --help)"],
         [["describe", url, "extra"], "rcp: unexpected argument \"extra\" (see rcp describe --help)"],
@@ -622,7 +624,7 @@ describe("docs/cli.md", () => {
     const help = (await rcp(["--help"])).stdout
     const commandsPart = help.slice(help.indexOf("Commands:"), help.indexOf("\n\n", help.indexOf("Commands:")))
     const names = commandsPart.split("\n").slice(1).map((l) => l.trim().split(" ")[0]!)
-    assert.deepStrictEqual(names, ["describe", "tools", "validate", "call", "import", "lock", "diff", "mcp"])
+    assert.deepStrictEqual(names, ["describe", "tools", "validate", "call", "import", "lock", "diff", "mcp", "login", "logout"])
     // Each command's entry (a bullet) and each example line, with the flags they name.
     const entries = [
       ...doc.split("\n- `rcp ").slice(1).map((entry) => `rcp ${entry.split("\n- ")[0]!.split("\n\n")[0]!}`),

@@ -146,7 +146,10 @@ export const make: <Ctx = undefined, R = never, R2 = never>(
 /**
  * The bridge over a promise client, for an application that mounts MCP with its own transport.
  * With Streamable HTTP, `context` reads who is asking from the request, so one bridge serves many
- * users: `req.auth` set by the application's auth middleware arrives as `extra.authInfo`.
+ * users: `req.auth` set by the application's auth middleware arrives as `extra.authInfo`. The same
+ * context gives the client's `oauth.subject` its user, so each call sends that user's own token; a
+ * user who has not connected gets the "needs to connect" sentence as the tool error, and `onError`
+ * the `AuthorizationRequired` with the URL to send them to.
  *
  * @example
  * ```ts
@@ -155,8 +158,15 @@ export const make: <Ctx = undefined, R = never, R2 = never>(
  * import { createRcpClient } from "rcp-sdk/client"
  * import { createMcpBridge } from "@rcp-sdk/mcp"
  *
- * const client = createRcpClient({ resolvers: { userId: (ctx: { userId?: string | undefined }) => ctx.userId } })
- * await client.discover("https://api.example.com/rcp/manifest")
+ * type Turn = { readonly userId?: string | undefined }
+ * const client = createRcpClient<Turn>({
+ *   resolvers: { userId: (ctx: Turn) => ctx.userId },
+ *   // An OAuth 2 API: each call sends the asking user's own token (docs/credentials.md).
+ *   oauth: { subject: (ctx: Turn) => ctx.userId }
+ * })
+ * await client.discover("https://api.example.com/rcp/manifest", {
+ *   oauth: { clientId: "my-app", clientSecret: process.env.OAUTH_SECRET, redirectUri: "https://app.example.com/oauth/callback" }
+ * })
  * const bridge = createMcpBridge(client, {
  *   // Who is asking, as the application's own proxy or middleware vouched for it.
  *   context: (extra) => ({ userId: extra.authInfo?.clientId }),

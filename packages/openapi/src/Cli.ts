@@ -138,7 +138,7 @@ export const fromOpenApi = (
   Effect.gen(function*() {
     const parser = yield* Load.parser(importer)
     const doc = yield* read(parser)
-    const { manifest, warnings } = yield* Convert.fromDocument(parser, doc, url, {})
+    const { manifest, warnings } = yield* Convert.fromDocument(parser, doc, url, {}, Api.standaloneFetch({}))
     return { document: manifest, url, warnings: warnings.map(Mapping.formatWarning) }
   })
 

@@ -423,17 +423,17 @@ describe("docs/openapi.md §Security", () => {
       ])
     }))
 
-  it.effect("§Security: basic and oauth2 give a warning and the auth option's auth", () =>
+  it.effect("§Security: basic and a cookie key give a warning and the auth option's auth (OAuth 2: security.test.ts)", () =>
     Effect.gen(function*() {
       const doc = withSchemes({
         basic: { type: "http", scheme: "basic" },
-        oauth: { type: "oauth2", flows: { clientCredentials: { tokenUrl: "https://example.com/token", scopes: {} } } }
-      }, [{ basic: [] }, { oauth: [] }])
+        cookie: { type: "apiKey", in: "cookie", name: "sid" }
+      }, [{ basic: [] }, { cookie: [] }])
       const without = yield* importSpec(doc)
       assert.isUndefined(without.manifest.auth)
       assert.deepStrictEqual(messages(without.warnings), [
         "no auth the manifest can describe (\"basic\" is http basic authentication, which a manifest cannot describe; " +
-        "\"oauth\" is oauth2 authentication, which a manifest cannot describe): pass the auth option, " +
+        "\"cookie\" is an API key in a cookie, which a manifest cannot send): pass the auth option, " +
         "e.g. { type: \"header\", name: \"Authorization\", scheme: \"Bearer\" }"
       ])
       const chosen = yield* importSpec(doc, { auth: { type: "header", name: "Authorization", scheme: "Bearer" } })

@@ -5,8 +5,9 @@
  */
 import type * as HttpClient from "@effect/platform/HttpClient"
 import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
 import * as Option from "effect/Option"
-import type * as Scope from "effect/Scope"
+import * as Scope from "effect/Scope"
 import type { Options, Service } from "../../Client.js"
 import * as Resolver from "../../Resolver.js"
 import * as ManifestCodec from "../manifest/codec.js"
@@ -19,6 +20,8 @@ import * as Credential from "./credential.js"
 import type { Deps } from "./deps.js"
 import * as Discovery from "./discovery.js"
 import * as Execution from "./execution.js"
+import * as Connections from "./oauth/connections.js"
+import * as TokenStore from "./oauth/tokenStore.js"
 import { Registry } from "./registry.js"
 import { searchTools } from "./search.js"
 import * as Settings from "./settings.js"
@@ -46,6 +49,11 @@ const needs = (options: Options) =>
     Resolver.Resolvers,
     Effect.serviceOption(Credential.Credential),
     Effect.serviceOption(Approval.Approval),
+    Effect.serviceOption(TokenStore.TokenStore),
+    // The services an Effect credential or OAuth subject function of the options requires (carried
+    // in the layer's type, `Client.Requirements`), provided to each of their runs.
+    Credential.captured,
+    Effect.scope,
     // Manifest decoding loads with the first client built, not with rcp-sdk/client; a lock's
     // Schema (effect/Schema) only for a client that has one.
     ManifestCodec.load(options.lock !== undefined)
@@ -60,16 +68,42 @@ const needs = (options: Options) =>
 export const makeWith = (
   options: Options,
   transport: Transport.Transport
-): Effect.Effect<Service, never, Resolver.Resolvers> =>
-  Effect.map(needs(options), ([resolvers, fromLayer, approval, codec]) => {
+): Effect.Effect<Service, never, Resolver.Resolvers | Scope.Scope> =>
+  Effect.map(needs(options), ([resolvers, fromLayer, approval, store, services, scope, codec]) => {
     const registry = new Registry()
-    const credential = options.credential ?? Option.getOrUndefined(fromLayer)
+    const credential = options.credential === undefined
+      ? Option.getOrUndefined(fromLayer)
+      : Credential.withServices(options.credential, services)
     const settings = Settings.make({ ...options, credential }, codec)
-    const deps: Deps = { settings, resolvers, registry, transport, approval: Option.getOrUndefined(approval), codec }
+    const deps: Deps = {
+      settings,
+      resolvers,
+      registry,
+      transport,
+      approval: Option.getOrUndefined(approval),
+      codec,
+      oauth: {
+        subject: options.oauth?.subject,
+        services,
+        refreshBefore: options.oauth?.refreshBefore,
+        maxCachedUsers: options.oauth?.maxCachedUsers,
+        store: Option.getOrElse(store, TokenStore.makeMemory)
+      },
+      scope,
+      oauthApis: new Map()
+    }
     return {
       discover: Discovery.discover(deps),
       register: Discovery.register(deps),
-      forget: (url) => Effect.sync(() => registry.forget(normalizeUrl(url))),
+      forget: (url) =>
+        Effect.suspend(() => {
+          const key = normalizeUrl(url)
+          const removed = registry.forget(key)
+          // Its OAuth token requests in flight end with it.
+          const oauth = deps.oauthApis.get(key)
+          deps.oauthApis.delete(key)
+          return oauth === undefined ? Effect.succeed(removed) : Effect.as(Scope.close(oauth.scope, Exit.void), removed)
+        }),
       tools: Effect.sync(() => registry.models()),
       searchTools: searchTools(registry, settings.searchRanker),
       execute: Execution.execute(deps),
@@ -83,6 +117,9 @@ export const makeWith = (
         FetchJson.fetchJson(deps.settings, transport)(url, {
           maxBytes: fetchOptions?.maxBytes ?? deps.settings.maxManifestBytes,
           what: fetchOptions?.what ?? "document"
-        })
+        }),
+      authorizationUrl: Connections.authorizationUrl(deps),
+      completeAuthorization: Connections.completeAuthorization(deps),
+      disconnect: Connections.disconnect(deps)
     }
   })

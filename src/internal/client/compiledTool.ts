@@ -7,6 +7,7 @@ import * as JsonPath from "../manifest/jsonPath.js"
 import * as ModelTool from "../model/modelTool.js"
 import * as ToolMethod from "../model/toolMethod.js"
 import type * as Credential from "./credential.js"
+import type * as ApiOAuth from "./oauth/apiOAuth.js"
 import * as Request from "./request.js"
 
 /**
@@ -23,6 +24,8 @@ export interface Api {
   readonly trusted: ReadonlySet<string>
   /** This API's own credential; undefined = the client-wide one. */
   readonly credential: Credential.Source | undefined
+  /** For a manifest with an `oauth2` auth discovered with a client registration: its tokens. */
+  readonly oauth: ApiOAuth.ApiOAuth | undefined
 }
 
 /** @internal */

@@ -3,8 +3,20 @@
  * redirect rules; check it is JSON of a version this library reads; decode and validate it; compile
  * its tools for this client's resolvers and register them.
  */
+import type * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
-import type { Discovery, DiscoverError, DiscoverOptions, RegisterError, RegisterOptions } from "../../Client.js"
+import * as ExecutionStrategy from "effect/ExecutionStrategy"
+import * as Exit from "effect/Exit"
+import * as Scope from "effect/Scope"
+import type {
+  Discovery,
+  DiscoverError,
+  DiscoverOptions,
+  OAuthClient,
+  RegisterError,
+  RegisterOptions,
+  Service
+} from "../../Client.js"
 import type * as Manifest from "../../Manifest.js"
 import { RCP_VERSIONS, TOOL_NAME } from "../manifest/model.js"
 import * as Poisoning from "../manifest/poisoning.js"
@@ -17,6 +29,7 @@ import * as CompiledTool from "./compiledTool.js"
 import * as Credential from "./credential.js"
 import type { Deps } from "./deps.js"
 import { InvalidDiscoverOptions, UnsupportedVersion } from "./errors.js"
+import * as ApiOAuth from "./oauth/apiOAuth.js"
 import * as PinGate from "./pinGate.js"
 import * as Settings from "./settings.js"
 
@@ -28,10 +41,17 @@ const unsupportedVersion = (input: unknown, url: string): UnsupportedVersion | u
     : undefined
 }
 
-/** The API the options describe: its trusted origins checked, its credential read once. */
+/** What an API's OAuth needs from its discovery: the registration, and the services its functions run under. */
+interface OAuthSetup {
+  readonly registration: OAuthClient | undefined
+  readonly services: Context.Context<any>
+}
+
+/** The API the options describe: its trusted origins checked, its credential read once (its Effects run under `services`). */
 const apiOf = (
   url: string,
-  options: DiscoverOptions
+  options: DiscoverOptions,
+  services: Context.Context<any>
 ): Effect.Effect<CompiledTool.Api, InvalidDiscoverOptions | InvalidResponse> => {
   let origin: string
   try {
@@ -46,15 +66,38 @@ const apiOf = (
     origin,
     prefix: options.prefix ?? "",
     trusted: trusted.origins,
-    credential: Credential.source(options.credential)
+    credential: Credential.source(options.credential, services),
+    // Built once the manifest is in hand and has an oauth2 auth (`withOAuth`).
+    oauth: undefined
   })
 }
 
-/** Lines the operator should read: resolvers no param uses, and a client-wide credential that will not be sent here. */
-const warningsFor = (deps: Deps, api: CompiledTool.Api, manifest: Manifest.Manifest, usesClientCredential: boolean) => {
+/**
+ * Lines the operator should read: resolvers no param uses, a client-wide credential that will not
+ * be sent here, and OAuth options that cannot apply.
+ */
+const warningsFor = (
+  deps: Deps,
+  api: CompiledTool.Api,
+  manifest: Manifest.Manifest,
+  usesClientCredential: boolean,
+  setup: OAuthSetup
+) => {
   const warnings = CompiledTool.unusedResolvers(manifest, deps.resolvers.names).map(
     (name) => `resolver "${name}" matches no param of any tool in ${api.url}`
   )
+  const auth = manifest.auth
+  if (setup.registration !== undefined && auth?.type !== "oauth2") {
+    warnings.push(
+      `the oauth option of ${api.url} is not used: its manifest's auth is ${auth?.type ?? "none"}, not oauth2`
+    )
+  }
+  if (auth?.type === "oauth2" && api.oauth === undefined && api.credential === undefined && deps.settings.credential === undefined) {
+    warnings.push(
+      `${api.url} uses OAuth 2, and was discovered without an oauth client registration or a credential: its ` +
+        `tools fail with CredentialMissing; discover it with the oauth option (docs/credentials.md)`
+    )
+  }
   const home = deps.registry.home()
   if (usesClientCredential && home !== api.origin && !deps.settings.trusted.has(api.origin)) {
     warnings.push(
@@ -66,14 +109,68 @@ const warningsFor = (deps: Deps, api: CompiledTool.Api, manifest: Manifest.Manif
   return warnings
 }
 
+/**
+ * The subject function that applies to an API: its own; else the client's, for an API that offers
+ * users' authorization (one that offers only client credentials acts as the client).
+ */
+const subjectFor = (deps: Deps, auth: Manifest.AuthOAuth2, setup: OAuthSetup, registration: OAuthClient) =>
+  registration.subject !== undefined
+    ? { subject: registration.subject, services: setup.services }
+    : auth.flows.includes("authorization_code")
+    ? { subject: deps.oauth.subject, services: deps.oauth.services }
+    : { subject: undefined, services: setup.services }
+
+/**
+ * The API with its OAuth, for a manifest with an `oauth2` auth discovered with a client
+ * registration: its token manager runs in a scope of its own (and loads `oauth4webapi`, on first use).
+ */
+const withOAuth = (
+  deps: Deps,
+  api: CompiledTool.Api,
+  manifest: Manifest.Manifest,
+  setup: OAuthSetup
+): Effect.Effect<{ readonly api: CompiledTool.Api; readonly scope: Scope.CloseableScope | undefined }, InvalidDiscoverOptions> => {
+  const auth = manifest.auth
+  const registration = setup.registration
+  if (auth?.type !== "oauth2" || registration === undefined) return Effect.succeed({ api, scope: undefined })
+  return Effect.gen(function*() {
+    const scope = yield* Scope.fork(deps.scope, ExecutionStrategy.sequential)
+    const { services, subject } = subjectFor(deps, auth, setup, registration)
+    const built = yield* Effect.either(
+      ApiOAuth.make({
+        auth,
+        manifestUrl: api.url,
+        registration,
+        subject,
+        services,
+        store: deps.oauth.store,
+        trustedOrigins: [...deps.settings.trusted, ...api.trusted],
+        allowHttp: deps.settings.allowHttp,
+        transport: deps.transport,
+        timeoutMs: deps.settings.timeoutMs,
+        blockPrivateNetworks: deps.settings.blockPrivateNetworks,
+        refreshBefore: deps.oauth.refreshBefore,
+        maxCachedUsers: deps.oauth.maxCachedUsers
+      }).pipe(Scope.extend(scope))
+    )
+    if (built._tag === "Left") {
+      yield* Scope.close(scope, Exit.void)
+      return yield* new InvalidDiscoverOptions({ url: api.url, problem: `oauth: ${built.left}` })
+    }
+    return { api: { ...api, oauth: built.right }, scope }
+  })
+}
+
 /** Validates the manifest, compiles it for this API, and registers it. */
 const add = (
   deps: Deps,
-  api: CompiledTool.Api,
+  discovered: CompiledTool.Api,
   input: unknown,
-  pin: PinGate.Expected
+  pin: PinGate.Expected,
+  setup: OAuthSetup
 ): Effect.Effect<Discovery, RegisterError> =>
   Effect.gen(function*() {
+    let api = discovered
     const unsupported = unsupportedVersion(input, api.url)
     if (unsupported !== undefined) return yield* unsupported
     // A tool this library cannot read (a newer param type, style or encoding) is set aside, with a warning.
@@ -89,17 +186,32 @@ const add = (
           `"${clip(api.prefix + badName.name, 80)}", which is not a valid tool name (1 to 64 of A-Z a-z 0-9 _ -)`
       })
     }
+    const connected = yield* withOAuth(deps, api, manifest, setup)
+    api = connected.api
     const compiled = manifest.tools.map((tool) => CompiledTool.compile(manifest, tool, api, deps.resolvers.names))
     const usesClientCredential = manifest.auth !== undefined && manifest.auth.type !== "none" &&
-      api.credential === undefined && deps.settings.credential?.fixed === true
+      api.oauth === undefined && api.credential === undefined && deps.settings.credential?.fixed === true
     // Poisoning checks (README "Poisoning checks"), names compared with the other APIs' tools too.
     const others = deps.registry.names().filter((name) => deps.registry.get(name)?.manifestUrl !== api.url)
     const screened = Poisoning.screen(manifest, compiled.map((tool) => tool.name), others, deps.settings)
     const exposed = screened.refused.size === 0 ? compiled : compiled.filter((_, i) => !screened.refused.has(i))
     const conflict = deps.registry.add(api.url, exposed, { origin: api.origin, usesClientCredential })
-    if (conflict !== undefined) return yield* conflict
+    if (conflict !== undefined) {
+      if (connected.scope !== undefined) yield* Scope.close(connected.scope, Exit.void)
+      return yield* conflict
+    }
+    // The API's previous OAuth (a discovery of the same URL before this one) ends; this one replaces it.
+    const previous = deps.oauthApis.get(api.url)
+    if (connected.scope !== undefined && api.oauth !== undefined) {
+      deps.oauthApis.set(api.url, { oauth: api.oauth, scope: connected.scope })
+    } else deps.oauthApis.delete(api.url)
+    if (previous !== undefined) yield* Scope.close(previous.scope, Exit.void)
     const tools = exposed.map((tool) => tool.model)
-    const warnings = [...readable.warnings, ...approved.warnings, ...warningsFor(deps, api, manifest, usesClientCredential)].concat(
+    const warnings = [
+      ...readable.warnings,
+      ...approved.warnings,
+      ...warningsFor(deps, api, manifest, usesClientCredential, setup)
+    ].concat(
       Providers.nameWarnings(tools),
       screened.warnings
     )
@@ -110,21 +222,27 @@ const add = (
   })
 
 /** @internal */
-export const register = (deps: Deps) =>
+export const register = (deps: Deps): Service["register"] =>
 (input: unknown, options: RegisterOptions): Effect.Effect<Discovery, RegisterError> =>
-  // The url as registered and shown anywhere (errors, warnings, the result): user info is a credential.
-  Effect.flatMap(apiOf(withoutUserinfo(normalizeUrl(options.url)), options), (api) =>
-    Effect.flatMap(PinGate.expected(deps.settings, deps.codec, api.url, options), (pin) => add(deps, api, input, pin)))
+  // The services the options' Effect functions require: in the caller's context (`Requirements`).
+  Effect.flatMap(Credential.captured, (services) =>
+    // The url as registered and shown anywhere (errors, warnings, the result): user info is a credential.
+    Effect.flatMap(apiOf(withoutUserinfo(normalizeUrl(options.url)), options, services), (api) =>
+      Effect.flatMap(
+        PinGate.expected(deps.settings, deps.codec, api.url, options),
+        (pin) => add(deps, api, input, pin, { registration: options.oauth, services })
+      )))
 
 /** @internal */
-export const discover = (deps: Deps) => {
+export const discover = (deps: Deps): Service["discover"] => {
   const fetch = FetchJson.get(deps.settings, deps.transport)
   return (input: string | URL, options: DiscoverOptions = {}): Effect.Effect<Discovery, DiscoverError> =>
   Effect.gen(function*() {
+    const services = yield* Credential.captured
     const url = yield* FetchJson.target(input, deps.settings)
-    const api = yield* apiOf(url.toString(), options)
+    const api = yield* apiOf(url.toString(), options, services)
     const pin = yield* PinGate.expected(deps.settings, deps.codec, api.url, options)
     const fetched = yield* fetch(url, { maxBytes: deps.settings.maxManifestBytes, what: "manifest" })
-    return yield* add(deps, api, fetched.json, pin)
+    return yield* add(deps, api, fetched.json, pin, { registration: options.oauth, services })
   }).pipe(Effect.withSpan("RcpClient.discover"))
 }

@@ -22,6 +22,7 @@ import * as Retry from "../transport/retry.js"
 import * as Transport from "../transport/rules.js"
 import * as Approval from "./approval.js"
 import type * as CompiledTool from "./compiledTool.js"
+import type * as ApiOAuth from "./oauth/apiOAuth.js"
 import * as Credential from "./credential.js"
 import type { Deps } from "./deps.js"
 import { CredentialMissing, InvalidArguments, ToolNotFound, UntrustedOrigin } from "./errors.js"
@@ -35,6 +36,8 @@ interface Prepared {
   readonly credential: Redacted.Redacted<string> | undefined
   /** Resolved values to redact from error bodies, like the credential: a 4xx excerpt reaches the model. */
   readonly resolved: ReadonlyArray<string>
+  /** For an OAuth API: whose access token `credential` is, to replace it after a 401 (§10.3). */
+  readonly grant?: ApiOAuth.Grant | undefined
 }
 
 /**
@@ -95,31 +98,37 @@ const prepare = (
   const name = tool.name
   const checked = ModelTool.checkArguments(tool.visibleByName, tool.hiddenNames, call.arguments)
   if (checked._tag === "Invalid") return Effect.fail(new InvalidArguments({ tool: name, problems: checked.problems }))
-  if (tool.hidden.length === 0) return authorize(deps, tool, checked.values)
-  return Effect.flatMap(ResolverInternal.resolveAll(deps.resolvers, name, tool.hidden, options?.context), (resolved) => {
+  const context = options?.context
+  if (tool.hidden.length === 0) return authorize(deps, tool, checked.values, context)
+  return Effect.flatMap(ResolverInternal.resolveAll(deps.resolvers, name, tool.hidden, context), (resolved) => {
     const values = new Map(checked.values)
     for (const param of tool.hidden) values.set(param.name, resolved[param.name]!)
     const secrets = redactable(tool.hidden.map((param) => [param, resolved[param.name]!] as const))
-    return Effect.map(authorize(deps, tool, values), (prepared) => ({ ...prepared, resolved: secrets }))
+    return Effect.map(authorize(deps, tool, values, context), (prepared) => ({ ...prepared, resolved: secrets }))
   })
 }
 
 /**
  * Which credential a call gets, or why it gets none (docs/protocol.md §3.5): the API's
- * own; else the client-wide function (operator code, told the origin); else the client-wide fixed
- * value — only on its home origin's manifest or towards an origin the client trusts.
+ * own; else the client-wide function (operator code, told the origin and the call's context); else
+ * the client-wide fixed value — only on its home origin's manifest or towards an origin the client
+ * trusts.
  */
 const credentialFor = (
   deps: Deps,
   tool: CompiledTool.CompiledTool,
-  origin: string
+  origin: string,
+  context: unknown
 ): Effect.Effect<Redacted.Redacted<string>, CredentialMissing> => {
   const api = tool.api
   const request = { origin, manifestUrl: api.url, tool: tool.name }
-  if (api.credential !== undefined) return api.credential.obtain(request)
+  if (api.credential !== undefined) return api.credential.obtain(request, context)
   const clientWide = deps.settings.credential
   if (clientWide === undefined) {
-    return Effect.fail(new CredentialMissing({ tool: tool.name, origin, reason: "none is configured" }))
+    const reason = tool.auth.type === "oauth2"
+      ? "none is configured: the API uses OAuth 2, and was discovered without an oauth client registration or a credential"
+      : "none is configured"
+    return Effect.fail(new CredentialMissing({ tool: tool.name, origin, reason }))
   }
   const home = deps.registry.home()
   if (clientWide.fixed && api.origin !== home && !deps.settings.trusted.has(origin)) {
@@ -133,14 +142,15 @@ const credentialFor = (
       })
     )
   }
-  return clientWide.obtain(request)
+  return clientWide.obtain(request, context)
 }
 
 /** Steps 4–5: render the request, check where it goes, and obtain the credential for it. */
 const authorize = (
   deps: Deps,
   tool: CompiledTool.CompiledTool,
-  values: ReadonlyMap<string, Resolver.Value>
+  values: ReadonlyMap<string, Resolver.Value>,
+  context: unknown
 ): Effect.Effect<Prepared, Exclude<BuildError, ToolNotFound | ResolverInternal.ResolverMissing>> => {
   const name = tool.name
   const rendered = Request.render(tool.request, values)
@@ -173,7 +183,16 @@ const authorize = (
     return Effect.fail(new UntrustedOrigin({ tool: name, origin, manifestOrigin: tool.manifestOrigin }))
   }
   if (tool.auth.type === "none") return Effect.succeed({ tool, request, credential: undefined, resolved: NONE_RESOLVED })
-  return Effect.map(credentialFor(deps, tool, origin), (credential) => ({ tool, request, credential, resolved: NONE_RESOLVED }))
+  const oauth = tool.api.oauth
+  if (oauth !== undefined) {
+    // The access token of the call's principal (docs/protocol.md §10.2): AuthorizationRequired and
+    // every token failure here, before anything is sent to the API.
+    return Effect.map(
+      oauth.obtain({ origin, manifestUrl: tool.api.url, tool: name }, context),
+      (grant) => ({ tool, request, credential: grant.credential, resolved: NONE_RESOLVED, grant })
+    )
+  }
+  return Effect.map(credentialFor(deps, tool, origin, context), (credential) => ({ tool, request, credential, resolved: NONE_RESOLVED }))
 }
 
 /**
@@ -232,26 +251,57 @@ const prepareApproved = (
   return Effect.tap(prepared, (ready) => Approval.check(hook, shown(ready), { tool: tool.name, context: options?.context }))
 }
 
+/** What the first attempt of an OAuth call answers when the API refused its token: send again (§10.3). */
+const REFUSED = Symbol("rcp/RefusedToken")
+
+/**
+ * Step 6 and 7 with one credential: send (with the retry policy), read the response. `onRefused`,
+ * for the first attempt of an OAuth call, is what a 401 becomes instead of the call's answer.
+ */
+const sendWith = <R = never>(
+  deps: Deps,
+  tool: CompiledTool.CompiledTool,
+  prepared: Prepared,
+  credential: Redacted.Redacted<string> | undefined,
+  options: ExecuteOptions | undefined,
+  span: Tracer.Span | undefined,
+  onRefused?: R
+): Effect.Effect<ToolResult | R, ExecuteError> => {
+  const { request, resolved } = prepared
+  const s = deps.settings
+  const attached = credential === undefined ? NONE : Credential.attach(tool.auth, credential)
+  const sent = deps.transport.send(request, {
+    target: tool.target,
+    timeoutMs: options?.timeout === undefined ? s.timeoutMs : Duration.toMillis(options.timeout),
+    maxBytes: s.maxResponseBytes,
+    maxRedirects: s.maxRedirects,
+    credential: attached,
+    blockPrivateNetworks: s.blockPrivateNetworks
+  })
+  return Retry.withRetriesThen(s.retry, request.method, sent, (received): Effect.Effect<ToolResult | R, ExecuteError> => {
+    if (onRefused !== undefined && received.status === 401) return Effect.succeed(onRefused)
+    span?.attribute("http.response.status_code", received.status)
+    // Only an error body is redacted: the list is built for a call with resolved values alone.
+    const secrets = resolved.length === 0 ? attached.secrets : [...attached.secrets, ...resolved]
+    const result = Response.interpret(tool, received, secrets)
+    return result instanceof HttpError || result instanceof InvalidResponse ? Effect.fail(result) : Effect.succeed(result)
+  })
+}
+
 /** @internal */
 export const execute = (deps: Deps) =>
 (call: ToolCall, options?: ExecuteOptions): Effect.Effect<ToolResult, ExecuteError> =>
   withTool(deps, call, "RcpClient.execute", (tool, span, read) =>
-    Effect.flatMap(prepareApproved(deps, tool, read, options), ({ credential, request, resolved }) => {
-      const s = deps.settings
-      const attached = credential === undefined ? NONE : Credential.attach(tool.auth, credential)
-      const sent = deps.transport.send(request, {
-        target: tool.target,
-        timeoutMs: options?.timeout === undefined ? s.timeoutMs : Duration.toMillis(options.timeout),
-        maxBytes: s.maxResponseBytes,
-        maxRedirects: s.maxRedirects,
-        credential: attached,
-        blockPrivateNetworks: s.blockPrivateNetworks
-      })
-      return Retry.withRetriesThen(s.retry, request.method, sent, (received) => {
-        span?.attribute("http.response.status_code", received.status)
-        // Only an error body is redacted: the list is built for a call with resolved values alone.
-        const secrets = resolved.length === 0 ? attached.secrets : [...attached.secrets, ...resolved]
-        const result = Response.interpret(tool, received, secrets)
-        return result instanceof HttpError || result instanceof InvalidResponse ? Effect.fail(result) : Effect.succeed(result)
-      })
+    Effect.flatMap(prepareApproved(deps, tool, read, options), (prepared): Effect.Effect<ToolResult, ExecuteError> => {
+      const grant = prepared.grant
+      const oauth = tool.api.oauth
+      if (grant === undefined || oauth === undefined) {
+        return sendWith(deps, tool, prepared, prepared.credential, options, span)
+      }
+      // An OAuth call the API answers 401: one other token (shared with every call refused at the
+      // same time), one more attempt, whose answer is the call's — a second 401 included (§10.3).
+      return Effect.flatMap(sendWith(deps, tool, prepared, grant.credential, options, span, REFUSED), (first) =>
+        first === REFUSED
+          ? Effect.flatMap(oauth.replace(grant), (next) => sendWith(deps, tool, prepared, next.credential, options, span))
+          : Effect.succeed(first))
     }))

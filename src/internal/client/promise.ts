@@ -20,6 +20,7 @@ import { Approval } from "./approval.js"
 import * as InternalClient from "./client.js"
 import { ClientClosed } from "./errors.js"
 import * as SearchSession from "./searchSession.js"
+import * as TokenStore from "./oauth/tokenStore.js"
 import * as Settings from "./settings.js"
 
 // The facade's own handle on the service; the public RcpClient tag lives in Client.ts, which
@@ -55,13 +56,20 @@ export const createWith = <Ctx>(
   transportFor: (clientOptions: Client.Options) => Effect.Effect<Transport.Transport, never, Scope.Scope>
 ): Client.PromiseClient<Ctx> => {
   // The facade's own options are taken out; the rest are the Effect client's, as they are.
-  const { approve, fetch: _fetch, resolvers, timeoutMs, ...rest } = options
-  const clientOptions: Client.Options = { ...rest, timeout: millis(timeoutMs) }
+  const { approve, fetch: _fetch, resolvers, timeoutMs, oauth, ...rest } = options
+  const { store, ...oauthOptions } = oauth ?? {}
+  const clientOptions: Client.Options = {
+    ...rest,
+    timeout: millis(timeoutMs),
+    ...(oauth === undefined ? {} : { oauth: oauthOptions })
+  }
   const transport = transportFor(clientOptions)
   const runtime = ManagedRuntime.make(
     Layer.scoped(Service, Effect.flatMap(transport, (t) => InternalClient.makeWith(clientOptions, t))).pipe(
       Layer.provide(Resolver.layer(resolvers ?? {})),
-      Layer.provide(approve === undefined ? Layer.empty : Approval.layer(approve))
+      Layer.provide(approve === undefined ? Layer.empty : Approval.layer(approve)),
+      // The application's token store, read through the same checks as an Effect one.
+      Layer.provide(store === undefined ? Layer.empty : TokenStore.layerPromise(store))
     )
   )
 
@@ -143,6 +151,9 @@ export const createWith = <Ctx>(
       }
     },
     needsApproval: (tool) => run((client) => client.needsApproval(tool)),
+    authorizationUrl: (url, subject) => run((client) => client.authorizationUrl(url, subject)),
+    completeAuthorization: (callback, expected) => run((client) => client.completeAuthorization(callback, expected)),
+    disconnect: (url, subject) => run((client) => client.disconnect(url, subject)),
     close: () => (closed ??= close())
   }
 }

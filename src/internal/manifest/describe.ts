@@ -10,6 +10,10 @@ const oneLine = escapeControls
 const describeAuth = (auth: Manifest.Auth | undefined): string => {
   if (auth === undefined || auth.type === "none") return "none"
   if (auth.type === "query") return `query "${oneLine(auth.name)}"`
+  if (auth.type === "oauth2") {
+    const scopes = auth.scopes === undefined || auth.scopes.length === 0 ? "" : `; scopes: ${oneLine(auth.scopes.join(" "))}`
+    return `oauth2 (flows: ${auth.flows.join(", ")}; token endpoint: ${oneLine(auth.tokenUrl)}${scopes})`
+  }
   return auth.scheme === undefined ? `header "${auth.name}"` : `header "${auth.name}" (scheme: ${auth.scheme})`
 }
 

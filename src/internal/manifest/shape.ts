@@ -18,6 +18,7 @@ import * as AST from "effect/SchemaAST"
 import { clip, describeValue } from "../shared/text.js"
 import { isRecord } from "../shared/values.js"
 import { RCP_VERSIONS, TOOL_NAME } from "./model.js"
+import { FLOWS } from "./oauth2.js"
 import { NODE_TYPES, PARAM_TYPES, STYLES } from "./paramSchema.js"
 import { BODY_ENCODINGS } from "./protocolVersion.js"
 import * as Template from "./template.js"
@@ -32,6 +33,9 @@ const formatActual = (actual: unknown): string => {
 // The ids `Schema.pattern` and `Schema.minLength` annotate with (JSON Schema and Arbitrary read them).
 const PATTERN_SCHEMA_ID = Symbol.for("effect/SchemaId/Pattern")
 const MIN_LENGTH_SCHEMA_ID = Symbol.for("effect/SchemaId/MinLength")
+const MIN_ITEMS_SCHEMA_ID = Symbol.for("effect/SchemaId/MinItems")
+// `AST.StableFilterAnnotationId`, which the published declarations leave out.
+const STABLE_FILTER_ANNOTATION_ID = Symbol.for("effect/annotation/StableFilter")
 
 /** `Schema.String.pipe(Schema.filter(predicate, annotations))`: the filter sees strings only. */
 const refineString = (predicate: (value: string) => boolean, annotations: AST.Annotations): AST.Refinement =>
@@ -97,6 +101,21 @@ const struct = (
 
 /** `Schema.Array(item)`. */
 const array = (item: AST.AST): AST.TupleType => new AST.TupleType([], [new AST.Type(item)], true)
+
+/** `Schema.Array(item).pipe(Schema.minItems(1))`. */
+const nonEmptyArray = (item: AST.AST): AST.Refinement =>
+  new AST.Refinement(
+    array(item),
+    (input, _options, self) =>
+      (input as ReadonlyArray<unknown>).length >= 1 ? Option.none() : Option.some(new ParseResult.Type(self, input)),
+    {
+      [AST.SchemaIdAnnotationId]: MIN_ITEMS_SCHEMA_ID,
+      [AST.TitleAnnotationId]: "minItems(1)",
+      [AST.DescriptionAnnotationId]: "an array of at least 1 item(s)",
+      [AST.JSONSchemaAnnotationId]: { minItems: 1 },
+      [STABLE_FILTER_ANNOTATION_ID]: true
+    }
+  )
 
 /** `Schema.Record({ key: Schema.String, value: Schema.String })`. */
 const StringMap = new AST.TypeLiteral([], [new AST.IndexSignature(AST.stringKeyword, AST.stringKeyword, true)])
@@ -176,7 +195,22 @@ export const AuthHeader = struct({
 export const AuthQuery = struct({ type: new AST.Literal("query"), name: NonEmptyString }, "AuthQuery")
 
 /** @internal */
-export const Auth = AST.annotations(AST.Union.make([AuthNone, AuthHeader, AuthQuery]), {
+export const OAuth2Flow = oneOf(FLOWS, "OAuth2Flow")
+
+/** @internal */
+export const AuthOAuth2 = struct({
+  type: new AST.Literal("oauth2"),
+  flows: nonEmptyArray(OAuth2Flow),
+  tokenUrl: NonEmptyString,
+  authorizationUrl: [NonEmptyString],
+  revocationUrl: [NonEmptyString],
+  issuer: [NonEmptyString],
+  scopes: [array(AST.stringKeyword)],
+  resource: [NonEmptyString]
+}, "AuthOAuth2")
+
+/** @internal */
+export const Auth = AST.annotations(AST.Union.make([AuthNone, AuthHeader, AuthQuery, AuthOAuth2]), {
   [AST.IdentifierAnnotationId]: "Auth"
 })
 

@@ -9,6 +9,7 @@ import { clip } from "../shared/text.js"
 import { isLoopbackHost } from "../shared/url.js"
 import { isRecord } from "../shared/values.js"
 import * as JsonPath from "./jsonPath.js"
+import * as OAuth2 from "./oauth2.js"
 import * as ParamEnum from "./paramEnum.js"
 import * as ParamSchema from "./paramSchema.js"
 import * as ProtocolVersion from "./protocolVersion.js"
@@ -181,9 +182,15 @@ export const check = (input: unknown, options: CheckOptions = {}): Array<Issue> 
   const issues: Array<Issue> = []
   if (!isRecord(input)) return issues
   const auth = isRecord(input.auth) ? input.auth : undefined
-  const authHeader = auth?.type === "header" && typeof auth.name === "string" ? auth.name.toLowerCase() : undefined
+  // An oauth2 auth writes `Authorization: Bearer <token>` (§10.1): no tool may set that header either.
+  const authHeader = auth?.type === "header" && typeof auth.name === "string"
+    ? auth.name.toLowerCase()
+    : auth?.type === "oauth2"
+    ? OAuth2.HEADER.toLowerCase()
+    : undefined
   const authQuery = auth?.type === "query" && typeof auth.name === "string" ? auth.name : undefined
-  if (auth !== undefined) checkAuth(auth, issues)
+  if (auth?.type === "oauth2") issues.push(...OAuth2.check(auth, { allowHttp: options.allowHttp }))
+  else if (auth !== undefined) checkAuth(auth, issues)
   if (!Array.isArray(input.tools)) return issues
   ProtocolVersion.check(input, issues)
 

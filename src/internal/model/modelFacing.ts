@@ -10,6 +10,7 @@ import * as Exit from "effect/Exit"
 import type { ToolResult } from "../../Client.js"
 import { ApprovalDenied } from "../client/approval.js"
 import { InvalidArguments, ToolNotFound } from "../client/errors.js"
+import { AuthorizationRequired } from "../client/oauth/oauthErrors.js"
 import { clip } from "../shared/text.js"
 import { HttpError, Timeout } from "../transport/errors.js"
 
@@ -30,7 +31,8 @@ export interface ModelFacingError {
 const HTTP_EXCERPT_CHARS = 500
 
 /**
- * The table (README "What to send back to the model"): arguments, unknown tool, 4xx and a declined approval are the model's;
+ * The table (README "What to send back to the model"): arguments, unknown tool, 4xx, a declined
+ * approval and a user who has not connected an OAuth API (`AuthorizationRequired`) are the model's;
  * everything else — resolvers, credentials, origins, transport, 5xx, timeouts, and any error this
  * function does not know — reaches the model only as a safe sentence.
  *
@@ -53,6 +55,9 @@ export const modelFacingError = (error: unknown, toolName: string): ModelFacingE
   if (error instanceof Timeout) return { _tag: "OperatorError", text: `The tool "${name}" timed out.` }
   // The user's answer, not a failure: the model should hear it and carry on without the action.
   if (error instanceof ApprovalDenied) return { _tag: "ModelError", text: "The user declined this action." }
+  // A sentence the model can relay ("the user needs to connect their GitHub account…"). Its
+  // authorizationUrl is the operator's: whoever opens it connects their account to this user.
+  if (error instanceof AuthorizationRequired) return { _tag: "ModelError", text: error.message }
   return { _tag: "OperatorError", text: `The tool "${name}" is unavailable right now.` }
 }
 
@@ -112,6 +117,8 @@ export const reply = (outcome: ToolOutcome, toolName: string, options: ResultOpt
   if (Exit.isSuccess(outcome)) return { _tag: "Success", result: outcome.value, text: resultText(outcome.value) }
   const error = Cause.squash(outcome.cause)
   const facing = modelFacingError(error, toolName)
-  if (facing._tag === "OperatorError") options?.onError?.(error)
+  // A user who has not connected an API is the model's to relay and the operator's to act on (its
+  // authorizationUrl starts the flow), like an approval: both hear of it.
+  if (facing._tag === "OperatorError" || error instanceof AuthorizationRequired) options?.onError?.(error)
   return { _tag: "Failure", text: facing.text }
 }

@@ -10,19 +10,28 @@
  *   on, reuse detection on — presenting a spent refresh token revokes the whole grant) says it is
  *   live.
  *
+ * Checked twice: on the token manager itself, and through the client — `Client.execute` of a tool
+ * whose user is resolved from the call's context, so that the 401 handling of execution (one new
+ * token, one more attempt) is in the loop too.
+ *
  * The oracle is the authorization server, not the manager's code. Seeded;
  * `RCP_PROPERTY_RUNS=200 npx vitest run test/client/oauth/interleavings.property.test.ts` for more.
  */
 import { assert, describe, it } from "@effect/vitest"
+import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
+import * as Layer from "effect/Layer"
+import type * as Scope from "effect/Scope"
 import * as fc from "fast-check"
 import { afterAll, beforeAll } from "vitest"
+import * as Client from "../../../src/Client.js"
+import * as Resolver from "../../../src/Resolver.js"
 import * as TokenManager from "../../../src/internal/client/oauth/tokenManager.js"
 import * as TokenStore from "../../../src/internal/client/oauth/tokenStore.js"
 import { type ApiRequest, clock, type OAuthWorld, startOAuthWorld } from "../../support/oidcProvider.js"
-import { callApi, managerOver, manifestUrlOf, seed, storedPlain, unauthorized, web } from "./setup.js"
+import { authFor, callApi, managerOver, manifestUrlOf, seed, storedPlain, unauthorized, web } from "./setup.js"
 
 const RUNS = Number(process.env.RCP_PROPERTY_RUNS ?? 25)
 const SEED = Number(process.env.RCP_PROPERTY_SEED ?? 20300101)
@@ -58,15 +67,56 @@ afterAll(async () => {
 
 const pathOf = (subject: User) => `/api/users/${subject}/orders`
 
-const run = (steps: ReadonlyArray<Step>) =>
+/** How a step calls the API as a user, and how it waits for that user's token to settle. */
+interface Via {
+  readonly call: (subject: User) => Effect.Effect<{ readonly status: number }, unknown>
+  readonly settle: (subject: User) => Effect.Effect<unknown>
+}
+
+/** Straight through the token manager. */
+const viaManager = (store: TokenStore.Service): Effect.Effect<Via, never, Scope.Scope> =>
+  Effect.map(managerOver(web(world), store), (manager) => ({
+    call: (subject) => manager.withToken(TokenManager.user(subject), callApi(world, pathOf(subject)), unauthorized),
+    settle: (subject) => Effect.exit(manager.token(TokenManager.user(subject)))
+  }))
+
+/** Through the client: the manifest's tool, its user resolved from the call's context, the manager built by discovery. */
+const viaClient = (store: TokenStore.Service): Effect.Effect<Via, never, Scope.Scope> =>
+  Effect.gen(function*() {
+    const context = yield* Layer.build(
+      Client.layerUndici({ oauth: { subject: (turn: { readonly userId: User }) => turn.userId } }).pipe(
+        Layer.provide(Resolver.layer({ userId: (turn: { readonly userId: User }) => turn.userId })),
+        Layer.provide(Layer.succeed(TokenStore.TokenStore, store))
+      )
+    )
+    const client = Context.get(context, Client.RcpClient)
+    yield* Effect.orDie(client.register({
+      rcpVersion: "0.1",
+      auth: authFor(world),
+      tools: [{
+        name: "my_orders",
+        description: "The signed-in user's orders.",
+        method: "GET",
+        params: [{ name: "userId", type: "string" }],
+        url: `${world.api.origin}/api/users/{{userId}}/orders`
+      }]
+    }, {
+      url: manifestUrlOf(world),
+      trustedOrigins: [world.oidc.issuer],
+      oauth: { clientId: world.oidc.clients.web.id, clientSecret: world.oidc.clients.web.secret }
+    }))
+    const execute = (subject: User) => client.execute({ name: "my_orders", arguments: {} }, { context: { userId: subject } })
+    return { call: execute, settle: (subject) => Effect.exit(execute(subject)) }
+  })
+
+const run = (steps: ReadonlyArray<Step>, make: (store: TokenStore.Service) => Effect.Effect<Via, never, Scope.Scope>) =>
   Effect.scoped(Effect.gen(function*() {
     const store = TokenStore.makeMemory()
     const api = manifestUrlOf(world)
-    const manager = yield* managerOver(web(world), store)
     for (const subject of USERS) yield* seed(store, api, subject, yield* Effect.promise(() => world.oidc.connect(subject)))
+    const { call, settle } = yield* make(store)
     // Tokens the test ended at the server: the only ones the API may refuse.
     const ended = new Set<string>()
-    const call = (subject: User) => manager.withToken(TokenManager.user(subject), callApi(world, pathOf(subject)), unauthorized)
 
     for (const [i, current] of steps.entries()) {
       const from = world.api.requests.length
@@ -94,7 +144,7 @@ const run = (steps: ReadonlyArray<Step>) =>
           yield* Effect.sleep(current.afterMs)
           yield* Fiber.interrupt(fiber)
           // Quiet again: a token request the call started finishes without it (and is stored).
-          yield* Effect.exit(manager.token(TokenManager.user(current.user)))
+          yield* settle(current.user)
           break
         }
       }
@@ -116,23 +166,26 @@ const run = (steps: ReadonlyArray<Step>) =>
   }))
 
 describe("interleavings of expiry, refresh and concurrent calls", () => {
-  it.live("no expired or foreign token is ever sent; the store always holds the newest refresh token", () =>
-    Effect.gen(function*() {
-      let runs = 0
-      const seen = { refreshes: 0, refusals: 0 }
-      const property = fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 10 }), async (steps) => {
-        runs++
-        const refreshesBefore = world.oidc.hitsOf("refresh_token")
-        const refusalsBefore = world.api.requests.filter((r) => r.status === 401).length
-        const exit = await Effect.runPromiseExit(run(steps))
-        seen.refreshes += world.oidc.hitsOf("refresh_token") - refreshesBefore
-        seen.refusals += world.api.requests.filter((r) => r.status === 401).length - refusalsBefore
-        if (Exit.isFailure(exit)) throw exit.cause._tag === "Die" ? exit.cause.defect : new Error(String(exit.cause))
-      })
-      yield* Effect.promise(() => fc.assert(property, { numRuns: RUNS, seed: SEED }))
-      assert.strictEqual(runs, RUNS)
-      // The runs went where the property is interesting: refreshes happened, and 401s were recovered from.
-      assert.isAtLeast(seen.refreshes, RUNS / 2)
-      assert.isAtLeast(seen.refusals, 1)
-    }), 300_000)
+  for (const [label, make, count] of [["the token manager", viaManager, RUNS], ["through the client", viaClient, Math.ceil(RUNS * 0.6)]] as const) {
+    it.live(`${label}: no expired or foreign token is ever sent; the store always holds the newest refresh token`, () =>
+      Effect.gen(function*() {
+        const RUNS = count
+        let runs = 0
+        const seen = { refreshes: 0, refusals: 0 }
+        const property = fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 10 }), async (steps) => {
+          runs++
+          const refreshesBefore = world.oidc.hitsOf("refresh_token")
+          const refusalsBefore = world.api.requests.filter((r) => r.status === 401).length
+          const exit = await Effect.runPromiseExit(run(steps, make))
+          seen.refreshes += world.oidc.hitsOf("refresh_token") - refreshesBefore
+          seen.refusals += world.api.requests.filter((r) => r.status === 401).length - refusalsBefore
+          if (Exit.isFailure(exit)) throw exit.cause._tag === "Die" ? exit.cause.defect : new Error(String(exit.cause))
+        })
+        yield* Effect.promise(() => fc.assert(property, { numRuns: RUNS, seed: SEED }))
+        assert.strictEqual(runs, RUNS)
+        // The runs went where the property is interesting: refreshes happened, and 401s were recovered from.
+        assert.isAtLeast(seen.refreshes, RUNS / 2)
+        assert.isAtLeast(seen.refusals, 1)
+      }), 300_000)
+  }
 })

@@ -8,7 +8,7 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
-import type { AuthOAuth2 } from "../../../src/internal/client/oauth/manifestAuth.js"
+import type { AuthOAuth2 } from "../../../src/Manifest.js"
 import * as Principal from "../../../src/internal/client/oauth/principal.js"
 import * as TokenManager from "../../../src/internal/client/oauth/tokenManager.js"
 

@@ -7,7 +7,7 @@
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
 import type * as Scope from "effect/Scope"
-import type { AuthOAuth2 } from "../../../src/internal/client/oauth/manifestAuth.js"
+import type { AuthOAuth2 } from "../../../src/Manifest.js"
 import * as TokenManager from "../../../src/internal/client/oauth/tokenManager.js"
 import * as TokenStore from "../../../src/internal/client/oauth/tokenStore.js"
 import type { IssuedTokens, OAuthWorld } from "../../support/oidcProvider.js"

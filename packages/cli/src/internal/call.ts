@@ -10,7 +10,8 @@ import * as Client from "rcp-sdk/client"
 import * as Manifest from "rcp-sdk/manifest"
 import type * as Resolver from "rcp-sdk/resolver"
 import { define, type OptionSpec, type Values } from "./command.js"
-import { CliError, UsageError, WithSecrets } from "./errors.js"
+import { CliError, type Reportable, UsageError, WithSecrets } from "./errors.js"
+import { loginHint, oauthOptions, registration, withTokenFile } from "./oauth.js"
 import { allowHttpOption, clientLayer, isUrl, load } from "./source.js"
 import { clip, isRecord } from "./text.js"
 
@@ -128,7 +129,8 @@ export const executionOptions = {
   },
   trust: { type: "string", multiple: true, value: "ORIGIN", description: "An origin besides the manifest's that tools may call" },
   "allow-http": allowHttpOption,
-  "timeout-ms": { type: "string", value: "MS", default: "30000", description: "Timeout of each attempt" }
+  "timeout-ms": { type: "string", value: "MS", default: "30000", description: "Timeout of each attempt" },
+  ...oauthOptions
 } as const satisfies Record<string, OptionSpec>
 
 /** What `executionOptions` come to. @internal */
@@ -137,8 +139,12 @@ export interface Execution {
   readonly values: ReadonlyMap<string, string>
   /** What no report may echo: the credential and the `--set` values. */
   readonly secrets: ReadonlyArray<string>
-  /** A client whose resolvers read a `CallContext`. */
+  /** A client whose resolvers read a `CallContext` (and that sends `rcp login`'s tokens with `--client-id`). */
   readonly layer: Layer.Layer<Client.RcpClient>
+  /** Discovery's options: the OAuth 2 client registration, with `--client-id`. */
+  readonly discover: Client.DiscoverOptions
+  /** Turns a call's `AuthorizationRequired` into the `rcp login` to run. */
+  readonly hint: (url: string) => (error: Reportable) => Reportable
 }
 
 /** @internal */
@@ -150,17 +156,23 @@ export const execution = (
     const values = yield* parseSet(options.set, command)
     const timeout = yield* parseTimeout(options["timeout-ms"], command)
     const credential = yield* readCredential(options["credential-env"], command)
-    const secrets = [...(credential === undefined ? [] : [credential]), ...values.values()].filter((s) => s !== "")
+    const oauth = yield* registration(options, command)
+    const secrets = [...(credential === undefined ? [] : [credential]), ...oauth.secrets, ...values.values()].filter((s) =>
+      s !== ""
+    )
     const resolvers = Object.fromEntries(
       [...values.keys()].map((name) => [name, (ctx: CallContext, info: Resolver.ResolveInfo) => ctx.valueFor(info)])
     )
-    const layer = clientLayer(resolvers, {
-      credential,
-      trustedOrigins: options.trust,
-      allowHttp: options["allow-http"],
-      timeout
-    })
-    return { values, secrets, layer }
+    const layer = withTokenFile(oauth.client, (withOAuth) =>
+      clientLayer(resolvers, {
+        credential,
+        trustedOrigins: options.trust,
+        allowHttp: options["allow-http"],
+        timeout,
+        ...(withOAuth === undefined ? {} : { oauth: withOAuth })
+      }))
+    const discover = oauth.client === undefined ? {} : { oauth: oauth.client }
+    return { values, secrets, layer, discover, hint: (url: string) => loginHint(url, oauth.client) }
   })
 
 /** @internal */
@@ -182,9 +194,9 @@ export const command = define({
       const url = yield* checkUrl(positionals[0]!)
       const tool = positionals[1]!
       const args = yield* parseArgsJson(options.args)
-      const { layer, secrets, values } = yield* execution(options, "call")
+      const { discover, hint, layer, secrets, values } = yield* execution(options, "call")
       return yield* Effect.gen(function*() {
-        const discovery = yield* load(url)
+        const discovery = yield* load(url, discover)
         const callInput = { name: tool, arguments: args }
         const callOptions = { context: callContext(discovery.manifest, values) }
         yield* io.json(
@@ -195,7 +207,7 @@ export const command = define({
         return 0
       }).pipe(
         Effect.provide(layer),
-        Effect.mapError((error) => new WithSecrets({ error, secrets }))
+        Effect.mapError((error) => new WithSecrets({ error: hint(url)(error), secrets }))
       )
     })
 })

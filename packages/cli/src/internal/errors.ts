@@ -154,7 +154,19 @@ const lines: Lines = {
   TooManyRedirects: (error) => tagged(error),
   BlockedAddress: (error) => tagged(error),
   InvalidResponse: (error) => tagged(error),
-  ClientClosed: (error) => tagged(error)
+  ClientClosed: (error) => tagged(error),
+  // OAuth 2 (rcp login): `rcp call` and `rcp mcp` turn AuthorizationRequired into the login to run.
+  AuthorizationRequired: (error) => tagged(error, `${error.message}; sign in with rcp login <manifest-url> --client-id ID`),
+  TokenRequestFailed: (error) => tagged(error),
+  TokenStoreFailed: (error) => tagged(error),
+  UntrustedAuthorizationServer: (error) =>
+    tagged(
+      error,
+      `${error.api}: the manifest's ${error.endpoint} is on ${error.origin}, which is not the manifest's origin ` +
+        `(${error.manifestOrigin}); no token was requested and nothing was sent. To allow it, pass --trust ${error.origin}`
+    ),
+  AuthorizationFailed: (error) => tagged(error),
+  OAuthNotConfigured: (error) => tagged(error)
 }
 
 /**

@@ -11,6 +11,7 @@ import * as Diff from "./diff.js"
 import { defect, ExitCode, type Failure, handlers, type Report, UsageError } from "./errors.js"
 import * as Import from "./import.js"
 import * as Lock from "./lock.js"
+import * as Login from "./login.js"
 import * as Mcp from "./mcp.js"
 import type { Output } from "./output.js"
 import { packageVersion as version } from "./packageVersion.js"
@@ -26,7 +27,9 @@ export const commands: ReadonlyArray<Command> = [
   Import.command,
   Lock.command,
   Diff.command,
-  Mcp.command
+  Mcp.command,
+  Login.loginCommand,
+  Login.logoutCommand
 ]
 
 const help = (io: Output): string => {

@@ -78,17 +78,17 @@ export const command = define({
         options.watch,
         (text) => parseWhole(text, 1, 86400, "--watch takes a whole number of seconds (1 to 86400)")
       )
-      const { layer, secrets, values } = yield* execution(options, "mcp")
+      const { discover, hint, layer, secrets, values } = yield* execution(options, "mcp")
       const { serve } = yield* serving
       return yield* Effect.gen(function*() {
         // Discovery fails before anything is served: one line on stderr, a non-zero exit.
-        const discovery = yield* load(url, { prefix: options.prefix })
+        const discovery = yield* load(url, { ...discover, prefix: options.prefix })
         yield* printWarnings(io, discovery.warnings)
         // `--set` values are typed by the manifest being served, which --watch may replace.
         let manifest = discovery.manifest
         const refresh = Effect.gen(function*() {
           const before = JSON.stringify(yield* Client.tools)
-          manifest = (yield* load(url, { prefix: options.prefix })).manifest
+          manifest = (yield* load(url, { ...discover, prefix: options.prefix })).manifest
           return JSON.stringify(yield* Client.tools) !== before
         }).pipe(
           // A failed re-discovery leaves the last tools registered and served.
@@ -102,7 +102,8 @@ export const command = define({
           http: port === undefined ? undefined : { port, host: options.host },
           search: options.search,
           diagnostic: io.err,
-          onError: (error) => io.err(report(error, secrets).text)
+          // A tool call of a user who has not signed in: the model reads its sentence; the operator, what to run.
+          onError: (error) => io.err(report(hint(url)(error), secrets).text)
         })
       }).pipe(
         Effect.scoped,

@@ -45,12 +45,20 @@ export const discover = (
   Effect.gen(function*() {
     let source: string | undefined
     const fetch: Convert.Fetch = (target, maxBytes) =>
-      Effect.tap(client.fetchJson(target, { maxBytes }), (fetched) => (source = fetched.url))
+      // The first fetch is the spec's; later ones (OpenID Connect discovery) do not move the API.
+      Effect.tap(client.fetchJson(target, { maxBytes }), (fetched) => (source ??= fetched.url))
     const result = yield* Convert.convert(typeof url === "string" ? url : url.href, options, fetch)
     // Registered under the spec's URL: the credential goes to the spec's origin and the client's
     // trusted origins only, never to wherever a spec's `servers` point.
-    const { credential, prefix, trustedOrigins } = options
-    const discovery = yield* client.register(result.manifest, { url: source ?? String(url), credential, prefix, trustedOrigins })
+    // An `oauth2` auth (from an oauth2 or openIdConnect scheme) needs the API's OAuth client registration.
+    const { credential, oauth, prefix, trustedOrigins } = options
+    const discovery = yield* client.register(result.manifest, {
+      url: source ?? String(url),
+      credential,
+      prefix,
+      trustedOrigins,
+      ...(oauth === undefined ? {} : { oauth })
+    })
     return { ...discovery, importWarnings: result.warnings }
   }).pipe(Effect.withSpan("OpenApi.discover"))
 

@@ -12,6 +12,7 @@ import type * as OpenApi from "../OpenApi.js"
 import { invalid, type OpenApiInvalid, type OpenApiParserMissing } from "./errors.js"
 import * as Load from "./load.js"
 import * as Mapping from "./mapping.js"
+import * as OAuth2 from "./oauth2.js"
 
 /** @internal */
 export type Options = OpenApi.Options
@@ -60,8 +61,11 @@ export const convert = (
   Effect.gen(function*() {
     const parser = yield* Load.parser(importer)
     const { doc, specUrl } = yield* read(parser, spec, fetch, options.maxSpecBytes ?? DEFAULT_MAX_SPEC_BYTES)
-    return yield* fromDocument(parser, doc, specUrl ?? (typeof spec === "string" ? spec : undefined), options)
+    return yield* fromDocument(parser, doc, specUrl ?? (typeof spec === "string" ? spec : undefined), options, fetch)
   }).pipe(Effect.withSpan("OpenApi.toManifest"))
+
+/** How many OpenID Connect discovery documents one import reads at most: a spec is not a crawler. */
+const MAX_DISCOVERIES = 4
 
 /**
  * A document already in hand, from `specUrl` (for relative servers and messages).
@@ -72,12 +76,20 @@ export const fromDocument = (
   parser: Load.Parser,
   doc: unknown,
   specUrl: string | undefined,
-  options: Options
+  options: Options,
+  fetch?: Fetch
 ): Effect.Effect<Mapping.Result, OpenApiInvalid> =>
   Effect.gen(function*() {
     const loaded = yield* Load.load(parser, doc, { allowExternalRefs: options.allowExternalRefs ?? false, source: specUrl })
     const resolvable = specUrl !== undefined && /^(?:https?|file):/i.test(specUrl) ? specUrl : undefined
-    const mapped = Mapping.toManifest(loaded, options, resolvable)
+    // openIdConnect schemes: their discovery documents, fetched as the choice of auth reaches them.
+    const discovered = new Map<string, OAuth2.Discovered>()
+    while (fetch !== undefined && discovered.size < MAX_DISCOVERIES) {
+      const url = Mapping.discoveryNeeded(loaded, options, resolvable, discovered)
+      if (url === undefined) break
+      discovered.set(url, yield* OAuth2.discover(url, fetch))
+    }
+    const mapped = Mapping.toManifest(loaded, options, resolvable, discovered)
     if (Either.isLeft(mapped)) return yield* invalid(mapped.left, specUrl)
     return mapped.right
   })

@@ -11,6 +11,7 @@ import * as Body from "./body.js"
 import { Draft } from "./draft.js"
 import * as Filter from "./filter.js"
 import * as Naming from "./naming.js"
+import type * as OAuth2 from "./oauth2.js"
 import * as Params from "./params.js"
 import * as Path from "./path.js"
 import * as Schema from "./schema.js"
@@ -85,6 +86,37 @@ const problems = (tool: Manifest.Tool, auth: Manifest.Auth | undefined): Array<s
     : []
 }
 
+const serverContextOf = (options: Options, specUrl: string | undefined): Servers.Context => ({
+  baseUrl: options.baseUrl,
+  specUrl,
+  allowPrivateServers: options.allowPrivateServers ?? false
+})
+
+const documentBaseOf = (doc: Record<string, unknown>, options: Options, context: Servers.Context) =>
+  options.baseUrl !== undefined
+    ? Servers.fromOption(options.baseUrl)
+    : typeof doc.swagger === "string"
+    ? Servers.fromSwagger(doc, context)
+    : Servers.fromServers([doc.servers], context)
+
+/**
+ * The OpenID Connect discovery document the choice of the manifest's auth waits for, given those
+ * read so far (`discovered`); undefined once the auth can be chosen. Only the schemes the choice
+ * reaches are fetched, one at a time, in the order of the spec's requirements.
+ *
+ * @internal
+ */
+export const discoveryNeeded = (
+  doc: Record<string, unknown>,
+  options: Options,
+  specUrl: string | undefined,
+  discovered: ReadonlyMap<string, OAuth2.Discovered>
+): string | undefined => {
+  const documentBase = documentBaseOf(doc, options, serverContextOf(options, specUrl))
+  if (documentBase._tag === "None") return undefined
+  return Security.choose(doc, options.auth, { base: documentBase.url, lookup: (url) => discovered.get(url) }).discover
+}
+
 /**
  * The manifest of `doc`, or the reason there can be none (no server URL and no `baseUrl`).
  *
@@ -93,24 +125,20 @@ const problems = (tool: Manifest.Tool, auth: Manifest.Auth | undefined): Array<s
 export const toManifest = (
   doc: Record<string, unknown>,
   options: Options,
-  specUrl: string | undefined
+  specUrl: string | undefined,
+  discovered: ReadonlyMap<string, OAuth2.Discovered> = new Map()
 ): Either.Either<Result, ReadonlyArray<string>> => {
   const warnings: Array<Warning> = []
   const swagger = typeof doc.swagger === "string"
-  const serverContext: Servers.Context = {
-    baseUrl: options.baseUrl,
-    specUrl,
-    allowPrivateServers: options.allowPrivateServers ?? false
-  }
-  const documentBase = options.baseUrl !== undefined
-    ? Servers.fromOption(options.baseUrl)
-    : swagger
-    ? Servers.fromSwagger(doc, serverContext)
-    : Servers.fromServers([doc.servers], serverContext)
+  const serverContext = serverContextOf(options, specUrl)
+  const documentBase = documentBaseOf(doc, options, serverContext)
   if (documentBase._tag === "None") return Either.left([documentBase.reason])
   for (const message of documentBase.notes) warnings.push({ skipped: false, message })
 
-  let { auth, notes: authNotes } = Security.choose(doc, options.auth)
+  let { auth, notes: authNotes } = Security.choose(doc, options.auth, {
+    base: documentBase.url,
+    lookup: (url) => discovered.get(url) ?? { _tag: "Failed", why: "its OpenID Connect discovery was not fetched" }
+  })
   for (const message of authNotes) warnings.push({ skipped: false, message })
   if (auth !== undefined) {
     const checked = Manifest.validate({ rcpVersion: Manifest.RCP_VERSION, auth, tools: [] })
@@ -122,7 +150,12 @@ export const toManifest = (
     }
   }
   const authQuery = auth?.type === "query" ? auth.name : undefined
-  const authHeader = auth?.type === "header" ? auth.name.toLowerCase() : undefined
+  // An oauth2 auth writes `Authorization` (RFC 6750 §2.1): no tool may send it.
+  const authHeader = auth?.type === "header"
+    ? auth.name.toLowerCase()
+    : auth?.type === "oauth2"
+    ? "authorization"
+    : undefined
 
   const filter = Filter.make(options.include, options.exclude)
   const resolve = Schema.resolveRef(doc)

@@ -1,23 +1,52 @@
 /**
  * The manifest's one `auth` from the spec's security (docs/openapi.md §Security): the first
- * security requirement that one credential can satisfy — an apiKey in a header or the query, or
- * an http bearer token. Basic, OAuth 2, OpenID Connect and cookie keys cannot be described by a
- * manifest: a note, and `auth` comes from the caller's `auth` option (else none).
+ * security requirement that one credential can satisfy — an apiKey in a header or the query, an
+ * http bearer token, or OAuth 2 (`oauth2`, `openIdConnect`: `oauth2.ts`). Basic and cookie keys
+ * cannot be described by a manifest: a note, and `auth` comes from the caller's `auth` option
+ * (else none).
  */
 import type * as Manifest from "rcp-sdk/manifest"
+import * as OAuth2 from "./oauth2.js"
 import { isRecord } from "./text.js"
 
 /** @internal */
 export interface Chosen {
   readonly auth: Manifest.Auth | undefined
   readonly notes: ReadonlyArray<string>
+  /** The OpenID Connect discovery the choice waits for (`lookup` knew nothing of it). */
+  readonly discover?: string
 }
 
-type Mapped = { readonly _tag: "Auth"; readonly auth: Manifest.Auth } | { readonly _tag: "No"; readonly why: string }
+/** @internal */
+export interface Context {
+  /** The server the tools point at: relative URLs of the schemes resolve against it. */
+  readonly base: string | undefined
+  /** What the OpenID Connect discovery at a URL gave, or undefined when it was not fetched yet. */
+  readonly lookup: (openIdConnectUrl: string) => OAuth2.Discovered | undefined
+}
 
-const mapScheme = (name: string, scheme: unknown): Mapped => {
+type Mapped =
+  | { readonly _tag: "Auth"; readonly auth: Manifest.Auth; readonly notes?: ReadonlyArray<string> }
+  | { readonly _tag: "No"; readonly why: string }
+  | { readonly _tag: "Discover"; readonly url: string }
+
+const mapScheme = (name: string, scheme: unknown, scopes: ReadonlyArray<string>, context: Context): Mapped => {
   if (!isRecord(scheme)) return { _tag: "No", why: `the security scheme "${name}" is not defined` }
   const type = scheme.type
+  if (type === "oauth2") return OAuth2.fromOAuth2(name, scheme, scopes, context.base)
+  if (type === "openIdConnect") {
+    let url: string
+    try {
+      url = new URL(String(scheme.openIdConnectUrl), context.base).href
+    } catch {
+      return { _tag: "No", why: `"${name}": its openIdConnectUrl is not a URL` }
+    }
+    const discovered = context.lookup(url)
+    if (discovered === undefined) return { _tag: "Discover", url }
+    return discovered._tag === "Metadata"
+      ? OAuth2.fromMetadata(name, discovered.metadata, scopes)
+      : { _tag: "No", why: `"${name}": ${discovered.why}` }
+  }
   if (type === "apiKey" && typeof scheme.name === "string" && scheme.name !== "") {
     if (scheme.in === "header") return { _tag: "Auth", auth: { type: "header", name: scheme.name } }
     if (scheme.in === "query") return { _tag: "Auth", auth: { type: "query", name: scheme.name } }
@@ -43,8 +72,21 @@ const requirements = (doc: Record<string, unknown>): Array<unknown> => {
   return out
 }
 
+/**
+ * The scopes every requirement naming `name` asks for, in order, once each: the manifest has one
+ * auth, so one token must serve every operation.
+ */
+const scopesOf = (all: ReadonlyArray<unknown>, name: string): Array<string> => {
+  const scopes = new Set<string>()
+  for (const requirement of all) {
+    const asked = isRecord(requirement) ? requirement[name] : undefined
+    if (Array.isArray(asked)) for (const scope of asked) if (typeof scope === "string") scopes.add(scope)
+  }
+  return [...scopes]
+}
+
 /** @internal */
-export const choose = (doc: Record<string, unknown>, override: Manifest.Auth | undefined): Chosen => {
+export const choose = (doc: Record<string, unknown>, override: Manifest.Auth | undefined, context: Context): Chosen => {
   if (override !== undefined) return { auth: override, notes: [] }
   const components = isRecord(doc.components) ? doc.components : {}
   const schemes = isRecord(components.securitySchemes)
@@ -54,7 +96,8 @@ export const choose = (doc: Record<string, unknown>, override: Manifest.Auth | u
     : {}
   const why = new Set<string>()
   const documentLevel = Array.isArray(doc.security) ? doc.security.length : 0
-  for (const [i, requirement] of requirements(doc).entries()) {
+  const all = requirements(doc)
+  for (const [i, requirement] of all.entries()) {
     if (!isRecord(requirement)) continue
     const names = Object.keys(requirement)
     // `{}` in the document's list: the API as a whole can be called without credentials.
@@ -64,8 +107,9 @@ export const choose = (doc: Record<string, unknown>, override: Manifest.Auth | u
       why.add(`one requirement needs ${names.length} credentials at once (${names.join(", ")})`)
       continue
     }
-    const mapped = mapScheme(names[0]!, schemes[names[0]!])
-    if (mapped._tag === "Auth") return { auth: mapped.auth, notes: [] }
+    const mapped = mapScheme(names[0]!, schemes[names[0]!], scopesOf(all, names[0]!), context)
+    if (mapped._tag === "Discover") return { auth: undefined, notes: [], discover: mapped.url }
+    if (mapped._tag === "Auth") return { auth: mapped.auth, notes: mapped.notes ?? [] }
     why.add(mapped.why)
   }
   return {

@@ -9,13 +9,17 @@
  * - a cap on what is read of an answer (a token response is a few hundred bytes), no redirects;
  * - failures translated into `TokenRequestFailed` from safe parts only. The library's own errors
  *   are never kept as a `cause`: theirs may hold the response body, which holds the tokens.
+ *
+ * The library is loaded when the first endpoint is made (`load`), not with the client: a client that
+ * never meets an `oauth2` auth never loads it (test/startup.test.ts). An `import()` of the package,
+ * rather than of a module of ours, so that the built bundle gains no chunk of its own.
  */
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
-import * as oauth from "oauth4webapi"
+import type * as OAuth4WebApi from "oauth4webapi"
 import * as HeaderValue from "../../shared/headerValue.js"
 import { isLoopbackHost } from "../../shared/url.js"
-import type { AuthOAuth2 } from "./manifestAuth.js"
+import type { AuthOAuth2 } from "../../../Manifest.js"
 import { type Grant, TokenRequestFailed } from "./oauthErrors.js"
 import { Refused } from "./transportFetch.js"
 
@@ -117,6 +121,13 @@ const REGISTERED = new Set([
   "registration_not_supported"
 ])
 
+/**
+ * The library, loaded on first use.
+ *
+ * @internal
+ */
+export const load: Effect.Effect<typeof OAuth4WebApi> = Effect.promise(() => import("oauth4webapi"))
+
 /** @internal */
 export const registered = (code: unknown): string | undefined =>
   typeof code === "string" && REGISTERED.has(code) ? code : undefined
@@ -129,7 +140,7 @@ class BodyTooLarge extends Error {}
  * (which reads it whole). No redirects: the library asks for `redirect: "manual"` and refuses a 3xx.
  */
 const bounded = (base: typeof globalThis.fetch, maxBytes: number) =>
-async (url: string, init: oauth.CustomFetchOptions<string, unknown>): Promise<Response> => {
+async (url: string, init: OAuth4WebApi.CustomFetchOptions<string, unknown>): Promise<Response> => {
   const response = await base(url, init as RequestInit)
   const declared = Number(response.headers.get("content-length") ?? "0")
   if (declared > maxBytes) {
@@ -155,11 +166,15 @@ async (url: string, init: oauth.CustomFetchOptions<string, unknown>): Promise<Re
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers })
 }
 
-/** @internal */
-export const make = (options: Options): Endpoint => {
+/**
+ * The endpoint over the library `oauth` (`load`).
+ *
+ * @internal
+ */
+export const make = (options: Options, oauth: typeof OAuth4WebApi): Endpoint => {
   const { auth } = options
   const origin = new URL(auth.tokenUrl).origin
-  const as: oauth.AuthorizationServer = {
+  const as: OAuth4WebApi.AuthorizationServer = {
     // Without a declared issuer, the token endpoint's origin stands in: an `iss` in a callback or
     // an ID token then has to match it (docs/protocol.md §10.1, `issuer`).
     issuer: auth.issuer ?? origin,
@@ -167,8 +182,8 @@ export const make = (options: Options): Endpoint => {
     ...(auth.authorizationUrl === undefined ? {} : { authorization_endpoint: auth.authorizationUrl }),
     ...(auth.revocationUrl === undefined ? {} : { revocation_endpoint: auth.revocationUrl })
   }
-  const client: oauth.Client = { client_id: options.clientId }
-  const clientAuth = (): oauth.ClientAuth => {
+  const client: OAuth4WebApi.Client = { client_id: options.clientId }
+  const clientAuth = (): OAuth4WebApi.ClientAuth => {
     const secret = options.clientSecret === undefined ? "" : Redacted.value(options.clientSecret)
     switch (options.clientAuthentication) {
       case "client_secret_basic":
@@ -191,7 +206,7 @@ export const make = (options: Options): Endpoint => {
   const request = <A>(
     grant: Grant,
     url: string,
-    run: (http: oauth.HttpRequestOptions<"POST", URLSearchParams>) => Promise<A>
+    run: (http: OAuth4WebApi.HttpRequestOptions<"POST", URLSearchParams>) => Promise<A>
   ): Effect.Effect<A, TokenRequestFailed> =>
     Effect.tryPromise({
       try: (signal) => {
@@ -204,13 +219,13 @@ export const make = (options: Options): Endpoint => {
           throw timeout.aborted ? new TimedOut() : cause
         })
       },
-      catch: (cause) => failure(options, origin, grant, cause)
+      catch: (cause) => failure(oauth, options, origin, grant, cause)
     }).pipe(Effect.withSpan("RcpOAuth.tokenRequest", {
       captureStackTrace: false,
       attributes: { "rcp.oauth.api": options.api, "rcp.oauth.grant": grant, "server.origin": origin }
     }))
 
-  const tokens = (grant: Grant, response: oauth.TokenEndpointResponse): Effect.Effect<TokenSet, TokenRequestFailed> => {
+  const tokens = (grant: Grant, response: OAuth4WebApi.TokenEndpointResponse): Effect.Effect<TokenSet, TokenRequestFailed> => {
     const fail = (reason: string) => Effect.fail(new TokenRequestFailed({ api: options.api, grant, origin, reason }))
     // `dpop` tokens need a proof per request, which this client does not make.
     if (response.token_type !== "bearer") return fail("it issued a token that is not a bearer token")
@@ -284,7 +299,7 @@ export const make = (options: Options): Endpoint => {
       Effect.promise(async () => {
         const verifier = oauth.generateRandomCodeVerifier()
         const state = oauth.generateRandomState()
-        // Present: the authorization_code flow requires it (manifestAuth.check), and only that flow asks.
+        // Present: the authorization_code flow requires it (manifest/oauth2.ts, check), and only that flow asks.
         const url = new URL(auth.authorizationUrl!)
         url.searchParams.set("client_id", options.clientId)
         url.searchParams.set("redirect_uri", redirectUri)
@@ -331,7 +346,13 @@ const refusedReason = (error: Refused["error"]): string => {
 }
 
 /** A failed request as the client reports it: safe parts only, the library's error dropped. */
-const failure = (options: Options, origin: string, grant: Grant, cause: unknown): TokenRequestFailed => {
+const failure = (
+  oauth: typeof OAuth4WebApi,
+  options: Options,
+  origin: string,
+  grant: Grant,
+  cause: unknown
+): TokenRequestFailed => {
   const base = { api: options.api, grant, origin }
   if (cause instanceof oauth.ResponseBodyError) {
     const error = registered(cause.error)

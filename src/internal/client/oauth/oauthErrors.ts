@@ -120,3 +120,21 @@ export class AuthorizationFailed extends TaggedError("AuthorizationFailed")<{
     return `${this.api}: the authorization did not complete: ${this.reason}; no token was stored`
   }
 }
+
+/**
+ * An operation for a user's connection (`authorizationUrl`, `completeAuthorization`, `disconnect`)
+ * named an API this client has no OAuth 2 client for: nothing discovered at that URL has an
+ * `oauth2` auth and a client registration (the `oauth` option of `discover`). Nothing was done.
+ *
+ * @since 0.2.0
+ * @category errors
+ */
+export class OAuthNotConfigured extends TaggedError("OAuthNotConfigured")<{
+  /** The manifest URL asked about, or the callback's origin for a callback no API started. */
+  readonly url: string
+}> {
+  override get message(): string {
+    return `${this.url}: this client has no OAuth 2 client for it (a manifest with an oauth2 auth, discovered ` +
+      `with the oauth option); nothing was done`
+  }
+}

@@ -17,9 +17,10 @@ import * as Cause from "effect/Cause"
 import type * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Predicate from "effect/Predicate"
+import type * as EffectRequirements from "../../shared/requirements.js"
 import { describeValue } from "../../shared/text.js"
 import { CredentialMissing } from "../errors.js"
-import type { AuthOAuth2 } from "./manifestAuth.js"
+import type { AuthOAuth2 } from "../../../Manifest.js"
 import * as TokenManager from "./tokenManager.js"
 
 /**
@@ -57,9 +58,7 @@ export type SubjectFn<Ctx = any, R = never> = (
  * @since 0.2.0
  * @category models
  */
-export type Requirements<F> = F extends (...args: any) => infer Out
-  ? 0 extends (1 & Out) ? never : Out extends Effect.Effect<any, any, infer R> ? R : never
-  : never
+export type Requirements<F> = EffectRequirements.OfFunction<F>
 
 // A call without context still asks, with an empty one: `(ctx) => ctx.userId` then reads undefined.
 const NO_CONTEXT: unknown = Object.freeze({})

@@ -32,7 +32,8 @@ import { clip, escapeControls } from "../../shared/text.js"
 import { normalizeUrl } from "../../shared/url.js"
 import * as Settings from "../settings.js"
 import * as Endpoint from "./endpoint.js"
-import * as ManifestAuth from "./manifestAuth.js"
+import type * as Manifest from "../../../Manifest.js"
+import * as OAuth2 from "../../manifest/oauth2.js"
 import {
   AuthorizationFailed,
   AuthorizationRequired,
@@ -91,7 +92,7 @@ export interface AccessToken {
  */
 export interface Options {
   /** The manifest's `auth` (decoded and checked, as discovery does). */
-  readonly auth: ManifestAuth.AuthOAuth2
+  readonly auth: Manifest.AuthOAuth2
   /** Where the manifest came from: its origin may host the authorization server without trust. */
   readonly manifestUrl: string
   readonly clientId: string
@@ -180,6 +181,11 @@ export interface Service {
   ) => Effect.Effect<void, CompleteError>
   /** Revokes the user's refresh token where the API allows it, and forgets their tokens. */
   readonly disconnect: (subject: string) => Effect.Effect<{ readonly revoked: boolean }, TokenStoreFailed>
+  /**
+   * Whether the callback carries the `state` of an authorization this manager started and has not
+   * used yet (expired or not): how a client with several APIs finds the one to complete it.
+   */
+  readonly owns: (callback: string | URL) => boolean
 }
 
 /**
@@ -234,7 +240,7 @@ export const make = (options: Options): Effect.Effect<Service, never, TokenStore
     const scope = yield* Effect.scope
     const { auth } = options
     const allowHttp = options.allowHttp ?? false
-    const problems = ManifestAuth.check(auth, { allowHttp })
+    const problems = OAuth2.check(auth, { allowHttp })
     if (problems.length > 0) {
       throw new TypeError(`rcp-sdk: the oauth2 auth is not valid: ${problems[0]!.path.join(".")} ${problems[0]!.message}`)
     }
@@ -249,6 +255,7 @@ export const make = (options: Options): Effect.Effect<Service, never, TokenStore
     const scopes = options.scopes ?? auth.scopes ?? []
     const skewMs = Duration.toMillis(options.refreshBefore ?? Duration.seconds(30))
     const maxCached = options.maxCachedUsers ?? 10_000
+    const library = yield* Endpoint.load
     const endpoint = Endpoint.make({
       api: name,
       auth,
@@ -259,7 +266,7 @@ export const make = (options: Options): Effect.Effect<Service, never, TokenStore
       timeoutMs: Duration.toMillis(options.timeout ?? Duration.seconds(30)),
       maxResponseBytes: 64 * 1024,
       fetch: options.fetch ?? globalThis.fetch
-    })
+    }, library)
 
     // The authorization server's endpoints are under the same trust rule as a tool's origin
     // (docs/protocol.md §3.5): the manifest's own origin, or one the operator named. Checked once.
@@ -280,7 +287,7 @@ export const make = (options: Options): Effect.Effect<Service, never, TokenStore
       refusal ?? effect
 
     const keyOf = (subject: string): TokenKey => ({ api, subject })
-    const offers = (flow: ManifestAuth.OAuth2Flow) => auth.flows.includes(flow)
+    const offers = (flow: Manifest.OAuth2Flow) => auth.flows.includes(flow)
     const notOffered = (grant: "client_credentials" | "authorization_code") =>
       Effect.fail(
         new TokenRequestFailed({
@@ -527,5 +534,15 @@ export const make = (options: Options): Effect.Effect<Service, never, TokenStore
         return { revoked }
       })
 
-    return { api, name, token, replace, withToken, authorizationUrl, completeAuthorization, disconnect }
+    const owns: Service["owns"] = (callback) => {
+      let url: URL
+      try {
+        url = new URL(callback)
+      } catch {
+        return false
+      }
+      return pendingByState.has(url.searchParams.get("state") ?? "")
+    }
+
+    return { api, name, token, replace, withToken, authorizationUrl, completeAuthorization, disconnect, owns }
   })

@@ -6,7 +6,8 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Either from "effect/Either"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
-import * as ManifestAuth from "../../../src/internal/client/oauth/manifestAuth.js"
+import * as Manifest from "../../src/Manifest.js"
+import * as OAuth2 from "../../src/internal/manifest/oauth2.js"
 
 const good = {
   type: "oauth2",
@@ -19,7 +20,7 @@ const good = {
   resource: "https://shop.example.com/api/"
 }
 
-const decode = Schema.decodeUnknownEither(ManifestAuth.AuthOAuth2, { errors: "all", onExcessProperty: "ignore" })
+const decode = Schema.decodeUnknownEither(Manifest.AuthOAuth2, { errors: "all", onExcessProperty: "ignore" })
 const shapeIssues = (input: unknown) =>
   Either.match(decode(input), {
     onLeft: (error) => ParseResult.ArrayFormatter.formatErrorSync(error).map((issue) => [issue.path.join("."), issue.message]),
@@ -28,14 +29,14 @@ const shapeIssues = (input: unknown) =>
 
 describe("the oauth2 auth: shape", () => {
   it("a complete auth decodes as it is, unknown fields dropped (§8)", () => {
-    assert.deepStrictEqual(decode({ ...good, extension: true }), Either.right(good as ManifestAuth.AuthOAuth2))
-    assert.deepStrictEqual(ManifestAuth.check(good), [])
+    assert.deepStrictEqual(decode({ ...good, extension: true }), Either.right(good as Manifest.AuthOAuth2))
+    assert.deepStrictEqual(OAuth2.check(good), [])
   })
 
   it("the least an auth needs: one flow and a token endpoint", () => {
     const least = { type: "oauth2", flows: ["client_credentials"], tokenUrl: "https://auth.example.com/token" }
     assert.deepStrictEqual(shapeIssues(least), [])
-    assert.deepStrictEqual(ManifestAuth.check(least), [])
+    assert.deepStrictEqual(OAuth2.check(least), [])
   })
 
   it("wrong shapes are reported with their paths", () => {
@@ -52,6 +53,12 @@ describe("the oauth2 auth: shape", () => {
     )
   })
 })
+
+/** A token URL exactly `length` characters long. */
+const atLength = (length: number): string => {
+  const prefix = "https://auth.example.com/"
+  return prefix + "a".repeat(length - prefix.length)
+}
 
 describe("the oauth2 auth: rules (check)", () => {
   const cases: ReadonlyArray<readonly [string, Record<string, unknown>, ReadonlyArray<readonly [string, string]>]> = [
@@ -100,26 +107,64 @@ describe("the oauth2 auth: rules (check)", () => {
     ["a URL over 16 KiB", { tokenUrl: `https://auth.example.com/${"a".repeat(16 * 1024)}` }, [[
       "auth.tokenUrl",
       "is longer than 16384 characters"
-    ]]]
+    ]]],
+    // One character over the limit; exactly at it is fine (below).
+    ["a URL one character over 16 KiB", { tokenUrl: atLength(16 * 1024 + 1) }, [["auth.tokenUrl", "is longer than 16384 characters"]]],
+    // User info in each form a parser reads it: a name alone, a password alone, and an "@" it drops.
+    ["a user name alone", { tokenUrl: "https://me@auth.example.com/token" }, [["auth.tokenUrl", "must not contain user info"]]],
+    ["a password alone", { tokenUrl: "https://:pw@auth.example.com/token" }, [["auth.tokenUrl", "must not contain user info"]]],
+    ["an empty user info (the parser drops the @)", { tokenUrl: "https://@auth.example.com/token" }, [[
+      "auth.tokenUrl",
+      "must not contain user info"
+    ]]],
+    // What the Schema reports is not reported twice: empty strings and values of the wrong type.
+    ["an empty URL (the shape's to report)", { revocationUrl: "", issuer: "", scopes: ["orders:read"] }, []],
+    ["a flow of the wrong type twice (the shape's to report)", { flows: [1, 1] }, []],
+    ["a scope of the wrong type twice (the shape's to report)", { scopes: [5, 5] }, []]
   ]
   for (const [name, change, expected] of cases) {
     it(name, () => {
       const auth: Record<string, unknown> = { ...good, ...change }
       for (const key of Object.keys(change)) if (change[key] === undefined) delete auth[key]
       assert.deepStrictEqual(
-        ManifestAuth.check(auth).map((issue) => [issue.path.join("."), issue.message]),
+        OAuth2.check(auth).map((issue) => [issue.path.join("."), issue.message]),
         expected.map(([path, message]) => [path, message])
       )
     })
   }
 
+  it("what is allowed: a URL of exactly 16 KiB, an @ after the host, a query on every URL but the issuer", () => {
+    assert.deepStrictEqual(OAuth2.check({ ...good, tokenUrl: atLength(16 * 1024) }), [])
+    assert.deepStrictEqual(OAuth2.check({ ...good, tokenUrl: "https://auth.example.com/t@x/token" }), [])
+    assert.deepStrictEqual(OAuth2.check({ ...good, tokenUrl: "https://auth.example.com/token?tenant=1" }), [])
+  })
+
+  it("a tool of an oauth2 manifest may not set the Authorization header the token goes in (§1.7)", () => {
+    const checked = Manifest.validate({
+      rcpVersion: "0.1",
+      auth: good,
+      tools: [{
+        name: "t",
+        description: "d",
+        method: "GET",
+        params: [],
+        url: "https://shop.example.com/api/orders",
+        headers: { authorization: "Bearer other" }
+      }]
+    })
+    assert.isTrue(Either.isLeft(checked))
+    if (Either.isLeft(checked)) {
+      assert.deepStrictEqual(checked.left.map((issue) => issue.path.join(".")), ["tools.0.headers.authorization"])
+    }
+  })
+
   it("plain http is fine to loopback, and anywhere with allowHttp", () => {
-    assert.deepStrictEqual(ManifestAuth.check({ ...good, tokenUrl: "http://127.0.0.1:8080/token" }), [])
-    assert.deepStrictEqual(ManifestAuth.check({ ...good, tokenUrl: "http://auth.internal/token" }, { allowHttp: true }), [])
+    assert.deepStrictEqual(OAuth2.check({ ...good, tokenUrl: "http://127.0.0.1:8080/token" }), [])
+    assert.deepStrictEqual(OAuth2.check({ ...good, tokenUrl: "http://auth.internal/token" }, { allowHttp: true }), [])
   })
 
   it("every problem at once, each with its path", () => {
-    const issues = ManifestAuth.check({
+    const issues = OAuth2.check({
       ...good,
       tokenUrl: "http://auth.example.com/t",
       issuer: undefined,

@@ -1,20 +1,18 @@
 /**
- * The manifest's `auth` for an API protected by OAuth 2 (docs/protocol.md §10.1): where the
- * authorization server's endpoints are, which flows the API supports, which scopes and which
- * resource (RFC 8707) to ask for. A manifest still never carries a secret: the client id and
- * secret, the tokens and the token store are the client operator's.
+ * The meaning rules of the `oauth2` auth (docs/protocol.md §10.1) that its shape cannot say: https
+ * endpoints, no user info or fragment, literal URLs, a registered scope syntax, what each flow
+ * needs. The shape itself is a node of the manifest's Schema (`shape.ts`, `AuthOAuth2`); these
+ * rules run with the rest of the manifest's meaning checks (`validate.ts`), and again when a token
+ * manager is built over an auth that did not come through discovery.
  *
- * Two halves, as for the rest of the manifest: the shape (`AuthOAuth2`, an Effect Schema written
- * with the combinators) and the meaning rules a Schema cannot say (`check`: https endpoints, no
- * user info or fragment, a registered scope syntax, what each flow needs). Standalone until the
- * manifest learns this auth type: then `manifestShape.ts` gains the same node as an AST (this
- * definition becomes its oracle in `test/manifestShape.test.ts`) and `validate.ts` calls `check`.
+ * A manifest still never carries a secret: the client id and secret, the tokens and the token
+ * store are the client operator's.
  */
-import * as Schema from "effect/Schema"
-import type { Issue, Path } from "../../manifest/issue.js"
-import * as UrlTemplate from "../../manifest/urlTemplate.js"
-import { clip } from "../../shared/text.js"
-import { isLoopbackHost } from "../../shared/url.js"
+import type * as Manifest from "../../Manifest.js"
+import { clip } from "../shared/text.js"
+import { isLoopbackHost } from "../shared/url.js"
+import type { Issue, Path } from "./issue.js"
+import * as UrlTemplate from "./urlTemplate.js"
 
 /**
  * The OAuth 2 flows a manifest may name. `authorization_code` means the user signs in at the
@@ -23,44 +21,10 @@ import { isLoopbackHost } from "../../shared/url.js"
  *
  * @internal
  */
-export const FLOWS = ["client_credentials", "authorization_code"] as const
+export const FLOWS: ReadonlyArray<OAuth2Flow> = ["client_credentials", "authorization_code"]
 
 /** @internal */
-export type OAuth2Flow = typeof FLOWS[number]
-
-// The value quoted in a message, cut like every quoted value of a manifest problem.
-const actualText = (actual: unknown): string =>
-  actual === undefined ? "(missing)" : clip(typeof actual === "string" ? JSON.stringify(actual) : String(actual), 40)
-
-/** @internal */
-export const OAuth2Flow = Schema.Literal(...FLOWS).annotations({
-  identifier: "OAuth2Flow",
-  message: (issue) => ({
-    message: `expected ${FLOWS.map((flow) => JSON.stringify(flow)).join(" | ")}, got ${actualText(issue.actual)}`,
-    override: true
-  })
-})
-
-const exact = <S extends Schema.Schema.All>(schema: S) => Schema.optionalWith(schema, { exact: true })
-
-/**
- * `{ "type": "oauth2", "flows": [...], "tokenUrl": "...", ... }` (docs/protocol.md §10.1).
- *
- * @internal
- */
-export const AuthOAuth2 = Schema.Struct({
-  type: Schema.Literal("oauth2"),
-  flows: Schema.Array(OAuth2Flow).pipe(Schema.minItems(1)),
-  tokenUrl: Schema.NonEmptyString,
-  authorizationUrl: exact(Schema.NonEmptyString),
-  revocationUrl: exact(Schema.NonEmptyString),
-  issuer: exact(Schema.NonEmptyString),
-  scopes: exact(Schema.Array(Schema.String)),
-  resource: exact(Schema.NonEmptyString)
-}).annotations({ identifier: "AuthOAuth2" })
-
-/** @internal */
-export type AuthOAuth2 = Schema.Schema.Type<typeof AuthOAuth2>
+export type OAuth2Flow = Manifest.OAuth2Flow
 
 /**
  * A scope token (RFC 6749 §3.3): printable ASCII but space, `"` and `\`. Scopes are joined with

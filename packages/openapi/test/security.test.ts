@@ -1,0 +1,304 @@
+/**
+ * docs/openapi.md §Security, OAuth 2: `oauth2` schemes (3.x and 2.0) and `openIdConnect` schemes
+ * mapped to the manifest's `oauth2` auth. The OpenID Connect discovery is read from a real
+ * server — oidc-provider on 127.0.0.1 — and, for what a hostile or broken one does, from plain HTTP
+ * servers whose received requests are asserted. The imported manifest is then used end to end: a
+ * client with an oauth registration gets a token from oidc-provider and calls the API with it.
+ */
+import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import * as Client from "rcp-sdk/client"
+import * as Manifest from "rcp-sdk/manifest"
+import { startOAuthWorld, type OAuthWorld } from "../../../test/support/oidcProvider.js"
+import { json, startServer, type TestServer } from "../../../test/support/server.js"
+import * as OpenApi from "../src/OpenApi.js"
+import { importSpec, messages, op, spec3 } from "./support.js"
+
+const withSchemes = (
+  schemes: Record<string, unknown>,
+  security: Array<Record<string, Array<string>>>,
+  paths: Record<string, unknown> = { "/a": { get: op() } }
+) => spec3(paths, { components: { securitySchemes: schemes }, security })
+
+const run = <A, E>(effect: Effect.Effect<A, E>) => Effect.runPromise(effect)
+
+describe("§Security: oauth2 schemes", () => {
+  it("client credentials and authorization code on one token URL: both flows, the URLs, every requirement's scopes", async () => {
+    const doc = withSchemes(
+      {
+        oauth: {
+          type: "oauth2",
+          flows: {
+            clientCredentials: { tokenUrl: "https://auth.example.com/token", scopes: { "read": "", "write": "" } },
+            authorizationCode: {
+              authorizationUrl: "https://auth.example.com/authorize",
+              tokenUrl: "https://auth.example.com/token",
+              scopes: { "read": "", "write": "", "admin": "" }
+            }
+          }
+        }
+      },
+      [{ oauth: ["read"] }],
+      { "/a": { get: op({ operationId: "a" }), post: op({ operationId: "b", security: [{ oauth: ["write", "read"] }] }) } }
+    )
+    const { manifest, warnings } = await run(importSpec(doc))
+    assert.deepStrictEqual(manifest.auth, {
+      type: "oauth2",
+      flows: ["authorization_code", "client_credentials"],
+      tokenUrl: "https://auth.example.com/token",
+      authorizationUrl: "https://auth.example.com/authorize",
+      scopes: ["read", "write"]
+    })
+    assert.deepStrictEqual(messages(warnings), [])
+    // What the import gives always decodes (docs/openapi.md §Result).
+    assert.deepStrictEqual(Manifest.validate(manifest)._tag, "Right")
+  })
+
+  it("relative token and authorization URLs resolve against the server the tools point at", async () => {
+    const doc = spec3({ "/a": { get: op() } }, {
+      servers: [{ url: "https://api.example.com/v2/" }],
+      components: {
+        securitySchemes: {
+          o: { type: "oauth2", flows: { authorizationCode: { authorizationUrl: "../oauth/authorize", tokenUrl: "/oauth/token", scopes: {} } } }
+        }
+      },
+      security: [{ o: [] }]
+    })
+    const { manifest } = await run(importSpec(doc))
+    assert.deepStrictEqual(manifest.auth, {
+      type: "oauth2",
+      flows: ["authorization_code"],
+      tokenUrl: "https://api.example.com/oauth/token",
+      authorizationUrl: "https://api.example.com/oauth/authorize"
+    })
+  })
+
+  it("implicit and password flows are left out with a note; a scheme with only those maps to no auth", async () => {
+    const both = await run(importSpec(withSchemes({
+      o: {
+        type: "oauth2",
+        flows: {
+          implicit: { authorizationUrl: "https://auth.example.com/authorize", scopes: {} },
+          password: { tokenUrl: "https://auth.example.com/token", scopes: {} },
+          clientCredentials: { tokenUrl: "https://auth.example.com/token", scopes: {} }
+        }
+      }
+    }, [{ o: [] }])))
+    assert.deepStrictEqual(both.manifest.auth, { type: "oauth2", flows: ["client_credentials"], tokenUrl: "https://auth.example.com/token" })
+    assert.deepStrictEqual(messages(both.warnings), [
+      "\"o\": the implicit flow is left out (it returns the token in a redirect; the client runs the authorization code flow with PKCE instead)",
+      "\"o\": the password flow is left out (it hands the user's password to the client; the client never asks for one)"
+    ])
+
+    const only = await run(importSpec(withSchemes({
+      o: { type: "oauth2", flows: { implicit: { authorizationUrl: "https://auth.example.com/authorize", scopes: {} } } }
+    }, [{ o: [] }])))
+    assert.isUndefined(only.manifest.auth)
+    assert.deepStrictEqual(messages(only.warnings), [
+      "no auth the manifest can describe (\"o\" is oauth2 with no client credentials or authorization code flow the client can run): " +
+      "pass the auth option, e.g. { type: \"header\", name: \"Authorization\", scheme: \"Bearer\" }"
+    ])
+  })
+
+  it("a refreshUrl that is not the token URL, and two token URLs: notes; the authorization code flow's endpoint wins", async () => {
+    const { manifest, warnings } = await run(importSpec(withSchemes({
+      o: {
+        type: "oauth2",
+        flows: {
+          clientCredentials: { tokenUrl: "https://machine.example.com/token", scopes: {} },
+          authorizationCode: {
+            authorizationUrl: "https://auth.example.com/authorize",
+            tokenUrl: "https://auth.example.com/token",
+            refreshUrl: "https://auth.example.com/refresh",
+            scopes: {}
+          }
+        }
+      }
+    }, [{ o: [] }])))
+    assert.deepStrictEqual(manifest.auth, {
+      type: "oauth2",
+      flows: ["authorization_code"],
+      tokenUrl: "https://auth.example.com/token",
+      authorizationUrl: "https://auth.example.com/authorize"
+    })
+    assert.deepStrictEqual(messages(warnings), [
+      "\"o\": the authorizationCode flow's refreshUrl \"https://auth.example.com/refresh\" is not its tokenUrl: the client refreshes at the tokenUrl",
+      "\"o\": the clientCredentials flow is left out: its tokenUrl is not the authorizationCode flow's"
+    ])
+  })
+
+  it("Swagger 2.0: flow application is client credentials, accessCode the authorization code flow", async () => {
+    const swagger = (definition: Record<string, unknown>) => ({
+      swagger: "2.0",
+      info: { title: "T", version: "1" },
+      host: "api.example.com",
+      schemes: ["https"],
+      paths: { "/a": { get: { responses: { "200": { description: "OK" } } } } },
+      securityDefinitions: { o: { type: "oauth2", scopes: { r: "" }, ...definition } },
+      security: [{ o: ["r"] }]
+    })
+    const machine = await run(importSpec(swagger({ flow: "application", tokenUrl: "https://auth.example.com/token" })))
+    assert.deepStrictEqual(machine.manifest.auth, {
+      type: "oauth2",
+      flows: ["client_credentials"],
+      tokenUrl: "https://auth.example.com/token",
+      scopes: ["r"]
+    })
+    const user = await run(importSpec(swagger({
+      flow: "accessCode",
+      authorizationUrl: "https://auth.example.com/authorize",
+      tokenUrl: "https://auth.example.com/token"
+    })))
+    assert.deepStrictEqual(user.manifest.auth, {
+      type: "oauth2",
+      flows: ["authorization_code"],
+      tokenUrl: "https://auth.example.com/token",
+      authorizationUrl: "https://auth.example.com/authorize",
+      scopes: ["r"]
+    })
+  })
+
+  it("an Authorization header parameter is left out: the oauth2 auth writes that header", async () => {
+    const doc = withSchemes(
+      { o: { type: "oauth2", flows: { clientCredentials: { tokenUrl: "https://auth.example.com/token", scopes: {} } } } },
+      [{ o: [] }],
+      {
+        "/a": {
+          get: op({
+            operationId: "a",
+            parameters: [{ name: "Authorization", in: "header", schema: { type: "string" } }, { name: "q", in: "query", schema: { type: "string" } }]
+          })
+        }
+      }
+    )
+    const { manifest, warnings } = await run(importSpec(doc))
+    assert.deepStrictEqual(manifest.tools[0]!.params.map((p) => p.name), ["q"])
+    assert.isUndefined(manifest.tools[0]!.headers)
+    assert.deepStrictEqual(messages(warnings), ["GET /a (a): header parameter \"Authorization\" left out: OpenAPI ignores it"])
+  })
+
+  it("a plain http token URL off loopback cannot be the auth: a warning says why", async () => {
+    const { manifest, warnings } = await run(importSpec(withSchemes({
+      o: { type: "oauth2", flows: { clientCredentials: { tokenUrl: "http://auth.example.com/token", scopes: {} } } }
+    }, [{ o: [] }])))
+    assert.isUndefined(manifest.auth)
+    assert.deepStrictEqual(messages(warnings), [
+      "the spec's auth cannot be used (auth.tokenUrl: plain http: is allowed only to loopback hosts (use https:, or a client that allows http)): pass the auth option"
+    ])
+  })
+})
+
+describe("§Security: openIdConnect, discovered from oidc-provider", () => {
+  let world: OAuthWorld
+  beforeAll(async () => {
+    world = await startOAuthWorld()
+  })
+  afterAll(() => world.close())
+
+  it("the issuer's discovery document gives the flows, endpoints and issuer; the requirement's scopes", async () => {
+    const { oidc } = world
+    const doc = withSchemes(
+      { oidc: { type: "openIdConnect", openIdConnectUrl: `${oidc.issuer}/.well-known/openid-configuration` } },
+      [{ oidc: ["orders:read"] }]
+    )
+    const { manifest, warnings } = await run(importSpec(doc))
+    assert.deepStrictEqual(manifest.auth, {
+      type: "oauth2",
+      flows: ["authorization_code", "client_credentials"],
+      tokenUrl: oidc.tokenUrl,
+      authorizationUrl: oidc.authorizationUrl,
+      revocationUrl: oidc.revocationUrl,
+      issuer: oidc.issuer,
+      scopes: ["orders:read"]
+    })
+    assert.deepStrictEqual(messages(warnings), [])
+  })
+
+  it("end to end: discoverOpenApi with the API's OAuth client registration; the call carries a token the server issued", async () => {
+    const { api, oidc } = world
+    api.manifest = spec3({ "/api/orders": { get: op({ operationId: "listOrders" }) } }, {
+      servers: [{ url: api.url("") }],
+      components: {
+        securitySchemes: { oidc: { type: "openIdConnect", openIdConnectUrl: `${oidc.issuer}/.well-known/openid-configuration` } }
+      },
+      security: [{ oidc: ["orders:read"] }]
+    })
+    const client = Client.createRcpClient({})
+    try {
+      const discovery = await OpenApi.discoverOpenApi(client, api.url("/rcp/manifest"), {
+        trustedOrigins: [oidc.issuer],
+        oauth: { clientId: oidc.clients.machine.id, clientSecret: oidc.clients.machine.secret }
+      })
+      assert.deepStrictEqual(discovery.importWarnings, [])
+      const before = oidc.hitsOf("client_credentials")
+      const result = await client.execute({ name: "listOrders", arguments: {} })
+      assert.strictEqual(result.status, 200)
+      const seen = api.requests.at(-1)!
+      assert.strictEqual(seen.introspection?.client_id, oidc.clients.machine.id)
+      assert.isTrue(seen.introspection?.active)
+      assert.strictEqual(seen.introspection?.scope, "orders:read")
+      assert.strictEqual(oidc.hitsOf("client_credentials"), before + 1)
+      // The token never reaches what the model reads.
+      assert.notInclude(JSON.stringify(result), seen.token!)
+    } finally {
+      await client.close()
+    }
+  })
+})
+
+describe("§Security: openIdConnect discovery that cannot be used", () => {
+  let server: TestServer
+  let discovery: unknown = {}
+  beforeAll(async () => {
+    server = await startServer((_request, response) => json(response, 200, discovery))
+  })
+  afterAll(() => server.close())
+
+  const oidcDoc = (url: string) => withSchemes({ oidc: { type: "openIdConnect", openIdConnectUrl: url } }, [{ oidc: [] }])
+
+  it("a document naming another issuer: no auth, a note with oauth4webapi's reason; the one GET the server received", async () => {
+    const before = server.requests.length
+    discovery = { issuer: "https://elsewhere.example.com", token_endpoint: "https://elsewhere.example.com/token" }
+    const { manifest, warnings } = await run(importSpec(oidcDoc(server.url("/tenant/.well-known/openid-configuration"))))
+    assert.isUndefined(manifest.auth)
+    const sent = server.requests.slice(before)
+    assert.deepStrictEqual(sent.map((r) => `${r.method} ${r.target}`), ["GET /tenant/.well-known/openid-configuration"])
+    assert.isUndefined(sent[0]!.headers.authorization)
+    assert.deepStrictEqual(messages(warnings), [
+      `no auth the manifest can describe ("oidc": its OpenID Connect discovery "${server.url("/tenant/.well-known/openid-configuration")}" ` +
+      `could not be read ("response" body "issuer" property does not match the expected value)): pass the auth option, ` +
+      `e.g. { type: "header", name: "Authorization", scheme: "Bearer" }`
+    ])
+  })
+
+  it("the issuer's own document (RFC 8414 form, below a path) with neither usable grant: no auth", async () => {
+    discovery = {
+      issuer: server.url("/tenant"),
+      token_endpoint: server.url("/tenant/token"),
+      grant_types_supported: ["implicit", "password"]
+    }
+    const { manifest, warnings } = await run(importSpec(oidcDoc(server.url("/.well-known/oauth-authorization-server/tenant"))))
+    assert.isUndefined(manifest.auth)
+    assert.match(messages(warnings)[0]!, /"oidc": its OpenID Connect server supports neither the client credentials nor the authorization code flow/)
+  })
+
+  it("a discovery URL that names no issuer, and an auth option: nothing fetched", async () => {
+    const before = server.requests.length
+    const odd = await run(importSpec(oidcDoc(server.url("/oidc.json"))))
+    assert.isUndefined(odd.manifest.auth)
+    assert.match(messages(odd.warnings)[0]!, /does not end in \/\.well-known\/openid-configuration, so the issuer it must name is unknown/)
+    const chosen = await run(importSpec(oidcDoc(server.url("/.well-known/openid-configuration")), {
+      auth: { type: "header", name: "X-Key" }
+    }))
+    assert.deepStrictEqual(chosen.manifest.auth, { type: "header", name: "X-Key" })
+    assert.strictEqual(server.requests.length, before)
+  })
+
+  it("a discovery document over the cap: refused by the import's fetch, a note", async () => {
+    discovery = { issuer: server.url(""), padding: "x".repeat(300 * 1024) }
+    const { manifest, warnings } = await run(importSpec(oidcDoc(server.url("/.well-known/openid-configuration"))))
+    assert.isUndefined(manifest.auth)
+    assert.match(messages(warnings)[0]!, /its OpenID Connect discovery .* could not be read \(/)
+  })
+})
+
