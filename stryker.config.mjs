@@ -42,6 +42,11 @@ export default {
     // The loopback rule (moved out of urlTemplate.ts) behind plain-http refusals; the insecure-URL
     // rule itself is the last of transport/rules.ts, within the range above.
     between("src/internal/shared/url.ts", "export const isLoopbackHost"),
+    // The model's `fields` taken out of a call before anything else reads it (docs/results.md): it
+    // never reaches the request or a param.
+    between("src/internal/client/execution.ts", "const takeFields", "export const redactable"),
+    // Pages: a note names a visible param of the tool, never a URL (nor a query credential in it).
+    "src/internal/result/pages.ts",
     // The oauth2 auth's rules: where tokens and client secrets may be sent (https, literal URLs,
     // no user info), what each flow needs, which scopes can be asked for.
     "src/internal/manifest/oauth2.ts",

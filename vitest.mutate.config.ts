@@ -11,6 +11,7 @@ export default defineConfig({
       "test/client/{credential,discoveryShortcuts,execution,request}.test.ts",
       "test/transport/{privateNetwork,redact,rules,bodyBuffer}.test.ts",
       "test/shared/span.test.ts",
+      "test/result/pages.test.ts",
       "test/client/oauth/principal.test.ts"
     ],
     testTimeout: 30_000

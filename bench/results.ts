@@ -57,8 +57,15 @@ console.log("| response | JSON size | JSON.stringify | shape | shape / stringify
 console.log("|---|---:|---:|---:|---:|---:|---:|")
 for (const [name, value] of cases) {
   const text = JSON.stringify(value)
-  const body = new TextEncoder().encode(text)
-  const input: ShapeModule.ShapeInput = { status: 200, headers: { "content-type": "application/json" }, body, data: value, json: value, args: {} }
+  const input: ShapeModule.ShapeInput = {
+    status: 200,
+    headers: { "content-type": "application/json" },
+    kind: "json",
+    data: value,
+    json: value,
+    fullChars: text.length,
+    args: {}
+  }
   const stringify: Array<number> = []
   const shaped: Array<number> = []
   for (let round = 0; round < rounds; round++) {

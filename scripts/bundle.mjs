@@ -22,10 +22,12 @@ const staging = join(root, "dist-bundle")
 const exportsMap = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).exports
 
 // Faces of the client: rcp-sdk/errors and rcp-sdk/providers declare what rcp-sdk/client re-exports
-// in full. Bundled as entries of their own, each would split the client's code into more shared
-// chunks (rcp-sdk/client: 10 files to load without them, 16 with them); instead each is written as
-// the re-export of its names from the client's bundle — the same classes and functions, no chunk.
-const FACES = { "Errors.js": "Client.js", "Providers.js": "Client.js" }
+// in full, and rcp-sdk/result what it re-exports as its `Result` namespace. Bundled as entries of
+// their own, each would split the client's code into more shared chunks (rcp-sdk/client: 10 files
+// to load without them, 16 with the first two, 20 with rcp-sdk/result too); instead each is written
+// as the re-export of its names from the client's bundle — the same classes and functions, no chunk.
+// "Client.js#Result": the members of the namespace `Result` that Client.js exports.
+const FACES = { "Errors.js": "Client.js", "Providers.js": "Client.js", "Result.js": "Client.js#Result" }
 
 const entries = Object.values(exportsMap)
   .flatMap((target) => (typeof target === "object" ? [target.import] : []))
@@ -67,7 +69,14 @@ rmSync(join(dist, "chunks"), { recursive: true, force: true })
 renameSync(join(staging, "chunks"), join(dist, "chunks"))
 rmSync(staging, { recursive: true, force: true })
 for (const { face, body, names } of faces) {
-  writeFileSync(join(dist, face), `export {\n${names.map((name) => `  ${name}`).join(",\n")}\n} from "./${body}"\n`)
+  const [file, namespace] = body.split("#")
+  const list = names.map((name) => `  ${name}`).join(",\n")
+  writeFileSync(
+    join(dist, face),
+    namespace === undefined
+      ? `export {\n${list}\n} from "./${file}"\n`
+      : `import { ${namespace} } from "./${file}"\nexport const {\n${list}\n} = ${namespace}\n`
+  )
   rmSync(join(dist, `${face}.map`), { force: true })
 }
 

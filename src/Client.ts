@@ -24,6 +24,7 @@ import type * as Lock from "./Lock.js"
 import type * as Manifest from "./Manifest.js"
 import type * as Providers from "./Providers.js"
 import type * as Resolver from "./Resolver.js"
+import type * as Result from "./Result.js"
 import type * as Approval from "./internal/client/approval.js"
 import * as internal from "./internal/client/client.js"
 import * as SearchSessionInternal from "./internal/client/searchSession.js"
@@ -68,6 +69,16 @@ export * from "./Errors.js"
  * @category conversions
  */
 export * from "./Providers.js"
+
+/**
+ * What the model sees of a result (`rcp-sdk/result`): budgets, the model's view, structured output
+ * and the HTML converter — also here, so that one import serves an application that shapes a
+ * result by hand (`Result.forModel`).
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export * as Result from "./Result.js"
 
 /**
  * Approval for side effects (README "Approval"): the hook as a service (`Approval.layer(f)`) and
@@ -299,6 +310,13 @@ export interface Options {
    * place of the default local index. See `SearchRanker`.
    */
   readonly searchRanker?: SearchRanker | undefined
+  /**
+   * The most characters of a result the model reads (docs/results.md "Budgets"), for every call
+   * unless an API, a tool or the call sets its own. Default 40,000; `Infinity` for no limit.
+   */
+  readonly maxResultChars?: number | undefined
+  /** The most tokens of a result the model reads (o200k, gpt-tokenizer), instead of characters. */
+  readonly maxResultTokens?: number | undefined
 }
 
 /**
@@ -330,6 +348,31 @@ export interface DiscoverOptions {
   readonly pin?: Lock.ApiPin | undefined
   /** This API's pin policy, instead of the client's `pinPolicy`. */
   readonly pinPolicy?: Lock.PinPolicy | undefined
+  /** The most characters of a result of this API's tools the model reads (docs/results.md "Budgets"). */
+  readonly maxResultChars?: number | undefined
+  /** The most tokens of a result of this API's tools the model reads. */
+  readonly maxResultTokens?: number | undefined
+  /**
+   * Offer the model of every tool of this API the optional `fields` argument, with which it asks for
+   * parts of the result only (docs/results.md "Asking for less: fields"). Default false.
+   */
+  readonly fields?: boolean | undefined
+  /**
+   * Result options of single tools, by the name `tools` gives them (prefix included): their own
+   * budget and `fields`, over this API's. A name that is no tool of the manifest is a warning.
+   */
+  readonly toolResults?: { readonly [tool: string]: ToolResultOptions } | undefined
+}
+
+/**
+ * One tool's result options (`DiscoverOptions.toolResults`).
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface ToolResultOptions extends Result.ResultBudget {
+  /** Offer this tool's model the `fields` argument (or, `false`, not), whatever the API's `fields` says. */
+  readonly fields?: boolean | undefined
 }
 
 /**
@@ -364,17 +407,43 @@ export interface ExecuteOptions<Ctx = unknown> {
   readonly context?: Ctx | undefined
   /** Overrides the client's timeout for this call. */
   readonly timeout?: Duration.DurationInput | undefined
+  /**
+   * The most characters of this call's result the model reads, over every other level
+   * (docs/results.md "Budgets"). A budget below the smallest is a `TypeError` (a defect: it is the
+   * operator's code, not the model's call), and nothing is sent.
+   */
+  readonly maxResultChars?: number | undefined
+  /** The most tokens of this call's result the model reads. */
+  readonly maxResultTokens?: number | undefined
 }
 
 /**
- * What a successful call returns: the status and the (mapped) body.
+ * What a successful call returns: the status and the body, whole — for the application — and
+ * what the model reads of it, shaped to the call's budget (docs/results.md).
+ *
+ * `headers` and `model` are not enumerable: `{ status, data }` compares, spreads and serializes
+ * as before (a copy made by spreading has neither; the helpers shape its `data` by default then).
  *
  * @since 0.1.0
  * @category models
  */
 export interface ToolResult {
   readonly status: number
+  /**
+   * The body as received: parsed JSON (then `responseMappings`, docs/protocol.md §4); the text of
+   * a text or HTML body; the bytes (`Uint8Array`) of a binary one.
+   */
   readonly data: unknown
+  /** The response's headers, lower-cased names. @since 0.2.0 */
+  readonly headers: Readonly<Record<string, string | undefined>>
+  /**
+   * What the model reads of this result — within the call's budget, as valid JSON for a JSON body,
+   * with notes on what was cut and how to get a next page — shaped on first read (an application
+   * that never reads it never pays for it). Every provider helper and adapter sends `model.text`.
+   *
+   * @since 0.2.0
+   */
+  readonly model: Result.ModelResult
 }
 
 /**

@@ -351,6 +351,11 @@ export type Tool = {
   /** `"json"` (the default) or `"form"` (version 0.2): how `body` is sent (docs/protocol.md §1.12). */
   readonly bodyEncoding?: BodyEncoding
   readonly responseMappings?: { readonly [field: string]: string }
+  /**
+   * The shape of the tool's result (the `data` a call returns, after `responseMappings`): a JSON
+   * Schema in the bounded subset of docs/protocol.md §8 (`Result.OutputSchema`).
+   */
+  readonly outputSchema?: boolean | { readonly [keyword: string]: unknown }
 }
 
 /**

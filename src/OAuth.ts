@@ -176,7 +176,7 @@ export const makeFileStore: (directory?: string) => TokenStoreService = FileStor
  */
 export const configDirectory: (
   env?: Readonly<Record<string, string | undefined>>,
-  platform?: NodeJS.Platform,
+  platform?: string,
   home?: string
 ) => string = FileStore.configDirectory
 

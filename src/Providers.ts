@@ -10,7 +10,6 @@
  *
  * @since 0.2.0
  */
-import type { ToolResult } from "./Client.js"
 import * as Deferred from "./internal/model/deferred.js"
 import * as ModelFacing from "./internal/model/modelFacing.js"
 import type * as ModelTool from "./internal/model/modelTool.js"
@@ -225,6 +224,16 @@ export type ToolCallInput = Internal.ToolCallInput
 export type ModelFacingError = ModelFacing.ModelFacingError
 
 /**
+ * What a result helper reads of a successful call: a `ToolResult` as `execute` returns it — the
+ * model gets its `model` view — or one built by hand, `{ status, data }`, whose `data` is shaped
+ * with the default budget (`Result.forModel`).
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type ResultInput = ModelFacing.ResultInput
+
+/**
  * The outcome of one `execute`, as an `Exit`: `Effect.exit(Client.execute(call))` in Effect code,
  * `await outcomeOf(client.execute(call))` with the promise client.
  *
@@ -266,8 +275,9 @@ export type OpenAiResponsesOutput = Internal.OpenAiResponsesOutput
 export type AnthropicToolResult = Internal.AnthropicToolResult
 
 /**
- * A Gemini `Part` carrying a `functionResponse`: `{ output }` on success (the response data as
- * it came), `{ error }` on failure — the keys Gemini's documentation suggests.
+ * A Gemini `Part` carrying a `functionResponse`: `{ output }` on success (the model's view of the
+ * result, shaped as for every provider), `{ error }` on failure — the keys Gemini's documentation
+ * suggests.
  *
  * @since 0.2.0
  * @category models
@@ -306,12 +316,14 @@ export const modelFacingError: (error: unknown, toolName: string) => ModelFacing
  * @since 0.2.0
  * @category constructors
  */
-export const outcomeOf: (promise: PromiseLike<ToolResult>) => Promise<ModelFacing.ToolOutcome> =
+export const outcomeOf: (promise: PromiseLike<ModelFacing.ResultInput>) => Promise<ModelFacing.ToolOutcome> =
   ModelFacing.outcomeOf
 
 /**
- * An outcome as an OpenAI Chat Completions tool message `{ role: "tool", tool_call_id, content }`.
- * Operator-side errors reach the model as a safe sentence and go to `options.onError`.
+ * An outcome as an OpenAI Chat Completions tool message `{ role: "tool", tool_call_id, content }`:
+ * on success the model's view of the result (`ToolResult.model.text`, docs/results.md — within the
+ * call's budget, with notes on cuts and pages). Operator-side errors reach the model as a safe
+ * sentence and go to `options.onError`.
  *
  * @since 0.2.0
  * @category conversions
@@ -323,7 +335,8 @@ export const toOpenAiToolMessage: (
 ) => Internal.OpenAiToolMessage = Internal.toOpenAiToolMessage
 
 /**
- * An outcome as an OpenAI Responses input item `{ type: "function_call_output", call_id, output }`.
+ * An outcome as an OpenAI Responses input item `{ type: "function_call_output", call_id, output }`:
+ * on success the model's view of the result (`ToolResult.model.text`).
  *
  * @since 0.2.0
  * @category conversions
@@ -335,7 +348,8 @@ export const toOpenAiResponsesOutput: (
 ) => Internal.OpenAiResponsesOutput = Internal.toOpenAiResponsesOutput
 
 /**
- * An outcome as an Anthropic content block `{ type: "tool_result", tool_use_id, content, is_error }`.
+ * An outcome as an Anthropic content block `{ type: "tool_result", tool_use_id, content, is_error }`:
+ * on success the model's view of the result (`ToolResult.model.text`).
  *
  * @since 0.2.0
  * @category conversions
@@ -347,7 +361,9 @@ export const toAnthropicToolResult: (
 ) => Internal.AnthropicToolResult = Internal.toAnthropicToolResult
 
 /**
- * An outcome as a Gemini part `{ functionResponse: { id?, name, response: { output } | { error } } }`.
+ * An outcome as a Gemini part `{ functionResponse: { id?, name, response: { output } | { error } } }`:
+ * on success `output` is the model's view of the result as a value — the shaped JSON (the same text
+ * the other providers get, parsed), or the text of any other body — never the whole `data`.
  *
  * @since 0.2.0
  * @category conversions

@@ -14,6 +14,7 @@ import { dual } from "effect/Function"
 import type * as Layer from "effect/Layer"
 import type * as Schema from "effect/Schema"
 import * as Manifest from "./Manifest.js"
+import type * as Result from "./Result.js"
 import * as FetchHandler from "./internal/server/fetchHandler.js"
 import * as Lower from "./internal/server/lower.js"
 
@@ -131,6 +132,31 @@ export interface ToolOptions<A extends Args | undefined = undefined> {
   readonly styles?: { readonly [K in ArgNames<A>]?: ParamStyle } | undefined
   /** `{ field: "@json.path" }` (docs/protocol.md §4). */
   readonly responseMappings?: { readonly [field: string]: `@${string}` } | undefined
+  /**
+   * The shape of what the endpoint returns (after `responseMappings`), published as the tool's
+   * `outputSchema` (docs/protocol.md §8): an Effect Schema (its encoded side: what goes over the
+   * wire), a Standard Schema that describes itself as JSON Schema (its output side), or a JSON
+   * Schema. Translated into the subset every client checks — references written out, keywords
+   * outside it dropped, each drop a warning of `manifestWithWarnings`.
+   */
+  readonly output?: Schema.Schema.Any | StandardJsonSchemaOutput | Result.OutputSchema | undefined
+}
+
+/**
+ * A Standard Schema that can describe its output side as JSON Schema (zod 4, valibot wrapped with
+ * `toStandardJsonSchema`, arktype): what `output` reads.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface StandardJsonSchemaOutput {
+  readonly "~standard": {
+    readonly version: 1
+    readonly vendor: string
+    readonly jsonSchema: {
+      readonly output: (options: { readonly target: string }) => Record<string, unknown>
+    }
+  }
 }
 
 /**
@@ -258,7 +284,9 @@ export const manifestSync = (options: ManifestOptions): Manifest.Manifest =>
  * What a lowering lost (docs/extensions.md): an arg whose type has no manifest equivalent and is
  * published as `"string"` (`Array<string>`, `Date`, a struct), or whose `null` was dropped. `path`
  * is that param's place in the manifest (`tools[0].params[1]`); `message` names the tool, the arg
- * and what was lost.
+ * and what was lost. For the tool's `output` (`arg: "output"`), `path` is a place in its
+ * `outputSchema` (`tools[0].outputSchema.properties.id.pattern`) and the loss a keyword the
+ * subset does not have.
  *
  * @since 0.1.0
  * @category models

@@ -1,7 +1,7 @@
 /**
  * The house, checked on the import graph of `src/` (`scripts/cycles.mjs`): every internal module in
  * a wing (`internal/<wing>/`), each wing's rule (shared/ a leaf, transport/ below the client and the
- * model, manifest/ below the client and the transport); no cycle other than type-only imports of
+ * model, manifest/ below the client and the transport, result/ over manifest/ and shared/ only); no cycle other than type-only imports of
  * public modules; the assembler (`internal/client/client.ts`) imported by no internal module;
  * settings a leaf; the transport chosen in one module.
  */
@@ -94,6 +94,13 @@ describe("architecture: the wings of src/internal/", () => {
     assert.deepStrictEqual(refused(whole, (file) => wingOf(file) === "manifest", offWing), [])
   })
 
+  it("result/ (what the model sees of a result) reads only result/, manifest/ and shared/ — no client, transport, model or public module", () => {
+    // Shaping is pure: the same response and options give the same text wherever it is called from
+    // (the client, a satellite package through rcp-sdk/result), so it may not reach what a call does.
+    const allowed = (target: string) => ["result", "manifest", "shared"].includes(wingOf(target) ?? "")
+    assert.deepStrictEqual(refused(whole, (file) => wingOf(file) === "result", allowed), [])
+  })
+
   it("no internal module imports Client.ts, Errors.ts or Providers.ts but for types: errors come from the wing that declares them", () => {
     const facades = ["Client.ts", "Errors.ts", "Providers.ts"]
     const internal = (file: string) => file.startsWith("internal/")
@@ -137,7 +144,7 @@ describe("architecture: the import graph of src/", () => {
     assert.deepStrictEqual(importers, ["internal/transport/choice.ts"])
   })
 
-  it("the core imports only its peers (effect, @effect/platform), its dependencies (undici, oauth4webapi, the search wing's; turndown loaded on demand) and Node's own modules", () => {
+  it("the core imports only its peers (effect, @effect/platform), its dependencies (undici, oauth4webapi, the search wing's; turndown and gpt-tokenizer loaded on demand) and Node's own modules", () => {
     const imported = new Set<string>()
     for (const file of Object.keys(edges)) {
       for (const specifier of specifiers(readFileSync(join(root, "src", file), "utf8"))) {

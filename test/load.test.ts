@@ -95,7 +95,7 @@ const range = Array.from({ length: N }, (_, i) => i)
 /** Every call came back with its own values: no response went to the wrong caller. */
 const assertAllOwn = (results: ReadonlyArray<Client.ToolResult>) => {
   assert.strictEqual(results.length, N)
-  results.forEach((result, n) => assert.deepStrictEqual(result, { status: 200, data: { n, user: `user-${n}` } }))
+  results.forEach((result, n) => assert.deepStrictEqual<unknown>(result, { status: 200, data: { n, user: `user-${n}` } }))
 }
 
 describe("load: 1,000 concurrent executes", () => {

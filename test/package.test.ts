@@ -37,6 +37,7 @@ const SUBPATHS = [
   "rcp-sdk/errors",
   "rcp-sdk/providers",
   "rcp-sdk/server",
+  "rcp-sdk/result",
   "rcp-sdk/lock",
   "rcp-sdk/oauth",
   "@rcp-sdk/openapi",
@@ -55,10 +56,10 @@ describe("the built package", () => {
     assert.strictEqual(pkg.type, "module")
     const subpaths = Object.keys(pkg.exports).filter((key) => key !== "./package.json")
     // ./lock: pinning; ./errors and ./providers: the client's errors and provider formats, each in a module
-    // of its own; ./oauth: token stores, login, a token manager. The OpenAPI import, the MCP bridge, @effect/ai and the AI SDK are packages/ of their own.
+    // of its own; ./oauth: token stores, login, a token manager; ./result: what the model sees of a result. The OpenAPI import, the MCP bridge, @effect/ai and the AI SDK are packages/ of their own.
     assert.deepStrictEqual(
       subpaths.sort(),
-      [".", "./client", "./errors", "./lock", "./manifest", "./oauth", "./providers", "./resolver", "./server"]
+      [".", "./client", "./errors", "./lock", "./manifest", "./oauth", "./providers", "./resolver", "./result", "./server"]
     )
   })
 
@@ -135,7 +136,7 @@ describe("the built package", () => {
     assert.deepStrictEqual(JSON.parse(run.stdout), {
       decode: "function",
       same: true,
-      namespaces: ["Client", "Errors", "Lock", "Manifest", "OAuth", "Providers", "Resolver", "Server"]
+      namespaces: ["Client", "Errors", "Lock", "Manifest", "OAuth", "Providers", "Resolver", "Result", "Server"]
     })
   })
 

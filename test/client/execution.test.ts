@@ -319,3 +319,90 @@ describe("an error body that echoes a resolved value (no server: a fetch answers
     }
   })
 })
+
+describe("fields: the model's argument never reaches the request or a param (docs/results.md)", () => {
+  const search = {
+    rcpVersion: "0.1",
+    tools: [{
+      name: "search",
+      description: "d",
+      method: "POST",
+      params: [{ name: "userId", type: "string" }, { name: "q", type: "string" }, { name: "limit", type: "number", required: false }],
+      url: "https://api.example/users/{{userId}}/search",
+      queryParams: { q: "{{q}}", limit: "{{limit}}" },
+      headers: { "x-query": "{{q}}" },
+      body: { q: "{{q}}", user: "{{userId}}" }
+    }, {
+      // The API's own `fields` param: the client's argument is `rcp_fields` beside it.
+      name: "google",
+      description: "d",
+      method: "GET",
+      params: [{ name: "fields", type: "string", required: false }],
+      url: "https://api.example/items",
+      queryParams: { fields: "{{fields}}" }
+    }]
+  }
+  const resolved = { userId: () => "u-1" }
+  const built = (call: Client.ToolCall, fields: boolean = true) =>
+    Effect.flatMap(Client.register(search, { url: MANIFEST_URL, fields }), () => Client.buildRequest(call)).pipe(
+      Effect.provide(client({}, resolved))
+    )
+
+  it.effect("the request is the one built without it: url, headers and body", () =>
+    Effect.gen(function*() {
+      const plain = yield* built({ name: "search", arguments: { q: "cats" } })
+      const asked = yield* built({ name: "search", arguments: { q: "cats", fields: ["@items[*].id", "@next"] } })
+      assert.deepStrictEqual(asked, plain)
+      assert.strictEqual(asked.url, "https://api.example/users/u-1/search?q=cats")
+      assert.strictEqual(asked.body, JSON.stringify({ q: "cats", user: "u-1" }))
+      assert.notInclude(JSON.stringify(asked), "items")
+    }))
+
+  it.effect("it cannot fill a resolved param, nor a visible one; its problems are InvalidArguments with the others'", () =>
+    Effect.gen(function*() {
+      const request = yield* built({ name: "search", arguments: { q: "x", fields: ["@userId", "@q"] } })
+      assert.strictEqual(request.url, "https://api.example/users/u-1/search?q=x")
+      const error = yield* Effect.flip(built({ name: "search", arguments: { q: 5, fields: ["items"] } }))
+      assert.strictEqual(error._tag, "InvalidArguments")
+      assert.deepStrictEqual((error as Client.InvalidArguments).problems.length, 2)
+      assert.match(error.message, /"q" must be a string, got a number/)
+      assert.match(error.message, /fields\[0\]/)
+      // A spoofed resolved param is still refused, with or without `fields`.
+      const spoofed = yield* Effect.flip(built({ name: "search", arguments: { q: "x", userId: "u-2", fields: [] } }))
+      assert.match(spoofed.message, /"userId" is filled in by the client and must not be sent/)
+    }))
+
+  it.effect("not offered, `fields` is an unknown argument like any other", () =>
+    Effect.gen(function*() {
+      const error = yield* Effect.flip(built({ name: "search", arguments: { q: "x", fields: ["@a"] } }, false))
+      assert.match(error.message, /unknown argument "fields"/)
+    }))
+
+  it.effect("arguments that are not JSON, or no object, are the same InvalidArguments whether or not the tool offers it", () =>
+    Effect.gen(function*() {
+      for (const fields of [true, false]) {
+        const text = yield* Effect.flip(built({ name: "search", arguments: "{\"q\": " }, fields))
+        assert.strictEqual(text._tag, "InvalidArguments")
+        assert.match(text.message, /the arguments are not valid JSON; send a JSON object/)
+        const list = yield* Effect.flip(built({ name: "search", arguments: "[1]" }, fields))
+        assert.match(list.message, /the arguments must be a JSON object, got an array/)
+      }
+      // As a JSON string, the argument is taken out all the same.
+      const request = yield* built({ name: "search", arguments: JSON.stringify({ q: "cats", fields: ["@id"] }) })
+      assert.strictEqual(request.url, "https://api.example/users/u-1/search?q=cats")
+    }))
+
+  it.effect("no key is the argument of a tool that does not offer it (not even one named \"undefined\")", () =>
+    Effect.gen(function*() {
+      const error = yield* Effect.flip(built({ name: "search", arguments: { q: "x", undefined: ["@a"] } }, false))
+      assert.match(error.message, /unknown argument "undefined"/)
+    }))
+
+  it.effect("beside the API's own `fields`: that one is sent, `rcp_fields` never", () =>
+    Effect.gen(function*() {
+      const request = yield* built({ name: "google", arguments: { fields: "id,name", rcp_fields: ["@items"] } })
+      assert.strictEqual(request.url, "https://api.example/items?fields=id%2Cname")
+      const own = yield* built({ name: "google", arguments: { rcp_fields: ["@items"] } })
+      assert.strictEqual(own.url, "https://api.example/items")
+    }))
+})

@@ -167,7 +167,7 @@ describe("createRcpClient", () => {
       })
       await client.discover(server.url("/rcp/manifest"))
       const result = await client.execute({ name: "get_profile", arguments: {} })
-      assert.deepStrictEqual(result, { status: 200, data: { path: "/users/u-7", authorization: "Bearer tok-async" } })
+      assert.deepStrictEqual<unknown>(result, { status: 200, data: { path: "/users/u-7", authorization: "Bearer tok-async" } })
       assert.deepStrictEqual(seen, [server.url("/rcp/manifest"), server.url("/users/u-7")])
       await client.close()
     }))

@@ -58,7 +58,7 @@ const faultThenOk = (
     const error = yield* Effect.flip(Client.execute({ name: "fault" }))
     for (const n of ["1", "2"]) {
       const result = yield* Client.execute({ name: "ok", arguments: { n } })
-      assert.deepStrictEqual(result, { status: 200, data: { ok: true, n } })
+      assert.deepStrictEqual<unknown>(result, { status: 200, data: { ok: true, n } })
     }
     return error
   }).pipe(Effect.provide(layer))
@@ -82,7 +82,7 @@ describe("faults: the connection", () => {
           error.message,
           `tool "down" (GET ${closed.origin}/down): connection refused (${closed.origin})`
         )
-        assert.deepStrictEqual(ok, { status: 200, data: { ok: true } })
+        assert.deepStrictEqual<unknown>(ok, { status: 200, data: { ok: true } })
       }))
 
     for (
@@ -263,7 +263,7 @@ describe("faults: content types", () => {
         yield* registerAt(server, tools(server))
         return yield* Client.execute({ name: "fault" })
       }).pipe(Effect.provide(clientLayer(noRetry)))
-      assert.deepStrictEqual(result, { status: 200, data: "{\"a\":1}" })
+      assert.deepStrictEqual<unknown>(result, { status: 200, data: "{\"a\":1}" })
     }))
 
   it.scoped("a tool's HTML page comes back as text; a body without content-type too", () =>
@@ -279,7 +279,7 @@ describe("faults: content types", () => {
         html = false
         return [first, yield* Client.execute({ name: "fault" })]
       }).pipe(Effect.provide(clientLayer(noRetry)))
-      assert.deepStrictEqual(results, [{ status: 200, data: "<p>hi</p>" }, { status: 200, data: "[1,2]" }])
+      assert.deepStrictEqual<unknown>(results, [{ status: 200, data: "<p>hi</p>" }, { status: 200, data: "[1,2]" }])
     }))
 
   for (const [label, layerFor] of TRANSPORTS) {

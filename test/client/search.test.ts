@@ -151,6 +151,14 @@ describe("searchSession", () => {
           additionalProperties: false
         })
         assert.notInclude(JSON.stringify(result.data), "accountId")
+        // Built like every result of the client (#34): no headers (no request behind it), the
+        // model's view within the call's budget, and still `{ status, data }` when spread.
+        assert.deepStrictEqual(result.headers, {})
+        assert.strictEqual(result.model.kind, "json")
+        assert.deepStrictEqual(JSON.parse(result.model.text), result.data)
+        assert.deepStrictEqual(Object.keys(result), ["status", "data"])
+        const tight = yield* session.execute(call, { maxResultChars: 256 })
+        assert.isAtMost(tight.model.chars, 256)
         const message = Client.toOpenAiToolMessage(call, Exit.succeed(result))
         assert.strictEqual(message.tool_call_id, "c1")
         assert.include(message.content, "\"refund_payment\"")

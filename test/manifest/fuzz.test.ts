@@ -532,7 +532,7 @@ const mutatedJsonText = fc.tuple(validManifest, fc.array(mutations(weirdJson, tr
   .map(([manifest, ms]) => JSON.stringify(mutate(manifest, ms)))
 
 /** Objects with the manifest's field names and anything as their values. */
-const FIELDS = ["name", "description", "method", "params", "url", "queryParams", "headers", "body", "responseMappings"]
+const FIELDS = ["name", "description", "method", "params", "url", "queryParams", "headers", "body", "responseMappings", "outputSchema"]
 const PARAM_FIELDS = ["name", "type", "required", "description"]
 
 const shaped = fc.record({

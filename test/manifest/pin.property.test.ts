@@ -27,7 +27,8 @@ const TOOL_FIELDS = [
   "queryParams",
   "headers",
   "body",
-  "responseMappings"
+  "responseMappings",
+  "outputSchema"
 ] as const
 
 const text = fc.string({ maxLength: 12 })
@@ -56,7 +57,8 @@ const fieldArbs = {
   queryParams: stringMap,
   headers: stringMap,
   body: fc.jsonValue({ maxDepth: 3 }),
-  responseMappings: stringMap
+  responseMappings: stringMap,
+  outputSchema: fc.oneof(fc.boolean(), fc.dictionary(text, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }))
 } as const
 
 const tool = fc.record(fieldArbs, { requiredKeys: ["name", "description", "method", "params", "url"] })

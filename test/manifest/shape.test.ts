@@ -113,7 +113,8 @@ const Reference = (() => {
     headers: exact(StringMap),
     body: exact(Schema.Unknown),
     bodyEncoding: exact(BodyEncoding),
-    responseMappings: exact(StringMap)
+    responseMappings: exact(StringMap),
+    outputSchema: exact(Schema.Union(Schema.Boolean, Schema.Record({ key: Schema.String, value: Schema.Unknown })))
   }).annotations({ identifier: "Tool" })
   const Manifest = Schema.Struct({
     rcpVersion: Schema.Literal("0.1", "0.2").annotations({
@@ -195,6 +196,7 @@ const tool = fc.record({
   body: junk,
   bodyEncoding: maybe(fc.constantFrom("json", "form", "multipart")),
   responseMappings: maybe(stringMap),
+  outputSchema: maybe(fc.oneof(fc.boolean(), fc.dictionary(text, junk, { maxKeys: 3 }))),
   extra: junk
 }, { requiredKeys: [] })
 const flow = fc.constantFrom("client_credentials", "authorization_code", "implicit", "password", "")

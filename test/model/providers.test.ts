@@ -172,7 +172,7 @@ describe("execute reads every provider's tool-call shape", () => {
           yield* registerAt(server, [searchTool(server.origin)])
           return yield* Client.execute(call, { context })
         }).pipe(Effect.provide(clientLayer({}, resolvers)))
-        assert.deepStrictEqual(result, { status: 200, data: { got: EXPECTED_TARGET } })
+        assert.deepStrictEqual<unknown>(result, { status: 200, data: { got: EXPECTED_TARGET } })
         assert.deepStrictEqual(server.requests.map((r) => `${r.method} ${r.target}`), [`GET ${EXPECTED_TARGET}`])
       }))
 
@@ -185,7 +185,7 @@ describe("execute reads every provider's tool-call shape", () => {
           await client.register(manifest([searchTool(server.origin)]), { url: `${server.origin}/rcp/manifest` })
           return client.execute(call, { context })
         })
-        assert.deepStrictEqual(result, { status: 200, data: { got: EXPECTED_TARGET } })
+        assert.deepStrictEqual<unknown>(result, { status: 200, data: { got: EXPECTED_TARGET } })
         assert.deepStrictEqual(server.requests.map((r) => `${r.method} ${r.target}`), [`GET ${EXPECTED_TARGET}`])
       }))
   }

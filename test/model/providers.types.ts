@@ -10,6 +10,7 @@ import type * as Gemini from "@google/genai"
 import { aiSdkTools } from "@rcp-sdk/ai-sdk"
 import type { ToolSet } from "ai"
 import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
 import type * as OpenAiChat from "openai/resources/chat/completions"
 import type * as OpenAiResponses from "openai/resources/responses/responses"
 import * as Client from "../../src/Client.js"
@@ -128,6 +129,17 @@ export const fromPromise: Promise<Client.ToolOutcome> = Client.outcomeOf(promise
 export const fromEffect: Effect.Effect<Client.ToolOutcome, never, Client.RcpClient> = Effect.exit(
   Client.execute({ name: "x" })
 )
+
+// A result built by hand is an outcome too (shaped with the default budget); `model` is read-only
+// and a `ToolResult` from the client always has it.
+export const handBuilt: Client.ToolOutcome = Exit.succeed({ status: 200, data: { ok: true } })
+// @ts-expect-error a result needs its status
+export const noStatus: Client.ToolOutcome = Exit.succeed({ data: { ok: true } })
+declare const executed: Client.ToolResult
+export const shown: string = executed.model.text
+export const headers: string | undefined = executed.headers["link"]
+// @ts-expect-error the model's view is the client's, not the application's to replace
+executed.model = executed.model
 
 // -- @rcp-sdk/ai-sdk: a ToolSet for ai 6, its default context checked against the resolvers' ----
 

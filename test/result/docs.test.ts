@@ -21,7 +21,8 @@ const orders = {
 describe("docs/results.md", () => {
   it("the example at a glance is what the model gets", () => {
     const body = new TextEncoder().encode(JSON.stringify(orders))
-    const result = Shape.shape({ status: 200, headers: { "content-type": "application/json" }, body, data: orders, json: orders, args: {} }, {
+    const input = { status: 200, headers: { "content-type": "application/json" }, data: orders, json: orders, fullChars: JSON.stringify(orders).length, args: {} }
+    const result = Shape.shape(input, {
       budget: Budget.effective({ call: { maxResultChars: 1200 } }),
       tool: { name: "list_orders", visible: new Map([["limit", "number"], ["starting_after", "string"]]), queryParams: new Map() }
     })

@@ -129,6 +129,39 @@ describe("pages: Link rel=next", () => {
     assert.notInclude(text, "SECRET")
   })
 
+  it("the query credential is never offered, even changed and even where a visible param has its name", () => {
+    const t: Pages.PagingTool = { ...tool({ api_key: "string", page: "number" }), secretQuery: new Set(["api_key"]) }
+    const link = `<${base}?page=2&api_key=ROTATED-SECRET>; rel="next"`
+    const page = Pages.nextPage(response([{ id: 1 }], { link }, {}, `${base}?page=1&api_key=OLD-SECRET`), t)
+    assert.deepStrictEqual(page?.set, { page: 2 })
+    const text = note(page, t)
+    assert.notInclude(text, "SECRET")
+    assert.notInclude(text, "api_key")
+    // Only in the next URL (the request's was elsewhere): still never a key of the note.
+    const alone = Pages.nextPage(response([], { link: `<${base}?api_key=NEW-SECRET>; rel="next"` }, {}, base), t)
+    assert.isUndefined(alone?.set)
+    assert.notInclude(`${alone?.problem} ${note(alone, t)}`, "api_key")
+  })
+
+  it("keys the next URL keeps as they were are not set again; only what changes is", () => {
+    const t = tool({ per_page: "number", page: "number", sort: "string" })
+    const link = `<${base}?per_page=30&page=2&sort=name>; rel="next"`
+    const page = Pages.nextPage(response([], { link }, {}, `${base}?per_page=30&page=1&sort=name`), t)
+    assert.deepStrictEqual(page?.set, { page: 2 })
+    // Without the request's URL, every key of the next one is what to set.
+    const unknown = Pages.nextPage(response([], { link }, {}, undefined), t)
+    assert.deepStrictEqual(unknown?.set, { per_page: 30, page: 2, sort: "name" })
+  })
+
+  it("a next link that is not a URL: said, and not copied", () => {
+    const t = tool({ page: "number" })
+    const page = Pages.nextPage(response([], { link: `<http://[not-a-host>; rel="next"` }, {}, `${base}?page=1`), t)
+    assert.strictEqual(page?.source, "Link")
+    assert.isUndefined(page?.set)
+    assert.strictEqual(page?.problem, "its next link is not a URL")
+    assert.notInclude(note(page, t), "not-a-host")
+  })
+
   it("a next URL that differs only by its path: no param reaches it", () => {
     const page = Pages.nextPage(response([], { link: `</repos/2/items>; rel="next"` }, {}, `${base}`), tool({ q: "string" }))
     assert.isUndefined(page?.set)

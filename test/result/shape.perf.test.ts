@@ -28,8 +28,8 @@ const time = (f: () => unknown): number => {
 const inputOf = (value: unknown): Shape.ShapeInput => ({
   status: 200,
   headers: { "content-type": "application/json" },
-  body: new TextEncoder().encode(JSON.stringify(value)),
   data: value,
+  fullChars: JSON.stringify(value).length,
   json: value,
   args: {}
 })

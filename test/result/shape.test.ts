@@ -7,6 +7,7 @@
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { countTokens } from "gpt-tokenizer"
 import type * as http from "node:http"
+import * as Body from "../../src/internal/result/body.js"
 import * as Budget from "../../src/internal/result/budget.js"
 import * as Fields from "../../src/internal/result/fields.js"
 import type { PagingTool } from "../../src/internal/result/pages.js"
@@ -17,6 +18,9 @@ import * as Fixtures from "../../bench/responses.js"
 const repos = Fixtures.githubRepositories()
 const charges = Fixtures.stripeCharges()
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...Array.from({ length: 2000 }, (_, i) => i % 256)])
+
+// Every name has characters of two, three and four UTF-8 bytes: bytes and characters differ.
+const MENU = Array.from({ length: 400 }, (_, i) => ({ id: i, name: `Crème brûlée n°${i} — 🍮 ${"é".repeat(20)}` }))
 
 const send = (res: http.ServerResponse, type: string, body: string | Buffer, headers: Record<string, string> = {}) => {
   res.writeHead(200, { "content-type": type, ...headers })
@@ -38,6 +42,8 @@ beforeAll(async () => {
         return send(res, "text/html; charset=utf-8", "<html><body><h1>Status</h1><p>All systems <b>operational</b>.</p><script>x()</script></body></html>")
       case "/logo.png":
         return send(res, "image/png", PNG)
+      case "/menu":
+        return send(res, "application/json; charset=utf-8", JSON.stringify(MENU))
       case "/log":
         return send(res, "text/plain", `${"line of the log\n".repeat(10_000)}`)
       default:
@@ -52,7 +58,7 @@ interface Received {
   readonly input: Shape.ShapeInput
 }
 
-/** A response as the client reads it (docs/protocol.md §3.7): JSON by content type, else text. */
+/** A response as the client reads it (docs/protocol.md §3.7, `Body.read`): JSON by content type, text, HTML or bytes. */
 const fetched = async (path: string, args: Record<string, unknown> = {}): Promise<Received> => {
   const url = server.url(path)
   const response = await fetch(url)
@@ -61,10 +67,9 @@ const fetched = async (path: string, args: Record<string, unknown> = {}): Promis
   response.headers.forEach((value, name) => {
     headers[name] = value
   })
-  const text = new TextDecoder().decode(body)
-  const json = /json/.test(headers["content-type"] ?? "") ? JSON.parse(text) as unknown : undefined
-  const data = response.status === 204 ? undefined : json ?? text
-  return { input: { status: response.status, headers, body, data, json, requestUrl: url, args } }
+  const read = Body.read(headers["content-type"], body)!
+  const json = read.kind === "json" ? read.data : undefined
+  return { input: { status: response.status, headers, kind: read.kind, data: read.data, json, fullChars: read.chars, requestUrl: url, args } }
 }
 
 const tool = (name: string, visible: Record<string, "string" | "number" | "boolean">, queryParams: Record<string, string> = {}): PagingTool => ({
@@ -156,6 +161,16 @@ describe("shape", () => {
     const result = Shape.shape(input, { budget, tool: listRepos, countTokens })
     assert.strictEqual(result.tokens, countTokens(result.text))
     assert.isAtMost(result.tokens!, 3_000)
+  })
+
+  it("the note counts the body in characters, as the budget does, not in bytes", async () => {
+    const { input } = await fetched("/menu")
+    const text = JSON.stringify(MENU)
+    assert.notStrictEqual(new TextEncoder().encode(text).length, text.length)
+    const result = Shape.shape(input, { budget: chars(2_000), tool: tool("menu", {}) })
+    const view = JSON.parse(result.text) as { truncated: string }
+    assert.include(view.truncated, `fit 2000 characters (it had ${text.length})`)
+    assert.strictEqual(result.truncated?._tag === "Json" ? result.truncated.cut.fullChars : undefined, text.length)
   })
 
   it("no content, and the same text every time", async () => {

@@ -175,7 +175,7 @@ describe("the enum extension end to end (docs/protocol.md §8)", () => {
           assert.include(error.message, "\"unit\" must be one of \"c\", \"f\"")
           assert.deepStrictEqual(received, [])
           const ok = yield* Client.execute({ name: "get_weather", arguments: { city: "Paris", unit: "c" } })
-          assert.deepStrictEqual(ok, { status: 200, data: { temperature: 21 } })
+          assert.deepStrictEqual<unknown>(ok, { status: 200, data: { temperature: 21 } })
         }).pipe(Effect.provide(clientLayer()))
         assert.deepStrictEqual(received, ["?city=Paris&unit=c"])
       }))

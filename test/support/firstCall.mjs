@@ -1,6 +1,7 @@
 // A cold process's first tool call (test/startup.test.ts): import rcp-sdk/client, discover the
 // manifest at argv[2], call its tool `ping`, close — then the process must exit on its own. On exit
-// it prints, as JSON: the tool's data, the CJS modules loaded, the active resources (but the
+// it prints, as JSON: the tool's data and what the model reads of it (shaped after close(): the
+// result holds all it needs), the CJS modules loaded, the active resources (but the
 // child's own stdio pipes) right after close() and any seen after it, and whether undici's
 // process-wide dispatcher was touched.
 import { createRequire } from "node:module"
@@ -30,6 +31,7 @@ setTimeout(() => {
 process.on("exit", () => {
   process.stdout.write(JSON.stringify({
     data: result.data,
+    model: result.model.text,
     cjs: Object.keys(createRequire(import.meta.url).cache),
     resourcesAfterClose,
     seenAfterClose: [...seenAfterClose],

@@ -48,7 +48,7 @@ describe("execute: redirects", () => {
             yield* registerAt(server, [postTool(server.origin)], bearer)
             return yield* Client.execute({ name: "submit", arguments: { text: "hello" } })
           }).pipe(Effect.provide(layerFor({ credential: "tok-same" })))
-          assert.deepStrictEqual(result, { status: 200, data: { at: "/final" } })
+          assert.deepStrictEqual<unknown>(result, { status: 200, data: { at: "/final" } })
           const [first, second] = server.requests
           assert.strictEqual(server.requests.length, 2)
           assert.strictEqual(first?.method, "POST")
@@ -190,7 +190,7 @@ describe("execute: redirects", () => {
             yield* Effect.flip(Client.execute({ name: "loop" }))
           ] as const
         }).pipe(Effect.provide(layerFor()))
-        assert.deepStrictEqual(five, { status: 200, data: { done: true } })
+        assert.deepStrictEqual<unknown>(five, { status: 200, data: { done: true } })
         assert.strictEqual(six._tag, "TooManyRedirects")
         assert.instanceOf(six, Client.TooManyRedirects)
         assert.include(six.message, "more than 5 redirects")
@@ -319,7 +319,7 @@ describe("execute: timeout", () => {
         assert.strictEqual(hang._tag, "Timeout")
         assert.instanceOf(hang, Client.Timeout)
         if (hang._tag === "Timeout") assert.strictEqual(hang.timeoutMs, 150)
-        assert.deepStrictEqual(slowish, { status: 200, data: { late: true } })
+        assert.deepStrictEqual<unknown>(slowish, { status: 200, data: { late: true } })
       }))
 
     it.scopedLive(`${label}: one timeout covers every redirect hop and the body`, () =>
@@ -386,7 +386,7 @@ describe("execute: response size cap", () => {
               5 * MB
             } bytes; the rest was not read`
           )
-          assert.deepStrictEqual(ok, { status: 200, data: { ok: true } })
+          assert.deepStrictEqual<unknown>(ok, { status: 200, data: { ok: true } })
           yield* eventually("the server sees the socket close", () => server.closedSockets() >= 1)
           // The client stopped reading: the server could not push the whole 50 MB.
           assert.isBelow(counter.written, total)

@@ -138,7 +138,7 @@ describe("retry: what is retried (GET)", () => {
     Effect.gen(function*() {
       const server = yield* scriptedServer([status(503), status(502), ok])
       const { exit } = yield* callOnce(server)
-      assert.deepStrictEqual(exit, Exit.succeed({ status: 200, data: { status: 200 } }))
+      assert.deepStrictEqual<unknown>(exit, Exit.succeed({ status: 200, data: { status: 200 } }))
       assert.strictEqual(hits(server).length, 3)
     }))
 
@@ -322,7 +322,7 @@ describe("retry: backoff", () => {
       assert.strictEqual(hits(server).length, 1, "re-sent before the minimum backoff")
       yield* TestClock.adjust(101) // 200 ms in all: the longest first backoff
       const result = yield* Fiber.join(fiber)
-      assert.deepStrictEqual(result, { status: 200, data: { status: 200 } })
+      assert.deepStrictEqual<unknown>(result, { status: 200, data: { status: 200 } })
       assert.strictEqual(hits(server).length, 2)
     }))
 
@@ -455,7 +455,7 @@ describe("retry: resolved values", () => {
           return [first, second]
         }).pipe(Effect.provide(layer))
       )
-      assert.deepStrictEqual(
+      assert.deepStrictEqual<unknown>(
         exit,
         Exit.succeed([{ status: 200, data: { at: "/users/alice-1" } }, { status: 200, data: { at: "/users/bob-2" } }])
       )

@@ -45,9 +45,9 @@ describe("undici transport: redirects", () => {
         yield* registerAt(server, [postTool(server.origin)])
         return yield* Client.execute({ name: "submit", arguments: { text: "hello" } })
       }).pipe(Effect.provide(undiciLayer({ maxResponseBytes: 1024 })))
-      assert.deepStrictEqual(result, { status: 200, data: { at: "/final" } })
+      assert.deepStrictEqual<unknown>(result, { status: 200, data: { at: "/final" } })
       assert.isBelow(since(start), 2_000)
-      assert.deepStrictEqual(server.requests.map((r) => [r.method, r.path, r.body]), [
+      assert.deepStrictEqual<unknown>(server.requests.map((r) => [r.method, r.path, r.body]), [
         ["POST", "/start", BODY],
         ["POST", "/final", BODY]
       ])
@@ -68,7 +68,7 @@ describe("undici transport: redirects", () => {
         yield* registerAt(server, [{ name: "get", url: server.url("/start") }])
         return yield* Client.execute({ name: "get" }, { timeout: "5 seconds" })
       }).pipe(Effect.provide(undiciLayer({ maxResponseBytes: 1024 })))
-      assert.deepStrictEqual(result, { status: 200, data: { at: "/final" } })
+      assert.deepStrictEqual<unknown>(result, { status: 200, data: { at: "/final" } })
       assert.isBelow(since(start), 1_000)
     }))
 })
@@ -100,7 +100,7 @@ describe("undici transport: timeouts and abort", () => {
           yield* Effect.either(Client.execute({ name: "late" }, { timeout: "30 days" }))
         ]
       }).pipe(Effect.provide(undiciLayer(noRetry)))
-      assert.deepStrictEqual(results.map((r) => (r._tag === "Right" ? r.right : r.left._tag)), [
+      assert.deepStrictEqual<unknown>(results.map((r) => (r._tag === "Right" ? r.right : r.left._tag)), [
         { status: 200, data: { late: true } },
         { status: 200, data: { late: true } }
       ])
@@ -227,7 +227,7 @@ describe("undici transport: retries", () => {
         yield* registerAt(server, [{ name: "flaky", url: server.url("/flaky") }])
         return yield* Client.execute({ name: "flaky" })
       }).pipe(Effect.provide(undiciLayer({ retry: { retries: 1, baseDelay: "1 millis" } })))
-      assert.deepStrictEqual(result, { status: 200, data: { calls: 2 } })
+      assert.deepStrictEqual<unknown>(result, { status: 200, data: { calls: 2 } })
     }))
 })
 
@@ -309,7 +309,7 @@ describe("undici transport: what arrives", () => {
         description: "Get the current user's profile.",
         parameters: { type: "object", properties: {}, required: [], additionalProperties: false }
       }])
-      assert.deepStrictEqual(result, { status: 200, data: { id: "u-42", name: "Ada" } })
+      assert.deepStrictEqual<unknown>(result, { status: 200, data: { id: "u-42", name: "Ada" } })
       const [manifestRequest, call] = server.requests
       assert.strictEqual(server.requests.length, 2)
       assert.strictEqual(manifestRequest?.method, "GET")
@@ -383,7 +383,7 @@ describe("undici transport: what arrives", () => {
         assert.instanceOf(refused, Client.InvalidArguments)
         return yield* Client.execute({ name: "create", arguments: { ...values, id: "café ☕" } })
       }).pipe(Effect.provide(undiciLayer({ credential: "tok-1" })))
-      assert.deepStrictEqual(result, { status: 201, data: { created: true } })
+      assert.deepStrictEqual<unknown>(result, { status: 201, data: { created: true } })
       assert.strictEqual(server.requests.length, 1)
       const request = server.requests[0]!
       assert.strictEqual(request.method, "PUT")

@@ -36,7 +36,9 @@ describe("rcp mcp --search", () => {
       assert.deepStrictEqual((await host.listTools()).tools.map((tool) => tool.name), ["search_tools"])
       const found = await host.callTool({ name: "search_tools", arguments: { query: "write a new note", limit: 3 } })
       assert.notStrictEqual(found.isError, true)
-      const names = (found.structuredContent as { tools: Array<{ name: string }> }).tools.map((tool) => tool.name)
+      // search_tools declares no outputSchema: its answer is the text, no structuredContent.
+      assert.strictEqual(found.structuredContent, undefined)
+      const names = (JSON.parse((found.content as Array<{ text: string }>)[0]!.text) as { tools: Array<{ name: string }> }).tools.map((tool) => tool.name)
       assert.strictEqual(names[0], "create_note")
       for (let i = 0; i < 50 && changed === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20))
       assert.strictEqual(changed, 1)

@@ -78,7 +78,9 @@ const converse = async (host: McpClient, api: NotesApi) => {
 
   const profile = await host.callTool({ name: "get_profile", arguments: {} })
   assert.isUndefined(profile.isError)
-  assert.deepStrictEqual(profile.structuredContent, { method: "GET", path: "/users/u-42", body: null })
+  assert.deepStrictEqual(JSON.parse(textOf(profile)), { method: "GET", path: "/users/u-42", body: null })
+  // No outputSchema, no structuredContent: a host would hand it to the model past the budget.
+  assert.isUndefined(profile.structuredContent)
 
   const bad = await host.callTool({ name: "search", arguments: { q: 5 } })
   assert.strictEqual(bad.isError, true)

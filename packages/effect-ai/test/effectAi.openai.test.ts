@@ -112,4 +112,57 @@ describe("@rcp-sdk/effect-ai with OpenAiLanguageModel", () => {
       )
       assert.notInclude(JSON.stringify(request2), "learner-42")
     }))
+
+  it.scoped("a large result: the application's tool result is the whole data, the second request carries the model's view within the budget", () =>
+    Effect.gen(function*() {
+      const repos = Array.from({ length: 400 }, (_, id) => ({ id, name: `repo-${id}`, description: "z".repeat(40) }))
+      const BUDGET = 1_500
+      const rest = yield* testServer((_req, res) => json(res, 200, repos))
+      const openai = yield* testServer((req, res) => {
+        const input = (JSON.parse(req.body) as { input: ReadonlyArray<{ type?: string }> }).input
+        if (!input.some((item) => item.type === "function_call_output")) {
+          return json(res, 200, responseOf("resp_1", [{
+            type: "function_call",
+            id: "fc_1",
+            call_id: "call_1",
+            name: "list_repos",
+            arguments: "{}",
+            status: "completed"
+          }]))
+        }
+        return json(res, 200, responseOf("resp_2", [{
+          type: "message",
+          id: "msg_1",
+          role: "assistant",
+          status: "completed",
+          content: [{ type: "output_text", text: "Here they are.", annotations: [] }]
+        }]))
+      })
+      const model = OpenAiLanguageModel.layer({ model: "gpt-4o-mini" }).pipe(
+        Layer.provide(OpenAiClient.layer({ apiKey: Redacted.make("sk-test"), apiUrl: `${openai.origin}/v1` })),
+        Layer.provide(FetchHttpClient.layer)
+      )
+      const first = yield* Effect.gen(function*() {
+        yield* registerAt(rest, [{ name: "list_repos", url: `${rest.origin}/repos` }])
+        const toolkit = RcpAi.toolkit({ strict: true })
+        const chat = yield* Chat.empty
+        const first = yield* chat.generateText({ prompt: "List my repositories.", toolkit })
+        yield* chat.generateText({ prompt: [], toolkit })
+        return first
+      }).pipe(Effect.provide(model), Effect.provide(clientLayer({ maxResultChars: BUDGET })))
+
+      // The application's part: the whole data.
+      assert.deepStrictEqual(first.toolResults.map((part) => part.result), [repos])
+      // The model's: the view, within the budget, in the provider's own request.
+      const outputs = (JSON.parse(openai.requests[1]!.body) as { input: ReadonlyArray<{ type?: string; output?: string }> })
+        .input.filter((item) => item.type === "function_call_output")
+      assert.strictEqual(outputs.length, 1)
+      const text = outputs[0]!.output!
+      assert.isAtMost(text.length, BUDGET)
+      const view = JSON.parse(text) as { truncated: string; data: Array<unknown> }
+      assert.match(view.truncated, new RegExp(`^The result was shortened to fit ${BUDGET} characters`))
+      const kept = view.data.length - 1
+      assert.deepStrictEqual(view.data.slice(0, kept), repos.slice(0, kept))
+      assert.strictEqual(view.data[kept], `… ${repos.length - kept} more items`)
+    }))
 })

@@ -20,6 +20,7 @@ import type * as Scope from "effect/Scope"
 import type { ModelTool, PromiseClient, RcpClient } from "rcp-sdk/client"
 import type * as Manifest from "rcp-sdk/manifest"
 import type * as Providers from "rcp-sdk/providers"
+import type * as Result from "rcp-sdk/result"
 import * as internal from "./internal/mcp.js"
 
 /**
@@ -39,6 +40,31 @@ export type RequestExtra = internal.RequestExtra
  * @category errors
  */
 export type OperatorError = internal.OperatorError
+
+/**
+ * A result that does not fit its tool's declared `outputSchema` (an MCP host's client checks
+ * `structuredContent` against the schema it listed and would refuse it): the model gets a one-line
+ * note as an `isError` result, `onError` this error — the paths and kinds of the mismatch (up to
+ * ten), never the values.
+ *
+ * @since 0.2.0
+ * @category errors
+ */
+export const OutputMismatch: typeof internal.OutputMismatch = internal.OutputMismatch
+
+/**
+ * @since 0.2.0
+ * @category errors
+ */
+export type OutputMismatch = internal.OutputMismatch
+
+/**
+ * What `onError` receives: an operator error of `execute`, or an `OutputMismatch`.
+ *
+ * @since 0.2.0
+ * @category errors
+ */
+export type BridgeError = internal.BridgeError
 
 /**
  * A bridge: `server()` makes a new MCP `Server` over the bridge's client, to connect to one
@@ -83,8 +109,8 @@ export interface Options<Ctx, R = never, R2 = never> extends ServerInfo {
    * so that one HTTP bridge serves each user with their own values. Default: no context.
    */
   readonly context?: ((extra: RequestExtra) => Effect.Effect<Ctx, never, R>) | undefined
-  /** Called with each operator error; the host's model gets only the safe sentence. */
-  readonly onError?: ((error: OperatorError) => Effect.Effect<void, never, R2>) | undefined
+  /** Called with each operator error and output mismatch; the host's model gets only the safe sentence. */
+  readonly onError?: ((error: BridgeError) => Effect.Effect<void, never, R2>) | undefined
   /**
    * Search mode (docs/big-apis.md): the host lists `search_tools` and the pinned tools; a search
    * adds the tools it found to this connection's list and sends `notifications/tools/list_changed`;
@@ -100,12 +126,17 @@ export interface Options<Ctx, R = never, R2 = never> extends ServerInfo {
  * @since 0.2.0
  * @category models
  */
-export interface PromiseOptions<Ctx> extends ServerInfo, Providers.ResultOptions {
+export interface PromiseOptions<Ctx> extends ServerInfo {
   /**
    * The resolvers' context of one `tools/call`, from the MCP request (`extra.authInfo`,
    * `extra.requestInfo?.headers`). A function that throws fails the call as an operator error.
    */
   readonly context?: ((extra: RequestExtra) => Ctx | PromiseLike<Ctx>) | undefined
+  /**
+   * Called with each operator error (see `modelFacingError` of `rcp-sdk/providers`) and each
+   * `OutputMismatch`; the host's model gets only the safe sentence.
+   */
+  readonly onError?: ((error: unknown) => void) | undefined
   /**
    * Search mode (docs/big-apis.md): the host lists `search_tools` and the pinned tools; a search
    * adds the tools it found to this connection's list and sends `notifications/tools/list_changed`;
@@ -190,7 +221,8 @@ export const createMcpBridge: <Ctx>(client: PromiseClient<Ctx>, options?: Promis
 
 /**
  * A model-facing tool as an MCP tool: `inputSchema` is its JSON Schema (resolver-bound params
- * absent), `annotations` say what its HTTP method tells (see `annotationsFor`).
+ * absent), `outputSchema` its declared output shape (an object schema as it is, any other wrapped
+ * as `{ result }`), `annotations` say what its HTTP method tells (see `annotationsFor`).
  *
  * @since 0.2.0
  * @category conversions
@@ -207,8 +239,13 @@ export const toMcpTool: (tool: ModelTool) => Tool = internal.toMcpTool
 export const annotationsFor: (method: Manifest.HttpMethod) => ToolAnnotations = internal.annotationsFor
 
 /**
- * An `execute` outcome as an MCP tool result: the data as text (and `structuredContent` when it
- * is an object), or `isError` with the model-facing text; operator errors also go to `onError`.
+ * An `execute` outcome as an MCP tool result. `content`: the model's view of the result (its
+ * `model.text`, within the call's budget — docs/results.md), or the model-facing text of a failure
+ * (`isError`). With the tool's `outputSchema`: `structuredContent` is the whole data (wrapped as
+ * `{ result }` where the MCP schema is), once it fits the schema — a result that does not is an
+ * `isError` note and an `OutputMismatch` to `onError`. Without one there is no
+ * `structuredContent`: hosts hand it to the model, past the budget. Operator errors also go to
+ * `onError`.
  *
  * @since 0.2.0
  * @category conversions
@@ -216,5 +253,6 @@ export const annotationsFor: (method: Manifest.HttpMethod) => ToolAnnotations = 
 export const toCallToolResult: (
   outcome: Providers.ToolOutcome,
   toolName: string,
-  options?: Providers.ResultOptions
+  options?: { readonly onError?: ((error: unknown) => void) | undefined },
+  outputSchema?: Result.OutputSchema | undefined
 ) => CallToolResult = internal.toCallToolResult

@@ -59,7 +59,9 @@ describe("@rcp-sdk/mcp search mode", () => {
 
       const found = await host.callTool({ name: "search_tools", arguments: { query: "remove the note n1", limit: 2 } })
       assert.notStrictEqual(found.isError, true)
-      const answer = found.structuredContent as { tools: Array<{ name: string; parameters: unknown }> }
+      // search_tools declares no outputSchema, so the answer is its text (no structuredContent, main's rule).
+      assert.strictEqual(found.structuredContent, undefined)
+      const answer = JSON.parse(textOf(found)) as { tools: Array<{ name: string; parameters: unknown }> }
       assert.strictEqual(answer.tools[0]?.name, "delete_note")
       await settle()
       assert.strictEqual(changed.count, 1)

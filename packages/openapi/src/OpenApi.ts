@@ -43,6 +43,13 @@ export interface Options {
   readonly allowPrivateServers?: boolean | undefined
   /** Largest spec read from a URL, in bytes. Default 32 MiB. */
   readonly maxSpecBytes?: number | undefined
+  /**
+   * Give each tool an `outputSchema` (docs/protocol.md §8) from its operation's first 2xx JSON
+   * response schema, translated into the bounded subset (warnings say what it left out). The MCP
+   * bridge then returns the whole data as `structuredContent` — and a result that does not fit the
+   * schema as an error, so turn it on for a spec whose response schemas are accurate. Default false.
+   */
+  readonly outputSchemas?: boolean | undefined
 }
 
 /**

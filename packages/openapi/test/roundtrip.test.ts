@@ -47,7 +47,7 @@ describe("docs/openapi.md: Petstore round trip against 127.0.0.1", () => {
         assert.property(updateUser.parameters.properties, "username_body")
 
         const pet = await client.execute({ name: "getPetById", arguments: { petId: 7 } })
-        assert.deepStrictEqual(pet, { status: 200, data: { id: 7, name: "Rex", status: "sold" } })
+        assert.deepStrictEqual<unknown>(pet, { status: 200, data: { id: 7, name: "Rex", status: "sold" } })
         await client.execute({ name: "findPetsByStatus", arguments: "{\"status\":\"sold\"}" })
         await client.execute(
           { name: "updateUser", arguments: { username_body: "new-name", email: "a@example.com", userStatus: 2 } },

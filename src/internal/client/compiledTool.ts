@@ -4,8 +4,12 @@
  */
 import type * as Manifest from "../../Manifest.js"
 import * as JsonPath from "../manifest/jsonPath.js"
+import * as OutputSchema from "../manifest/outputSchema.js"
 import * as ModelTool from "../model/modelTool.js"
 import * as ToolMethod from "../model/toolMethod.js"
+import type { ResultBudget } from "../result/budget.js"
+import * as Fields from "../result/fields.js"
+import type { PagingTool } from "../result/pages.js"
 import type * as Credential from "./credential.js"
 import type * as ApiOAuth from "./oauth/apiOAuth.js"
 import * as Request from "./request.js"
@@ -24,9 +28,31 @@ export interface Api {
   readonly trusted: ReadonlySet<string>
   /** This API's own credential; undefined = the client-wide one. */
   readonly credential: Credential.Source | undefined
+  /** What this API's results may be to the model (`discover`'s budget, `fields` and `toolResults`). */
+  readonly results: ApiResults
   /** For a manifest with an `oauth2` auth discovered with a client registration: its tokens. */
   readonly oauth: ApiOAuth.ApiOAuth | undefined
 }
+
+/**
+ * A `discover`'s result options, checked (docs/results.md): the API's budget, whether its tools
+ * offer the model `fields`, and each tool's own (by exposed name).
+ *
+ * @internal
+ */
+export interface ApiResults {
+  readonly budget: ResultBudget | undefined
+  readonly fields: boolean
+  readonly tools: ReadonlyMap<string, ToolResults>
+}
+
+/** One tool's result options. @internal */
+export interface ToolResults extends ResultBudget {
+  readonly fields?: boolean | undefined
+}
+
+/** An API discovered without result options. @internal */
+export const NO_RESULTS: ApiResults = { budget: undefined, fields: false, tools: new Map() }
 
 /** @internal */
 export interface CompiledTool {
@@ -43,6 +69,12 @@ export interface CompiledTool {
   readonly hidden: ReadonlyArray<Manifest.Param>
   readonly hiddenNames: ReadonlySet<string>
   readonly model: ModelTool.ModelTool
+  /** The name of the model's `fields` argument, when this tool offers it (docs/results.md); else undefined. */
+  readonly fieldsArgument: string | undefined
+  /** This tool's own result budget (`discover`'s `toolResults`); undefined: the API's. */
+  readonly resultBudget: ResultBudget | undefined
+  /** What a next page's note needs of the tool: its visible params and its query's whole placeholders. */
+  readonly paging: PagingTool
   readonly request: Request.RequestTemplate
   readonly mappings: Mappings | undefined
   /** How errors name this tool: its name, method and URL template — never a value. */
@@ -68,6 +100,7 @@ interface CallParts {
   mappings?: Mappings | undefined | null
   attributes?: Readonly<Record<string, string>>
   target?: string
+  paging?: PagingTool
 }
 
 /**
@@ -89,7 +122,9 @@ class Compiled implements CompiledTool {
     readonly visible: ReadonlyArray<Manifest.Param>,
     readonly hidden: ReadonlyArray<Manifest.Param>,
     readonly hiddenNames: ReadonlySet<string>,
-    readonly model: ModelTool.ModelTool
+    readonly model: ModelTool.ModelTool,
+    readonly fieldsArgument: string | undefined,
+    readonly resultBudget: ResultBudget | undefined
   ) {}
 
   get manifestUrl(): string {
@@ -123,12 +158,36 @@ class Compiled implements CompiledTool {
     return parts.mappings ?? undefined
   }
 
+  get paging(): PagingTool {
+    return this.parts.paging ??= pagingOf(this)
+  }
+
   get spanAttributes(): Readonly<Record<string, string>> {
     return this.parts.attributes ??= {
       "rcp.tool": this.name,
       "http.request.method": this.tool.method,
       "server.address": this.request.url.origin
     }
+  }
+}
+
+/**
+ * The query keys of the tool's url and `queryParams` whose value is one whole placeholder
+ * (`"page": "{{page}}"`), to that param: how a next `Link`'s changed query maps to the tool's own
+ * params (`result/pages.ts`); and the credential's query key, which a note never names.
+ */
+const pagingOf = (tool: CompiledTool): PagingTool => {
+  const queryParams = new Map<string, string>()
+  for (const entry of tool.request.url.query) if (entry.value.whole !== undefined) queryParams.set(entry.key, entry.value.whole)
+  for (const entry of tool.request.queryParams) if (entry.value.whole !== undefined) queryParams.set(entry.name, entry.value.whole)
+  return {
+    name: tool.name,
+    // A cursor goes into a string or number param (an array or object param carries none).
+    visible: new Map(tool.visible.flatMap((param) =>
+      param.type === "string" || param.type === "number" || param.type === "boolean" ? [[param.name, param.type] as const] : []
+    )),
+    queryParams,
+    secretQuery: tool.auth.type === "query" ? new Set([tool.auth.name]) : undefined
   }
 }
 
@@ -149,8 +208,16 @@ export const compile = (
   const hidden = matched.length === 0 ? NO_PARAMS : matched
   const visible = hidden.length === 0 ? tool.params : tool.params.filter((param) => !resolverNames.has(param.name))
   const hiddenNames = hidden.length === 0 ? NO_NAMES : new Set(hidden.map((param) => param.name))
-  const model = ToolMethod.remember(ModelTool.make(tool, visible, name), tool.method)
-  return new Compiled(name, api, tool, manifest.auth ?? NO_AUTH, visible, hidden, hiddenNames, model)
+  const own = api.results.tools.size === 0 ? undefined : api.results.tools.get(name)
+  // A name no param has, visible or hidden: the argument can neither shadow nor fill one.
+  const fieldsArgument = (own?.fields ?? api.results.fields) ? Fields.argumentName(tool.params.map((p) => p.name)) : undefined
+  const outputSchema = tool.outputSchema ??
+    (tool.responseMappings === undefined ? undefined : OutputSchema.fromMappings(tool.responseMappings))
+  const model = ToolMethod.remember(ModelTool.make(tool, visible, name, fieldsArgument, outputSchema), tool.method)
+  const budget = own === undefined || (own.maxResultChars === undefined && own.maxResultTokens === undefined)
+    ? undefined
+    : { maxResultChars: own.maxResultChars, maxResultTokens: own.maxResultTokens }
+  return new Compiled(name, api, tool, manifest.auth ?? NO_AUTH, visible, hidden, hiddenNames, model, fieldsArgument, budget)
 }
 
 /**

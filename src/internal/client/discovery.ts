@@ -21,6 +21,7 @@ import type * as Manifest from "../../Manifest.js"
 import { RCP_VERSIONS, TOOL_NAME } from "../manifest/model.js"
 import * as Poisoning from "../manifest/poisoning.js"
 import * as Providers from "../model/providers.js"
+import * as Budget from "../result/budget.js"
 import { clip } from "../shared/text.js"
 import { normalizeUrl, withoutUserinfo } from "../shared/url.js"
 import { InvalidResponse } from "../transport/errors.js"
@@ -39,6 +40,42 @@ const unsupportedVersion = (input: unknown, url: string): UnsupportedVersion | u
   return typeof version === "string" && !(RCP_VERSIONS as ReadonlyArray<string>).includes(version)
     ? new UnsupportedVersion({ url, version: JSON.stringify(version.slice(0, 40)) })
     : undefined
+}
+
+/**
+ * `discover`'s result options checked (docs/results.md): the API's budget, `fields`, and
+ * `toolResults` — an object of each tool's budget and `fields`, by exposed name. An options object
+ * is operator code, not trusted to be typed right: each problem names its option.
+ */
+const resultsOf = (options: DiscoverOptions): CompiledTool.ApiResults | string => {
+  const { fields, maxResultChars, maxResultTokens, toolResults } = options
+  if (maxResultChars === undefined && maxResultTokens === undefined && fields === undefined && toolResults === undefined) {
+    return CompiledTool.NO_RESULTS
+  }
+  const problems = Budget.check({ maxResultChars, maxResultTokens })
+  if (problems.length > 0) return problems.join("; ")
+  if (fields !== undefined && typeof fields !== "boolean") return "fields must be true or false"
+  const tools = new Map<string, CompiledTool.ToolResults>()
+  if (toolResults !== undefined) {
+    if (typeof toolResults !== "object" || toolResults === null || Array.isArray(toolResults)) {
+      return "toolResults must be an object of result options by tool name"
+    }
+    for (const name of Object.keys(toolResults)) {
+      const own: unknown = toolResults[name]
+      const shown = JSON.stringify(clip(name, 64))
+      if (typeof own !== "object" || own === null) return `toolResults[${shown}] must be an object`
+      const { fields: ownFields, maxResultChars: chars, maxResultTokens: tokens } = own as CompiledTool.ToolResults
+      const ownProblems = Budget.check({ maxResultChars: chars, maxResultTokens: tokens })
+      if (ownProblems.length > 0) return `toolResults[${shown}]: ${ownProblems.join("; ")}`
+      if (ownFields !== undefined && typeof ownFields !== "boolean") return `toolResults[${shown}].fields must be true or false`
+      tools.set(name, { maxResultChars: chars, maxResultTokens: tokens, fields: ownFields })
+    }
+  }
+  return {
+    budget: maxResultChars === undefined && maxResultTokens === undefined ? undefined : { maxResultChars, maxResultTokens },
+    fields: fields ?? false,
+    tools
+  }
 }
 
 /** What an API's OAuth needs from its discovery: the registration, and the services its functions run under. */
@@ -61,6 +98,8 @@ const apiOf = (
   }
   const trusted = Settings.origins(options.trustedOrigins, "trustedOrigins")
   if (trusted._tag === "Invalid") return Effect.fail(new InvalidDiscoverOptions({ url, problem: trusted.problem }))
+  const results = resultsOf(options)
+  if (typeof results === "string") return Effect.fail(new InvalidDiscoverOptions({ url, problem: results }))
   return Effect.succeed({
     url,
     origin,
@@ -68,7 +107,8 @@ const apiOf = (
     trusted: trusted.origins,
     credential: Credential.source(options.credential, services),
     // Built once the manifest is in hand and has an oauth2 auth (`withOAuth`).
-    oauth: undefined
+    oauth: undefined,
+    results
   })
 }
 
@@ -86,6 +126,11 @@ const warningsFor = (
   const warnings = CompiledTool.unusedResolvers(manifest, deps.resolvers.names).map(
     (name) => `resolver "${name}" matches no param of any tool in ${api.url}`
   )
+  for (const name of api.results.tools.keys()) {
+    if (!manifest.tools.some((tool) => api.prefix + tool.name === name)) {
+      warnings.push(`toolResults names ${JSON.stringify(clip(name, 64))}, which is no tool of ${api.url} (tools are named as \`tools\` lists them, prefix included)`)
+    }
+  }
   const auth = manifest.auth
   if (setup.registration !== undefined && auth?.type !== "oauth2") {
     warnings.push(

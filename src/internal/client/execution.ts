@@ -15,7 +15,10 @@ import * as ParamSchema from "../manifest/paramSchema.js"
 import { describePath } from "../manifest/paramValue.js"
 import * as ModelTool from "../model/modelTool.js"
 import * as Providers from "../model/providers.js"
+import * as Budget from "../result/budget.js"
+import * as Fields from "../result/fields.js"
 import * as Span from "../shared/span.js"
+import * as Tokenizer from "../shared/tokenizer.js"
 import { HttpError, InsecureUrl, InvalidResponse } from "../transport/errors.js"
 import { NONE, type Outgoing } from "../transport/outgoing.js"
 import * as Retry from "../transport/retry.js"
@@ -38,6 +41,36 @@ interface Prepared {
   readonly resolved: ReadonlyArray<string>
   /** For an OAuth API: whose access token `credential` is, to replace it after a 401 (§10.3). */
   readonly grant?: ApiOAuth.Grant | undefined
+  /** What the model asked of the result: its checked arguments and its `fields`. */
+  readonly asked: Asked
+}
+
+/** What the model asked of a call's result (docs/results.md): for the model's view of it only. */
+interface Asked {
+  readonly args: ReadonlyMap<string, Resolver.Value>
+  readonly fields: Fields.Selection | undefined
+}
+
+/**
+ * Step 2's first half for a tool that offers the model `fields` (docs/results.md): the argument is
+ * taken out of the call before the call's arguments are checked — it is no param of the API, so it
+ * can reach neither the request nor a resolved param (its name is none of the tool's params) — and
+ * its problems join the same `InvalidArguments`.
+ */
+const takeFields = (
+  tool: CompiledTool.CompiledTool,
+  input: unknown
+): { readonly rest: unknown; readonly fields: Fields.Parsed | undefined } => {
+  const name = tool.fieldsArgument
+  if (name === undefined) return { rest: input, fields: undefined }
+  const read = ModelTool.readArguments(input)
+  if (read._tag === "Invalid" || !Object.hasOwn(read.args, name)) return { rest: read._tag === "Ok" ? read.args : input, fields: undefined }
+  // A copy without the argument: own data properties of the model's object, none shared with it.
+  const rest: Record<string, unknown> = {}
+  for (const key of Object.keys(read.args)) {
+    if (key !== name) Object.defineProperty(rest, key, { value: read.args[key], enumerable: true, writable: true, configurable: true })
+  }
+  return { rest, fields: Fields.parse(read.args[name], name) }
 }
 
 /**
@@ -96,15 +129,20 @@ const prepare = (
   options: ExecuteOptions | undefined
 ): Effect.Effect<Prepared, Exclude<BuildError, ToolNotFound>> => {
   const name = tool.name
-  const checked = ModelTool.checkArguments(tool.visibleByName, tool.hiddenNames, call.arguments)
-  if (checked._tag === "Invalid") return Effect.fail(new InvalidArguments({ tool: name, problems: checked.problems }))
+  const { fields, rest } = takeFields(tool, call.arguments)
+  const checked = ModelTool.checkArguments(tool.visibleByName, tool.hiddenNames, rest)
+  if (checked._tag === "Invalid" || fields?._tag === "Invalid") {
+    const problems = [...(checked._tag === "Invalid" ? checked.problems : []), ...(fields?._tag === "Invalid" ? fields.problems : [])]
+    return Effect.fail(new InvalidArguments({ tool: name, problems }))
+  }
+  const asked: Asked = { args: checked.values, fields: fields?.selection }
   const context = options?.context
-  if (tool.hidden.length === 0) return authorize(deps, tool, checked.values, context)
+  if (tool.hidden.length === 0) return authorize(deps, tool, checked.values, context, asked)
   return Effect.flatMap(ResolverInternal.resolveAll(deps.resolvers, name, tool.hidden, context), (resolved) => {
     const values = new Map(checked.values)
     for (const param of tool.hidden) values.set(param.name, resolved[param.name]!)
     const secrets = redactable(tool.hidden.map((param) => [param, resolved[param.name]!] as const))
-    return Effect.map(authorize(deps, tool, values, context), (prepared) => ({ ...prepared, resolved: secrets }))
+    return Effect.map(authorize(deps, tool, values, context, asked), (prepared) => ({ ...prepared, resolved: secrets }))
   })
 }
 
@@ -150,7 +188,8 @@ const authorize = (
   deps: Deps,
   tool: CompiledTool.CompiledTool,
   values: ReadonlyMap<string, Resolver.Value>,
-  context: unknown
+  context: unknown,
+  asked: Asked
 ): Effect.Effect<Prepared, Exclude<BuildError, ToolNotFound | ResolverInternal.ResolverMissing>> => {
   const name = tool.name
   const rendered = Request.render(tool.request, values)
@@ -182,17 +221,17 @@ const authorize = (
   if (origin !== tool.manifestOrigin && !deps.settings.trusted.has(origin) && !tool.api.trusted.has(origin)) {
     return Effect.fail(new UntrustedOrigin({ tool: name, origin, manifestOrigin: tool.manifestOrigin }))
   }
-  if (tool.auth.type === "none") return Effect.succeed({ tool, request, credential: undefined, resolved: NONE_RESOLVED })
+  if (tool.auth.type === "none") return Effect.succeed({ tool, request, credential: undefined, resolved: NONE_RESOLVED, asked })
   const oauth = tool.api.oauth
   if (oauth !== undefined) {
     // The access token of the call's principal (docs/protocol.md §10.2): AuthorizationRequired and
     // every token failure here, before anything is sent to the API.
     return Effect.map(
       oauth.obtain({ origin, manifestUrl: tool.api.url, tool: name }, context),
-      (grant) => ({ tool, request, credential: grant.credential, resolved: NONE_RESOLVED, grant })
+      (grant) => ({ tool, request, credential: grant.credential, resolved: NONE_RESOLVED, grant, asked })
     )
   }
-  return Effect.map(credentialFor(deps, tool, origin, context), (credential) => ({ tool, request, credential, resolved: NONE_RESOLVED }))
+  return Effect.map(credentialFor(deps, tool, origin, context), (credential) => ({ tool, request, credential, resolved: NONE_RESOLVED, asked }))
 }
 
 /**
@@ -251,12 +290,34 @@ const prepareApproved = (
   return Effect.tap(prepared, (ready) => Approval.check(hook, shown(ready), { tool: tool.name, context: options?.context }))
 }
 
+/**
+ * The budget of a call's result (docs/results.md "Budgets"): the nearest of the call's, the tool's,
+ * the API's and the client's. A call's own budget is checked here, before anything is sent; a bad
+ * one is the operator's code, a `TypeError` — as a bad option of the client is.
+ */
+const budgetOf = (
+  deps: Deps,
+  tool: CompiledTool.CompiledTool,
+  options: ExecuteOptions | undefined
+): Budget.EffectiveBudget | TypeError => {
+  if (options !== undefined && (options.maxResultChars !== undefined || options.maxResultTokens !== undefined)) {
+    const problems = Budget.check({ maxResultChars: options.maxResultChars, maxResultTokens: options.maxResultTokens })
+    if (problems.length > 0) return new TypeError(`rcp-sdk: execute: ${problems.join("; ")}`)
+  }
+  return Budget.effective({ client: deps.settings.resultBudget, api: tool.api.results.budget, tool: tool.resultBudget, call: options })
+}
+
+/** `effect`, after loading the tokenizer when the budget counts tokens and it is not loaded yet. */
+const withTokenizer = <A, E>(budget: Budget.EffectiveBudget, effect: Effect.Effect<A, E>): Effect.Effect<A, E> =>
+  budget.maxTokens === undefined || Tokenizer.loaded() !== undefined ? effect : Effect.zipRight(Effect.promise(Tokenizer.load), effect)
+
 /** What the first attempt of an OAuth call answers when the API refused its token: send again (§10.3). */
 const REFUSED = Symbol("rcp/RefusedToken")
 
 /**
- * Step 6 and 7 with one credential: send (with the retry policy), read the response. `onRefused`,
- * for the first attempt of an OAuth call, is what a 401 becomes instead of the call's answer.
+ * Step 6 and 7 with one credential: send (with the retry policy), read the response (and keep what
+ * the model's view needs: the call's budget and what it asked, docs/results.md). `onRefused`, for
+ * the first attempt of an OAuth call, is what a 401 becomes instead of the call's answer.
  */
 const sendWith = <R = never>(
   deps: Deps,
@@ -264,10 +325,11 @@ const sendWith = <R = never>(
   prepared: Prepared,
   credential: Redacted.Redacted<string> | undefined,
   options: ExecuteOptions | undefined,
+  budget: Budget.EffectiveBudget,
   span: Tracer.Span | undefined,
   onRefused?: R
 ): Effect.Effect<ToolResult | R, ExecuteError> => {
-  const { request, resolved } = prepared
+  const { asked, request, resolved } = prepared
   const s = deps.settings
   const attached = credential === undefined ? NONE : Credential.attach(tool.auth, credential)
   const sent = deps.transport.send(request, {
@@ -283,7 +345,8 @@ const sendWith = <R = never>(
     span?.attribute("http.response.status_code", received.status)
     // Only an error body is redacted: the list is built for a call with resolved values alone.
     const secrets = resolved.length === 0 ? attached.secrets : [...attached.secrets, ...resolved]
-    const result = Response.interpret(tool, received, secrets)
+    const shaping = { requestUrl: request.url.toString(), args: asked.args, budget, fields: asked.fields }
+    const result = Response.interpret(tool, received, secrets, shaping)
     return result instanceof HttpError || result instanceof InvalidResponse ? Effect.fail(result) : Effect.succeed(result)
   })
 }
@@ -291,17 +354,23 @@ const sendWith = <R = never>(
 /** @internal */
 export const execute = (deps: Deps) =>
 (call: ToolCall, options?: ExecuteOptions): Effect.Effect<ToolResult, ExecuteError> =>
-  withTool(deps, call, "RcpClient.execute", (tool, span, read) =>
-    Effect.flatMap(prepareApproved(deps, tool, read, options), (prepared): Effect.Effect<ToolResult, ExecuteError> => {
-      const grant = prepared.grant
-      const oauth = tool.api.oauth
-      if (grant === undefined || oauth === undefined) {
-        return sendWith(deps, tool, prepared, prepared.credential, options, span)
-      }
-      // An OAuth call the API answers 401: one other token (shared with every call refused at the
-      // same time), one more attempt, whose answer is the call's — a second 401 included (§10.3).
-      return Effect.flatMap(sendWith(deps, tool, prepared, grant.credential, options, span, REFUSED), (first) =>
-        first === REFUSED
-          ? Effect.flatMap(oauth.replace(grant), (next) => sendWith(deps, tool, prepared, next.credential, options, span))
-          : Effect.succeed(first))
-    }))
+  withTool(deps, call, "RcpClient.execute", (tool, span, read) => {
+    const budget = budgetOf(deps, tool, options)
+    if (budget instanceof TypeError) return Effect.die(budget)
+    return withTokenizer(
+      budget,
+      Effect.flatMap(prepareApproved(deps, tool, read, options), (prepared): Effect.Effect<ToolResult, ExecuteError> => {
+        const grant = prepared.grant
+        const oauth = tool.api.oauth
+        if (grant === undefined || oauth === undefined) {
+          return sendWith(deps, tool, prepared, prepared.credential, options, budget, span)
+        }
+        // An OAuth call the API answers 401: one other token (shared with every call refused at the
+        // same time), one more attempt, whose answer is the call's — a second 401 included (§10.3).
+        return Effect.flatMap(sendWith(deps, tool, prepared, grant.credential, options, budget, span, REFUSED), (first) =>
+          first === REFUSED
+            ? Effect.flatMap(oauth.replace(grant), (next) => sendWith(deps, tool, prepared, next.credential, options, budget, span))
+            : Effect.succeed(first))
+      })
+    )
+  })

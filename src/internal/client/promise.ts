@@ -120,7 +120,13 @@ export const createWith = <Ctx>(
     callOptions === undefined
       ? run((client) => of(client)(call))
       : run(
-        (client) => of(client)(call, { context: callOptions.context, timeout: millis(callOptions.timeoutMs) }),
+        (client) =>
+          of(client)(call, {
+            context: callOptions.context,
+            timeout: millis(callOptions.timeoutMs),
+            maxResultChars: callOptions.maxResultChars,
+            maxResultTokens: callOptions.maxResultTokens
+          }),
         callOptions.signal
       )
   const close = async (): Promise<void> => {

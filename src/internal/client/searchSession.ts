@@ -27,6 +27,7 @@ import type { ModelTool } from "../model/modelTool.js"
 import { readToolCall } from "../model/providers.js"
 import * as SearchTool from "../search/searchTool.js"
 import { InvalidArguments, ToolNotFound } from "./errors.js"
+import * as Response from "./response.js"
 
 /**
  * At most this many found tools stay exposed; the oldest found leaves first. OpenAI takes 128
@@ -55,12 +56,12 @@ export const make = (client: Service, options: SearchSessionOptions = {}): Searc
     return shown
   })
 
-  const search = (args: unknown): Effect.Effect<ToolResult, InvalidArguments> => {
+  const search = (args: unknown, callOptions: ExecuteOptions | undefined): Effect.Effect<ToolResult, InvalidArguments> => {
     const read = SearchTool.readArguments(args)
     if (read._tag === "Invalid") {
       return Effect.fail(new InvalidArguments({ tool: SearchTool.SEARCH_TOOL_NAME, problems: [read.problem] }))
     }
-    return Effect.map(
+    return Effect.flatMap(
       client.searchTools(read.query, { limit: read.limit, apis: options.apis }),
       (matches) => {
         const hits = matches.filter((match) => match.tool.name !== SearchTool.SEARCH_TOOL_NAME)
@@ -69,15 +70,13 @@ export const make = (client: Service, options: SearchSessionOptions = {}): Searc
           found.add(tool.name)
         }
         while (found.size > MAX_FOUND) found.delete(found.values().next().value as string)
-        return {
-          status: 200,
-          data: {
-            tools: hits.map(({ tool }) => ({ name: tool.name, description: tool.description, parameters: tool.parameters })),
-            note: hits.length === 0
-              ? "No tool matched. Search again with other words for the action."
-              : "These tools are now available: call them by name."
-          }
-        }
+        // Built as the client builds every result (`headers`, the model's view to the call's budget).
+        return Response.answered(200, {
+          tools: hits.map(({ tool }) => ({ name: tool.name, description: tool.description, parameters: tool.parameters })),
+          note: hits.length === 0
+            ? "No tool matched. Search again with other words for the action."
+            : "These tools are now available: call them by name."
+        }, callOptions)
       }
     )
   }
@@ -85,7 +84,7 @@ export const make = (client: Service, options: SearchSessionOptions = {}): Searc
   const execute = (call: ToolCall, callOptions?: ExecuteOptions): Effect.Effect<ToolResult, ExecuteError> => {
     const read = readToolCall(call)
     if (read instanceof InvalidArguments) return Effect.fail(read)
-    if (read.name === SearchTool.SEARCH_TOOL_NAME) return search(read.arguments)
+    if (read.name === SearchTool.SEARCH_TOOL_NAME) return search(read.arguments, callOptions)
     // What the model was shown this turn: a pinned name not registered (or forgotten since) is not
     // among them, and is refused here like any other — never by the client's own ToolNotFound,
     // which would list the API's other tools.

@@ -10,6 +10,8 @@ import type * as Lock from "../../Lock.js"
 import type { Codec } from "../manifest/codec.js"
 import * as Pin from "../manifest/pin.js"
 import * as Poisoning from "../manifest/poisoning.js"
+import * as Budget from "../result/budget.js"
+import type { ResultBudget } from "../result/budget.js"
 import * as Retry from "../transport/retry.js"
 import * as Approval from "./approval.js"
 import * as Credential from "./credential.js"
@@ -35,6 +37,8 @@ export interface Settings {
   readonly approval: Approval.Policy
   /** The app's own ranker for `searchTools`; undefined: the default index. */
   readonly searchRanker: SearchRanker | undefined
+  /** The client's result budget (docs/results.md "Budgets"); undefined: the default, unless an API, tool or call sets one. */
+  readonly resultBudget: ResultBudget | undefined
 }
 
 const MiB = 1024 * 1024
@@ -105,13 +109,22 @@ export const make = (options: Options, codec?: Codec): Settings => {
     onPoisoning: onPoisoning(options.onPoisoning),
     poisoning: { descriptionBudget: positive("poisoning.descriptionBudget", options.poisoning?.descriptionBudget, Poisoning.DEFAULT_BUDGET) },
     approval: Approval.policy(options.approval),
-    searchRanker: rankerOf(options.searchRanker)
+    searchRanker: rankerOf(options.searchRanker),
+    resultBudget: resultBudgetOf(options)
   }
 }
 
 const rankerOf = (ranker: unknown): SearchRanker | undefined => {
   if (ranker === undefined || typeof ranker === "function") return ranker as SearchRanker | undefined
   throw new TypeError("rcp-sdk: searchRanker must be a function (request, candidates, { limit }) => matches")
+}
+
+/** The client's `maxResultChars` and `maxResultTokens`, checked; each problem a `TypeError` naming it. */
+const resultBudgetOf = ({ maxResultChars, maxResultTokens }: Options): ResultBudget | undefined => {
+  if (maxResultChars === undefined && maxResultTokens === undefined) return undefined
+  const problems = Budget.check({ maxResultChars, maxResultTokens })
+  if (problems.length > 0) throw new TypeError(`rcp-sdk: ${problems.join("; ")}`)
+  return { maxResultChars, maxResultTokens }
 }
 
 /** The lock as given, checked by its Schema; the first problem, with its path, in the TypeError. */

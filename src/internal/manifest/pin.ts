@@ -29,6 +29,7 @@ export const FIELDS = [
   "headers",
   "body",
   "responseMappings",
+  "outputSchema",
   "auth"
 ] as const
 
@@ -123,6 +124,7 @@ const behaviour = (manifest: Manifest.Manifest, tool: Manifest.Tool): { readonly
   // diff` names it), wrapped so that it differs — and a JSON body's pin stays what it always was.
   body: tool.bodyEncoding === "form" ? { bodyEncoding: "form", body: tool.body } : tool.body,
   responseMappings: tool.responseMappings,
+  outputSchema: tool.outputSchema,
   auth: manifest.auth ?? { type: "none" }
 })
 

@@ -120,6 +120,16 @@ const nonEmptyArray = (item: AST.AST): AST.Refinement =>
 /** `Schema.Record({ key: Schema.String, value: Schema.String })`. */
 const StringMap = new AST.TypeLiteral([], [new AST.IndexSignature(AST.stringKeyword, AST.stringKeyword, true)])
 
+/**
+ * `Schema.Union(Schema.Boolean, Schema.Record({ key: Schema.String, value: Schema.Unknown }))`: a
+ * JSON Schema as a tool's `outputSchema` (docs/protocol.md §8); its keywords are checked by
+ * `outputSchema.ts`, from `validate.ts`.
+ */
+const JsonSchema = AST.Union.make([
+  AST.booleanKeyword,
+  new AST.TypeLiteral([], [new AST.IndexSignature(AST.stringKeyword, AST.unknownKeyword, true)])
+])
+
 /** @internal */
 export const HttpMethod = oneOf(["GET", "POST", "PUT", "PATCH", "DELETE"], "HttpMethod")
 
@@ -225,7 +235,8 @@ export const Tool = struct({
   headers: [StringMap],
   body: [AST.unknownKeyword],
   bodyEncoding: [BodyEncoding],
-  responseMappings: [StringMap]
+  responseMappings: [StringMap],
+  outputSchema: [JsonSchema]
 }, "Tool")
 
 const READS = RCP_VERSIONS.map((version) => `"${version}"`).join(" and ")

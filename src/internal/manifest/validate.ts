@@ -10,6 +10,7 @@ import { isLoopbackHost } from "../shared/url.js"
 import { isRecord } from "../shared/values.js"
 import * as JsonPath from "./jsonPath.js"
 import * as OAuth2 from "./oauth2.js"
+import * as OutputSchema from "./outputSchema.js"
 import * as ParamEnum from "./paramEnum.js"
 import * as ParamSchema from "./paramSchema.js"
 import * as ProtocolVersion from "./protocolVersion.js"
@@ -428,6 +429,8 @@ const checkTool = (tool: Record<string, unknown>, at: Path, auth: ToolContext, i
       if (parsed._tag === "Invalid") issues.push({ path: pathIn(at, "responseMappings", field), message: parsed.problem })
     }
   }
+
+  if (tool.outputSchema !== undefined) issues.push(...OutputSchema.check(tool.outputSchema, [...at, "outputSchema"]))
 }
 
 /**

@@ -13,6 +13,8 @@ import { InvalidArguments, ToolNotFound } from "../client/errors.js"
 import { AuthorizationRequired } from "../client/oauth/oauthErrors.js"
 import { clip } from "../shared/text.js"
 import { HttpError, Timeout } from "../transport/errors.js"
+import * as Shape from "../result/shape.js"
+import type { ModelResult } from "../result/shape.js"
 
 /**
  * What the model receives for a failed call. `ModelError`: the error's own text, written so the
@@ -62,13 +64,23 @@ export const modelFacingError = (error: unknown, toolName: string): ModelFacingE
 }
 
 /**
+ * What a result helper reads of a successful call: a `ToolResult` as `execute` returns it (the
+ * model gets its `model` view), or one built by hand, `{ status, data }` (its `data` is shaped
+ * with the default budget, `Result.forModel`).
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type ResultInput = Pick<ToolResult, "status" | "data"> & { readonly model?: ModelResult | undefined }
+
+/**
  * The outcome of one `execute`, as an `Exit`: `Effect.exit(Client.execute(call))` in Effect code,
  * `await outcomeOf(client.execute(call))` with the promise client.
  *
  * @since 0.2.0
  * @category models
  */
-export type ToolOutcome = Exit.Exit<ToolResult, unknown>
+export type ToolOutcome = Exit.Exit<ResultInput, unknown>
 
 /**
  * Settles an `execute` promise into a `ToolOutcome` (never rejects).
@@ -76,7 +88,7 @@ export type ToolOutcome = Exit.Exit<ToolResult, unknown>
  * @since 0.2.0
  * @category constructors
  */
-export const outcomeOf = (promise: PromiseLike<ToolResult>): Promise<ToolOutcome> =>
+export const outcomeOf = (promise: PromiseLike<ResultInput>): Promise<ToolOutcome> =>
   Promise.resolve(promise).then(Exit.succeed, (error: unknown) => Exit.fail(error))
 
 /**
@@ -92,29 +104,21 @@ export interface ResultOptions {
 
 /** @internal */
 export type Reply =
-  | { readonly _tag: "Success"; readonly result: ToolResult; readonly text: string }
+  | { readonly _tag: "Success"; readonly result: ResultInput; readonly model: ModelResult; readonly text: string }
   | { readonly _tag: "Failure"; readonly text: string }
 
 /**
- * The text of a successful result: a string body as it came, anything else as JSON.
- *
- * @internal
- */
-export const resultText = (result: ToolResult): string =>
-  typeof result.data === "string"
-    ? result.data
-    : result.data === undefined
-    ? `HTTP ${result.status} (no content)`
-    : JSON.stringify(result.data)
-
-/**
  * An outcome read through the table; an operator-side error goes to `onError` here, once, so that
- * no caller can forget it.
+ * no caller can forget it. A success is the result's model view (docs/results.md): every helper
+ * sends the same shaped text for the same call.
  *
  * @internal
  */
 export const reply = (outcome: ToolOutcome, toolName: string, options: ResultOptions | undefined): Reply => {
-  if (Exit.isSuccess(outcome)) return { _tag: "Success", result: outcome.value, text: resultText(outcome.value) }
+  if (Exit.isSuccess(outcome)) {
+    const model = Shape.forResult(outcome.value)
+    return { _tag: "Success", result: outcome.value, model, text: model.text }
+  }
   const error = Cause.squash(outcome.cause)
   const facing = modelFacingError(error, toolName)
   // A user who has not connected an API is the model's to relay and the operator's to act on (its

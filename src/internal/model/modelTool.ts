@@ -4,9 +4,11 @@
  */
 import type * as Manifest from "../../Manifest.js"
 import { isRequired } from "../manifest/model.js"
+import type { OutputSchema } from "../manifest/outputSchema.js"
 import * as ParamEnum from "../manifest/paramEnum.js"
 import * as ParamSchema from "../manifest/paramSchema.js"
 import * as ParamValue from "../manifest/paramValue.js"
+import * as Fields from "../result/fields.js"
 import { clip, describeValue } from "../shared/text.js"
 import { isParamValue, isRecord, type Value } from "../shared/values.js"
 import * as ArgumentProblems from "./argumentProblems.js"
@@ -46,6 +48,11 @@ export interface ModelTool {
     readonly required: ReadonlyArray<string>
     readonly additionalProperties: false
   }
+  /**
+   * The shape of the tool's result, when the manifest declares one or its `responseMappings` give
+   * one (docs/protocol.md §8): for the integrations with a place for it (MCP, Gemini, the AI SDK).
+   */
+  readonly outputSchema?: OutputSchema
 }
 
 // Literals, not spreads: no throwaway objects per param, and one object shape per case. A param
@@ -60,8 +67,20 @@ const parameter = (param: Manifest.Param): ModelParameter => {
     : { type, description, enum: allowed }
 }
 
-/** @internal */
-export const make = (tool: Manifest.Tool, visible: ReadonlyArray<Manifest.Param>, name = tool.name): ModelTool => {
+/**
+ * The model-facing tool: its visible params, and — when the tool offers the model a projection of
+ * its result (docs/results.md "Asking for less: fields") — the client's own optional argument
+ * under `fieldsArgument`, a name no param of the tool has.
+ *
+ * @internal
+ */
+export const make = (
+  tool: Manifest.Tool,
+  visible: ReadonlyArray<Manifest.Param>,
+  name = tool.name,
+  fieldsArgument?: string | undefined,
+  outputSchema?: OutputSchema | undefined
+): ModelTool => {
   // Built in one loop, without entry pairs or filtered copies: discovery makes one per tool.
   const properties: Record<string, ModelParameter> = {}
   const required: Array<string> = []
@@ -79,11 +98,19 @@ export const make = (tool: Manifest.Tool, visible: ReadonlyArray<Manifest.Param>
     }
     if (isRequired(param)) required.push(param.name)
   }
-  return {
-    name,
-    description: tool.description,
-    parameters: { type: "object", properties, required, additionalProperties: false }
-  }
+  if (fieldsArgument !== undefined) properties[fieldsArgument] = FIELDS_PARAMETER
+  const parameters = { type: "object", properties, required, additionalProperties: false } as const
+  return outputSchema === undefined
+    ? { name, description: tool.description, parameters }
+    : { name, description: tool.description, parameters, outputSchema }
+}
+
+/** The `fields` argument as the model sees it (`result/fields.ts` reads what it sends). */
+const FIELDS_PARAMETER: ModelParameter = {
+  type: "array",
+  description: Fields.argumentSchema.description,
+  items: { type: "string" },
+  maxItems: Fields.argumentSchema.maxItems
 }
 
 /** @internal */
@@ -92,19 +119,18 @@ export type CheckResult =
   | { readonly _tag: "Invalid"; readonly problems: ReadonlyArray<string> }
 
 
+/** @internal */
+export type ReadResult =
+  | { readonly _tag: "Ok"; readonly args: Readonly<Record<string, unknown>> }
+  | { readonly _tag: "Invalid"; readonly problems: ReadonlyArray<string> }
+
 /**
- * Checks the model's arguments (an object or the JSON string LLM APIs return) against the visible
- * params, strictly: no coercion, no unknown keys, and a key naming a hidden (resolver-bound) param
- * is refused rather than silently dropped, so the model learns not to send it. `visible` is the
- * visible params by name (in their order), built once per tool (`CompiledTool.visibleByName`).
+ * The model's arguments read into an object: the object itself, or the JSON string LLM APIs return
+ * parsed (`""` and no arguments at all are `{}`); anything else is a problem for the model.
  *
  * @internal
  */
-export const checkArguments = (
-  visible: ReadonlyMap<string, Manifest.Param>,
-  hidden: ReadonlySet<string>,
-  input: unknown
-): CheckResult => {
+export const readArguments = (input: unknown): ReadResult => {
   let args: unknown = input
   if (typeof input === "string") {
     if (input.trim() === "") {
@@ -122,6 +148,25 @@ export const checkArguments = (
   if (!isRecord(args)) {
     return { _tag: "Invalid", problems: [`the arguments must be a JSON object, got ${describeValue(args)}`] }
   }
+  return { _tag: "Ok", args }
+}
+
+/**
+ * Checks the model's arguments (an object or the JSON string LLM APIs return) against the visible
+ * params, strictly: no coercion, no unknown keys, and a key naming a hidden (resolver-bound) param
+ * is refused rather than silently dropped, so the model learns not to send it. `visible` is the
+ * visible params by name (in their order), built once per tool (`CompiledTool.visibleByName`).
+ *
+ * @internal
+ */
+export const checkArguments = (
+  visible: ReadonlyMap<string, Manifest.Param>,
+  hidden: ReadonlySet<string>,
+  input: unknown
+): CheckResult => {
+  const read = readArguments(input)
+  if (read._tag === "Invalid") return read
+  const args = read.args
 
   const problems: Array<string> = []
   for (const key of Object.keys(args)) {

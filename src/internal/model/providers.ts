@@ -8,6 +8,7 @@
  * types (which declare `Array<string>`, not `ReadonlyArray<string>`).
  */
 import { InvalidArguments } from "../client/errors.js"
+import * as Shape from "../result/shape.js"
 import { clip } from "../shared/text.js"
 import { isRecord } from "../shared/values.js"
 import type { SchemaNode } from "../manifest/paramSchema.js"
@@ -191,23 +192,35 @@ export const toAnthropicTools = (tools: ReadonlyArray<ModelTool>): Array<Anthrop
  * @category models
  */
 export interface GeminiTool {
-  functionDeclarations: Array<{ name: string; description: string; parametersJsonSchema: ParametersSchema }>
+  functionDeclarations: Array<{
+    name: string
+    description: string
+    parametersJsonSchema: ParametersSchema
+    /** The tool's `outputSchema` (docs/protocol.md §8), when it has one. */
+    responseJsonSchema?: unknown
+  }>
 }
 
 /**
  * Gemini's `parameters` field takes its own OpenAPI subset (`type: "OBJECT"`, no
  * `additionalProperties`); `parametersJsonSchema` takes JSON Schema, which is what the model-facing
- * schema is — so it goes there unchanged.
+ * schema is — so it goes there unchanged. A tool's `outputSchema`, JSON Schema too, goes to
+ * `responseJsonSchema` (as a copy: nothing done to the declaration reaches the client's tool).
  *
  * @internal
  */
 export const toGeminiTools = (tools: ReadonlyArray<ModelTool>): Array<GeminiTool> =>
   tools.length === 0 ? [] : [{
-    functionDeclarations: tools.map((tool) => ({
-      name: tool.name,
-      description: tool.description,
-      parametersJsonSchema: copy(tool.parameters)
-    }))
+    functionDeclarations: tools.map((tool) =>
+      tool.outputSchema === undefined
+        ? { name: tool.name, description: tool.description, parametersJsonSchema: copy(tool.parameters) }
+        : {
+          name: tool.name,
+          description: tool.description,
+          parametersJsonSchema: copy(tool.parameters),
+          responseJsonSchema: structuredClone(tool.outputSchema)
+        }
+    )
   }]
 
 // ---------------------------------------------------------------------------------------------
@@ -428,8 +441,9 @@ export const toAnthropicToolResult = (
 }
 
 /**
- * A Gemini `Part` carrying a `functionResponse`: `{ output }` on success (the response data as
- * it came), `{ error }` on failure — the keys Gemini's documentation suggests.
+ * A Gemini `Part` carrying a `functionResponse`: `{ output }` on success — the model's view of the
+ * result (docs/results.md): the shaped JSON value, or the text of any other body — and `{ error }`
+ * on failure, the keys Gemini's documentation suggests.
  *
  * @since 0.2.0
  * @category models
@@ -446,6 +460,9 @@ export const toGeminiFunctionResponse = (
 ): GeminiFunctionResponsePart => {
   const name = call.name ?? "(unnamed)"
   const reply = ModelFacing.reply(outcome, name, options)
-  const response = reply._tag === "Success" ? { output: reply.result.data ?? null } : { error: reply.text }
+  // The same view every provider gets, as a value.
+  const response = reply._tag === "Success"
+    ? { output: Shape.valueOf(reply.model) }
+    : { error: reply.text }
   return { functionResponse: { ...(call.id === undefined ? {} : { id: call.id }), name, response } }
 }

@@ -97,3 +97,40 @@ export const describeBinary = (contentType: string | undefined, size: number): s
   const named = type === undefined ? "no content type" : JSON.stringify(type.length > 100 ? `${type.slice(0, 100)}…` : type)
   return `The response is binary (${named}, ${size} bytes); its content is not shown to you.`
 }
+
+/**
+ * A body as the client reads it (docs/protocol.md §3.7): its kind, what the application gets of
+ * it, and the characters of a JSON body's text (for the `truncated` note's "it had N").
+ *
+ * @internal
+ */
+export interface Read {
+  readonly kind: BodyKind
+  /** Parsed JSON; the text of a text or HTML body (`""` when empty); the bytes of a binary one. */
+  readonly data: unknown
+  /** A JSON body's text length, in characters (what the note counts, never bytes). */
+  readonly chars?: number | undefined
+}
+
+const lenient = new TextDecoder("utf-8")
+
+/**
+ * Reads a body by `kindOf`: JSON parsed (a blank JSON body is text, `""`), HTML and text decoded
+ * as UTF-8, binary kept as its bytes — which no model is ever sent. `undefined`: the body says it
+ * is JSON and does not parse (the caller's `InvalidResponse`). The one reading of a response body,
+ * for the client and for anyone shaping a body by hand.
+ *
+ * @internal
+ */
+export const read = (contentType: string | undefined, bytes: Uint8Array): Read | undefined => {
+  const kind = kindOf(contentType, bytes)
+  if (kind === "binary") return { kind, data: bytes }
+  const text = lenient.decode(bytes)
+  if (kind !== "json") return { kind, data: text }
+  if (text.trim() === "") return { kind: "text", data: text }
+  try {
+    return { kind, data: JSON.parse(text) as unknown, chars: text.length }
+  } catch {
+    return undefined
+  }
+}

@@ -111,28 +111,29 @@ const quote = (field: string): string => JSON.stringify(field.length > 60 ? `${f
 
 /**
  * The model's `fields` argument read: an array of path strings (or one string), or absent
- * (`undefined`, `null`: the whole result). Problems are written for the model, one per field.
+ * (`undefined`, `null`: the whole result). Problems are written for the model, one per field,
+ * naming the argument as the model knows it (`name`: `fields`, or `rcp_fields`).
  *
  * @internal
  */
-export const parse = (input: unknown): Parsed => {
+export const parse = (input: unknown, name: string = ARGUMENT_NAMES[0]): Parsed => {
   if (input === undefined || input === null) return { _tag: "Ok", selection: undefined }
   const list = typeof input === "string" ? [input] : input
   if (!Array.isArray(list) || !list.every((field) => typeof field === "string")) {
-    return { _tag: "Invalid", problems: ["fields must be an array of paths such as [\"@items[*].name\"]"] }
+    return { _tag: "Invalid", problems: [`${name} must be an array of paths such as ["@items[*].name"]`] }
   }
-  if (list.length > MAX_FIELDS) return { _tag: "Invalid", problems: [`fields takes at most ${MAX_FIELDS} paths, got ${list.length}`] }
+  if (list.length > MAX_FIELDS) return { _tag: "Invalid", problems: [`${name} takes at most ${MAX_FIELDS} paths, got ${list.length}`] }
   if (list.length === 0) return { _tag: "Ok", selection: undefined }
   const problems: Array<string> = []
   const root = node()
   list.forEach((field: string, index) => {
     if (field.length > MAX_FIELD_CHARS) {
-      problems.push(`fields[${index}] is longer than ${MAX_FIELD_CHARS} characters`)
+      problems.push(`${name}[${index}] is longer than ${MAX_FIELD_CHARS} characters`)
       return
     }
     const segments = segmentsOf(field)
     if (typeof segments === "string") {
-      problems.push(`fields[${index}] ${quote(field)} ${segments.startsWith("is ") || segments.startsWith("has ") ? segments : `is invalid: ${segments}`}`)
+      problems.push(`${name}[${index}] ${quote(field)} ${segments.startsWith("is ") || segments.startsWith("has ") ? segments : `is invalid: ${segments}`}`)
       return
     }
     let current = root

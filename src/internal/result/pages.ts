@@ -40,6 +40,12 @@ export interface PagingTool {
   readonly visible: ReadonlyMap<string, ParamType>
   /** Query keys filled by one whole placeholder (`"page": "{{page}}"`), to the param that fills each. */
   readonly queryParams: ReadonlyMap<string, string>
+  /**
+   * Query keys a next link's change in is never read, named or copied: the credential's
+   * (`auth.in: query`), which a server may echo into its links and the request URL compared with
+   * never carries.
+   */
+  readonly secretQuery?: ReadonlySet<string> | undefined
 }
 
 /** What `nextPage` needs to know of the call and its response. @internal */
@@ -163,6 +169,7 @@ const fromLink = (response: PagingResponse, tool: PagingTool): NextPage | undefi
   const set: Record<string, string | number> = {}
   const unreachable: Array<string> = []
   for (const key of new Set(next.keys())) {
+    if (tool.secretQuery?.has(key) === true) continue
     const value = next.getAll(key).join(",")
     if (current !== undefined && current.getAll(key).join(",") === value) continue
     const param = tool.queryParams.get(key) ?? key

@@ -12,8 +12,8 @@
  * 3. a next page (`pages.ts`), as a note naming the tool's own params;
  * 4. the budget (`budget.ts`): characters, or tokens counted by the caller's tokenizer.
  */
-import { type BodyKind, describeBinary, kindOf } from "./body.js"
-import { type EffectiveBudget, type TokenCounter, withinTokens } from "./budget.js"
+import { type BodyKind, describeBinary } from "./body.js"
+import { effective, type EffectiveBudget, type ResultBudget, type TokenCounter, withinTokens } from "./budget.js"
 import * as Fields from "./fields.js"
 import { htmlToMarkdown } from "./html.js"
 import { describeNextPage, type NextPage, nextPage, type PagingTool } from "./pages.js"
@@ -32,13 +32,18 @@ export interface ShapeInput {
   readonly status: number
   /** Lower-cased names. */
   readonly headers: Readonly<Record<string, string | undefined>>
-  /** The body as received. */
-  readonly body: Uint8Array
-  /** What the application gets: parsed JSON (after responseMappings), or the text of the body. */
+  /**
+   * What the application gets (`body.ts` `read`, then responseMappings): parsed JSON, the text of a
+   * text or HTML body, the bytes of a binary one; undefined or empty for no content.
+   */
   readonly data: unknown
+  /** The body's kind as read (`body.ts`); without it a string is plain text. */
+  readonly kind?: BodyKind | undefined
   /** The parsed JSON body before responseMappings (for pages); undefined for other bodies. */
   readonly json?: unknown
-  /** The URL the request went to (compared, never shown). */
+  /** The JSON body's text length in characters, when `data` is that body as it came (no mappings). */
+  readonly fullChars?: number | undefined
+  /** The URL the request went to, without the credential (compared, never shown). */
   readonly requestUrl?: string | undefined
   /** The model's arguments, as checked. */
   readonly args: Readonly<Record<string, unknown>>
@@ -48,7 +53,8 @@ export interface ShapeInput {
 export interface ShapeOptions {
   readonly budget: EffectiveBudget
   readonly countTokens?: TokenCounter | undefined
-  readonly tool: PagingTool
+  /** The tool that was called, for a next page's note; undefined: no pages are looked for. */
+  readonly tool?: PagingTool | undefined
   /** The model's `fields`, parsed (`Fields.parse`); undefined for the whole result. */
   readonly fields?: Fields.Selection | undefined
 }
@@ -72,6 +78,7 @@ export type Truncation =
 export interface ModelResult {
   /** What the model reads. */
   readonly text: string
+  /** The body's kind; `"text"` for no content. */
   readonly kind: BodyKind
   /** What was cut; undefined when `text` holds everything the model asked for. */
   readonly truncated: Truncation | undefined
@@ -81,6 +88,8 @@ export interface ModelResult {
   readonly chars: number
   /** `text`'s tokens, when the budget counts tokens. */
   readonly tokens: number | undefined
+  /** The budget `text` was fitted to, and the level that set it. */
+  readonly budget: EffectiveBudget
 }
 
 /** The page note, its text following how many of the page's items the model saw. */
@@ -117,10 +126,10 @@ const textNotes = (notes: ReadonlyArray<string | undefined>): Array<string> => n
  */
 export const shape = (input: ShapeInput, options: ShapeOptions): ModelResult => {
   const { budget, countTokens, tool } = options
-  const page = nextPage(
-    { headers: input.headers, body: input.json ?? (typeof input.data === "string" ? undefined : input.data), requestUrl: input.requestUrl, args: input.args },
-    tool
-  )
+  const data = input.data
+  const page = tool === undefined
+    ? undefined
+    : nextPage({ headers: input.headers, body: input.json ?? (isJson(data) ? data : undefined), requestUrl: input.requestUrl, args: input.args }, tool)
   const finish = (kind: BodyKind, render: (maxChars: number) => { text: string; truncated: Truncation | undefined }) => {
     let truncated: Truncation | undefined
     const fitted = withinTokens((maxChars) => {
@@ -128,15 +137,23 @@ export const shape = (input: ShapeInput, options: ShapeOptions): ModelResult => 
       truncated = rendered.truncated
       return rendered.text
     }, budget, countTokens)
-    return { text: fitted.text, kind, truncated, nextPage: page, chars: fitted.text.length, tokens: fitted.tokens }
+    return { text: fitted.text, kind, truncated, nextPage: page, chars: fitted.text.length, tokens: fitted.tokens, budget }
   }
 
-  if (input.data === undefined) {
+  if (data === undefined || data === "" || (data instanceof Uint8Array && data.length === 0)) {
     return finish("text", () => ({ text: `HTTP ${input.status} (no content)`, truncated: undefined }))
   }
 
-  if (typeof input.data !== "string") {
-    let value: unknown = input.data
+  const pageText = (short: boolean) => (page === undefined || tool === undefined ? undefined : describeNextPage(page, tool, undefined, short))
+  if (data instanceof Uint8Array) {
+    return finish("binary", (maxChars) => ({
+      text: clipText(describeBinary(input.headers["content-type"], data.length), maxChars, textNotes([pageText(true)])).text,
+      truncated: undefined
+    }))
+  }
+
+  if (typeof data !== "string") {
+    let value: unknown = data
     let watch = page?.list
     const notes: Array<Note> = []
     if (options.fields !== undefined) {
@@ -148,30 +165,25 @@ export const shape = (input: ShapeInput, options: ShapeOptions): ModelResult => 
     }
     // The page's list is followed only where the model's value holds it (not after mappings).
     if (watch !== undefined && !holds(value, watch)) watch = undefined
-    if (page !== undefined) notes.push(pageNote(page, tool))
-    const fullChars = options.fields === undefined && input.json === input.data ? input.body.length : undefined
+    if (page !== undefined && tool !== undefined) notes.push(pageNote(page, tool))
+    // The note's "it had N" counts characters of the body, and only of the value the model would
+    // otherwise have got whole (not a projection, not a mapping's).
+    const fullChars = options.fields === undefined ? input.fullChars : undefined
     return finish("json", (maxChars) => {
       const shrunk = shrink(value, { maxChars, fullChars, notes, watch })
       return { text: shrunk.text, truncated: shrunk.cut === undefined ? undefined : { _tag: "Json", cut: shrunk.cut } }
     })
   }
 
-  const kind = kindOf(input.headers["content-type"], input.body)
-  const pageText = (short: boolean) => (page === undefined ? undefined : describeNextPage(page, tool, undefined, short))
-  if (kind === "binary") {
-    return finish("binary", (maxChars) => ({
-      text: clipText(describeBinary(input.headers["content-type"], input.body.length), maxChars, textNotes([pageText(true)])).text,
-      truncated: undefined
-    }))
-  }
-  let text = input.data
+  const kind = input.kind === "html" ? "html" : "text"
+  let text = data
   let converted: string | undefined
   if (kind === "html") {
     const conversion = htmlToMarkdown(text, { maxInputChars: MAX_HTML_CHARS })
     if (conversion._tag === "Converted") {
       text = conversion.markdown
       if (conversion.inputCut) {
-        converted = `This is Markdown of the first ${MAX_HTML_CHARS} characters of an HTML page of ${input.data.length}.`
+        converted = `This is Markdown of the first ${MAX_HTML_CHARS} characters of an HTML page of ${data.length}.`
       }
     } else {
       converted = `This HTML page is shown as it came: ${conversion.reason}.`
@@ -186,6 +198,36 @@ export const shape = (input: ShapeInput, options: ShapeOptions): ModelResult => 
     }
   })
 }
+
+/**
+ * A result as every model-facing helper reads it: one `execute` returned (its `model`, shaped to
+ * the call's budget with the tool's pages and the model's fields), or one built by hand
+ * (`{ status, data }`), shaped here — with `budget`, else the default — and without pages, since
+ * nothing says which tool it came from.
+ *
+ * @internal
+ */
+export const forResult = (
+  result: { readonly status: number; readonly data: unknown; readonly model?: ModelResult | undefined },
+  budget?: ResultBudget | undefined
+): ModelResult =>
+  result.model ?? shape({ status: result.status, headers: NO_HEADERS, data: result.data, args: NO_ARGS }, { budget: effective({ call: budget }) })
+
+/**
+ * The model's view as a value, for a format that takes one (Gemini's `output`, the AI SDK's
+ * `json` output, @effect/ai's encoded result): the shaped JSON parsed — `text` of a JSON body is
+ * always valid JSON, notes included — or the text of any other body. Serialised again, it is the
+ * same text every provider gets.
+ *
+ * @internal
+ */
+export const valueOf = (model: ModelResult): unknown => model.kind === "json" ? JSON.parse(model.text) as unknown : model.text
+
+const NO_HEADERS: Readonly<Record<string, string | undefined>> = {}
+const NO_ARGS: Readonly<Record<string, unknown>> = {}
+
+/** A value that came as JSON (not text, bytes or nothing). */
+const isJson = (data: unknown): boolean => data !== undefined && typeof data !== "string" && !(data instanceof Uint8Array)
 
 /** Whether `list` is `value` or one of its members (where a page's list sits in a response). */
 const holds = (value: unknown, list: ReadonlyArray<unknown>): boolean =>

@@ -12,6 +12,7 @@ import { clip, describeValue } from "../shared/text.js"
 import { ArgsInvalid } from "./errors.js"
 import * as LowerEffect from "./lowerEffect.js"
 import * as LowerJsonSchema from "./lowerJsonSchema.js"
+import * as LowerOutput from "./lowerOutput.js"
 import { type Lowered, type LossWarning, toParam } from "./loweredParam.js"
 import * as StandardSchema from "./standardSchema.js"
 
@@ -58,6 +59,9 @@ const lowerArgs = (toolName: string, args: unknown): ReadonlyArray<readonly [str
 // JSON-ready data and `Server.manifestWithWarnings` can report it later.
 const lossesByTool = new WeakMap<Manifest.Tool, ReadonlyArray<LossWarning>>()
 
+// And what the lowering of its `output` lost, at paths inside its `outputSchema`.
+const outputLossesByTool = new WeakMap<Manifest.Tool, ReadonlyArray<LowerOutput.OutputLoss>>()
+
 /**
  * What the lowering of `tool`'s args lost, when `defineTool` built this very object.
  *
@@ -66,19 +70,26 @@ const lossesByTool = new WeakMap<Manifest.Tool, ReadonlyArray<LossWarning>>()
 const lossesOf = (tool: Manifest.Tool): ReadonlyArray<LossWarning> => lossesByTool.get(tool) ?? []
 
 /**
- * The warnings of `tools`, each at its param's place in the manifest.
+ * The warnings of `tools`, each at its place in the manifest: an arg's param, or a place in the
+ * tool's `outputSchema` (`arg: "output"`).
  *
  * @internal
  */
 export const warnings = (tools: ReadonlyArray<Manifest.Tool>): Array<Server.LoweringWarning> =>
-  tools.flatMap((tool, i) =>
-    lossesOf(tool).map((loss) => ({
+  tools.flatMap((tool, i) => [
+    ...lossesOf(tool).map((loss) => ({
       path: ["tools", i, "params", tool.params.findIndex((param) => param.name === loss.arg)],
       tool: tool.name,
       arg: loss.arg,
       message: loss.message
+    })),
+    ...(outputLossesByTool.get(tool) ?? []).map((loss) => ({
+      path: ["tools", i, "outputSchema", ...loss.path],
+      tool: tool.name,
+      arg: "output",
+      message: `output of tool ${JSON.stringify(tool.name)}: ${loss.message}`
     }))
-  )
+  ])
 
 /**
  * One param per field of `args`, in field order, `required` always written out, and what the
@@ -136,6 +147,7 @@ const resolveBody = (body: unknown): unknown => {
 export const tool = (options: Server.ToolOptions<Server.Args | undefined>): Manifest.Tool => {
   const toolName = typeof options.name === "string" ? options.name : describeValue(options.name)
   const lowered = options.args === undefined ? { params: [], losses: [] } : params(toolName, options.args)
+  const output = options.output === undefined ? undefined : LowerOutput.lower(toolName, options.output)
   const styles: Readonly<Record<string, Server.ParamStyle | undefined>> = options.styles ?? {}
   const withStyles = options.styles === undefined ? lowered.params : lowered.params.map((param) => {
     const style = Object.hasOwn(styles, param.name) ? styles[param.name] : undefined
@@ -155,8 +167,11 @@ export const tool = (options: Server.ToolOptions<Server.Args | undefined>): Mani
     ...(options.headers === undefined ? {} : { headers: resolveRecord(options.headers) }),
     ...(options.body === undefined ? {} : { body: resolveBody(options.body) }),
     ...(options.bodyEncoding === undefined ? {} : { bodyEncoding: options.bodyEncoding }),
-    ...(options.responseMappings === undefined ? {} : { responseMappings: { ...options.responseMappings } })
+    ...(options.responseMappings === undefined ? {} : { responseMappings: { ...options.responseMappings } }),
+    // `true` says nothing of a result: published as no outputSchema at all.
+    ...(output === undefined || output.schema === true ? {} : { outputSchema: output.schema })
   }
   if (lowered.losses.length > 0) lossesByTool.set(built, lowered.losses)
+  if (output !== undefined && output.losses.length > 0) outputLossesByTool.set(built, output.losses)
   return built
 }

@@ -8,10 +8,16 @@ import { messageOf } from "../shared/text.js"
 import { isRecord } from "../shared/values.js"
 import { UNREPRESENTABLE } from "./jsonSchemaNode.js"
 
-/** What the Standard JSON Schema interface offers; its `input` side is what the model writes. */
-interface Converter {
-  readonly input: (options: { readonly target: string; readonly libraryOptions?: Record<string, unknown> }) => unknown
+/**
+ * What the Standard JSON Schema interface offers: its `input` side is what the model writes (args),
+ * its `output` side what a validated value becomes (a tool's result, `output`).
+ */
+type Converter = {
+  readonly [side in Side]: (options: { readonly target: string; readonly libraryOptions?: Record<string, unknown> }) => unknown
 }
+
+/** @internal */
+export type Side = "input" | "output"
 
 /**
  * The `~standard` props of `u`, when `u` is a Standard Schema.
@@ -78,26 +84,27 @@ const vendorOf = (props: Record<string, unknown>): string =>
   typeof props.vendor === "string" ? props.vendor : "an unknown library"
 
 /**
- * The JSON Schema of the input `props` describes, or why there is none.
+ * The JSON Schema of the input (or the output) `props` describes, or why there is none.
  *
  * @internal
  */
 export const jsonSchemaOf = (
-  props: Record<string, unknown>
+  props: Record<string, unknown>,
+  side: Side = "input"
 ):
   | { readonly _tag: "Ok"; readonly schema: Record<string, unknown> }
   | { readonly _tag: "Fail"; readonly reason: string } =>
 {
   const vendor = vendorOf(props)
   const converter = props.jsonSchema
-  if (!isRecord(converter) || typeof converter.input !== "function") {
+  if (!isRecord(converter) || typeof converter[side] !== "function") {
     const hint = hints[vendor] ?? "use a library (or converter) that implements Standard JSON Schema"
     const reason = `it is a Standard Schema (${vendor}) that cannot describe itself as JSON Schema: ${hint}`
     return { _tag: "Fail", reason }
   }
   const options = libraryOptions[vendor]
   try {
-    const schema = (converter as unknown as Converter).input({
+    const schema = (converter as unknown as Converter)[side]({
       target: "draft-2020-12",
       ...(options === undefined ? {} : { libraryOptions: options })
     })

@@ -3,9 +3,10 @@
  * `generateText` / `streamText`, over the public API of `rcp-sdk` (the client and its provider
  * helpers) only.
  */
-import { jsonSchema, type Tool, type ToolSet } from "ai"
+import { type JSONValue, jsonSchema, type Tool, type ToolSet } from "ai"
 import type { ModelTool, PromiseClient } from "rcp-sdk/client"
 import * as Providers from "rcp-sdk/providers"
+import * as Result from "rcp-sdk/result"
 
 /**
  * @since 0.2.0
@@ -39,12 +40,47 @@ export class AiSdkToolError extends Error {
   override readonly name = "AiSdkToolError"
 }
 
+/**
+ * How many calls' views a tool set keeps for `toModelOutput`: the SDK asks for a call's view right
+ * after its `execute` (more than once within a step), so only the latest calls need it; a view
+ * asked for later — a conversation restored from UI messages in another request — is shaped again
+ * from the output with the default budget.
+ */
+const VIEWS_KEPT = 1024
+
+/** What a tool's `toModelOutput` returns (the type `ai` declares, not exported by name). */
+type ToolResultOutput = Awaited<ReturnType<NonNullable<Tool["toModelOutput"]>>>
+
+/** The model's view as an AI SDK tool output: a JSON body's shaped value, any other body's text. @internal */
+export const modelOutput = (view: Result.ModelResult): ToolResultOutput =>
+  view.kind === "json"
+    ? { type: "json", value: Result.modelValue(view) as JSONValue }
+    : { type: "text", value: view.text }
+
+/**
+ * The model's view of each call of one tool set, by call id, from `execute` to `toModelOutput`:
+ * the application (steps, `onStepFinish`, UI messages) gets the whole data as the tool's output,
+ * the model only its view. Oldest first, so that the map stays within VIEWS_KEPT.
+ */
+class Views {
+  private readonly views = new Map<string, Result.ModelResult>()
+  keep(id: string, view: Result.ModelResult): void {
+    this.views.delete(id)
+    this.views.set(id, view)
+    if (this.views.size > VIEWS_KEPT) this.views.delete(this.views.keys().next().value!)
+  }
+  get(id: string): Result.ModelResult | undefined {
+    return this.views.get(id)
+  }
+}
+
 /** One model-facing tool as an AI SDK tool whose `execute` runs the call through `execute`. */
 const toolOf = <Ctx>(
   model: ModelTool,
   needsApproval: boolean,
   execute: PromiseClient<Ctx>["execute"],
-  options: AiSdkToolsOptions<Ctx>
+  options: AiSdkToolsOptions<Ctx>,
+  views: Views
 ): Tool => ({
   description: model.description,
   needsApproval,
@@ -52,6 +88,10 @@ const toolOf = <Ctx>(
   // that package is installed, whose arrays are mutable where ours are readonly, and whose
   // keywords are listed where a property of ours carries any JSON Schema keyword.
   inputSchema: jsonSchema(Providers.toolParameters(model) as unknown as Parameters<typeof jsonSchema>[0]),
+  // What the output (the whole data) is, for the application's types and UI message checks.
+  ...(model.outputSchema === undefined
+    ? {}
+    : { outputSchema: jsonSchema(structuredClone(model.outputSchema) as Parameters<typeof jsonSchema>[0]) }),
   execute: async (input: unknown, call) => {
     // The SDK hands over whatever the app set; its type is the app's to vouch for, as with `context`.
     const context = call.experimental_context === undefined ? options.context : call.experimental_context as Ctx
@@ -60,9 +100,12 @@ const toolOf = <Ctx>(
     )
     const reply = Providers.reply(outcome, model.name, options)
     if (reply._tag === "Failure") throw new AiSdkToolError(reply.text)
+    views.keep(call.toolCallId, reply.model)
     // A tool's output must be JSON; an empty body is `null`, not `undefined`.
     return reply.result.data ?? null
-  }
+  },
+  toModelOutput: ({ output, toolCallId }) =>
+    modelOutput(views.get(toolCallId) ?? Result.forModel({ status: 200, data: output }))
 })
 
 const approvals = <Ctx>(
@@ -79,7 +122,8 @@ export const aiSdkTools = async <Ctx>(
 ): Promise<ToolSet> => {
   const tools = await client.tools()
   const approval = await approvals(client, tools, options)
-  return Object.fromEntries(tools.map((model, i): [string, Tool] => [model.name, toolOf(model, approval[i]!, client.execute, options)]))
+  const views = new Views()
+  return Object.fromEntries(tools.map((model, i): [string, Tool] => [model.name, toolOf(model, approval[i]!, client.execute, options, views)]))
 }
 
 /**
@@ -113,12 +157,13 @@ export const aiSdkSearchTools = async <Ctx>(
   const [search] = await session.tools()
   const tools = await client.tools()
   const approval = await approvals(client, tools, options)
+  const views = new Views()
   // Every tool runs through the session: one the model was not given (not active) is refused there
   // even if the model names it, before anything is resolved or sent.
   const set: ToolSet = Object.fromEntries(
-    tools.map((model, i): [string, Tool] => [model.name, toolOf(model, approval[i]!, session.execute, options)])
+    tools.map((model, i): [string, Tool] => [model.name, toolOf(model, approval[i]!, session.execute, options, views)])
   )
-  set[search!.name] = toolOf(search!, false, session.execute, options)
+  set[search!.name] = toolOf(search!, false, session.execute, options, views)
   return {
     tools: set,
     prepareStep: async () => ({ activeTools: (await session.tools()).map((tool) => tool.name) })

@@ -12,6 +12,7 @@ import type * as Resolver from "rcp-sdk/resolver"
 import { define, type OptionSpec, type Values } from "./command.js"
 import { CliError, type Reportable, UsageError, WithSecrets } from "./errors.js"
 import { loginHint, oauthOptions, registration, withTokenFile } from "./oauth.js"
+import { fieldsArgument, modelViewOf, modelViewOptions, printed, printedWhole } from "./results.js"
 import { allowHttpOption, clientLayer, isUrl, load } from "./source.js"
 import { clip, isRecord } from "./text.js"
 
@@ -175,6 +176,22 @@ export const execution = (
     return { values, secrets, layer, discover, hint: (url: string) => loginHint(url, oauth.client) }
   })
 
+/** The model's arguments with `--fields` as the tool's `fields` argument (a tool it cannot find is execute's to report). */
+const withFields = (
+  args: Record<string, unknown>,
+  tool: string,
+  manifest: Manifest.Manifest,
+  fields: ReadonlyArray<string> | undefined
+): Effect.Effect<Record<string, unknown>, UsageError, Client.RcpClient> =>
+  Effect.gen(function*() {
+    if (fields === undefined) return args
+    const model = (yield* Client.tools).find((t) => t.name === tool)
+    const name = model === undefined ? undefined : fieldsArgument(model, manifest.tools.find((t) => t.name === tool))
+    if (name === undefined) return args
+    if (Object.hasOwn(args, name)) return yield* usage(`--fields and --args both give "${name}"; give one`)
+    return { ...args, [name]: fields }
+  })
+
 /** @internal */
 export const command = define({
   name: "call",
@@ -186,24 +203,31 @@ export const command = define({
   options: {
     args: { type: "string", value: "JSON", default: "{}", description: "The model's arguments, a JSON object" },
     ...executionOptions,
+    ...modelViewOptions,
     "dry-run": { type: "boolean", description: "Print the request (credential redacted) instead of sending it" }
   },
-  notes: ["Prints the result as JSON: { status, data }."],
+  notes: [
+    "Prints the result as JSON: { status, data } (a binary body as its type and size); with --as-model, what the model reads of it:",
+    "{ status, text, kind, truncated, nextPage, chars, tokens, budget } (docs/results.md)."
+  ],
   run: ({ options, positionals }, io) =>
     Effect.gen(function*() {
       const url = yield* checkUrl(positionals[0]!)
       const tool = positionals[1]!
       const args = yield* parseArgsJson(options.args)
+      const view = yield* modelViewOf(options)
       const { discover, hint, layer, secrets, values } = yield* execution(options, "call")
       return yield* Effect.gen(function*() {
-        const discovery = yield* load(url, discover)
-        const callInput = { name: tool, arguments: args }
-        const callOptions = { context: callContext(discovery.manifest, values) }
-        yield* io.json(
-          options["dry-run"]
-            ? yield* Client.buildRequest(callInput, callOptions)
-            : yield* Client.execute(callInput, callOptions)
-        )
+        // `--fields` is the model's argument: the tool must offer it, as `discover({ fields: true })` does.
+        const discovery = yield* load(url, view.fields === undefined ? discover : { ...discover, fields: true })
+        const callInput = { name: tool, arguments: yield* withFields(args, tool, discovery.manifest, view.fields) }
+        const callOptions = { context: callContext(discovery.manifest, values), ...view.budget }
+        if (options["dry-run"]) {
+          yield* io.json(yield* Client.buildRequest(callInput, callOptions))
+          return 0
+        }
+        const result = yield* Client.execute(callInput, callOptions)
+        yield* io.json(view.asModel ? printed(result) : printedWhole(result))
         return 0
       }).pipe(
         Effect.provide(layer),

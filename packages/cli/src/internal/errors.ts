@@ -52,6 +52,18 @@ export type Reportable =
   | Lock.LockInvalid
   | OpenApi.OpenApiInvalid
   | OpenApi.OpenApiParserMissing
+  | OutputMismatch
+
+/**
+ * `rcp mcp`'s `onError`: a result that did not fit its tool's `outputSchema` (`@rcp-sdk/mcp`'s
+ * `OutputMismatch`, by its shape: nothing here imports the MCP package, which loads for `rcp mcp` only).
+ *
+ * @internal
+ */
+export interface OutputMismatch {
+  readonly _tag: "OutputMismatch"
+  readonly message: string
+}
 
 /** A failure whose report must not echo these values (a credential, `--set` values). @internal */
 export class WithSecrets extends Data.TaggedError("WithSecrets")<{
@@ -166,7 +178,9 @@ const lines: Lines = {
         `(${error.manifestOrigin}); no token was requested and nothing was sent. To allow it, pass --trust ${error.origin}`
     ),
   AuthorizationFailed: (error) => tagged(error),
-  OAuthNotConfigured: (error) => tagged(error)
+  OAuthNotConfigured: (error) => tagged(error),
+  // `rcp mcp`'s onError: a result that did not fit its tool's outputSchema (the host's model was told so).
+  OutputMismatch: (error) => tagged(error)
 }
 
 /**

@@ -10,6 +10,7 @@ import * as Client from "rcp-sdk/client"
 import { callContext, checkUrl, execution, executionOptions } from "./call.js"
 import { define } from "./command.js"
 import { CliError, report, UsageError, WithSecrets } from "./errors.js"
+import { budgetOf, budgetOptions } from "./results.js"
 import { load, printWarnings } from "./source.js"
 
 /** @internal */
@@ -46,6 +47,7 @@ export const command = define({
   positionals: [{ name: "url", description: "The manifest's http(s) URL" }],
   options: {
     ...executionOptions,
+    ...budgetOptions,
     prefix: { type: "string", value: "P", description: "Prepended to every tool name the host sees" },
     http: {
       type: "string",
@@ -78,17 +80,20 @@ export const command = define({
         options.watch,
         (text) => parseWhole(text, 1, 86400, "--watch takes a whole number of seconds (1 to 86400)")
       )
+      const budget = yield* budgetOf(options, "mcp")
       const { discover, hint, layer, secrets, values } = yield* execution(options, "mcp")
       const { serve } = yield* serving
       return yield* Effect.gen(function*() {
         // Discovery fails before anything is served: one line on stderr, a non-zero exit.
-        const discovery = yield* load(url, { ...discover, prefix: options.prefix })
+        // The budget is the API's: every tool's result, on every call the host makes.
+        const discovered = { ...discover, prefix: options.prefix, ...budget }
+        const discovery = yield* load(url, discovered)
         yield* printWarnings(io, discovery.warnings)
         // `--set` values are typed by the manifest being served, which --watch may replace.
         let manifest = discovery.manifest
         const refresh = Effect.gen(function*() {
           const before = JSON.stringify(yield* Client.tools)
-          manifest = (yield* load(url, { ...discover, prefix: options.prefix })).manifest
+          manifest = (yield* load(url, discovered)).manifest
           return JSON.stringify(yield* Client.tools) !== before
         }).pipe(
           // A failed re-discovery leaves the last tools registered and served.

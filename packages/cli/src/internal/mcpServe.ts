@@ -36,7 +36,7 @@ export interface ServeOptions {
   readonly search?: boolean | undefined
   /** Where operator errors and the serving line go (stderr). */
   readonly diagnostic: (line: string) => Effect.Effect<void>
-  readonly onError: (error: Mcp.OperatorError) => Effect.Effect<void>
+  readonly onError: (error: Mcp.BridgeError) => Effect.Effect<void>
 }
 
 /**

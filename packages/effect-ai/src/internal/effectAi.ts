@@ -26,6 +26,7 @@ import {
   type ToolResult
 } from "rcp-sdk/client"
 import * as Providers from "rcp-sdk/providers"
+import * as Result from "rcp-sdk/result"
 
 /**
  * The errors of `execute` that the model does not get to read (README "What the model sees"):
@@ -124,7 +125,11 @@ export interface ReportingOptions<Ctx, R, R2> extends ToolkitOptions<Ctx, R> {
 
 type Outcome = Tool.HandlerResult<RcpTool<never, never>>
 
-const returned = (result: unknown, isFailure: boolean): Outcome => ({ isFailure, result, encodedResult: result })
+const returned = (result: unknown, isFailure: boolean, encodedResult: unknown = result): Outcome => ({
+  isFailure,
+  result,
+  encodedResult
+})
 
 const toolOf = (model: ModelTool, options: ToolkitOptions<unknown, unknown>): RcpTool<OperatorError, never> =>
   Tool.make(model.name, {
@@ -158,8 +163,10 @@ const make = <Ctx, R, R2>(
     const context: Effect.Effect<unknown, never, R> = options.context ?? Effect.void
     const onError = options.onError
     const succeeded = (result: ToolResult): Outcome =>
-      // A tool result must be JSON; an empty body is `null`, not `undefined`.
-      returned(result.data ?? null, false)
+      // The application's part (`result`, in the response's tool-result parts) is the whole data —
+      // a tool result must be JSON, so an empty body is `null`, not `undefined`; the prompt carries
+      // `encodedResult`, the model's view of it (docs/results.md).
+      returned(result.data ?? null, false, Result.modelValue(result.model))
     const failed = (error: ExecuteError, name: string): Effect.Effect<Outcome, OperatorError, R2> => {
       const facing = Providers.modelFacingError(error, name)
       if (facing._tag === "ModelError") return Effect.succeed(returned(facing.text, true))

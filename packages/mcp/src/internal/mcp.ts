@@ -23,11 +23,11 @@ import {
   type ToolAnnotations
 } from "@modelcontextprotocol/sdk/types.js"
 import * as Cause from "effect/Cause"
+import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as FiberId from "effect/FiberId"
 import * as FiberSet from "effect/FiberSet"
-import * as Predicate from "effect/Predicate"
 import type * as Scope from "effect/Scope"
 import {
   type ExecuteError,
@@ -43,6 +43,7 @@ import {
 } from "rcp-sdk/client"
 import type * as Manifest from "rcp-sdk/manifest"
 import * as Providers from "rcp-sdk/providers"
+import * as Result from "rcp-sdk/result"
 import { packageVersion } from "./packageVersion.js"
 
 /** @internal */
@@ -50,6 +51,27 @@ export type RequestExtra = RequestHandlerExtra<ServerRequest, ServerNotification
 
 /** @internal */
 export type OperatorError = Exclude<ExecuteError, InvalidArguments | ToolNotFound>
+
+/**
+ * A result that does not fit its tool's declared `outputSchema`: the host's MCP client would refuse
+ * it (it checks `structuredContent` against the schema it listed), so the model gets a one-line
+ * note instead and the operator this error — where (paths) and what kind of mismatch, never values.
+ *
+ * @internal
+ */
+export class OutputMismatch extends Data.TaggedError("OutputMismatch")<{
+  readonly tool: string
+  readonly problems: ReadonlyArray<Result.SchemaProblem<string>>
+}> {
+  override get message(): string {
+    const first = this.problems[0]
+    const more = this.problems.length > 1 ? ` (and ${this.problems.length - 1} more)` : ""
+    return `the result of "${this.tool}" does not match its outputSchema: ${first === undefined ? "" : `${first.path}: ${first.message}`}${more}`
+  }
+}
+
+/** What `onError` receives: an operator error of `execute`, or a result that broke its schema. @internal */
+export type BridgeError = OperatorError | OutputMismatch
 
 /** @internal */
 export interface Bridge {
@@ -90,27 +112,59 @@ export const toMcpTool = (model: ModelTool): Tool => {
     description: model.description,
     // A copy (the providers' own), so nothing done to the list can reach the client's tools.
     inputSchema: Providers.toolParameters(model),
+    // MCP wants an object schema: any other is wrapped as `{ result }`, and so is the result.
+    ...(model.outputSchema === undefined ? {} : { outputSchema: structuredClone(Result.forMcp(model.outputSchema).schema) as Tool["outputSchema"] }),
     ...(method === undefined ? {} : { annotations: annotationsFor(method) })
   }
 }
 
 const text = (value: string): CallToolResult["content"] => [{ type: "text", text: value }]
 
-/** A reply of the shared table as an MCP tool result. @internal */
-export const callResult = (reply: Providers.Reply): CallToolResult =>
-  reply._tag === "Failure"
-    ? { content: text(reply.text), isError: true }
-    : {
-      content: text(reply.text),
-      ...(Predicate.isRecord(reply.result.data) ? { structuredContent: reply.result.data } : {})
-    }
+/**
+ * A reply of the shared table as an MCP tool result. The model reads `content`: the model's view
+ * of the result (docs/results.md), within its budget. With an `outputSchema`, `structuredContent`
+ * is the whole data (wrapped as `{ result }` where the schema is), once it fits the schema;
+ * without one there is none — the host would hand the whole data to the model past its budget.
+ *
+ * @internal
+ */
+export const callResult = (
+  reply: Providers.Reply,
+  toolName: string,
+  outputSchema: Result.OutputSchema | undefined,
+  onError: ((error: OutputMismatch) => void) | undefined
+): CallToolResult => {
+  if (reply._tag === "Failure") return { content: text(reply.text), isError: true }
+  if (outputSchema === undefined) return { content: text(reply.text) }
+  const data = reply.result.data
+  const verdict = Result.validateOutput(outputSchema, data, "data")
+  if (verdict._tag === "Invalid") {
+    onError?.(new OutputMismatch({ tool: toolName, problems: verdict.problems }))
+    return { content: text(mismatchText(toolName)), isError: true }
+  }
+  // `Unchecked` (a check past its step bound) goes as it is: the host's own check decides.
+  return {
+    content: text(reply.text),
+    structuredContent: (Result.forMcp(outputSchema).wrapped ? { result: data } : data) as Record<string, unknown>
+  }
+}
 
-/** An `execute` outcome read through the shared table, as an MCP tool result. @internal */
+/** What the model reads of a result that broke its schema: that it did, nothing of the data. */
+const mismatchText = (toolName: string): string =>
+  `The tool "${toolName.slice(0, 64)}" returned a result that does not match its declared output schema.`
+
+/**
+ * An `execute` outcome read through the shared table, as an MCP tool result; `outputSchema` is the
+ * tool's (from its `ModelTool`), when it declares one.
+ *
+ * @internal
+ */
 export const toCallToolResult = (
   outcome: Providers.ToolOutcome,
   toolName: string,
-  options: Providers.ResultOptions | undefined
-): CallToolResult => callResult(Providers.reply(outcome, toolName, options))
+  options: { readonly onError?: ((error: unknown) => void) | undefined } | undefined,
+  outputSchema?: Result.OutputSchema | undefined
+): CallToolResult => callResult(Providers.reply(outcome, toolName, options), toolName, outputSchema, options?.onError)
 
 /** How one bridge lists and runs tools: the Effect service or the promise facade behind it. */
 interface Backend {
@@ -172,7 +226,7 @@ const bridgeOf = (backend: () => Backend, info: ServerInfo & ModeOptions): Bridg
 /** @internal */
 export interface Options<Ctx, R, R2> extends ServerInfo, ModeOptions {
   readonly context?: ((extra: RequestExtra) => Effect.Effect<Ctx, never, R>) | undefined
-  readonly onError?: ((error: OperatorError) => Effect.Effect<void, never, R2>) | undefined
+  readonly onError?: ((error: BridgeError) => Effect.Effect<void, never, R2>) | undefined
 }
 
 /** @internal */
@@ -201,9 +255,11 @@ export const make = <Ctx = undefined, R = never, R2 = never>(
       Effect.gen(function*() {
         const ctx = yield* context(extra)
         const outcome = yield* Effect.exit(execute({ name, arguments: args }, { context: ctx }))
-        const reported: Array<OperatorError> = []
+        // The schema of the tool as this connection lists it (search mode: the session's list).
+        const schema = Exit.isSuccess(outcome) ? outputSchemaOf(yield* tools, name) : undefined
+        const reported: Array<BridgeError> = []
         // The table hands exactly the errors that are not the model's own to `onError`.
-        const result = toCallToolResult(outcome, name, { onError: (error) => reported.push(error as OperatorError) })
+        const result = toCallToolResult(outcome, name, { onError: (error) => reported.push(error as BridgeError) }, schema)
         if (options.onError !== undefined) yield* Effect.forEach(reported, options.onError, { discard: true })
         return result
       })
@@ -212,7 +268,7 @@ export const make = <Ctx = undefined, R = never, R2 = never>(
         call: (name, args, extra) =>
           run(call(name, args, extra), extra.signal).then((exit) =>
             // Interrupted (shutdown, or the host cancelled): the answer, if anyone still reads it, says only that.
-            Exit.getOrElse(exit, (cause) => callResult({ _tag: "Failure", text: unavailable(cause, name) }))
+            Exit.getOrElse(exit, (cause) => callResult({ _tag: "Failure", text: unavailable(cause, name) }, name, undefined, undefined))
           )
       }
     }
@@ -223,6 +279,10 @@ export const make = <Ctx = undefined, R = never, R2 = never>(
     }, options)
   })
 
+/** The tool's schema as the client has it at the call (a later discovery may have changed it). */
+const outputSchemaOf = (tools: ReadonlyArray<ModelTool>, name: string): Result.OutputSchema | undefined =>
+  tools.find((tool) => tool.name === name)?.outputSchema
+
 const unavailable = (cause: Cause.Cause<unknown>, name: string): string =>
   Providers.modelFacingError(Cause.squash(cause), name).text
 
@@ -231,8 +291,9 @@ const unavailable = (cause: Cause.Cause<unknown>, name: string): string =>
 // ---------------------------------------------------------------------------------------------
 
 /** @internal */
-export interface PromiseOptions<Ctx> extends ServerInfo, ModeOptions, Providers.ResultOptions {
+export interface PromiseOptions<Ctx> extends ServerInfo, ModeOptions {
   readonly context?: ((extra: RequestExtra) => Ctx | PromiseLike<Ctx>) | undefined
+  readonly onError?: ((error: unknown) => void) | undefined
 }
 
 /** @internal */
@@ -250,7 +311,8 @@ export const createBridge = <Ctx>(client: PromiseClient<Ctx>, options: PromiseOp
             execute({ name, arguments: args }, { context: context as Ctx, signal: extra.signal })
           )
         )
-        return toCallToolResult(outcome, name, options)
+        const schema = Exit.isSuccess(outcome) ? outputSchemaOf(await (session?.tools ?? client.tools)(), name) : undefined
+        return toCallToolResult(outcome, name, options, schema)
       }
     }
   }, options)

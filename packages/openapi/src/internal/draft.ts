@@ -4,6 +4,7 @@
  * mapping had to leave out (`notes`) or why it cannot become a tool at all (`skip`).
  */
 import type * as Manifest from "rcp-sdk/manifest"
+import { describe } from "./html.js"
 import { UniqueNames } from "./naming.js"
 import * as Naming from "./naming.js"
 import * as Schema from "./schema.js"
@@ -41,7 +42,7 @@ export class Draft {
     if (!spec.required) param.required = false
     if (spec.type === "string" && spec.enum !== undefined) param.enum = spec.enum
     const description = Schema.joinDescription([
-      spec.description,
+      spec.description === undefined ? undefined : describe(spec.description),
       name === specName ? undefined : `(${place} "${clip(specName, 80)}")`
     ])
     if (description !== undefined) param.description = description

@@ -10,8 +10,10 @@ import type * as OpenApi from "../OpenApi.js"
 import * as Body from "./body.js"
 import { Draft } from "./draft.js"
 import * as Filter from "./filter.js"
+import { describe } from "./html.js"
 import * as Naming from "./naming.js"
 import type * as OAuth2 from "./oauth2.js"
+import * as Output from "./output.js"
 import * as Params from "./params.js"
 import * as Path from "./path.js"
 import * as Schema from "./schema.js"
@@ -20,7 +22,7 @@ import * as Servers from "./servers.js"
 import { clip, isRecord } from "./text.js"
 
 /** What the mapping itself reads of the import's options. @internal */
-export type Options = Pick<OpenApi.Options, "baseUrl" | "include" | "exclude" | "auth" | "allowPrivateServers">
+export type Options = Pick<OpenApi.Options, "baseUrl" | "include" | "exclude" | "auth" | "allowPrivateServers" | "outputSchemas">
 
 /** @internal */
 export type Warning = OpenApi.Warning
@@ -59,7 +61,8 @@ const label = (method: string, path: string, operationId: string | undefined): s
   `${method} ${clip(path, 200)}${operationId === undefined ? "" : ` (${clip(operationId, 80)})`}`
 
 const toolDescription = (operation: Record<string, unknown>, method: string, path: string): string => {
-  const text = (key: string) => (typeof operation[key] === "string" ? operation[key] : undefined)
+  // HTML (Stripe's descriptions, say) as Markdown: what a model reads best, and shorter.
+  const text = (key: string) => (typeof operation[key] === "string" ? describe(operation[key]) : undefined)
   const summary = text("summary")?.trim()
   const description = text("description")?.trim()
   const parts = [
@@ -213,6 +216,11 @@ export const toManifest = (
     if (Object.keys(draft.queryParams).length > 0) tool.queryParams = draft.queryParams
     if (Object.keys(draft.headers).length > 0) tool.headers = draft.headers
     if (draft.body !== undefined) tool.body = draft.body
+    if (options.outputSchemas === true) {
+      const output = Output.outputSchema(operation, swagger, resolve)
+      if (output.schema !== undefined) tool.outputSchema = output.schema
+      for (const message of output.notes) draft.note(message)
+    }
     const found = problems({ ...tool, name: "probe" }, auth)
     if (found.length > 0) {
       skip(`cannot be represented: ${found.slice(0, 3).join("; ")}`)

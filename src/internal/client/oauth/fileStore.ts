@@ -31,7 +31,7 @@ import { fromPlain, type Service, type TokenKey, TokenStore, toPlain } from "./t
  */
 export const configDirectory = (
   env: Readonly<Record<string, string | undefined>> = process.env,
-  platform: NodeJS.Platform = process.platform,
+  platform: string = process.platform,
   home: string = os.homedir()
 ): string => {
   const xdg = env.XDG_CONFIG_HOME

@@ -22,6 +22,8 @@
  * a walk, and the test suite holds its verdicts to Ajv's on generated schemas and values.
  */
 
+import type { Issue, Path } from "./issue.js"
+
 /** @internal */
 export const MAX_SCHEMA_DEPTH = 16
 /** @internal */
@@ -46,24 +48,24 @@ const BOUNDS = new Set(["minimum", "maximum", "exclusiveMinimum", "exclusiveMaxi
 
 const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
 
-/** A path as issue paths read: `outputSchema.properties.id`, `data.items[0]`, `x["a b"]`. */
+/** A path as a value's problems read: `data.items[0]`, `data["a b"]`. */
 const step = (path: string, key: string | number): string =>
   typeof key === "number" ? `${path}[${key}]` : /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`
 
-/** @internal */
+/** A problem of a value checked against a schema (`validate`), at a path as a reader writes it. @internal */
 export interface Problem {
   readonly path: string
   readonly message: string
 }
 
 /**
- * The problems of a declared `outputSchema` (for manifest validation), at paths under `path`.
- * Empty when it is in the subset.
+ * The problems of a declared `outputSchema` (for manifest validation, `validate.ts`), as issues at
+ * paths under `path` (the tool's `outputSchema` field). Empty when it is in the subset.
  *
  * @internal
  */
-export const check = (schema: unknown, path = "outputSchema"): ReadonlyArray<Problem> => {
-  const problems: Array<Problem> = []
+export const check = (schema: unknown, path: Path = ["outputSchema"]): ReadonlyArray<Issue> => {
+  const problems: Array<Issue> = []
   let size: number
   try {
     size = JSON.stringify(schema)?.length ?? 0
@@ -71,13 +73,13 @@ export const check = (schema: unknown, path = "outputSchema"): ReadonlyArray<Pro
     return [{ path, message: "is not JSON" }]
   }
   if (size > MAX_SCHEMA_CHARS) return [{ path, message: `is longer than ${MAX_SCHEMA_CHARS} characters of JSON` }]
-  const visit = (node: unknown, at: string, depth: number): void => {
+  const visit = (node: unknown, at: Path, depth: number): void => {
     if (problems.length >= MAX_PROBLEMS) return
     if (typeof node === "boolean") return
     if (!isRecord(node)) return void problems.push({ path: at, message: "must be a schema: an object, true or false" })
     if (depth > MAX_SCHEMA_DEPTH) return void problems.push({ path: at, message: `nests deeper than ${MAX_SCHEMA_DEPTH} schemas` })
     for (const [keyword, value] of Object.entries(node)) {
-      const here = step(at, keyword)
+      const here = [...at, keyword]
       if (ANNOTATIONS.has(keyword)) continue
       if (keyword === "type") {
         const types = Array.isArray(value) ? value : [value]
@@ -94,7 +96,7 @@ export const check = (schema: unknown, path = "outputSchema"): ReadonlyArray<Pro
         // Any JSON value.
       } else if (keyword === "properties") {
         if (!isRecord(value)) problems.push({ path: here, message: "must be an object of schemas" })
-        else for (const [name, child] of Object.entries(value)) visit(child, step(here, name), depth + 1)
+        else for (const [name, child] of Object.entries(value)) visit(child, [...here, name], depth + 1)
       } else if (keyword === "required") {
         if (!Array.isArray(value) || !value.every((name) => typeof name === "string")) {
           problems.push({ path: here, message: "must be an array of member names" })
@@ -108,7 +110,7 @@ export const check = (schema: unknown, path = "outputSchema"): ReadonlyArray<Pro
       } else if (keyword === "anyOf" || keyword === "oneOf" || keyword === "allOf") {
         if (!Array.isArray(value) || value.length === 0 || value.length > MAX_BRANCHES) {
           problems.push({ path: here, message: `must be an array of 1 to ${MAX_BRANCHES} schemas` })
-        } else value.forEach((child, i) => visit(child, step(here, i), depth + 1))
+        } else value.forEach((child, i) => visit(child, [...here, i], depth + 1))
       } else {
         const why = keyword === "$ref" || keyword === "$defs" || keyword === "definitions"
           ? "references are not allowed: write the schema out"

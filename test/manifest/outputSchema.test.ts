@@ -5,8 +5,12 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Ajv } from "ajv"
+import * as Either from "effect/Either"
 import * as fc from "fast-check"
-import * as OutputSchema from "../../src/internal/result/outputSchema.js"
+import { createHash } from "node:crypto"
+import * as Lock from "../../src/Lock.js"
+import * as Manifest from "../../src/Manifest.js"
+import * as OutputSchema from "../../src/internal/manifest/outputSchema.js"
 
 const ajv = new Ajv({ strict: false, allErrors: false })
 
@@ -38,10 +42,10 @@ describe("outputSchema: the subset", () => {
         if: { type: "object" }
       }),
       [
-        { path: "outputSchema.properties.a.$ref", message: "references are not allowed: write the schema out" },
-        { path: "outputSchema.properties.b.pattern", message: "patterns are not allowed: no server's regular expression runs on a client" },
-        { path: "outputSchema.properties.c.type", message: "must be one of object, array, string, number, integer, boolean, null, or a list of them" },
-        { path: "outputSchema.if", message: "is not a keyword of the outputSchema subset (docs/protocol.md §8)" }
+        { path: ["outputSchema", "properties", "a", "$ref"], message: "references are not allowed: write the schema out" },
+        { path: ["outputSchema", "properties", "b", "pattern"], message: "patterns are not allowed: no server's regular expression runs on a client" },
+        { path: ["outputSchema", "properties", "c", "type"], message: "must be one of object, array, string, number, integer, boolean, null, or a list of them" },
+        { path: ["outputSchema", "if"], message: "is not a keyword of the outputSchema subset (docs/protocol.md §8)" }
       ]
     )
   })
@@ -51,7 +55,7 @@ describe("outputSchema: the subset", () => {
     for (let i = 0; i < 20; i++) deep = { type: "array", items: deep }
     assert.include(OutputSchema.check(deep)[0]!.message, "nests deeper than 16")
     const wide = { type: "object", properties: Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`field${i}`, { type: "string" }])) }
-    assert.deepStrictEqual(OutputSchema.check(wide), [{ path: "outputSchema", message: "is longer than 65536 characters of JSON" }])
+    assert.deepStrictEqual(OutputSchema.check(wide), [{ path: ["outputSchema"], message: "is longer than 65536 characters of JSON" }])
   })
 
   it("from responseMappings: an object of the mapped fields, none required, nothing else", () => {
@@ -142,5 +146,57 @@ describe("outputSchema: validate agrees with Ajv", () => {
       }),
       { numRuns: Number(process.env.RCP_PROPERTY_RUNS ?? 1000), seed: 34 }
     )
+  })
+})
+
+describe("outputSchema in a manifest (docs/protocol.md §8)", () => {
+  const manifest = (outputSchema: unknown) => ({
+    rcpVersion: "0.1",
+    tools: [{ name: "get_order", description: "Get an order.", method: "GET", params: [], url: "https://api.example.com/o", outputSchema }]
+  })
+
+  it("a schema of the subset decodes with the tool, unchanged; a pin names it as a field of its own", () => {
+    const schema = { type: "object", properties: { status: { enum: ["pending", "shipped"] } }, required: ["status"] }
+    const decoded = Manifest.validate(manifest(schema))
+    assert.isTrue(Either.isRight(decoded))
+    if (Either.isRight(decoded)) assert.deepStrictEqual(decoded.right.tools[0]!.outputSchema, schema)
+    const before = Lock.pin("https://api.example.com/rcp/manifest", manifest(schema) as Manifest.Manifest)
+    const after = Lock.pin("https://api.example.com/rcp/manifest", manifest({ ...schema, required: [] }) as Manifest.Manifest)
+    assert.deepStrictEqual(Lock.diff(before, "https://api.example.com/rcp/manifest", manifest({ ...schema, required: [] }) as Manifest.Manifest).changed, [
+      { tool: "get_order", fields: ["outputSchema"] }
+    ])
+    assert.notStrictEqual(before.tools["get_order"]!.digest, after.tools["get_order"]!.digest)
+  })
+
+  it("a tool without one keeps the digest of a tool written before the field existed", () => {
+    const plain = manifest(undefined) as Manifest.Manifest
+    const pinned = Lock.pin("https://api.example.com/rcp/manifest", plain).tools["get_order"]!
+    // The whole digest is the canonical JSON of the fields present: outputSchema, absent, adds nothing to it.
+    const tool = plain.tools[0]!
+    const canonical = JSON.stringify({
+      auth: { type: "none" },
+      description: tool.description,
+      method: tool.method,
+      name: tool.name,
+      params: [],
+      url: tool.url
+    })
+    assert.strictEqual(pinned.digest, `sha256:${createHash("sha256").update(canonical).digest("hex")}`)
+    // Its own digest is that of the empty text, as for every absent field.
+    assert.strictEqual(pinned.fields.outputSchema, `sha256:${createHash("sha256").update("").digest("hex")}`)
+  })
+
+  it("anything outside the subset is a manifest problem at its path", () => {
+    const refused = Manifest.validate(manifest({ type: "object", properties: { a: { $ref: "#/x" }, b: { type: "string", pattern: "^a" } } }))
+    assert.isTrue(Either.isLeft(refused))
+    if (Either.isLeft(refused)) {
+      assert.deepStrictEqual(refused.left.map(Manifest.formatIssue), [
+        "tools[0].outputSchema.properties.a.$ref: references are not allowed: write the schema out",
+        "tools[0].outputSchema.properties.b.pattern: patterns are not allowed: no server's regular expression runs on a client"
+      ])
+    }
+    const notSchema = Manifest.validate(manifest(42))
+    assert.isTrue(Either.isLeft(notSchema))
+    if (Either.isLeft(notSchema)) assert.isTrue(notSchema.left.some((issue) => issue.path.join(".") === "tools.0.outputSchema"))
   })
 })
