@@ -477,8 +477,11 @@ export type OpenAiNamespaceTool = Deferred.OpenAiNamespaceTool
  * ```ts
  * import * as Client from "rcp-sdk/client"
  *
- * declare const tools: ReadonlyArray<Client.ModelTool>
- * const request = { model: "claude-sonnet-4-5", max_tokens: 1024, tools: Client.toAnthropicDeferredTools(tools) }
+ * export const request = (tools: ReadonlyArray<Client.ModelTool>) => ({
+ *   model: "claude-sonnet-4-5",
+ *   max_tokens: 1024,
+ *   tools: Client.toAnthropicDeferredTools(tools, { pinned: ["repos_get"] })
+ * })
  * ```
  *
  * @since 0.2.0
@@ -509,10 +512,10 @@ export const toAnthropicToolReferences: (
  * ```ts
  * import * as Client from "rcp-sdk/client"
  *
- * declare const github: Client.Discovery
- * const tools = Client.toOpenAiResponsesDeferredTools([
- *   { name: "github", description: "GitHub's REST API: repositories, issues, pull requests…", tools: github.tools }
- * ])
+ * export const toolsOf = (github: Client.Discovery) =>
+ *   Client.toOpenAiResponsesDeferredTools([
+ *     { name: "github", description: "GitHub's REST API: repositories, issues, pull requests…", tools: github.tools }
+ *   ])
  * ```
  *
  * @since 0.2.0
@@ -549,8 +552,8 @@ export type ToolTokens = Tokens.ToolTokens
  * ```ts
  * import * as Client from "rcp-sdk/client"
  *
- * declare const tools: ReadonlyArray<Client.ModelTool>
- * const { total } = await Client.countToolTokens(tools, { provider: "anthropic" })
+ * export const cost = async (tools: ReadonlyArray<Client.ModelTool>) =>
+ *   (await Client.countToolTokens(tools, { provider: "anthropic" })).total
  * ```
  *
  * @since 0.2.0

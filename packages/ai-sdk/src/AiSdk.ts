@@ -94,11 +94,15 @@ export type AiSdkSearchTools = internal.AiSdkSearchTools
  * import { createRcpClient } from "rcp-sdk/client"
  * import { aiSdkSearchTools } from "@rcp-sdk/ai-sdk"
  *
- * declare const model: LanguageModel
  * const client = createRcpClient()
- * await client.discover("https://api.example.com/rcp/manifest")
- * const { tools, prepareStep } = await aiSdkSearchTools(client)
- * const { text } = await generateText({ model, tools, prepareStep, stopWhen: stepCountIs(5), prompt: "Close issue 12 in acme/api" })
+ *
+ * // One conversation: its own search tools, so what it found stays its own.
+ * export const converse = async (model: LanguageModel, prompt: string) => {
+ *   await client.discover("https://api.example.com/rcp/manifest")
+ *   const { tools, prepareStep } = await aiSdkSearchTools(client)
+ *   const { text } = await generateText({ model, tools, prepareStep, stopWhen: stepCountIs(5), prompt })
+ *   return text
+ * }
  * ```
  *
  * @since 0.2.0
