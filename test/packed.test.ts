@@ -260,7 +260,7 @@ const { tools } = await host.listTools()
 const result = await host.callTool({ name: "get_item", arguments: { id: "8" } })
 await host.close()
 await client.close()
-console.log(JSON.stringify({ tools: tools.map((t) => t.name), isError: result.isError ?? false, structured: result.structuredContent }))
+console.log(JSON.stringify({ tools: tools.map((t) => t.name), isError: result.isError ?? false, structured: result.structuredContent, data: JSON.parse(result.content[0].text) }))
 `
 
 const EFFECT_AI = `import * as Effect from "effect/Effect"
@@ -375,7 +375,8 @@ describe("every package, packed and installed into an empty folder", () => {
     assert.deepStrictEqual(await run(mcp, "mcp.mjs", MCP), {
       tools: ["get_item"],
       isError: false,
-      structured: { id: "8", name: "Item" }
+      // No outputSchema on the tool: no structuredContent (#34's rule); the data is the text.
+      data: { id: "8", name: "Item" }
     })
     assert.deepStrictEqual(itemCalls(from, "8"), ["Bearer packed-token"])
 
@@ -411,7 +412,8 @@ describe("every package, packed and installed into an empty folder", () => {
       assert.deepStrictEqual((await host.listTools()).tools.map((t) => t.name), ["get_item"])
       const result = await host.callTool({ name: "get_item", arguments: { id: "11" } })
       assert.notStrictEqual(result.isError, true)
-      assert.deepStrictEqual(result.structuredContent, { id: "11", name: "Item" })
+      assert.strictEqual(result.structuredContent, undefined)
+      assert.deepStrictEqual(JSON.parse((result.content as Array<{ text: string }>)[0]!.text), { id: "11", name: "Item" })
     } finally {
       await host.close()
     }
