@@ -65,6 +65,11 @@ const item = (text: string): Hint => ({ words: text.split(" "), item: true })
 const SHAPES: ReadonlyArray<Shape> = [
   { pattern: /\bhttps?:\/\/[^\s]{1,500}/g, hint: () => words("url") },
   { pattern: /\b[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}\b/g, hint: () => words("email") },
+  // A branch named by git-flow's conventions (`feature/login`, `hotfix/1.2`), not an owner/repo.
+  {
+    pattern: /(?<![\w@/])(?:feature|feat|bugfix|fix|hotfix|release|chore|topic|wip|dependabot|renovate)\/[\w.\/-]{1,200}/g,
+    hint: () => words("branch ref head")
+  },
   // owner/repo#123, owner/repo — not a path with a file extension, not a URL (cut above).
   {
     pattern: /(?<![\w@/])([A-Za-z0-9][\w.-]{0,38})\/([\w.-]{1,100})(?:#(\d{1,9}))?(?![\w/])/g,
@@ -80,6 +85,8 @@ const SHAPES: ReadonlyArray<Shape> = [
   { pattern: /(?<![\w@])@[A-Za-z0-9][\w.-]{0,38}/g, hint: () => words("user username") },
   { pattern: /(?<![\w&])#(\d{1,9})\b/g, hint: () => item("issue pull number") },
   { pattern: /(?<![\w&])#[a-z][\w-]{0,79}/g, hint: () => words("channel conversation") },
+  // An emoji shortcode (`:tada:`, `:+1:`): a reaction or an emoji.
+  { pattern: /(?<![\w:]):[a-z0-9_+-]{1,40}:(?![\w:])/g, hint: () => words("reaction emoji name") },
   { pattern: /\b\d{9,10}\.\d{6}\b/g, hint: () => item("message ts timestamp") },
   // GHSA-xxxx-xxxx-xxxx, CVE-2024-1234: the prefix is a word the API's params use (ghsa_id, cve_id).
   {
