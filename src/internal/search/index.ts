@@ -120,11 +120,13 @@ const NAME_VERBS: ReadonlyArray<readonly [Action, ReadonlySet<string>]> = [
 
 /** What a tool does, from the verb of its name or, failing that, its method and URL. */
 const actionOf = (document: SearchDocument): Action => {
-  const words = rawWords(document.name)
+  const method = (document.method ?? "").toUpperCase()
+  // A name that starts with its own HTTP method (`PostCustomersCustomer`, `GetCustomers`) says no
+  // more than the method: a POST to an item is an update, a GET of a collection a list.
+  const words = rawWords(document.name).filter((word, at) => !(at === 0 && method !== "GET" && word.toUpperCase() === method))
   for (const word of words) {
     for (const [action, verbs] of NAME_VERBS) if (verbs.has(word)) return action
   }
-  const method = (document.method ?? "").toUpperCase()
   const url = document.url ?? ""
   switch (method) {
     case "GET":
@@ -136,7 +138,10 @@ const actionOf = (document: SearchDocument): Action => {
     case "PATCH":
       return "update"
     case "POST":
-      return url !== "" && endsWithParam(url) ? "update" : "create"
+      if (url !== "" && endsWithParam(url)) return "update"
+      // A POST to a singular word after an item (`/invoices/{invoice}/void`, `/charges/{charge}/capture`)
+      // does something to it; to a plural one (`/customers/{customer}/sources`) it adds to a collection.
+      return /\}\}?\/[a-z_]{2,40}[^s\/]\/?$/i.test(url.split(/[?#]/)[0] ?? "") ? "action" : "create"
     default:
       return "action"
   }

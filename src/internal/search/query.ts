@@ -117,7 +117,8 @@ const readPhrases = (
   concepts: Array<Concept>,
   onAction: (action: Action) => void,
   known: (term: string) => boolean,
-  onPlural: () => void
+  onPlural: () => void,
+  hasAction: () => boolean
 ): void => {
   const { byFirst } = phrases()
   const taken = new Set<number>()
@@ -182,6 +183,13 @@ const readPhrases = (
       i += 1
       continue
     }
+    // A word that is both a verb and a noun ("message", "post", "charge", "comment") is the noun
+    // once the request has its verb: in "edit my last message", message is not a send.
+    if (hasAction() && entries.some((entry) => entry.action === undefined)) {
+      const nouns = entries.filter((entry) => entry.action === undefined)
+      entries.length = 0
+      entries.push(...nouns)
+    }
     const withAction = entries.find((entry) => entry.action !== undefined)
     if (withAction === undefined && matched.length === 1 && isPlural(word, known)) onPlural()
     if (withAction?.action !== undefined) onAction(withAction.action)
@@ -235,7 +243,7 @@ export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term
     // A question asks to read: in "what's open in …" or "is #deals private", "open" and "private"
     // describe what to read, they are not what to do.
     if (action === undefined && words[0] !== undefined && QUESTION.has(words[0])) action = "read"
-    readPhrases(words, concepts, (found) => (action ??= found), known, () => (plural = true))
+    readPhrases(words, concepts, (found) => (action ??= found), known, () => (plural = true), () => action !== undefined)
   }
   // A request that names things without a verb ("the open invoices", "our webhooks") asks to see
   // them. Whether it asks for one or for many is said by the grammatical number of what it names
