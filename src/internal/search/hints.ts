@@ -109,7 +109,8 @@ const SHAPES: ReadonlyArray<Shape> = [
     pattern: /\b([A-Z])(?=[A-Z0-9]{0,14}\d)[A-Z0-9]{8,14}\b/g,
     hint: (match) => {
       const kind = LETTER_IDS[match[1] ?? ""]
-      return kind === undefined ? undefined : item(kind)
+      // The convention is Slack's: the word names the API where its label does (`slack`).
+      return kind === undefined ? undefined : item(`${kind} slack`)
     }
   },
   // A commit hash: 7–40 hex digits with at least one letter and one digit.

@@ -417,7 +417,7 @@ const NOUNS: ReadonlyArray<Entry> = [
   // Resource by resource, the three APIs' nouns as people say them (round 3, from the APIs'
   // collections and general knowledge; no request set read).
   // Chat.
-  entry("focus mode|heads down|heads-down|afk|go dark|notifications off|quiet mode|away mode", "dnd snooze"),
+  entry("focus mode|focus time|focus|heads down|heads-down|afk|go dark|notifications off|quiet mode|away mode", "dnd snooze"),
   entry("around|at their desk|at the keyboard|active right now|online now|reachable", "presence active"),
   entry("group handle|@group|ping group|alias group|mention group|on-call group|oncall group|handle group", "usergroup user group"),
   entry("emote|emotes|emoticon|reaction emoji|emoji reaction", "emoji reaction"),
@@ -429,7 +429,7 @@ const NOUNS: ReadonlyArray<Entry> = [
   entry("typo|wording", "update message", "update", 0.5),
   // Payments.
   entry("money|cash|how much do we have|in the bank|what we have|our funds|funds available", "balance"),
-  entry("unpaid|overdue|past due|outstanding|owed|owing|dunning|late payment", "invoice status open uncollectible"),
+  entry("unpaid|overdue|past due|outstanding|owe|owes|owed|owing|dunning|late payment", "invoice status open uncollectible"),
   entry("% off|percent off|off deal|markdown|deal|deals|sale price", "coupon percent off discount"),
   entry("monthly|yearly|annual|annually|per month|per year|weekly|recurring price|billing interval|billing cycle", "price recurring interval subscription plan"),
   entry("deposit|deposits|bank deposit|settlement|settlements|settle to bank|paid out", "payout payouts"),
