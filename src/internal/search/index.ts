@@ -150,12 +150,18 @@ const actionOf = (document: SearchDocument): Action => {
 /** How much a tool doing the kind of operation asked for is lifted. */
 const ACTION_MATCH = 1.5
 
+/** How a tool that reads fits a request to change something: as a read fits a create (below). */
+const ACTION_READ = 0.6
+
 const WRITES: ReadonlySet<Action> = new Set(["create", "update", "delete"])
 const READS: ReadonlySet<Action> = new Set(["read", "list"])
 
 /** How a tool's kind of operation fits the request's. */
 const actionFit = (asked: Action | undefined, tool: Action): number => {
-  if (asked === undefined || asked === "action" || tool === "action") return 1
+  if (asked === undefined || tool === "action") return 1
+  // A verb that is neither a read nor a plain create, update or delete ("reverse", "approve",
+  // "archive") asks to change something: a tool that only reads it is not what was asked.
+  if (asked === "action") return READS.has(tool) ? ACTION_READ : 1
   if (asked === tool) return ACTION_MATCH
   if (READS.has(asked) && READS.has(tool)) return 1.15
   if (WRITES.has(asked) && WRITES.has(tool)) return asked === "delete" || tool === "delete" ? 0.8 : 1.1

@@ -193,6 +193,8 @@ const readPhrases = (
     const withAction = entries.find((entry) => entry.action !== undefined)
     if (withAction === undefined && matched.length === 1 && isPlural(word, known)) onPlural()
     if (withAction?.action !== undefined) onAction(withAction.action)
+    // "show me every dispute": a word of listing later in the request makes a read a list.
+    if (withAction?.action === "list") onPlural()
     const weight = Math.max(...entries.map((entry) => entry.weight))
     concepts.push(conceptOf(matched, entries.flatMap((entry) => entry.expansions), 1, weight))
     i += matched.length
