@@ -98,7 +98,7 @@ const VERBS: ReadonlyArray<Entry> = [
   entry("rollback|roll back|revert|undo|back out|reverse|claw back|take back|unwind", "reverse reversal revert cancel", "action"),
   entry("finalize|finalise|lock in|seal|commit to|make final", "finalize", "action"),
   entry("resend|send again|re-send|remind|nudge", "send resend reminder", "action"),
-  entry("send|post|message|ping|notify|tell|say|announce|broadcast|shout|text|write to|reach out", "send post message chat", "create"),
+  entry("send|post|message|ping|notify|tell|say|announce|broadcast|shout|text|write to|reach out|yell|holler|shoot|shoot a note|drop a note|drop a line|heads up|heads-up|fyi|give a shout|let know", "send post message chat", "create"),
   entry("reply|respond|answer|comment|chime in|leave a note|note|remark|weigh in", "comment reply create", "create"),
   entry("react|thumbs up|upvote", "reaction add", "create"),
   entry("star|favorite|favourite|bookmark|save|like|heart", "star add", "action"),
@@ -482,6 +482,12 @@ const NOUNS: ReadonlyArray<Entry> = [
   entry("primary email|main email|notification email", "email primary visibility"),
   entry("annotated tag|tag object|lightweight tag", "tag git ref"),
   entry("ready for review|undraft|mark ready|out of draft", "ready review draft pull update", "update"),
+  entry("whisper|only she can see|only he can see|only they can see|only i can see|only you can see|just for her|just for him|privately", "ephemeral message"),
+  entry("get me out|get out of|take me out of|remove me from|leave the", "leave", "action"),
+  entry("my status|set status|set my status|status to|status message", "profile status set user", "update"),
+  entry("icon|logo|workspace icon|team icon", "team info icon"),
+  entry("paying|paid|billed|billable|paying seats", "billable"),
+  entry("everyone in the workspace|people in the workspace|workspace members|all users|whole team|everybody", "users list members"),
   entry("me|my|mine|myself|i|i've|i'm|own", "authenticated user self current", undefined, 0.3),
   // Time words that make a request a list or a history.
   entry("recent|recently|latest|last|newest|today|yesterday|this week|this month", "list")

@@ -267,7 +267,7 @@ const QUOTED = /"[^"]{0,500}"|“[^”]{0,500}”|(?<![\w])'[^']{2,500}'(?![\w])
 const SAYING = /\b(saying|that says|which says|to say|with the text|with text|reading|telling (?:them|him|her|everyone))\b.{0,1000}$/i
 /** A verb of saying, then at most a short object (`@dana`, `the team`), then `that …` or `: …`. */
 const CLAUSE = new RegExp(
-  "\\b(dm|dms|tell|ping|message|text|notify|inform|warn|announce|post|say|let\\s+\\S+\\s+know)\\b" +
+  "\\b(dm|dms|tell|ping|message|text|notify|inform|warn|announce|post|say|yell|shout|holler|let\\s+\\S+\\s+know)\\b" +
     "([^:]{0,40}?)(?::|\\sthat\\s)(?=(?:\\S+\\s+){2}\\S)(.{0,1000})$",
   "i"
 )
