@@ -74,6 +74,8 @@ interface Indexed {
   readonly nameTerms: ReadonlySet<string>
   /** The collections whose items the tool addresses (`customers` for `/v1/customers/{customer}/…`). */
   readonly items: ReadonlySet<string>
+  /** Each path parameter as its stemmed words (`[["issu", "number"]]`): the values the tool needs. */
+  readonly slots: ReadonlyArray<ReadonlyArray<string>>
 }
 
 /**
@@ -223,6 +225,8 @@ const byScore = (a: SearchHit, b: SearchHit): number =>
 
 /** How hard a tool is pushed down for the words of its name a request does not cover. */
 const NAME_COVERAGE = 1
+/** How much a tool is lowered for each path parameter the request gives nothing for. */
+const SLOT = 0.9
 /** How much a tool addressing the item a request's id names is lifted. */
 const ITEM = 1.3
 /** How much a tool of the API a request's id belongs to is lifted (and one of another API lowered). */
@@ -302,7 +306,8 @@ export const make = (): ToolIndex => {
         fields: fieldsOf(document),
         action: actionOf(document),
         nameTerms: new Set(terms(document.name)),
-        items: new Set(Learn.itemsOf(document.url))
+        items: new Set(Learn.itemsOf(document.url)),
+        slots: document.url === undefined ? [] : slotsOf(document.url).split(" ").filter((slot) => slot !== "").map((slot) => terms(slot))
       }
       byName.set(document.name, indexed)
       byId.set(indexed.id, indexed)
@@ -356,6 +361,10 @@ export const make = (): ToolIndex => {
     // best first; the factors below lift a tool by `lift` at most (the best action fit, and the
     // item and API factors where the request has an id), so once a tool's MiniSearch score times
     // `lift` falls under the last of the best `limit` so far, no tool after it can enter.
+    // Every term the request says or its hints stand for: what a tool's path parameters may be given by.
+    const given = new Set<string>()
+    for (const concept of read.concepts) for (const term of concept.terms.keys()) given.add(term)
+    for (const item of query.items) for (const term of terms(item)) given.add(term)
     const hits: Array<SearchHit> = []
     const wanted = limit
     const lift = ACTION_MATCH * (query.items.size > 0 ? ITEM : 1) * (query.apis.size > 0 ? API : 1)
@@ -377,6 +386,11 @@ export const make = (): ToolIndex => {
         Math.pow(metWeight / totalWeight, COORDINATION) *
         actionFit(query.action, indexed.action) *
         Math.pow((1 + covered) / (1 + indexed.nameTerms.size), NAME_COVERAGE)
+      // A path parameter the request gives no value or word for is a value the user did not
+      // mean to give: "CI runs for acme/web" is the repository's runs, not one workflow's.
+      for (const slot of indexed.slots) {
+        if (!slot.some((term) => given.has(term))) final *= SLOT
+      }
       for (const item of query.items) {
         if (indexed.items.has(item)) {
           final *= ITEM
