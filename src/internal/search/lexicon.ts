@@ -96,6 +96,7 @@ const VERBS: ReadonlyArray<Entry> = [
   entry("run|trigger|dispatch|execute|invoke|fire|kick off|launch|start", "run dispatch trigger create", "action"),
   entry("deploy|ship|release|roll out|go live|promote", "deploy deployment release", "action"),
   entry("rollback|roll back|revert|undo|back out|reverse|claw back|take back|unwind", "reverse reversal revert cancel", "action"),
+  entry("claw back|take back", "refund", "action"),
   entry("finalize|finalise|lock in|seal|commit to|make final", "finalize", "action"),
   entry("resend|send again|re-send|remind|nudge", "send resend reminder", "action"),
   entry("send|post|message|ping|notify|tell|say|announce|broadcast|shout|text|write to|reach out|yell|holler|shoot|shoot a note|drop a note|drop a line|heads up|heads-up|fyi|give a shout|let know", "send post message chat", "create"),
@@ -428,9 +429,9 @@ const NOUNS: ReadonlyArray<Entry> = [
   entry("send later|tomorrow|tonight|next week|in the morning|first thing|later today|at noon", "schedule scheduled", undefined, 0.5),
   entry("typo|wording", "update message", "update", 0.5),
   // Payments.
-  entry("money|cash|how much do we have|in the bank|what we have|our funds|funds available", "balance"),
+  entry("money|cash|how much do we have|in the bank|what we have|our funds|funds available", "balance", undefined, 0.5),
   entry("unpaid|overdue|past due|outstanding|owe|owes|owed|owing|dunning|late payment", "invoice status open uncollectible"),
-  entry("% off|percent off|off deal|markdown|deal|deals|sale price", "coupon percent off discount"),
+  entry("percent off|percent discount|off deal|markdown|deal|deals|sale price", "coupon percent off discount"),
   entry("monthly|yearly|annual|annually|per month|per year|weekly|recurring price|billing interval|billing cycle", "price recurring interval subscription plan"),
   entry("deposit|deposits|bank deposit|settlement|settlements|settle to bank|paid out", "payout payouts"),
   entry("pay the seller|pay the merchant|send funds|move money|split payment|pay out to", "transfer transfers"),
@@ -447,7 +448,7 @@ const NOUNS: ReadonlyArray<Entry> = [
   // Code hosting.
   entry("feature request|enhancement|bug report|report a bug|issue report|regression", "issue issues"),
   entry("cron|scheduled workflow|workflow file|yaml|yml|gh action|github action", "workflow workflows"),
-  entry("+1|thumbs down|-1|rocket|tada|hooray|eyes|laugh|confused|heart emoji", "reaction reactions content"),
+  entry("thumbs down|rocket|tada|hooray|eyes|laugh|confused|heart emoji", "reaction reactions content"),
   entry("oidc|openid|federated|workload identity|id token", "oidc subject claim"),
   entry("classroom|assignment|assignments|student|students|homework|grades|teacher", "classroom assignment"),
   entry("coding agent|agent task|agent tasks|copilot agent|background agent", "agent task"),
@@ -506,6 +507,9 @@ const NOUNS: ReadonlyArray<Entry> = [
   entry("runner group|runner groups|runner pool|runner pools", "runner group groups"),
   entry("runner label|runner labels", "runner labels"),
   entry("cache usage|cache size|how much cache|cache storage", "cache usage"),
+  entry("touched|who changed|last change|last changed|pushed to|committed|who committed|who pushed", "commits commit author"),
+  entry("blocking|blocked|blocker|blockers|held up|stuck", "mergeable merge pull status"),
+  entry("people starred|starred by|starred it|starred this|starrers|who starred", "stargazers"),
   entry("me|my|mine|myself|i|i've|i'm|own", "authenticated user self current", undefined, 0.3),
   // Time words that make a request a list or a history.
   entry("recent|recently|latest|last|newest|today|yesterday|this week|this month", "list")
