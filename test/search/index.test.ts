@@ -179,6 +179,53 @@ describe("ranking", () => {
     expect(first(indexOf(documents), "rename wid_8Hx2kPq to blue")).toBe("PostWidgetsWidget")
   })
 
+  it("lowers a tool for each path parameter the request gives no value or word for", () => {
+    const documents: ReadonlyArray<ToolIndex.SearchDocument> = [
+      {
+        name: "comments_one",
+        description: "List comments.",
+        method: "GET",
+        url: "https://api.example.com/repos/{{owner}}/{{repo}}/issues/{{issue_number}}/comments",
+        api: "code"
+      },
+      {
+        name: "comments_two",
+        description: "List comments.",
+        method: "GET",
+        url: "https://api.example.com/repos/{{owner}}/{{repo}}/issues/comments",
+        api: "code"
+      }
+    ]
+    const index = indexOf(documents)
+    const scores = (request: string): Record<string, number> =>
+      Object.fromEntries(index.search(request).map((hit) => [hit.name, hit.score]))
+    expect(first(index, "every comment on acme/web#12")).toBe("comments_one")
+    // The rule alone: without the issue number, the tool that needs one is lowered by 0.9.
+    const without = scores("every comment on acme/web")
+    const withNumber = scores("every comment on acme/web#12")
+    expect(without["comments_one"]! / withNumber["comments_one"]!).toBeLessThan(without["comments_two"]! / withNumber["comments_two"]!)
+  })
+
+  it("reads a request for an action as a change: a tool that only reads it comes after one that does it", () => {
+    const documents: ReadonlyArray<ToolIndex.SearchDocument> = [
+      {
+        name: "get_transfer_reversal",
+        description: "Retrieves a reversal of a transfer.",
+        method: "GET",
+        url: "https://api.example.com/v1/transfers/{{transfer}}/reversals/{{id}}",
+        api: "pay"
+      },
+      {
+        name: "create_transfer_reversal",
+        description: "Creates a reversal of a transfer.",
+        method: "POST",
+        url: "https://api.example.com/v1/transfers/{{transfer}}/reversals",
+        api: "pay"
+      }
+    ]
+    expect(first(indexOf(documents), "reverse tr_1MiN3gLkdIw")).toBe("create_transfer_reversal")
+  })
+
   it("is deterministic: the same tools in another order rank the same, ties by name", () => {
     const forward = indexOf().search("widget", { limit: 10 })
     const backward = indexOf([...widgets].reverse()).search("widget", { limit: 10 })
