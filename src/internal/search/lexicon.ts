@@ -175,6 +175,11 @@ const VERBS: ReadonlyArray<Entry> = [
   entry("unarchive|un-archive|bring back from archive", "unarchive", "action"),
   entry("catch up on|catch me up|been said|was said|been saying|talked about|discussed|going on in|chatter|backscroll|scroll back", "history conversation messages", "read"),
   entry("who's in|who is in|who are in|who's on|who is on|who belongs to|headcount", "members member list", "list"),
+  entry("scratch|scratch that|strike|cross out|cross off", "delete remove", "delete", CRUD_WEIGHT),
+  entry("relabel|re-label|retag|re-tag", "label labels set update", "update"),
+  entry("dig into|drill into|drill down|zoom in on|deep dive", "get retrieve info", "read", CRUD_WEIGHT),
+  entry("summarize|summarise|summary|sum up|recap|breakdown of", "summary stats count", "read"),
+  entry("share|share out|make shareable|shareable link", "share public url permalink", "action"),
   // Reading.
   entry(
     "list|show|all|every|browse|enumerate|overview|index|see|view|display|catalog|catalogue|inventory",
