@@ -515,6 +515,10 @@ const NOUNS: ReadonlyArray<Entry> = [
   entry("touched|who changed|last change|last changed|pushed to|committed|who committed|who pushed", "commits commit author"),
   entry("blocking|blocked|blocker|blockers|held up|stuck", "mergeable merge pull status"),
   entry("people starred|starred by|starred it|starred this|starrers|who starred", "stargazers"),
+  entry("off the team|off the org|out of the team|out of the org|off the repo|out of the repo|off the project", "remove membership member delete", "delete"),
+  entry("waiting on my review|awaiting my review|needs my review|need my review|my review queue|review requested|requested my review", "search issues pull requests review requested", "list"),
+  entry("retry payment|retry the payment|charge again|collect again|attempt payment|try the card again|pay now", "pay payment attempt", "action"),
+  entry("did we make|we made|we earned|we earn|earned|takings|sales today", "balance transactions charge net"),
   entry("me|my|mine|myself|i|i've|i'm|own", "authenticated user self current", undefined, 0.3),
   // Time words that make a request a list or a history.
   entry("recent|recently|latest|last|newest|today|yesterday|this week|this month", "list")
