@@ -42,6 +42,13 @@ export default {
     // The loopback rule (moved out of urlTemplate.ts) behind plain-http refusals; the insecure-URL
     // rule itself is the last of transport/rules.ts, within the range above.
     between("src/internal/shared/url.ts", "export const isLoopbackHost"),
+    // The poisoning scan (#29): which texts are read, the invisible-character and phrase rules,
+    // the look-alike names.
+    "src/internal/manifest/poisoning.ts",
+    // The approval policy's check (#29): fail closed on a typo (not the hook's plumbing).
+    between("src/internal/client/approval.ts", "const METHODS", "export const check"),
+    // The MCP bridge's host and origin rule over HTTP (#29).
+    "packages/mcp/src/internal/hostGuard.ts",
     // The model's `fields` taken out of a call before anything else reads it (docs/results.md): it
     // never reaches the request or a param.
     between("src/internal/client/execution.ts", "const takeFields", "export const redactable"),

@@ -7,12 +7,13 @@ import { defineConfig } from "vitest/config"
 export default defineConfig({
   test: {
     include: [
-      "test/manifest/{urlTemplate,validate,template,jsonPath,oauth2}.test.ts",
-      "test/client/{credential,discoveryShortcuts,execution,request}.test.ts",
+      "test/manifest/{urlTemplate,validate,template,jsonPath,oauth2,poisoning.rules}.test.ts",
+      "test/client/{credential,discoveryShortcuts,execution,request,approval.policy}.test.ts",
       "test/transport/{privateNetwork,redact,rules,bodyBuffer}.test.ts",
       "test/shared/span.test.ts",
       "test/result/pages.test.ts",
-      "test/client/oauth/principal.test.ts"
+      "test/client/oauth/principal.test.ts",
+      "packages/mcp/test/hostGuard.test.ts"
     ],
     testTimeout: 30_000
   }

@@ -2,7 +2,12 @@
 // declarations, source maps), each public module's JavaScript (dist/Client.js, dist/Manifest.js, …)
 // is replaced by a bundle of the library's own modules, with the code two entries share in
 // dist/chunks/ (so that each internal module still exists once in a process, whatever entries it
-// imports). Every package stays an import (effect, @effect/platform, undici). Then tsc's JavaScript of
+// imports). Every package stays an import (effect, @effect/platform, undici). Each public module's
+// file is then a short opening over its bundle (dist/chunks/Client.js, …): it imports dist/peers.js,
+// the check of the installed effect and @effect/platform against the supported range
+// (src/internal/shared/peerRange.ts), and only then loads the bundle with a dynamic import() —
+// modules are linked before any of them runs, so a check beside static imports of an Effect 4
+// would never run (Node would fail first on a missing file or export). Then tsc's JavaScript of
 // the internal modules (dist/internal/**/*.js), which nothing loads any more, is removed: the package
 // ships the bundles and the declarations (dist/internal/**/*.d.ts, which the public ones import).
 // The benches that measure internal parts compile src/ on their own (bench/tsconfig.core.json).
@@ -54,20 +59,51 @@ await build({
   target: "node20",
   packages: "external",
   chunkNames: "chunks/[name]-[hash]",
+  // The bundles go beside their chunks; each public file becomes the opening written below.
+  entryNames: "chunks/[name]",
   sourcemap: true,
   // No keepNames: it re-names every closure as it is created (an Object.defineProperty per
   // closure per call). What could lose its name — a class renamed for a clash within one bundle —
   // is checked by test/startup.test.ts.
   logLevel: "warning"
 })
-for (const entry of entries) {
-  const name = entry.slice(dist.length + 1)
-  renameSync(join(staging, name), join(dist, name))
-  renameSync(join(staging, `${name}.map`), join(dist, `${name}.map`))
-}
+// What each entry exports, read from tsc's output (as the faces' names) before it is replaced.
+const exported = await Promise.all(
+  entries.map(async (entry) => ({
+    name: entry.slice(dist.length + 1),
+    names: Object.keys(await import(pathToFileURL(entry).href)).sort()
+  }))
+)
 rmSync(join(dist, "chunks"), { recursive: true, force: true })
 renameSync(join(staging, "chunks"), join(dist, "chunks"))
 rmSync(staging, { recursive: true, force: true })
+await build({
+  stdin: {
+    contents: `import { assertPeers } from "./internal/shared/peerRange.js"\nassertPeers(import.meta.url, "rcp-sdk")\n`,
+    resolveDir: dist,
+    sourcefile: "peerCheck.js"
+  },
+  outfile: join(dist, "peers.js"),
+  bundle: true,
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  logLevel: "warning"
+})
+for (const { name, names } of exported) {
+  if (names.includes("default")) throw new Error(`${name}: a default export needs its own line in the opening`)
+  writeFileSync(
+    join(dist, name),
+    [
+      `// The supported effect and @effect/platform are checked before the bundle (and its imports) load.`,
+      `import "./peers.js"`,
+      `const body = await import("./chunks/${name}")`,
+      `export const {\n${names.map((n) => `  ${n}`).join(",\n")}\n} = body`,
+      ``
+    ].join("\n")
+  )
+  rmSync(join(dist, `${name}.map`), { force: true })
+}
 for (const { face, body, names } of faces) {
   const [file, namespace] = body.split("#")
   const list = names.map((name) => `  ${name}`).join(",\n")

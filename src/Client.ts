@@ -46,7 +46,19 @@ import * as PrivateNetwork from "./internal/transport/privateNetwork.js"
 import * as Redact from "./internal/transport/redact.js"
 
 export type {
+  /**
+   * One property of a tool's `parameters`: `{ type, description? }`.
+   *
+   * @since 0.1.0
+   * @category models
+   */
   ModelParameter,
+  /**
+   * A tool as handed to a model: `{ name, description, parameters }`.
+   *
+   * @since 0.1.0
+   * @category models
+   */
   ModelTool
 } from "./internal/model/modelTool.js"
 
@@ -80,15 +92,46 @@ export * from "./Providers.js"
  */
 export * as Result from "./Result.js"
 
-/**
- * Approval for side effects (README "Approval"): the hook as a service (`Approval.layer(f)`) and
- * its policy. Its two errors, `ApprovalDenied` and `ApprovalFailed`, are in `rcp-sdk/errors`.
- *
- * @since 0.3.0
- * @category models
- */
-export { Approval } from "./internal/client/approval.js"
-export type { ApprovalInfo, ApprovalPolicy, ApprovalService, ApproveFunction } from "./internal/client/approval.js"
+export {
+  /**
+   * Approval for side effects (docs/security.md "Approval"): the hook as a service (`Approval.layer(f)`) and
+   * its policy. Its two errors, `ApprovalDenied` and `ApprovalFailed`, are in `rcp-sdk/errors`.
+   *
+   * @since 0.3.0
+   * @category models
+   */
+  Approval
+} from "./internal/client/approval.js"
+export type {
+  /**
+   * What the approval hook gets beside the request: `{ tool, context }`.
+   *
+   * @since 0.3.0
+   * @category models
+   */
+  ApprovalInfo,
+  /**
+   * Which calls need approval: `{ methods, tools }` (default: every method but GET; a tool's entry wins over `methods`).
+   *
+   * @since 0.3.0
+   * @category models
+   */
+  ApprovalPolicy,
+  /**
+   * The approval hook's interface: `approve(request, info)` → `Effect<boolean>`; only `true` sends the call.
+   *
+   * @since 0.3.0
+   * @category models
+   */
+  ApprovalService,
+  /**
+   * The approval hook in any form: `(request, { tool, context }) =>` a boolean, a promise or an Effect of one.
+   *
+   * @since 0.3.0
+   * @category models
+   */
+  ApproveFunction
+} from "./internal/client/approval.js"
 
 // ---------------------------------------------------------------------------------------------
 // Models
@@ -249,7 +292,7 @@ export interface Options {
    * `Credential` layer in context supplies it (e.g. `Credential.layerConfig(...)`). A fixed value
    * (string or `Redacted`) is sent only to the origin of the first authenticated manifest
    * discovered with it and to `trustedOrigins`; a function decides per request (it receives
-   * `{ origin, manifestUrl, tool }` and the call's context). See README "Several APIs". An Effect
+   * `{ origin, manifestUrl, tool }` and the call's context). See docs/client.md "Several APIs". An Effect
    * function's requirements become the layer's (`Requirements`).
    */
   readonly credential?: CredentialInput<any, any> | undefined
@@ -292,7 +335,7 @@ export interface Options {
   /** What a manifest with tools its pin lacks gets: refused (`"exact"`, the default) or its new tools hidden. */
   readonly pinPolicy?: Lock.PinPolicy | undefined
   /**
-   * What discovery does with a tool the poisoning checks flag (README "Poisoning checks"):
+   * What discovery does with a tool the poisoning checks flag (docs/security.md "Poisoning checks"):
    * `"warn"` (default) exposes it and says why in `warnings`; `"refuse"` keeps it from the model
    * — it is not in `tools`, and a call to it fails with `ToolNotFound` — with a warning naming the rule.
    */
@@ -301,7 +344,7 @@ export interface Options {
   readonly poisoning?: Manifest.LintOptions | undefined
   /**
    * Which calls the approval hook (the `Approval` service; `approve` in `createRcpClient`) is asked
-   * about, by method and by tool name (README "Approval"). Default: every method but GET. Without a
+   * about, by method and by tool name (docs/security.md "Approval"). Default: every method but GET. Without a
    * hook, no call needs approval.
    */
   readonly approval?: Approval.ApprovalPolicy | undefined
@@ -388,7 +431,7 @@ export interface RegisterOptions extends DiscoverOptions {
 
 /**
  * One tool call of the model, in any shape `execute` reads: rcp's `{ name, arguments }`
- * (`RcpToolCall`) or a provider's own tool-call object (see "Model providers" in the README).
+ * (`RcpToolCall`) or a provider's own tool-call object (docs/providers.md).
  *
  * @since 0.1.0
  * @category models
@@ -678,6 +721,37 @@ export type SearchRanker = (
   | PromiseLike<ReadonlyArray<{ readonly name: string; readonly score: number }>>
 
 /**
+ * The tools one model was shown, as a set that runs only them (`expose`): a call naming any other
+ * tool — one discovered after the set was made, one never shown, one forgotten, or one whose
+ * model-facing definition changed since — fails with `ToolNotFound` before any resolver runs or
+ * anything is sent, and that error names only the set's tools. Every adapter that hands a model a
+ * subset executes through one.
+ *
+ * @since 0.3.0
+ * @category models
+ */
+export interface Exposed {
+  /** The tools of the set, for the provider formats (`toOpenAiTools(exposed.tools)`, …). */
+  readonly tools: ReadonlyArray<ModelTool.ModelTool>
+  /** Whether a call of this name would find its tool (in the set, and still as shown). */
+  readonly has: (name: string) => boolean
+  readonly execute: (call: ToolCall, options?: ExecuteOptions) => Effect.Effect<ToolResult, ExecuteError>
+  readonly buildRequest: (call: ToolCall, options?: ExecuteOptions) => Effect.Effect<PreparedRequest, BuildError>
+}
+
+/**
+ * What `discoverWith` hands its `load`: a GET of the URL being discovered, under discovery's rules
+ * (no credential, user info stripped, same-origin redirects, capped at `maxBytes` — default the
+ * manifest cap), parsed as JSON. `what` names the document in errors.
+ *
+ * @since 0.3.0
+ * @category models
+ */
+export type DocumentFetch = (
+  options?: { readonly maxBytes?: number | undefined; readonly what?: string | undefined }
+) => Effect.Effect<FetchJson.Fetched, FetchJson.FetchError>
+
+/**
  * The client service. Each client keeps its own set of discovered APIs.
  *
  * @since 0.1.0
@@ -693,6 +767,19 @@ export interface Service<Ctx = unknown> {
     manifest: unknown,
     options: D
   ) => Effect.Effect<Discovery, RegisterError, Requirements<D>>
+  /**
+   * Discovery of a document that becomes a manifest by `load` — an OpenAPI import, a bridge — with
+   * every rule of `discover`: the client's lock (or `options.pin`) decides first, so a URL it does
+   * not pin fails with `ManifestNotPinned` before `load` runs and nothing is fetched; `load` gets a
+   * fetch of that URL (`DocumentFetch`) and returns the manifest, which is registered under the URL
+   * and held to the pin (`ManifestChanged`). The one entry point for importers: they fetch nothing
+   * and register nothing themselves.
+   */
+  readonly discoverWith: <E>(
+    url: string | URL,
+    load: (fetch: DocumentFetch) => Effect.Effect<unknown, E>,
+    options?: DiscoverOptions
+  ) => Effect.Effect<Discovery, DiscoverError | E>
   /** Drops the tools of the manifest discovered at `url`; true when there were any. */
   readonly forget: (url: string | URL) => Effect.Effect<boolean>
   readonly tools: Effect.Effect<ReadonlyArray<ModelTool.ModelTool>>
@@ -703,9 +790,15 @@ export interface Service<Ctx = unknown> {
   /** Whether the `approval` policy marks calls of this tool (by its exposed name); false for an unknown tool. */
   readonly needsApproval: (tool: string) => Effect.Effect<boolean>
   /**
+   * The tools a model is shown (from `tools`, or a subset of them) as a set that executes only them
+   * (`Exposed`). Show the model `exposed.tools`, run its calls with `exposed.execute`.
+   */
+  readonly expose: (tools: ReadonlyArray<ModelTool.ModelTool>) => Exposed
+  /**
    * GETs a JSON document under discovery's rules (no credential, user info stripped, same-origin
-   * redirects, capped at `maxBytes`, default the manifest cap) without registering anything: for
-   * importers such as `@rcp-sdk/openapi`.
+   * redirects, capped at `maxBytes`, default the manifest cap) without registering anything. With
+   * a lock, a URL the lock does not pin is refused (`ManifestNotPinned`) before any request.
+   * Importers (`@rcp-sdk/openapi`) use `discoverWith`, which also applies a `pin` and registers.
    */
   readonly fetchJson: (
     url: string | URL,
@@ -714,7 +807,7 @@ export interface Service<Ctx = unknown> {
       /** Names the document in errors ("the manifest is not JSON"); default "document". */
       readonly what?: string | undefined
     }
-  ) => Effect.Effect<Fetched, FetchError>
+  ) => Effect.Effect<Fetched, FetchError | Errors.ManifestNotPinned>
   /**
    * Where `subject` — the user signed in to the application — connects the OAuth 2 API discovered
    * at `url`: its authorization endpoint with PKCE and a fresh state, held by the client for ten
@@ -905,7 +998,7 @@ export const forget = (url: string | URL): Effect.Effect<boolean, never, RcpClie
  * export const answer = (call: { readonly name: string; readonly arguments: string }, userId: string) =>
  *   Client.execute(call, { context: { userId } }).pipe(
  *     Effect.map(({ data }) => JSON.stringify(data)),
- *     // Written for the model: it can correct its call and retry (README "What to send back to the model").
+ *     // Written for the model: it can correct its call and retry (docs/providers.md "What the model is told of a failure").
  *     Effect.catchTags({
  *       InvalidArguments: (error) => Effect.succeed(error.message),
  *       ToolNotFound: (error) => Effect.succeed(error.message)
@@ -933,6 +1026,28 @@ export const buildRequest = (
   options?: ExecuteOptions
 ): Effect.Effect<PreparedRequest, BuildError, RcpClient> =>
   Effect.flatMap(RcpClient, (client) => client.buildRequest(call, options))
+
+/**
+ * The tools a model is shown as a set that executes only them (see `Exposed`).
+ *
+ * @example
+ * ```ts
+ * import * as Effect from "effect/Effect"
+ * import * as Client from "rcp-sdk/client"
+ *
+ * // Only the read-only tools for this model; a call to any other tool is ToolNotFound, nothing sent.
+ * export const readOnly = Effect.gen(function*() {
+ *   const all = yield* Client.tools
+ *   const exposed = yield* Client.expose(all.filter((tool) => tool.name.startsWith("get_")))
+ *   return { tools: Client.toOpenAiTools(exposed.tools), run: exposed.execute }
+ * })
+ * ```
+ *
+ * @since 0.3.0
+ * @category accessors
+ */
+export const expose = (tools: ReadonlyArray<ModelTool.ModelTool>): Effect.Effect<Exposed, never, RcpClient> =>
+  Effect.map(RcpClient, (client) => client.expose(tools))
 
 /**
  * Where `subject` connects the OAuth 2 API discovered at `url` (see `Service.authorizationUrl`).
@@ -1081,15 +1196,17 @@ export const SEARCH_TOOL_NAME: string = SearchToolInternal.SEARCH_TOOL_NAME
 export const describeManifest: (manifest: Manifest.Manifest, tools: ReadonlyArray<ModelTool.ModelTool>) => string =
   describe.describeManifest
 
-/**
- * The credential as a service — `Credential.layer(value)`, or
- * `Credential.layerConfig(Config.redacted("API_TOKEN"))` — used when the client's options give
- * none. Swapping the layer swaps the secret (tests, rotation).
- *
- * @since 0.1.0
- * @category layers
- */
-export { Credential } from "./internal/client/credential.js"
+export {
+  /**
+   * The credential as a service — `Credential.layer(value)`, or
+   * `Credential.layerConfig(Config.redacted("API_TOKEN"))` — used when the client's options give
+   * none. Swapping the layer swaps the secret (tests, rotation).
+   *
+   * @since 0.1.0
+   * @category layers
+   */
+  Credential
+} from "./internal/client/credential.js"
 
 // ---------------------------------------------------------------------------------------------
 // The promise facade
@@ -1126,7 +1243,7 @@ export type RcpClientOptions<Ctx> = Omit<Options, "timeout" | "credential" | "oa
   readonly fetch?: typeof globalThis.fetch | undefined
   /**
    * Asked before each call the `approval` policy marks (default: every method but GET), with the
-   * prepared request, credential shown as `<redacted>`; only `true` sends it (README "Approval").
+   * prepared request, credential shown as `<redacted>`; only `true` sends it (docs/security.md "Approval").
    */
   readonly approve?: Approval.ApproveFunction | undefined
 }
@@ -1157,6 +1274,19 @@ export type CallOptions<Ctx> = Omit<ExecuteOptions, "context" | "timeout"> & {
 }
 
 /**
+ * `Exposed` for the promise client: the set's tools, and `execute`/`buildRequest` that run only them.
+ *
+ * @since 0.3.0
+ * @category models
+ */
+export interface PromiseExposed<Ctx> {
+  readonly tools: ReadonlyArray<ModelTool.ModelTool>
+  readonly has: (name: string) => Promise<boolean>
+  readonly execute: (call: ToolCall, options?: CallOptions<Ctx>) => Promise<ToolResult>
+  readonly buildRequest: (call: ToolCall, options?: Omit<CallOptions<Ctx>, "timeoutMs">) => Promise<PreparedRequest>
+}
+
+/**
  * A client for plain TypeScript: every method returns a Promise; a rejection is the same tagged
  * error instance the Effect API fails with (`err._tag`, `instanceof ResolverMissing`).
  *
@@ -1166,6 +1296,16 @@ export type CallOptions<Ctx> = Omit<ExecuteOptions, "context" | "timeout"> & {
 export interface PromiseClient<Ctx> {
   readonly discover: (url: string | URL, options?: PromiseDiscoverOptions<Ctx>) => Promise<Discovery>
   readonly register: (manifest: unknown, options: PromiseDiscoverOptions<Ctx> & { readonly url: string }) => Promise<Discovery>
+  /**
+   * `discoverWith` for promises: the lock (or `options.pin`) decides before `load` runs; `load`
+   * gets a fetch of that URL and resolves to the manifest, registered under the URL and held to
+   * the pin. A rejection of `load` rejects the discovery with the same value.
+   */
+  readonly discoverWith: (
+    url: string | URL,
+    load: (fetch: (options?: Parameters<DocumentFetch>[0]) => Promise<FetchJson.Fetched>) => Promise<unknown>,
+    options?: DiscoverOptions
+  ) => Promise<Discovery>
   /** Drops one API's tools; resolves to whether there were any. */
   readonly forget: (url: string | URL) => Promise<boolean>
   readonly execute: (call: ToolCall, options?: CallOptions<Ctx>) => Promise<ToolResult>
@@ -1187,6 +1327,11 @@ export interface PromiseClient<Ctx> {
   /** Revokes the user's refresh token for the API at `url` where it allows it, and deletes their tokens. */
   readonly disconnect: (url: string | URL, subject: string) => Promise<{ readonly revoked: boolean }>
   /**
+   * The tools a model is shown as a set that executes only them (`Exposed`): show the model
+   * `exposed.tools`, run its calls with `exposed.execute`.
+   */
+  readonly expose: (tools: ReadonlyArray<ModelTool.ModelTool>) => PromiseExposed<Ctx>
+  /**
    * Releases the client; safe to call twice. Calls in flight — sending, or waiting to retry — are
    * interrupted and reject with `ClientClosed` before this resolves; nothing is sent afterwards.
    * Later calls reject with `ClientClosed`.
@@ -1194,36 +1339,6 @@ export interface PromiseClient<Ctx> {
   readonly close: () => Promise<void>
 }
 
-/**
- * The promise facade for plain TypeScript: `createRcpClient({ resolvers, credential, trustedOrigins })`.
- * Requests go straight over undici unless a `fetch` is given.
- *
- * @example
- * ```ts
- * import { createRcpClient, ResolverMissing } from "rcp-sdk/client"
- *
- * const client = createRcpClient({
- *   resolvers: { userId: (ctx: { readonly currentUserId?: string }) => ctx.currentUserId },
- *   credential: () => process.env.API_TOKEN
- * })
- * const { tools } = await client.discover("https://api.example.com/rcp/manifest")
- * // … hand `tools` to the model, then run each call it makes:
- * try {
- *   const { status, data } = await client.execute(
- *     { name: "get_profile", arguments: "{}" },
- *     { context: { currentUserId: "u-42" } }
- *   )
- *   console.log(status, data)
- * } catch (error) {
- *   if (error instanceof ResolverMissing) console.error("no signed-in user; nothing was sent")
- *   else throw error
- * }
- * await client.close()
- * ```
- *
- * @since 0.1.0
- * @category constructors
- */
 /**
  * A search session of the promise facade: the same as `SearchSession`, in promises.
  *
@@ -1236,7 +1351,39 @@ export interface PromiseSearchSession<Ctx> {
   readonly found: () => Promise<ReadonlyArray<string>>
 }
 
-export { createRcpClient } from "./internal/client/promise.js"
+export {
+  /**
+   * The promise facade for plain TypeScript: `createRcpClient({ resolvers, credential, trustedOrigins })`.
+   * Requests go straight over undici unless a `fetch` is given.
+   *
+   * @example
+   * ```ts
+   * import { createRcpClient, ResolverMissing } from "rcp-sdk/client"
+   *
+   * const client = createRcpClient({
+   *   resolvers: { userId: (ctx: { readonly currentUserId?: string | undefined }) => ctx.currentUserId },
+   *   credential: () => process.env.API_TOKEN
+   * })
+   *
+   * // One turn of the application, for the signed-in user (if any).
+   * export const turn = async (currentUserId: string | undefined) => {
+   *   const { tools } = await client.discover("https://api.example.com/rcp/manifest")
+   *   // … hand `tools` to the model, then run each call it makes:
+   *   try {
+   *     const { status, data } = await client.execute({ name: "get_profile", arguments: "{}" }, { context: { currentUserId } })
+   *     return `${status} ${JSON.stringify(data)}`
+   *   } catch (error) {
+   *     if (error instanceof ResolverMissing) return "no signed-in user; nothing was sent"
+   *     throw error
+   *   }
+   * }
+   * ```
+   *
+   * @since 0.1.0
+   * @category constructors
+   */
+  createRcpClient
+} from "./internal/client/promise.js"
 
 // ---------------------------------------------------------------------------------------------
 // The client's rules, for the packages that fetch, serve or print for it

@@ -216,7 +216,7 @@ export type CredentialMissing = ClientErrors.CredentialMissing
 
 /**
  * The call was not approved: the hook answered something other than `true`. Nothing was sent.
- * The model is told "The user declined this action." (README "What to send back to the model").
+ * The model is told "The user declined this action." (docs/providers.md "What the model is told of a failure").
  *
  * @since 0.3.0
  * @category errors

@@ -163,6 +163,28 @@ const keyIssues = (lock: Lock): Array<LockIssue> =>
     }]
   })
 
+const PROTO = "__proto__"
+
+/**
+ * An own `"__proto__"` key of `apis` or of an API's `tools` (as `JSON.parse` makes one): a decoded
+ * record cannot hold it — assigning it sets the prototype — so the entry would vanish, or become
+ * the record's prototype, between the file and the client. Refused with its path instead.
+ */
+const prototypeKeyIssues = (input: unknown): Array<LockIssue> => {
+  const apis = isObject(input) ? input.apis : undefined
+  if (!isObject(apis)) return []
+  const issues: Array<LockIssue> = []
+  const refuse = (path: ReadonlyArray<string>) => issues.push({ path: [...path, PROTO], message: `the key "${PROTO}" is not allowed` })
+  if (Object.hasOwn(apis, PROTO)) refuse(["apis"])
+  for (const url of Object.keys(apis)) {
+    const api = apis[url]
+    if (isObject(api) && isObject(api.tools) && Object.hasOwn(api.tools, PROTO)) refuse(["apis", url, "tools"])
+  }
+  return issues
+}
+
+const isObject = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
+
 /**
  * A lock (from `JSON.parse` of a lock file) checked: every problem with its path, or the lock.
  * Unknown fields are problems too: a lock is written by `rcp lock`, and a field this version does
@@ -174,6 +196,8 @@ const keyIssues = (lock: Lock): Array<LockIssue> =>
 export const validate = (input: unknown): Either.Either<Lock, ReadonlyArray<LockIssue>> => {
   const structure = Validate.checkStructure(input)
   if (structure !== undefined) return Either.left([structure])
+  const prototypeKeys = prototypeKeyIssues(input)
+  if (prototypeKeys.length > 0) return Either.left(prototypeKeys)
   const shape = decodeShape(input)
   if (Either.isLeft(shape)) {
     return Either.left(Validate.parseIssues(shape.left.issue).map((issue) => ({ ...issue, message: escapeControls(issue.message) })))

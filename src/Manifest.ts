@@ -409,29 +409,31 @@ export const ManifestIssue = Schema.Struct({
  */
 export interface ManifestIssue extends Schema.Schema.Type<typeof ManifestIssue> {}
 
-/**
- * A manifest broke the rules of docs/protocol.md §1. `issues` lists every problem; `source` names where the
- * manifest came from when that is known (a URL or a file). A `Data.TaggedError`, not a Schema class:
- * the client raises it without loading `effect/Schema`.
- *
- * @example
- * ```ts
- * import * as Effect from "effect/Effect"
- * import * as Manifest from "rcp-sdk/manifest"
- *
- * const report = Manifest.decode({ rcpVersion: "0.1", tools: [{ name: "get thing" }] }).pipe(
- *   Effect.catchTag("ManifestInvalid", (error) =>
- *     // error.message holds the same lines, under a heading naming the source
- *     Effect.succeed(error.issues.map(Manifest.formatIssue)))
- * )
- * // ["tools[0].name: expected a string matching ^[A-Za-z0-9_-]{1,64}$, got \"get thing\"",
- * //  "tools[0].description: is missing", …]
- * ```
- *
- * @since 0.1.0
- * @category errors
- */
-export { ManifestInvalid } from "./internal/manifest/model.js"
+export {
+  /**
+   * A manifest broke the rules of docs/protocol.md §1. `issues` lists every problem; `source` names where the
+   * manifest came from when that is known (a URL or a file). A `Data.TaggedError`, not a Schema class:
+   * the client raises it without loading `effect/Schema`.
+   *
+   * @example
+   * ```ts
+   * import * as Effect from "effect/Effect"
+   * import * as Manifest from "rcp-sdk/manifest"
+   *
+   * const report = Manifest.decode({ rcpVersion: "0.1", tools: [{ name: "get thing" }] }).pipe(
+   *   Effect.catchTag("ManifestInvalid", (error) =>
+   *     // error.message holds the same lines, under a heading naming the source
+   *     Effect.succeed(error.issues.map(Manifest.formatIssue)))
+   * )
+   * // ["tools[0].name: expected a string matching ^[A-Za-z0-9_-]{1,64}$, got \"get thing\"",
+   * //  "tools[0].description: is missing", …]
+   * ```
+   *
+   * @since 0.1.0
+   * @category errors
+   */
+  ManifestInvalid
+} from "./internal/manifest/model.js"
 
 /**
  * `tools[2].params[0].type: expected …`.
@@ -519,7 +521,7 @@ export const encode: (manifest: Manifest) => Manifest = Schema.encodeSync(Manife
  * template uses, identity-looking params (`userId`, `tenantId`, …) whose description does not
  * tell the client operator to resolve them. Warnings only; `decode` does not run them.
  *
- * It also runs the poisoning checks (README "Poisoning checks"): each such warning names its rule
+ * It also runs the poisoning checks (docs/security.md "Poisoning checks"): each such warning names its rule
  * (`invisible-unicode`, `model-instruction`, `sensitive-path`, `long-description`,
  * `credential-param`, `confusable-name`), the tool or param, and the offending text, escaped and
  * clipped.
@@ -552,7 +554,7 @@ export const encode: (manifest: Manifest) => Manifest = Schema.encodeSync(Manife
 export const lint: (manifest: Manifest, options?: LintOptions) => ReadonlyArray<ManifestIssue> = Lint.lint
 
 /**
- * Options of `lint`: the poisoning checks' description budget (README "Poisoning checks").
+ * Options of `lint`: the poisoning checks' description budget (docs/security.md "Poisoning checks").
  *
  * @since 0.3.0
  * @category models
@@ -560,7 +562,7 @@ export const lint: (manifest: Manifest, options?: LintOptions) => ReadonlyArray<
 export type LintOptions = Poisoning.PoisoningOptions
 
 /**
- * The poisoning rules a lint warning can name (README "Poisoning checks").
+ * The poisoning rules a lint warning can name (docs/security.md "Poisoning checks").
  *
  * @since 0.3.0
  * @category models
@@ -605,6 +607,24 @@ export const RESERVED_HEADERS: ReadonlySet<string> = Validate.RESERVED_HEADERS
  * @category rules
  */
 export const escapeControls: (text: string) => string = Text.escapeControls
+
+/**
+ * A JSON document safe to print: `JSON.stringify`'s text with every character `escapeControls`
+ * escapes (DEL, C1 controls, line separators, bidi controls, default-ignorables, which
+ * `JSON.stringify` leaves raw) written as a JSON `\u` escape — the same value for `JSON.parse`,
+ * nothing a terminal acts on or hides. `rcp` prints every JSON document through it.
+ *
+ * @example
+ * ```ts
+ * import * as Manifest from "rcp-sdk/manifest"
+ *
+ * Manifest.stringifyJson({ description: "a\u202eb" }) // '{"description":"a\\u202eb"}'
+ * ```
+ *
+ * @since 0.3.0
+ * @category rules
+ */
+export const stringifyJson: (value: unknown, space?: number) => string = Text.stringifyJson
 
 /**
  * Why `text` is not JSON, for a message: `expected X at line L, column C` where `JSON.parse`

@@ -20,20 +20,60 @@ import * as PromiseOAuth from "./internal/client/oauth/promise.js"
 import * as TokenManagerInternal from "./internal/client/oauth/tokenManager.js"
 import * as TokenStoreInternal from "./internal/client/oauth/tokenStore.js"
 
-/**
- * The OAuth errors — the same classes as `rcp-sdk/errors` and `rcp-sdk/client` export (taken from
- * the client's module, so that this one shares its code rather than splitting it: see
- * scripts/bundle.mjs).
- *
- * @since 0.2.0
- * @category errors
- */
 export {
+  /**
+   * The OAuth errors — the same classes as `rcp-sdk/errors` and `rcp-sdk/client` export (taken from
+   * the client's module, so that this one shares its code rather than splitting it: see
+   * scripts/bundle.mjs).
+   *
+   * @since 0.2.0
+   * @category errors
+   */
   AuthorizationFailed,
+  /**
+   * The OAuth errors — the same classes as `rcp-sdk/errors` and `rcp-sdk/client` export (taken from
+   * the client's module, so that this one shares its code rather than splitting it: see
+   * scripts/bundle.mjs).
+   *
+   * @since 0.2.0
+   * @category errors
+   */
   AuthorizationRequired,
+  /**
+   * The OAuth errors — the same classes as `rcp-sdk/errors` and `rcp-sdk/client` export (taken from
+   * the client's module, so that this one shares its code rather than splitting it: see
+   * scripts/bundle.mjs).
+   *
+   * @since 0.2.0
+   * @category errors
+   */
   OAuthNotConfigured,
+  /**
+   * The OAuth errors — the same classes as `rcp-sdk/errors` and `rcp-sdk/client` export (taken from
+   * the client's module, so that this one shares its code rather than splitting it: see
+   * scripts/bundle.mjs).
+   *
+   * @since 0.2.0
+   * @category errors
+   */
   TokenRequestFailed,
+  /**
+   * The OAuth errors — the same classes as `rcp-sdk/errors` and `rcp-sdk/client` export (taken from
+   * the client's module, so that this one shares its code rather than splitting it: see
+   * scripts/bundle.mjs).
+   *
+   * @since 0.2.0
+   * @category errors
+   */
   TokenStoreFailed,
+  /**
+   * The OAuth errors — the same classes as `rcp-sdk/errors` and `rcp-sdk/client` export (taken from
+   * the client's module, so that this one shares its code rather than splitting it: see
+   * scripts/bundle.mjs).
+   *
+   * @since 0.2.0
+   * @category errors
+   */
   UntrustedAuthorizationServer
 } from "./Client.js"
 
@@ -41,40 +81,42 @@ export {
 // The token store
 // ---------------------------------------------------------------------------------------------
 
-/**
- * Where users' tokens live between calls: get, set and delete by API and subject. The client reads
- * a user's refresh token from it at every refresh and writes the rotated one back before the new
- * access token is used, so it always holds the newest. Provide a layer of it to the client's
- * layer; without one, the client keeps tokens in its process's memory.
- *
- * @example
- * ```ts
- * import * as Layer from "effect/Layer"
- * import * as Client from "rcp-sdk/client"
- * import * as OAuth from "rcp-sdk/oauth"
- * import * as Resolver from "rcp-sdk/resolver"
- *
- * // The application's own table of tokens, behind the promise shape.
- * declare const db: {
- *   readonly load: (api: string, subject: string) => Promise<OAuth.PlainTokens | undefined>
- *   readonly save: (api: string, subject: string, tokens: OAuth.PlainTokens) => Promise<void>
- *   readonly remove: (api: string, subject: string) => Promise<void>
- * }
- *
- * export const RcpLive = Client.layerUndici({ oauth: { subject: (turn: { readonly userId?: string }) => turn.userId } }).pipe(
- *   Layer.provide(Resolver.layerEmpty),
- *   Layer.provide(OAuth.layerPromiseStore({
- *     get: ({ api, subject }) => db.load(api, subject),
- *     set: ({ api, subject }, tokens) => db.save(api, subject, tokens),
- *     delete: ({ api, subject }) => db.remove(api, subject)
- *   }))
- * )
- * ```
- *
- * @since 0.2.0
- * @category models
- */
-export { TokenStore } from "./internal/client/oauth/tokenStore.js"
+export {
+  /**
+   * Where users' tokens live between calls: get, set and delete by API and subject. The client reads
+   * a user's refresh token from it at every refresh and writes the rotated one back before the new
+   * access token is used, so it always holds the newest. Provide a layer of it to the client's
+   * layer; without one, the client keeps tokens in its process's memory.
+   *
+   * @example
+   * ```ts
+   * import * as Layer from "effect/Layer"
+   * import * as Client from "rcp-sdk/client"
+   * import * as OAuth from "rcp-sdk/oauth"
+   * import * as Resolver from "rcp-sdk/resolver"
+   *
+   * // The application's own table of tokens, behind the promise shape.
+   * declare const db: {
+   *   readonly load: (api: string, subject: string) => Promise<OAuth.PlainTokens | undefined>
+   *   readonly save: (api: string, subject: string, tokens: OAuth.PlainTokens) => Promise<void>
+   *   readonly remove: (api: string, subject: string) => Promise<void>
+   * }
+   *
+   * export const RcpLive = Client.layerUndici({ oauth: { subject: (turn: { readonly userId?: string }) => turn.userId } }).pipe(
+   *   Layer.provide(Resolver.layerEmpty),
+   *   Layer.provide(OAuth.layerPromiseStore({
+   *     get: ({ api, subject }) => db.load(api, subject),
+   *     set: ({ api, subject }, tokens) => db.save(api, subject, tokens),
+   *     delete: ({ api, subject }) => db.remove(api, subject)
+   *   }))
+   * )
+   * ```
+   *
+   * @since 0.2.0
+   * @category models
+   */
+  TokenStore
+} from "./internal/client/oauth/tokenStore.js"
 
 /**
  * A fresh store in this process's memory (what the client uses without a `TokenStore`).
@@ -243,15 +285,17 @@ export const logout: (
 // One API's tokens, outside a client
 // ---------------------------------------------------------------------------------------------
 
-/**
- * The token manager of one API as a service: tokens for the client itself or a user, kept fresh
- * under the same rules as inside a client (one request in flight, rotation stored first, 401 →
- * one replacement). `TokenManager.layer(options)` needs a `TokenStore`.
- *
- * @since 0.2.0
- * @category models
- */
-export { TokenManager } from "./internal/client/oauth/tokenManager.js"
+export {
+  /**
+   * The token manager of one API as a service: tokens for the client itself or a user, kept fresh
+   * under the same rules as inside a client (one request in flight, rotation stored first, 401 →
+   * one replacement). `TokenManager.layer(options)` needs a `TokenStore`.
+   *
+   * @since 0.2.0
+   * @category models
+   */
+  TokenManager
+} from "./internal/client/oauth/tokenManager.js"
 
 /**
  * The token manager's options (the manifest's `auth`, the client registration, trust).

@@ -91,10 +91,12 @@ export type GeminiTool = Internal.GeminiTool
  * import { toOpenAiTools } from "rcp-sdk/providers"
  *
  * const client = createRcpClient()
- * const { tools } = await client.discover("https://api.example.com/rcp/manifest")
- * // → openai.chat.completions.create({ model, messages, tools: strictTools })
- * const strictTools = toOpenAiTools(tools, { strict: true })
- * console.log(strictTools[0]?.function.parameters.required)
+ *
+ * export const toolsForOpenAi = async (manifestUrl: string) => {
+ *   const { tools } = await client.discover(manifestUrl)
+ *   // → openai.chat.completions.create({ model, messages, tools: toOpenAiTools(tools, { strict: true }) })
+ *   return toOpenAiTools(tools, { strict: true })
+ * }
  * ```
  *
  * @since 0.1.0
@@ -116,8 +118,12 @@ export const toOpenAiTools: (
  * import { strictWarnings } from "rcp-sdk/providers"
  *
  * const client = createRcpClient()
- * const { tools } = await client.discover("https://api.example.com/rcp/manifest")
- * for (const warning of strictWarnings(tools)) console.warn(warning)
+ *
+ * export const strictTools = async (manifestUrl: string) => {
+ *   const { tools } = await client.discover(manifestUrl)
+ *   for (const warning of strictWarnings(tools)) console.warn(warning)
+ *   return tools
+ * }
  * // tool "update_customer" is sent with strict: false: it holds an object with keys of the model's choosing …
  * ```
  *
@@ -285,7 +291,7 @@ export type AnthropicToolResult = Internal.AnthropicToolResult
 export type GeminiFunctionResponsePart = Internal.GeminiFunctionResponsePart
 
 /**
- * What the model may read of a failed call (README "What to send back to the model"): its own mistakes
+ * What the model may read of a failed call (docs/providers.md "What the model is told of a failure"): its own mistakes
  * (`InvalidArguments`, `ToolNotFound`, HTTP 4xx) in full; everything else as a short safe
  * sentence (`OperatorError`), the error itself being the operator's.
  *
@@ -471,8 +477,11 @@ export type OpenAiNamespaceTool = Deferred.OpenAiNamespaceTool
  * ```ts
  * import * as Client from "rcp-sdk/client"
  *
- * declare const tools: ReadonlyArray<Client.ModelTool>
- * const request = { model: "claude-sonnet-4-5", max_tokens: 1024, tools: Client.toAnthropicDeferredTools(tools) }
+ * export const request = (tools: ReadonlyArray<Client.ModelTool>) => ({
+ *   model: "claude-sonnet-4-5",
+ *   max_tokens: 1024,
+ *   tools: Client.toAnthropicDeferredTools(tools, { pinned: ["repos_get"] })
+ * })
  * ```
  *
  * @since 0.2.0
@@ -503,10 +512,10 @@ export const toAnthropicToolReferences: (
  * ```ts
  * import * as Client from "rcp-sdk/client"
  *
- * declare const github: Client.Discovery
- * const tools = Client.toOpenAiResponsesDeferredTools([
- *   { name: "github", description: "GitHub's REST API: repositories, issues, pull requests…", tools: github.tools }
- * ])
+ * export const toolsOf = (github: Client.Discovery) =>
+ *   Client.toOpenAiResponsesDeferredTools([
+ *     { name: "github", description: "GitHub's REST API: repositories, issues, pull requests…", tools: github.tools }
+ *   ])
  * ```
  *
  * @since 0.2.0
@@ -543,8 +552,8 @@ export type ToolTokens = Tokens.ToolTokens
  * ```ts
  * import * as Client from "rcp-sdk/client"
  *
- * declare const tools: ReadonlyArray<Client.ModelTool>
- * const { total } = await Client.countToolTokens(tools, { provider: "anthropic" })
+ * export const cost = async (tools: ReadonlyArray<Client.ModelTool>) =>
+ *   (await Client.countToolTokens(tools, { provider: "anthropic" })).total
  * ```
  *
  * @since 0.2.0

@@ -107,14 +107,24 @@ export interface Service {
  */
 export class Resolvers extends Context.Tag("rcp-sdk/Resolvers")<Resolvers, Service>() {}
 
-/**
- * The resolver errors: `ResolverMissing { tool, param }` (nothing to resolve from) and
- * `ResolverFailed { tool, param, reason, cause }` (threw, failed, or wrong type).
- *
- * @since 0.1.0
- * @category errors
- */
-export { ResolverFailed, ResolverMissing } from "./internal/client/resolver.js"
+export {
+  /**
+   * The resolver errors: `ResolverMissing { tool, param }` (nothing to resolve from) and
+   * `ResolverFailed { tool, param, reason, cause }` (threw, failed, or wrong type).
+   *
+   * @since 0.1.0
+   * @category errors
+   */
+  ResolverFailed,
+  /**
+   * The resolver errors: `ResolverMissing { tool, param }` (nothing to resolve from) and
+   * `ResolverFailed { tool, param, reason, cause }` (threw, failed, or wrong type).
+   *
+   * @since 0.1.0
+   * @category errors
+   */
+  ResolverMissing
+} from "./internal/client/resolver.js"
 
 /**
  * Builds the service from a record of resolvers, capturing the requirements of Effect resolvers.

@@ -34,10 +34,11 @@ import * as BudgetInternal from "./internal/result/budget.js"
  * import { createRcpClient } from "rcp-sdk/client"
  *
  * const client = createRcpClient({ maxResultChars: 20_000 })
- * await client.discover("https://api.example.com/rcp/manifest", {
- *   maxResultTokens: 4_000,
- *   toolResults: { list_orders: { maxResultChars: 60_000, fields: true } }
- * })
+ * export const connect = () =>
+ *   client.discover("https://api.example.com/rcp/manifest", {
+ *     maxResultTokens: 4_000,
+ *     toolResults: { list_orders: { maxResultChars: 60_000, fields: true } }
+ *   })
  * ```
  *
  * @since 0.2.0

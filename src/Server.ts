@@ -324,12 +324,14 @@ export interface ManifestWithWarnings {
  *   name: "search",
  *   description: "Search by tags.",
  *   method: "GET",
- *   args: Schema.Struct({ tags: Schema.Array(Schema.String) }),
- *   url: (t) => `https://api.example.com/search?tags=${t.arg("tags")}`
+ *   args: Schema.Struct({ tags: Schema.Array(Schema.String), since: Schema.Date }),
+ *   url: "https://api.example.com/search",
+ *   queryParams: { tags: (t) => t.arg("tags"), since: (t) => t.arg("since") }
  * })
  * const { warnings } = Effect.runSync(Server.manifestWithWarnings({ tools: [search] }))
- * // [{ path: ["tools", 0, "params", 0], tool: "search", arg: "tags",
- * //    message: 'arg "tags" of tool "search": Array<string> has no manifest type; published as a required "string"' }]
+ * // `tags` is an array param (protocol 0.2); a Date has no manifest type:
+ * // [{ path: ["tools", 0, "params", 1], tool: "search", arg: "since",
+ * //    message: 'arg "since" of tool "search": Date has no manifest type; published as a required "string"' }]
  * ```
  *
  * @since 0.1.0
@@ -377,9 +379,12 @@ export interface HandlerOptions extends Omit<ManifestOptions, "tools"> {
  * ```ts
  * import * as Server from "rcp-sdk/server"
  *
- * declare const tools: ReadonlyArray<Server.Tool>
+ * const tools: ReadonlyArray<Server.Tool> = [
+ *   { name: "ping", description: "Check the API is up.", method: "GET", params: [], url: "https://api.example.com/ping" }
+ * ]
  * const handler = Server.manifestHandler(tools, { auth: { type: "header", name: "Authorization", scheme: "Bearer" } })
  * // Bun: Bun.serve({ fetch: handler })
+ * console.log(handler(new Request("https://api.example.com/rcp/manifest")).status) // 200
  * ```
  *
  * @since 0.1.0
@@ -484,24 +489,45 @@ export const layer: {
     // The overloads say which form needs the HttpServer; one implementation serves both.
   )) as typeof layer
 
-/**
- * Re-exported so a server author needs one import: the manifest error and data types.
- *
- * @since 0.1.0
- * @category errors
- */
-export { ManifestInvalid } from "./Manifest.js"
+export {
+  /**
+   * Re-exported so a server author needs one import: the manifest error and data types.
+   *
+   * @since 0.1.0
+   * @category errors
+   */
+  ManifestInvalid
+} from "./Manifest.js"
 
-/**
- * `defineTool`'s `args` is not a schema of an object that can be lowered; thrown by `defineTool`.
- *
- * @since 0.1.0
- * @category errors
- */
-export { ArgsInvalid } from "./internal/server/errors.js"
+export {
+  /**
+   * `defineTool`'s `args` is not a schema of an object that can be lowered; thrown by `defineTool`.
+   *
+   * @since 0.1.0
+   * @category errors
+   */
+  ArgsInvalid
+} from "./internal/server/errors.js"
 
-/**
- * @since 0.1.0
- * @category models
- */
-export type { Auth, Manifest, Param, Tool } from "./Manifest.js"
+export type {
+  /**
+   * @since 0.1.0
+   * @category models
+   */
+  Auth,
+  /**
+   * @since 0.1.0
+   * @category models
+   */
+  Manifest,
+  /**
+   * @since 0.1.0
+   * @category models
+   */
+  Param,
+  /**
+   * @since 0.1.0
+   * @category models
+   */
+  Tool
+} from "./Manifest.js"

@@ -249,10 +249,16 @@ describe("architecture: the satellite packages", () => {
     assert.isUndefined(pkg.peerDependenciesMeta)
   })
 
-  it("the rcp command loads the MCP SDK only for `rcp mcp` (a dynamic import of its serving half)", () => {
-    // Static imports of the CLI's own modules, from its bin.
+  // The CLI's own modules a process loads before it runs a command: the bin loads nothing statically
+  // (the core's check of effect runs first), then `runMain.ts` with a dynamic import().
+  const cliReached = (): Set<string> => {
+    assert.deepStrictEqual(specifiers(readFileSync(join(root, "packages/cli/src/bin.ts"), "utf8")), [
+      "rcp-sdk/client",
+      "./internal/runMain.js"
+    ])
+    assert.deepStrictEqual(specifiers(readFileSync(join(root, "packages/cli/src/bin.ts"), "utf8"), { dynamic: false }), [])
     const reached = new Set<string>()
-    const stack = ["packages/cli/src/bin.ts"]
+    const stack = ["packages/cli/src/internal/runMain.ts"]
     while (stack.length > 0) {
       const file = stack.pop()!
       if (reached.has(file)) continue
@@ -262,11 +268,24 @@ describe("architecture: the satellite packages", () => {
       }
     }
     assert.isTrue(reached.has("packages/cli/src/internal/mcp.ts"))
+    return reached
+  }
+
+  it("the rcp command loads the MCP SDK only for `rcp mcp` (a dynamic import of its serving half)", () => {
     const sdk = (file: string) =>
       specifiers(readFileSync(join(root, file), "utf8"), { dynamic: false }).some((specifier) =>
         specifier.startsWith("@modelcontextprotocol/") || specifier === "@rcp-sdk/mcp"
       )
-    assert.deepStrictEqual([...reached].filter(sdk), [])
+    assert.deepStrictEqual([...cliReached()].filter(sdk), [])
     assert.isTrue(sdk("packages/cli/src/internal/mcpServe.ts"))
+  })
+
+  it("the rcp command loads @effect/cli only to parse a line (parse.ts, a dynamic import): never for help", () => {
+    const values = (file: string) =>
+      [...readFileSync(join(root, file), "utf8").matchAll(/^import\s+(?!type\b)[\w*{}\s,$]+?\s*from\s*"(@effect\/cli[^"]*)"/gm)]
+        .map((m) => m[1]!)
+    assert.deepStrictEqual([...cliReached()].flatMap(values), [])
+    assert.include(values("packages/cli/src/internal/parse.ts"), "@effect/cli/CommandDescriptor")
+    assert.include(specifiers(readFileSync(join(root, "packages/cli/src/internal/command.ts"), "utf8")), "./parse.js")
   })
 })

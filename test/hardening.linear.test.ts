@@ -75,18 +75,23 @@ describe("validation is linear (docs/protocol.md §1.9)", () => {
 })
 
 /**
- * The poisoning rules' worst cases (README "Poisoning checks"): the prefixes of each pattern
+ * The poisoning rules' worst cases (docs/security.md "Poisoning checks"): the prefixes of each pattern
  * repeated, so that a backtracking pattern would rescan the rest at each one — and invisible
  * characters, tag characters, long names.
  */
 const POISONING_UNITS = [
   "~/.", "<", "</", "ignore all ", "do not ", "the user ", "before using ", "instead of ", "instead of the ",
-  "otherwise the tool ", "silently ", "your ", "id_", "/etc/", " .", "tool must ", "\u200b", "\u{e0041}", "\ud83d\ude42\ufe0f"
+  "otherwise the tool ", "silently ", "your ", "id_", "/etc/", " .", "tool must ", "\u200b", "\u{e0041}", "\ud83d\ude42\ufe0f",
+  // A phrase's words may be split by any whitespace run: a start scans the run after it, once.
+  `ignore${" ".repeat(64)}`, "do not\t\n ", `never tell${"\u00a0".repeat(32)}`, "\u26a0\ufe0f\ufe0f"
 ]
 
 const POISONING_POSITIONS: ReadonlyArray<readonly [string, Build]> = [
   ["description", (s) => tool({ description: s })],
   ["param description", (s) => tool({ params: [{ name: "a", type: "string", description: s }] })],
+  // The model reads enum values as it reads descriptions: one long value, and the text as many short ones.
+  ["enum value", (s) => tool({ params: [{ name: "a", type: "string", enum: [s] }] })],
+  ["many enum values", (s) => tool({ params: [{ name: "a", type: "string", enum: Array.from({ length: Math.ceil(s.length / 64) }, (_, i) => `${i}${s.slice(i * 64, i * 64 + 64)}`) }] })],
   // One tool per 400 characters, in pairs that imitate each other ("t7_rn", "t7_m"): the confusable-name check.
   ["many tool names", (s) => ({
     ...tool({}),

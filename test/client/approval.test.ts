@@ -1,5 +1,5 @@
 /**
- * Approval for side effects (README "Approval"), on both APIs against a real server on 127.0.0.1:
+ * Approval for side effects (docs/security.md "Approval"), on both APIs against a real server on 127.0.0.1:
  * the hook sees the prepared request (resolvers run, credential `<redacted>`) before anything is
  * sent; only `true` sends it; a denial is `ApprovalDenied` and a failing hook `ApprovalFailed`,
  * with nothing received by the server; GET is never asked about by default; the policy picks
@@ -213,6 +213,16 @@ for (const [label, make] of [["promise", promiseApi], ["Effect", effectApi]] as 
         assert.strictEqual(tagOf(await api.execute({ name: "unenroll", arguments: { courseId: "x" } })), "ApprovalDenied")
         assert.deepStrictEqual(hook.asked.map(({ request }) => request.method), ["DELETE"])
         assert.deepStrictEqual(server.requests.map((r) => r.method), ["POST"])
+      })
+    })
+
+    it("methods compare case-insensitively (#29): `[\"post\"]` still asks about POST, and the POST is not sent", () => {
+      const hook = recorder(() => false)
+      return withApi(make, { approval: { methods: ["post"] } }, hook.approve, async (api, server) => {
+        assert.strictEqual(tagOf(await api.execute(enroll, turn)), "ApprovalDenied")
+        assert.strictEqual(tagOf(await api.execute({ name: "unenroll", arguments: { courseId: "x" } })), "Success")
+        assert.deepStrictEqual(hook.asked.map(({ request }) => request.method), ["POST"])
+        assert.deepStrictEqual(server.requests.map((r) => r.method), ["DELETE"])
       })
     })
 

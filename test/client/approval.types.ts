@@ -22,6 +22,10 @@ export const peeking = Client.createRcpClient({ approve: (request) => request.cr
 export const policy = Client.layerUndici({ approval: { methods: ["POST", "DELETE"], tools: { search: true } } })
 // @ts-expect-error — not an HTTP method of the format
 export const badMethod = Client.layerUndici({ approval: { methods: ["CONNECT"] } })
+// Lower case is the same method (#29: a policy of ["post"] must not silently stop asking).
+export const lowerMethod = Client.layerUndici({ approval: { methods: ["post", "delete"] } })
+// @ts-expect-error — not an HTTP method in lower case either
+export const badLowerMethod = Client.layerUndici({ approval: { methods: ["connect"] } })
 
 // Both approval errors are in execute's error channel, not in buildRequest's (which never asks).
 export const executeErrors = (e: Client.ExecuteError): string =>

@@ -1,9 +1,9 @@
 /**
  * Discovery's shortcuts (bench/RESULTS.md §Discovery) answer exactly as the direct definitions
  * they stand in for, each checked against an oracle written here: poisoning's one scan for all
- * text patterns against the rules README "Poisoning checks" documents (read from the README and
+ * text patterns against the rules docs/security.md "Poisoning checks" documents (read from docs/security.md and
  * matched by hand, test/support/poisoningRules.ts), the credential-name screen against the word rule
- * of README "Poisoning checks", the name skeleton against a character-by-character fold, the url
+ * of docs/security.md "Poisoning checks", the name skeleton against a character-by-character fold, the url
  * check without segments against the full parse and `String.prototype.split`, and the model-facing
  * parameters against the shape docs/protocol.md §7 gives them.
  */
@@ -30,7 +30,7 @@ const toolWith = (description: string, params: ReadonlyArray<Manifest.Param> = [
   url: "https://api.example.com/t"
 })
 
-// The rules as README "Poisoning checks" documents them, read from the README and matched by hand.
+// The rules as docs/security.md "Poisoning checks" documents them, read from docs/security.md and matched by hand.
 const RULES = PoisoningRules.readRules()
 
 // Words of the poisoned examples and of the documented rules, characters that sit at the edges of
@@ -91,11 +91,11 @@ const textFindingsOf = (description: string) => {
   }
 }
 
-describe("poisoning: the text rules find exactly what README \"Poisoning checks\" documents (property)", () => {
+describe("poisoning: the text rules find exactly what docs/security.md \"Poisoning checks\" documents (property)", () => {
   it("the rules block reads as nine text rules and the invisible ranges", () => {
     assert.strictEqual(RULES.text.length, 9)
     assert.deepStrictEqual([...new Set(RULES.text.map((rule) => rule.rule))], ["model-instruction", "sensitive-path"])
-    assert.includeDeepMembers([...RULES.invisible], [[0x200b, 0x200f], [0xe0000, 0xe007f]])
+    assert.includeDeepMembers([...RULES.invisible], [[0x200b, 0x200f], [0xe0000, 0xe0fff]])
   })
 
   it("every poisoned example, and random text around the rules' words and edge characters", () => {
@@ -150,7 +150,7 @@ describe("poisoning: the text rules find exactly what README \"Poisoning checks\
   })
 })
 
-// README "Poisoning checks", credential-param: the name's last word is a credential noun (not
+// docs/security.md "Poisoning checks", credential-param: the name's last word is a credential noun (not
 // after a cursor word such as "page"), or its last two words are a credential pair.
 const NOUNS = ["password", "passwd", "passphrase", "secret", "token", "apikey", "credential", "credentials"]
 const PAIRS = ["api key", "private key", "secret key", "access key", "access token", "auth token", "bearer token"]
@@ -204,11 +204,17 @@ describe("poisoning: the credential-name screen agrees with the word rule (prope
 })
 
 describe("poisoning: a name's skeleton is the character-by-character fold (property)", () => {
-  const FOLD: Readonly<Record<string, string>> = { "1": "l", "i": "l", "0": "o", "-": "_" }
-  const fold = (name: string): string => [...name.toLowerCase().replaceAll("rn", "m")].map((c) => FOLD[c] ?? c).join("")
+  // The oracle, typed from Unicode's confusables.txt for these characters (0 → O, 1 → l, I → l,
+  // m → rn, K (Kelvin sign) → K), then lower-cased and folded again, with the two look-alikes the
+  // data lacks (w → vv, - → _): one string per character.
+  const FOLD: Readonly<Record<string, string>> = {
+    "m": "rn", "M": "rn", "R": "r", "N": "n", "I": "l", "L": "l", "1": "l", "0": "o", "O": "o",
+    "-": "_", "w": "vv", "W": "vv", "V": "v", "A": "a", "B": "b", "\u212a": "k"
+  }
+  const fold = (name: string): string => [...name].map((c) => FOLD[c] ?? c).join("")
   it("names over the lookalike characters, their capitals, and others", () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom(..."rnmRNMiIl1L0oO-_ab\u212aİ"), { maxLength: 16 }), (chars) => {
+      fc.property(fc.array(fc.constantFrom(..."rnmRNMiIl1L0oO-_abABwWvV\u212a"), { maxLength: 16 }), (chars) => {
         const name = chars.join("")
         assert.strictEqual(Poisoning.skeleton(name), fold(name))
       }),

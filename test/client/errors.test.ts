@@ -37,7 +37,13 @@ const instances: ReadonlyArray<Errors.RcpError> = [
   new Errors.BlockedAddress({ target: "t", host: "127.0.0.1" }),
   new Errors.HttpError({ target: "t", status: 500, body: "" }),
   new Errors.InvalidResponse({ target: "t", reason: "r" }),
-  new Errors.ClientClosed()
+  new Errors.ClientClosed(),
+  new Errors.AuthorizationRequired({ api: "a", reason: "not-connected", authorizationUrl: undefined }),
+  new Errors.TokenRequestFailed({ api: "a", grant: "refresh_token", origin: "https://a.example", reason: "r" }),
+  new Errors.TokenStoreFailed({ operation: "get", reason: "r" }),
+  new Errors.UntrustedAuthorizationServer({ api: "a", endpoint: "tokenUrl", origin: "https://a.example", manifestOrigin: "https://b.example" }),
+  new Errors.AuthorizationFailed({ api: "a", reason: "r" }),
+  new Errors.OAuthNotConfigured({ url: "https://api.example/rcp" })
 ]
 
 describe("rcp-sdk/errors", () => {

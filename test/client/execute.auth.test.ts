@@ -348,7 +348,7 @@ describe("secrets never leak into errors, spans or logs", () => {
         assertNoSecrets(`String(${error._tag})`, String(error), SECRETS)
       }
       // The echoed credential and resolved value are redacted in the body excerpt (a 4xx excerpt
-      // reaches the model: README "What to send back to the model"); the status is kept.
+      // reaches the model: docs/providers.md "What the model is told of a failure"); the status is kept.
       const httpError = all[0]!
       assert.strictEqual(httpError._tag, "HttpError")
       if (httpError._tag === "HttpError") {

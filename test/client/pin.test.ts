@@ -1,5 +1,5 @@
 /**
- * Pinned manifests (docs/lock.md; README "Approving what the model gets" → Pinning): a real server
+ * Pinned manifests (docs/lock.md; docs/security.md "Pinning"): a real server
  * on 127.0.0.1 whose manifest changes between two discoveries, and a client given the lock made
  * from the first. Asserts on the exact errors, on what the model is shown, and on what the server
  * received.

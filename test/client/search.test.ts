@@ -198,6 +198,60 @@ describe("searchSession", () => {
       ])
     }))
 
+  it.scoped("a session executes only what it exposed (#29): a tool found and changed since, or never returned by a search, is refused before anything is sent", () =>
+    Effect.gen(function*() {
+      // The shop's second manifest: refund_payment takes an `amount` now, and a new tool appears.
+      let version = 1
+      const server: TestServer = yield* testServer((req, res) => {
+        if (req.path === "/rcp/manifest") {
+          const tools = shop(server.origin)
+          if (version === 1) return json(res, 200, manifest(tools))
+          return json(res, 200, manifest([
+            ...tools.map((tool) =>
+              tool.name === "refund_payment"
+                ? { ...tool, params: [...(tool.params ?? []), { name: "amount", type: "number" as const }] }
+                : tool
+            ),
+            {
+              name: "delete_account",
+              description: "Delete the account and every order.",
+              method: "DELETE",
+              params: [{ name: "accountId", type: "string" }],
+              url: `${server.origin}/accounts/{{accountId}}`
+            }
+          ]))
+        }
+        return json(res, 200, { ok: true, path: req.path })
+      })
+      yield* Effect.gen(function*() {
+        yield* Client.discover(server.url("/rcp/manifest"))
+        const session = yield* Client.searchSession()
+        yield* session.execute({ name: "search_tools", arguments: { query: "refund payment py_1", limit: 1 } })
+        assert.deepStrictEqual(yield* session.found, ["refund_payment"])
+
+        version = 2
+        yield* Client.discover(server.url("/rcp/manifest"))
+        // Found as it was: its definition changed since, so it is neither offered nor run.
+        assert.deepStrictEqual((yield* session.tools).map((tool) => tool.name), ["search_tools"])
+        const changed = yield* Effect.flip(session.execute({ name: "refund_payment", arguments: { payment: "py_1", amount: 5 } }))
+        assert.strictEqual(changed._tag, "ToolNotFound")
+        assert.strictEqual(changed.message, "unknown tool \"refund_payment\"; available tools: search_tools, refund_payment")
+        // Registered now, but never returned by a search: refused, naming only the session's tools.
+        const never = yield* Effect.flip(session.execute({ name: "delete_account", arguments: {} }))
+        assert.strictEqual(never.message, "unknown tool \"delete_account\"; available tools: search_tools, refund_payment")
+
+        // A new search shows the tool as it is now: then it runs.
+        yield* session.execute({ name: "search_tools", arguments: { query: "refund payment py_1", limit: 1 } })
+        const refunded = yield* session.execute({ name: "refund_payment", arguments: { payment: "py_1", amount: 5 } })
+        assert.deepStrictEqual(refunded.data, { ok: true, path: `/accounts/${ACCOUNT}/payments/py_1/refunds` })
+      }).pipe(Effect.provide(clientLayer({}, resolvers)))
+      assert.deepStrictEqual(server.requests.map((r) => `${r.method} ${r.path}`), [
+        "GET /rcp/manifest",
+        "GET /rcp/manifest",
+        `POST /accounts/${ACCOUNT}/payments/py_1/refunds`
+      ])
+    }))
+
   it("the promise facade: the same session in promises, with the call's context and the tools found kept per session", async () => {
     const server = await startServer((req, res) => {
       if (req.path === "/rcp/manifest") return json(res, 200, manifest(shop(server.origin)))

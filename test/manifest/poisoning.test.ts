@@ -1,8 +1,8 @@
 /**
- * Poisoning checks (README "Poisoning checks"): every poisoned example of `support/poisoning.ts`
+ * Poisoning checks (docs/security.md "Poisoning checks"): every poisoned example of `support/poisoning.ts`
  * is flagged by its rules, with the tool or param path and the offending text escaped; the clean
  * corpus — every description of the repo's OpenAPI fixtures (`@readme/oas-examples`, GitHub's
- * REST API) — gives the false-positive rate the README reports; and end to end over a real server,
+ * REST API) — gives the false-positive rate docs/security.md reports; and end to end over a real server,
  * `onPoisoning: "refuse"` keeps flagged tools from the model (on both APIs) while `"warn"` exposes
  * them with the warnings.
  */
@@ -146,7 +146,7 @@ describe("poisoning checks: the clean corpus", () => {
     Path.join(Path.dirname(require.resolve("@octokit/openapi/package.json")), "generated/api.github.com.json")
   ]
 
-  it("no description rule flags a real-world description; credential-param only params named for a credential; the README reports the rate", async () => {
+  it("no description rule flags a real-world description; credential-param only params named for a credential; docs/security.md reports the rate", async () => {
     let tools = 0
     const byDescription = new Set<string>()
     const byCredential = new Set<string>()
@@ -176,7 +176,7 @@ describe("poisoning checks: the clean corpus", () => {
     const measured = `${tools} tools from ${documents.length} OpenAPI documents: the description rules flag ` +
       `${byDescription.size} (${percent(byDescription.size)}); \`credential-param\` flags ${byCredential.size} ` +
       `(${percent(byCredential.size)}), every one a param named for a credential`
-    assert.include(section(read("README.md"), "Poisoning checks").replace(/\s+/g, " "), measured)
+    assert.include(section(read("docs/security.md"), "Poisoning checks").replace(/\s+/g, " "), measured)
   }, 180_000)
 })
 

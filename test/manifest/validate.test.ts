@@ -353,6 +353,13 @@ describe("queryParams", () => {
       assert.deepStrictEqual(issues, [`tools[0].${field}.__proto__: the key "__proto__" is not allowed`], field)
     }
   })
+
+  it("a tool named __proto__ is refused (a lock keys tools by name); constructor and prototype are names like any other", () => {
+    assert.deepStrictEqual(issuesOf({ name: "__proto__" }), ["tools[0].name: \"__proto__\" cannot be a tool name (a lock keys tools by name)"])
+    assert.deepStrictEqual(issuesOf({ name: "constructor" }), [])
+    assert.deepStrictEqual(issuesOf({ name: "prototype" }), [])
+    assert.deepStrictEqual(issuesOf({ name: "__proto" }), [])
+  })
 })
 
 describe("headers", () => {

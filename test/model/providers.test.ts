@@ -1,5 +1,5 @@
 /**
- * Model providers (README "Model providers"): the tool formats, every provider's tool-call shape
+ * Model providers (docs/providers.md): the tool formats, every provider's tool-call shape
  * through `execute` (Effect and promise) against a real server on 127.0.0.1, OpenAI strict mode's
  * `null` round trip, the result helpers, and the table of what the model sees of each error.
  */

@@ -1,27 +1,20 @@
 /**
- * docs/big-apis.md says what the code does: every TypeScript block compiles against the built
- * packages, and its runnable example — GitHub's OpenAPI document imported, tokens of all tools
- * against search mode, a search, the found call built — runs as a user would run it (compiled
- * with esbuild, a child process, nothing sent anywhere) and prints what the page says.
+ * docs/big-apis.md's GitHub example (a `ts compile` block: the docs harness, test/docs.pages.test.ts,
+ * compiles every block of the page and runs the others) — GitHub's OpenAPI document imported,
+ * tokens of all tools against search mode, a search, the found call built — runs as a user would
+ * run it (compiled with esbuild, a child process, nothing sent anywhere) and prints what the page
+ * says, within the goal of issue #32.
  */
 import { assert, describe, it } from "@effect/vitest"
 import { spawnSync } from "node:child_process"
 import { mkdirSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { transform } from "esbuild"
-import { blocks, read, root, section, typecheck } from "../support/docs.js"
+import { blocks, read, root, section } from "../support/docs.js"
 
 const page = read("docs/big-apis.md")
-const code = blocks(page).filter((block) => block.lang === "ts")
 
 describe("docs/big-apis.md", () => {
-  it("every ts block compiles against the built packages", () => {
-    assert.isAtLeast(code.length, 6)
-    const { output, status } = typecheck(".docs-big-apis", code.map((block, i) => ({ name: `block${i}.ts`, code: block.code })))
-    assert.strictEqual(output, "")
-    assert.strictEqual(status, 0)
-  }, 120_000)
-
   it("the GitHub example runs: all tools against search mode, a search that finds issues_update, the call built", async () => {
     const example = blocks(section(page, "A runnable example: the GitHub import")).find((block) => block.lang === "ts")!
     const { code: js } = await transform(example.code, { loader: "ts", format: "esm" })
@@ -35,7 +28,7 @@ describe("docs/big-apis.md", () => {
       assert.strictEqual(run.status, 0)
       const lines = run.stdout.trimEnd().split("\n")
       const [all, allTokens, firstTurn] = /^(\d+) tools: (\d+) tokens; search mode, first turn: (\d+) tokens$/.exec(lines[0]!)!.slice(1).map(Number)
-      assert.strictEqual(all, 1130)
+      assert.strictEqual(all, 1204)
       // The goal of issue #32: search mode's first turn at most 5% of all tools.
       assert.isBelow(firstTurn! / allTokens!, 0.05)
       // Among the five found (issues_create ranks above it today: "close" is read as an action, not as

@@ -14,12 +14,16 @@ export const read = (path: string): string => readFileSync(join(root, path), "ut
 
 export interface Block {
   readonly lang: string
+  /** The words after the language in the fence's info string: ```ts compile → ["compile"]. */
+  readonly tags: ReadonlyArray<string>
   /** The nearest `## ` heading above the block. */
   readonly section: string
   readonly code: string
+  /** The 1-based line of the opening fence. */
+  readonly line: number
 }
 
-/** Every fenced block (```lang … ```), in order. */
+/** Every fenced block (```lang tag… … ```), in order. */
 export const blocks = (markdown: string): Array<Block> => {
   const out: Array<Block> = []
   let section = ""
@@ -27,11 +31,13 @@ export const blocks = (markdown: string): Array<Block> => {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!
     if (line.startsWith("## ")) section = line.slice(3)
-    const open = /^\s*```(\w+)$/.exec(line)
+    const open = /^\s*```(\w+)((?: [\w-]+)*)$/.exec(line)
     if (open === null) continue
+    const start = i + 1
     const code: Array<string> = []
     for (i++; i < lines.length && lines[i]!.trim() !== "```"; i++) code.push(lines[i]!)
-    out.push({ lang: open[1]!, section, code: code.join("\n") })
+    const tags = open[2]!.split(" ").filter((tag) => tag !== "")
+    out.push({ lang: open[1]!, tags, section, code: code.join("\n"), line: start })
   }
   return out
 }

@@ -1,8 +1,8 @@
 /**
- * The poisoning checks' text rules as README "Poisoning checks" documents them ("Exactly what the
- * text rules match"), read from the README itself and matched by hand — an oracle for the tests
+ * The poisoning checks' text rules as docs/security.md "Poisoning checks" documents them ("Exactly what the
+ * text rules match"), read from docs/security.md itself and matched by hand — an oracle for the tests
  * that shares nothing with `src/internal/poisoning.ts` (no pattern, no regular expression of it).
- * Were the code and the README to drift apart, the tests that use this would say so.
+ * Were the code and docs/security.md to drift apart, the tests that use this would say so.
  */
 import { blocks, read, section } from "./docs.js"
 
@@ -24,7 +24,7 @@ export interface TextRule {
 export interface Rules {
   /** Code point ranges of `invisible-unicode`, inclusive. */
   readonly invisible: ReadonlyArray<readonly [number, number]>
-  /** The text rules, in the README's order (the order of the warnings). */
+  /** The text rules, in the documented order (the order of the warnings). */
   readonly text: ReadonlyArray<TextRule>
   /** Every word the text rules are written with: material for generated text. */
   readonly words: ReadonlyArray<string>
@@ -43,7 +43,7 @@ const parseLine = (line: string): Array<Step> => {
     if (char === "(" || char === "[") {
       flush()
       const close = line.indexOf(char === "(" ? ")" : "]", i)
-      if (close === -1) throw new Error(`README poisoning rules: unclosed ${char} in ${line}`)
+      if (close === -1) throw new Error(`docs/security.md poisoning rules: unclosed ${char} in ${line}`)
       steps.push({ _tag: "OneOf", choices: line.slice(i + 1, close).split("|"), optional: char === "[" })
       i = close
     } else if (char === "·") {
@@ -55,7 +55,7 @@ const parseLine = (line: string): Array<Step> => {
       const name = line.slice(i + 1, close)
       if (name === "name") steps.push({ _tag: "Name" })
       else if (name === "start") steps.push({ _tag: "Start" })
-      else throw new Error(`README poisoning rules: unknown ‹${name}›`)
+      else throw new Error(`docs/security.md poisoning rules: unknown ‹${name}›`)
       i = close
     } else {
       text += char
@@ -67,16 +67,16 @@ const parseLine = (line: string): Array<Step> => {
 
 const codePoint = (text: string): number => {
   const match = /^U\+([0-9A-F]{4,6})$/.exec(text)
-  if (match === null) throw new Error(`README poisoning rules: not a code point: ${text}`)
+  if (match === null) throw new Error(`docs/security.md poisoning rules: not a code point: ${text}`)
   return parseInt(match[1]!, 16)
 }
 
-/** The rules block of README "Poisoning checks", parsed. */
+/** The rules block of docs/security.md "Poisoning checks", parsed. */
 export const readRules = (): Rules => {
-  const block = blocks(section(read("README.md"), "Poisoning checks")).find((b) =>
+  const block = blocks(section(read("docs/security.md"), "Poisoning checks")).find((b) =>
     b.lang === "text" && b.code.startsWith("invisible-unicode:")
   )
-  if (block === undefined) throw new Error("README \"Poisoning checks\" has no rules block")
+  if (block === undefined) throw new Error("docs/security.md \"Poisoning checks\" has no rules block")
   const entries: Array<{ rule: string; what: string; lines: Array<string> }> = []
   for (const line of block.code.split("\n")) {
     if (line.startsWith("  ")) entries[entries.length - 1]!.lines.push(line.slice(2))
@@ -132,8 +132,12 @@ export const instance = (
 // Matching, by hand
 // ---------------------------------------------------------------------------------------------
 
+// A word character as the rules' case-insensitive Unicode patterns read one: ASCII letters, digits
+// and _, plus the two characters that fold onto them (ſ U+017F → s, K U+212A → k).
 const isWordChar = (char: string | undefined): boolean =>
-  char !== undefined && ((char >= "a" && char <= "z") || (char >= "A" && char <= "Z") || (char >= "0" && char <= "9") || char === "_")
+  char !== undefined &&
+  ((char >= "a" && char <= "z") || (char >= "A" && char <= "Z") || (char >= "0" && char <= "9") || char === "_" ||
+    char === "\u017f" || char === "\u212a")
 
 const isNameChar = (char: string | undefined): boolean => isWordChar(char) || char === "-"
 
@@ -144,21 +148,33 @@ const isWhitespace = (char: string | undefined): boolean =>
 /** Case-insensitive for ASCII letters only. */
 const lowerAscii = (char: string): string => (char >= "A" && char <= "Z" ? String.fromCharCode(char.charCodeAt(0) + 32) : char)
 
-const textAt = (text: string, at: number, literal: string): boolean => {
-  if (at + literal.length > text.length) return false
+/**
+ * Where `literal` ends when it starts at `at`, or -1: a space in the documented text stands for
+ * any run of whitespace (tabs, newlines, no-break spaces, several spaces — the rules of #29).
+ */
+const literalEnd = (text: string, at: number, literal: string): number => {
+  let position = at
   for (let i = 0; i < literal.length; i++) {
-    if (lowerAscii(text[at + i]!) !== lowerAscii(literal[i]!)) return false
+    if (literal[i] === " ") {
+      if (!isWhitespace(text[position])) return -1
+      while (isWhitespace(text[position])) position++
+      continue
+    }
+    if (position >= text.length || lowerAscii(text[position]!) !== lowerAscii(literal[i]!)) return -1
+    position++
   }
-  return true
+  return position
 }
 
 /** The positions where `step` can end when it starts at `at`. */
 const stepEnds = (text: string, at: number, step: Step): Array<number> => {
   switch (step._tag) {
-    case "Text":
-      return textAt(text, at, step.text) ? [at + step.text.length] : []
+    case "Text": {
+      const end = literalEnd(text, at, step.text)
+      return end === -1 ? [] : [end]
+    }
     case "OneOf": {
-      const ends = step.choices.filter((choice) => textAt(text, at, choice)).map((choice) => at + choice.length)
+      const ends = step.choices.map((choice) => literalEnd(text, at, choice)).filter((end) => end !== -1)
       return step.optional ? [at, ...ends] : ends
     }
     case "Edge":
@@ -196,15 +212,19 @@ export const matches = (rule: TextRule, text: string): boolean => {
   return false
 }
 
-/** What the text rules say `text` has, in the README's order. */
+/** What the text rules say `text` has, in the documented order. */
 export const whats = (rules: Rules, text: string): Array<string> =>
   rules.text.filter((rule) => matches(rule, text)).map((rule) => rule.what)
 
 /** Whether `text` holds a character of `invisible-unicode`. */
 export const hasInvisible = (rules: Rules, text: string): boolean => {
+  let previous = ""
   for (const char of text) {
     const code = char.codePointAt(0)!
-    if (rules.invisible.some(([from, to]) => code >= from && code <= to)) return true
+    // The documented exception: one presentation selector right after a pictograph is drawn (⚠️).
+    const drawn = (code === 0xfe0e || code === 0xfe0f) && /\p{Extended_Pictographic}/u.test(previous)
+    if (!drawn && rules.invisible.some(([from, to]) => code >= from && code <= to)) return true
+    previous = char
   }
   return false
 }

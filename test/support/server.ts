@@ -16,6 +16,8 @@ export interface Recorded {
   readonly path: string
   readonly query: URLSearchParams
   readonly headers: http.IncomingHttpHeaders
+  /** Names and values as sent, alternating: a header named like a prototype key is one too. */
+  readonly rawHeaders: ReadonlyArray<string>
   readonly body: string
 }
 
@@ -88,6 +90,7 @@ export const startServer = (handler: Handler, options: ServerOptions = {}): Prom
           path: parsed.pathname,
           query: parsed.searchParams,
           headers: req.headers,
+          rawHeaders: req.rawHeaders,
           body: Buffer.concat(chunks).toString("utf8")
         }
         requests.push(recorded)

@@ -30,8 +30,12 @@ export const AiSdkToolError: typeof internal.AiSdkToolError = internal.AiSdkTool
  * The client's discovered tools as an AI SDK `ToolSet`: each with `inputSchema: jsonSchema(parameters)`
  * and an `execute` that runs the call through rcp with the turn's context — the call's
  * `experimental_context` when given, else `options.context`. A failed call reaches the model as
- * the safe text of the table in README "What to send back to the model"; operator-side errors also go to
+ * the safe text of the table in docs/providers.md "What the model is told of a failure"; operator-side errors also go to
  * `options.onError`.
+ *
+ * The set runs only what it hands the model (`options.tools`, default all the client's tools,
+ * through the client's `expose`): a tool that changed or went since the set was made is
+ * `ToolNotFound`, before any resolver runs or anything is sent.
  *
  * @example
  * ```ts
@@ -39,16 +43,20 @@ export const AiSdkToolError: typeof internal.AiSdkToolError = internal.AiSdkTool
  * import { createRcpClient } from "rcp-sdk/client"
  * import { aiSdkTools } from "@rcp-sdk/ai-sdk"
  *
- * declare const model: LanguageModel // e.g. openai("gpt-4.1") from @ai-sdk/openai
+ * // `model`: e.g. openai("gpt-4.1") from @ai-sdk/openai.
  * const client = createRcpClient({ resolvers: { learnerId: (ctx: { userId: string }) => ctx.userId } })
- * await client.discover("https://api.example.com/rcp/manifest")
- * const { text } = await generateText({
- *   model,
- *   tools: await aiSdkTools(client, { onError: (error) => console.error(error) }),
- *   experimental_context: { userId: "u-42" },
- *   stopWhen: stepCountIs(5),
- *   prompt: "Enroll me in the TypeScript course"
- * })
+ *
+ * export const ask = async (model: LanguageModel, userId: string) => {
+ *   await client.discover("https://api.example.com/rcp/manifest")
+ *   const { text } = await generateText({
+ *     model,
+ *     tools: await aiSdkTools(client, { onError: (error) => console.error(error) }),
+ *     experimental_context: { userId },
+ *     stopWhen: stepCountIs(5),
+ *     prompt: "Enroll me in the TypeScript course"
+ *   })
+ *   return text
+ * }
  * ```
  *
  * @since 0.2.0
@@ -86,11 +94,15 @@ export type AiSdkSearchTools = internal.AiSdkSearchTools
  * import { createRcpClient } from "rcp-sdk/client"
  * import { aiSdkSearchTools } from "@rcp-sdk/ai-sdk"
  *
- * declare const model: LanguageModel
  * const client = createRcpClient()
- * await client.discover("https://api.example.com/rcp/manifest")
- * const { tools, prepareStep } = await aiSdkSearchTools(client)
- * const { text } = await generateText({ model, tools, prepareStep, stopWhen: stepCountIs(5), prompt: "Close issue 12 in acme/api" })
+ *
+ * // One conversation: its own search tools, so what it found stays its own.
+ * export const converse = async (model: LanguageModel, prompt: string) => {
+ *   await client.discover("https://api.example.com/rcp/manifest")
+ *   const { tools, prepareStep } = await aiSdkSearchTools(client)
+ *   const { text } = await generateText({ model, tools, prepareStep, stopWhen: stepCountIs(5), prompt })
+ *   return text
+ * }
  * ```
  *
  * @since 0.2.0

@@ -2,7 +2,7 @@
  * `@rcp-sdk/ai-sdk` with the Vercel AI SDK's own `generateText` and mock language model
  * (`MockLanguageModelV3` from `ai/test`): a scripted model calls rcp tools across steps against a
  * real REST server on 127.0.0.1; resolver values come from `experimental_context`; failures reach
- * the model as the table in README "What to send back to the model" says.
+ * the model as the table in docs/providers.md "What the model is told of a failure" says.
  */
 import { assert, describe, it } from "@effect/vitest"
 import { generateText, stepCountIs } from "ai"
@@ -188,6 +188,58 @@ describe("@rcp-sdk/ai-sdk", () => {
       const tools = await aiSdkTools(client)
       assert.deepStrictEqual(Object.values(tools).map((tool) => tool.needsApproval), [false, false, false])
     }))
+
+  describe("the ToolSet executes only what it handed the model (#29)", () => {
+    it("with tools: a subset, the SDK runs only those; a call to another tool reaches no server", () =>
+      withApi(async (server, client) => {
+        const all = await client.tools()
+        const tools = await aiSdkTools(client, { tools: all.filter((tool) => tool.name === "search") })
+        assert.deepStrictEqual(Object.keys(tools), ["search"])
+        const result = await generateText({
+          model: scriptedModel([toolCalls(["c1", "enroll", { courseId: "x" }], ["c2", "search", { q: "go" }])]),
+          tools,
+          experimental_context: { userId: RESOLVED_SECRET } satisfies Turn,
+          stopWhen: stepCountIs(3),
+          prompt: "Go."
+        })
+        assert.deepStrictEqual(server.requests.map((r) => `${r.method} ${r.target}`), ["GET /search?q=go"])
+        assert.notInclude(JSON.stringify(server.requests), RESOLVED_SECRET)
+        assert.isTrue(result.steps[0]!.content.some((part) => part.type === "tool-error" && part.toolName === "enroll"))
+      }))
+
+    it("a tool changed since the ToolSet was made (same name, new definition) is not executed", () =>
+      withApi(async (server, client) => {
+        const set = await aiSdkTools(client)
+        // The same manifest URL, `enroll` now saying something else: not what the model was shown.
+        const changed = tools(server.origin).map((tool) =>
+          tool.name === "enroll" ? { ...tool, description: "Enroll the user in everything." } : tool
+        )
+        await client.register(manifest(changed), { url: `${server.origin}/rcp/manifest` })
+        const result = await generateText({
+          model: scriptedModel([toolCalls(["c1", "enroll", { courseId: "x" }])]),
+          tools: set,
+          experimental_context: { userId: RESOLVED_SECRET } satisfies Turn,
+          stopWhen: stepCountIs(3),
+          prompt: "Go."
+        })
+        assert.deepStrictEqual(server.requests, [])
+        assert.match(result.text, /enroll: error-text "unknown tool \\"enroll\\"/)
+      }))
+
+    it("a tool forgotten since the ToolSet was made is not executed", () =>
+      withApi(async (server, client) => {
+        const tools = await aiSdkTools(client)
+        await client.forget(`${server.origin}/rcp/manifest`)
+        await client.register(manifest([{ name: "other", url: `${server.origin}/other` }]), { url: `${server.origin}/b/manifest` })
+        await generateText({
+          model: scriptedModel([toolCalls(["c1", "search", { q: "go" }])]),
+          tools,
+          stopWhen: stepCountIs(3),
+          prompt: "Go."
+        })
+        assert.deepStrictEqual(server.requests, [])
+      }))
+  })
 
   it("rcp-sdk/client and rcp-sdk never load `ai` or `@effect/ai`; @rcp-sdk/ai-sdk and @rcp-sdk/effect-ai do", () => {
     const script = `

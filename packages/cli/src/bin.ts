@@ -2,8 +2,24 @@
 /**
  * The `rcp` executable.
  *
+ * Before anything of Effect is loaded, the core's check of the installed `effect` and
+ * `@effect/platform` runs: importing a public module of `rcp-sdk` runs it first (its opening,
+ * scripts/bundle.mjs), and an unsupported or missing version fails there with one sentence. That
+ * sentence is printed as `rcp: …` (exit 1) instead of a stack. The command itself is loaded
+ * afterwards with a dynamic `import()`: ES modules are linked before any of them runs, so a static
+ * import of it would meet an Effect 4 first (a missing file or export) and never reach the check.
+ *
  * @since 0.1.0
  */
-import { run } from "./internal/runMain.js"
+const PEER_RANGE_CODE = "RCP_PEER_RANGE"
 
+try {
+  // The command loads it anyway: the check costs no module of its own.
+  await import("rcp-sdk/client")
+} catch (error) {
+  if ((error as { code?: unknown }).code !== PEER_RANGE_CODE) throw error
+  process.stderr.write(`rcp: ${(error as Error).message}\n`)
+  process.exit(1)
+}
+const { run } = await import("./internal/runMain.js")
 run(process.argv.slice(2))

@@ -160,6 +160,75 @@ describe("rcp describe", () => {
     }))
 })
 
+describe("rcp import / describe / call print no document string raw (#29)", () => {
+  /** C0, DEL, C1, line separators, bidi controls, invisible characters, lone surrogates — from the Unicode ranges. */
+  const RAW = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\p{Default_Ignorable_Code_Point}]|\p{Surrogate}/u
+  const BAD = "\u001b]52;c;ZXZpbA==\u0007\u001b[2J\u009b31m\u202e\u200b\u{e0041}"
+  const spec = {
+    openapi: "3.0.3",
+    info: { title: "T", version: "1" },
+    servers: [{ url: "https://api.example.com" }],
+    paths: {
+      [`/notes${BAD}`]: {
+        get: { operationId: `list${BAD}`, summary: `List ${BAD} notes.`, responses: { "200": { description: "OK" } } },
+        trace: { operationId: `trace${BAD}`, responses: { "200": { description: "OK" } } }
+      },
+      "/other": {
+        get: {
+          operationId: "other",
+          parameters: [{ name: "q", in: "query", schema: { type: "string", enum: [`a${BAD}`] } }],
+          responses: { "200": { description: "OK" } }
+        }
+      }
+    }
+  }
+  const noRaw = (text: string, what: string) => {
+    const found = RAW.exec(text)
+    assert.isNull(found, `${what}: raw ${JSON.stringify(found?.[0])}`)
+  }
+
+  it("rcp import and rcp describe (text and --json) of a hostile OpenAPI file: every line escaped, the JSON the same value", async () => {
+    const path = file("hostile-openapi.json", spec)
+    const imported = await rcp(["import", path])
+    assert.strictEqual(imported.status, 0, imported.stderr)
+    noRaw(imported.stdout, "import stdout")
+    noRaw(imported.stderr, "import stderr")
+    assert.include(imported.stderr, "\\u001b]52;c;ZXZpbA==\\u0007")
+    assert.include(JSON.parse(imported.stdout).tools[0].description, BAD)
+
+    const described = await rcp(["describe", path])
+    assert.strictEqual(described.status, 0, described.stderr)
+    noRaw(described.stdout, "describe stdout")
+    noRaw(described.stderr, "describe stderr")
+    assert.include(described.stdout, "\\u202e")
+
+    const asJson = await rcp(["describe", path, "--json"])
+    assert.strictEqual(asJson.status, 0, asJson.stderr)
+    noRaw(asJson.stdout, "describe --json stdout")
+    assert.include(JSON.parse(asJson.stdout).tools[0].description, BAD)
+
+    const missing = await rcp(["import", join(tmp, `missing${BAD}.json`)])
+    assert.strictEqual(missing.status, 1)
+    noRaw(missing.stderr, "import of a missing file")
+  })
+
+  it("rcp call prints a server's answer with nothing raw, the same JSON value", async () => {
+    const server = await startServer((req, res) =>
+      req.path === "/rcp/manifest"
+        ? json(res, 200, { rcpVersion: "0.1", tools: [{ name: "read", description: "Read.", method: "GET", params: [], url: `${server.origin}/x` }] })
+        : json(res, 200, { text: BAD })
+    )
+    try {
+      const run = await rcp(["call", server.url("/rcp/manifest"), "read"])
+      assert.strictEqual(run.status, 0, run.stderr)
+      noRaw(run.stdout, "call stdout")
+      assert.deepStrictEqual(JSON.parse(run.stdout).data, { text: BAD })
+    } finally {
+      await server.close()
+    }
+  })
+})
+
 describe("rcp tools", () => {
   it("prints the model-facing tools in each provider's format", () =>
     withServer(async (server) => {
@@ -268,7 +337,7 @@ describe("rcp validate", () => {
     )
   })
 
-  it("prints the poisoning checks' warnings: the rule, the path, hidden characters escaped (README \"Poisoning checks\")", async () => {
+  it("prints the poisoning checks' warnings: the rule, the path, hidden characters escaped (docs/security.md \"Poisoning checks\")", async () => {
     const hidden = [..."leak it"].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join("")
     const run = await rcp(["validate", file("poisoned.json", {
       rcpVersion: "0.1",

@@ -114,6 +114,102 @@ describe("rcp lock", () => {
     }))
 })
 
+describe("rcp lock / rcp diff of APIs whose tool names clash (#29)", () => {
+  it("two manifests with the same tool names are each locked and compared on their own (one client refused them as DuplicateTool)", () =>
+    withServer(async (server, state) => {
+      const a = server.url("/a/manifest")
+      const b = server.url("/b/manifest")
+      const out = join(folder(), "rcp.lock.json")
+      const run = await rcp(["lock", a, b, "--out", out])
+      assert.deepStrictEqual(run, {
+        status: 0,
+        stdout: `locked ${a}: 2 tool(s)\nlocked ${b}: 2 tool(s)\nwrote ${out}\n`,
+        stderr: ""
+      })
+      const lock = JSON.parse(readFileSync(out, "utf8")) as Lock.Lock
+      assert.deepStrictEqual(Object.keys(lock.apis).sort(), [a, b])
+      assert.deepStrictEqual(Object.keys(lock.apis[a]!.tools), Object.keys(lock.apis[b]!.tools))
+      assert.deepStrictEqual(await rcp(["diff", out]), {
+        status: 0,
+        stdout: `${a}: unchanged (2 tool(s))\n${b}: unchanged (2 tool(s))\n`,
+        stderr: ""
+      })
+      // The lock holds each: a client given it discovers one as is and the other under a prefix.
+      const client = Client.createRcpClient({ lock, resolvers: { userId: () => "u-1" } })
+      try {
+        await client.discover(a)
+        await client.discover(b, { prefix: "b_" })
+        assert.deepStrictEqual((await client.tools()).map((t) => t.name), ["get_profile", "list_courses", "b_get_profile", "b_list_courses"])
+        state.serve = profileManifest(server.origin, [courses(server.origin, POISON)])
+        const diff = await rcp(["diff", out])
+        assert.strictEqual(diff.status, 1)
+        assert.include(diff.stdout, `${a}: changed since it was locked`)
+        assert.include(diff.stdout, `${b}: changed since it was locked`)
+      } finally {
+        await client.close()
+      }
+    }))
+})
+
+describe("rcp call / rcp mcp --lock: the lock at the CLI's entry points (#29)", () => {
+  const env = { RCP_LOCK_TOKEN: "t-123" }
+  const callArgs = (url: string, out: string) => ["call", url, "list_courses", "--credential-env", "RCP_LOCK_TOKEN", "--lock", out]
+  const courseCalls = (server: TestServer) => server.requests.filter((r) => r.path === "/courses").length
+
+  it("rcp call: a pinned manifest is called; a changed one is ManifestChanged and its tool never called; a URL the lock lacks is refused unfetched", () =>
+    withServer(async (server, state) => {
+      const url = server.url("/rcp/manifest")
+      const out = join(folder(), "rcp.lock.json")
+      assert.strictEqual((await rcp(["lock", url, "--out", out])).status, 0)
+
+      const ok = await rcp(callArgs(url, out), { env })
+      assert.strictEqual(ok.status, 0, ok.stderr)
+      assert.strictEqual(courseCalls(server), 1)
+
+      state.serve = profileManifest(server.origin, [courses(server.origin, POISON)])
+      const changed = await rcp(callArgs(url, out), { env })
+      assert.strictEqual(changed.status, 1)
+      assert.match(changed.stderr, /^rcp: ManifestChanged: /)
+      assert.notInclude(changed.stderr, "id_rsa")
+      assert.strictEqual(courseCalls(server), 1, "the changed tool is never called")
+
+      const before = server.requests.length
+      const other = server.url("/other/manifest")
+      const unpinned = await rcp(callArgs(other, out), { env })
+      assert.strictEqual(unpinned.status, 1)
+      assert.match(unpinned.stderr, /^rcp: ManifestNotPinned: /)
+      assert.strictEqual(server.requests.length, before, "nothing fetched")
+    }))
+
+  it("rcp mcp: a changed manifest or a URL the lock lacks ends the bridge before anything is served", () =>
+    withServer(async (server, state) => {
+      const url = server.url("/rcp/manifest")
+      const out = join(folder(), "rcp.lock.json")
+      assert.strictEqual((await rcp(["lock", url, "--out", out])).status, 0)
+      state.serve = profileManifest(server.origin, [courses(server.origin, POISON)])
+      const changed = await rcp(["mcp", url, "--lock", out, "--http", "0"])
+      assert.strictEqual(changed.status, 1)
+      assert.match(changed.stderr, /ManifestChanged/)
+      assert.notInclude(changed.stderr, "serving")
+
+      const before = server.requests.length
+      const unpinned = await rcp(["mcp", server.url("/other/manifest"), "--lock", out, "--http", "0"])
+      assert.strictEqual(unpinned.status, 1)
+      assert.match(unpinned.stderr, /ManifestNotPinned/)
+      assert.strictEqual(server.requests.length, before, "nothing fetched")
+    }))
+
+  it("a --lock that is not a lock is refused before any request", () =>
+    withServer(async (server) => {
+      const bad = join(folder(), "bad.json")
+      writeFileSync(bad, "{\"version\": 1, \"apis\": {\"__proto__\": {}}}")
+      const run = await rcp(callArgs(server.url("/rcp/manifest"), bad), { env })
+      assert.strictEqual(run.status, 1)
+      assert.match(run.stderr, /^rcp: LockInvalid: /)
+      assert.strictEqual(server.requests.length, 0)
+    }))
+})
+
 describe("rcp diff", () => {
   it("exit 0 when nothing changed; exit 1 naming each tool and field when something did, never the new text", () =>
     withServer(async (server, state) => {

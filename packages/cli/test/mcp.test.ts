@@ -12,6 +12,8 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js"
 import { type ChildProcess, spawn } from "node:child_process"
 import * as http from "node:http"
+import * as net from "node:net"
+import * as fc from "fast-check"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { type NotesApi, notesManifest, startNotesApi, TOKEN } from "../../../test/support/mcpApi.js"
@@ -270,16 +272,19 @@ describe("rcp mcp --watch", () => {
   })
 })
 
-/** Starts `rcp mcp --http 0` and reads the address it announces on stderr. */
-const startHttpBridge = async (api: NotesApi): Promise<{ readonly child: ChildProcess; readonly url: URL }> => {
-  const child = spawn(process.execPath, bridgeArgs(api, ["--http", "0"]), { env: ENV, stdio: ["ignore", "pipe", "pipe"] })
+/** Starts `rcp mcp --http 0` (with `extra` arguments) and reads the address it announces on stderr. */
+const startHttpBridge = async (
+  api: NotesApi,
+  extra: ReadonlyArray<string> = []
+): Promise<{ readonly child: ChildProcess; readonly url: URL }> => {
+  const child = spawn(process.execPath, bridgeArgs(api, ["--http", "0", ...extra]), { env: ENV, stdio: ["ignore", "pipe", "pipe"] })
   let stderr = ""
   let stdout = ""
   child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()))
   const url = await new Promise<URL>((resolve, reject) => {
     child.stderr!.on("data", (chunk: Buffer) => {
       stderr += chunk.toString()
-      const match = /serving at (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(stderr)
+      const match = /serving at (http:\/\/\S+:\d+\/mcp)/.exec(stderr)
       if (match !== null) resolve(new URL(match[1]!))
     })
     child.on("close", (code) => reject(new Error(`exited ${code}: ${stderr}`)))
@@ -328,4 +333,113 @@ describe("rcp mcp --http (the SDK's StreamableHTTPClientTransport)", () => {
         assert.strictEqual(await stop(child, "SIGTERM"), 143)
       }
     }))
+
+  describe("answers only its own host and origin (#29)", () => {
+    const INITIALIZE = JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } }
+    })
+    /** The status of an MCP `initialize` POSTed to 127.0.0.1:`port` with these headers. */
+    const statusOf = (port: string, headers: Record<string, string>, path = "/mcp", address = "127.0.0.1") =>
+      new Promise<number>((resolve, reject) => {
+        const req = http.request({
+          host: address,
+          port,
+          path,
+          method: "POST",
+          headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers }
+        }, (res) => {
+          res.resume()
+          resolve(res.statusCode!)
+        })
+        req.on("error", reject)
+        req.end(INITIALIZE)
+      })
+
+    it("bound to 127.0.0.2: a rebound Host is refused, its own address served", () =>
+      withApi(async (api) => {
+        const { child, url } = await startHttpBridge(api, ["--host", "127.0.0.2"])
+        try {
+          assert.strictEqual(url.hostname, "127.0.0.2")
+          assert.strictEqual(await statusOf(url.port, { host: `attacker.example:${url.port}` }, "/mcp", "127.0.0.2"), 403)
+          assert.strictEqual(await statusOf(url.port, { host: `127.0.0.1:${url.port}` }, "/mcp", "127.0.0.2"), 403)
+          assert.strictEqual(await statusOf(url.port, { host: `127.0.0.2:${url.port}` }, "/mcp", "127.0.0.2"), 200)
+          assert.deepStrictEqual(api.calls(), [])
+        } finally {
+          assert.strictEqual(await stop(child, "SIGTERM"), 143)
+        }
+      }))
+
+    it("bound to 0.0.0.0: the interfaces' addresses and localhost are served, a rebound Host is not; --allowed-host adds a name; Origin checked", () =>
+      withApi(async (api) => {
+        const { child, url } = await startHttpBridge(api, ["--host", "0.0.0.0", "--allowed-host", "mcp.test"])
+        const port = url.port
+        try {
+          assert.strictEqual(await statusOf(port, { host: `attacker.example:${port}` }), 403)
+          assert.strictEqual(await statusOf(port, { host: `127.0.0.1:${port}` }), 200)
+          assert.strictEqual(await statusOf(port, { host: `localhost:${port}` }), 200)
+          assert.strictEqual(await statusOf(port, { host: "mcp.test" }), 200)
+          assert.strictEqual(await statusOf(port, { host: `127.0.0.1:${port}`, origin: `http://127.0.0.1:${port}` }), 200)
+          assert.strictEqual(await statusOf(port, { host: `127.0.0.1:${port}`, origin: "https://mcp.test" }), 200)
+          assert.strictEqual(await statusOf(port, { host: `127.0.0.1:${port}`, origin: "null" }), 403)
+          assert.strictEqual(await statusOf(port, { host: `127.0.0.1:${port}`, origin: "http://attacker.example" }), 403)
+          assert.deepStrictEqual(api.calls(), [])
+        } finally {
+          assert.strictEqual(await stop(child, "SIGTERM"), 143)
+        }
+      }))
+
+    it("an --allowed-host that is not a host fails before serving, naming it", () =>
+      withApi(async (api) => {
+        const result = await runProcess(process.execPath, bridgeArgs(api, ["--http", "0", "--allowed-host", "http://x/"]), { env: ENV })
+        assert.strictEqual(result.status, 1)
+        assert.include(result.stderr, `--allowed-host: allowed host "http://x/" is not HOST or HOST:PORT`)
+      }))
+
+    /** Raw bytes to the bridge; what came back (Node's own 400 for what it cannot parse). */
+    const raw = (port: string, text: string) =>
+      new Promise<string>((resolve) => {
+        let out = ""
+        const socket = net.connect(Number(port), "127.0.0.1", () => socket.write(text))
+        socket.setTimeout(5_000, () => socket.destroy())
+        socket.on("data", (chunk: Buffer) => (out += chunk.toString("latin1")))
+        socket.on("error", () => resolve(out))
+        socket.on("close", () => resolve(out))
+      })
+
+    it("a malformed target (//[) and a fuzz of targets and headers never end the process; each request gets an answer", () =>
+      withApi(async (api) => {
+        const { child, url } = await startHttpBridge(api)
+        const port = url.port
+        let exited = false
+        child.on("exit", () => (exited = true))
+        try {
+          const first = await raw(port, `POST //[ HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
+          assert.match(first, /^HTTP\/1\.1 404 /)
+          const piece = fc.constantFrom("/", "//", "[", "]", "%", "%zz", "mcp", "?", "#", "*", "http://", "x", ":", "@", "..", "\u00ff", " ")
+          const text = fc.array(piece, { maxLength: 6 }).map((parts) => parts.join(""))
+          const requests = fc.sample(
+            fc.tuple(fc.constantFrom("POST", "GET", "OPTIONS", "DELETE"), text, fc.option(text, { nil: undefined }), fc.option(text, { nil: undefined })),
+            { numRuns: 120, seed: 2902 }
+          )
+          for (const [method, target, host, origin] of requests) {
+            const headers = [
+              ...(host === undefined ? [] : [`Host: ${host}`]),
+              ...(origin === undefined ? [] : [`Origin: ${origin}`]),
+              "Connection: close",
+              "Content-Length: 0"
+            ]
+            const answer = await raw(port, `${method} ${target === "" ? "/" : target} HTTP/1.1\r\n${headers.join("\r\n")}\r\n\r\n`)
+            assert.match(answer, /^HTTP\/1\.1 (400|403|404|405) /, `${method} ${JSON.stringify(target)} host ${JSON.stringify(host)} origin ${JSON.stringify(origin)}`)
+          }
+          assert.isFalse(exited)
+          assert.strictEqual(await statusOf(port, { host: `127.0.0.1:${port}` }), 200)
+          assert.deepStrictEqual(api.calls(), [])
+        } finally {
+          assert.strictEqual(await stop(child, "SIGTERM"), 143)
+        }
+      }))
+  })
 })

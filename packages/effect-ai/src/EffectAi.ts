@@ -69,10 +69,12 @@ export type ToolkitConstructor = internal.ToolkitConstructor
 /**
  * The client's current tools as an @effect/ai toolkit. Each tool shows the provider the tool's
  * model-facing JSON Schema (resolver-bound params absent) and runs the model's call through
- * `RcpClient.execute`, with `options.context` — an Effect run in the calling fiber — as the
- * resolvers' context.
+ * the client's `expose` of the tools shown (`options.tools`, default all the client's tools): a
+ * call naming any other tool — one discovered after the toolkit was built, or one changed since —
+ * is `ToolNotFound` before anything is resolved or sent. The resolvers' context is
+ * `options.context`, an Effect run in the calling fiber.
  *
- * What the model sees (README "What the model sees"): a result as the response's JSON; its own
+ * What the model sees (docs/providers.md "What the model is told of a failure"): a result as the response's JSON; its own
  * mistakes (`InvalidArguments`, `ToolNotFound`, HTTP 4xx) as a failed tool result it can retry.
  * Operator errors (`OperatorError`) fail the `generateText` with the tagged error — the turn stops,
  * fail closed — unless `onError` is given: then the model gets the safe text and `onError` the error.

@@ -78,4 +78,11 @@ describe("@rcp-sdk/effect-ai search mode", () => {
       }).pipe(Effect.provide(clientLayer({}, { userId: () => "u-7" })))
       assert.deepStrictEqual(server.requests.map((r) => `${r.method} ${r.path}`), ["POST /users/u-7/enrollments"])
     }))
+
+  it.effect("a session is not given with `tools` (a defect: the session is the set the model sees)", () =>
+    Effect.gen(function*() {
+      const session = yield* Client.searchSession()
+      const exit = yield* Effect.exit(RcpAi.toolkit({ session, tools: [] }))
+      assert.isTrue(exit._tag === "Failure" && String(exit.cause).includes("toolkit: give either `tools` or `session`, not both"), String(exit))
+    }).pipe(Effect.provide(clientLayer({}, {}))))
 })

@@ -2,7 +2,7 @@
  * `@rcp-sdk/effect-ai` with @effect/ai's own `LanguageModel.generateText` and a scripted provider built on
  * `LanguageModel.make` (no network): the model's tool calls run against a real REST server on
  * 127.0.0.1; resolver values come from a service of the calling fiber; what the model and the
- * operator see follows the table in README "What the model sees".
+ * operator see follows the table in docs/providers.md "What the model is told of a failure".
  */
 import * as AiError from "@effect/ai/AiError"
 import * as LanguageModel from "@effect/ai/LanguageModel"
@@ -19,6 +19,7 @@ import * as Client from "rcp-sdk/client"
 import {
   agentTools,
   clientLayer,
+  manifest,
   RESOLVED_SECRET,
   type RecordedSpan,
   recordingTracer,
@@ -203,6 +204,82 @@ describe("@rcp-sdk/effect-ai", () => {
         assert.strictEqual(server.requests.length, 0)
       })
     ))
+
+  describe("the toolkit executes only what it exposed (#29)", () => {
+    /** A POST tool of another API on the same server, registered after the toolkit was built. */
+    const later: ToolInput = {
+      name: "later",
+      method: "POST",
+      params: [{ name: "userId", type: "string" }],
+      url: "/users/{{userId}}/later",
+      body: { note: "injected" }
+    }
+    const registerLater = (server: TestServer) =>
+      Client.register(
+        manifest([{ ...later, url: `${server.origin}${later.url}` }]),
+        { url: `${server.origin}/other/manifest` }
+      ).pipe(Effect.orDie)
+
+    it.scoped("a tool discovered after the toolkit was built is never executed: the server receives nothing", () =>
+      withApi((server) =>
+        Effect.gen(function*() {
+          const toolkit = yield* RcpAi.toolkit({ context: CurrentUser })
+          yield* registerLater(server)
+          const model = scripted(once(call("c1", "later", {})))
+          const outcome = yield* Effect.either(
+            LanguageModel.generateText({ prompt: "Go.", toolkit }).pipe(
+              Effect.provideService(CurrentUser, { id: RESOLVED_SECRET }),
+              Effect.provide(model.layer)
+            )
+          )
+          // @effect/ai refuses the name after the handler; the handler must not have run it.
+          assert.isTrue(outcome._tag === "Left")
+          assert.deepStrictEqual(server.requests, [])
+          // Called directly, the handler answers the model's mistake and names only the toolkit's tools.
+          const direct = yield* toolkit.handle("later", {}).pipe(Effect.provideService(CurrentUser, { id: RESOLVED_SECRET }))
+          assert.isTrue(direct.isFailure)
+          assert.match(String(direct.result), /^unknown tool "later"/)
+          assert.include(String(direct.result), "enroll")
+          assert.deepStrictEqual(server.requests, [])
+        })
+      ))
+
+    it.scoped("with tools: a subset, a tool outside it is ToolNotFound and reaches no server", () =>
+      withApi((server) =>
+        Effect.gen(function*() {
+          const all = yield* Client.tools
+          const toolkit = yield* RcpAi.toolkit({ context: CurrentUser, tools: all.filter((tool) => tool.name === "search") })
+          assert.deepStrictEqual(Object.keys(toolkit.tools), ["search"])
+          const enroll = yield* toolkit.handle("enroll", { courseId: "x" }).pipe(
+            Effect.provideService(CurrentUser, { id: RESOLVED_SECRET })
+          )
+          assert.isTrue(enroll.isFailure)
+          assert.match(String(enroll.result), /^unknown tool "enroll"/)
+          assert.deepStrictEqual(server.requests, [])
+          const search = yield* toolkit.handle("search", { q: "ok" }).pipe(Effect.provideService(CurrentUser, { id: "u" }))
+          assert.isFalse(search.isFailure)
+          assert.deepStrictEqual(server.requests.map((r) => r.target), ["/search?q=ok"])
+        })
+      ))
+
+    it.scoped("a tool changed since the toolkit was built (same name, new definition) is not executed", () =>
+      withApi((server) =>
+        Effect.gen(function*() {
+          const toolkit = yield* RcpAi.toolkit({ context: CurrentUser })
+          // The same manifest URL, `enroll` now saying something else: not what the model was shown.
+          yield* registerAt(server, [{ ...tools(server.origin)[1]!, description: "Enroll the user in everything." }])
+          const model = scripted(once(call("c1", "enroll", { courseId: "x" })))
+          const response = yield* LanguageModel.generateText({ prompt: "Go.", toolkit }).pipe(
+            Effect.provideService(CurrentUser, { id: RESOLVED_SECRET }),
+            Effect.provide(model.layer)
+          )
+          assert.strictEqual(response.toolResults.length, 1)
+          assert.isTrue(response.toolResults[0]!.isFailure)
+          assert.match(String(response.toolResults[0]!.result), /^unknown tool "enroll"/)
+          assert.deepStrictEqual(server.requests, [])
+        })
+      ))
+  })
 
   it.scoped("a missing resolver value fails closed: the turn fails with ResolverMissing and nothing is sent", () =>
     Effect.gen(function*() {

@@ -2,7 +2,7 @@
  * The MCP bridge (`@rcp-sdk/mcp`): a client's discovered tools as an MCP server, for MCP hosts
  * (Claude Desktop, IDEs, agent frameworks) — resolver-bound params absent from every `inputSchema`
  * and filled by the bridge, the credential kept in it, a failed call an `isError` tool result with
- * the model-facing text (README "What to send back to the model"). `@modelcontextprotocol/sdk` comes
+ * the model-facing text (docs/providers.md "What the model is told of a failure"). `@modelcontextprotocol/sdk` comes
  * with this package; `rcp-sdk` is a peer, used through its public API only.
  *
  * The bridge is the SDK's low-level `Server` with `tools/list` and `tools/call` handlers, which
@@ -20,6 +20,8 @@ import type * as Scope from "effect/Scope"
 import type { ModelTool, PromiseClient, RcpClient } from "rcp-sdk/client"
 import type * as Manifest from "rcp-sdk/manifest"
 import type * as Providers from "rcp-sdk/providers"
+import { networkInterfaces } from "node:os"
+import * as HostGuard from "./internal/hostGuard.js"
 import type * as Result from "rcp-sdk/result"
 import * as internal from "./internal/mcp.js"
 
@@ -79,7 +81,8 @@ export interface Bridge {
 }
 
 /**
- * The MCP server's name and version (its `serverInfo`); default `rcp-sdk` and this package's version.
+ * The MCP server's name and version (its `serverInfo`; default `rcp-sdk` and this package's
+ * version), and which of the client's tools it serves.
  *
  * @since 0.2.0
  * @category models
@@ -87,6 +90,13 @@ export interface Bridge {
 export interface ServerInfo {
   readonly name?: string | undefined
   readonly version?: string | undefined
+  /**
+   * Which of the client's tools the bridge serves (default: all of them). `tools/list` shows only
+   * those, and `tools/call` runs only those, as `tools/list` would show them at that moment (the
+   * client's `expose`): any other name is an `isError` result naming only the served tools, and
+   * nothing is resolved or sent.
+   */
+  readonly tools?: ((tool: ModelTool) => boolean) | undefined
 }
 
 /**
@@ -115,7 +125,8 @@ export interface Options<Ctx, R = never, R2 = never> extends ServerInfo {
    * Search mode (docs/big-apis.md): the host lists `search_tools` and the pinned tools; a search
    * adds the tools it found to this connection's list and sends `notifications/tools/list_changed`;
    * a tool not listed cannot be called. For APIs too big to list whole (GitHub's ~1,100 tools).
-   * Default: every tool listed.
+   * Default: every tool listed. Not with `tools` (a `TypeError`: a search would show the tools the
+   * selection leaves out).
    */
   readonly search?: boolean | SearchOption | undefined
 }
@@ -141,7 +152,8 @@ export interface PromiseOptions<Ctx> extends ServerInfo {
    * Search mode (docs/big-apis.md): the host lists `search_tools` and the pinned tools; a search
    * adds the tools it found to this connection's list and sends `notifications/tools/list_changed`;
    * a tool not listed cannot be called. For APIs too big to list whole (GitHub's ~1,100 tools).
-   * Default: every tool listed.
+   * Default: every tool listed. Not with `tools` (a `TypeError`: a search would show the tools the
+   * selection leaves out).
    */
   readonly search?: boolean | SearchOption | undefined
 }
@@ -195,22 +207,25 @@ export const make: <Ctx = undefined, R = never, R2 = never>(
  *   // An OAuth 2 API: each call sends the asking user's own token (docs/credentials.md).
  *   oauth: { subject: (ctx: Turn) => ctx.userId }
  * })
- * await client.discover("https://api.example.com/rcp/manifest", {
- *   oauth: { clientId: "my-app", clientSecret: process.env.OAUTH_SECRET, redirectUri: "https://app.example.com/oauth/callback" }
- * })
- * const bridge = createMcpBridge(client, {
- *   // Who is asking, as the application's own proxy or middleware vouched for it.
- *   context: (extra) => ({ userId: extra.authInfo?.clientId }),
- *   onError: (error) => console.error(error)
- * })
- * createServer(async (req, res) => {
- *   // Stateless: a server and a transport per request.
- *   const server = bridge.server()
- *   const transport = new StreamableHTTPServerTransport({})
- *   res.on("close", () => void server.close())
- *   await server.connect(transport)
- *   await transport.handleRequest(req, res)
- * }).listen(3000, "127.0.0.1")
+ *
+ * export const serve = async (port: number) => {
+ *   await client.discover("https://api.example.com/rcp/manifest", {
+ *     oauth: { clientId: "my-app", clientSecret: process.env.OAUTH_SECRET, redirectUri: "https://app.example.com/oauth/callback" }
+ *   })
+ *   const bridge = createMcpBridge(client, {
+ *     // Who is asking, as the application's own proxy or middleware vouched for it.
+ *     context: (extra) => ({ userId: extra.authInfo?.clientId }),
+ *     onError: (error) => console.error(error)
+ *   })
+ *   createServer(async (req, res) => {
+ *     // Stateless: a server and a transport per request.
+ *     const server = bridge.server()
+ *     const transport = new StreamableHTTPServerTransport({})
+ *     res.on("close", () => void server.close())
+ *     await server.connect(transport)
+ *     await transport.handleRequest(req, res)
+ *   }).listen(port, "127.0.0.1")
+ * }
  * ```
  *
  * @since 0.2.0
@@ -256,3 +271,69 @@ export const toCallToolResult: (
   options?: { readonly onError?: ((error: unknown) => void) | undefined },
   outputSchema?: Result.OutputSchema | undefined
 ) => CallToolResult = internal.toCallToolResult
+
+/**
+ * A request's `Host` and `Origin` headers, as Node's `IncomingMessage.headers` has them.
+ *
+ * @since 0.3.0
+ * @category models
+ */
+export type RequestHeaders = HostGuard.RequestHeaders
+
+/**
+ * Why `requestGuard` refuses a request: status 403 and a message that quotes nothing of the request.
+ *
+ * @since 0.3.0
+ * @category models
+ */
+export type Refusal = HostGuard.Refusal
+
+/**
+ * Options of `requestGuard`.
+ *
+ * @since 0.3.0
+ * @category models
+ */
+export interface RequestGuardOptions {
+  /** `server.address()` of the listening HTTP server: the address it bound and the port it got. */
+  readonly address: { readonly address: string; readonly port: number }
+  /**
+   * Host names the bridge also answers to, as `HOST` (any port: a name in front of a proxy) or
+   * `HOST:PORT`, IPv6 in brackets. A value that is not one is a `TypeError`.
+   */
+  readonly allowedHosts?: ReadonlyArray<string> | undefined
+}
+
+/**
+ * The DNS-rebinding guard of a bridge served over HTTP (issue #29): a request is served only when
+ * its `Host` names an address the server actually listens on, with its port — every interface's
+ * address when bound to `0.0.0.0` or `::`, and `localhost` when one is loopback — or one of
+ * `allowedHosts`; and its `Origin`, when present, is `http(s)://` one of those hosts (`null` and
+ * any other origin refused, as the MCP transport specification requires). Call it once the server
+ * listens; check each request before the MCP transport sees it.
+ *
+ * @example
+ * ```ts
+ * import { createServer } from "node:http"
+ * import type { AddressInfo } from "node:net"
+ * import * as Mcp from "@rcp-sdk/mcp"
+ *
+ * export const serve = () => {
+ *   const server = createServer()
+ *   server.listen(3000, "0.0.0.0", () => {
+ *     const guard = Mcp.requestGuard({ address: server.address() as AddressInfo, allowedHosts: ["mcp.example.com"] })
+ *     server.on("request", (req, res) => {
+ *       const refusal = guard(req.headers)
+ *       if (refusal !== undefined) return void res.writeHead(refusal.status).end(refusal.message)
+ *       // … the bridge's transport handles the request
+ *     })
+ *   })
+ *   return server
+ * }
+ * ```
+ *
+ * @since 0.3.0
+ * @category constructors
+ */
+export const requestGuard = (options: RequestGuardOptions): (headers: RequestHeaders) => Refusal | undefined =>
+  HostGuard.requestGuard({ ...options, interfaces: networkInterfaces() })

@@ -107,4 +107,23 @@ describe("@rcp-sdk/mcp search mode", () => {
       }).pipe(
         Effect.provide(Client.layerUndici({ credential: TOKEN }).pipe(Layer.provide(Resolver.layer({ userId: () => "u-1" }))))
       ), (api) => Effect.promise(api.close)))
+
+  it("search mode is not for a `tools` selection: both APIs refuse the pair with a TypeError (a search would show what the selection leaves out)", async () => {
+    const client = Client.createRcpClient()
+    try {
+      assert.throws(
+        () => Mcp.createMcpBridge(client, { search: true, tools: (tool) => tool.name === "search" }),
+        TypeError,
+        "Mcp bridge: give either `tools` or `search`, not both"
+      )
+    } finally {
+      await client.close()
+    }
+    const exit = await Effect.runPromiseExit(
+      Effect.scoped(Mcp.make({ search: { pinned: [] }, tools: () => true })).pipe(
+        Effect.provide(Client.layerUndici().pipe(Layer.provide(Resolver.layer({}))))
+      )
+    )
+    assert.isTrue(exit._tag === "Failure" && String(exit.cause).includes("give either `tools` or `search`, not both"), String(exit))
+  })
 })

@@ -186,6 +186,47 @@ const startApp = (bridge: Mcp.Bridge): Promise<{ readonly url: URL; readonly clo
     })
   })
 
+describe("@rcp-sdk/mcp: the bridge executes only what it serves (#29)", () => {
+  const readOnly = (tool: Client.ModelTool) => Client.toolMethod(tool) === "GET"
+
+  it.scoped("Effect API: with tools: a selection, tools/list shows only it and a call outside it reaches no server", () =>
+    withApi((api) =>
+      Effect.gen(function*() {
+        yield* Client.discover(api.manifestUrl)
+        const bridge = yield* Mcp.make({ tools: readOnly, context: () => Effect.succeed({ userId: "u-7" }) })
+        const host = yield* Effect.promise(() => connect(bridge.server()))
+        const { tools } = yield* Effect.promise(() => host.listTools())
+        assert.deepStrictEqual(tools.map((tool) => tool.name), ["get_profile", "search", "broken", "slow", "busy"])
+        const created = yield* Effect.promise(() => host.callTool({ name: "create_note", arguments: { text: "x" } }))
+        assert.strictEqual(created.isError, true)
+        assert.match(textOf(created), /^unknown tool "create_note"/)
+        // Named: only the tools served, never the client's others.
+        assert.notInclude(textOf(created), "delete_note")
+        assert.deepStrictEqual(api.calls(), [])
+        const found = yield* Effect.promise(() => host.callTool({ name: "search", arguments: { q: "mcp" } }))
+        assert.isUndefined(found.isError)
+        assert.deepStrictEqual(api.calls().map((c) => c.target), ["/search?q=mcp"])
+      })
+    ).pipe(Effect.provide(effectClient)))
+
+  it("promise API: a call to a tool outside the selection is an isError result and nothing is sent", async () => {
+    const api = await startNotesApi()
+    const client = Client.createRcpClient({ credential: TOKEN, resolvers: { userId: () => "u-7" } })
+    try {
+      await client.discover(api.manifestUrl)
+      const host = await connect(Mcp.createMcpBridge(client, { tools: readOnly }).server())
+      const deleted = await host.callTool({ name: "delete_note", arguments: { id: "n1" } })
+      assert.strictEqual(deleted.isError, true)
+      assert.match(textOf(deleted), /^unknown tool "delete_note"/)
+      assert.deepStrictEqual(api.calls(), [])
+      await host.close()
+    } finally {
+      await client.close()
+      await api.close()
+    }
+  })
+})
+
 describe("@rcp-sdk/mcp, promise API (createMcpBridge) over Streamable HTTP", () => {
   it("one HTTP bridge, two users: each call resolves from its own request's authInfo and headers", async () => {
     const api = await startNotesApi()

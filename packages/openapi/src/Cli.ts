@@ -12,6 +12,7 @@ import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import { writeFile } from "node:fs/promises"
+import * as Manifest from "rcp-sdk/manifest"
 import * as Api from "./internal/api.js"
 import * as Convert from "./internal/convert.js"
 import * as Load from "./internal/load.js"
@@ -45,7 +46,43 @@ export interface ImportArgs {
   readonly exclude?: ReadonlyArray<string> | undefined
   /** Write the manifest here instead of to stdout. */
   readonly out?: string | undefined
+  /** The manifest's auth instead of the spec's: `header:NAME`, `header:NAME:SCHEME` or `query:NAME`. */
+  readonly auth?: string | undefined
 }
+
+/**
+ * `--auth` as a manifest auth: `header:Authorization:Bearer`, `header:X-Api-Key`, `query:key`;
+ * `undefined` when it is none of these.
+ *
+ * @since 0.2.0
+ * @category utils
+ */
+export const parseAuth = (text: string): Manifest.Auth | undefined => {
+  const parts = text.split(":")
+  if (parts[0] === "query" && parts.length === 2 && parts[1] !== "") return { type: "query", name: parts[1]! }
+  if (parts[0] === "header" && (parts.length === 2 || parts.length === 3) && parts[1] !== "" && parts[2] !== "") {
+    return parts.length === 3 ? { type: "header", name: parts[1]!, scheme: parts[2]! } : { type: "header", name: parts[1]! }
+  }
+  return undefined
+}
+
+// The library's messages name its options; a terminal user has flags.
+const CLI_WORDS: ReadonlyArray<readonly [string, string]> = [
+  ["pass the auth option, e.g. { type: \"header\", name: \"Authorization\", scheme: \"Bearer\" }", "pass --auth, e.g. --auth header:Authorization:Bearer"],
+  ["pass the auth option", "pass --auth"],
+  ["the auth option is not valid", "--auth is not valid"],
+  ["pass baseUrl, or allowPrivateServers if that is intended", "pass --base-url URL"],
+  ["pass baseUrl", "pass --base-url URL"],
+  ["with include/exclude", "with --include/--exclude"]
+]
+
+/**
+ * A message of the import as the `rcp` command says it: options named by their flags.
+ *
+ * @since 0.2.0
+ * @category utils
+ */
+export const inCliWords = (text: string): string => CLI_WORDS.reduce((out, [from, to]) => out.split(from).join(to), text)
 
 /**
  * @since 0.2.0
@@ -73,15 +110,18 @@ export const PARSER_MISSING_LINE = "rcp: install @readme/openapi-parser to use r
  */
 export const failureLine = (error: unknown): string => {
   if (typeof error !== "object" || error === null || !("_tag" in error)) {
-    return `rcp: ${error instanceof Error ? error.message : String(error)}`
+    return `rcp: ${linesEscaped(error instanceof Error ? error.message : String(error))}`
   }
   if (error._tag === "OpenApiParserMissing") return PARSER_MISSING_LINE
   const message = "message" in error ? String(error.message) : ""
-  return `rcp: ${String(error._tag)}: ${message}`
+  return `rcp: ${linesEscaped(`${String(error._tag)}: ${inCliWords(message)}`)}`
 }
 
+/** A message may quote the document or the path it came from: each of its lines escaped (issue #29). */
+const linesEscaped = (text: string): string => text.split("\n").map(Manifest.escapeControls).join("\n")
+
 const warningLines = (warnings: ReadonlyArray<Mapping.Warning>): string =>
-  warnings.map((w) => `warning: ${Mapping.formatWarning(w)}\n`).join("")
+  warnings.map((w) => `warning: ${inCliWords(Mapping.formatWarning(w))}\n`).join("")
 
 /**
  * `rcp import <file-or-url> [--base-url URL] [--include P]… [--exclude P]… [--out FILE]`: the
@@ -91,13 +131,18 @@ const warningLines = (warnings: ReadonlyArray<Mapping.Warning>): string =>
  * @category utils
  */
 export const importCommand = async (args: ImportArgs, importer?: Load.Importer): Promise<CommandOutput> => {
-  const options: Api.ImportOptions = { baseUrl: args.baseUrl, include: args.include, exclude: args.exclude }
+  const auth = args.auth === undefined ? undefined : parseAuth(args.auth)
+  if (args.auth !== undefined && auth === undefined) {
+    return { stdout: "", stderr: "rcp: --auth must be header:NAME, header:NAME:SCHEME or query:NAME (e.g. header:Authorization:Bearer)\n", exitCode: 1 }
+  }
+  const options: Api.ImportOptions = { baseUrl: args.baseUrl, include: args.include, exclude: args.exclude, auth }
   const exit = await Effect.runPromiseExit(
     Convert.convert(args.source, options, Api.standaloneFetch(options), importer)
   )
   if (Exit.isFailure(exit)) return { stdout: "", stderr: `${failureLine(Cause.squash(exit.cause))}\n`, exitCode: 1 }
   const { manifest, warnings } = exit.value
-  const json = `${JSON.stringify(manifest, null, 2)}\n`
+  // Descriptions and names are the document's: printed with every invisible or control character escaped.
+  const json = `${Manifest.stringifyJson(manifest, 2)}\n`
   const size = await sizeWarning(manifest)
   const stderr = warningLines(warnings) + (size === undefined ? "" : `warning: ${size}\n`)
   if (args.out === undefined) return { stdout: json, stderr, exitCode: 0 }

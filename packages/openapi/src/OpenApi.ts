@@ -107,11 +107,18 @@ export interface Discovery extends Client.Discovery {
  */
 export type ImportError = Convert.ConvertError
 
-/**
- * @since 0.1.0
- * @category errors
- */
-export { OpenApiInvalid, OpenApiParserMissing } from "./internal/errors.js"
+export {
+  /**
+   * @since 0.1.0
+   * @category errors
+   */
+  OpenApiInvalid,
+  /**
+   * @since 0.1.0
+   * @category errors
+   */
+  OpenApiParserMissing
+} from "./internal/errors.js"
 
 /**
  * Imports a spec as a manifest. Never fails on a valid spec: what cannot be represented becomes
@@ -143,7 +150,11 @@ export const toManifest: (spec: Spec, options?: ImportOptions) => Effect.Effect<
  * ```ts
  * import { openApiToManifest } from "@rcp-sdk/openapi"
  *
- * const { manifest, warnings } = await openApiToManifest("https://api.example.com/openapi.json")
+ * export const importSpec = async (url: string) => {
+ *   const { manifest, warnings } = await openApiToManifest(url) // e.g. "https://api.example.com/openapi.json"
+ *   for (const warning of warnings) console.warn(warning)
+ *   return manifest
+ * }
  * ```
  *
  * @since 0.1.0
@@ -152,11 +163,14 @@ export const toManifest: (spec: Spec, options?: ImportOptions) => Effect.Effect<
 export const openApiToManifest: (spec: Spec, options?: ImportOptions) => Promise<Result> = api.openApiToManifest
 
 /**
- * Discovery of an OpenAPI URL: fetched with the client's own rules (no credential, its timeout,
- * redirect and private-network rules; the spec cap from `maxSpecBytes`), imported, and registered
- * in the client under the spec's URL — so, as for any manifest, the credential is sent only to
- * the spec's origin and the client's trusted origins. `credential`, `trustedOrigins` and `prefix`
- * are this API's, as for the client's own `discover`.
+ * Discovery of an OpenAPI URL, through the client's `discoverWith`: the client's lock — or `pin`,
+ * with `pinPolicy` — decides first (a URL it does not pin fails with `ManifestNotPinned` before the
+ * spec is fetched); the spec is fetched with the client's own rules (http(s) only — a file is
+ * `toManifest`'s —, no credential, its timeout, redirect and private-network rules; the spec cap
+ * from `maxSpecBytes`), imported, and registered under the spec's URL and held to the pin
+ * (`ManifestChanged`) — so, as for any manifest, the credential is sent only to the spec's origin
+ * and the client's trusted origins. `credential`, `trustedOrigins`, `prefix`, `pin` and
+ * `pinPolicy` are this API's, as for the client's own `discover`.
  *
  * @example
  * ```ts
@@ -178,7 +192,7 @@ export const discover: (
   client: Client.Service,
   url: string | URL,
   options?: Options & Client.DiscoverOptions
-) => Effect.Effect<Discovery, ImportError | Client.RegisterError> = api.discover
+) => Effect.Effect<Discovery, ImportError | Client.DiscoverError> = api.discover
 
 /**
  * `discover` for a promise client (`createRcpClient`).
@@ -189,7 +203,11 @@ export const discover: (
  * import { discoverOpenApi } from "@rcp-sdk/openapi"
  *
  * const client = createRcpClient({ resolvers: { owner: (ctx: { org: string }) => ctx.org } })
- * const { tools } = await discoverOpenApi(client, "https://api.example.com/openapi.json")
+ *
+ * export const connect = async () => {
+ *   const { tools } = await discoverOpenApi(client, "https://api.example.com/openapi.json")
+ *   return tools
+ * }
  * ```
  *
  * @since 0.1.0

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { fileURLToPath } from "node:url"
+import { fileURLToPath, pathToFileURL } from "node:url"
 import * as Manifest from "rcp-sdk/manifest"
 import { json, withServer } from "../../../test/support/server.js"
 import * as Cli from "../src/Cli.js"
@@ -38,10 +38,10 @@ describe("docs/openapi.md §CLI: importCommand", () => {
     assert.strictEqual(output.exitCode, 0)
     const manifest = await Effect.runPromise(Manifest.decode(JSON.parse(output.stdout)))
     assert.deepStrictEqual(manifest.tools.map((t) => t.name), [
-      "findPetsByStatus", "findPetsByTags", "getPetById", "updatePetWithForm", "deletePet", "uploadFile"
+      "updatePet", "addPet", "findPetsByStatus", "findPetsByTags", "getPetById", "updatePetWithForm", "deletePet", "uploadFile"
     ])
     const lines = output.stderr.trimEnd().split("\n")
-    assert.include(lines, "warning: PUT /pet (updatePet): the body property \"photoUrls\" is array of string, and a param holds only a string, number or boolean")
+    assert.include(lines, "warning: POST /pet/{petId}/uploadImage (uploadFile): the optional request body left out: it has file fields (\"file\"), which a tool cannot upload (multipart/form-data)")
     assert.isTrue(lines.every((line) => line.startsWith("warning: ")))
   })
 
@@ -50,8 +50,47 @@ describe("docs/openapi.md §CLI: importCommand", () => {
     const output = await Cli.importCommand({ source: petstore, baseUrl: "https://petstore.example.com", exclude: ["user", "store"], out })
     assert.strictEqual(output.exitCode, 0)
     assert.strictEqual(output.stdout, "")
-    assert.match(output.stderr, /rcp: wrote 6 tool\(s\) to .*petstore\.rcp\.json, \d+ warning\(s\)\n$/)
-    assert.strictEqual(JSON.parse(readFileSync(out, "utf8")).tools.length, 6)
+    assert.match(output.stderr, /rcp: wrote 8 tool\(s\) to .*petstore\.rcp\.json, \d+ warning\(s\)\n$/)
+    assert.strictEqual(JSON.parse(readFileSync(out, "utf8")).tools.length, 8)
+  })
+
+  it("§CLI: --auth sets the manifest's auth; a malformed one is one line and exit 1; messages name the flags", async () => {
+    const noAuth = join(tmp, "no-auth.json")
+    writeFileSync(noAuth, JSON.stringify(spec3({ "/a": { get: op({ operationId: "a" }) } }, {
+      servers: [{ url: "/relative" }],
+      components: { securitySchemes: { basic: { type: "http", scheme: "basic" } } },
+      security: [{ basic: [] }]
+    })))
+    const withoutBase = await Cli.importCommand({ source: noAuth })
+    assert.deepStrictEqual(withoutBase, {
+      stdout: "",
+      stderr: `rcp: OpenApiInvalid: invalid OpenAPI document ${pathToFileURL(noAuth).href}:\n  - the spec names no absolute server URL: pass --base-url URL\n`,
+      exitCode: 1
+    })
+    const imported = await Cli.importCommand({ source: noAuth, baseUrl: "https://api.example.com" })
+    assert.strictEqual(
+      imported.stderr,
+      "warning: no auth the manifest can describe (\"basic\" is http basic authentication, which a manifest cannot describe): " +
+        "pass --auth, e.g. --auth header:Authorization:Bearer\n"
+    )
+    for (const [flag, auth] of [
+      ["header:Authorization:Bearer", { type: "header", name: "Authorization", scheme: "Bearer" }],
+      ["header:X-Api-Key", { type: "header", name: "X-Api-Key" }],
+      ["query:key", { type: "query", name: "key" }]
+    ] as const) {
+      const output = await Cli.importCommand({ source: noAuth, baseUrl: "https://api.example.com", auth: flag })
+      assert.deepStrictEqual([output.exitCode, JSON.parse(output.stdout).auth, output.stderr], [0, auth, ""])
+    }
+    for (const flag of ["header", "cookie:sid", "query:", "header:A:B:C"]) {
+      assert.deepStrictEqual(await Cli.importCommand({ source: noAuth, auth: flag }), {
+        stdout: "",
+        stderr: "rcp: --auth must be header:NAME, header:NAME:SCHEME or query:NAME (e.g. header:Authorization:Bearer)\n",
+        exitCode: 1
+      })
+    }
+    const invalid = await Cli.importCommand({ source: noAuth, baseUrl: "https://api.example.com", auth: "header:Bad Name" })
+    assert.strictEqual(invalid.exitCode, 1)
+    assert.match(invalid.stderr, /^rcp: OpenApiInvalid: invalid OpenAPI document .*:\n {2}- --auth is not valid: /)
   })
 
   it("§CLI: an invalid document is one line and exit 1", async () => {
@@ -89,11 +128,11 @@ describe("docs/openapi.md §CLI: the rcp executable", () => {
   it("§CLI: rcp tools and rcp validate read an OpenAPI JSON file, the import's warnings on stderr", async () => {
     const tools = await rcp(["tools", petstore, "--allow-http"])
     assert.strictEqual(tools.status, 0, tools.stderr)
-    assert.strictEqual(JSON.parse(tools.stdout).length, 16)
+    assert.strictEqual(JSON.parse(tools.stdout).length, 18)
     assert.include(tools.stderr, "warning: the server http://petstore.swagger.io is plain http: a client needs allowHttp to call it")
     const validated = await rcp(["validate", petstore, "--allow-http"])
     assert.strictEqual(validated.status, 0, validated.stderr)
-    assert.include(validated.stdout, "valid, 16 tool(s)")
+    assert.include(validated.stdout, "valid, 18 tool(s)")
   }, 60_000)
 
   it("§CLI: an RCP manifest file never needs the parser, and reads as before", async () => {

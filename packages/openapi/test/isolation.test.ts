@@ -2,7 +2,9 @@
  * `@readme/openapi-parser` is loaded by one module only, with a dynamic `import()`, on the first
  * OpenAPI import: the core (`rcp-sdk`) never reaches it nor this package, and neither
  * `@rcp-sdk/openapi`'s entry points nor the `rcp` command import it statically. Read from the built
- * packages (`npm test` builds first), following static imports across them by package name.
+ * packages (`npm test` builds first), following static imports across them by package name — and
+ * the awaited `import()` of our own modules an entry's opening makes as it loads (scripts/opening.mjs,
+ * scripts/bundle.mjs: the peer check runs first, then the body loads, as if imported statically).
  */
 import { assert, describe, it } from "@effect/vitest"
 import { readdirSync, readFileSync } from "node:fs"
@@ -34,9 +36,16 @@ const staticGraph = (file: string): Set<string> => {
     if (seen.has(next)) continue
     seen.add(next)
     if (!next.startsWith("/")) continue
-    for (const m of readFileSync(next, "utf8").matchAll(/^(?:import|export)\b[^;]*?\bfrom\s+"([^"]+)"/gm)) {
-      const specifier = m[1]!
+    const source = readFileSync(next, "utf8")
+    for (const m of source.matchAll(/^(?:import|export)\b[^;]*?\bfrom\s+"([^"]+)"|^import\s+"([^"]+)"/gm)) {
+      const specifier = (m[1] ?? m[2])!
       stack.push(specifier.startsWith(".") ? resolve(dirname(next), specifier) : ENTRIES.get(specifier) ?? specifier)
+    }
+    // An opening's awaited import() of our own code runs as the module loads: followed like a static one.
+    for (const m of source.matchAll(/\bawait import\("([^"]+)"\)/g)) {
+      const specifier = m[1]!
+      if (specifier.startsWith(".")) stack.push(resolve(dirname(next), specifier))
+      else if (ENTRIES.has(specifier)) stack.push(ENTRIES.get(specifier)!)
     }
   }
   return seen
@@ -48,6 +57,8 @@ const walk = (dir: string): Array<string> =>
   )
 
 const PARSER = /["']@readme\/openapi-parser["']/
+/** Loading the parser (an import of it), as opposed to naming it in an opening's install hint. */
+const LOADS_PARSER = /import\(\s*["']@readme\/openapi-parser["']\s*\)|\bfrom\s+["']@readme\/openapi-parser["']|^import\s+["']@readme\/openapi-parser["']/m
 
 describe("the OpenAPI parser is loaded on the first import only", () => {
   it("no file of the core's build names the parser or this package", () => {
@@ -72,9 +83,9 @@ describe("the OpenAPI parser is loaded on the first import only", () => {
     })
   }
 
-  it("the only module that names the parser is dist/internal/load.js, with a dynamic import()", () => {
+  it("the only module that loads the parser is dist/internal/load.js, with a dynamic import()", () => {
     const dist = join(root, "packages/openapi/dist")
-    const loaders = walk(dist).filter((f) => PARSER.test(readFileSync(f, "utf8")))
+    const loaders = walk(dist).filter((f) => LOADS_PARSER.test(readFileSync(f, "utf8")))
     assert.deepStrictEqual(loaders, [join(dist, "internal", "load.js")])
     const source = readFileSync(loaders[0]!, "utf8")
     assert.match(source, /import\("@readme\/openapi-parser"\)/)

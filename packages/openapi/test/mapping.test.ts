@@ -20,13 +20,71 @@ describe("docs/openapi.md §Parsing", () => {
       assert.match(error.message, /neither an "openapi" nor a "swagger" field/)
     }))
 
-  it.effect("§Parsing: an invalid document is OpenApiInvalid with the parser's messages", () =>
+  it.effect("§Parsing: a document the OpenAPI schema finds fault with is imported, each problem a warning where it is", () =>
     Effect.gen(function*() {
-      const error = yield* Effect.flip(importSpec({ openapi: "3.0.3", info: { title: "x" }, paths: { "/a": { get: {} } } }))
+      const { manifest, warnings } = yield* importSpec({
+        openapi: "3.0.3",
+        info: { title: "x" },
+        servers: [{ url: "https://api.example.com" }],
+        paths: { "/a": { get: {} }, "/b": { get: op({ operationId: "b", parameters: [{ name: "q", in: "query", schema: { type: "string" }, bogus: 1 }] }) } }
+      })
+      assert.deepStrictEqual(manifest.tools.map((t) => t.name), ["get_a", "b"])
+      assert.deepStrictEqual(messages(warnings), [
+        "the document does not follow the OpenAPI schema: info: must have required property 'version'",
+        "GET /a: does not follow the OpenAPI schema: must have required property 'responses'",
+        "GET /b (b): does not follow the OpenAPI schema: parameters[0]: must NOT have additional properties (\"bogus\")"
+      ])
+    }))
+
+  it.effect("§Parsing: when nothing sound remains, OpenApiInvalid lists what the schema found", () =>
+    Effect.gen(function*() {
+      const error = yield* Effect.flip(
+        importSpec({ openapi: "3.0.3", info: { title: "x", version: 1 }, paths: { "/a": { get: "list" }, "/b": [] } }, { baseUrl: "https://api.example.com" })
+      )
       assert.strictEqual(error._tag, "OpenApiInvalid")
       if (error._tag !== "OpenApiInvalid") return
-      assert.isAbove(error.messages.length, 0)
-      assert.isTrue(error.messages.some((m) => /version|responses/.test(m)), error.messages.join("\n"))
+      assert.deepStrictEqual(error.messages, ["info.version: must be string", "GET /a: must be object", "/b: must be object"])
+    }))
+
+  it.effect("§Parsing: a broken $ref costs its operation (or its parameter), never the document", () =>
+    Effect.gen(function*() {
+      const body = (ref: string) => ({ required: false, content: { "application/json": { schema: { $ref: ref } } } })
+      const { manifest, warnings } = yield* importSpec(spec3({
+        "/ok": { get: op({ operationId: "ok", parameters: [{ $ref: "#/components/parameters/Q" }] }) },
+        "/param": { get: op({ operationId: "param", parameters: [{ $ref: "#/components/parameters/Missing" }] }) },
+        "/body": { post: op({ operationId: "body", requestBody: { $ref: "#/components/requestBodies/Missing" } }) },
+        "/schema": { post: op({ operationId: "schema", requestBody: body("#/components/schemas/Missing") }) },
+        "/loop": { post: op({ operationId: "loop", requestBody: body("#/components/schemas/A") }) }
+      }, {
+        components: {
+          parameters: { Q: { name: "q", in: "query", schema: { $ref: "#/components/schemas/Text" } } },
+          schemas: { Text: { type: "string", description: "Some text" }, A: { $ref: "#/components/schemas/B" }, B: { $ref: "#/components/schemas/A" } }
+        }
+      }))
+      assert.deepStrictEqual(manifest.tools.map((t) => t.name), ["ok", "param", "schema", "loop"])
+      assert.deepStrictEqual(manifest.tools[0]!.params, [{ name: "q", type: "string", required: false, description: "Some text" }])
+      assert.deepStrictEqual(messages(warnings).filter((m) => !m.includes("OpenAPI schema")), [
+        "GET /param (param): a parameter left out: the $ref \"#/components/parameters/Missing\" points at nothing in the document",
+        "POST /body (body): the request body cannot be read: the $ref \"#/components/requestBodies/Missing\" points at nothing in the document",
+        "POST /schema (schema): the optional request body left out: it cannot be read: the $ref \"#/components/schemas/Missing\" points at nothing in the document",
+        "POST /loop (loop): the optional request body left out: it cannot be read: the $ref \"#/components/schemas/A\" is a cycle of $refs with no schema in it"
+      ])
+    }))
+
+  it.effect("§Parsing: a duplicate operationId and a path without its leading slash are imported, with the schema's word", () =>
+    Effect.gen(function*() {
+      const { manifest, warnings } = yield* importSpec(spec3({
+        "/a": { get: op({ operationId: "same" }) },
+        "b/{id}": { get: op({ operationId: "same", parameters: [pathParam("id")] }) }
+      }))
+      assert.deepStrictEqual(manifest.tools.map((t) => [t.name, t.url]), [
+        ["same", "https://api.example.com/a"],
+        ["same_2", "https://api.example.com/b/{{id}}"]
+      ])
+      assert.deepStrictEqual(messages(warnings), [
+        "the document does not follow the OpenAPI schema: paths: must NOT have additional properties (\"b/{id}\")",
+        "GET b/{id} (same): the name same is taken by an earlier operation: named same_2"
+      ])
     }))
 
   it.effect("§Parsing: a value that is not JSON data (a cycle) is OpenApiInvalid, not a throw", () =>
@@ -38,17 +96,20 @@ describe("docs/openapi.md §Parsing", () => {
       assert.match(error.message, /not JSON data/)
     }))
 
-  it.effect("§Parsing: a circular schema is described as recursive and the import ends", () =>
+  it.effect("§Parsing: a circular schema is summarized a few levels deep and the import ends", () =>
     Effect.gen(function*() {
       const node = { type: "object", properties: { name: { type: "string" }, child: { $ref: "#/components/schemas/Node" } } }
       const { tool, warnings } = yield* oneTool(spec3(
         { "/nodes": { post: op({ requestBody: { required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/Node" } } } } }) } },
         { components: { schemas: { Node: node } } }
       ))
-      assert.deepStrictEqual(tool.body, { name: "{{name}}" })
-      assert.deepStrictEqual(messages(warnings), [
-        "POST /nodes: body property \"child\" left out: it is object (recursive), and a param holds only a string, number or boolean"
-      ])
+      assert.deepStrictEqual(tool.body, { name: "{{name}}", child: "{{child}}" })
+      // Two levels of Node, then free-form where it repeats.
+      assert.deepStrictEqual(tool.params[1]!.schema, {
+        type: "object",
+        properties: { name: { type: "string" }, child: { type: "object", additionalProperties: true } }
+      })
+      assert.deepStrictEqual(messages(warnings), ["POST /nodes: body property \"child\": a recursive shape is free-form where it repeats"])
     }))
 
   it.effect("§Parsing: external $refs are not followed unless allowed", () =>
@@ -63,7 +124,7 @@ describe("docs/openapi.md §Parsing", () => {
 describe("docs/openapi.md §Tools", () => {
   it.effect("§Tools: names from operationId, sanitised and made unique; from method and path without one", () =>
     Effect.gen(function*() {
-      const { manifest, warnings } = yield* importSpec(spec3({
+      const doc = spec3({
         "/pets/{petId}": {
           parameters: [pathParam("petId")],
           get: op({ operationId: "pets.get pet!" }),
@@ -71,15 +132,52 @@ describe("docs/openapi.md §Tools", () => {
           delete: op()
         },
         "/a": { get: op({ operationId: "x".repeat(80) }), post: op({ operationId: "x".repeat(80) + "y" }) }
-      }))
-      assert.deepStrictEqual(manifest.tools.map((t) => t.name), [
-        "pets_get_pet",
-        "pets_get_pet_2",
-        "delete_pets_petId",
-        "x".repeat(64),
-        "x".repeat(62) + "_2"
+      })
+      const { manifest, warnings } = yield* importSpec(doc)
+      const names = manifest.tools.map((t) => t.name)
+      assert.deepStrictEqual(names.slice(0, 3), ["pets_get_pet", "pets_get_pet_2", "delete_pets_petId"])
+      // Over 48 characters: the start kept, a fingerprint of the whole name after it — 16 of the
+      // 64 characters a provider takes are left for a prefix.
+      const [long, longer] = names.slice(3)
+      for (const name of [long!, longer!]) assert.match(name, /^x{39}_[0-9a-f]{8}$/)
+      assert.notStrictEqual(long, longer)
+      const again = yield* importSpec(doc)
+      assert.deepStrictEqual(again.manifest.tools.map((t) => t.name), names, "the same names every time")
+      assert.deepStrictEqual(messages(warnings), [
+        "PUT /pets/{petId} (pets/get pet): the name pets_get_pet is taken by an earlier operation: named pets_get_pet_2",
+        `GET /a (${"x".repeat(80)}): the name is over 48 characters (16 of a tool name's 64 are left for a prefix): named ${long}`,
+        `POST /a (${"x".repeat(80)}…): the name is over 48 characters (16 of a tool name's 64 are left for a prefix): named ${longer}`
       ])
-      assert.deepStrictEqual(warnings, [])
+    }))
+
+  it.effect("a header or query parameter named __proto__ is left out with a warning, never silently dropped (#29)", () =>
+    Effect.gen(function*() {
+      const { tool, warnings } = yield* oneTool(spec3({
+        "/a": {
+          get: op({
+            operationId: "a",
+            parameters: [
+              { name: "__proto__", in: "header", schema: { type: "string" } },
+              { name: "__proto__", in: "query", schema: { type: "string" } },
+              { name: "constructor", in: "header", schema: { type: "string" } }
+            ]
+          })
+        }
+      }))
+      assert.deepStrictEqual(messages(warnings), [
+        "GET /a (a): query parameter \"__proto__\" left out: the name cannot be a manifest key",
+        "GET /a (a): header parameter \"__proto__\" left out: the name cannot be a manifest key"
+      ])
+      assert.deepStrictEqual(tool.params.map((p) => p.name), ["constructor"])
+      assert.deepStrictEqual(tool.headers, { constructor: "{{constructor}}" })
+    }))
+
+  it.effect("§Tools: an operation named __proto__ becomes __proto___2 (no lock could hold a tool so named); constructor stays", () =>
+    Effect.gen(function*() {
+      const { manifest } = yield* importSpec(spec3({
+        "/a": { get: op({ operationId: "__proto__" }), post: op({ operationId: "constructor" }) }
+      }))
+      assert.deepStrictEqual(manifest.tools.map((t) => t.name), ["__proto___2", "constructor"])
     }))
 
   it.effect("§Tools: description from summary and description, trimmed and bounded; METHOD path without either", () =>
@@ -232,6 +330,27 @@ describe("docs/openapi.md §Fixed query", () => {
       assert.strictEqual(run!.url, "https://api.example.com/")
       assert.deepStrictEqual(run!.queryParams, { Count: "{{Count}}", Action: "RunInstances" })
     }))
+
+  it.effect("§Fixed query: a declared parameter the path fixes is left out and its operation kept; a required one-value enum is fixed", () =>
+    Effect.gen(function*() {
+      const one = (value: string) => ({ type: "string", enum: [value] })
+      const { tool, warnings } = yield* oneTool(spec3({
+        "/#Action=DescribeRegions": {
+          get: op({
+            operationId: "describe",
+            parameters: [
+              query("Action", one("DescribeRegions"), { required: true }),
+              query("Version", one("2016-11-15"), { required: true }),
+              query("Region", one("eu-west-1")),
+              query("DryRun", { type: "boolean" })
+            ]
+          })
+        }
+      }))
+      assert.deepStrictEqual(tool.params.map((p) => p.name), ["Region", "DryRun"])
+      assert.deepStrictEqual(tool.queryParams, { Version: "2016-11-15", Region: "{{Region}}", DryRun: "{{DryRun}}", Action: "DescribeRegions" })
+      assert.deepStrictEqual(messages(warnings), ["GET /#Action=DescribeRegions (describe): query parameter \"Action\" left out: the path fixes it"])
+    }))
 })
 
 const jsonBody = (schema: object, required = true) => ({ required, content: { "application/json": { schema } } })
@@ -258,40 +377,107 @@ describe("docs/openapi.md §Body", () => {
       ])
     }))
 
-  it.effect("§Body: a nested object or array property is left out when optional, skips the operation when required", () =>
+  it.effect("§Body: an object or array property becomes a structured param with its schema (protocol 0.2)", () =>
     Effect.gen(function*() {
-      const schema = (required: Array<string>) => ({
-        type: "object",
-        ...(required.length > 0 ? { required } : {}),
-        properties: { name: { type: "string" }, tags: { type: "array", items: { type: "string" } } }
-      })
       const { manifest, warnings } = yield* importSpec(spec3({
-        "/a": { post: op({ operationId: "optional", requestBody: jsonBody(schema([])) }) },
-        "/b": { post: op({ operationId: "required", requestBody: jsonBody(schema(["tags"])) }) }
+        "/a": {
+          post: op({
+            operationId: "create",
+            requestBody: jsonBody({
+              type: "object",
+              required: ["tags"],
+              properties: {
+                name: { type: "string" },
+                tags: { type: "array", items: { type: "string", maxLength: 20 }, maxItems: 5, description: "Labels" },
+                meta: { type: "object", additionalProperties: { type: "string" } },
+                range: { type: "object", properties: { gt: { type: "integer", minimum: 0, exclusiveMinimum: true }, lt: { type: "integer" } }, required: ["gt"] }
+              }
+            })
+          })
+        }
       }))
-      assert.deepStrictEqual(manifest.tools.map((t) => t.name), ["optional"])
-      assert.deepStrictEqual(manifest.tools[0]!.body, { name: "{{name}}" })
-      assert.deepStrictEqual(messages(warnings), [
-        "POST /a (optional): body property \"tags\" left out: it is array of string, and a param holds only a string, number or boolean",
-        "POST /b (required): the body property \"tags\" is array of string, and a param holds only a string, number or boolean"
+      assert.strictEqual(manifest.rcpVersion, "0.2")
+      const [tool] = manifest.tools
+      assert.deepStrictEqual(tool!.params, [
+        { name: "name", type: "string", required: false },
+        { name: "tags", type: "array", description: "Labels", schema: { type: "array", items: { type: "string", maxLength: 20 }, maxItems: 5 } },
+        { name: "meta", type: "object", required: false, schema: { type: "object", additionalProperties: { type: "string" } } },
+        {
+          name: "range",
+          type: "object",
+          required: false,
+          schema: { type: "object", properties: { gt: { type: "integer", exclusiveMinimum: 0 }, lt: { type: "integer" } }, required: ["gt"] }
+        }
       ])
-      assert.deepStrictEqual(warnings.map((w) => w.skipped), [false, true])
+      assert.deepStrictEqual(tool!.body, { name: "{{name}}", tags: "{{tags}}", meta: "{{meta}}", range: "{{range}}" })
+      assert.deepStrictEqual(warnings, [])
     }))
 
-  it.effect("§Body: multipart and non-object JSON bodies: skipped when required, left out when optional", () =>
+  it.effect("§Body: a recursive, too deep or choice-of-shapes property is approximated, and says how", () =>
     Effect.gen(function*() {
+      const node = { type: "object", properties: { name: { type: "string" }, child: { $ref: "#/components/schemas/Node" } } }
+      const { tool, warnings } = yield* oneTool(spec3(
+        {
+          "/nodes": {
+            post: op({
+              operationId: "nodes",
+              requestBody: jsonBody({
+                type: "object",
+                properties: {
+                  tree: { $ref: "#/components/schemas/Node" },
+                  either: { oneOf: [{ type: "object", properties: { a: { type: "string" } } }, { type: "object", properties: { b: { type: "string" } } }] },
+                  metadata: { anyOf: [{ type: "object", additionalProperties: { type: "string" } }, { type: "string", enum: [""] }] }
+                }
+              }, false)
+            })
+          }
+        },
+        { components: { schemas: { Node: node } } }
+      ))
+      assert.deepStrictEqual(tool.params.map((p) => [p.name, p.schema]), [
+        ["tree", { type: "object", properties: { name: { type: "string" }, child: { type: "object", additionalProperties: true } } }],
+        ["either", { type: "object", properties: { a: { type: "string" } } }],
+        // Stripe's "emptyable" shape: the object, not a choice.
+        ["metadata", { type: "object", additionalProperties: { type: "string" } }]
+      ])
+      assert.deepStrictEqual(messages(warnings), [
+        "POST /nodes (nodes): body property \"tree\": a recursive shape is free-form where it repeats",
+        "POST /nodes (nodes): body property \"either\": one of several shapes: the first is taken"
+      ])
+    }))
+
+  it.effect("§Body: a form body (and a multipart one without files) is sent as a form; files, binary and non-object bodies are not", () =>
+    Effect.gen(function*() {
+      const form = (media: string, properties: Record<string, unknown>, required = true) => ({
+        required,
+        content: { [media]: { schema: { type: "object", properties }, encoding: { tags: { style: "form", explode: true } } } }
+      })
       const { manifest, warnings } = yield* importSpec(spec3({
+        "/form": { post: op({ operationId: "form", requestBody: form("application/x-www-form-urlencoded", { text: { type: "string" }, tags: { type: "array", items: { type: "string" } } }) }) },
+        "/multi": { post: op({ operationId: "multi", requestBody: form("multipart/form-data", { text: { type: "string" } }) }) },
         "/upload": {
-          post: op({ operationId: "upload", requestBody: { required: true, content: { "multipart/form-data": { schema: { type: "object" } } } } }),
+          post: op({ operationId: "upload", requestBody: form("multipart/form-data", { file: { type: "string", format: "binary" } }) }),
           put: op({ operationId: "maybe", requestBody: { content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } } } })
         },
         "/list": { post: op({ operationId: "list", requestBody: jsonBody({ type: "array", items: { type: "string" } }) }) }
       }))
-      assert.deepStrictEqual(manifest.tools.map((t) => t.name), ["maybe"])
-      assert.isUndefined(manifest.tools[0]!.body)
+      assert.deepStrictEqual(manifest.tools.map((t) => [t.name, t.bodyEncoding, t.body]), [
+        ["form", "form", { text: "{{text}}", tags: "{{tags}}" }],
+        ["multi", "form", { text: "{{text}}" }],
+        ["maybe", undefined, undefined]
+      ])
+      assert.deepStrictEqual(manifest.tools[0]!.params[1], {
+        name: "tags",
+        type: "array",
+        required: false,
+        schema: { type: "array", items: { type: "string" } },
+        style: "form",
+        explode: true
+      })
       assert.deepStrictEqual(messages(warnings), [
-        "PUT /upload (maybe): the optional request body left out: it is not JSON (application/octet-stream)",
-        "POST /upload (upload): the request body is not JSON (multipart/form-data)",
+        "POST /multi (multi): the multipart/form-data body has no file field: sent as a form (application/x-www-form-urlencoded)",
+        "PUT /upload (maybe): the optional request body left out: it is neither JSON nor a form (application/octet-stream)",
+        "POST /upload (upload): the request body has file fields (\"file\"), which a tool cannot upload (multipart/form-data)",
         "POST /list (list): the request body is not a JSON object (array of string)"
       ])
     }))
@@ -330,25 +516,27 @@ describe("docs/openapi.md §Types", () => {
         { name: "since", type: "string", required: false, description: "Format: date-time." },
         { name: "flag", type: "boolean", required: false },
         { name: "ratio", type: "number", required: false },
-        { name: "tags", type: "string", required: false, description: "One value only (the API takes array of string)." },
+        { name: "tags", type: "array", required: false, schema: { type: "array", items: { type: "string" } }, style: "form", explode: true },
         { name: "either", type: "string", required: false, description: "Schema: one of: string | integer." }
       ])
-      assert.deepStrictEqual(messages(warnings), [
-        "GET /a/{ids} (a): query parameter \"tags\" takes one value: the spec sends several as repeated keys"
-      ])
+      assert.deepStrictEqual(warnings, [])
     }))
 
-  it.effect("§Types: an object query parameter is left out when optional, skips the operation when required", () =>
+  it.effect("§Types: a deepObject query object is a structured param; one spread into the query (form) cannot be, and skips when required", () =>
     Effect.gen(function*() {
       const object = { type: "object", properties: { a: { type: "string" } } }
       const { manifest, warnings } = yield* importSpec(spec3({
         "/a": { get: op({ operationId: "a", parameters: [query("filter", object, { style: "deepObject" })] }) },
-        "/b": { get: op({ operationId: "b", parameters: [query("filter", object, { required: true })] }) }
+        "/b": { get: op({ operationId: "b", parameters: [query("filter", object, { required: true })] }) },
+        "/c": { get: op({ operationId: "c", parameters: [query("filter", object), query("ids", { type: "array", items: { type: "integer" } }, { style: "pipeDelimited" })] }) }
       }))
-      assert.deepStrictEqual(manifest.tools.map((t) => [t.name, t.params.length]), [["a", 0]])
+      assert.deepStrictEqual(manifest.tools.map((t) => [t.name, t.params]), [
+        ["a", [{ name: "filter", type: "object", required: false, schema: { type: "object", properties: { a: { type: "string" } } }, style: "deepObject" }]],
+        ["c", [{ name: "ids", type: "array", required: false, schema: { type: "array", items: { type: "integer" } }, style: "pipeDelimited" }]]
+      ])
       assert.deepStrictEqual(messages(warnings), [
-        "GET /a (a): query parameter \"filter\" left out: is an object (object {a}), which one query value cannot carry",
-        "GET /b (b): query parameter \"filter\" is an object (object {a}), which one query value cannot carry"
+        "GET /b (b): query parameter \"filter\" is an object (object {a}), which one query value cannot carry",
+        "GET /c (c): query parameter \"filter\" left out: is an object (object {a}), which one query value cannot carry"
       ])
     }))
 })
@@ -448,6 +636,37 @@ describe("docs/openapi.md §Security", () => {
       }, { components: { securitySchemes: { k: { type: "apiKey", in: "query", name: "key" } } }, security: [{ k: [] }] })
       const { tool, warnings } = yield* oneTool(doc)
       assert.deepStrictEqual(tool.queryParams, { q: "{{q}}" })
-      assert.deepStrictEqual(messages(warnings), ["GET /a (a): query parameter \"key\" left out: it is the auth query parameter"])
+      assert.deepStrictEqual(messages(warnings), ["GET /a (a): query parameter \"key\" left out: it is the auth query parameter, which the client sets"])
+    }))
+
+  it.effect("§Security: a required credential param is left out and its operation kept; other schemes' names and OAuth's too", () =>
+    Effect.gen(function*() {
+      const doc = spec3({
+        "/a": {
+          get: op({
+            operationId: "a",
+            parameters: [
+              query("key", { type: "string" }, { required: true }),
+              query("access_token"),
+              { name: "X-Other-Key", in: "header", required: true, schema: { type: "string" } },
+              { name: "token", in: "header", required: true, schema: { type: "string" } },
+              query("q", { type: "string" }, { required: true })
+            ]
+          })
+        }
+      }, {
+        components: {
+          securitySchemes: { k: { type: "apiKey", in: "query", name: "key" }, other: { type: "apiKey", in: "header", name: "X-Other-Key" } }
+        },
+        security: [{ k: [] }]
+      })
+      const { tool, warnings } = yield* oneTool(doc)
+      assert.deepStrictEqual([tool.params.map((p) => p.name), tool.queryParams, tool.headers], [["q"], { q: "{{q}}" }, undefined])
+      assert.deepStrictEqual(messages(warnings), [
+        "GET /a (a): query parameter \"key\" left out: it is the auth query parameter, which the client sets",
+        "GET /a (a): query parameter \"access_token\" left out: it carries a credential, which the client sends as the API's auth",
+        "GET /a (a): header parameter \"X-Other-Key\" left out: the document sends a credential under that name",
+        "GET /a (a): header parameter \"token\" left out: it carries a credential, which the client sends as the API's auth"
+      ])
     }))
 })

@@ -1,5 +1,5 @@
 /**
- * Approval for side effects (README "Approval"): before a tool call that the policy marks — by
+ * Approval for side effects (docs/security.md "Approval"): before a tool call that the policy marks — by
  * default every method but GET — is sent, the operator's hook sees the prepared request
  * (resolvers run, credential shown as `<redacted>`) and says yes or no. Only `true` sends it;
  * `false` or anything else is `ApprovalDenied`, and a hook that throws, rejects, fails or dies is
@@ -12,7 +12,10 @@ import { identity } from "effect/Function"
 import * as Layer from "effect/Layer"
 import type { PreparedRequest } from "../../Client.js"
 import type * as Manifest from "../../Manifest.js"
+import { TOOL_NAME } from "../manifest/model.js"
 import { TaggedError } from "../shared/taggedError.js"
+import { describeValue, shown } from "../shared/text.js"
+import { isRecord } from "../shared/values.js"
 
 /**
  * Which calls need approval. `tools` (by exposed name) wins over `methods`.
@@ -21,9 +24,16 @@ import { TaggedError } from "../shared/taggedError.js"
  * @category models
  */
 export interface ApprovalPolicy {
-  /** Methods whose calls need approval. Default: every method but GET. */
-  readonly methods?: ReadonlyArray<Manifest.HttpMethod> | undefined
-  /** Per tool, by the name the model calls it: `true` always asks, `false` never does. */
+  /**
+   * Methods whose calls need approval, in any case (`"post"` is POST). Default: every method but
+   * GET. A method the format does not have is a `TypeError` when the client is built.
+   */
+  readonly methods?: ReadonlyArray<Manifest.HttpMethod | Lowercase<Manifest.HttpMethod>> | undefined
+  /**
+   * Per tool, by the name the model calls it: `true` always asks, `false` never does. A name that
+   * cannot be a tool's — or, with a lock, that no locked tool has — is a `TypeError` when the
+   * client is built.
+   */
   readonly tools?: Readonly<Record<string, boolean>> | undefined
 }
 
@@ -76,7 +86,7 @@ export class Approval extends Context.Tag("rcp-sdk/Approval")<Approval, Approval
 
 /**
  * The call was not approved: the hook answered something other than `true`. Nothing was sent.
- * The model is told "The user declined this action." (README "What to send back to the model").
+ * The model is told "The user declined this action." (docs/providers.md "What the model is told of a failure").
  *
  * @since 0.3.0
  * @category errors
@@ -129,17 +139,64 @@ export const fromFunction = (approve: ApproveFunction): ApprovalService => ({
 
 /** @internal */
 export interface Policy {
+  /** Upper case, as manifests write them. */
   readonly methods: ReadonlySet<string>
   readonly tools: ReadonlyMap<string, boolean>
 }
 
+const METHODS: ReadonlyArray<Manifest.HttpMethod> = ["GET", "POST", "PUT", "PATCH", "DELETE"]
 const NOT_GET: ReadonlyArray<Manifest.HttpMethod> = ["POST", "PUT", "PATCH", "DELETE"]
+const FIELDS = new Set(["methods", "tools"])
 
-/** @internal */
-export const policy = (options: ApprovalPolicy | undefined): Policy => ({
-  methods: new Set(options?.methods ?? NOT_GET),
-  tools: new Map(Object.entries(options?.tools ?? {}))
-})
+const invalid = (problem: string): TypeError => new TypeError(`rcp-sdk: approval${problem}`)
+
+/**
+ * The policy as given, checked — fail closed on a typo: a policy that silently matched nothing
+ * would stop asking. Methods compare case-insensitively ("post" is POST); a method the format does
+ * not have, a field the policy does not have, a name that cannot be a tool's, a non-boolean answer,
+ * or — when the client has a lock — a tool name that no locked tool has (with any prefix before
+ * it) throws a `TypeError` naming it, when the client is built.
+ *
+ * @internal
+ */
+export const policy = (options: ApprovalPolicy | undefined, locked?: ReadonlyArray<string>): Policy => {
+  if (options === undefined) return { methods: new Set(NOT_GET), tools: new Map() }
+  if (!isRecord(options)) throw invalid(" must be an object: { methods?, tools? }")
+  for (const key of Object.keys(options)) {
+    if (!FIELDS.has(key)) throw invalid(` has no field ${JSON.stringify(shown(key, 40))} (it takes methods and tools)`)
+  }
+  return { methods: methodsOf(options.methods), tools: toolsOf(options.tools, locked) }
+}
+
+const methodsOf = (methods: unknown): ReadonlySet<string> => {
+  if (methods === undefined) return new Set(NOT_GET)
+  if (!Array.isArray(methods)) throw invalid(".methods must be an array of HTTP methods")
+  return new Set(methods.map((method: unknown, i) => {
+    const upper = typeof method === "string" ? method.toUpperCase() : undefined
+    if (upper === undefined || !(METHODS as ReadonlyArray<string>).includes(upper)) {
+      const what = typeof method === "string" ? JSON.stringify(shown(method, 40)) : describeValue(method)
+      throw invalid(`.methods[${i}] is ${what}, not one of ${METHODS.join(", ")}`)
+    }
+    return upper
+  }))
+}
+
+const toolsOf = (tools: unknown, locked: ReadonlyArray<string> | undefined): ReadonlyMap<string, boolean> => {
+  if (tools === undefined) return new Map()
+  if (!isRecord(tools)) throw invalid(".tools must be an object of tool names to true or false")
+  const out = new Map<string, boolean>()
+  for (const [name, ask] of Object.entries(tools)) {
+    const quoted = JSON.stringify(shown(name, 70))
+    if (!TOOL_NAME.test(name)) throw invalid(`.tools: ${quoted} is not a tool name (1 to 64 of A-Z a-z 0-9 _ -)`)
+    if (typeof ask !== "boolean") throw invalid(`.tools[${quoted}] must be true or false, not ${describeValue(ask)}`)
+    // Exposed names are a discovery's prefix and the manifest's name; the lock holds the latter.
+    if (locked !== undefined && !locked.some((tool) => name.endsWith(tool))) {
+      throw invalid(`.tools names ${quoted}, which no tool of the client's lock has`)
+    }
+    out.set(name, ask)
+  }
+  return out
+}
 
 /**
  * Whether a call of this tool needs approval under the policy.

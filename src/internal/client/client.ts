@@ -13,13 +13,13 @@ import * as Resolver from "../../Resolver.js"
 import * as ManifestCodec from "../manifest/codec.js"
 import { normalizeUrl } from "../shared/url.js"
 import * as TransportChoice from "../transport/choice.js"
-import * as FetchJson from "../transport/fetchJson.js"
 import type * as Transport from "../transport/rules.js"
 import * as Approval from "./approval.js"
 import * as Credential from "./credential.js"
 import type { Deps } from "./deps.js"
 import * as Discovery from "./discovery.js"
 import * as Execution from "./execution.js"
+import * as Exposed from "./exposed.js"
 import * as Connections from "./oauth/connections.js"
 import * as TokenStore from "./oauth/tokenStore.js"
 import { Registry } from "./registry.js"
@@ -94,6 +94,7 @@ export const makeWith = (
     }
     return {
       discover: Discovery.discover(deps),
+      discoverWith: Discovery.discoverWith(deps),
       register: Discovery.register(deps),
       forget: (url) =>
         Effect.suspend(() => {
@@ -108,16 +109,13 @@ export const makeWith = (
       searchTools: searchTools(registry, settings.searchRanker),
       execute: Execution.execute(deps),
       buildRequest: Execution.buildRequest(deps),
+      expose: Exposed.make(deps),
       needsApproval: (name) =>
         Effect.sync(() => {
           const tool = registry.get(name)
           return tool !== undefined && Approval.needed(settings.approval, tool.name, tool.tool.method)
         }),
-      fetchJson: (url, fetchOptions) =>
-        FetchJson.fetchJson(deps.settings, transport)(url, {
-          maxBytes: fetchOptions?.maxBytes ?? deps.settings.maxManifestBytes,
-          what: fetchOptions?.what ?? "document"
-        }),
+      fetchJson: Discovery.fetchJson(deps),
       authorizationUrl: Connections.authorizationUrl(deps),
       completeAuthorization: Connections.completeAuthorization(deps),
       disconnect: Connections.disconnect(deps)

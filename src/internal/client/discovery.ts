@@ -12,6 +12,7 @@ import type {
   Discovery,
   DiscoverError,
   DiscoverOptions,
+  DocumentFetch,
   OAuthClient,
   RegisterError,
   RegisterOptions,
@@ -22,7 +23,7 @@ import { RCP_VERSIONS, TOOL_NAME } from "../manifest/model.js"
 import * as Poisoning from "../manifest/poisoning.js"
 import * as Providers from "../model/providers.js"
 import * as Budget from "../result/budget.js"
-import { clip } from "../shared/text.js"
+import { clip, escapeControls } from "../shared/text.js"
 import { normalizeUrl, withoutUserinfo } from "../shared/url.js"
 import { InvalidResponse } from "../transport/errors.js"
 import * as FetchJson from "../transport/fetchJson.js"
@@ -32,13 +33,14 @@ import type { Deps } from "./deps.js"
 import { InvalidDiscoverOptions, UnsupportedVersion } from "./errors.js"
 import * as ApiOAuth from "./oauth/apiOAuth.js"
 import * as PinGate from "./pinGate.js"
+import { ManifestNotPinned } from "./pinErrors.js"
 import * as Settings from "./settings.js"
 
 const unsupportedVersion = (input: unknown, url: string): UnsupportedVersion | undefined => {
   if (typeof input !== "object" || input === null || !("rcpVersion" in input)) return undefined
   const version = (input as { rcpVersion: unknown }).rcpVersion
   return typeof version === "string" && !(RCP_VERSIONS as ReadonlyArray<string>).includes(version)
-    ? new UnsupportedVersion({ url, version: JSON.stringify(version.slice(0, 40)) })
+    ? new UnsupportedVersion({ url, version: escapeControls(JSON.stringify(clip(version, 40))) })
     : undefined
 }
 
@@ -236,7 +238,7 @@ const add = (
     const compiled = manifest.tools.map((tool) => CompiledTool.compile(manifest, tool, api, deps.resolvers.names))
     const usesClientCredential = manifest.auth !== undefined && manifest.auth.type !== "none" &&
       api.oauth === undefined && api.credential === undefined && deps.settings.credential?.fixed === true
-    // Poisoning checks (README "Poisoning checks"), names compared with the other APIs' tools too.
+    // Poisoning checks (docs/security.md "Poisoning checks"), names compared with the other APIs' tools too.
     const others = deps.registry.names().filter((name) => deps.registry.get(name)?.manifestUrl !== api.url)
     const screened = Poisoning.screen(manifest, compiled.map((tool) => tool.name), others, deps.settings)
     const exposed = screened.refused.size === 0 ? compiled : compiled.filter((_, i) => !screened.refused.has(i))
@@ -277,6 +279,59 @@ export const register = (deps: Deps): Service["register"] =>
         PinGate.expected(deps.settings, deps.codec, api.url, options),
         (pin) => add(deps, api, input, pin, { registration: options.oauth, services })
       )))
+
+/**
+ * Discovery of a document that becomes a manifest by `load` (an OpenAPI import, a bridge): the same
+ * steps as `discover` — the target checked, the per-API options read, and the pin decided *before*
+ * `load` runs, so a URL the lock does not pin costs no request — then `load` with a fetch of that
+ * very URL under discovery's rules, and what it returns registered under the URL, held to the pin.
+ * An importer gets nothing else to fetch with and registers nothing itself, so it cannot skip a step.
+ *
+ * @internal
+ */
+export const discoverWith = (deps: Deps) => {
+  const fetch = FetchJson.get(deps.settings, deps.transport)
+  return <E>(
+    input: string | URL,
+    load: (fetch: DocumentFetch) => Effect.Effect<unknown, E>,
+    options: DiscoverOptions = {}
+  ): Effect.Effect<Discovery, DiscoverError | E> =>
+    Effect.gen(function*() {
+      const services = yield* Credential.captured
+      const url = yield* FetchJson.target(input, deps.settings)
+      const api = yield* apiOf(url.toString(), options, services)
+      const pin = yield* PinGate.expected(deps.settings, deps.codec, api.url, options)
+      const manifest = yield* load((fetchOptions) =>
+        fetch(url, {
+          maxBytes: fetchOptions?.maxBytes ?? deps.settings.maxManifestBytes,
+          what: fetchOptions?.what ?? "document"
+        })
+      )
+      return yield* add(deps, api, manifest, pin, { registration: options.oauth, services })
+    }).pipe(Effect.withSpan("RcpClient.discoverWith"))
+}
+
+/**
+ * `fetchJson` of a client with a lock: a URL the lock does not pin is refused before any request,
+ * so that no path through the client — an importer's own fetch and `register` included — reads a
+ * document the operator did not approve.
+ *
+ * @internal
+ */
+export const fetchJson = (deps: Deps) => {
+  const fetch = FetchJson.get(deps.settings, deps.transport)
+  return (
+    input: string | URL,
+    options?: { readonly maxBytes?: number | undefined; readonly what?: string | undefined }
+  ): Effect.Effect<FetchJson.Fetched, FetchJson.FetchError | ManifestNotPinned> =>
+    Effect.flatMap(FetchJson.target(input, deps.settings), (url): Effect.Effect<FetchJson.Fetched, FetchJson.FetchError | ManifestNotPinned> => {
+      const lock = deps.settings.lock
+      if (lock !== undefined && !Object.hasOwn(lock.apis, url.toString())) {
+        return Effect.fail(new ManifestNotPinned({ url: url.toString(), pinned: Object.keys(lock.apis) }))
+      }
+      return fetch(url, { maxBytes: options?.maxBytes ?? deps.settings.maxManifestBytes, what: options?.what ?? "document" })
+    })
+}
 
 /** @internal */
 export const discover = (deps: Deps): Service["discover"] => {

@@ -7,7 +7,7 @@
  */
 import { RCP_VERSIONS } from "../manifest/model.js"
 import { TaggedError } from "../shared/taggedError.js"
-import { clip } from "../shared/text.js"
+import { capLines, shown } from "../shared/text.js"
 
 /**
  * The model called a tool that no discovered manifest defines.
@@ -20,9 +20,9 @@ export class ToolNotFound extends TaggedError("ToolNotFound")<{
   readonly available: ReadonlyArray<string>
 }> {
   override get message(): string {
-    const shown = this.available.slice(0, 20).join(", ")
+    const listed = this.available.slice(0, 20).join(", ")
     const more = this.available.length > 20 ? `, … (${this.available.length} in all)` : ""
-    return `unknown tool "${clip(this.tool, 64)}"; available tools: ${shown === "" ? "(none)" : shown}${more}`
+    return `unknown tool "${shown(this.tool, 64)}"; available tools: ${listed === "" ? "(none)" : listed}${more}`
   }
 }
 
@@ -38,7 +38,8 @@ export class InvalidArguments extends TaggedError("InvalidArguments")<{
   readonly problems: ReadonlyArray<string>
 }> {
   override get message(): string {
-    return `invalid arguments for tool "${this.tool}":\n${this.problems.map((p) => `- ${p}`).join("\n")}`
+    // The model reads it: within MODEL_MESSAGE_MAX, whatever the arguments held.
+    return capLines(`invalid arguments for tool "${shown(this.tool, 64)}":`, this.problems)
   }
 }
 

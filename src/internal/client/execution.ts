@@ -235,12 +235,23 @@ const authorize = (
 }
 
 /**
+ * Where step 1 finds a call's tool: the client's registry, or an exposed set of it (`exposed.ts`),
+ * which finds only what a model was shown and names only those tools to it.
+ *
+ * @internal
+ */
+export interface Lookup {
+  readonly get: (name: string) => CompiledTool.CompiledTool | undefined
+  readonly names: () => ReadonlyArray<string>
+}
+
+/**
  * Step 1 and a span around the rest (`span.ts`: none when no tracer would see it); an unknown
  * tool's name (the model's text) is not recorded. `f` gets the span itself, so that it can annotate
  * it as plain code rather than through the context.
  */
 const withTool = <A, E>(
-  deps: Deps,
+  lookup: Lookup,
   input: ToolCall,
   span: string,
   f: (tool: CompiledTool.CompiledTool, span: Tracer.Span | undefined, call: Providers.RcpToolCall) => Effect.Effect<A, E>
@@ -250,10 +261,10 @@ const withTool = <A, E>(
     // Any provider's tool-call object is read into rcp's shape first, so both APIs accept them all.
     const call = Providers.readToolCall(input)
     if (call instanceof InvalidArguments) return Effect.fail(call)
-    const tool = deps.registry.get(call.name)
+    const tool = lookup.get(call.name)
     return Span.within(tracer, span, tool?.spanAttributes ?? NO_ATTRIBUTES, (current): Effect.Effect<A, E | ToolNotFound> =>
       tool === undefined
-        ? Effect.fail(new ToolNotFound({ tool: String(call.name), available: deps.registry.names() }))
+        ? Effect.fail(new ToolNotFound({ tool: String(call.name), available: [...lookup.names()] }))
         : f(tool, current, call))
   })
 
@@ -273,11 +284,11 @@ const shown = ({ credential, request, tool }: Prepared): PreparedRequest => {
 }
 
 /** @internal */
-export const buildRequest = (deps: Deps) =>
+export const buildRequest = (deps: Deps, lookup: Lookup = deps.registry) =>
 (call: ToolCall, options?: ExecuteOptions): Effect.Effect<PreparedRequest, BuildError> =>
-  withTool(deps, call, "RcpClient.buildRequest", (tool, _span, read) => Effect.map(prepare(deps, tool, read, options), shown))
+  withTool(lookup, call, "RcpClient.buildRequest", (tool, _span, read) => Effect.map(prepare(deps, tool, read, options), shown))
 
-/** Steps 2–5, then the approval hook when the policy asks for one (README "Approval"): still nothing sent. */
+/** Steps 2–5, then the approval hook when the policy asks for one (docs/security.md "Approval"): still nothing sent. */
 const prepareApproved = (
   deps: Deps,
   tool: CompiledTool.CompiledTool,
@@ -352,9 +363,9 @@ const sendWith = <R = never>(
 }
 
 /** @internal */
-export const execute = (deps: Deps) =>
+export const execute = (deps: Deps, lookup: Lookup = deps.registry) =>
 (call: ToolCall, options?: ExecuteOptions): Effect.Effect<ToolResult, ExecuteError> =>
-  withTool(deps, call, "RcpClient.execute", (tool, span, read) => {
+  withTool(lookup, call, "RcpClient.execute", (tool, span, read) => {
     const budget = budgetOf(deps, tool, options)
     if (budget instanceof TypeError) return Effect.die(budget)
     return withTokenizer(

@@ -1,11 +1,12 @@
 /**
- * The promise facade (README "Plain TypeScript"): one `ManagedRuntime` per client over the same Effect service, so
+ * The promise facade (README "Quick start: plain TypeScript"): one `ManagedRuntime` per client over the same Effect service, so
  * both APIs share every rule; rejections carry the original tagged error, not a FiberFailure.
  */
 import * as Cause from "effect/Cause"
 import * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import { identity } from "effect/Function"
 import * as Exit from "effect/Exit"
 import type * as Fiber from "effect/Fiber"
 import * as FiberId from "effect/FiberId"
@@ -136,9 +137,40 @@ export const createWith = <Ctx>(
     await runtime.dispose()
   }
 
+  const callOptionsOf = (callOptions: Client.CallOptions<Ctx>): Client.ExecuteOptions => ({
+    context: callOptions.context,
+    timeout: millis(callOptions.timeoutMs)
+  })
+  const expose = (tools: ReadonlyArray<Client.ModelTool>): Client.PromiseExposed<Ctx> => {
+    // Of a name given twice, the first (as `Exposed.tools`).
+    const names = new Set<string>()
+    const shown = tools.filter((tool) => !names.has(tool.name) && names.add(tool.name) !== undefined)
+    // Made once, by the client the runtime builds.
+    let exposed: Client.Exposed | undefined
+    const within = (client: Client.Service) => (exposed ??= client.expose(shown))
+    return {
+      tools: shown,
+      has: (name) => run((client) => Effect.sync(() => within(client).has(name))),
+      execute: (call, callOptions) =>
+        run((client) => within(client).execute(call, callOptions === undefined ? undefined : callOptionsOf(callOptions)), callOptions?.signal),
+      buildRequest: (call, callOptions) =>
+        run((client) => within(client).buildRequest(call, { context: callOptions?.context }), callOptions?.signal)
+    }
+  }
+
   return {
     discover: (url, discoverOptions) => run((client) => client.discover(url, discoverOptions)),
     register: (manifest, registerOptions) => run((client) => client.register(manifest, registerOptions)),
+    discoverWith: (url, load, discoverOptions) =>
+      run((client) =>
+        client.discoverWith(
+          url,
+          (fetch) =>
+            // The load's own fetches end with the call: its signal interrupts them.
+            Effect.tryPromise({ try: (signal) => load((o) => Effect.runPromise(fetch(o), { signal })), catch: identity }),
+          discoverOptions
+        )
+      ),
     forget: (url) => run((client) => client.forget(url)),
     execute: (call, callOptions) => execute((client) => client.execute, call, callOptions),
     buildRequest: (call, callOptions) =>
@@ -157,6 +189,7 @@ export const createWith = <Ctx>(
       }
     },
     needsApproval: (tool) => run((client) => client.needsApproval(tool)),
+    expose,
     authorizationUrl: (url, subject) => run((client) => client.authorizationUrl(url, subject)),
     completeAuthorization: (callback, expected) => run((client) => client.completeAuthorization(callback, expected)),
     disconnect: (url, subject) => run((client) => client.disconnect(url, subject)),

@@ -3,20 +3,23 @@
  * tools the operator pins) and calls it to find what it needs; what a search returns becomes
  * callable on the following turns. A session holds one conversation's found tools.
  *
- * The session sits over the client service and nothing else (`tools`, `searchTools`, `execute`),
+ * The session sits over the client service and nothing else (`tools`, `searchTools`, `expose`),
  * so the Effect API and the promise facade share it, and every provider format works unchanged:
  * `tools` is a list of model-facing tools for `toOpenAiTools` & co., and a `search_tools` call
  * answers with an ordinary `ToolResult` that the result helpers turn into the provider's message.
  *
- * A tool the session has not exposed (neither pinned nor found) is refused with `ToolNotFound`
- * naming what is exposed — before anything is resolved or sent: a model cannot reach the rest of
- * a 1,000-tool API by guessing a name it was never shown (README "Hardening": a toolkit executes
- * only what it exposed).
+ * What the session runs goes through the client's exposed sets (`expose`, `exposed.ts`), the one
+ * mechanism of "a toolkit executes only what it exposed" (SECURITY.md): its set is
+ * `search_tools`, the pinned tools and each tool as a search returned it, and it grows with every
+ * search. A name outside it — never pinned nor found, or found but changed or forgotten since — is
+ * refused with `ToolNotFound` naming only the set's tools, before anything is resolved or sent: a
+ * model cannot reach the rest of a 1,000-tool API by guessing a name it was never shown.
  */
 import * as Effect from "effect/Effect"
 import type {
   ExecuteError,
   ExecuteOptions,
+  Exposed,
   SearchSession,
   SearchSessionOptions,
   Service,
@@ -26,7 +29,7 @@ import type {
 import type { ModelTool } from "../model/modelTool.js"
 import { readToolCall } from "../model/providers.js"
 import * as SearchTool from "../search/searchTool.js"
-import { InvalidArguments, ToolNotFound } from "./errors.js"
+import { InvalidArguments } from "./errors.js"
 import * as Response from "./response.js"
 
 /**
@@ -39,22 +42,27 @@ export const MAX_FOUND = 64
 /** @internal */
 export const make = (client: Service, options: SearchSessionOptions = {}): SearchSession => {
   const pinned = new Set(options.pinned ?? [])
-  // Insertion-ordered; a tool found again moves to the end (the newest).
-  const found = new Set<string>()
+  // Each found tool as the search returned it (what the model was shown), insertion-ordered; a
+  // tool found again moves to the end (the newest) with its definition of now.
+  const found = new Map<string, ModelTool>()
   const definition = SearchTool.definition()
 
-  const exposedNames = (): ReadonlySet<string> => new Set([...pinned, ...found])
-
-  const tools = Effect.map(client.tools, (all): ReadonlyArray<ModelTool> => {
-    const byName = new Map(all.map((tool) => [tool.name, tool]))
-    const shown: Array<ModelTool> = [definition]
-    // Pinned first (in the operator's order), then the found ones; a name that is both shows once.
-    for (const name of exposedNames()) {
-      const tool = byName.get(name)
-      if (tool !== undefined && name !== SearchTool.SEARCH_TOOL_NAME) shown.push(tool)
-    }
-    return shown
+  // This turn's set: pinned first (in the operator's order, as registered now; a name not registered
+  // is left out), then the found ones; a name that is both shows once (`expose` keeps the first).
+  // `search_tools` heads it so a refusal names it too; its calls never reach the set (`execute`),
+  // and an API's own tool of that name is never the session's definition, so never runs.
+  const exposed = Effect.map(client.tools, (all): Exposed => {
+    const registered = new Map(all.map((tool) => [tool.name, tool]))
+    const pinnedNow = [...pinned].flatMap((name) => {
+      const tool = registered.get(name)
+      return tool === undefined ? [] : [tool]
+    })
+    const shown = [...pinnedNow, ...found.values()].filter((tool) => tool.name !== SearchTool.SEARCH_TOOL_NAME)
+    return client.expose([definition, ...shown])
   })
+
+  // What would run: a found tool changed or forgotten since is not offered again (a new search shows it anew).
+  const tools = Effect.map(exposed, (set) => set.tools.filter((tool) => tool === definition || set.has(tool.name)))
 
   const search = (args: unknown, callOptions: ExecuteOptions | undefined): Effect.Effect<ToolResult, InvalidArguments> => {
     const read = SearchTool.readArguments(args)
@@ -67,9 +75,9 @@ export const make = (client: Service, options: SearchSessionOptions = {}): Searc
         const hits = matches.filter((match) => match.tool.name !== SearchTool.SEARCH_TOOL_NAME)
         for (const { tool } of hits) {
           found.delete(tool.name)
-          found.add(tool.name)
+          found.set(tool.name, tool)
         }
-        while (found.size > MAX_FOUND) found.delete(found.values().next().value as string)
+        while (found.size > MAX_FOUND) found.delete(found.keys().next().value as string)
         // Built as the client builds every result (`headers`, the model's view to the call's budget).
         return Response.answered(200, {
           tools: hits.map(({ tool }) => ({ name: tool.name, description: tool.description, parameters: tool.parameters })),
@@ -85,18 +93,12 @@ export const make = (client: Service, options: SearchSessionOptions = {}): Searc
     const read = readToolCall(call)
     if (read instanceof InvalidArguments) return Effect.fail(read)
     if (read.name === SearchTool.SEARCH_TOOL_NAME) return search(read.arguments, callOptions)
-    // What the model was shown this turn: a pinned name not registered (or forgotten since) is not
-    // among them, and is refused here like any other — never by the client's own ToolNotFound,
-    // which would list the API's other tools.
-    return Effect.flatMap(tools, (shown) =>
-      read.name !== SearchTool.SEARCH_TOOL_NAME && shown.some((tool) => tool.name === read.name)
-        ? client.execute(call, callOptions)
-        : Effect.fail(new ToolNotFound({ tool: read.name, available: shown.map((tool) => tool.name) })))
+    return Effect.flatMap(exposed, (set) => set.execute(call, callOptions))
   }
 
   return {
     tools,
     execute,
-    found: Effect.sync(() => [...found])
+    found: Effect.sync(() => [...found.keys()])
   }
 }

@@ -94,6 +94,9 @@ export const origins = (
 export const make = (options: Options, codec?: Codec): Settings => {
   const trusted = origins(options.trustedOrigins, "trustedOrigins")
   if (trusted._tag === "Invalid") throw new TypeError(`rcp-sdk: ${trusted.problem}`)
+  const lock = lockOf(options.lock, codec)
+  // With a lock, the tools the client can ever expose are known: the policy may name only those.
+  const locked = lock === undefined ? undefined : Object.values(lock.apis).flatMap((api) => Object.keys(api.tools))
   return {
     credential: Credential.source(options.credential),
     trusted: trusted.origins,
@@ -104,11 +107,11 @@ export const make = (options: Options, codec?: Codec): Settings => {
     maxRedirects: positive("maxRedirects", options.maxRedirects, 5),
     retry: Retry.policy(options.retry),
     blockPrivateNetworks: options.blockPrivateNetworks ?? false,
-    lock: lockOf(options.lock, codec),
+    lock,
     pinPolicy: pinPolicyOf(options.pinPolicy),
     onPoisoning: onPoisoning(options.onPoisoning),
     poisoning: { descriptionBudget: positive("poisoning.descriptionBudget", options.poisoning?.descriptionBudget, Poisoning.DEFAULT_BUDGET) },
-    approval: Approval.policy(options.approval),
+    approval: Approval.policy(options.approval, locked),
     searchRanker: rankerOf(options.searchRanker),
     resultBudget: resultBudgetOf(options)
   }

@@ -4,7 +4,7 @@
  * allowed values are named in a message, in one place, so that the validator, the model-facing
  * schema and the argument check agree on them.
  */
-import { clip } from "../shared/text.js"
+import { clip, escapeControls } from "../shared/text.js"
 import { isRecord } from "../shared/values.js"
 
 type Path = ReadonlyArray<string | number>
@@ -17,7 +17,8 @@ interface Issue {
 // A message is read by a model; a manifest with thousands of values must not make it huge.
 const SHOWN_VALUES = 20
 
-const quote = (value: string): string => JSON.stringify(clip(value, 60))
+// Quoted as JSON, then escaped: JSON.stringify leaves C1 controls, bidi and invisible characters raw.
+const quote = (value: string): string => escapeControls(JSON.stringify(clip(value, 60)))
 
 /**
  * The allowed values as a message lists them: `"c", "f"`, and at most `SHOWN_VALUES` of them.

@@ -1,13 +1,17 @@
 /**
- * Tool poisoning checks (README "Poisoning checks"): text a manifest shows the model that reads
+ * Tool poisoning checks (docs/security.md "Poisoning checks"): text a manifest shows the model that reads
  * like an attack on the model rather than a description of an endpoint — hidden characters,
  * instructions about other tools, the user or secrets, descriptions far longer than the rest, a
  * param fishing for a credential, a tool name that imitates another.
  *
+ * Every text the model reads is scanned: a tool's description, each param's description and each
+ * of its `enum` values (test/manifest/poisoning.rules.test.ts holds that to what a provider is sent).
  * The patterns are the one table below. Every pattern is linear in its input: literal
- * alternations, character classes and gaps of bounded length only — no nested or unbounded
- * quantifier that could backtrack (test/hardening.linear.test.ts runs them on megabytes).
+ * alternations, character classes, gaps of bounded length and runs of whitespace between literal
+ * words only — no nested or unbounded quantifier that could backtrack
+ * (test/hardening.linear.test.ts runs them on megabytes).
  */
+import { createRequire } from "node:module"
 import type * as Manifest from "../../Manifest.js"
 import { clip, escapeControls } from "../shared/text.js"
 import { formatPath } from "./issue.js"
@@ -56,63 +60,77 @@ export interface Finding {
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Characters a reader does not see: zero-width and joiners, bidi embeddings, overrides and
- * isolates, invisible operators, fillers, variation selectors (which can carry bytes), and the tag
- * block U+E0000–E007F (an ASCII copy of any text, invisible: "ASCII smuggling").
+ * Characters a reader does not see, by their Unicode properties rather than a list: every
+ * `Default_Ignorable_Code_Point` (zero-width characters and joiners, invisible operators, fillers,
+ * the Mongolian and other variation selectors, which can carry bytes, and the tag block
+ * U+E0000–E0FFF, an invisible ASCII copy of any text: "ASCII smuggling") and every `Bidi_Control`
+ * (embeddings, overrides, isolates, marks). A list written by hand missed U+180B–180D, U+1BCA0–1BCA3,
+ * U+1D173–1D17A and U+E01F0–E0FFF; the properties follow the Unicode version of the runtime.
+ *
+ * One use of two of them is visible and common in real descriptions ("⚠️ Unofficial", "ℹ️ Note"): a
+ * single text or emoji presentation selector (U+FE0E, U+FE0F) right after a pictograph, which only
+ * picks how that pictograph is drawn. It is let through; a second selector, or one after anything
+ * else, is not.
  *
  * @internal
  */
 export const INVISIBLE =
-  /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\u3164\ufe00-\ufe0d\ufeff\uffa0\ufff9-\ufffb]|[\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]/u
+  /(?![\ufe0e\ufe0f])[\p{Default_Ignorable_Code_Point}\p{Bidi_Control}]|(?<!\p{Extended_Pictographic})[\ufe0e\ufe0f]/u
 
-const INVISIBLE_ALL = new RegExp(INVISIBLE.source, "gu")
+/**
+ * A pattern written with single spaces between its words, each space standing for any run of
+ * whitespace (`\s`: tab, newline, no-break and ideographic spaces, doubled spaces…): "ignore\n all
+ * previous instructions" is the same order as with single spaces. A run is followed by a word
+ * character, so a start scans at most the whitespace after it: linear.
+ */
+const phrase = (pattern: RegExp): RegExp => new RegExp(pattern.source.replaceAll(" ", "\\s+"), "iu")
 
 /** Text rules: each pattern with what it catches; case-insensitive, bounded gaps only. @internal */
 export const TEXT_PATTERNS: ReadonlyArray<{ readonly rule: PoisoningRule; readonly what: string; readonly pattern: RegExp }> = [
   {
     rule: "model-instruction",
     what: "a tag that addresses the model (<IMPORTANT>, <system>, <instructions>)",
-    pattern: /<\/?(?:important|system|instructions?|secret|hidden|admin)>/i
+    pattern: phrase(/<\/?(?:important|system|instructions?|secret|hidden|admin)>/)
   },
   {
     rule: "model-instruction",
     what: "an order to ignore earlier instructions",
-    pattern: /\b(?:ignore|disregard|forget|override) (?:all |any |the |your )?(?:previous|prior|above|earlier|other|system|existing) (?:instructions|rules|guidelines|prompts?)/i
+    pattern: phrase(/\b(?:ignore|disregard|forget|override) (?:all |any |the |your )?(?:previous|prior|above|earlier|other|system|existing) (?:instructions|rules|guidelines|prompts?)/)
   },
   {
     rule: "model-instruction",
     what: "an order to keep something from the user",
-    pattern: /\b(?:do not|don't|never|must not) (?:tell|inform|mention|reveal|show|alert|notify|let)(?: it| this| that)?(?: to)? (?:the )?user/i
+    pattern: phrase(/\b(?:do not|don't|never|must not) (?:tell|inform|mention|reveal|show|alert|notify|let)(?: it| this| that)?(?: to)? (?:the )?user/)
   },
   {
     rule: "model-instruction",
     what: "a claim that the user must not know",
-    pattern: /\b(?:the )?user (?:must not|should not|mustn't|shouldn't|need not|does not need to|doesn't need to) (?:know|see|be told|be informed|notice)/i
+    pattern: phrase(/\b(?:the )?user (?:must not|should not|mustn't|shouldn't|need not|does not need to|doesn't need to) (?:know|see|be told|be informed|notice)/)
   },
   {
     rule: "model-instruction",
     what: "an order about other tools",
-    pattern: /\bbefore (?:using|calling|invoking|running) (?:any|every|other|another|this|the) (?:other )?tools?\b|\bwhen this tool is (?:available|present|loaded)|\b(?:instead of|rather than) (?:using |calling )?(?:the |any )?[\w-]{1,64} tool\b|\btool (?:must|should|has to) (?:always |also )?(?:send|forward|include|pass|redirect)\b/i
+    pattern: phrase(/\bbefore (?:using|calling|invoking|running) (?:any|every|other|another|this|the) (?:other )?tools?\b|\bwhen this tool is (?:available|present|loaded)|\b(?:instead of|rather than) (?:using |calling )?(?:the |any )?[\w-]{1,64} tool\b|\btool (?:must|should|has to) (?:always |also )?(?:send|forward|include|pass|redirect)\b/)
   },
   {
     rule: "model-instruction",
     what: "a threat that the tool will not work",
-    pattern: /\botherwise (?:the|this) tool (?:will not|won't|cannot|can't|does not|doesn't) work/i
+    pattern: phrase(/\botherwise (?:the|this) tool (?:will not|won't|cannot|can't|does not|doesn't) work/)
   },
   {
     rule: "model-instruction",
     what: "an order to act covertly",
-    pattern: /\b(?:secretly|silently|quietly|covertly|discreetly) (?:send|include|pass|read|forward|copy|add|call|upload|attach|append)/i
+    pattern: phrase(/\b(?:secretly|silently|quietly|covertly|discreetly) (?:send|include|pass|read|forward|copy|add|call|upload|attach|append)/)
   },
   {
     rule: "model-instruction",
     what: "a request for the conversation or the model's instructions",
-    pattern: /\b(?:system prompt|conversation history|chat history|previous messages|your instructions)\b/i
+    pattern: phrase(/\b(?:system prompt|conversation history|chat history|previous messages|your instructions)\b/)
   },
   {
     rule: "sensitive-path",
     what: "a path to secrets",
-    pattern: /~\/\.(?:ssh|aws|gnupg|kube|docker|config)\b|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\/etc\/(?:passwd|shadow)\b|\.aws\/credentials|\bmcp\.json\b|(?:^|[\s'"`(/])\.(?:env|npmrc|netrc|pgpass|git-credentials|bash_history|zsh_history)\b/i
+    pattern: phrase(/~\/\.(?:ssh|aws|gnupg|kube|docker|config)\b|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\/etc\/(?:passwd|shadow)\b|\.aws\/credentials|\bmcp\.json\b|(?:^|[\s'"`(/])\.(?:env|npmrc|netrc|pgpass|git-credentials|bash_history|zsh_history)\b/)
   }
 ]
 
@@ -121,7 +139,7 @@ export const TEXT_PATTERNS: ReadonlyArray<{ readonly rule: PoisoningRule; readon
  * costs a third of nine. Only a text it matches is scanned by each pattern (for its rule and
  * position), so the findings are exactly those of the nine. The same flags, so `\b` means the same.
  */
-const ANY_TEXT_PATTERN = new RegExp(TEXT_PATTERNS.map(({ pattern }) => `(?:${pattern.source})`).join("|"), "i")
+const ANY_TEXT_PATTERN = new RegExp(TEXT_PATTERNS.map(({ pattern }) => `(?:${pattern.source})`).join("|"), "iu")
 
 /** Words that make a param name ask for a credential, when they end it ("user_password", "apiKey"). */
 const CREDENTIAL_NOUNS = new Set(["password", "passwd", "passphrase", "secret", "token", "apikey", "credential", "credentials"])
@@ -133,19 +151,35 @@ const CREDENTIAL_ENDINGS = /pass|secret|token|key|credential/
 /** Words before "token" that make it a cursor, not a credential ("page_token", "nextToken"). */
 const NOT_CREDENTIAL = new Set(["page", "next", "continuation", "sync", "pagination", "cursor", "prev", "previous", "csrf"])
 /** A description asking for one: "your password", "the user's API key". */
-const CREDENTIAL_ASK =
-  /\b(?:your|the user's|user's) (?:password|passphrase|api[ _-]?key|access token|secret key|private key|credentials|one-time (?:code|password)|seed phrase)\b/i
+const CREDENTIAL_ASK = phrase(
+  /\b(?:your|the user's|user's) (?:password|passphrase|api[_-]?key|api key|access token|secret key|private key|credentials|one-time (?:code|password)|seed phrase)\b/
+)
 
-/** Characters a tool name can use that look like others ("I"/"l"/"1", "0"/"O", "-"/"_"), and "rn" for "m". */
-const LOOKALIKES: ReadonlyArray<readonly [string, string]> = [["1", "l"], ["i", "l"], ["0", "o"], ["-", "_"]]
+/**
+ * Look-alikes that Unicode's confusables data leaves out for the characters a tool name can use
+ * (`Manifest.TOOL_NAME`): "w" drawn as "vv" (the data maps "m" to "rn", but not "w" to "vv"), and
+ * "-" beside "_", which a model reads alike. Written as the data is: one character to its prototype.
+ */
+const SUPPLEMENT: ReadonlyMap<string, string> = new Map([["w", "vv"], ["-", "_"]])
 
-/** The lookalikes by character code (all ASCII), for `skeleton`'s one pass. */
-const FOLDS: ReadonlyArray<string | undefined> = LOOKALIKES.reduce<Array<string | undefined>>((folds, [from, to]) => {
-  folds[from.charCodeAt(0)] = to
-  return folds
-}, [])
-const R = "r".charCodeAt(0)
-const N = "n".charCodeAt(0)
+/**
+ * Unicode's confusables data (UTS #39 `confusables.txt`, from the `unhomoglyph` package): each
+ * character to the prototype it is confused with ("0" → "O", "1" → "l", "I" → "l", "m" → "rn",
+ * Cyrillic "а" → "a", …). Read on the first comparison of two names, not when the module loads.
+ */
+let prototypes: ReadonlyMap<string, string> | undefined
+
+const prototypeOf = (char: string): string => {
+  prototypes ??= new Map(Object.entries(createRequire(import.meta.url)("unhomoglyph/data.json") as Record<string, string>))
+  return prototypes.get(char) ?? SUPPLEMENT.get(char) ?? char
+}
+
+/** Every character of `text` replaced by its prototype. */
+const toPrototypes = (text: string): string => {
+  let out = ""
+  for (const char of text) out += prototypeOf(char)
+  return out
+}
 
 // ---------------------------------------------------------------------------------------------
 // The checks
@@ -159,8 +193,8 @@ const CONTEXT = 24
 const MAX_QUOTED = 80
 
 /**
- * A fragment of manifest text made safe to show: invisible and control characters as `\u{…}`,
- * cut around `at`.
+ * A fragment of manifest text made safe to show (`escapeControls`: invisible and control characters
+ * as escapes), cut around `at`.
  */
 const fragment = (text: string, at: number, length: number): string => {
   let start = Math.max(0, at - CONTEXT)
@@ -168,7 +202,7 @@ const fragment = (text: string, at: number, length: number): string => {
   // Never half a surrogate pair: a tag character is two UTF-16 units.
   if (isLowSurrogate(text.charCodeAt(start))) start--
   if (isLowSurrogate(text.charCodeAt(end))) end++
-  const shown = escapeControls(text.slice(start, end)).replace(INVISIBLE_ALL, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`)
+  const shown = escapeControls(text.slice(start, end))
   return `${start > 0 ? "…" : ""}${shown}${end < text.length ? "…" : ""}`
 }
 
@@ -250,26 +284,12 @@ const lowerMedian = (values: ReadonlyArray<number>): number => {
 }
 
 /**
- * The shape names are compared in: lower case, lookalike characters and "rn" folded.
+ * The shape names are compared in (UTS #39's skeleton, and case): every character to its prototype,
+ * lower-cased, and to its prototype again — "M" is "m" once lower-cased, and "m" is "rn".
  *
  * @internal
  */
-export const skeleton = (name: string): string => {
-  const lower = name.toLowerCase()
-  // One pass that copies the text between folds in slices: most characters fold to themselves
-  // (a string built character by character cost 3-4 times as much over a manifest's names).
-  let out = ""
-  let copied = 0
-  for (let i = 0; i < lower.length; i++) {
-    const code = lower.charCodeAt(i)
-    const fold = code === R && lower.charCodeAt(i + 1) === N ? "m" : code < 128 ? FOLDS[code] : undefined
-    if (fold === undefined) continue
-    out += lower.slice(copied, i) + fold
-    if (fold === "m") i++
-    copied = i + 1
-  }
-  return copied === 0 ? lower : out + lower.slice(copied)
-}
+export const skeleton = (name: string): string => toPrototypes(toPrototypes(name).toLowerCase())
 
 /**
  * Names among `names` that imitate an earlier one or one of `existing` (another API's exposed
@@ -281,9 +301,11 @@ export const confusables = (
   names: ReadonlyArray<string>,
   existing: ReadonlyArray<string> = []
 ): Map<string, string> => {
+  const out = new Map<string, string>()
+  // One name alone imitates nothing: the confusables data is not read for it.
+  if (names.length + existing.length < 2) return out
   const seen = new Map<string, string>()
   for (const name of existing) seen.set(skeleton(name), name)
-  const out = new Map<string, string>()
   for (const name of names) {
     const key = skeleton(name)
     const first = seen.get(key)
@@ -372,6 +394,15 @@ export const scan = (manifest: Manifest.Manifest, options: PoisoningOptions = {}
       const long = description !== undefined && description.length > budget
       const suspect = description !== undefined && (long || mayFind(description))
       const credential = asksForCredential(param)
+      // The model reads each allowed value as it reads a description (an OpenAPI import copies a
+      // spec's string enums verbatim): the same text rules, with the value's own path.
+      if (param.enum !== undefined) {
+        param.enum.forEach((value, k) => {
+          if (!mayFind(value)) return
+          const where = `enum value ${k} of param "${param.name}" of tool "${tool.name}"`
+          out.push(...textFindings({ tool: i, path: ["tools", i, "params", j, "enum", k], where, text: value }))
+        })
+      }
       if (!suspect && !credential) return
       const path = ["tools", i, "params", j]
       const at = `param "${param.name}" of tool "${tool.name}"`

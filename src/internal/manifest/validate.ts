@@ -351,6 +351,12 @@ const checkTool = (tool: Record<string, unknown>, at: Path, auth: ToolContext, i
     }
   }
 
+  // A lock keys its tools by name, in a JSON object: there "__proto__" would be the prototype, not
+  // a tool, so such a tool could never be approved (rcp lock) or held to its pin.
+  if (tool.name === "__proto__") {
+    issues.push({ path: [...at, "name"], message: `"__proto__" cannot be a tool name (a lock keys tools by name)` })
+  }
+
   for (const field of RECORD_FIELDS) {
     const map = tool[field]
     if (isRecord(map) && Object.hasOwn(map, "__proto__")) {

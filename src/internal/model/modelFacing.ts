@@ -11,7 +11,7 @@ import type { ToolResult } from "../../Client.js"
 import { ApprovalDenied } from "../client/approval.js"
 import { InvalidArguments, ToolNotFound } from "../client/errors.js"
 import { AuthorizationRequired } from "../client/oauth/oauthErrors.js"
-import { clip } from "../shared/text.js"
+import { capText, clip, shown } from "../shared/text.js"
 import { HttpError, Timeout } from "../transport/errors.js"
 import * as Shape from "../result/shape.js"
 import type { ModelResult } from "../result/shape.js"
@@ -33,7 +33,7 @@ export interface ModelFacingError {
 const HTTP_EXCERPT_CHARS = 500
 
 /**
- * The table (README "What to send back to the model"): arguments, unknown tool, 4xx, a declined
+ * The table (docs/providers.md "What the model is told of a failure"): arguments, unknown tool, 4xx, a declined
  * approval and a user who has not connected an OAuth API (`AuthorizationRequired`) are the model's;
  * everything else — resolvers, credentials, origins, transport, 5xx, timeouts, and any error this
  * function does not know — reaches the model only as a safe sentence.
@@ -42,9 +42,10 @@ const HTTP_EXCERPT_CHARS = 500
  * @category conversions
  */
 export const modelFacingError = (error: unknown, toolName: string): ModelFacingError => {
-  const name = clip(toolName, 64)
+  const name = shown(toolName, 64)
   if (error instanceof InvalidArguments || error instanceof ToolNotFound) {
-    return { _tag: "ModelError", text: error.message }
+    // Each bounds its own message; capped here too, as every text of this table is.
+    return { _tag: "ModelError", text: capText(error.message) }
   }
   if (error instanceof HttpError) {
     return error.status >= 400 && error.status <= 499

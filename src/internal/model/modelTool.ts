@@ -9,7 +9,7 @@ import * as ParamEnum from "../manifest/paramEnum.js"
 import * as ParamSchema from "../manifest/paramSchema.js"
 import * as ParamValue from "../manifest/paramValue.js"
 import * as Fields from "../result/fields.js"
-import { clip, describeValue } from "../shared/text.js"
+import { describeValue, shown } from "../shared/text.js"
 import { isParamValue, isRecord, type Value } from "../shared/values.js"
 import * as ArgumentProblems from "./argumentProblems.js"
 import * as ModelSchema from "./modelSchema.js"
@@ -113,6 +113,9 @@ const FIELDS_PARAMETER: ModelParameter = {
   maxItems: Fields.argumentSchema.maxItems
 }
 
+/** How many unknown keys a problem names; the rest are counted. */
+const SHOWN_KEYS = 10
+
 /** @internal */
 export type CheckResult =
   | { readonly _tag: "Ok"; readonly values: ReadonlyMap<string, Value> }
@@ -169,13 +172,21 @@ export const checkArguments = (
   const args = read.args
 
   const problems: Array<string> = []
+  // One problem per kind, not per key: a model that sends a thousand unknown keys gets one line
+  // naming the first few, not a thousand lines each repeating the expected list.
+  const unknown: Array<string> = []
   for (const key of Object.keys(args)) {
     if (hidden.has(key)) {
       problems.push(`"${key}" is filled in by the client and must not be sent; leave it out`)
     } else if (!visible.has(key)) {
-      const expected = visible.size === 0 ? "this tool takes no arguments" : `expected: ${[...visible.keys()].join(", ")}`
-      problems.push(`unknown argument "${clip(key)}" (${expected})`)
+      unknown.push(key)
     }
+  }
+  if (unknown.length > 0) {
+    const expected = visible.size === 0 ? "this tool takes no arguments" : `expected: ${[...visible.keys()].join(", ")}`
+    const listed = unknown.slice(0, SHOWN_KEYS).map((key) => `"${shown(key, 40)}"`).join(", ")
+    const more = unknown.length > SHOWN_KEYS ? `, … (${unknown.length - SHOWN_KEYS} more)` : ""
+    problems.push(`unknown argument${unknown.length === 1 ? "" : "s"} ${listed}${more} (${expected})`)
   }
   const values = new Map<string, Value>()
   for (const param of visible.values()) {

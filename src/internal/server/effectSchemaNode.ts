@@ -13,9 +13,11 @@
 import * as Option from "effect/Option"
 import * as AST from "effect/SchemaAST"
 import type { SchemaNode } from "../manifest/paramSchema.js"
-import { MAX_DEPTH, MAX_NODES, propertyNameProblem } from "../manifest/paramSchema.js"
-import type { NodeLoss } from "./jsonSchemaNode.js"
+import { propertyNameProblem } from "../manifest/paramSchema.js"
 import { clip } from "../shared/text.js"
+import type { NodeLoss } from "./nodeWalk.js"
+import * as NodeWalk from "./nodeWalk.js"
+import { lose, NOT_PUBLISHED } from "./nodeWalk.js"
 
 // A brand or an annotation copies the keyword with its built-in description ("a string"); that
 // text is Effect's, not the author's, and would only be noise in front of the model.
@@ -85,17 +87,14 @@ export const label = (ast: AST.AST, depth = 0): string => {
   }
 }
 
-interface Walk {
-  readonly losses: Array<NodeLoss>
+interface Walk extends NodeWalk.Walk {
   /** The suspended schemas being lowered: one met again is a recursive type. */
   readonly open: Array<AST.AST>
-  nodes: number
 }
 
 /** What refinements say that the subset says too, by keyword; the outermost refinement wins. */
 const BOUNDS = ["minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum", "minLength", "maxLength", "minItems", "maxItems"]
 
-const NOT_PUBLISHED = "is not published (the endpoint still checks it)"
 
 interface Peeled {
   readonly ast: AST.AST
@@ -174,10 +173,6 @@ const bounds = (walk: Walk, at: string, type: string, keywords: Record<string, u
   return out
 }
 
-const lose = (walk: Walk, at: string, message: string): void => {
-  walk.losses.push({ at, message })
-}
-
 /** A node, or undefined when the type has none ("no manifest type"). */
 const lower = (walk: Walk, start: AST.AST, at: string, depth: number): { node: SchemaNode | undefined; nullable: boolean } => {
   const peeled = peel(walk, start)
@@ -232,21 +227,8 @@ const withDescription = (node: SchemaNode | undefined, description: string | und
   node === undefined || description === undefined ? node : { ...node, description }
 
 /** A child that has no node is published as a string, and said so. */
-const child = (walk: Walk, ast: AST.AST, at: string, depth: number): SchemaNode => {
-  if (depth > MAX_DEPTH) {
-    lose(walk, at, `nests deeper than ${MAX_DEPTH} levels; published as "string"`)
-    return { type: "string" }
-  }
-  if (++walk.nodes > MAX_NODES) {
-    if (walk.nodes === MAX_NODES + 1) lose(walk, at, `the schema has more than ${MAX_NODES} parts; the rest is published as "string"`)
-    return { type: "string" }
-  }
-  const lowered = lower(walk, ast, at, depth)
-  if (lowered.nullable) lose(walk, at, "null is set aside: the model cannot send it here")
-  if (lowered.node !== undefined) return lowered.node
-  lose(walk, at, `${clip(label(ast), 80)} has no manifest type; published as "string"`)
-  return { type: "string" }
-}
+const child = (walk: Walk, ast: AST.AST, at: string, depth: number): SchemaNode =>
+  NodeWalk.child(walk, at, depth, () => lower(walk, ast, at, depth), () => label(ast))
 
 /** `Schema.Array(X)`, and `Schema.NonEmptyArray(X)` (one `X` element before the rest); any other tuple has no node. */
 const lowerTuple = (

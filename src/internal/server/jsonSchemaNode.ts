@@ -11,33 +11,14 @@
  * with no manifest type is (docs/extensions.md).
  */
 import type { SchemaNode } from "../manifest/paramSchema.js"
-import { MAX_DEPTH, MAX_NODES, propertyNameProblem } from "../manifest/paramSchema.js"
+import { propertyNameProblem } from "../manifest/paramSchema.js"
 import { clip } from "../shared/text.js"
 import { isRecord } from "../shared/values.js"
+import type { Lowered, NodeLoss } from "./nodeWalk.js"
+import * as NodeWalk from "./nodeWalk.js"
+import { lose, NOT_PUBLISHED } from "./nodeWalk.js"
 
 type JsonSchema = Readonly<Record<string, unknown>>
-
-/**
- * What a lowering left out, at a path inside the arg (`""` for the arg itself, then `.name`, `[]`
- * for the items of an array, `[*]` for the values of a map).
- *
- * @internal
- */
-export interface NodeLoss {
-  readonly at: string
-  readonly message: string
-}
-
-/**
- * A node, or undefined when the schema has none ("no manifest type"); `nullable` when `null` was
- * set aside at the top.
- *
- * @internal
- */
-export interface Lowered {
-  readonly node: SchemaNode | undefined
-  readonly nullable: boolean
-}
 
 /**
  * Set by the zod options of `standardSchema.ts` on a type JSON Schema cannot describe (a `Date`),
@@ -47,15 +28,11 @@ export interface Lowered {
  */
 export const UNREPRESENTABLE = "x-rcp-unrepresentable"
 
-interface Walk {
+interface Walk extends NodeWalk.Walk {
   readonly root: JsonSchema
-  readonly losses: Array<NodeLoss>
   /** The `$ref` targets being lowered, outermost first: one met again is a recursive type. */
   readonly open: Array<JsonSchema>
-  nodes: number
 }
-
-const NOT_PUBLISHED = "is not published (the endpoint still checks it)"
 
 /** `#/$defs/X` (or `#/definitions/X`) in the same document; anything else stays unresolved. */
 export const resolveRef = (root: JsonSchema, node: JsonSchema): JsonSchema => {
@@ -112,10 +89,6 @@ export const label = (root: JsonSchema, raw: unknown, depth = 0): string => {
   return types
     .map((type) => (type === "array" ? `Array<${label(root, node.items, depth + 1)}>` : String(type)))
     .join(" | ")
-}
-
-const lose = (walk: Walk, at: string, message: string): void => {
-  walk.losses.push({ at, message })
 }
 
 const count = (u: unknown): number | undefined => (typeof u === "number" && Number.isSafeInteger(u) && u >= 0 ? u : undefined)
@@ -243,21 +216,8 @@ const lowerNumber = (walk: Walk, node: JsonSchema, at: string, type: "number" | 
 }
 
 /** A child that has no node is published as a string, and said so. */
-const child = (walk: Walk, raw: unknown, at: string, depth: number): SchemaNode => {
-  if (depth > MAX_DEPTH) {
-    lose(walk, at, `nests deeper than ${MAX_DEPTH} levels; published as "string"`)
-    return { type: "string" }
-  }
-  if (++walk.nodes > MAX_NODES) {
-    if (walk.nodes === MAX_NODES + 1) lose(walk, at, `the schema has more than ${MAX_NODES} parts; the rest is published as "string"`)
-    return { type: "string" }
-  }
-  const lowered = lower(walk, raw, at, depth)
-  if (lowered.nullable) lose(walk, at, "null is set aside: the model cannot send it here")
-  if (lowered.node !== undefined) return lowered.node
-  lose(walk, at, `${clip(label(walk.root, raw), 80)} has no manifest type; published as "string"`)
-  return { type: "string" }
-}
+const child = (walk: Walk, raw: unknown, at: string, depth: number): SchemaNode =>
+  NodeWalk.child(walk, at, depth, () => lower(walk, raw, at, depth), () => label(walk.root, raw))
 
 const lowerArray = (walk: Walk, node: JsonSchema, at: string, depth: number): SchemaNode | undefined => {
   if (node.prefixItems !== undefined || Array.isArray(node.items)) return undefined

@@ -7,7 +7,7 @@
 import type * as Manifest from "../../Manifest.js"
 import type { SchemaNode } from "../manifest/paramSchema.js"
 import { clip } from "../shared/text.js"
-import type { NodeLoss } from "./jsonSchemaNode.js"
+import type { NodeLoss } from "./nodeWalk.js"
 
 /**
  * One field of `args` as a lowerer understood it.

@@ -26,6 +26,11 @@ export interface AiSdkToolsOptions<Ctx> {
    * instead of the client's own `approve` hook, or the user is asked twice. Default false.
    */
   readonly needsApproval?: boolean | undefined
+  /**
+   * The tools to hand the model: the client's tools (`client.tools()`) or a subset of them.
+   * Default: all of them. Only these are ever executed.
+   */
+  readonly tools?: ReadonlyArray<ModelTool> | undefined
 }
 
 /**
@@ -120,17 +125,20 @@ export const aiSdkTools = async <Ctx>(
   client: PromiseClient<Ctx>,
   options: AiSdkToolsOptions<Ctx> = {}
 ): Promise<ToolSet> => {
-  const tools = await client.tools()
+  // The set runs only the tools it hands the model, as they were handed (issue #29): one that
+  // changed or went since is `ToolNotFound`, before anything is resolved or sent.
+  const exposed = client.expose(options.tools ?? await client.tools())
+  const tools = exposed.tools
   const approval = await approvals(client, tools, options)
   const views = new Views()
-  return Object.fromEntries(tools.map((model, i): [string, Tool] => [model.name, toolOf(model, approval[i]!, client.execute, options, views)]))
+  return Object.fromEntries(tools.map((model, i): [string, Tool] => [model.name, toolOf(model, approval[i]!, exposed.execute, options, views)]))
 }
 
 /**
  * @since 0.2.0
  * @category models
  */
-export interface AiSdkSearchToolsOptions<Ctx> extends AiSdkToolsOptions<Ctx> {
+export interface AiSdkSearchToolsOptions<Ctx> extends Omit<AiSdkToolsOptions<Ctx>, "tools"> {
   /** Tools always active beside `search_tools`, by exposed name. */
   readonly pinned?: ReadonlyArray<string> | undefined
 }
@@ -158,8 +166,9 @@ export const aiSdkSearchTools = async <Ctx>(
   const tools = await client.tools()
   const approval = await approvals(client, tools, options)
   const views = new Views()
-  // Every tool runs through the session: one the model was not given (not active) is refused there
-  // even if the model names it, before anything is resolved or sent.
+  // Every tool runs through the session, whose exposed set holds only what the model was given
+  // (issue #29): one not active — never pinned nor found — is refused there even if the model
+  // names it, before anything is resolved or sent.
   const set: ToolSet = Object.fromEntries(
     tools.map((model, i): [string, Tool] => [model.name, toolOf(model, approval[i]!, session.execute, options, views)])
   )

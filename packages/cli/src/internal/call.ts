@@ -7,11 +7,13 @@ import * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import { existsSync } from "node:fs"
 import * as Client from "rcp-sdk/client"
+import type * as Lock from "rcp-sdk/lock"
 import * as Manifest from "rcp-sdk/manifest"
 import type * as Resolver from "rcp-sdk/resolver"
 import { define, type OptionSpec, type Values } from "./command.js"
 import { CliError, type Reportable, UsageError, WithSecrets } from "./errors.js"
 import { loginHint, oauthOptions, registration, withTokenFile } from "./oauth.js"
+import { readLock } from "./lock.js"
 import { fieldsArgument, modelViewOf, modelViewOptions, printed, printedWhole } from "./results.js"
 import { allowHttpOption, clientLayer, isUrl, load } from "./source.js"
 import { clip, isRecord } from "./text.js"
@@ -131,6 +133,11 @@ export const executionOptions = {
   trust: { type: "string", multiple: true, value: "ORIGIN", description: "An origin besides the manifest's that tools may call" },
   "allow-http": allowHttpOption,
   "timeout-ms": { type: "string", value: "MS", default: "30000", description: "Timeout of each attempt" },
+  lock: {
+    type: "string",
+    value: "FILE",
+    description: "A lock file (rcp lock): the manifest must match its pin; a URL it does not pin is refused unfetched"
+  },
   ...oauthOptions
 } as const satisfies Record<string, OptionSpec>
 
@@ -152,12 +159,15 @@ export interface Execution {
 export const execution = (
   options: Values<typeof executionOptions>,
   command: string
-): Effect.Effect<Execution, UsageError> =>
+): Effect.Effect<Execution, UsageError | CliError | Lock.LockInvalid> =>
   Effect.gen(function*() {
     const values = yield* parseSet(options.set, command)
     const timeout = yield* parseTimeout(options["timeout-ms"], command)
     const credential = yield* readCredential(options["credential-env"], command)
     const oauth = yield* registration(options, command)
+    // The client's lock, as an application would give it: every entry point (the manifest's fetch,
+    // its registration, --watch's re-discovery) applies it, before anything is served or called.
+    const lock = options.lock === undefined ? undefined : yield* readLock(options.lock)
     const secrets = [...(credential === undefined ? [] : [credential]), ...oauth.secrets, ...values.values()].filter((s) =>
       s !== ""
     )
@@ -167,6 +177,7 @@ export const execution = (
     const layer = withTokenFile(oauth.client, (withOAuth) =>
       clientLayer(resolvers, {
         credential,
+        lock,
         trustedOrigins: options.trust,
         allowHttp: options["allow-http"],
         timeout,

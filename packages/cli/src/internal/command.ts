@@ -7,18 +7,11 @@
  * words of the rest of `rcp`, without the framework's built-ins: wizard, completions, log level).
  * And the line is read strictly: `@effect/cli` takes an unknown flag, or a flag missing its value,
  * for a positional argument (`rcp call URL --dry-rn` would call a tool named "--dry-rn"), so every
- * flag is checked against the declaration before it parses.
+ * flag is checked against the declaration before it parses. The `@effect/cli` half is `parse.ts`,
+ * loaded only when a line is to be parsed (never for help).
  */
-import * as Args from "@effect/cli/Args"
 import type * as CliApp from "@effect/cli/CliApp"
-import * as CliConfig from "@effect/cli/CliConfig"
-import * as CliCommand from "@effect/cli/Command"
-import * as Descriptor from "@effect/cli/CommandDescriptor"
-import * as HelpDoc from "@effect/cli/HelpDoc"
-import * as Options from "@effect/cli/Options"
-import * as ValidationError from "@effect/cli/ValidationError"
 import * as Effect from "effect/Effect"
-import * as Option from "effect/Option"
 import { type Failure, UsageError } from "./errors.js"
 import type { Output, Style } from "./output.js"
 import { clip } from "./text.js"
@@ -78,8 +71,6 @@ export type Environment = CliApp.CliApp.Environment
 export interface Command {
   readonly name: string
   readonly summary: string
-  /** The `@effect/cli` command this one parses with. */
-  readonly cli: CliCommand.Command<string, never, never, unknown>
   readonly main: (args: ReadonlyArray<string>, io: Output) => Effect.Effect<number, Failure, Environment>
 }
 
@@ -142,52 +133,11 @@ export const help = (spec: Spec<Record<string, OptionSpec>, Failure>, style: Sty
 }
 
 // ---------------------------------------------------------------------------------------------
-// The declaration as @effect/cli options and arguments
-// ---------------------------------------------------------------------------------------------
-
-/** One declared option as an `@effect/cli` option with the value `Values` promises. */
-const toOption = (name: string, spec: OptionSpec): Options.Options<unknown> => {
-  const described = <A>(option: Options.Options<A>) => {
-    const aliased = spec.short === undefined ? option : Options.withAlias(option, spec.short)
-    return Options.withDescription(aliased, spec.description)
-  }
-  if (spec.type === "boolean") return described(Options.boolean(name))
-  const text = described(Options.text(name))
-  if (spec.multiple) return Options.repeated(text)
-  const { choices } = spec
-  const checked = choices === undefined ? text : Options.mapEffect(text, (value) =>
-    choices.includes(value)
-      ? Effect.succeed(value)
-      : Effect.fail(ValidationError.invalidValue(HelpDoc.p(`--${name} must be one of ${choices.join(", ")}`))))
-  return spec.default === undefined
-    ? Options.map(Options.optional(checked), Option.getOrUndefined)
-    : Options.withDefault(checked, spec.default)
-}
-
-/** The positionals in order; what each parses to is flattened back to strings by `flatten`. */
-const toArgs = (positionals: ReadonlyArray<Positional>): Args.Args<ReadonlyArray<unknown>> =>
-  Args.all(positionals.map((p) => {
-    const text = Args.withDescription(Args.text({ name: p.name }), p.description)
-    return p.optional ? Args.optional(text) : p.variadic ? Args.atLeast(text, 1) : text
-  }))
-
-const flatten = (values: ReadonlyArray<unknown>): ReadonlyArray<string> =>
-  values.flatMap((value) =>
-    typeof value === "string"
-      ? [value]
-      : Option.isOption(value)
-      ? Option.toArray(value as Option.Option<string>)
-      : value as ReadonlyArray<string>
-  )
-
-/** `@effect/cli`'s built-ins are not `rcp`'s: `--help` is declared here; the others are unknown options. */
-const CONFIG = CliConfig.make({ showBuiltIns: false, finalCheckBuiltIn: false })
-
-// ---------------------------------------------------------------------------------------------
 // Reading the line
 // ---------------------------------------------------------------------------------------------
 
-type Read =
+/** @internal */
+export type Read =
   | { readonly _tag: "Help" }
   | { readonly _tag: "Run"; readonly positionals: ReadonlyArray<string>; readonly options: Record<string, unknown> }
 
@@ -227,16 +177,7 @@ const checkFlags = (options: Record<string, OptionSpec>, args: ReadonlyArray<str
   return undefined
 }
 
-/** `@effect/cli`'s words for a bad line, as one `rcp` sentence. */
-const usageMessage = (name: string, error: ValidationError.ValidationError): string => {
-  const text = "error" in error ? HelpDoc.toAnsiText(error.error).replace(/\s+/g, " ").trim() : ""
-  const missing = /^Missing argument (<[^>]+>)/.exec(text)
-  if (missing !== null) return `rcp ${name} needs ${missing[1]}`
-  return text === "" ? "cannot read the command line" : text
-}
-
 const read = (
-  cli: CliCommand.Command<string, never, never, unknown>,
   spec: Spec<Record<string, OptionSpec>, Failure>,
   args: ReadonlyArray<string>
 ): Effect.Effect<Read, UsageError, Environment> => {
@@ -246,35 +187,20 @@ const read = (
   const dashes = args.indexOf("--")
   const flags = dashes < 0 ? args : args.slice(0, dashes)
   if (flags.includes("--help") || flags.includes("-h")) return Effect.succeed({ _tag: "Help" })
-  return Descriptor.parse(cli.descriptor, [spec.name, ...args], CONFIG).pipe(
-    Effect.mapError((error) => usage(usageMessage(spec.name, error))),
-    Effect.flatMap((directive): Effect.Effect<Read, UsageError> => {
-      if (directive._tag === "BuiltIn") {
-        return directive.option._tag === "ShowHelp"
-          ? Effect.succeed({ _tag: "Help" })
-          : Effect.fail(usage("cannot read the command line"))
-      }
-      const [extra] = directive.leftover
-      if (extra !== undefined) return Effect.fail(usage(`unexpected argument ${JSON.stringify(clip(extra, 60))}`))
-      const value = directive.value as { readonly options: Record<string, unknown>; readonly args: ReadonlyArray<unknown> }
-      return Effect.succeed({ _tag: "Run", positionals: flatten(value.args), options: value.options })
-    })
+  return Effect.promise(() => import("./parse.js")).pipe(
+    Effect.flatMap(({ parse }) => parse(spec, args)),
+    Effect.mapError(usage)
   )
 }
 
 /** @internal */
 export const define = <const O extends Record<string, OptionSpec>, E extends Failure>(spec: Spec<O, E>): Command => {
   const erased = spec as unknown as Spec<Record<string, OptionSpec>, Failure>
-  const cli = CliCommand.make(spec.name, {
-    options: Options.all(Object.fromEntries(Object.entries(erased.options).map(([name, option]) => [name, toOption(name, option)]))),
-    args: toArgs(spec.positionals)
-  }).pipe(CliCommand.withDescription(spec.summary)) as unknown as CliCommand.Command<string, never, never, unknown>
   return {
     name: spec.name,
     summary: spec.summary,
-    cli,
     main: (args, io) =>
-      Effect.flatMap(read(cli, erased, args), (line): Effect.Effect<number, Failure> =>
+      Effect.flatMap(read(erased, args), (line): Effect.Effect<number, Failure> =>
         line._tag === "Help"
           ? Effect.as(io.out(help(erased, io.outStyle)), 0)
           : erased.run({ positionals: line.positionals, options: line.options as Values<Record<string, OptionSpec>> }, io))

@@ -5,14 +5,13 @@
  * `rcp describe`, not echoed here.
  */
 import * as Effect from "effect/Effect"
-import * as Client from "rcp-sdk/client"
 import * as Lock from "rcp-sdk/lock"
 import { escapeControls } from "rcp-sdk/manifest"
 import { define } from "./command.js"
 import { CliError, ExitCode } from "./errors.js"
-import { readLock } from "./lock.js"
+import { discoverAlone, readLock } from "./lock.js"
 import type { Output } from "./output.js"
-import { allowHttpOption, clientLayer, jsonOption } from "./source.js"
+import { allowHttpOption, jsonOption } from "./source.js"
 
 interface Compared {
   readonly url: string
@@ -67,7 +66,7 @@ export const command = define({
       const lock = yield* readLock(path)
       const urls = yield* urlsOf(lock, path, positionals[1])
       const compared = yield* Effect.forEach(urls, (url) =>
-        Effect.map(Client.discover(url), (d): Compared => ({
+        Effect.map(discoverAlone(url, options["allow-http"]), (d): Compared => ({
           url,
           tools: d.manifest.tools.length,
           difference: Lock.diff(lock.apis[url]!, url, d.manifest)
@@ -90,5 +89,5 @@ export const command = define({
         yield* printText(io, compared)
       }
       return code
-    }).pipe(Effect.provide(clientLayer({}, { allowHttp: options["allow-http"] })))
+    })
 })

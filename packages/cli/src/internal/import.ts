@@ -26,7 +26,12 @@ export const command = define({
     "base-url": { type: "string", value: "URL", description: "Where the tools point, instead of the spec's servers" },
     include: { type: "string", multiple: true, value: "PATTERN", description: `Only these operations: ${PATTERN}` },
     exclude: { type: "string", multiple: true, value: "PATTERN", description: `Not these operations: ${PATTERN}` },
-    out: { type: "string", value: "FILE", description: "Write the manifest to this file instead of stdout" }
+    out: { type: "string", value: "FILE", description: "Write the manifest to this file instead of stdout" },
+    auth: {
+      type: "string",
+      value: "header:NAME[:SCHEME]|query:NAME",
+      description: "The manifest's auth instead of the spec's (e.g. header:Authorization:Bearer, query:key)"
+    }
   },
   notes: ["Warnings (what the manifest could not represent) go to stderr, one per line."],
   run: ({ options, positionals }, io) =>
@@ -37,7 +42,8 @@ export const command = define({
           baseUrl: options["base-url"],
           include: options.include,
           exclude: options.exclude,
-          out: options.out
+          out: options.out,
+          auth: options.auth
         })
       ),
       (output) => emit(io, output)

@@ -8,6 +8,7 @@ import { existsSync } from "node:fs"
 import { rename, writeFile } from "node:fs/promises"
 import * as Client from "rcp-sdk/client"
 import * as Lock from "rcp-sdk/lock"
+import { escapeControls } from "rcp-sdk/manifest"
 import { define } from "./command.js"
 import { CliError, UsageError } from "./errors.js"
 import { allowHttpOption, clientLayer, isUrl, printWarnings, readManifestFile } from "./source.js"
@@ -30,6 +31,16 @@ export const manifestUrls = (command: string, sources: ReadonlyArray<string>): E
 /** The lock in `path`: absent → none; not a lock → the failure (never overwritten). @internal */
 export const readLock = (path: string): Effect.Effect<Lock.Lock, CliError | Lock.LockInvalid> =>
   Effect.flatMap(readManifestFile(path, "lock"), (json) => Lock.decode(json, { source: path }))
+
+/**
+ * `url` discovered in a client of its own, as an application discovering only it would: a lock is
+ * per manifest, so two APIs that share a tool name (which one client refuses as `DuplicateTool`,
+ * unless given a prefix) are approved and compared each on its own (issue #29).
+ *
+ * @internal
+ */
+export const discoverAlone = (url: string, allowHttp: boolean): Effect.Effect<Client.Discovery, Client.DiscoverError> =>
+  Client.discover(url).pipe(Effect.provide(clientLayer({}, { allowHttp })))
 
 const write = (path: string, text: string): Effect.Effect<void, CliError> =>
   Effect.tryPromise({
@@ -59,14 +70,14 @@ export const command = define({
     Effect.gen(function*() {
       const urls = yield* manifestUrls("lock", positionals)
       const previous = existsSync(options.out) ? yield* readLock(options.out) : undefined
-      const discovered = yield* Effect.forEach(urls, (url) => Client.discover(url))
+      const discovered = yield* Effect.forEach(urls, (url) => discoverAlone(url, options["allow-http"]))
       for (const d of discovered) yield* printWarnings(io, d.warnings)
       const fresh = Lock.make(discovered.map((d) => ({ url: d.url, manifest: d.manifest })))
       const lock: Lock.Lock = { version: Lock.LOCK_VERSION, apis: { ...previous?.apis, ...fresh.apis } }
       yield* write(options.out, Lock.format(lock))
-      for (const d of discovered) yield* io.out(`locked ${d.url}: ${d.manifest.tools.length} tool(s)`)
+      for (const d of discovered) yield* io.out(`locked ${escapeControls(d.url)}: ${d.manifest.tools.length} tool(s)`)
       const kept = Object.keys(lock.apis).length - Object.keys(fresh.apis).length
       yield* io.out(`wrote ${options.out}${kept > 0 ? ` (${kept} other API(s) kept)` : ""}`)
       return 0
-    }).pipe(Effect.provide(clientLayer({}, { allowHttp: options["allow-http"] })))
+    })
 })

@@ -55,6 +55,12 @@ export const command = define({
       description: "Serve Streamable HTTP at http://HOST:PORT/mcp instead of stdio (0 picks a free port)"
     },
     host: { type: "string", value: "HOST", default: "127.0.0.1", description: "The address --http binds to" },
+    "allowed-host": {
+      type: "string",
+      multiple: true,
+      value: "HOST[:PORT]",
+      description: "A Host (and Origin) --http also answers to, besides the addresses it listens on"
+    },
     watch: {
       type: "string",
       value: "SECONDS",
@@ -104,7 +110,7 @@ export const command = define({
         return yield* serve({
           context: () => callContext(manifest, values, options.prefix),
           watch: watchSeconds === undefined ? undefined : { seconds: watchSeconds, refresh },
-          http: port === undefined ? undefined : { port, host: options.host },
+          http: port === undefined ? undefined : { port, host: options.host, allowedHosts: options["allowed-host"] },
           search: options.search,
           diagnostic: io.err,
           // A tool call of a user who has not signed in: the model reads its sentence; the operator, what to run.

@@ -18,6 +18,8 @@ import { CliError } from "./errors.js"
 export interface HttpAddress {
   readonly port: number
   readonly host: string
+  /** `--allowed-host`: names the bridge answers to besides the addresses it listens on. */
+  readonly allowedHosts: ReadonlyArray<string>
 }
 
 /** @internal */
@@ -84,39 +86,45 @@ const serveStdio = (bridge: Mcp.Bridge, options: ServeOptions): Effect.Effect<nu
     return 0
   })
 
-const LOOPBACK = new Set(["127.0.0.1", "::1", "localhost"])
-
-/**
- * Bound to loopback, only requests addressed to loopback are served: a web page cannot reach the
- * bridge through a DNS name rebound to 127.0.0.1 (the check the SDK's deprecated
- * `allowedHosts` made, done here as its docs advise).
- */
-const hostAllowed = (bound: string, port: number, host: string | undefined): boolean =>
-  !LOOPBACK.has(bound) ||
-  (host !== undefined && [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`].includes(host.toLowerCase()))
-
 const refuse = (response: http.ServerResponse, status: number, message: string) => {
   const body = JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null })
   response.writeHead(status, { "content-type": "application/json" }).end(body)
 }
 
 /**
- * Stateless Streamable HTTP: a new server and transport per POST. No session state, so memory does
- * not grow with clients, and each request's `extra` is its own.
+ * The path of an origin-form request target (`/mcp?x`), or undefined for any other form — `*`,
+ * an absolute URL, `//host…`, `//[` — read without a parser that could throw.
+ *
+ * @internal
  */
-const handler = (bridge: Mcp.Bridge, bound: string) => async (req: http.IncomingMessage, res: http.ServerResponse) => {
-  const port = (req.socket.address() as AddressInfo).port
-  if (!hostAllowed(bound, port, req.headers.host)) return refuse(res, 403, "Forbidden: Host is not loopback.")
-  if (new URL(req.url ?? "/", "http://localhost").pathname !== "/mcp") return refuse(res, 404, "Not found: the endpoint is /mcp.")
-  if (req.method !== "POST") return refuse(res, 405, "Method not allowed: this server is stateless (POST only).")
-  const server = bridge.server()
-  const transport = new StreamableHTTPServerTransport({})
-  res.on("close", () => void server.close())
+export const pathOf = (target: string | undefined): string | undefined => {
+  if (target === undefined || !target.startsWith("/") || target.startsWith("//")) return undefined
+  const end = target.search(/[?#]/)
+  return end < 0 ? target : target.slice(0, end)
+}
+
+/**
+ * Stateless Streamable HTTP: a new server and transport per POST. No session state, so memory does
+ * not grow with clients, and each request's `extra` is its own. `guard` (the host and origin
+ * check, `Mcp.requestGuard`) runs first: a web page cannot reach the bridge through a DNS name
+ * rebound to its address. Everything runs inside one error boundary, so no request can end the
+ * process with an unhandled rejection.
+ */
+const handler = (bridge: Mcp.Bridge, guard: (headers: Mcp.RequestHeaders) => Mcp.Refusal | undefined) =>
+async (req: http.IncomingMessage, res: http.ServerResponse) => {
   try {
+    const refusal = guard(req.headers)
+    if (refusal !== undefined) return refuse(res, refusal.status, refusal.message)
+    if (pathOf(req.url) !== "/mcp") return refuse(res, 404, "Not found: the endpoint is /mcp.")
+    if (req.method !== "POST") return refuse(res, 405, "Method not allowed: this server is stateless (POST only).")
+    const server = bridge.server()
+    const transport = new StreamableHTTPServerTransport({})
+    res.on("close", () => void server.close())
     await server.connect(transport)
     await transport.handleRequest(req, res)
   } catch {
     if (!res.headersSent) refuse(res, 500, "Internal error.")
+    else res.destroy()
   }
 }
 
@@ -128,7 +136,7 @@ const serveHttp = (
   Effect.gen(function*() {
     const server = yield* Effect.acquireRelease(
       Effect.async<http.Server, CliError>((resume) => {
-        const server = http.createServer((req, res) => void handler(bridge, address.host)(req, res))
+        const server = http.createServer()
         server.once("error", (error: NodeJS.ErrnoException) =>
           resume(Effect.fail(new CliError({ message: `cannot listen on ${address.host}:${address.port} (${error.code ?? "error"})` }))))
         server.listen(address.port, address.host, () => resume(Effect.succeed(server)))
@@ -139,7 +147,15 @@ const serveHttp = (
           server.closeAllConnections()
         })
     )
-    const { port } = server.address() as AddressInfo
+    const listening = server.address() as AddressInfo
+    // The hosts come from where the server actually listens (every interface's address when bound
+    // to 0.0.0.0 or ::), so they are decided only now.
+    const guard = yield* Effect.try({
+      try: () => Mcp.requestGuard({ address: listening, allowedHosts: address.allowedHosts }),
+      catch: (error) => new CliError({ message: `--allowed-host: ${(error as Error).message}` })
+    })
+    server.on("request", (req, res) => void handler(bridge, guard)(req, res))
+    const { port } = listening
     const host = address.host.includes(":") ? `[${address.host}]` : address.host
     yield* options.diagnostic(`rcp mcp: serving at http://${host}:${port}/mcp`)
     yield* watching(options.watch, Effect.void)

@@ -3,6 +3,7 @@
  * `NO_COLOR` (https://no-color.org) or `TERM=dumb`; `FORCE_COLOR` turns it on for a pipe.
  */
 import * as Effect from "effect/Effect"
+import * as Manifest from "rcp-sdk/manifest"
 
 /** @internal */
 export interface Stream {
@@ -26,7 +27,11 @@ export interface Output {
   /** Styles for stdout and stderr, each decided by its own stream. */
   readonly outStyle: Style
   readonly errStyle: Style
-  /** Pretty JSON on stdout. */
+  /**
+   * Pretty JSON on stdout, through `Manifest.stringifyJson`: a description or a server's answer
+   * holding C1 controls, bidi controls or invisible characters prints them as `\u` escapes (the
+   * same JSON value), never raw to the terminal.
+   */
   readonly json: (value: unknown) => Effect.Effect<void>
 }
 
@@ -49,5 +54,5 @@ export const make = (stdout: Stream, stderr: Stream, env: Env): Output => ({
   err: (line) => Effect.sync(() => void stderr.write(`${line}\n`)),
   outStyle: colorEnabled(stdout, env) ? colors : plain,
   errStyle: colorEnabled(stderr, env) ? colors : plain,
-  json: (value) => Effect.sync(() => void stdout.write(`${JSON.stringify(value, null, 2)}\n`))
+  json: (value) => Effect.sync(() => void stdout.write(`${Manifest.stringifyJson(value, 2)}\n`))
 })

@@ -108,6 +108,15 @@ export const load = (
     return { ...discovery, warnings: [...loaded.warnings, ...discovery.warnings] }
   })
 
-/** @internal */
+/**
+ * Each warning on a line of stderr. Warnings quote documents; the library escapes them already,
+ * and escaping is idempotent, so they are escaped again here, where they meet the terminal.
+ *
+ * @internal
+ */
 export const printWarnings = (io: Output, warnings: ReadonlyArray<string>): Effect.Effect<void> =>
-  Effect.forEach(warnings, (warning) => io.err(`${io.errStyle.yellow("warning:")} ${warning}`), { discard: true })
+  Effect.forEach(
+    warnings,
+    (warning) => io.err(`${io.errStyle.yellow("warning:")} ${Manifest.escapeControls(warning)}`),
+    { discard: true }
+  )

@@ -6,7 +6,7 @@
  * The toolkit is a `Toolkit.WithHandler` built here rather than through `Toolkit.make(...).toLayer`:
  * @effect/ai's own `handle` either returns every handler failure to the model (`failureMode:
  * "return"`) or fails the turn with every one (`"error"`), and it decodes the arguments before the
- * handler sees them. rcp needs the split of the model-facing table (README "What the model sees") (the model's own
+ * handler sees them. rcp needs the split of the model-facing table (docs/providers.md "What the model is told of a failure") (the model's own
  * mistakes back to the model, operator errors to the operator) and its own argument checks, so this
  * `handle` hands the raw arguments to `execute` and sorts the outcome itself.
  */
@@ -29,7 +29,7 @@ import * as Providers from "rcp-sdk/providers"
 import * as Result from "rcp-sdk/result"
 
 /**
- * The errors of `execute` that the model does not get to read (README "What the model sees"):
+ * The errors of `execute` that the model does not get to read (docs/providers.md "What the model is told of a failure"):
  * resolvers, credentials, origins, transport, timeouts and HTTP 5xx. (`HttpError` 4xx goes to the
  * model, 5xx here.)
  *
@@ -104,10 +104,15 @@ export interface ToolkitOptions<Ctx, R> {
    */
   readonly strict?: boolean | undefined
   /**
+   * The tools to show the model: the client's tools (`RcpClient.tools`) or a subset of them.
+   * Default: all of them. Only these are ever executed. Not with `session`.
+   */
+  readonly tools?: ReadonlyArray<ModelTool> | undefined
+  /**
    * Search mode (docs/big-apis.md): the toolkit holds this session's tools — `search_tools`, the
    * pinned tools and the tools found so far — and runs every call through it, so a tool the model
    * was not given fails as unknown before anything is sent. Build the toolkit again for each turn
-   * (`generateText` call) to offer what the last turn found.
+   * (`generateText` call) to offer what the last turn found. Not with `tools`.
    */
   readonly session?: SearchSession | undefined
 }
@@ -157,9 +162,17 @@ const make = <Ctx, R, R2>(
 ): Effect.Effect<RcpToolkit<OperatorError, R | R2>, never, RcpClient> =>
   Effect.gen(function*() {
     const client = yield* RcpClient
+    // The toolkit runs only the tools it shows (issue #29): a tool discovered after it was built,
+    // never shown to the model, or changed since, is `ToolNotFound` before anything is resolved
+    // or sent — @effect/ai itself would only refuse the name after the handler had run. A search
+    // session's calls go through its own exposed set, which grows with what its searches return.
     const session = options.session
-    const models = yield* (session?.tools ?? client.tools)
-    const execute = session?.execute ?? client.execute
+    if (session !== undefined && options.tools !== undefined) {
+      return yield* Effect.die(new TypeError("toolkit: give either `tools` or `session`, not both"))
+    }
+    const { execute, tools: models } = session === undefined
+      ? client.expose(options.tools ?? (yield* client.tools))
+      : { execute: session.execute, tools: yield* session.tools }
     const context: Effect.Effect<unknown, never, R> = options.context ?? Effect.void
     const onError = options.onError
     const succeeded = (result: ToolResult): Outcome =>

@@ -82,7 +82,19 @@ export interface Bridge {
 export interface ServerInfo {
   readonly name?: string | undefined
   readonly version?: string | undefined
+  /**
+   * Which of the client's tools the bridge serves (default: all). `tools/list` shows those, and
+   * `tools/call` runs only those — as `tools/list` would show them at that moment.
+   */
+  readonly tools?: ((tool: ModelTool) => boolean) | undefined
 }
+
+/**
+ * The tools a bridge serves now: the client's, through `select`. Both `tools/list` and
+ * `tools/call` read this one set, so a call can only run what a list would show (issue #29).
+ */
+const served = (tools: ReadonlyArray<ModelTool>, select: ServerInfo["tools"]): ReadonlyArray<ModelTool> =>
+  select === undefined ? tools : tools.filter((tool) => select(tool))
 
 /**
  * What the method says about a tool's effects (MCP `ToolAnnotations`). Unset hints keep the MCP
@@ -166,10 +178,18 @@ export const toCallToolResult = (
   outputSchema?: Result.OutputSchema | undefined
 ): CallToolResult => callResult(Providers.reply(outcome, toolName, options), toolName, outputSchema, options?.onError)
 
-/** How one bridge lists and runs tools: the Effect service or the promise facade behind it. */
+/**
+ * How one bridge lists and runs tools: the Effect service or the promise facade behind it. `call`
+ * runs a call within `shown` (the client's `expose` of it), never on the client at large.
+ */
 interface Backend {
   readonly tools: () => Promise<ReadonlyArray<ModelTool>>
-  readonly call: (name: string, args: Record<string, unknown>, extra: RequestExtra) => Promise<CallToolResult>
+  readonly call: (
+    shown: ReadonlyArray<ModelTool>,
+    name: string,
+    args: Record<string, unknown>,
+    extra: RequestExtra
+  ) => Promise<CallToolResult>
 }
 
 /**
@@ -192,9 +212,22 @@ export interface ModeOptions {
   readonly search?: boolean | SearchOption | undefined
 }
 
-/** The search option read once: undefined when the bridge lists every tool. */
-const searchOf = (options: ModeOptions): SearchOption | undefined =>
-  options.search === undefined || options.search === false ? undefined : options.search === true ? {} : options.search
+/**
+ * The search option read once: undefined when the bridge lists every tool. With a `tools`
+ * selection it is refused: a search over the client would show the model the tools the selection
+ * leaves out.
+ */
+const searchOf = (options: ServerInfo & ModeOptions): SearchOption | undefined => {
+  if (options.search === undefined || options.search === false) return undefined
+  if (options.tools !== undefined) throw new TypeError("Mcp bridge: give either `tools` or `search`, not both")
+  return options.search === true ? {} : options.search
+}
+
+/**
+ * How a backend runs a call within what the connection lists now: the client's `expose` of it, or
+ * a search session (whose own exposed set is that list).
+ */
+type Within = (shown: ReadonlyArray<ModelTool>) => Service["execute"]
 
 const bridgeOf = (backend: () => Backend, info: ServerInfo & ModeOptions): Bridge => ({
   server: () => {
@@ -206,9 +239,12 @@ const bridgeOf = (backend: () => Backend, info: ServerInfo & ModeOptions): Bridg
     const tools = backend()
     const searching = searchOf(info) !== undefined
     // Listed on each request, so that a later discovery or `forget` (or search) shows without a new server.
-    server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await tools.tools()).map(toMcpTool) }))
+    server.setRequestHandler(
+      ListToolsRequestSchema,
+      async () => ({ tools: served(await tools.tools(), info.tools).map(toMcpTool) })
+    )
     server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-      const result = await tools.call(request.params.name, request.params.arguments ?? {}, extra)
+      const result = await tools.call(served(await tools.tools(), info.tools), request.params.name, request.params.arguments ?? {}, extra)
       if (searching && request.params.name === SEARCH_TOOL_NAME && result.isError !== true) {
         // The found tools are listed now: the host asks for the list again. A host gone meanwhile is no error of the call's.
         await server.sendToolListChanged().catch(() => undefined)
@@ -250,36 +286,36 @@ export const make = <Ctx = undefined, R = never, R2 = never>(
       })
     const context = options.context ?? (() => Effect.succeed(undefined))
     const search = searchOf(options)
-    const backend = (execute: Service["execute"], tools: Effect.Effect<ReadonlyArray<ModelTool>>): Backend => {
-      const call = (name: string, args: Record<string, unknown>, extra: RequestExtra) =>
-      Effect.gen(function*() {
-        const ctx = yield* context(extra)
-        const outcome = yield* Effect.exit(execute({ name, arguments: args }, { context: ctx }))
-        // The schema of the tool as this connection lists it (search mode: the session's list).
-        const schema = Exit.isSuccess(outcome) ? outputSchemaOf(yield* tools, name) : undefined
-        const reported: Array<BridgeError> = []
-        // The table hands exactly the errors that are not the model's own to `onError`.
-        const result = toCallToolResult(outcome, name, { onError: (error) => reported.push(error as BridgeError) }, schema)
-        if (options.onError !== undefined) yield* Effect.forEach(reported, options.onError, { discard: true })
-        return result
-      })
+    const backend = (within: Within, tools: Effect.Effect<ReadonlyArray<ModelTool>>): Backend => {
+      const call = (shown: ReadonlyArray<ModelTool>, name: string, args: Record<string, unknown>, extra: RequestExtra) =>
+        Effect.gen(function*() {
+          const ctx = yield* context(extra)
+          const outcome = yield* Effect.exit(within(shown)({ name, arguments: args }, { context: ctx }))
+          // The schema of the tool as this connection lists it at the call (a later discovery may have changed it).
+          const schema = Exit.isSuccess(outcome) ? outputSchemaOf(shown, name) : undefined
+          const reported: Array<BridgeError> = []
+          // The table hands exactly the errors that are not the model's own to `onError`.
+          const result = toCallToolResult(outcome, name, { onError: (error) => reported.push(error as BridgeError) }, schema)
+          if (options.onError !== undefined) yield* Effect.forEach(reported, options.onError, { discard: true })
+          return result
+        })
       return {
         tools: () => run(tools).then(Exit.getOrElse(() => [])),
-        call: (name, args, extra) =>
-          run(call(name, args, extra), extra.signal).then((exit) =>
+        call: (shown, name, args, extra) =>
+          run(call(shown, name, args, extra), extra.signal).then((exit) =>
             // Interrupted (shutdown, or the host cancelled): the answer, if anyone still reads it, says only that.
             Exit.getOrElse(exit, (cause) => callResult({ _tag: "Failure", text: unavailable(cause, name) }, name, undefined, undefined))
           )
       }
     }
     return bridgeOf(() => {
-      if (search === undefined) return backend(client.execute, client.tools)
+      if (search === undefined) return backend((shown) => client.expose(shown).execute, client.tools)
       const session = Effect.runSync(Effect.provideService(searchSession({ pinned: search.pinned }), RcpClient, client))
-      return backend(session.execute, session.tools)
+      return backend(() => session.execute, session.tools)
     }, options)
   })
 
-/** The tool's schema as the client has it at the call (a later discovery may have changed it). */
+/** The tool's schema in `tools` (what the bridge lists at the call). */
 const outputSchemaOf = (tools: ReadonlyArray<ModelTool>, name: string): Result.OutputSchema | undefined =>
   tools.find((tool) => tool.name === name)?.outputSchema
 
@@ -297,22 +333,22 @@ export interface PromiseOptions<Ctx> extends ServerInfo, ModeOptions {
 }
 
 /** @internal */
-export const createBridge = <Ctx>(client: PromiseClient<Ctx>, options: PromiseOptions<Ctx> = {}): Bridge =>
-  bridgeOf(() => {
-    const search = searchOf(options)
+export const createBridge = <Ctx>(client: PromiseClient<Ctx>, options: PromiseOptions<Ctx> = {}): Bridge => {
+  const search = searchOf(options)
+  return bridgeOf(() => {
     const session = search === undefined ? undefined : client.searchSession({ pinned: search.pinned })
-    const execute = session?.execute ?? client.execute
     return {
       tools: session?.tools ?? client.tools,
-      call: async (name, args, extra) => {
+      call: async (shown, name, args, extra) => {
         // A context function that throws is an operator error like any other: the safe text, and `onError`.
         const outcome = await Providers.outcomeOf(
           Promise.resolve(extra).then((e) => options.context?.(e)).then((context) =>
-            execute({ name, arguments: args }, { context: context as Ctx, signal: extra.signal })
+            (session?.execute ?? client.expose(shown).execute)({ name, arguments: args }, { context: context as Ctx, signal: extra.signal })
           )
         )
-        const schema = Exit.isSuccess(outcome) ? outputSchemaOf(await (session?.tools ?? client.tools)(), name) : undefined
+        const schema = Exit.isSuccess(outcome) ? outputSchemaOf(shown, name) : undefined
         return toCallToolResult(outcome, name, options, schema)
       }
     }
   }, options)
+}

@@ -1,7 +1,8 @@
 /**
  * The entry points behind `@rcp-sdk/openapi`: an import on its own (fetching a URL over a transport
  * of its own, under discovery's rules), and `discover`, which fetches with an existing client,
- * imports, and registers the result in it. The standalone fetch is a client of its own (`rcp-sdk`'s
+ * imports, and registers the result in it through the client's `discoverWith` (the lock or a pin
+ * decides before the spec is fetched). The standalone fetch is a client of its own (`rcp-sdk`'s
  * `layerUndici`, no resolvers), used for its `fetchJson` only: the same rules as discovery.
  */
 import * as Cause from "effect/Cause"
@@ -9,7 +10,7 @@ import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Client from "rcp-sdk/client"
-import type { PromiseClient, RegisterError } from "rcp-sdk/client"
+import type { DiscoverError, PromiseClient } from "rcp-sdk/client"
 import * as Resolver from "rcp-sdk/resolver"
 import type * as OpenApi from "../OpenApi.js"
 import * as Convert from "./convert.js"
@@ -24,6 +25,8 @@ export type OpenApiDiscovery = OpenApi.Discovery
 /** @internal */
 export const standaloneFetch = (options: ImportOptions): Convert.Fetch => (url, maxBytes) =>
   Effect.flatMap(Client.RcpClient, (client) => client.fetchJson(url, { maxBytes, what: "OpenAPI document" })).pipe(
+    // This client has no lock, so it never refuses a URL as unpinned.
+    Effect.catchTag("ManifestNotPinned", (error) => Effect.die(error)),
     Effect.provide(Client.layerUndici(options.fetch ?? {}).pipe(Layer.provide(Resolver.layerEmpty)))
   )
 
@@ -33,33 +36,66 @@ export const toManifest = (
   options: ImportOptions = {}
 ): Effect.Effect<Mapping.Result, Convert.ConvertError> => Convert.convert(spec, options, standaloneFetch(options))
 
-/** What `discover` needs of a client: its fetch and its registry. */
-type Target = Pick<Client.Service, "fetchJson" | "register">
+/** The import as `discoverWith`'s load: the spec fetched by the client, converted; the warnings kept aside. */
+const importer = (url: string | URL, options: Convert.Options) => {
+  const state = { warnings: [] as ReadonlyArray<OpenApi.Warning> }
+  const load = (fetch: Convert.Fetch) =>
+    Effect.map(Convert.convert(typeof url === "string" ? url : url.href, options, fetch), (result) => {
+      state.warnings = result.warnings
+      return result.manifest
+    })
+  return { state, load }
+}
 
-/** @internal */
+const discoverOptions = (options: Client.DiscoverOptions): Client.DiscoverOptions => {
+  // An `oauth2` auth (from an oauth2 or openIdConnect scheme) needs the API's OAuth client registration.
+  const { credential, oauth, pin, pinPolicy, prefix, trustedOrigins } = options
+  return { credential, pin, pinPolicy, prefix, trustedOrigins, ...(oauth === undefined ? {} : { oauth }) }
+}
+
+/**
+ * The import's fetch: the first document is the spec, through `discoverWith`'s fetch of the
+ * discovered URL (the lock decided on it); later ones (OpenID Connect discovery) through the
+ * client's `fetchJson`. With a lock, such a document must be pinned too, or the import fails.
+ */
+const firstIsSpec = (spec: Convert.Fetch, client: Pick<Client.Service, "fetchJson">): Convert.Fetch => {
+  let first = true
+  return (target, maxBytes) => {
+    if (first) {
+      first = false
+      return spec(target, maxBytes)
+    }
+    return client.fetchJson(target, { maxBytes }).pipe(
+      Effect.catchTag("ManifestNotPinned", () =>
+        Effect.fail(
+          new Client.InvalidResponse({ target, reason: "the lock does not pin this document, so it is not fetched" })
+        ))
+    )
+  }
+}
+
+/**
+ * Through the client's `discoverWith`: its lock (or `options.pin`, with `pinPolicy`) decides
+ * before the spec is fetched, the spec is fetched by the client under discovery's rules, and the
+ * imported manifest is registered under the spec's URL and held to the pin — so the credential
+ * goes to the spec's origin and the client's trusted origins only, never to wherever a spec's
+ * `servers` point.
+ *
+ * @internal
+ */
 export const discover = (
-  client: Target,
+  client: Pick<Client.Service, "discoverWith" | "fetchJson">,
   url: string | URL,
   options: Convert.Options & Client.DiscoverOptions = {}
-): Effect.Effect<OpenApiDiscovery, Convert.ConvertError | RegisterError> =>
+): Effect.Effect<OpenApiDiscovery, Convert.ConvertError | DiscoverError> =>
   Effect.gen(function*() {
-    let source: string | undefined
-    const fetch: Convert.Fetch = (target, maxBytes) =>
-      // The first fetch is the spec's; later ones (OpenID Connect discovery) do not move the API.
-      Effect.tap(client.fetchJson(target, { maxBytes }), (fetched) => (source ??= fetched.url))
-    const result = yield* Convert.convert(typeof url === "string" ? url : url.href, options, fetch)
-    // Registered under the spec's URL: the credential goes to the spec's origin and the client's
-    // trusted origins only, never to wherever a spec's `servers` point.
-    // An `oauth2` auth (from an oauth2 or openIdConnect scheme) needs the API's OAuth client registration.
-    const { credential, oauth, prefix, trustedOrigins } = options
-    const discovery = yield* client.register(result.manifest, {
-      url: source ?? String(url),
-      credential,
-      prefix,
-      trustedOrigins,
-      ...(oauth === undefined ? {} : { oauth })
-    })
-    return { ...discovery, importWarnings: result.warnings }
+    const { load, state } = importer(url, options)
+    const discovery = yield* client.discoverWith(
+      url,
+      (fetch) => load(firstIsSpec((_target, maxBytes) => fetch({ maxBytes, what: "OpenAPI document" }), client)),
+      discoverOptions(options)
+    )
+    return { ...discovery, importWarnings: state.warnings }
   }).pipe(Effect.withSpan("OpenApi.discover"))
 
 const run = <A, E>(effect: Effect.Effect<A, E>): Promise<A> =>
@@ -72,17 +108,30 @@ const run = <A, E>(effect: Effect.Effect<A, E>): Promise<A> =>
 export const openApiToManifest = (spec: Convert.Spec, options?: ImportOptions): Promise<Mapping.Result> =>
   run(toManifest(spec, options))
 
-/** A promise client as a `Target`: its rejections are the tagged errors the Effect API fails with. */
-const fromPromiseClient = (client: PromiseClient<any>): Target => ({
-  fetchJson: (url, options) =>
-    Effect.tryPromise({ try: () => client.fetchJson(url, options), catch: (error) => error as Client.FetchError }),
-  register: (manifest, source) =>
-    Effect.tryPromise({ try: () => client.register(manifest, source), catch: (error) => error as RegisterError })
-})
-
 /** @internal */
-export const discoverPromise = (
+export const discoverPromise = async (
   client: PromiseClient<any>,
   url: string | URL,
-  options?: Convert.Options & Client.DiscoverOptions
-): Promise<OpenApiDiscovery> => run(discover(fromPromiseClient(client), url, options))
+  options: Convert.Options & Client.DiscoverOptions = {}
+): Promise<OpenApiDiscovery> => {
+  const { load, state } = importer(url, options)
+  const discovery = await client.discoverWith(
+    url,
+    (fetch) => {
+      let first = true
+      // The spec through `discoverWith`'s fetch; later documents (OpenID Connect) through the client's.
+      return run(load((target, maxBytes) =>
+        Effect.tryPromise({
+          try: () => {
+            if (!first) return client.fetchJson(target, { maxBytes })
+            first = false
+            return fetch({ maxBytes, what: "OpenAPI document" })
+          },
+          catch: (e) => e as Client.FetchError
+        })
+      ))
+    },
+    discoverOptions(options)
+  )
+  return { ...discovery, importWarnings: state.warnings }
+}

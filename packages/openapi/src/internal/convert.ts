@@ -1,17 +1,19 @@
 /**
- * The whole import: a spec in hand, in a file or at a URL → validated and dereferenced by the
- * parser → mapped to a manifest (`mapping.ts`). Fetching is handed in, so the same steps serve a
+ * The whole import: a spec in hand, in a file or at a URL → read and checked against the OpenAPI
+ * schema (`load.ts`) → mapped to a manifest (`mapping.ts`), within a budget of work sized by the
+ * document (`budget.ts`). Fetching is handed in, so the same steps serve a
  * standalone import (over a transport of its own) and `discover` (over the client's).
  */
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
 import { resolve as resolvePath } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
 import type * as Client from "rcp-sdk/client"
 import type * as OpenApi from "../OpenApi.js"
+import * as Budget from "./budget.js"
 import { invalid, type OpenApiInvalid, type OpenApiParserMissing } from "./errors.js"
 import * as Load from "./load.js"
 import * as Mapping from "./mapping.js"
+import * as SchemaCheck from "./schemaCheck.js"
 import * as OAuth2 from "./oauth2.js"
 
 /** @internal */
@@ -32,23 +34,34 @@ export type ConvertError = OpenApiInvalid | OpenApiParserMissing | Client.FetchE
 /** @internal */
 export const isUrl = (source: string): boolean => /^https?:\/\//i.test(source)
 
-/** The document and where it came from (`specUrl`: http(s) or file:, for relative servers). */
+/** @internal */
+export interface Read {
+  readonly doc: unknown
+  /** Where it came from (http(s) or file:, for relative servers). */
+  readonly specUrl: string | undefined
+  /** Parsed here from a file or a response: the import's own, used as it is (not copied). */
+  readonly fresh: boolean
+}
+
+/** The document and where it came from. */
 const read = (
   parser: Load.Parser,
   spec: Spec,
   fetch: Fetch,
   maxBytes: number
-): Effect.Effect<{ readonly doc: unknown; readonly specUrl: string | undefined }, ConvertError> => {
+): Effect.Effect<Read, ConvertError> => {
   const text = spec instanceof URL ? spec.href : typeof spec === "string" ? spec : undefined
-  if (text === undefined) return Effect.succeed({ doc: spec, specUrl: undefined })
-  if (isUrl(text)) return Effect.map(fetch(text, maxBytes), (fetched) => ({ doc: fetched.json, specUrl: fetched.url }))
+  if (text === undefined) return Effect.succeed({ doc: spec, specUrl: undefined, fresh: false })
+  if (isUrl(text)) {
+    return Effect.map(fetch(text, maxBytes), (fetched) => ({ doc: fetched.json, specUrl: fetched.url, fresh: true }))
+  }
   let path: string
   try {
     path = text.startsWith("file:") ? fileURLToPath(text) : resolvePath(text)
   } catch {
     return Effect.fail(invalid(["not a file path or an http(s) URL"], text))
   }
-  return Effect.map(Load.readFile(parser, path), (doc) => ({ doc, specUrl: pathToFileURL(path).href }))
+  return Effect.map(Load.readFile(parser, path), (doc) => ({ doc, specUrl: pathToFileURL(path).href, fresh: true }))
 }
 
 /** @internal */
@@ -60,8 +73,8 @@ export const convert = (
 ): Effect.Effect<Mapping.Result, ConvertError> =>
   Effect.gen(function*() {
     const parser = yield* Load.parser(importer)
-    const { doc, specUrl } = yield* read(parser, spec, fetch, options.maxSpecBytes ?? DEFAULT_MAX_SPEC_BYTES)
-    return yield* fromDocument(parser, doc, specUrl ?? (typeof spec === "string" ? spec : undefined), options, fetch)
+    const { doc, fresh, specUrl } = yield* read(parser, spec, fetch, options.maxSpecBytes ?? DEFAULT_MAX_SPEC_BYTES)
+    return yield* fromDocument(parser, doc, specUrl ?? (typeof spec === "string" ? spec : undefined), options, fetch, fresh)
   }).pipe(Effect.withSpan("OpenApi.toManifest"))
 
 /** How many OpenID Connect discovery documents one import reads at most: a spec is not a crawler. */
@@ -77,21 +90,32 @@ export const fromDocument = (
   doc: unknown,
   specUrl: string | undefined,
   options: Options,
-  fetch?: Fetch
+  fetch?: Fetch,
+  fresh = false
 ): Effect.Effect<Mapping.Result, OpenApiInvalid> =>
   Effect.gen(function*() {
-    const loaded = yield* Load.load(parser, doc, { allowExternalRefs: options.allowExternalRefs ?? false, source: specUrl })
+    // A turn for the event loop between the long single steps (parsing, the schema check, the mapping).
+    yield* Mapping.yieldToLoop
+    const loaded = yield* Load.load(parser, doc, { allowExternalRefs: options.allowExternalRefs ?? false, source: specUrl, fresh })
+    yield* Mapping.yieldToLoop
     const resolvable = specUrl !== undefined && /^(?:https?|file):/i.test(specUrl) ? specUrl : undefined
     // openIdConnect schemes: their discovery documents, fetched as the choice of auth reaches them.
     const discovered = new Map<string, OAuth2.Discovered>()
     while (fetch !== undefined && discovered.size < MAX_DISCOVERIES) {
-      const url = Mapping.discoveryNeeded(loaded, options, resolvable, discovered)
+      const url = Mapping.discoveryNeeded(loaded.doc, options, resolvable, discovered)
       if (url === undefined) break
       discovered.set(url, yield* OAuth2.discover(url, fetch))
     }
-    const mapped = Mapping.toManifest(loaded, options, resolvable, discovered)
-    if (Either.isLeft(mapped)) return yield* invalid(mapped.left, specUrl)
-    return mapped.right
+    const budget = Budget.forNodes(loaded.nodes)
+    const result = yield* Mapping.toManifestYielding(loaded.doc, options, resolvable, loaded.problems, budget, discovered).pipe(
+      Effect.mapError((messages) => invalid(messages, specUrl))
+    )
+    // A document the schema finds fault with is imported for what is sound in it; when that is
+    // nothing at all, what is wrong with it is the answer.
+    if (loaded.problems.length > 0 && result.manifest.tools.length === 0) {
+      return yield* invalid(loaded.problems.map(SchemaCheck.formatProblem), specUrl)
+    }
+    return result
   })
 
 /** Whether a JSON document is OpenAPI (or Swagger) rather than an RCP manifest. @internal */

@@ -17,6 +17,10 @@ export interface ParamSpec {
   readonly description: string | undefined
   /** Allowed values of a string param (the manifest's `enum` extension, docs/protocol.md §8). */
   readonly enum?: ReadonlyArray<string> | undefined
+  /** An array or object param's schema, and how it is written as pairs (docs/protocol.md §1.10–1.11). */
+  readonly schema?: Manifest.ParamSchema | undefined
+  readonly style?: Manifest.ParamStyle | undefined
+  readonly explode?: boolean | undefined
 }
 
 /** @internal */
@@ -27,6 +31,8 @@ export class Draft {
   readonly queryParams: Record<string, string> = {}
   readonly headers: Record<string, string> = {}
   body: Record<string, string> | undefined = undefined
+  /** `"form"`: the body goes as `application/x-www-form-urlencoded` (docs/protocol.md §1.12). */
+  bodyEncoding: "form" | undefined = undefined
   readonly notes: Array<string> = []
   skip: string | undefined = undefined
   private readonly names = new UniqueNames()
@@ -41,6 +47,9 @@ export class Draft {
     const param: { -readonly [K in keyof Manifest.Param]: Manifest.Param[K] } = { name, type: spec.type }
     if (!spec.required) param.required = false
     if (spec.type === "string" && spec.enum !== undefined) param.enum = spec.enum
+    if (spec.schema !== undefined) param.schema = spec.schema
+    if (spec.style !== undefined) param.style = spec.style
+    if (spec.explode !== undefined) param.explode = spec.explode
     const description = Schema.joinDescription([
       spec.description === undefined ? undefined : describe(spec.description),
       name === specName ? undefined : `(${place} "${clip(specName, 80)}")`

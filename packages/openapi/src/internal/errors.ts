@@ -4,7 +4,7 @@
  * cannot make a megabyte message.
  */
 import * as Schema from "effect/Schema"
-import { clip } from "./text.js"
+import { clip, escape } from "./text.js"
 
 /**
  * The document is not a valid OpenAPI 3.0/3.1 or Swagger 2.0 description, or it cannot be turned
@@ -19,8 +19,9 @@ export class OpenApiInvalid extends Schema.TaggedError<OpenApiInvalid>()("OpenAp
   messages: Schema.Array(Schema.String)
 }) {
   override get message(): string {
-    const from = this.source === undefined ? "" : ` ${clip(this.source, 200)}`
-    const shown = this.messages.slice(0, 20).map((m) => `  - ${clip(m, 500)}`)
+    // Escaped here too (`invalid` escapes what it is given), for an error built any other way.
+    const from = this.source === undefined ? "" : ` ${escape(clip(this.source, 200))}`
+    const shown = this.messages.slice(0, 20).map((m) => `  - ${escape(clip(m, 500))}`)
     const more = this.messages.length > 20 ? [`  … (${this.messages.length} in all)`] : []
     return `invalid OpenAPI document${from}:\n${[...shown, ...more].join("\n")}`
   }
@@ -39,6 +40,14 @@ export class OpenApiParserMissing extends Schema.TaggedError<OpenApiParserMissin
   }
 }
 
-/** @internal */
-export const invalid = (messages: ReadonlyArray<string>, source: string | undefined): OpenApiInvalid =>
-  new OpenApiInvalid(source === undefined ? { messages } : { messages, source })
+/**
+ * `OpenApiInvalid` with `messages` and `source` escaped: the parser's words quote the document
+ * (and a path or URL may carry anything), and both fields are read as they are, not only through
+ * `message` (issue #29).
+ *
+ * @internal
+ */
+export const invalid = (messages: ReadonlyArray<string>, source: string | undefined): OpenApiInvalid => {
+  const escaped = messages.map(escape)
+  return new OpenApiInvalid(source === undefined ? { messages: escaped } : { messages: escaped, source: escape(source) })
+}

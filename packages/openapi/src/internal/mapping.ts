@@ -1,13 +1,18 @@
 /**
- * A dereferenced OpenAPI document → a manifest and its warnings (docs/openapi.md): one tool per
- * operation that a manifest can represent, a warning naming every operation, parameter or feature
- * it could not. Synchronous and total over any JSON: every tool is validated on its own before it
- * is kept, so one unrepresentable operation costs a warning, never the import.
+ * An OpenAPI document → a manifest and its warnings (docs/openapi.md): one tool per operation
+ * that a manifest can represent, a warning naming every operation, parameter or feature it could
+ * not. Total over any JSON: every tool is validated on its own before it is kept, so one
+ * unrepresentable operation costs a warning, never the import; `$ref`s are followed where they are
+ * read (`refs.ts`), and all the walks together spend from one budget sized by the document
+ * (`budget.ts`).
  */
+import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Manifest from "rcp-sdk/manifest"
 import type * as OpenApi from "../OpenApi.js"
 import * as Body from "./body.js"
+import type * as Shape from "./shape.js"
+import * as Budget from "./budget.js"
 import { Draft } from "./draft.js"
 import * as Filter from "./filter.js"
 import { describe } from "./html.js"
@@ -16,10 +21,12 @@ import type * as OAuth2 from "./oauth2.js"
 import * as Output from "./output.js"
 import * as Params from "./params.js"
 import * as Path from "./path.js"
+import * as Refs from "./refs.js"
 import * as Schema from "./schema.js"
+import type * as SchemaCheck from "./schemaCheck.js"
 import * as Security from "./security.js"
 import * as Servers from "./servers.js"
-import { clip, isRecord } from "./text.js"
+import { clip, escape, isRecord } from "./text.js"
 
 /** What the mapping itself reads of the import's options. @internal */
 export type Options = Pick<OpenApi.Options, "baseUrl" | "include" | "exclude" | "auth" | "allowPrivateServers" | "outputSchemas">
@@ -34,12 +41,22 @@ const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "tr
 const MANIFEST_METHODS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE"])
 const TOOL_DESCRIPTION_MAX = 1024
 
+/**
+ * A warning as it leaves the import: operation labels and messages quote the document (paths,
+ * operationIds, parameter names, server URLs), so each is escaped once, here.
+ */
+const escaped = (warning: Warning): Warning => ({
+  ...warning,
+  ...(warning.operation === undefined ? {} : { operation: escape(warning.operation) }),
+  message: escape(warning.message)
+})
+
 /** @internal */
 export const formatWarning = (warning: Warning): string =>
   warning.operation === undefined ? warning.message : `${warning.operation}: ${warning.message}`
 
-/** Every operation of the document, in document order. @internal */
-export const operations = (doc: Record<string, unknown>): Array<{
+/** Every operation of the document, in document order (a path item's `$ref` followed). @internal */
+export const operations = (doc: Record<string, unknown>, refs: Refs.Refs = Refs.make(doc, Budget.unlimited)): Array<{
   readonly path: string
   readonly method: string
   readonly item: Record<string, unknown>
@@ -47,7 +64,8 @@ export const operations = (doc: Record<string, unknown>): Array<{
 }> => {
   const out = []
   const paths = isRecord(doc.paths) ? doc.paths : {}
-  for (const [path, item] of Object.entries(paths)) {
+  for (const [path, unresolved] of Object.entries(paths)) {
+    const item = refs.resolve(unresolved)
     if (!isRecord(item)) continue
     for (const method of METHODS) {
       const operation = item[method]
@@ -80,8 +98,8 @@ const repeats = (description: string, summary: string): boolean =>
   description.startsWith(summary) && /^(?:$|[.:!?\r\n])/.test(description.slice(summary.length, summary.length + 1))
 
 /** Problems of one tool under the document's auth, or none: the whole import's guarantee rests on this. */
-const problems = (tool: Manifest.Tool, auth: Manifest.Auth | undefined): Array<string> => {
-  const checked = Manifest.validate({ rcpVersion: Manifest.RCP_VERSION, ...(auth ? { auth } : {}), tools: [tool] }, {
+const problemsOf = (tool: Manifest.Tool, auth: Manifest.Auth | undefined): Array<string> => {
+  const checked = Manifest.validate({ rcpVersion: Manifest.versionFor([tool]), ...(auth ? { auth } : {}), tools: [tool] }, {
     allowHttp: true
   })
   return Either.isLeft(checked)
@@ -120,18 +138,34 @@ export const discoveryNeeded = (
   return Security.choose(doc, options.auth, { base: documentBase.url, lookup: (url) => discovered.get(url) }).discover
 }
 
-/**
- * The manifest of `doc`, or the reason there can be none (no server URL and no `baseUrl`).
- *
- * @internal
- */
-export const toManifest = (
+/** One import in progress: what every operation's mapping shares. */
+interface Run {
+  readonly operations: ReturnType<typeof operations>
+  /** Maps one operation: a tool, or a skip warning; throws `Budget.Exceeded`. */
+  readonly map: (entry: ReturnType<typeof operations>[number]) => void
+  readonly finish: () => Result
+}
+
+/** The schema problems located in each operation (`GET /pets`), path item (`/pets`) or the document (`""`). */
+const locate = (problems: ReadonlyArray<SchemaCheck.Problem>): Map<string, Array<string>> => {
+  const out = new Map<string, Array<string>>()
+  for (const p of problems) {
+    const key = p.path === undefined ? "" : p.method === undefined ? p.path : `${p.method} ${p.path}`
+    out.set(key, [...(out.get(key) ?? []), p.message])
+  }
+  return out
+}
+
+const start = (
   doc: Record<string, unknown>,
   options: Options,
   specUrl: string | undefined,
-  discovered: ReadonlyMap<string, OAuth2.Discovered> = new Map()
-): Either.Either<Result, ReadonlyArray<string>> => {
+  problems: ReadonlyArray<SchemaCheck.Problem>,
+  budget: Budget.Budget,
+  discovered: ReadonlyMap<string, OAuth2.Discovered>
+): Either.Either<Run, ReadonlyArray<string>> => {
   const warnings: Array<Warning> = []
+  const refs = Refs.make(doc, budget)
   const swagger = typeof doc.swagger === "string"
   const serverContext = serverContextOf(options, specUrl)
   const documentBase = documentBaseOf(doc, options, serverContext)
@@ -159,34 +193,56 @@ export const toManifest = (
     : auth?.type === "oauth2"
     ? "authorization"
     : undefined
+  const { header: credentialHeader, query: credentialQuery } = Security.credentialNames(refs, doc)
+
+  const located = locate(problems)
+  for (const message of located.get("") ?? []) warnings.push({ skipped: false, message: `the document does not follow the OpenAPI schema: ${message}` })
+  const ops = operations(doc, refs)
+  const operationKeys = new Set(ops.map((o) => `${o.method} ${o.path}`))
+  const pathKeys = new Set(ops.map((o) => o.path))
+  for (const [key, messages] of located) {
+    // A problem in a place no operation is read from (a path item without operations, an unknown method).
+    if (key === "" || operationKeys.has(key) || pathKeys.has(key)) continue
+    for (const message of messages) warnings.push({ skipped: false, message: `${clip(key, 200)} does not follow the OpenAPI schema: ${message}` })
+  }
 
   const filter = Filter.make(options.include, options.exclude)
-  const resolve = Schema.resolveRef(doc)
+  const body: Shape.Context = { refs, budget, shapes: new WeakMap() }
   const names = Naming.uniqueToolNames()
   const tools: Array<Manifest.Tool> = []
-  for (const { item, method, operation, path } of operations(doc)) {
+  const map = ({ item, method, operation, path }: ReturnType<typeof operations>[number]): void => {
     const operationId = typeof operation.operationId === "string" ? operation.operationId : undefined
     const tags = Array.isArray(operation.tags) ? operation.tags.filter((t): t is string => typeof t === "string") : []
-    if (!filter({ operationId, tags, path })) continue
+    if (!filter({ operationId, tags, path })) return
     const operationLabel = label(method, path, operationId)
-    const skip = (message: string) => warnings.push({ operation: operationLabel, skipped: true, message })
+    const skip = (message: string): void => {
+      warnings.push({ operation: operationLabel, skipped: true, message })
+    }
     if (!MANIFEST_METHODS.has(method)) {
-      skip(`${method} is not a method a manifest tool can use (GET, POST, PUT, PATCH, DELETE)`)
-      continue
+      return skip(`${method} is not a method a manifest tool can use (GET, POST, PUT, PATCH, DELETE)`)
     }
     const base = options.baseUrl !== undefined || swagger || !(hasServers(operation) || hasServers(item))
       ? documentBase
       : Servers.fromServers([operation.servers, item.servers, doc.servers], serverContext)
-    if (base._tag === "None") {
-      skip(base.reason)
-      continue
-    }
+    if (base._tag === "None") return skip(base.reason)
     const { fixedQuery, path: cleanPath } = Path.split(path)
     const draft = new Draft()
-    const parameters = Params.merge(item.parameters, operation.parameters)
-    Params.addAll(draft, parameters, { authQuery, authHeader, fixedQuery: new Set(fixedQuery.map(([k]) => k)) })
-    const body = Body.of(operation, parameters, operation.consumes ?? doc.consumes)
-    if (body !== undefined) Body.add(draft, body, method, resolve)
+    for (const message of [...(located.get(path) ?? []), ...(located.get(`${method} ${path}`) ?? [])]) {
+      draft.note(`does not follow the OpenAPI schema: ${message}`)
+    }
+    const { broken, parameters } = Params.merge(refs, item.parameters, operation.parameters)
+    for (const why of broken) draft.note(`a parameter left out: ${why}`)
+    Params.addAll(draft, parameters, {
+      refs,
+      walk: body,
+      authQuery,
+      authHeader,
+      fixedQuery: new Set(fixedQuery.map(([k]) => k)),
+      credentialQuery,
+      credentialHeader
+    })
+    const requestBody = Body.of(refs, operation, parameters, operation.consumes ?? doc.consumes)
+    if (requestBody !== undefined) Body.add(body, draft, requestBody, method)
     const url = `${base.url}${
       Path.template(cleanPath.startsWith("/") ? cleanPath : `/${cleanPath}`, (name) => {
         const known = draft.pathParams.get(name)
@@ -202,10 +258,7 @@ export const toManifest = (
       if (key === authQuery) draft.fail(`the path fixes the auth query parameter "${key}"`)
       else draft.queryParams[key] = value
     }
-    if (draft.skip !== undefined) {
-      skip(draft.skip)
-      continue
-    }
+    if (draft.skip !== undefined) return skip(draft.skip)
     const tool: { -readonly [K in keyof Manifest.Tool]: Manifest.Tool[K] } = {
       name: "",
       description: toolDescription(operation, method, path),
@@ -216,24 +269,137 @@ export const toManifest = (
     if (Object.keys(draft.queryParams).length > 0) tool.queryParams = draft.queryParams
     if (Object.keys(draft.headers).length > 0) tool.headers = draft.headers
     if (draft.body !== undefined) tool.body = draft.body
+    if (draft.bodyEncoding !== undefined) tool.bodyEncoding = draft.bodyEncoding
     if (options.outputSchemas === true) {
-      const output = Output.outputSchema(operation, swagger, resolve)
+      const output = Output.outputSchema(operation, swagger, refs.resolve)
       if (output.schema !== undefined) tool.outputSchema = output.schema
       for (const message of output.notes) draft.note(message)
     }
-    const found = problems({ ...tool, name: "probe" }, auth)
-    if (found.length > 0) {
-      skip(`cannot be represented: ${found.slice(0, 3).join("; ")}`)
-      continue
+    const found = problemsOf({ ...tool, name: "probe" }, auth)
+    if (found.length > 0) return skip(`cannot be represented: ${found.slice(0, 3).join("; ")}`)
+    const wanted = Naming.toolName(operationId, method, path)
+    tool.name = names.take(wanted.name)
+    if (tool.name !== wanted.name) draft.note(`the name ${wanted.name} is taken by an earlier operation: named ${tool.name}`)
+    else if (wanted.shortened) {
+      draft.note(`the name is over ${Naming.IMPORTED_NAME_MAX} characters (16 of a tool name's 64 are left for a prefix): named ${wanted.name}`)
     }
-    tool.name = names.take(Naming.toolName(operationId, method, path))
     for (const message of [...base.notes.filter((n) => !documentBase.notes.includes(n)), ...draft.notes]) {
       warnings.push({ operation: operationLabel, skipped: false, message })
     }
     tools.push(tool)
   }
-  const manifest: Manifest.Manifest = { rcpVersion: Manifest.RCP_VERSION, ...(auth ? { auth } : {}), tools }
-  return Either.right({ manifest, warnings })
+  const finish = (): Result => {
+    // The lowest version that carries the tools: a document without structured values stays 0.1.
+    const manifest: Manifest.Manifest = { rcpVersion: Manifest.versionFor(tools), ...(auth ? { auth } : {}), tools }
+    return { manifest, warnings: [...warnings, ...sizeWarnings(manifest)].map(escaped) }
+  }
+  return Either.right({ operations: ops, map, finish })
 }
+
+// What a client takes by default (`maxManifestBytes`, docs/protocol.md) and what one OpenAI
+// request takes: a manifest past either is refused or cannot be shown whole, so the import says so.
+const CLIENT_MANIFEST_BYTES = 1024 * 1024
+const TOOLS_PER_REQUEST = 128
+
+/** @internal */
+export const SELECT_HINT = "choose operations with include/exclude (a tag, an operationId or a /path/glob), or give the model tool search"
+
+const sizeWarnings = (manifest: Manifest.Manifest): Array<Warning> => {
+  const out: Array<Warning> = []
+  const bytes = Buffer.byteLength(JSON.stringify(manifest))
+  if (bytes > CLIENT_MANIFEST_BYTES) {
+    out.push({
+      skipped: false,
+      message: `the manifest is ${(bytes / 1024 / 1024).toFixed(1)} MiB, over the 1 MiB a client reads by default ` +
+        `(maxManifestBytes): ${SELECT_HINT}, or raise the client's maxManifestBytes`
+    })
+  }
+  if (manifest.tools.length > TOOLS_PER_REQUEST) {
+    out.push({
+      skipped: false,
+      message: `${manifest.tools.length} tools, over the ${TOOLS_PER_REQUEST} one OpenAI request accepts: ${SELECT_HINT}`
+    })
+  }
+  return out
+}
+
+const exceeded = (error: unknown): ReadonlyArray<string> => {
+  if (error instanceof Budget.Exceeded) return [Budget.exceededMessage(error.limit)]
+  throw error
+}
+
+/**
+ * The manifest of `doc`, or the reason there can be none (no server URL and no `baseUrl`; more
+ * work than the document's size allows). `problems`: what the OpenAPI schema found wrong, as
+ * warnings where they are. In one synchronous run; `toManifestYielding` gives the event loop turns.
+ *
+ * @internal
+ */
+export const toManifest = (
+  doc: Record<string, unknown>,
+  options: Options,
+  specUrl: string | undefined,
+  discovered: ReadonlyMap<string, OAuth2.Discovered> = new Map(),
+  problems: ReadonlyArray<SchemaCheck.Problem> = [],
+  budget: Budget.Budget = Budget.forNodes(Budget.countNodes(doc))
+): Either.Either<Result, ReadonlyArray<string>> => {
+  try {
+    const run = start(doc, options, specUrl, problems, budget, discovered)
+    if (Either.isLeft(run)) return Either.left(run.left)
+    for (const entry of run.right.operations) run.right.map(entry)
+    return Either.right(run.right.finish())
+  } catch (error) {
+    return Either.left(exceeded(error))
+  }
+}
+
+// How long the mapping runs before it lets the event loop serve others (timers, requests).
+const SLICE_MS = 10
+
+/**
+ * A turn of the event loop: timers and I/O run before the import goes on. (`Effect.yieldNow`
+ * yields to other fibers, on microtasks most of the time: timers would still wait.)
+ *
+ * @internal
+ */
+export const yieldToLoop: Effect.Effect<void> = Effect.async<void>((resume) => {
+  const handle = setImmediate(() => resume(Effect.void))
+  return Effect.sync(() => clearImmediate(handle))
+})
+
+/**
+ * `toManifest`, yielding to the event loop every few milliseconds: an app that imports a large or
+ * hostile document at run time keeps serving while it does.
+ *
+ * @internal
+ */
+export const toManifestYielding = (
+  doc: Record<string, unknown>,
+  options: Options,
+  specUrl: string | undefined,
+  problems: ReadonlyArray<SchemaCheck.Problem>,
+  budget: Budget.Budget,
+  discovered: ReadonlyMap<string, OAuth2.Discovered>
+): Effect.Effect<Result, ReadonlyArray<string>> =>
+  Effect.gen(function*() {
+    const attempt = <A>(f: () => A): Either.Either<A, ReadonlyArray<string>> => {
+      try {
+        return Either.right(f())
+      } catch (error) {
+        return Either.left(exceeded(error))
+      }
+    }
+    const started = attempt(() => start(doc, options, specUrl, problems, budget, discovered))
+    const run = yield* Either.flatMap(started, (r) => r)
+    let sliceStart = performance.now()
+    for (const entry of run.operations) {
+      yield* attempt(() => run.map(entry))
+      if (performance.now() - sliceStart >= SLICE_MS) {
+        yield* yieldToLoop
+        sliceStart = performance.now()
+      }
+    }
+    return run.finish()
+  })
 
 const hasServers = (o: Record<string, unknown>): boolean => Array.isArray(o.servers) && o.servers.length > 0

@@ -1,10 +1,12 @@
 /**
  * What a manifest param can say about a JSON Schema: its type when it is one of the manifest's
- * (string, number, boolean), and otherwise a short summary for the description. Schemas here are
- * dereferenced, except at a cycle, where a `$ref` is left in place (the parser's `circular:
- * "ignore"`); every walk is bounded in depth and in the text it produces.
+ * (string, number, boolean), and otherwise a short summary for the description. `$ref`s are
+ * followed as a walk reaches them (`refs.ts`); one that cannot be followed (a cycle, a broken or an
+ * external pointer) is a schema whose shape is unknown. Every walk is bounded in depth and in the
+ * text it produces, and spends from the import's budget.
  */
 import type * as Manifest from "rcp-sdk/manifest"
+import type { Refs } from "./refs.js"
 import { clip, isRecord } from "./text.js"
 
 /** A param type that one query, path or header value can carry. @internal */
@@ -18,7 +20,7 @@ export type Kind =
   | { readonly _tag: "Unknown" }
 
 /** `type`, or the one non-null member of a 3.1 type list; `allOf` of one; guessed from `enum`. */
-const typeName = (schema: Record<string, unknown>, depth = 0): string | undefined => {
+const typeName = (refs: Refs, schema: Record<string, unknown>, depth = 0): string | undefined => {
   const t = schema.type
   if (typeof t === "string") return t
   if (Array.isArray(t)) {
@@ -29,8 +31,9 @@ const typeName = (schema: Record<string, unknown>, depth = 0): string | undefine
     const kinds = new Set(schema.enum.filter((v) => v !== null).map((v) => typeof v))
     if (kinds.size === 1) return [...kinds][0]
   }
-  if (Array.isArray(schema.allOf) && schema.allOf.length === 1 && isRecord(schema.allOf[0]) && depth < 8) {
-    return typeName(schema.allOf[0], depth + 1)
+  if (Array.isArray(schema.allOf) && schema.allOf.length === 1 && depth < 8) {
+    const only = refs.resolve(schema.allOf[0])
+    if (isRecord(only) && only.$ref === undefined) return typeName(refs, only, depth + 1)
   }
   if (isRecord(schema.properties) || isRecord(schema.additionalProperties)) return "object"
   if (isRecord(schema.items)) return "array"
@@ -40,16 +43,17 @@ const typeName = (schema: Record<string, unknown>, depth = 0): string | undefine
 const scalar = (name: string | undefined): ScalarType | undefined =>
   name === "string" ? "string" : name === "number" || name === "integer" ? "number" : name === "boolean" ? "boolean" : undefined
 
-/** @internal */
-export const kind = (schema: unknown): Kind => {
+/** What a schema is, its `$ref` followed; a `$ref` that cannot be followed is taken as an object. @internal */
+export const kind = (refs: Refs, unresolved: unknown): Kind => {
+  const schema = refs.resolve(unresolved)
   if (!isRecord(schema)) return { _tag: "Unknown" }
   if (typeof schema.$ref === "string") return { _tag: "Object" }
-  const name = typeName(schema)
+  const name = typeName(refs, schema)
   const type = scalar(name)
   if (type !== undefined) return { _tag: "Scalar", type }
   if (name === "array") {
-    const items = isRecord(schema.items) ? scalar(typeName(schema.items)) : undefined
-    return { _tag: "Array", items }
+    const items = refs.resolve(schema.items)
+    return { _tag: "Array", items: isRecord(items) && items.$ref === undefined ? scalar(typeName(refs, items)) : undefined }
   }
   if (name === "object") return { _tag: "Object" }
   return { _tag: "Unknown" }
@@ -64,20 +68,32 @@ const SUMMARY_MAX = 300
  *
  * @internal
  */
-export const summarize = (schema: unknown): string => clip(summary(schema, 0), SUMMARY_MAX)
+export const summarize = (refs: Refs, schema: unknown): string => {
+  // The same schema is summarized for every property and operation that uses it: once per import.
+  let cache = summaries.get(refs)
+  if (cache === undefined) summaries.set(refs, cache = new WeakMap())
+  const resolved = refs.resolve(schema)
+  if (!isRecord(resolved)) return clip(summary(refs, resolved, 0), SUMMARY_MAX)
+  let text = cache.get(resolved)
+  if (text === undefined) cache.set(resolved, text = clip(summary(refs, resolved, 0), SUMMARY_MAX))
+  return text
+}
 
-const summary = (schema: unknown, depth: number): string => {
+const summaries = new WeakMap<Refs, WeakMap<object, string>>()
+
+const summary = (refs: Refs, unresolved: unknown, depth: number): string => {
+  const schema = refs.resolve(unresolved)
   if (!isRecord(schema)) return "any value"
   if (typeof schema.$ref === "string") return "object (recursive)"
   if (depth >= SUMMARY_DEPTH) return "…"
   for (const combinator of ["oneOf", "anyOf"] as const) {
     const options = schema[combinator]
     if (Array.isArray(options) && options.length > 0) {
-      return `one of: ${options.slice(0, 5).map((s) => summary(s, depth + 1)).join(" | ")}`
+      return `one of: ${options.slice(0, 5).map((s) => summary(refs, s, depth + 1)).join(" | ")}`
     }
   }
-  const name = typeName(schema)
-  if (name === "array") return `array of ${summary(schema.items, depth + 1)}`
+  const name = typeName(refs, schema)
+  if (name === "array") return `array of ${summary(refs, schema.items, depth + 1)}`
   if (name === "object") {
     const keys = isRecord(schema.properties) ? Object.keys(schema.properties) : []
     if (keys.length === 0) return "object"
@@ -151,25 +167,3 @@ export const ownText = (schema: unknown): string | undefined =>
   isRecord(schema)
     ? typeof schema.description === "string" ? schema.description : typeof schema.title === "string" ? schema.title : undefined
     : undefined
-
-/**
- * Follows a local `$ref` the dereferencing left at a cycle (`#/components/schemas/Node`), a few
- * steps at most; anything else is returned as it is.
- *
- * @internal
- */
-export const resolveRef = (doc: unknown) => (schema: unknown): unknown => {
-  let current = schema
-  for (let step = 0; step < 8 && isRecord(current) && typeof current.$ref === "string"; step++) {
-    const ref = current.$ref
-    if (!ref.startsWith("#/")) return current
-    let node: unknown = doc
-    for (const raw of ref.slice(2).split("/")) {
-      const key = raw.replace(/~1/g, "/").replace(/~0/g, "~")
-      node = isRecord(node) && Object.hasOwn(node, key) ? node[key] : undefined
-    }
-    if (node === undefined) return current
-    current = node
-  }
-  return current
-}

@@ -7,6 +7,7 @@
  */
 import type * as Manifest from "rcp-sdk/manifest"
 import * as OAuth2 from "./oauth2.js"
+import type { Refs } from "./refs.js"
 import { isRecord } from "./text.js"
 
 /** @internal */
@@ -119,4 +120,32 @@ export const choose = (doc: Record<string, unknown>, override: Manifest.Auth | u
       `e.g. { type: "header", name: "Authorization", scheme: "Bearer" }`
     ]
   }
+}
+
+/**
+ * The query and header names (headers lower-cased) the document's apiKey schemes send a
+ * credential under, whichever scheme the manifest's auth is: a parameter of such a name is never
+ * shown to the model (docs/openapi.md §Parameters).
+ *
+ * @internal
+ */
+export const credentialNames = (
+  refs: Refs,
+  doc: Record<string, unknown>
+): { readonly query: ReadonlySet<string>; readonly header: ReadonlySet<string> } => {
+  const components = isRecord(doc.components) ? doc.components : {}
+  const schemes = isRecord(components.securitySchemes)
+    ? components.securitySchemes
+    : isRecord(doc.securityDefinitions)
+    ? doc.securityDefinitions
+    : {}
+  const query = new Set<string>()
+  const header = new Set<string>()
+  for (const unresolved of Object.values(schemes)) {
+    const scheme = refs.resolve(unresolved)
+    if (!isRecord(scheme) || scheme.type !== "apiKey" || typeof scheme.name !== "string") continue
+    if (scheme.in === "query") query.add(scheme.name)
+    if (scheme.in === "header") header.add(scheme.name.toLowerCase())
+  }
+  return { query, header }
 }

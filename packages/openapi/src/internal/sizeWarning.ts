@@ -4,12 +4,13 @@
  * OpenAI's format) and the way out (search mode, docs/big-apis.md). The tools are counted as a
  * model would see them: registered in a throwaway client (nothing is fetched or sent), with no
  * resolver — the operator's resolvers would hide a few params more.
+ *
+ * Only the tokens: a count of tools past what one request takes is the import's own warning
+ * (`mapping.ts`, for the library's users too), so the command never says it twice.
  */
 import { countToolTokens, createRcpClient } from "rcp-sdk/client"
 import type * as Manifest from "rcp-sdk/manifest"
 
-/** OpenAI's limit of tools per request; Anthropic and Gemini take more, but a model picks worse among many. */
-export const MAX_TOOLS = 128
 /** Tool definitions above this many tokens per turn are worth a warning on their own (a tenth of a 200k context). */
 export const MAX_TOKENS = 20_000
 
@@ -19,9 +20,9 @@ export const sizeWarning = async (manifest: Manifest.Manifest): Promise<string |
   try {
     const { tools } = await client.register(manifest, { url: "https://import.invalid/rcp/manifest" })
     const { total } = await countToolTokens(tools)
-    if (tools.length <= MAX_TOOLS && total <= MAX_TOKENS) return undefined
-    return `${tools.length} tools, about ${total.toLocaleString("en-US")} tokens of tool definitions per turn (o200k_base, ` +
-      `OpenAI's format): more than a model should be given at once (OpenAI takes ${MAX_TOOLS} tools per request) — ` +
+    if (total <= MAX_TOKENS) return undefined
+    return `about ${total.toLocaleString("en-US")} tokens of tool definitions per turn for ${tools.length} tools ` +
+      `(o200k_base, OpenAI's format): more than a model should be given at once — ` +
       `give it search_tools instead (search mode, docs/big-apis.md) or import fewer operations (--include, --exclude)`
   } catch {
     // The manifest is the importer's own output; a failure to register it is no reason to fail the import.

@@ -3,9 +3,16 @@
  * everything else (effect's `Predicate.isRecord`: not an array, not null).
  */
 import * as Predicate from "effect/Predicate"
+import * as Manifest from "rcp-sdk/manifest"
 
 /** Text for a message, cut to `max` characters. @internal */
 export const clip = (text: string, max = 40): string => (text.length > max ? `${text.slice(0, max)}…` : text)
 
 /** A JSON object (not an array, not null). @internal */
 export const isRecord: (u: unknown) => u is Record<string, unknown> = Predicate.isRecord
+
+/**
+ * The library's one escaping rule (`Manifest.escapeControls`): every string of a document that
+ * reaches a warning or an error message goes through it (issue #29). @internal
+ */
+export const escape: (text: string) => string = Manifest.escapeControls
