@@ -129,7 +129,7 @@ describe("docs/openapi.md: real APIs from the APIs.guru corpus against 127.0.0.1
       const bytes = Buffer.byteLength(JSON.stringify(manifest))
       const documentWide = warnings.filter((w) => w.operation === undefined).map((w) => w.message)
       const tooMany = `${manifest.tools.length} tools, over the 128 one OpenAI request accepts: ` +
-        "choose operations with include/exclude (a tag, an operationId or a /path/glob), or give the model tool search"
+        "choose operations with include/exclude (tag:<name>, an operationId or a /path/glob), or give the model tool search"
       assert.strictEqual(documentWide.includes(tooMany), manifest.tools.length > 128, id)
       assert.strictEqual(documentWide.some((m) => m.startsWith(`the manifest is ${(bytes / 1024 / 1024).toFixed(1)} MiB, over the 1 MiB`)), bytes > 1024 * 1024, id)
       assert.isAbove(manifest.tools.length, 128, id)
