@@ -20,7 +20,7 @@ const withSchemes = (
   paths: Record<string, unknown> = { "/a": { get: op() } }
 ) => spec3(paths, { components: { securitySchemes: schemes }, security })
 
-const BEARER = { type: "header", name: "Authorization", scheme: "Bearer" }
+const BEARER = { type: "header", name: "Authorization", scheme: "Bearer" } as const
 
 const run = <A, E>(effect: Effect.Effect<A, E>) => Effect.runPromise(effect)
 
