@@ -44,8 +44,13 @@ export const Digest = Schema.String.pipe(
  */
 export const ToolPin = Schema.Struct({
   digest: Digest,
-  fields: Schema.Struct(Object.fromEntries(Pin.FIELDS.map((field) => [field, Digest])) as {
-    readonly [F in Pin.Field]: typeof Digest
+  fields: Schema.Struct({
+    ...Object.fromEntries(Pin.FIELDS.map((field) => [field, Digest])) as {
+      readonly [F in Exclude<Pin.Field, "tags">]: typeof Digest
+    },
+    // Pinned since tags joined the manifest (docs/protocol.md §8): a lock written before has no
+    // digest for them, which reads as the digest of an absent field — what every tool then had.
+    tags: Schema.optionalWith(Digest, { default: () => Pin.ABSENT, exact: true })
   })
 }).annotations({ identifier: "ToolPin" })
 

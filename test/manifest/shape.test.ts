@@ -114,7 +114,8 @@ const Reference = (() => {
     body: exact(Schema.Unknown),
     bodyEncoding: exact(BodyEncoding),
     responseMappings: exact(StringMap),
-    outputSchema: exact(Schema.Union(Schema.Boolean, Schema.Record({ key: Schema.String, value: Schema.Unknown })))
+    outputSchema: exact(Schema.Union(Schema.Boolean, Schema.Record({ key: Schema.String, value: Schema.Unknown }))),
+    tags: exact(Schema.Array(Schema.String))
   }).annotations({ identifier: "Tool" })
   const Manifest = Schema.Struct({
     rcpVersion: Schema.Literal("0.1", "0.2").annotations({
@@ -197,6 +198,7 @@ const tool = fc.record({
   bodyEncoding: maybe(fc.constantFrom("json", "form", "multipart")),
   responseMappings: maybe(stringMap),
   outputSchema: maybe(fc.oneof(fc.boolean(), fc.dictionary(text, junk, { maxKeys: 3 }))),
+  tags: maybe(fc.oneof(fc.array(maybe(text), { maxLength: 3 }), text)),
   extra: junk
 }, { requiredKeys: [] })
 const flow = fc.constantFrom("client_credentials", "authorization_code", "implicit", "password", "")

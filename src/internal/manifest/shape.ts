@@ -236,7 +236,8 @@ export const Tool = struct({
   body: [AST.unknownKeyword],
   bodyEncoding: [BodyEncoding],
   responseMappings: [StringMap],
-  outputSchema: [JsonSchema]
+  outputSchema: [JsonSchema],
+  tags: [array(AST.stringKeyword)]
 }, "Tool")
 
 const READS = RCP_VERSIONS.map((version) => `"${version}"`).join(" and ")

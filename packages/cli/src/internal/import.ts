@@ -8,7 +8,7 @@ import * as Effect from "effect/Effect"
 import { define } from "./command.js"
 import type { Output } from "./output.js"
 
-const PATTERN = "operationId, tag or /path/glob"
+const PATTERN = "tag:NAME, operationId (or tag) or /path/glob"
 
 /** Each stream's text through the CLI's output, line by line (the output adds the newline). */
 const write = (line: (text: string) => Effect.Effect<void>, text: string): Effect.Effect<void> =>
