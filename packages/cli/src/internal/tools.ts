@@ -4,6 +4,7 @@
 import * as Effect from "effect/Effect"
 import * as Client from "rcp-sdk/client"
 import { define } from "./command.js"
+import { summaries } from "./help.js"
 import { allowHttpOption, clientLayer, jsonOption, load, namesOnly, printWarnings, resolverOption, sourceArg } from "./source.js"
 
 /** `rcp tools --format`: each provider's tool shape, by name. */
@@ -26,7 +27,7 @@ const shape = (format: string, tools: ReadonlyArray<Client.ModelTool>): unknown 
 /** @internal */
 export const command = define({
   name: "tools",
-  summary: "Print the model-facing tools (resolver-bound params removed) in a provider's format",
+  summary: summaries.tools,
   positionals: [sourceArg],
   options: {
     resolver: resolverOption,
