@@ -26,7 +26,7 @@ import { generateInto } from "./swapDir.mjs"
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..")
 const outAt = process.argv.indexOf("--out")
-const target = outAt > 0 && process.argv[outAt + 1] !== undefined ? resolve(process.argv[outAt + 1]) : join(root, "docs/api")
+const apiDir = outAt > 0 && process.argv[outAt + 1] !== undefined ? resolve(process.argv[outAt + 1]) : join(root, "docs/api")
 const scratch = join(root, ".docgen")
 const check = process.argv.includes("--check")
 
@@ -150,10 +150,10 @@ try {
     mkdirSync(scratchOut, { recursive: true })
     try {
       pages = generate(scratchOut)
-      const before = existsSync(target) ? snapshot(target) : new Map()
+      const before = existsSync(apiDir) ? snapshot(apiDir) : new Map()
       const after = snapshot(scratchOut)
       const relativeOf = (base) => (map) => new Map([...map].map(([path, text]) => [relative(base, path), text]))
-      const [was, now] = [relativeOf(target)(before), relativeOf(scratchOut)(after)]
+      const [was, now] = [relativeOf(apiDir)(before), relativeOf(scratchOut)(after)]
       const changed = [...new Set([...was.keys(), ...now.keys()])].filter((path) => was.get(path) !== now.get(path))
       if (changed.length > 0) {
         console.error(`docs/api/ is not up to date with the JSDoc (run npm run docgen and commit):\n${changed.join("\n")}`)
@@ -163,9 +163,9 @@ try {
       rmSync(scratchOut, { recursive: true, force: true })
     }
   } else {
-    pages = await generateInto(target, generate)
+    pages = await generateInto(apiDir, generate)
   }
 } finally {
   rmSync(scratch, { recursive: true, force: true })
 }
-console.log(`${relative(root, target) || target}/: ${pages} module pages`)
+console.log(`${relative(root, apiDir)}/: ${pages} module pages`)
