@@ -27,7 +27,9 @@ import { generateInto } from "./swapDir.mjs"
 const root = join(dirname(fileURLToPath(import.meta.url)), "..")
 const outAt = process.argv.indexOf("--out")
 const apiDir = outAt > 0 && process.argv[outAt + 1] !== undefined ? resolve(process.argv[outAt + 1]) : join(root, "docs/api")
-const scratch = join(root, ".docgen")
+// docgen's working folder, one per run (two runs in one checkout must not remove each other's), at
+// the depth docgen expects: it writes its pages under out/ only for a srcDir of `../../src`.
+const scratch = join(root, `.docgen-${process.pid}`)
 const check = process.argv.includes("--check")
 
 /** Each documented package: its name, its folder, and its public modules (the rest is internal). */
@@ -107,6 +109,8 @@ const generate = (out) => {
       }
     }
     walk(join(work, "out"))
+    // An empty reference must never be swapped in for a full one.
+    if (pages.length === 0) throw new Error(`docgen wrote no page for ${target.name} under ${join(work, "out")}`)
     mkdirSync(join(out, target.page), { recursive: true })
     for (const file of pages.sort()) {
       const module = file.split("/").pop().replace(/\.ts\.md$/, "")
@@ -145,7 +149,7 @@ let pages
 try {
   if (check) {
     // Generated aside and compared: docs/api/ is left as it is, up to date or not.
-    const scratchOut = join(root, ".docgen-check")
+    const scratchOut = join(root, `.docgen-check-${process.pid}`)
     rmSync(scratchOut, { recursive: true, force: true })
     mkdirSync(scratchOut, { recursive: true })
     try {
