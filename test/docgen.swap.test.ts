@@ -5,7 +5,7 @@
  * (a preload that throws in docgen's process only), so that the whole generation never runs here.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
