@@ -69,8 +69,9 @@ export const DuplicateTool = ClientErrors.DuplicateTool
 export type DuplicateTool = ClientErrors.DuplicateTool
 
 /**
- * The options given to one `discover`/`register` cannot be used: a prefix that makes a tool name
- * invalid, or a trusted origin that is not an origin. Nothing from that manifest was registered.
+ * The options given to one `discover`/`register` cannot be used: a prefix with a character no tool
+ * name may hold (a name made over 64 characters is shortened instead, docs/protocol.md §2), or a
+ * trusted origin that is not an origin. Nothing from that manifest was registered.
  *
  * @since 0.2.0
  * @category errors

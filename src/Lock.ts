@@ -32,7 +32,8 @@ const Schemas = LockSchema.make({
   versionMessage: LockCheck.VERSION_MESSAGE,
   digest: LockCheck.DIGEST,
   digestMessage: LockCheck.DIGEST_MESSAGE,
-  fields: Pin.FIELDS
+  fields: Pin.FIELDS,
+  defaults: LockCheck.DEFAULTS
 })
 
 /**

@@ -19,6 +19,7 @@ import type * as Poisoning from "./internal/manifest/poisoning.js"
 import type * as ParamSchemaInternal from "./internal/manifest/paramSchema.js"
 import * as ProtocolVersion from "./internal/manifest/protocolVersion.js"
 import { SPEC } from "./internal/manifest/schemaSpec.js"
+import * as Tags from "./internal/manifest/tags.js"
 import * as Validate from "./internal/manifest/validate.js"
 import * as JsonPosition from "./internal/shared/jsonPosition.js"
 import * as Text from "./internal/shared/text.js"
@@ -360,6 +361,11 @@ export type Tool = {
    * Schema in the bounded subset of docs/protocol.md §8 (`Result.OutputSchema`).
    */
   readonly outputSchema?: boolean | { readonly [keyword: string]: unknown }
+  /**
+   * Labels the API groups its tools by (OpenAPI's operation `tags`): at most `MAX_TAGS`, each at
+   * most `MAX_TAG_LENGTH` characters (docs/protocol.md §8). For selecting tools; never shown to the model.
+   */
+  readonly tags?: ReadonlyArray<string>
 }
 
 /**
@@ -594,6 +600,40 @@ export const HEADER_NAME: RegExp = Validate.HEADER_NAME
  * @category rules
  */
 export const RESERVED_HEADERS: ReadonlySet<string> = Validate.RESERVED_HEADERS
+
+/**
+ * The most tags a tool may carry (docs/protocol.md §8).
+ *
+ * @since 0.3.0
+ * @category rules
+ */
+export const MAX_TAGS: number = Tags.MAX_TAGS
+
+/**
+ * The longest tag a tool may carry, in UTF-16 code units (docs/protocol.md §8).
+ *
+ * @since 0.3.0
+ * @category rules
+ */
+export const MAX_TAG_LENGTH: number = Tags.MAX_TAG_LENGTH
+
+/**
+ * Why a string cannot be one of a tool's `tags`, or undefined when it can: empty, longer than
+ * `MAX_TAG_LENGTH`, whitespace at either end, or a control, invisible or bidi character. What a
+ * tool builder (the OpenAPI import) checks before it keeps a tag; validation applies the same rule.
+ *
+ * @example
+ * ```ts
+ * import * as Manifest from "rcp-sdk/manifest"
+ *
+ * Manifest.tagProblem("repos") // undefined
+ * Manifest.tagProblem("a\u202eb") // "contains a control, invisible or bidi character"
+ * ```
+ *
+ * @since 0.3.0
+ * @category rules
+ */
+export const tagProblem: (tag: string) => string | undefined = Tags.problem
 
 /**
  * Text from a manifest or a server made safe to print: C0 and C1 controls, DEL and the Unicode line

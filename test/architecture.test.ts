@@ -381,10 +381,12 @@ describe("architecture: the satellite packages", () => {
   })
 
   // The CLI's own modules a process loads before it runs a command: the bin loads nothing statically
-  // (the core's check of effect runs first), then `runMain.ts` with a dynamic import().
+  // (the core's check of effect runs first), then the help (`help.ts`, which answers `rcp --help`
+  // itself) and `runMain.ts`, each with a dynamic import().
   const cliReached = (): Set<string> => {
     assert.deepStrictEqual(specifiers(readFileSync(join(root, "packages/cli/src/bin.ts"), "utf8")), [
       "rcp-sdk/client",
+      "./internal/help.js",
       "./internal/runMain.js"
     ])
     assert.deepStrictEqual(specifiers(readFileSync(join(root, "packages/cli/src/bin.ts"), "utf8"), { dynamic: false }), [])
@@ -401,6 +403,26 @@ describe("architecture: the satellite packages", () => {
     assert.isTrue(reached.has("packages/cli/src/internal/mcp.ts"))
     return reached
   }
+
+  it("the rcp command answers --help, --version and a bare rcp from leaves: no package, no Effect", () => {
+    const reached = new Set<string>()
+    const stack = ["packages/cli/src/internal/help.ts"]
+    while (stack.length > 0) {
+      const file = stack.pop()!
+      if (reached.has(file)) continue
+      reached.add(file)
+      for (const specifier of specifiers(readFileSync(join(root, file), "utf8"), { dynamic: false })) {
+        if (specifier.startsWith(".")) stack.push(join(dirname(file), specifier.replace(/\.js$/, ".ts")))
+        else assert.match(specifier, /^node:/, `${file} imports ${specifier}`)
+      }
+    }
+    assert.deepStrictEqual([...reached].sort(), [
+      "packages/cli/src/internal/exitCode.ts",
+      "packages/cli/src/internal/help.ts",
+      "packages/cli/src/internal/packageVersion.ts",
+      "packages/cli/src/internal/style.ts"
+    ])
+  })
 
   it("the rcp command loads the MCP SDK only for `rcp mcp` (a dynamic import of its serving half)", () => {
     const sdk = (file: string) =>

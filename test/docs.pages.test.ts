@@ -4,8 +4,9 @@
  * every runnable one runs with `node` against a real API on 127.0.0.1 (the manifest of the README,
  * with the credential it needs) and prints exactly the output block under it, and the library
  * prints nothing of its own; every manifest and lock decodes; every shell command names a real npm
- * script, package or `rcp` command and flag; every link resolves from the npm page; and the README
- * stays a five-minute read.
+ * script, package or `rcp` command and flag, and every `rcp` line runs against that API (those
+ * that cannot run here are named in `NOT_RUN` with the reason); every link resolves from the npm
+ * page; and the README stays a five-minute read.
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
@@ -49,6 +50,16 @@ const readmeManifest = (): string => {
   assert.strictEqual(found.length, 1)
   return found[0]!.code
 }
+
+/**
+ * The `rcp` lines of the pages' shell blocks that this test does not run, and why (each other one
+ * runs): a new line is run, or named here.
+ */
+const NOT_RUN: ReadonlyArray<readonly [RegExp, string]> = [
+  [/--client-id\b/, "acts as a user signed in with rcp login in a browser; docs/credentials.md's example runs that flow"],
+  [/^(?:npx @rcp-sdk\/cli|rcp) mcp\b/, "serves MCP until stopped; packages/cli/test/mcp.test.ts drives it with the MCP SDK's client"],
+  [/https:\/\/example\.com\//, "no API is documented at example.com: a placeholder"]
+]
 
 const apis: Array<DocsApi> = []
 /** What each API received while a block ran, by the block's id. */
@@ -207,6 +218,45 @@ describe("the pages' blocks", () => {
       }
     }
   }, 120_000)
+
+  it("the rcp lines a reader runs, run: against the pages' API on 127.0.0.1, each exits 0", async () => {
+    const run: Array<string> = []
+    const skipped: Array<string> = []
+    for (const b of all.filter((block) => block.lang === "sh")) {
+      for (const raw of b.code.split("\n")) {
+        const line = raw.replace(/\s+#.*$/, "").trim()
+        const command = /^((?:\w+=\S+\s+)*)(?:npx @rcp-sdk\/cli|rcp)\s+(.*)$/.exec(line)
+        if (command === null) continue
+        const where = `${b.page}:${b.line}: ${line}`
+        const why = NOT_RUN.find(([pattern]) => pattern.test(line))
+        if (why !== undefined) {
+          skipped.push(`${where} (${why[1]})`)
+          continue
+        }
+        // `NAME=…` before the command: the credential of the API the line calls.
+        const env: Record<string, string> = { NO_COLOR: "1" }
+        for (const assignment of command[1]!.trim().split(/\s+/).filter((w) => w !== "")) {
+          const api = apis.find((a) => line.includes(a.documented))
+          assert.isDefined(api, `${where}: ${assignment} for which API?`)
+          env[assignment.slice(0, assignment.indexOf("="))] = api!.token
+        }
+        const args = toLocal(command[2]!, origins).split(/\s+/)
+        const result = await promisify(execFile)(process.execPath, [join(root, "packages/cli/dist/bin.js"), ...args], {
+          cwd: join(root, RUN_DIR),
+          env: { ...process.env, ...env }
+        }).then(
+          ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+          (error: { code?: number; stdout?: string; stderr?: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr })
+        )
+        assert.strictEqual(result.code, 0, `${where}\n${result.stderr}`)
+        assert.notStrictEqual(result.stdout, "", `${where} printed nothing`)
+        run.push(where)
+      }
+    }
+    // What the CLI page shows is run, every command of it; what is not run says why.
+    assert.isAtLeast(run.filter((where) => where.startsWith("docs/cli.md")).length, 6, run.join("\n"))
+    assert.isAtLeast(skipped.length, 1)
+  }, 180_000)
 
   it("every link works from the npm page: files in the package relative, the others absolute to the repository", () => {
     const broken: Array<string> = []

@@ -145,7 +145,7 @@ const freshCopy = (): string => {
   for (const { dir, pkg } of SATELLITES) ship(dir, pkg)
   // scripts/targets.mjs: the build's rewrite of the Effect-version boundary's "#target/…" specifiers
   // (docs/effect4.md).
-  for (const f of ["scripts/bundle.mjs", "scripts/opening.mjs", "scripts/targets.mjs", ...readdirSync(root).filter((f) => /^tsconfig.*\.json$/.test(f))]) {
+  for (const f of ["scripts/bundle.mjs", "scripts/bundle-cli.mjs", "scripts/opening.mjs", "scripts/targets.mjs", ...readdirSync(root).filter((f) => /^tsconfig.*\.json$/.test(f))]) {
     cpSync(join(root, f), join(copy, f))
   }
   const modules = join(copy, "node_modules")
@@ -321,6 +321,10 @@ describe("every package, packed and installed into an empty folder", () => {
     const cliBin = "dist/bin.js"
     assert.notStrictEqual((tars.get("@rcp-sdk/cli")!.files.get(cliBin) ?? 0) & 0o111, 0, "rcp is executable in the tarball")
     assert.notStrictEqual(statSync(join(clone, "packages/cli", cliBin)).mode & 0o111, 0, "the build leaves rcp executable")
+    // rcp ships as a bundle and its chunks (scripts/bundle-cli.mjs), not tsc's one file per module.
+    const cliJs = [...tars.get("@rcp-sdk/cli")!.files.keys()].filter((f) => f.endsWith(".js"))
+    assert.deepStrictEqual(cliJs.filter((f) => !(f === cliBin || f.startsWith("dist/chunks/"))), [])
+    assert.isAtLeast(cliJs.length, 3)
 
     // Each in its own folder, at the same time (the registry is the slow part).
     const [app, openapi, mcp, effectAi, aiSdk, cli, effect4, unmet] = await Promise.all([

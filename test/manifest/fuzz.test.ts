@@ -533,7 +533,7 @@ const mutatedJsonText = fc.tuple(validManifest, fc.array(mutations(weirdJson, tr
   .map(([manifest, ms]) => JSON.stringify(mutate(manifest, ms)))
 
 /** Objects with the manifest's field names and anything as their values. */
-const FIELDS = ["name", "description", "method", "params", "url", "queryParams", "headers", "body", "responseMappings", "outputSchema"]
+const FIELDS = ["name", "description", "method", "params", "url", "queryParams", "headers", "body", "responseMappings", "outputSchema", "tags"]
 const PARAM_FIELDS = ["name", "type", "required", "description"]
 
 const shaped = fc.record({

@@ -889,7 +889,7 @@ describe("Manifest.decode: forward compatibility", () => {
         tools: [{
           ...tool,
           timeoutMs: 5000,
-          tags: ["beta"],
+          stability: ["beta"],
           params: [
             { name: "id", type: "string", format: "uuid" },
             { name: "n", type: "number", required: false, minimum: 0 }

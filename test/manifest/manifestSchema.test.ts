@@ -9,6 +9,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import * as fc from "fast-check"
+import { createHash } from "node:crypto"
 import * as Lock from "../../src/Lock.js"
 import * as Manifest from "../../src/Manifest.js"
 import * as ManifestCheck from "../../src/internal/manifest/check.js"
@@ -61,6 +62,7 @@ describe("the public Schemas take what the plain check takes, on each target", (
         params: [{ name: "tags", type: "array", schema: { type: "array", items: { type: "string" } }, style: "form" }],
         url: "https://api.example/items",
         outputSchema: { type: "object" },
+        tags: ["items"],
         extra: true
       }]
     }
@@ -74,11 +76,19 @@ describe("the public Schemas take what the plain check takes, on each target", (
   it("Lock.Lock: a lock Lock.make writes decodes; a wrong digest or version does not", () => {
     const digest = `sha256:${"0".repeat(64)}`
     const fields = Object.fromEntries(
-      ["name", "description", "method", "params", "url", "queryParams", "headers", "body", "responseMappings", "outputSchema", "auth"]
+      ["name", "description", "method", "params", "url", "queryParams", "headers", "body", "responseMappings", "outputSchema", "tags", "auth"]
         .map((field) => [field, digest])
     )
     const lock = { version: 1, apis: { "https://api.example/rcp": { origin: "https://api.example", tools: { t: { digest, fields } } } } }
     assert.deepStrictEqual(Option.getOrThrow(viaSchema(Lock.Lock, lock)), lock)
+    // A lock written before tags were pinned: its missing tags digest reads as an absent field's.
+    const { tags: _, ...before } = fields
+    const old = { version: 1, apis: { "https://api.example/rcp": { origin: "https://api.example", tools: { t: { digest, fields: before } } } } }
+    const absent = `sha256:${createHash("sha256").update("").digest("hex")}`
+    assert.deepStrictEqual(Option.getOrThrow(viaSchema(Lock.Lock, old)), {
+      version: 1,
+      apis: { "https://api.example/rcp": { origin: "https://api.example", tools: { t: { digest, fields: { ...before, tags: absent } } } } }
+    })
     assert.isTrue(Option.isNone(viaSchema(Lock.Lock, { ...lock, version: 2 })))
     const badDigest = { version: 1, apis: { u: { origin: "o", tools: { t: { digest: "md5:00", fields } } } } }
     assert.isTrue(Option.isNone(viaSchema(Lock.Lock, badDigest)))
@@ -111,7 +121,7 @@ describe("Lock.decode and Lock.validate on each target: the plain check's proble
     Effect.gen(function*() {
       const digest = `sha256:${"a".repeat(64)}`
       const fields = Object.fromEntries(
-        ["name", "description", "method", "params", "url", "queryParams", "headers", "body", "responseMappings", "outputSchema", "auth"]
+        ["name", "description", "method", "params", "url", "queryParams", "headers", "body", "responseMappings", "outputSchema", "tags", "auth"]
           .map((field) => [field, digest])
       )
       const url = "https://api.example/rcp"

@@ -28,7 +28,8 @@ const TOOL_FIELDS = [
   "headers",
   "body",
   "responseMappings",
-  "outputSchema"
+  "outputSchema",
+  "tags"
 ] as const
 
 const text = fc.string({ maxLength: 12 })
@@ -58,7 +59,8 @@ const fieldArbs = {
   headers: stringMap,
   body: fc.jsonValue({ maxDepth: 3 }),
   responseMappings: stringMap,
-  outputSchema: fc.oneof(fc.boolean(), fc.dictionary(text, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }))
+  outputSchema: fc.oneof(fc.boolean(), fc.dictionary(text, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 })),
+  tags: fc.array(text, { maxLength: 3 })
 } as const
 
 const tool = fc.record(fieldArbs, { requiredKeys: ["name", "description", "method", "params", "url"] })

@@ -118,7 +118,8 @@ const Reference = (() => {
     body: exact(Schema.Unknown),
     bodyEncoding: exact(BodyEncoding),
     responseMappings: exact(StringMap),
-    outputSchema: exact(Schema.Union(Schema.Boolean, Schema.Record({ key: Schema.String, value: Schema.Unknown })))
+    outputSchema: exact(Schema.Union(Schema.Boolean, Schema.Record({ key: Schema.String, value: Schema.Unknown }))),
+    tags: exact(Schema.Array(Schema.String))
   }).annotations({ identifier: "Tool" })
   const Manifest = Schema.Struct({
     rcpVersion: Schema.Literal("0.1", "0.2").annotations({

@@ -4,6 +4,7 @@
  * tools in and out.
  */
 import { describe, expect, it } from "vitest"
+import * as Hints from "../../src/internal/search/hints.js"
 import * as ToolIndex from "../../src/internal/search/index.js"
 
 const widgets: ReadonlyArray<ToolIndex.SearchDocument> = [
@@ -120,6 +121,109 @@ describe("ranking", () => {
     expect(read.items.has("payment intents")).toBe(true)
     expect(first(index, "give back pi_3MtwBwLkdIwHu7ix")).toBe("refund_payment_intent")
     expect(first(index, "what is wid_8Hx2kPq")).toBe("get_widget")
+  })
+
+  it("reads one or many by the grammatical number of what is named, or by an id", () => {
+    const index = indexOf()
+    expect(ToolIndex.explain(index, "show me the widgets").action).toBe("list")
+    expect(ToolIndex.explain(index, "show me wid_8Hx2kPq").action).toBe("read")
+    expect(ToolIndex.explain(index, "show me the message 1712345678.000100").action).toBe("read")
+    expect(first(index, "pull up wid_8Hx2kPq")).toBe("get_widget")
+  })
+
+  it("leaves out what a request asks to be said: quotes, a clause after a verb of saying", () => {
+    const documents = [...widgets, {
+      name: "checks_list",
+      description: "List check runs. The build status of a commit.",
+      method: "GET",
+      url: "https://api.example.com/repos/{{owner}}/{{repo}}/check-runs",
+      api: "code",
+      parameters: { properties: {} }
+    }]
+    const index = indexOf(documents)
+    const said = (request: string): Array<string> => ToolIndex.explain(index, request).concepts.flatMap((concept) => [...concept.terms.keys()])
+    expect(said("post \"widget build is failing\" in #ops")).not.toContain("build")
+    expect(said("ping @dana that the build is green again")).not.toContain("build")
+    expect(said("ping @dana that the build is green again")).toContain("ping")
+    expect(first(index, "message @dana that the checks are failing on main")).toBe("chat_post")
+    // "that" as a determiner is not a clause: "delete that widget" keeps its widget.
+    expect(first(index, "delete that widget")).toBe("delete_widget")
+  })
+
+  it("reads a word that is both verb and noun as the noun once the request has its verb", () => {
+    const documents = [...widgets, {
+      name: "chat_update",
+      description: "Updates a message.",
+      method: "POST",
+      url: "https://chat.example.com/api/chat.update",
+      api: "chat",
+      parameters: { properties: { channel: { description: "The conversation." }, ts: { description: "The message's timestamp." } } }
+    }]
+    expect(first(indexOf(documents), "reword my message in #general")).toBe("chat_update")
+  })
+
+  it("reads a git-flow branch name as a branch and an emoji shortcode as a reaction, not as owner/repo or words", () => {
+    expect(Hints.read("nuke feature/old-login").hints.map((hint) => hint.words.join(" "))).toEqual(["branch ref head"])
+    expect(Hints.read("react :tada: to it").hints.map((hint) => hint.words.join(" "))).toEqual(["reaction emoji name"])
+  })
+
+  it("classifies a tool named after its HTTP method by its URL: a POST to an item updates it", () => {
+    const documents = [...widgets, {
+      name: "PostWidgetsWidget",
+      description: "Updates the specified widget by setting the values of the parameters passed.",
+      method: "POST",
+      url: "https://api.example.com/v1/widgets/{{widget}}",
+      api: "shop",
+      parameters: { properties: { widget: { description: "The widget's id." }, label: { description: "Shown on the label." } } }
+    }]
+    expect(first(indexOf(documents), "rename wid_8Hx2kPq to blue")).toBe("PostWidgetsWidget")
+  })
+
+  it("lowers a tool for each path parameter the request gives no value or word for", () => {
+    const documents: ReadonlyArray<ToolIndex.SearchDocument> = [
+      {
+        name: "comments_one",
+        description: "List comments.",
+        method: "GET",
+        url: "https://api.example.com/repos/{{owner}}/{{repo}}/issues/{{issue_number}}/comments",
+        api: "code"
+      },
+      {
+        name: "comments_two",
+        description: "List comments.",
+        method: "GET",
+        url: "https://api.example.com/repos/{{owner}}/{{repo}}/issues/comments",
+        api: "code"
+      }
+    ]
+    const index = indexOf(documents)
+    const scores = (request: string): Record<string, number> =>
+      Object.fromEntries(index.search(request).map((hit) => [hit.name, hit.score]))
+    expect(first(index, "every comment on acme/web#12")).toBe("comments_one")
+    // The rule alone: without the issue number, the tool that needs one is lowered by 0.9.
+    const without = scores("every comment on acme/web")
+    const withNumber = scores("every comment on acme/web#12")
+    expect(without["comments_one"]! / withNumber["comments_one"]!).toBeLessThan(without["comments_two"]! / withNumber["comments_two"]!)
+  })
+
+  it("reads a request for an action as a change: a tool that only reads it comes after one that does it", () => {
+    const documents: ReadonlyArray<ToolIndex.SearchDocument> = [
+      {
+        name: "get_transfer_reversal",
+        description: "Retrieves a reversal of a transfer.",
+        method: "GET",
+        url: "https://api.example.com/v1/transfers/{{transfer}}/reversals/{{id}}",
+        api: "pay"
+      },
+      {
+        name: "create_transfer_reversal",
+        description: "Creates a reversal of a transfer.",
+        method: "POST",
+        url: "https://api.example.com/v1/transfers/{{transfer}}/reversals",
+        api: "pay"
+      }
+    ]
+    expect(first(indexOf(documents), "reverse tr_1MiN3gLkdIw")).toBe("create_transfer_reversal")
   })
 
   it("is deterministic: the same tools in another order rank the same, ties by name", () => {

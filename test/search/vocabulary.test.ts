@@ -45,7 +45,7 @@ describe("hints", () => {
       "team org slug",
       "user username",
       "channel conversation",
-      "channel conversation",
+      "channel conversation slack",
       "commit sha",
       "tag release version"
     ])

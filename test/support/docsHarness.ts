@@ -9,7 +9,8 @@
  * - ```ts compile  compiled only: a fragment, a server that keeps running, a model that needs a key
  * - ```text output what the ts block before it prints (stdout; stderr must stay empty)
  * - ```json manifest  decodes as a manifest;  ```json lock  decodes as a lock;  ```json  parses
- * - ```sh          each command names a real npm script, package or `rcp` command and its flags
+ * - ```sh          each command names a real npm script, package or `rcp` command and its flags; each
+ *                  `rcp` line runs against the local API (docs.pages.test.ts names those it cannot)
  * - ```text        text shown to the reader (a rules table, a message); checked by its page's own test
  */
 import { spawn, spawnSync } from "node:child_process"

@@ -37,6 +37,7 @@ export const tool = fc.record({
   bodyEncoding: maybe(fc.constantFrom("json", "form", "multipart")),
   responseMappings: maybe(stringMap),
   outputSchema: maybe(fc.oneof(fc.boolean(), fc.dictionary(text, junk, { maxKeys: 3 }))),
+  tags: maybe(fc.oneof(fc.array(maybe(text), { maxLength: 3 }), text)),
   extra: junk
 }, { requiredKeys: [] })
 const flow = fc.constantFrom("client_credentials", "authorization_code", "implicit", "password", "")

@@ -31,7 +31,7 @@ export type Spec = object | string | URL
 export interface Options {
   /** Where the tools point, instead of the spec's `servers` (or 2.0 `host`). */
   readonly baseUrl?: string | undefined
-  /** Only these operations: each pattern an `operationId`, a tag, or a path glob starting with `/` (`/repos/**`). */
+  /** Only these operations: each pattern `tag:<name>` (that tag), an `operationId` or a tag, or a path glob starting with `/` (`/repos/**`). */
   readonly include?: ReadonlyArray<string> | undefined
   /** Not these operations (same patterns as `include`). */
   readonly exclude?: ReadonlyArray<string> | undefined

@@ -193,7 +193,9 @@ describe("docs/openapi.md §Tools", () => {
       const [get, put, post, del] = manifest.tools
       assert.strictEqual(get!.description, "List things. Longer text.")
       assert.strictEqual(post!.description, "(Deprecated.) Make. Make a thing")
-      assert.strictEqual(put!.description.length, 1025)
+      const kept = 1024 - "… (4,076 more characters of the document's description left out)".length
+      assert.strictEqual(put!.description, `${"d".repeat(kept)}… (${(5000 - kept).toLocaleString("en-US")} more characters of the document's description left out)`)
+      assert.strictEqual(put!.description.length, 1024)
       assert.strictEqual(del!.description, "DELETE /a")
     }))
 
@@ -205,6 +207,28 @@ describe("docs/openapi.md §Tools", () => {
         "HEAD /a (peek): HEAD is not a method a manifest tool can use (GET, POST, PUT, PATCH, DELETE)"
       ])
       assert.isTrue(warnings[0]!.skipped)
+    }))
+
+  it.effect("§Tools: a description over its cap is cut at a word and ends with a note of how much was left out", () =>
+    Effect.gen(function*() {
+      const words = Array.from({ length: 600 }, (_, i) => `word${i}`).join(" ")
+      const { tool } = yield* oneTool(spec3({
+        "/a": { get: op({ operationId: "a", description: words, parameters: [query("q", { type: "string" }, { description: words })] }) }
+      }))
+      const NOTE = /… \((\d[\d,]*) more characters of the document's description left out\)$/
+      for (const [text, cap] of [[tool.description, 1024], [tool.params[0]!.description!, 1000]] as const) {
+        assert.isAtMost(text.length, cap)
+        const match = NOTE.exec(text)
+        assert.isNotNull(match, text.slice(-120))
+        const kept = text.slice(0, match!.index)
+        // What is kept is the document's text up to a whole word; the note counts the rest exactly.
+        assert.isTrue(words.startsWith(kept) && words[kept.length] === " ", kept.slice(-20))
+        assert.strictEqual(Number(match![1]!.replace(/,/g, "")), words.length - kept.length)
+        assert.isAbove(kept.length, cap - 120)
+      }
+      // A description within its cap is left whole, with no note.
+      const { tool: short } = yield* oneTool(spec3({ "/a": { get: op({ operationId: "a", description: "Lists things." }) } }))
+      assert.strictEqual(short.description, "Lists things.")
     }))
 
   it.effect("§Tools: include and exclude by operationId, tag and path glob", () =>

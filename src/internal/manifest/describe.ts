@@ -1,6 +1,7 @@
 import type * as Manifest from "../../Manifest.js"
 import type { ModelTool } from "../model/modelTool.js"
 import { escapeControls } from "../shared/text.js"
+import { exposedNames } from "./exposedName.js"
 import { isRequired } from "./model.js"
 
 // Descriptions come from the manifest: a line break in one must not forge a line of this text
@@ -18,16 +19,29 @@ const describeAuth = (auth: Manifest.Auth | undefined): string => {
 }
 
 /**
- * The prefix the manifest was discovered with, read off `tools`: the one (the empty one first)
- * under which every tool of the manifest appears. "" when none fits, as for tools of no discovery.
+ * The names the manifest's tools were exposed under, read off `tools`: those of the prefix (the
+ * empty one first) under which every tool of the manifest appears — a name shortened past 64
+ * characters included (`exposedName.ts`). The manifest's own names when none fits, as for tools of
+ * no discovery.
  */
-const prefixOf = (manifest: Manifest.Manifest, shown: ReadonlyMap<string, ModelTool>): string => {
-  const first = manifest.tools[0]?.name
-  if (first === undefined) return ""
-  const candidates = new Set([""])
-  for (const name of shown.keys()) if (name.endsWith(first)) candidates.add(name.slice(0, name.length - first.length))
-  for (const prefix of candidates) if (manifest.tools.every((tool) => shown.has(prefix + tool.name))) return prefix
-  return ""
+const CANDIDATE_TOOLS = 32
+
+const exposedOf = (manifest: Manifest.Manifest, shown: ReadonlyMap<string, ModelTool>): ReadonlyArray<string> => {
+  const names = manifest.tools.map((tool) => tool.name)
+  if (names.every((name) => shown.has(name))) return names
+  const candidates = new Set<string>()
+  // The prefix is what a shown name has before a tool's name; a shortened name does not end with
+  // its tool's, so the first tool whose name some shown name ends with gives the candidates (a
+  // few tools are looked at: a shortened name is the exception).
+  for (const tool of names.slice(0, CANDIDATE_TOOLS)) {
+    for (const name of shown.keys()) if (name.endsWith(tool)) candidates.add(name.slice(0, name.length - tool.length))
+    if (candidates.size > 0) break
+  }
+  for (const prefix of candidates) {
+    const exposed = exposedNames(prefix, names)
+    if ("names" in exposed && exposed.names.every((name) => shown.has(name))) return exposed.names
+  }
+  return names
 }
 
 /**
@@ -39,12 +53,12 @@ const prefixOf = (manifest: Manifest.Manifest, shown: ReadonlyMap<string, ModelT
  */
 export const describeManifest = (manifest: Manifest.Manifest, tools: ReadonlyArray<ModelTool>): string => {
   const shown = new Map(tools.map((tool) => [tool.name, tool]))
-  const prefix = prefixOf(manifest, shown)
+  const exposed = exposedOf(manifest, shown)
   const lines = [`RCP manifest v${manifest.rcpVersion} — auth: ${describeAuth(manifest.auth)}`]
   lines.push(`${manifest.tools.length} tool(s):`)
-  for (const tool of manifest.tools) {
-    lines.push(`- ${prefix}${tool.name} (${tool.method}) — ${oneLine(tool.description)}`)
-    const model = shown.get(prefix + tool.name)
+  for (const [i, tool] of manifest.tools.entries()) {
+    lines.push(`- ${exposed[i]} (${tool.method}) — ${oneLine(tool.description)}`)
+    const model = shown.get(exposed[i]!)
     for (const param of tool.params) {
       const hidden = model !== undefined && !Object.hasOwn(model.parameters.properties, param.name)
       lines.push(

@@ -6,8 +6,19 @@
  * `test/manifest/lockCheck.test.ts` holds it to `Lock.Lock`, the lock written with Effect 3's
  * combinators: same values, same paths, same messages.
  */
-import { type Check, type Checked, matching, oneOf, record, required, run, string, struct } from "../shared/shapeCheck.js"
-import { FIELDS } from "./pin.js"
+import {
+  type Check,
+  type Checked,
+  defaulted,
+  matching,
+  oneOf,
+  record,
+  required,
+  run,
+  string,
+  struct
+} from "../shared/shapeCheck.js"
+import { ABSENT, FIELDS } from "./pin.js"
 
 export type { Checked } from "../shared/shapeCheck.js"
 
@@ -24,10 +35,25 @@ const excess = { excess: "error" } as const
 
 const Digest = matching(DIGEST, () => DIGEST_MESSAGE)
 
-// Unnamed in the Schema, so named by its structure, as Effect 3 prints a struct.
+/**
+ * The pinned fields a lock may lack, each with the digest it then reads as: `tags` joined the
+ * manifest (docs/protocol.md §8) after locks were written, and a lock written before has no digest
+ * for them, which reads as the digest of an absent field — what every tool then had.
+ *
+ * @internal
+ */
+export const DEFAULTS: Readonly<Partial<Record<(typeof FIELDS)[number], string>>> = { tags: ABSENT }
+
+// Unnamed in the Schema. With a defaulted field it is a transformation (absent → the default), and
+// Effect 3 names an unnamed one by its side, "Struct (Encoded side)"; without, by its structure.
 const Fields = struct(
-  `{ ${FIELDS.map((field) => `readonly ${field}: Digest`).join("; ")} }`,
-  Object.fromEntries(FIELDS.map((field) => [field, required(Digest)])),
+  Object.keys(DEFAULTS).length > 0
+    ? "Struct (Encoded side)"
+    : `{ ${FIELDS.map((field) => `readonly ${field}: Digest`).join("; ")} }`,
+  Object.fromEntries(FIELDS.map((field) => {
+    const absent = DEFAULTS[field]
+    return [field, absent === undefined ? required(Digest) : defaulted(Digest, absent)]
+  })),
   excess
 )
 

@@ -30,6 +30,7 @@ export const FIELDS = [
   "body",
   "responseMappings",
   "outputSchema",
+  "tags",
   "auth"
 ] as const
 
@@ -125,8 +126,12 @@ const behaviour = (manifest: Manifest.Manifest, tool: Manifest.Tool): { readonly
   body: tool.bodyEncoding === "form" ? { bodyEncoding: "form", body: tool.body } : tool.body,
   responseMappings: tool.responseMappings,
   outputSchema: tool.outputSchema,
+  tags: tool.tags,
   auth: manifest.auth ?? { type: "none" }
 })
+
+/** The digest of an absent field (its canonical text is empty). @internal */
+export const ABSENT = sha256("")
 
 const SORTED_FIELDS = [...FIELDS].sort()
 

@@ -14,6 +14,7 @@ import * as ParamEnum from "./paramEnum.js"
 import * as ParamSchema from "./paramSchema.js"
 import * as ProtocolVersion from "./protocolVersion.js"
 import * as StructuredPlacement from "./structuredPlacement.js"
+import * as Tags from "./tags.js"
 import * as Template from "./template.js"
 import * as UrlTemplate from "./urlTemplate.js"
 
@@ -424,6 +425,7 @@ const checkTool = (tool: Record<string, unknown>, at: Path, auth: ToolContext, i
   }
 
   if (tool.outputSchema !== undefined) issues.push(...OutputSchema.check(tool.outputSchema, [...at, "outputSchema"]))
+  Tags.check(tool, at, issues)
 }
 
 /**

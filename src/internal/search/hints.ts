@@ -16,6 +16,8 @@ export interface Hint {
   readonly words: ReadonlyArray<string>
   /** How much the hint counts among the request's concepts, if not as any hint. */
   readonly weight?: number
+  /** Whether the hint names one item (an id, a message's timestamp, an issue number): a read, not a list. */
+  readonly item?: boolean
 }
 
 /** @internal */
@@ -57,11 +59,17 @@ interface Shape {
 }
 
 const words = (text: string): Hint => ({ words: text.split(" ") })
+const item = (text: string): Hint => ({ words: text.split(" "), item: true })
 
 // Order matters: a longer shape is cut out before a shorter one could see part of it.
 const SHAPES: ReadonlyArray<Shape> = [
   { pattern: /\bhttps?:\/\/[^\s]{1,500}/g, hint: () => words("url") },
   { pattern: /\b[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}\b/g, hint: () => words("email") },
+  // A branch named by git-flow's conventions (`feature/login`, `hotfix/1.2`), not an owner/repo.
+  {
+    pattern: /(?<![\w@/])(?:feature|feat|bugfix|fix|hotfix|release|chore|topic|wip|dependabot|renovate)\/[\w.\/-]{1,200}/g,
+    hint: () => words("branch ref head")
+  },
   // owner/repo#123, owner/repo — not a path with a file extension, not a URL (cut above).
   {
     pattern: /(?<![\w@/])([A-Za-z0-9][\w.-]{0,38})\/([\w.-]{1,100})(?:#(\d{1,9}))?(?![\w/])/g,
@@ -70,14 +78,16 @@ const SHAPES: ReadonlyArray<Shape> = [
       if (/\.(md|txt|json|ya?ml|js|ts|py|go|rb|java|html|css|lock|toml|cfg|ini)$/i.test(repo)) {
         return words("path file content")
       }
-      return words(number === undefined ? "repository repo owner" : "repository repo owner issue pull number")
+      return number === undefined ? words("repository repo owner") : item("repository repo owner issue pull number")
     }
   },
   { pattern: /@([A-Za-z0-9][\w-]{0,38})\/([\w.-]{1,100})/g, hint: () => words("team org slug") },
   { pattern: /(?<![\w@])@[A-Za-z0-9][\w.-]{0,38}/g, hint: () => words("user username") },
-  { pattern: /(?<![\w&])#(\d{1,9})\b/g, hint: () => words("issue pull number") },
+  { pattern: /(?<![\w&])#(\d{1,9})\b/g, hint: () => item("issue pull number") },
   { pattern: /(?<![\w&])#[a-z][\w-]{0,79}/g, hint: () => words("channel conversation") },
-  { pattern: /\b\d{9,10}\.\d{6}\b/g, hint: () => words("message ts timestamp") },
+  // An emoji shortcode (`:tada:`, `:+1:`): a reaction or an emoji.
+  { pattern: /(?<![\w:]):[a-z0-9_+-]{1,40}:(?![\w:])/g, hint: () => words("reaction emoji name") },
+  { pattern: /\b\d{9,10}\.\d{6}\b/g, hint: () => item("message ts timestamp") },
   // GHSA-xxxx-xxxx-xxxx, CVE-2024-1234: the prefix is a word the API's params use (ghsa_id, cve_id).
   {
     pattern: /\b([A-Z]{2,6})-(?=[\w-]{0,40}\d)[\w-]{2,40}\b/g,
@@ -99,11 +109,12 @@ const SHAPES: ReadonlyArray<Shape> = [
     pattern: /\b([A-Z])(?=[A-Z0-9]{0,14}\d)[A-Z0-9]{8,14}\b/g,
     hint: (match) => {
       const kind = LETTER_IDS[match[1] ?? ""]
-      return kind === undefined ? undefined : words(kind)
+      // The convention is Slack's: the word names the API where its label does (`slack`).
+      return kind === undefined ? undefined : item(`${kind} slack`)
     }
   },
   // A commit hash: 7–40 hex digits with at least one letter and one digit.
-  { pattern: /\b(?=[0-9a-f]{0,39}[a-f])(?=[0-9a-f]{0,39}\d)[0-9a-f]{7,40}\b/g, hint: () => words("commit sha") },
+  { pattern: /\b(?=[0-9a-f]{0,39}[a-f])(?=[0-9a-f]{0,39}\d)[0-9a-f]{7,40}\b/g, hint: () => item("commit sha") },
   { pattern: /\bv\d{1,4}(?:\.\d{1,6}){1,3}(?:-[\w.]{1,20})?(?:\.\.\.?v?\d{1,4}(?:\.\d{1,6}){1,3})?\b/g, hint: (match) =>
     words(match[0].includes("..") ? "compare tag" : "tag release version") },
   { pattern: /(?:[$€£]\s?\d[\d,.]{0,12}k?|\b\d[\d,.]{0,12}\s?(?:usd|eur|gbp|dollars|euros|bucks)\b)/gi, hint: () => words("amount") }

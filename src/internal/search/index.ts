@@ -74,6 +74,8 @@ interface Indexed {
   readonly nameTerms: ReadonlySet<string>
   /** The collections whose items the tool addresses (`customers` for `/v1/customers/{customer}/…`). */
   readonly items: ReadonlySet<string>
+  /** Each path parameter as its stemmed words (`[["issu", "number"]]`): the values the tool needs. */
+  readonly slots: ReadonlyArray<ReadonlyArray<string>>
 }
 
 /**
@@ -120,11 +122,13 @@ const NAME_VERBS: ReadonlyArray<readonly [Action, ReadonlySet<string>]> = [
 
 /** What a tool does, from the verb of its name or, failing that, its method and URL. */
 const actionOf = (document: SearchDocument): Action => {
-  const words = rawWords(document.name)
+  const method = (document.method ?? "").toUpperCase()
+  // A name that starts with its own HTTP method (`PostCustomersCustomer`, `GetCustomers`) says no
+  // more than the method: a POST to an item is an update, a GET of a collection a list.
+  const words = rawWords(document.name).filter((word, at) => !(at === 0 && method !== "GET" && word.toUpperCase() === method))
   for (const word of words) {
     for (const [action, verbs] of NAME_VERBS) if (verbs.has(word)) return action
   }
-  const method = (document.method ?? "").toUpperCase()
   const url = document.url ?? ""
   switch (method) {
     case "GET":
@@ -136,7 +140,10 @@ const actionOf = (document: SearchDocument): Action => {
     case "PATCH":
       return "update"
     case "POST":
-      return url !== "" && endsWithParam(url) ? "update" : "create"
+      if (url !== "" && endsWithParam(url)) return "update"
+      // A POST to a singular word after an item (`/invoices/{invoice}/void`, `/charges/{charge}/capture`)
+      // does something to it; to a plural one (`/customers/{customer}/sources`) it adds to a collection.
+      return /\}\}?\/[a-z_]{2,40}[^s\/]\/?$/i.test(url.split(/[?#]/)[0] ?? "") ? "action" : "create"
     default:
       return "action"
   }
@@ -145,12 +152,18 @@ const actionOf = (document: SearchDocument): Action => {
 /** How much a tool doing the kind of operation asked for is lifted. */
 const ACTION_MATCH = 1.5
 
+/** How a tool that reads fits a request to change something: as a read fits a create (below). */
+const ACTION_READ = 0.6
+
 const WRITES: ReadonlySet<Action> = new Set(["create", "update", "delete"])
 const READS: ReadonlySet<Action> = new Set(["read", "list"])
 
 /** How a tool's kind of operation fits the request's. */
 const actionFit = (asked: Action | undefined, tool: Action): number => {
-  if (asked === undefined || asked === "action" || tool === "action") return 1
+  if (asked === undefined || tool === "action") return 1
+  // A verb that is neither a read nor a plain create, update or delete ("reverse", "approve",
+  // "archive") asks to change something: a tool that only reads it is not what was asked.
+  if (asked === "action") return READS.has(tool) ? ACTION_READ : 1
   if (asked === tool) return ACTION_MATCH
   if (READS.has(asked) && READS.has(tool)) return 1.15
   if (WRITES.has(asked) && WRITES.has(tool)) return asked === "delete" || tool === "delete" ? 0.8 : 1.1
@@ -212,6 +225,8 @@ const byScore = (a: SearchHit, b: SearchHit): number =>
 
 /** How hard a tool is pushed down for the words of its name a request does not cover. */
 const NAME_COVERAGE = 1
+/** How much a tool is lowered for each path parameter the request gives nothing for. */
+const SLOT = 0.9
 /** How much a tool addressing the item a request's id names is lifted. */
 const ITEM = 1.3
 /** How much a tool of the API a request's id belongs to is lifted (and one of another API lowered). */
@@ -291,7 +306,8 @@ export const make = (): ToolIndex => {
         fields: fieldsOf(document),
         action: actionOf(document),
         nameTerms: new Set(terms(document.name)),
-        items: new Set(Learn.itemsOf(document.url))
+        items: new Set(Learn.itemsOf(document.url)),
+        slots: document.url === undefined ? [] : slotsOf(document.url).split(" ").filter((slot) => slot !== "").map((slot) => terms(slot))
       }
       byName.set(document.name, indexed)
       byId.set(indexed.id, indexed)
@@ -345,6 +361,10 @@ export const make = (): ToolIndex => {
     // best first; the factors below lift a tool by `lift` at most (the best action fit, and the
     // item and API factors where the request has an id), so once a tool's MiniSearch score times
     // `lift` falls under the last of the best `limit` so far, no tool after it can enter.
+    // Every term the request says or its hints stand for: what a tool's path parameters may be given by.
+    const given = new Set<string>()
+    for (const concept of read.concepts) for (const term of concept.terms.keys()) given.add(term)
+    for (const item of query.items) for (const term of terms(item)) given.add(term)
     const hits: Array<SearchHit> = []
     const wanted = limit
     const lift = ACTION_MATCH * (query.items.size > 0 ? ITEM : 1) * (query.apis.size > 0 ? API : 1)
@@ -366,6 +386,11 @@ export const make = (): ToolIndex => {
         Math.pow(metWeight / totalWeight, COORDINATION) *
         actionFit(query.action, indexed.action) *
         Math.pow((1 + covered) / (1 + indexed.nameTerms.size), NAME_COVERAGE)
+      // A path parameter the request gives no value or word for is a value the user did not
+      // mean to give: "CI runs for acme/web" is the repository's runs, not one workflow's.
+      for (const slot of indexed.slots) {
+        if (!slot.some((term) => given.has(term))) final *= SLOT
+      }
       for (const item of query.items) {
         if (indexed.items.has(item)) {
           final *= ITEM

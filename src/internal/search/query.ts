@@ -105,11 +105,20 @@ const PARTICLES: ReadonlySet<string> = new Set(["up", "down", "off", "out", "bac
 /** How many words may stand between a phrasal verb and its particle. */
 const PARTICLE_GAP = 3
 
+/**
+ * Whether a word is an English plural of a noun the tools use ("runs", "invoices", "replies"):
+ * a request for many of something is a list. Words ending in -ss, -us, -is are singular.
+ */
+const isPlural = (word: string, known: (term: string) => boolean): boolean =>
+  word.length > 3 && /[^sui]s$/.test(word) && !isStopword(word) && known(stem(word))
+
 const readPhrases = (
   words: ReadonlyArray<string>,
   concepts: Array<Concept>,
   onAction: (action: Action) => void,
-  known: (term: string) => boolean
+  known: (term: string) => boolean,
+  onPlural: () => void,
+  hasAction: () => boolean
 ): void => {
   const { byFirst } = phrases()
   const taken = new Set<number>()
@@ -149,6 +158,7 @@ const readPhrases = (
       continue
     }
     if (matched === undefined) {
+      if (isPlural(word, known)) onPlural()
       if (!isStopword(word) && word.length > 1 && !/^\d+$/.test(word)) {
         const concept = conceptOf([word], [], 1, 1)
         const terms = concept.terms as Map<string, number>
@@ -173,8 +183,18 @@ const readPhrases = (
       i += 1
       continue
     }
+    // A word that is both a verb and a noun ("message", "post", "charge", "comment") is the noun
+    // once the request has its verb: in "edit my last message", message is not a send.
+    if (hasAction() && entries.some((entry) => entry.action === undefined)) {
+      const nouns = entries.filter((entry) => entry.action === undefined)
+      entries.length = 0
+      entries.push(...nouns)
+    }
     const withAction = entries.find((entry) => entry.action !== undefined)
+    if (withAction === undefined && matched.length === 1 && isPlural(word, known)) onPlural()
     if (withAction?.action !== undefined) onAction(withAction.action)
+    // "show me every dispute": a word of listing later in the request makes a read a list.
+    if (withAction?.action === "list") onPlural()
     const weight = Math.max(...entries.map((entry) => entry.weight))
     concepts.push(conceptOf(matched, entries.flatMap((entry) => entry.expansions), 1, weight))
     i += matched.length
@@ -218,14 +238,43 @@ export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term
   }
 
   let action: Action | undefined
+  let plural = false
   // A hint cut out of the request ends a phrase: in "turn @ann off", "turn off" is not said.
-  for (const segment of rest.split(Hints.CUT)) {
+  for (const segment of withoutPayload(rest).split(Hints.CUT)) {
     const words = rawWords(segment)
     // A question asks to read: in "what's open in …" or "is #deals private", "open" and "private"
     // describe what to read, they are not what to do.
     if (action === undefined && words[0] !== undefined && QUESTION.has(words[0])) action = "read"
-    readPhrases(words, concepts, (found) => (action ??= found), known)
+    readPhrases(words, concepts, (found) => (action ??= found), known, () => (plural = true), () => action !== undefined)
   }
-  // A request that names things without a verb ("the open invoices", "our webhooks") asks to see them.
-  return { concepts: concepts.filter((concept) => concept.terms.size > 0), action: action ?? "read", apis, items }
+  // A request that names things without a verb ("the open invoices", "our webhooks") asks to see
+  // them. Whether it asks for one or for many is said by the grammatical number of what it names
+  // ("show me the runs" lists, "show me run 5") — and an id names one.
+  const one = idPrefixes.length > 0 || numbered.some((nouns) => nouns.length > 0) || hints.some((hint) => hint.item === true)
+  const reading = action === undefined || action === "read" || action === "list"
+  const asked: Action = !reading ? action! : plural ? "list" : one ? "read" : action ?? "read"
+  return { concepts: concepts.filter((concept) => concept.terms.size > 0), action: asked, apis, items }
 }
+
+/**
+ * What a request asks to be said or written is the content of the operation, not its
+ * description: in `post "deploy done" in #releases`, `tell @dana that the build is green` or
+ * `remind me to review the PR`, the quoted text and the clause after the verb would otherwise
+ * rank build and pull-request tools. Quoted text, and a clause introduced after a verb of
+ * saying (`that …`, `saying …`, `: …`) or reminding (`to …`, `about …`), are left out.
+ */
+const QUOTED = /"[^"]{0,500}"|“[^”]{0,500}”|(?<![\w])'[^']{2,500}'(?![\w])/g
+const SAYING = /\b(saying|that says|which says|to say|with the text|with text|reading|telling (?:them|him|her|everyone))\b.{0,1000}$/i
+/** A verb of saying, then at most a short object (`@dana`, `the team`), then `that …` or `: …`. */
+const CLAUSE = new RegExp(
+  "\\b(dm|dms|tell|ping|message|text|notify|inform|warn|announce|post|say|yell|shout|holler|let\\s+\\S+\\s+know)\\b" +
+    "([^:]{0,40}?)(?::|\\sthat\\s)(?=(?:\\S+\\s+){2}\\S)(.{0,1000})$",
+  "i"
+)
+/** Reminding: what to be reminded of follows `to` or `about`. */
+const REMIND = /\b(remind(?:er)?)\b([^:]{0,40}?)(?::|\s(?:to|about|that)\s).{0,1000}$/i
+
+const withoutPayload = (text: string): string =>
+  text.replace(QUOTED, Hints.CUT).replace(SAYING, Hints.CUT)
+    .replace(CLAUSE, (_, verb: string, object: string) => `${verb}${object}${Hints.CUT}`)
+    .replace(REMIND, (_, verb: string, object: string) => `${verb}${object}${Hints.CUT}`)

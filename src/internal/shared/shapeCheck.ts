@@ -264,6 +264,8 @@ export const union = (...members: ReadonlyArray<Check>): Check => (input, path, 
 export interface Field {
   readonly check: Check
   readonly optional: boolean
+  /** What an absent optional field decodes to; absent fields are left out when there is none. */
+  readonly absent?: unknown
 }
 
 /** A required field. @internal */
@@ -271,6 +273,14 @@ export const required = (check: Check): Field => ({ check, optional: false })
 
 /** `Schema.optionalWith(check, { exact: true })`: absent is fine, `undefined` is not. @internal */
 export const optional = (check: Check): Field => ({ check, optional: true })
+
+/**
+ * `Schema.optionalWith(check, { exact: true, default: () => absent })`: absent decodes to `absent`,
+ * `undefined` is not fine.
+ *
+ * @internal
+ */
+export const defaulted = (check: Check, absent: unknown): Field => ({ check, optional: true, absent })
 
 /**
  * `Schema.Struct(fields)` named `name` (its identifier): every field checked in order; an absent
@@ -299,7 +309,10 @@ export const struct = (
     }
     for (const [key, field] of entries) {
       const present = hasOwn(input, key)
-      if (!present && field.optional) continue
+      if (!present && field.optional) {
+        if ("absent" in field) out[key] = field.absent
+        continue
+      }
       const local: Array<Issue> = []
       const value = field.check(input[key], [...path, key], local)
       if (value === FAIL) {

@@ -61,6 +61,16 @@ const SHORT_ESCAPES: Readonly<Record<string, string>> = { "\n": "\\n", "\r": "\\
  */
 const UNSAFE = /[\p{Cc}\u2028\u2029\p{Default_Ignorable_Code_Point}\p{Bidi_Control}]|\p{Surrogate}/gu
 
+const UNSAFE_ONE = /[\p{Cc}\u2028\u2029\p{Default_Ignorable_Code_Point}\p{Bidi_Control}]|\p{Surrogate}/u
+
+/**
+ * Whether `text` holds a character `escapeControls` would escape: for fields that must not hold
+ * one at all (a tool's tags, docs/protocol.md §8), rather than have it escaped where it is shown.
+ *
+ * @internal
+ */
+export const hasUnsafeCharacters = (text: string): boolean => UNSAFE_ONE.test(text)
+
 const escapeOne = (c: string): string => {
   const short = SHORT_ESCAPES[c]
   if (short !== undefined) return short

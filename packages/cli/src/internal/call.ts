@@ -11,6 +11,7 @@ import type * as Lock from "rcp-sdk/lock"
 import * as Manifest from "rcp-sdk/manifest"
 import type * as Resolver from "rcp-sdk/resolver"
 import { define, type OptionSpec, type Values } from "./command.js"
+import { summaries } from "./help.js"
 import { CliError, type Reportable, UsageError, WithSecrets } from "./errors.js"
 import { loginHint, oauthOptions, registration, withTokenFile } from "./oauth.js"
 import { readLock } from "./lock.js"
@@ -206,7 +207,7 @@ const withFields = (
 /** @internal */
 export const command = define({
   name: "call",
-  summary: "Execute one tool call, as an agent would (or print the request with --dry-run)",
+  summary: summaries.call,
   positionals: [
     { name: "url", description: "The manifest's http(s) URL" },
     { name: "tool", description: "The tool to call" }

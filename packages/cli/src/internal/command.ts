@@ -13,7 +13,9 @@
 import type * as CliApp from "@effect/cli/CliApp"
 import * as Effect from "effect/Effect"
 import { type Failure, UsageError } from "./errors.js"
-import type { Output, Style } from "./output.js"
+import type { CommandName } from "./help.js"
+import type { Output } from "./output.js"
+import type { Style } from "./style.js"
 import { clip } from "./text.js"
 
 /** @internal */
@@ -51,7 +53,8 @@ export type Values<O extends Record<string, OptionSpec>> = { readonly [K in keyo
 
 /** @internal */
 export interface Spec<O extends Record<string, OptionSpec>, E extends Failure> {
-  readonly name: string
+  /** One of `help.ts`'s `summaries`: a command the help does not list is a type error. */
+  readonly name: CommandName
   /** One line, for `rcp --help`. */
   readonly summary: string
   readonly positionals: ReadonlyArray<Positional>

@@ -6,6 +6,7 @@ import * as Effect from "effect/Effect"
 import * as Client from "rcp-sdk/client"
 import * as Manifest from "rcp-sdk/manifest"
 import { define } from "./command.js"
+import { summaries } from "./help.js"
 import { allowHttpOption, clientLayer, jsonOption, load, namesOnly, printWarnings, resolverOption, sourceArg } from "./source.js"
 
 /** The facts `describeManifest` prints, one object per tool and param. */
@@ -34,7 +35,7 @@ const asJson = (d: Client.Discovery) => {
 /** @internal */
 export const command = define({
   name: "describe",
-  summary: "Print what a manifest asks for, as if these resolvers were registered",
+  summary: summaries.describe,
   positionals: [sourceArg],
   options: { resolver: resolverOption, "allow-http": allowHttpOption, json: jsonOption },
   run: ({ options, positionals }, io) =>

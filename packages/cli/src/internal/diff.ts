@@ -8,6 +8,7 @@ import * as Effect from "effect/Effect"
 import * as Lock from "rcp-sdk/lock"
 import { escapeControls } from "rcp-sdk/manifest"
 import { define } from "./command.js"
+import { summaries } from "./help.js"
 import { CliError, ExitCode } from "./errors.js"
 import { discoverAlone, readLock } from "./lock.js"
 import type { Output } from "./output.js"
@@ -53,7 +54,7 @@ const printText = (io: Output, compared: ReadonlyArray<Compared>): Effect.Effect
 /** @internal */
 export const command = define({
   name: "diff",
-  summary: "Show what changed in locked manifests since approval (exit 1 when anything did)",
+  summary: summaries.diff,
   positionals: [
     { name: "lock", description: "The lock file (written by rcp lock)" },
     { name: "url", optional: true, description: "One manifest URL of the lock; default every one" }

@@ -10,20 +10,10 @@ import * as Client from "rcp-sdk/client"
 import type * as Errors from "rcp-sdk/errors"
 import type * as Lock from "rcp-sdk/lock"
 import type * as OpenApi from "@rcp-sdk/openapi"
+import { ExitCode } from "./exitCode.js"
 import { clip } from "./text.js"
 
-/**
- * @internal
- */
-export const ExitCode = {
-  ok: 0,
-  /** The call or the manifest failed: an HTTP error, an invalid manifest, a refused call. */
-  failed: 1,
-  /** The command line is wrong: unknown option, missing argument, a value of the wrong form. */
-  usage: 2,
-  /** No response: the connection was refused, reset or timed out. */
-  network: 3
-} as const
+export { ExitCode } from "./exitCode.js"
 
 /** The command line is wrong; `command` names the subcommand whose help to point at. @internal */
 export class UsageError extends Data.TaggedError("UsageError")<{

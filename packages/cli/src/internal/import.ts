@@ -6,9 +6,10 @@
 import * as OpenApiCli from "@rcp-sdk/openapi/cli"
 import * as Effect from "effect/Effect"
 import { define } from "./command.js"
+import { summaries } from "./help.js"
 import type { Output } from "./output.js"
 
-const PATTERN = "operationId, tag or /path/glob"
+const PATTERN = "tag:NAME, operationId (or tag) or /path/glob"
 
 /** Each stream's text through the CLI's output, line by line (the output adds the newline). */
 const write = (line: (text: string) => Effect.Effect<void>, text: string): Effect.Effect<void> =>
@@ -20,7 +21,7 @@ const emit = (io: Output, output: OpenApiCli.CommandOutput): Effect.Effect<numbe
 /** @internal */
 export const command = define({
   name: "import",
-  summary: "Import an OpenAPI (or Swagger 2.0) document as an RCP manifest (docs/openapi.md)",
+  summary: summaries.import,
   positionals: [{ name: "file|url", description: "The OpenAPI or Swagger document: a JSON/YAML file or an http(s) URL" }],
   options: {
     "base-url": { type: "string", value: "URL", description: "Where the tools point, instead of the spec's servers" },

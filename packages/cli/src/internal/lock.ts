@@ -10,6 +10,7 @@ import * as Client from "rcp-sdk/client"
 import * as Lock from "rcp-sdk/lock"
 import { escapeControls } from "rcp-sdk/manifest"
 import { define } from "./command.js"
+import { summaries } from "./help.js"
 import { CliError, UsageError } from "./errors.js"
 import { allowHttpOption, clientLayer, isUrl, printWarnings, readManifestFile } from "./source.js"
 import { clip } from "./text.js"
@@ -56,7 +57,7 @@ const write = (path: string, text: string): Effect.Effect<void, CliError> =>
 /** @internal */
 export const command = define({
   name: "lock",
-  summary: "Approve manifests: write each one's pin (a digest per tool and field) to a lock file",
+  summary: summaries.lock,
   positionals: [{ name: "manifest-url", variadic: true, description: "The manifest's http(s) URL, as the client discovers it" }],
   options: {
     out: { type: "string", value: "FILE", default: LOCK_FILE, description: "The lock file written (other URLs' entries in it are kept)" },

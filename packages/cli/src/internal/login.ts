@@ -9,6 +9,7 @@ import * as Effect from "effect/Effect"
 import * as OAuth from "rcp-sdk/oauth"
 import { checkUrl } from "./call.js"
 import { define, type OptionSpec, type Values } from "./command.js"
+import { summaries } from "./help.js"
 import { UsageError, WithSecrets } from "./errors.js"
 import { apiAt, oauthOptions, registration, SUBJECT } from "./oauth.js"
 import { allowHttpOption } from "./source.js"
@@ -41,7 +42,7 @@ const required = (given: Values<typeof loginOptions>, command: string) =>
 /** @internal */
 export const loginCommand = define({
   name: "login",
-  summary: "Sign in to an OAuth 2 API in your browser; rcp call and rcp mcp then act as you",
+  summary: summaries.login,
   positionals: [{ name: "url", description: "The manifest's http(s) URL" }],
   options: loginOptions,
   notes: NOTES,
@@ -72,7 +73,7 @@ export const loginCommand = define({
 /** @internal */
 export const logoutCommand = define({
   name: "logout",
-  summary: "Forget the tokens rcp login saved for an API (revoking them where the server allows)",
+  summary: summaries.logout,
   positionals: [{ name: "url", description: "The manifest's http(s) URL" }],
   options: loginOptions,
   run: ({ options, positionals }, io) =>

@@ -9,6 +9,7 @@ import * as Effect from "effect/Effect"
 import * as Client from "rcp-sdk/client"
 import { callContext, checkUrl, execution, executionOptions } from "./call.js"
 import { define } from "./command.js"
+import { summaries } from "./help.js"
 import { CliError, report, UsageError, WithSecrets } from "./errors.js"
 import { budgetOf, budgetOptions } from "./results.js"
 import { load, printWarnings } from "./source.js"
@@ -43,7 +44,7 @@ const optional = <A, E>(text: string | undefined, parse: (text: string) => Effec
 /** @internal */
 export const command = define({
   name: "mcp",
-  summary: "Serve the manifest's tools to MCP hosts (stdio, or Streamable HTTP with --http)",
+  summary: summaries.mcp,
   positionals: [{ name: "url", description: "The manifest's http(s) URL" }],
   options: {
     ...executionOptions,

@@ -4,6 +4,7 @@
 import * as Effect from "effect/Effect"
 import * as Client from "rcp-sdk/client"
 import { define } from "./command.js"
+import { summaries } from "./help.js"
 import { printTokens } from "./toolTokens.js"
 import { allowHttpOption, clientLayer, jsonOption, load, namesOnly, printWarnings, resolverOption, sourceArg } from "./source.js"
 
@@ -27,7 +28,7 @@ const shape = (format: string, tools: ReadonlyArray<Client.ModelTool>): unknown 
 /** @internal */
 export const command = define({
   name: "tools",
-  summary: "Print the model-facing tools (resolver-bound params removed) in a provider's format",
+  summary: summaries.tools,
   positionals: [sourceArg],
   options: {
     resolver: resolverOption,

@@ -7,6 +7,7 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Manifest from "rcp-sdk/manifest"
 import { define } from "./command.js"
+import { summaries } from "./help.js"
 import { type CliError, ExitCode } from "./errors.js"
 import type { Output } from "./output.js"
 import * as ServerModule from "./serverModule.js"
@@ -38,7 +39,7 @@ const check = (source: string, allowHttp: boolean, io: Output): Effect.Effect<Ch
 /** @internal */
 export const command = define({
   name: "validate",
-  summary: "Check a manifest: every problem with its path (exit 1), then advice (warnings)",
+  summary: summaries.validate,
   positionals: [sourceArg],
   options: {
     "allow-http": allowHttpOption,

@@ -1,7 +1,8 @@
 /**
- * `include`/`exclude` (docs/openapi.md §Selecting operations): a pattern names an operation by its
- * `operationId`, by one of its tags, or — when it starts with `/` — by a glob over its path (`*`
- * within one segment, `**` across segments).
+ * `include`/`exclude` (docs/openapi.md §Selecting operations): a pattern names an operation by one
+ * of its tags when it starts with `tag:` (`tag:repos`: that tag only, never an operationId), by a
+ * glob over its path when it starts with `/` (`*` within one segment, `**` across segments), and
+ * otherwise by its `operationId` or one of its tags.
  */
 
 /** @internal */
@@ -24,10 +25,16 @@ const glob = (pattern: string): RegExp => {
   return new RegExp(`^${source}$`)
 }
 
+const TAG = "tag:"
+
 const matcher = (pattern: string): (op: Operation) => boolean => {
   if (pattern.startsWith("/")) {
     const regex = glob(pattern)
     return (op) => regex.test(op.path)
+  }
+  if (pattern.startsWith(TAG)) {
+    const tag = pattern.slice(TAG.length)
+    return (op) => op.tags.includes(tag)
   }
   return (op) => op.operationId === pattern || op.tags.includes(pattern)
 }

@@ -26,6 +26,7 @@ import * as Schema from "./schema.js"
 import type * as SchemaCheck from "./schemaCheck.js"
 import * as Security from "./security.js"
 import * as Servers from "./servers.js"
+import * as Tags from "./tags.js"
 import { clip, escape, isRecord } from "./text.js"
 
 /** What the mapping itself reads of the import's options. @internal */
@@ -270,6 +271,9 @@ const start = (
     if (Object.keys(draft.headers).length > 0) tool.headers = draft.headers
     if (draft.body !== undefined) tool.body = draft.body
     if (draft.bodyEncoding !== undefined) tool.bodyEncoding = draft.bodyEncoding
+    const kept = Tags.keep(tags)
+    if (kept.tags.length > 0) tool.tags = kept.tags
+    for (const message of kept.notes) draft.note(message)
     if (options.outputSchemas === true) {
       const output = Output.outputSchema(operation, swagger, refs.resolve)
       if (output.schema !== undefined) tool.outputSchema = output.schema
@@ -302,7 +306,8 @@ const CLIENT_MANIFEST_BYTES = 1024 * 1024
 const TOOLS_PER_REQUEST = 128
 
 /** @internal */
-export const SELECT_HINT = "choose operations with include/exclude (a tag, an operationId or a /path/glob), or give the model tool search"
+export const SELECT_HINT =
+  "choose operations with include/exclude (tag:<name>, an operationId or a /path/glob), or give the model tool search"
 
 const sizeWarnings = (manifest: Manifest.Manifest): Array<Warning> => {
   const out: Array<Warning> = []

@@ -149,9 +149,30 @@ export const facts = (schema: unknown): Array<string> => {
 
 const DESCRIPTION_MAX = 1000
 
+const cutNote = (left: number): string => `… (${left.toLocaleString("en-US")} more characters of the document's description left out)`
+
 /**
- * Text parts joined into one description, trimmed, within a sensible length; `undefined` when
- * there is nothing to say.
+ * `text` within `max` characters: as it is when it fits, else cut at a word (a surrogate pair never
+ * split) and ended with a note of how much was left out — so a model reading it knows the text does
+ * not end there, and the operator knows the document says more (docs/openapi.md §Tools).
+ *
+ * @internal
+ */
+export const capDescription = (text: string, max: number): string => {
+  if (text.length <= max) return text
+  // The note is at most as long as one counting every character: the cut leaves room for it.
+  let cut = Math.max(0, max - cutNote(text.length).length)
+  const space = text.lastIndexOf(" ", cut)
+  if (space > cut * 0.8) cut = space
+  const code = text.charCodeAt(cut - 1)
+  if (code >= 0xd800 && code <= 0xdbff) cut--
+  const kept = text.slice(0, cut).trimEnd()
+  return `${kept}${cutNote(text.length - kept.length)}`
+}
+
+/**
+ * Text parts joined into one description, trimmed, within a sensible length (`capDescription`);
+ * `undefined` when there is nothing to say.
  *
  * @internal
  */
@@ -159,7 +180,7 @@ export const joinDescription = (parts: ReadonlyArray<string | undefined>, max = 
   const sentences = parts.map((p) => p?.trim() ?? "").filter((p) => p !== "")
   // "Finds pets" + "Multiple values…" reads as one run-on line unless the first ends as a sentence.
   const text = sentences.map((p, i) => (i < sentences.length - 1 && !/[.!?:;)]$/.test(p) ? `${p}.` : p)).join(" ")
-  return text === "" ? undefined : clip(text, max)
+  return text === "" ? undefined : capDescription(text, max)
 }
 
 /** A schema's own words: `description`, else `title`. @internal */

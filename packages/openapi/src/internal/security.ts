@@ -1,9 +1,12 @@
 /**
  * The manifest's one `auth` from the spec's security (docs/openapi.md §Security): the first
  * security requirement that one credential can satisfy — an apiKey in a header or the query, an
- * http bearer token, or OAuth 2 (`oauth2`, `openIdConnect`: `oauth2.ts`). Basic and cookie keys
- * cannot be described by a manifest: a note, and `auth` comes from the caller's `auth` option
- * (else none).
+ * http bearer token, or OAuth 2 (`oauth2`, `openIdConnect`: `oauth2.ts`); a requirement naming
+ * several OAuth 2 schemes at once (Google's implicit and authorization code pair) is one bearer
+ * token too. Basic and cookie keys, and a requirement mixing OAuth 2 with another kind, cannot be
+ * described by a manifest: a note. When OAuth 2 was asked for but none of it could be described
+ * as the manifest's `oauth2` auth, the auth is a bearer `Authorization` header — an OAuth 2 token
+ * always travels there; the application then obtains it itself.
  */
 import type * as Manifest from "rcp-sdk/manifest"
 import * as OAuth2 from "./oauth2.js"
@@ -60,6 +63,11 @@ const mapScheme = (name: string, scheme: unknown, scopes: ReadonlyArray<string>,
   return { _tag: "No", why: `"${name}" is ${what} authentication, which a manifest cannot describe` }
 }
 
+const BEARER: Manifest.Auth = { type: "header", name: "Authorization", scheme: "Bearer" }
+
+/** Whether a scheme is OAuth 2 (its token a bearer token in `Authorization`, RFC 6750 §2.1). */
+const isOAuth = (scheme: unknown): boolean => isRecord(scheme) && (scheme.type === "oauth2" || scheme.type === "openIdConnect")
+
 /** The requirements to choose from: the document's, then each operation's, in document order. */
 const requirements = (doc: Record<string, unknown>): Array<unknown> => {
   const out: Array<unknown> = Array.isArray(doc.security) ? [...doc.security] : []
@@ -96,6 +104,8 @@ export const choose = (doc: Record<string, unknown>, override: Manifest.Auth | u
     ? doc.securityDefinitions
     : {}
   const why = new Set<string>()
+  // The OAuth 2 schemes reached that could not be described: the bearer header is the fallback.
+  const oauthReached = new Set<string>()
   const documentLevel = Array.isArray(doc.security) ? doc.security.length : 0
   const all = requirements(doc)
   for (const [i, requirement] of all.entries()) {
@@ -104,19 +114,44 @@ export const choose = (doc: Record<string, unknown>, override: Manifest.Auth | u
     // `{}` in the document's list: the API as a whole can be called without credentials.
     if (names.length === 0 && i < documentLevel) return { auth: undefined, notes: [] }
     if (names.length === 0) continue
-    if (names.length > 1) {
+    if (names.length > 1 && !names.every((name) => isOAuth(schemes[name]))) {
       why.add(`one requirement needs ${names.length} credentials at once (${names.join(", ")})`)
       continue
     }
-    const mapped = mapScheme(names[0]!, schemes[names[0]!], scopesOf(all, names[0]!), context)
-    if (mapped._tag === "Discover") return { auth: undefined, notes: [], discover: mapped.url }
-    if (mapped._tag === "Auth") return { auth: mapped.auth, notes: mapped.notes ?? [] }
-    why.add(mapped.why)
+    // One scheme — or several OAuth 2 schemes at once, which one bearer token serves (one
+    // `Authorization` header): the first of them that maps is the auth.
+    const together = names.length > 1
+      ? `one requirement names ${names.length} OAuth 2 schemes at once (${names.join(", ")}): one bearer token serves them`
+      : undefined
+    const skipped: Array<string> = []
+    for (const name of names) {
+      const mapped = mapScheme(name, schemes[name], scopesOf(all, name), context)
+      if (mapped._tag === "Discover") return { auth: undefined, notes: [], discover: mapped.url }
+      if (mapped._tag === "Auth") {
+        const notes = together === undefined
+          ? []
+          : [`${together}; the auth is ${JSON.stringify(name)}'s${skipped.length === 0 ? "" : ` (${skipped.join("; ")})`}`]
+        return { auth: mapped.auth, notes: [...notes, ...(mapped.notes ?? [])] }
+      }
+      skipped.push(mapped.why)
+      why.add(mapped.why)
+      if (isOAuth(schemes[name])) oauthReached.add(name)
+    }
+  }
+  const cannot = [...why].join("; ")
+  if (oauthReached.size > 0) {
+    return {
+      auth: BEARER,
+      notes: [
+        `OAuth 2 (${[...oauthReached].join(", ")}) cannot be described as the manifest's oauth2 auth (${cannot}): ` +
+        "calls send the credential as a bearer token (Authorization: Bearer), which the application obtains itself"
+      ]
+    }
   }
   return {
     auth: undefined,
     notes: why.size === 0 ? [] : [
-      `no auth the manifest can describe (${[...why].join("; ")}): pass the auth option, ` +
+      `no auth the manifest can describe (${cannot}): pass the auth option, ` +
       `e.g. { type: "header", name: "Authorization", scheme: "Bearer" }`
     ]
   }

@@ -23,7 +23,7 @@ export const sizeWarning = async (manifest: Manifest.Manifest): Promise<string |
     if (total <= MAX_TOKENS) return undefined
     return `about ${total.toLocaleString("en-US")} tokens of tool definitions per turn for ${tools.length} tools ` +
       `(o200k_base, OpenAI's format): more than a model should be given at once — ` +
-      `give it search_tools instead (search mode, docs/big-apis.md) or import fewer operations (--include, --exclude)`
+      `give it search_tools instead (search mode, docs/big-apis.md) or import fewer operations (--include, --exclude: tag:NAME, an operationId or a /path/glob)`
   } catch {
     // The manifest is the importer's own output; a failure to register it is no reason to fail the import.
     return undefined

@@ -16,6 +16,8 @@ export interface Spec {
   readonly digest: RegExp
   readonly digestMessage: string
   readonly fields: ReadonlyArray<string>
+  /** The fields a lock may lack, each with the digest it then reads as. */
+  readonly defaults: Readonly<Record<string, string | undefined>>
 }
 
 /** @internal */
@@ -34,7 +36,10 @@ export const make = (spec: Spec): Schemas => {
   })
   const ToolPin = Schema.Struct({
     digest: Digest,
-    fields: Schema.Struct(Object.fromEntries(spec.fields.map((field) => [field, Digest])))
+    fields: Schema.Struct(Object.fromEntries(spec.fields.map((field) => {
+      const absent = spec.defaults[field]
+      return [field, absent === undefined ? Digest : Schema.optionalWith(Digest, { default: () => absent, exact: true })]
+    })))
   }).annotations({ identifier: "ToolPin" })
   const ApiPin = Schema.Struct({
     origin: Schema.String,

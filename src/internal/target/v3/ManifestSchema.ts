@@ -137,7 +137,8 @@ export const make = (spec: Spec): Schemas => {
     body: exact(Schema.Unknown),
     bodyEncoding: exact(BodyEncoding),
     responseMappings: exact(StringMap),
-    outputSchema: exact(Schema.Union(Schema.Boolean, Schema.Record({ key: Schema.String, value: Schema.Unknown })))
+    outputSchema: exact(Schema.Union(Schema.Boolean, Schema.Record({ key: Schema.String, value: Schema.Unknown }))),
+    tags: exact(Schema.Array(Schema.String))
   }).annotations({ identifier: "Tool" })
   const reads = spec.rcpVersions.map((version) => `"${version}"`).join(" and ")
   const Manifest = Schema.Struct({

@@ -4,6 +4,7 @@
  * targets, with the protocol's messages); decoding with them directly gives Effect 4's own
  * messages. The Effect 3 twin is `../v3/LockSchema.ts`.
  */
+import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 
 /** A public Schema of this target: `Schema.Codec<A>`. @internal */
@@ -16,6 +17,8 @@ export interface Spec {
   readonly digest: RegExp
   readonly digestMessage: string
   readonly fields: ReadonlyArray<string>
+  /** The fields a lock may lack, each with the digest it then reads as. */
+  readonly defaults: Readonly<Record<string, string | undefined>>
 }
 
 /** @internal */
@@ -35,7 +38,10 @@ export const make = (spec: Spec): Schemas => {
   })).annotate({ identifier: "Digest" })
   const ToolPin = Schema.Struct({
     digest: Digest,
-    fields: Schema.Struct(Object.fromEntries(spec.fields.map((field) => [field, Digest])))
+    fields: Schema.Struct(Object.fromEntries(spec.fields.map((field) => {
+      const absent = spec.defaults[field]
+      return [field, absent === undefined ? Digest : Digest.pipe(Schema.withDecodingDefaultKey(Effect.succeed(absent)))]
+    })))
   }).annotate({ identifier: "ToolPin" })
   const ApiPin = Schema.Struct({
     origin: Schema.String,

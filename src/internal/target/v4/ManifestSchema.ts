@@ -119,7 +119,8 @@ export const make = (spec: Spec): Schemas => {
     body: Schema.optionalKey(Schema.Unknown),
     bodyEncoding: Schema.optionalKey(BodyEncoding),
     responseMappings: Schema.optionalKey(StringMap),
-    outputSchema: Schema.optionalKey(Schema.Union([Schema.Boolean, Schema.Record(Schema.String, Schema.Unknown)]))
+    outputSchema: Schema.optionalKey(Schema.Union([Schema.Boolean, Schema.Record(Schema.String, Schema.Unknown)])),
+    tags: Schema.optionalKey(Schema.Array(Schema.String))
   }).annotate({ identifier: "Tool" })
   const reads = spec.rcpVersions.map((version) => `"${version}"`).join(" and ")
   const Manifest = Schema.Struct({
