@@ -652,3 +652,84 @@ describe("credential-param names are compared as look-alike names are (by skelet
     assert.isTrue(flagged("CREDENTIAL"))
   })
 })
+
+// ---------------------------------------------------------------------------------------------
+// Messages and limits, exactly (survivors of the mutation run of 2026-12-01, test/MUTATION.md)
+// ---------------------------------------------------------------------------------------------
+
+describe("what a finding quotes, and where the length limits fall", () => {
+  const messageOf = (description: string): string => Poisoning.scan(manifestOf([{ name: "t", description }]))[0]!.message
+
+  it("an invisible character's whole message; a tag text's spelling only when there are tag characters", () => {
+    assert.strictEqual(
+      messageOf("Lists files.\u180b"),
+      "the description of tool \"t\" contains invisible or bidirectional Unicode (rule invisible-unicode): \"Lists files.\\u180b\""
+    )
+    // The last tag character that spells (U+E007E, "~") is spelled too.
+    assert.strictEqual(
+      messageOf("Lists.\u{e0068}\u{e0069}\u{e007e}"),
+      "the description of tool \"t\" contains invisible or bidirectional Unicode (rule invisible-unicode): " +
+        "\"Lists.\\u{e0068}\\u{e0069}\\u{e007e}\"; its tag characters spell \"hi~\""
+    )
+  })
+
+  // The quote runs 24 code units either side of the match; a pair of units is never cut in half.
+  it("a quote that would start inside a surrogate pair starts before it (U+10000, U+10FFFF, and an emoji)", () => {
+    for (const char of ["\u{10000}", "\u{10ffff}", "\u{1f642}"]) {
+      // 40 two-unit characters, a space, the match at unit 81: 24 units back is the pair's second half.
+      const text = `${char.repeat(40)} ~/.ssh/x`
+      assert.strictEqual(
+        messageOf(text),
+        `the description of tool "t" has a path to secrets (rule sensitive-path): "…${char.repeat(12)} ~/.ssh/x"`,
+        escape(char)
+      )
+    }
+  })
+
+  it("a quote that would end inside a surrogate pair ends after it; one BMP character above the surrogates is not a half", () => {
+    for (const char of ["\u{10000}", "\u{10ffff}", "\u{1f642}"]) {
+      const text = `~/.ssh ${char.repeat(20)}`
+      assert.strictEqual(
+        messageOf(text),
+        `the description of tool "t" has a path to secrets (rule sensitive-path): "~/.ssh ${char.repeat(12)}…"`,
+        escape(char)
+      )
+    }
+    // U+FFFD is one unit above the surrogates: the quote ends exactly 24 units after the match.
+    assert.strictEqual(
+      messageOf(`~/.ssh ${"\ufffd".repeat(40)}`),
+      `the description of tool "t" has a path to secrets (rule sensitive-path): "~/.ssh ${"\ufffd".repeat(23)}…"`
+    )
+    assert.strictEqual(
+      messageOf(`${"\ufffd".repeat(40)} ~/.ssh`),
+      `the description of tool "t" has a path to secrets (rule sensitive-path): "…${"\ufffd".repeat(23)} ~/.ssh"`
+    )
+  })
+
+  it("a quote starts and ends where the match does when look-alike letters read longer or shorter than written", () => {
+    // 𝐬 is two units read as one letter; ﬁ one unit read as two.
+    assert.strictEqual(
+      messageOf(`${"\u{1d42c}".repeat(40)} ~/.ssh/x`),
+      `the description of tool "t" has a path to secrets (rule sensitive-path): "…${"\u{1d42c}".repeat(12)} ~/.ssh/x"`
+    )
+    assert.strictEqual(
+      messageOf(`${"\ufb01".repeat(40)} ~/.ssh/x`),
+      `the description of tool "t" has a path to secrets (rule sensitive-path): "…${"\ufb01".repeat(23)} ~/.ssh/x"`
+    )
+  })
+
+  it("a tool description of exactly 4 times the median (and over the budget) is not far longer; one more character is", () => {
+    const tools = (last: number) =>
+      manifestOf([{ name: "a", description: "x".repeat(600) }, { name: "b", description: "y".repeat(600) }, { name: "c", description: "z".repeat(last) }])
+    assert.deepStrictEqual(findings(tools(2400)), [])
+    assert.deepStrictEqual(findings(tools(2401)), ["long-description @ tools.2.description"])
+  })
+
+  it("a param description of exactly the budget is not long; one more character is", () => {
+    const withDescription = (length: number) =>
+      manifestOf([{ name: "t", description: "Reads.", params: [{ name: "q", description: "x".repeat(length) }] }])
+    assert.deepStrictEqual(findings(withDescription(2000)), [])
+    assert.deepStrictEqual(findings(withDescription(2001)), ["long-description @ tools.0.params.0"])
+  })
+})
+

@@ -196,29 +196,60 @@ const asciiReading = (char: string): string => {
 }
 
 /**
+ * Readings of the characters outside ASCII met so far: texts repeat few distinct ones. Bounded, since
+ * a hostile text can hold a million distinct ones (each past the bound is read afresh).
+ */
+const readings = new Map<string, string>()
+
+const readingOf = (char: string): string => {
+  let read = readings.get(char)
+  if (read === undefined) {
+    read = asciiReading(char)
+    if (readings.size < 4096) readings.set(char, read)
+  }
+  return read
+}
+
+const NON_ASCII = /[^\u0000-\u007f]/u
+const NON_ASCII_RUN = /[^\u0000-\u007f]+/gu
+
+const readRun = (run: string): string => {
+  let out = ""
+  for (const char of run) out += readingOf(char)
+  return out
+}
+
+/** The last text read and its reading: `mayFind`, `textFindings` and the credential check read the same text in turn. */
+let lastText = ""
+let lastReading = ""
+
+/**
  * A text as the text rules read it (docs/security.md "Poisoning checks"): every character outside
  * ASCII that looks like ASCII letters or digits read as them, so that "id_rѕa" (Cyrillic ѕ) or
  * "ｙｏｕｒ ｐａｓｓｗｏｒｄ" is the phrase it imitates — the same data the look-alike names rule
- * uses. ASCII is left as it is: in prose, "1" is a digit and "rn" two letters. `at` maps each
- * index of the reading back to the text's, for the message's fragment. Most texts are ASCII:
- * returned as they are, with no map.
+ * uses. ASCII is left as it is: in prose, "1" is a digit and "rn" two letters. Most texts are
+ * ASCII: returned as they are.
  */
-const reading = (text: string): { readonly read: string; readonly at: ((index: number) => number) | undefined } => {
-  if (!NON_ASCII.test(text)) return { read: text, at: undefined }
-  let read = ""
-  const starts: Array<number> = []
-  let index = 0
-  for (const char of text) {
-    const shown = char.charCodeAt(0) < 0x80 ? char : asciiReading(char)
-    for (let k = 0; k < shown.length; k++) starts.push(index)
-    read += shown
-    index += char.length
+const reading = (text: string): string => {
+  if (!NON_ASCII.test(text)) return text
+  if (text !== lastText) {
+    lastReading = text.replace(NON_ASCII_RUN, readRun)
+    lastText = text
   }
-  starts.push(index)
-  return { read, at: (i) => starts[i]! }
+  return lastReading
 }
 
-const NON_ASCII = /[^\u0000-\u007f]/
+/** The index in `text` of index `at` of its reading (only for a match's fragment: one walk). */
+const writtenIndex = (text: string, at: number): number => {
+  let read = 0
+  let index = 0
+  for (const char of text) {
+    if (read >= at) break
+    read += char.charCodeAt(0) < 0x80 ? 1 : readingOf(char).length
+    index += char.length
+  }
+  return index
+}
 
 // ---------------------------------------------------------------------------------------------
 // The checks
@@ -267,7 +298,7 @@ interface Text {
 }
 
 /** Whether `textFindings` can find anything in a text: false for most, after two scans. */
-const mayFind = (text: string): boolean => INVISIBLE.test(text) || ANY_TEXT_PATTERN.test(reading(text).read)
+const mayFind = (text: string): boolean => INVISIBLE.test(text) || ANY_TEXT_PATTERN.test(reading(text))
 
 const textFindings = (subject: Text): Array<Finding> => {
   const { path, text, tool, where } = subject
@@ -286,12 +317,12 @@ const textFindings = (subject: Text): Array<Finding> => {
   }
   // The phrases are looked for in the text as read (look-alike letters as the ASCII they imitate),
   // and quoted from the text itself.
-  const { at, read } = reading(text)
+  const read = reading(text)
   for (const { pattern, rule, what } of TEXT_PATTERNS) {
     const match = pattern.exec(read)
     if (match === null) continue
-    const start = at === undefined ? match.index : at(match.index)
-    const end = at === undefined ? match.index + match[0].length : at(match.index + match[0].length)
+    const start = read === text ? match.index : writtenIndex(text, match.index)
+    const end = read === text ? match.index + match[0].length : writtenIndex(text, match.index + match[0].length)
     out.push({
       rule,
       tool,
@@ -309,7 +340,7 @@ const words = (name: string): Array<string> =>
 const asksForCredential = (param: Manifest.Param): boolean => {
   // A number or a boolean cannot carry one.
   if (param.type !== "string") return false
-  return namesCredential(param.name) || CREDENTIAL_ASK.test(reading(param.description ?? "").read)
+  return namesCredential(param.name) || CREDENTIAL_ASK.test(reading(param.description ?? ""))
 }
 
 /**
