@@ -733,3 +733,37 @@ describe("what a finding quotes, and where the length limits fall", () => {
   })
 })
 
+
+describe("credential words one by one, and the look-alike finding of a scan", () => {
+  // The oracle: docs/security.md's credential-param rule, each word and pair typed here.
+  const flagged = (name: string, description?: string) =>
+    Poisoning.scan(manifestOf([{ name: "t", description: "Reads.", params: [{ name, ...(description === undefined ? {} : { description }) }] }]))
+      .some((f) => f.rule === "credential-param")
+
+  it("every credential noun and pair ends a flagged name; a pair's first word alone does not", () => {
+    for (const name of ["user_password", "passwd", "login_passphrase", "client_secret", "token", "apikey", "x_credential", "credentials",
+      "api_key", "private_key", "secret_key", "access_key", "access_token", "auth_token", "bearer_token"]) {
+      assert.isTrue(flagged(name), name)
+    }
+    for (const name of ["private", "key", "public_key", "ssh_key_id", "passwd_hint", "access"]) assert.isFalse(flagged(name), name)
+  })
+
+  it("a description asking for the user's API key, with or without a separator", () => {
+    for (const text of ["Your apikey.", "Your api-key.", "Your api_key.", "Your API key."]) assert.isTrue(flagged("note", text), text)
+    for (const text of ["Your api~key.", "Your apiXkey."]) assert.isFalse(flagged("note", text), text)
+  })
+
+  it("two tools of one manifest that look alike: one finding, on the later one, at its name, with its message", () => {
+    const manifest = manifestOf([
+      { name: "get_weather", description: "Gets the weather." },
+      { name: "list_cities", description: "Lists cities." },
+      { name: "get_vveather", description: "Gets the weather." }
+    ])
+    assert.deepStrictEqual(Poisoning.scan(manifest), [{
+      rule: "confusable-name",
+      tool: 2,
+      path: ["tools", 2, "name"],
+      message: "tool \"get_vveather\" imitates the name of tool \"get_weather\" (rule confusable-name)"
+    }])
+  })
+})
