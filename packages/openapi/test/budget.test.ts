@@ -177,6 +177,14 @@ describe("budget.ts: the limit and the node count themselves", () => {
     }
   })
 
+  it("the message of an import stopped by its budget, with the limit in English digits", () => {
+    assert.strictEqual(
+      Budget.exceededMessage(1234567),
+      "the document asks for more work than its size allows (over 1,234,567 schema steps): " +
+        "its $refs and allOf/oneOf/anyOf fan out too far to be imported"
+    )
+  })
+
   it("a document of n nodes may spend FLOOR + PER_NODE × n", () => {
     assert.strictEqual(Budget.forNodes(0).limit, Budget.FLOOR)
     assert.strictEqual(Budget.forNodes(7).limit, Budget.FLOOR + Budget.PER_NODE * 7)
