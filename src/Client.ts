@@ -27,6 +27,7 @@ import type * as Resolver from "./Resolver.js"
 import type * as Result from "./Result.js"
 import type * as Approval from "./internal/client/approval.js"
 import * as internal from "./internal/client/client.js"
+import * as SearchSessionInternal from "./internal/client/searchSession.js"
 import type * as Credential from "./internal/client/credential.js"
 import type * as OAuthEndpoint from "./internal/client/oauth/endpoint.js"
 import type * as Principal from "./internal/client/oauth/principal.js"
@@ -36,6 +37,8 @@ import * as describe from "./internal/manifest/describe.js"
 import type * as EffectRequirements from "./internal/shared/requirements.js"
 import type * as ModelTool from "./internal/model/modelTool.js"
 import * as ToolMethod from "./internal/model/toolMethod.js"
+import * as SearchToolInternal from "./internal/search/searchTool.js"
+import * as Tokens from "./internal/search/tokens.js"
 import * as Url from "./internal/shared/url.js"
 import type * as TransportErrors from "./internal/transport/errors.js"
 import type * as FetchJson from "./internal/transport/fetchJson.js"
@@ -346,6 +349,11 @@ export interface Options {
    */
   readonly approval?: Approval.ApprovalPolicy | undefined
   /**
+   * The app's own ranker for `searchTools` and search mode (embeddings, a search service…) in
+   * place of the default local index. See `SearchRanker`.
+   */
+  readonly searchRanker?: SearchRanker | undefined
+  /**
    * The most characters of a result the model reads (docs/results.md "Budgets"), for every call
    * unless an API, a tool or the call sets its own. Default 40,000; `Infinity` for no limit.
    */
@@ -605,6 +613,114 @@ export type ExecuteError =
   | Errors.ApprovalFailed
 
 /**
+ * Options of `searchTools`.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface SearchOptions {
+  /** How many tools at most (default 5, at most 50). */
+  readonly limit?: number | undefined
+  /** Only the tools of these APIs, by the URL they were discovered or registered at. */
+  readonly apis?: ReadonlyArray<string | URL> | undefined
+}
+
+/**
+ * One tool found by `searchTools`: the model-facing tool (a resolver-bound param is not in it),
+ * its score (higher is better; comparable within one search only) and the API it belongs to.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface ToolMatch {
+  readonly tool: ModelTool.ModelTool
+  readonly score: number
+  /** The URL the tool's manifest was discovered or registered at. */
+  readonly api: string
+}
+
+/**
+ * Options of a search session (`searchSession`).
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface SearchSessionOptions {
+  /** Tools always offered beside `search_tools`, by exposed name (a name not registered is left out). */
+  readonly pinned?: ReadonlyArray<string> | undefined
+  /** Search only the tools of these APIs, by the URL they were discovered or registered at. */
+  readonly apis?: ReadonlyArray<string | URL> | undefined
+}
+
+/**
+ * One conversation in search mode: the model is given `search_tools` (and the pinned tools), and
+ * what its searches return becomes callable on the following turns. Hand `tools` to the provider
+ * each turn (`toOpenAiTools(yield* session.tools)` & co.) and run every call of the model through
+ * `execute`: a `search_tools` call answers with the tools found (name, description, parameters;
+ * a resolver-bound param is not in them), any other call runs as `RcpClient.execute` would — if
+ * the session exposed that tool; otherwise it fails with `ToolNotFound` before anything is resolved
+ * or sent. See docs/big-apis.md.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface SearchSession {
+  /** This turn's tool list: `search_tools`, the pinned tools, then the tools found so far (at most 64, oldest dropped first). */
+  readonly tools: Effect.Effect<ReadonlyArray<ModelTool.ModelTool>>
+  /** Runs a model's call (any accepted shape): a search, or a call of a tool this session exposed. */
+  readonly execute: (call: ToolCall, options?: ExecuteOptions) => Effect.Effect<ToolResult, ExecuteError>
+  /** The names found so far, oldest first. */
+  readonly found: Effect.Effect<ReadonlyArray<string>>
+}
+
+/**
+ * A tool as a ranker is handed it: the model-facing tool (a resolver-bound param is not in it) and
+ * the URL of the manifest it came from.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface SearchCandidate {
+  readonly tool: ModelTool.ModelTool
+  readonly api: string
+}
+
+/**
+ * A pluggable ranker (`Options.searchRanker`): given the request and every candidate tool (those
+ * of the APIs asked for), the best matches first, at most `limit`. It may be asynchronous (an
+ * embedding model, a search service). Names it returns that are not candidates, and repeats, are
+ * dropped; the list is cut at `limit`. Candidates come fresh on every search, so a ranker that
+ * embeds tools caches by name. A ranker that throws or rejects fails the search as a defect: catch
+ * what your ranker expects to fail (a network error) and fall back inside it.
+ *
+ * @example
+ * ```ts
+ * import { createRcpClient, type SearchRanker } from "rcp-sdk/client"
+ *
+ * // A toy ranker: tools whose name shares a word with the request, by how many words they share.
+ * const byName: SearchRanker = (request, candidates, { limit }) => {
+ *   const words = new Set(request.toLowerCase().split(/\W+/))
+ *   return candidates
+ *     .map(({ tool }) => ({ name: tool.name, score: tool.name.split("_").filter((w) => words.has(w)).length }))
+ *     .filter((match) => match.score > 0)
+ *     .sort((a, b) => b.score - a.score)
+ *     .slice(0, limit)
+ * }
+ * const client = createRcpClient({ searchRanker: byName })
+ * ```
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type SearchRanker = (
+  request: string,
+  candidates: ReadonlyArray<SearchCandidate>,
+  options: { readonly limit: number }
+) =>
+  | ReadonlyArray<{ readonly name: string; readonly score: number }>
+  | PromiseLike<ReadonlyArray<{ readonly name: string; readonly score: number }>>
+
+/**
  * The tools one model was shown, as a set that runs only them (`expose`): a call naming any other
  * tool — one discovered after the set was made, one never shown, one forgotten, or one whose
  * model-facing definition changed since — fails with `ToolNotFound` before any resolver runs or
@@ -677,6 +793,8 @@ export interface Service<Ctx = unknown> {
   /** Drops the tools of the manifest discovered at `url`; true when there were any. */
   readonly forget: (url: string | URL) => Effect.Effect<boolean>
   readonly tools: Effect.Effect<ReadonlyArray<ModelTool.ModelTool>>
+  /** The model-facing tools best matching a request, best first, across every discovered API. */
+  readonly searchTools: (request: string, options?: SearchOptions) => Effect.Effect<ReadonlyArray<ToolMatch>>
   readonly execute: (call: ToolCall, options?: ExecuteOptions<Ctx>) => Effect.Effect<ToolResult, ExecuteError>
   readonly buildRequest: (call: ToolCall, options?: ExecuteOptions<Ctx>) => Effect.Effect<PreparedRequest, BuildError>
   /** Whether the `approval` policy marks calls of this tool (by its exposed name); false for an unknown tool. */
@@ -1003,6 +1121,81 @@ export const tools: Effect.Effect<ReadonlyArray<ModelTool.ModelTool>, never, Rcp
 )
 
 /**
+ * The registered model-facing tools best matching a natural-language request, best first, across
+ * every discovered API: a local, deterministic full-text index (no network, no model) that reads
+ * everyday verbs, developer words and hints (`owner/repo`, `#channel`, `cus_…` ids) — see
+ * docs/big-apis.md.
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import * as Client from "rcp-sdk/client"
+ *
+ * const found = Client.searchTools("refund the last charge of cus_9s6XKz", { limit: 5 })
+ * ```
+ *
+ * @since 0.2.0
+ * @category accessors
+ */
+export const searchTools = (
+  request: string,
+  options?: SearchOptions
+): Effect.Effect<ReadonlyArray<ToolMatch>, never, RcpClient> =>
+  Effect.flatMap(RcpClient, (client) => client.searchTools(request, options))
+
+/**
+ * A search session over the client (see `SearchSession`): the name of its search tool is
+ * `SEARCH_TOOL_NAME` ("search_tools").
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import * as Client from "rcp-sdk/client"
+ *
+ * const turn = Effect.gen(function*() {
+ *   const session = yield* Client.searchSession({ pinned: ["users_get_authenticated"] })
+ *   const tools = Client.toOpenAiTools(yield* session.tools) // the request's `tools`
+ *   // …for each tool call of the model's answer: yield* session.execute(call)
+ *   return tools
+ * })
+ * ```
+ *
+ * @since 0.2.0
+ * @category constructors
+ */
+export const searchSession = (options?: SearchSessionOptions): Effect.Effect<SearchSession, never, RcpClient> =>
+  Effect.map(RcpClient, (client) => SearchSessionInternal.make(client, options))
+
+/**
+ * What a tool list costs in a provider's request, as an Effect (see `countToolTokens`): the whole
+ * and each tool's share, counted with `gpt-tokenizer` (o200k_base; exact for OpenAI, an estimate
+ * for Anthropic and Gemini).
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import * as Client from "rcp-sdk/client"
+ *
+ * const cost = Effect.flatMap(Client.tools, (tools) => Client.toolTokens(tools, { provider: "openai" }))
+ * ```
+ *
+ * @since 0.2.0
+ * @category utils
+ */
+export const toolTokens = (
+  tools: ReadonlyArray<ModelTool.ModelTool>,
+  options?: { readonly provider?: Providers.TokenProvider | undefined }
+): Effect.Effect<Providers.ToolTokens> => Effect.promise(() => Tokens.count(tools, options))
+
+/**
+ * The name of the search tool a search session gives the model.
+ *
+ * @since 0.2.0
+ * @category constants
+ */
+export const SEARCH_TOOL_NAME: string = SearchToolInternal.SEARCH_TOOL_NAME
+
+/**
  * The manifest as text (docs/protocol.md §5): its auth, each tool, and each param —
  * marked where the client resolves it and hides it from the model. Tools are shown under the names
  * `tools` gives them, so a manifest discovered with a prefix shows its exposed names.
@@ -1131,6 +1324,10 @@ export interface PromiseClient<Ctx> {
   readonly fetchJson: (url: string | URL, options?: { readonly maxBytes?: number | undefined }) => Promise<Fetched>
   /** The model-facing tools of everything discovered so far. */
   readonly tools: () => Promise<ReadonlyArray<ModelTool.ModelTool>>
+  /** The model-facing tools best matching a request, best first, across every discovered API. */
+  readonly searchTools: (request: string, options?: SearchOptions) => Promise<ReadonlyArray<ToolMatch>>
+  /** A search session (see `SearchSession`): `search_tools`, the pinned tools and what the model found. */
+  readonly searchSession: (options?: SearchSessionOptions) => PromiseSearchSession<Ctx>
   /** Whether the `approval` policy marks calls of this tool (by its exposed name); false for an unknown tool. */
   readonly needsApproval: (tool: string) => Promise<boolean>
   /** Where `subject` connects the OAuth 2 API discovered at `url` (for the application to show the user; never the model). */
@@ -1150,6 +1347,18 @@ export interface PromiseClient<Ctx> {
    * Later calls reject with `ClientClosed`.
    */
   readonly close: () => Promise<void>
+}
+
+/**
+ * A search session of the promise facade: the same as `SearchSession`, in promises.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface PromiseSearchSession<Ctx> {
+  readonly tools: () => Promise<ReadonlyArray<ModelTool.ModelTool>>
+  readonly execute: (call: ToolCall, options?: CallOptions<Ctx>) => Promise<ToolResult>
+  readonly found: () => Promise<ReadonlyArray<string>>
 }
 
 export {

@@ -10,9 +10,11 @@
  *
  * @since 0.2.0
  */
+import * as Deferred from "./internal/model/deferred.js"
 import * as ModelFacing from "./internal/model/modelFacing.js"
 import type * as ModelTool from "./internal/model/modelTool.js"
 import * as Internal from "./internal/model/providers.js"
+import * as Tokens from "./internal/search/tokens.js"
 
 // ---------------------------------------------------------------------------------------------
 // Tools, in each provider's format
@@ -417,3 +419,147 @@ export const reply: (outcome: ToolOutcome, toolName: string, options?: ResultOpt
   toolName,
   options
 ) => ModelFacing.reply(outcome, toolName, options)
+
+// ---------------------------------------------------------------------------------------------
+// Deferred loading (provider-native tool search) — docs/big-apis.md
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * @since 0.2.0
+ * @category models
+ */
+export type DeferredOptions = Deferred.DeferredOptions
+
+/**
+ * @since 0.2.0
+ * @category models
+ */
+export type AnthropicToolSearchTool = Deferred.AnthropicToolSearchTool
+
+/**
+ * @since 0.2.0
+ * @category models
+ */
+export type AnthropicDeferredTool = Deferred.AnthropicDeferredTool
+
+/**
+ * @since 0.2.0
+ * @category models
+ */
+export type AnthropicToolReferenceResult = Deferred.AnthropicToolReferenceResult
+
+/**
+ * @since 0.2.0
+ * @category models
+ */
+export type ToolNamespace = Deferred.ToolNamespace
+
+/**
+ * @since 0.2.0
+ * @category models
+ */
+export type OpenAiToolSearchTool = Deferred.OpenAiToolSearchTool
+
+/**
+ * @since 0.2.0
+ * @category models
+ */
+export type OpenAiNamespaceTool = Deferred.OpenAiNamespaceTool
+
+/**
+ * Every tool for Anthropic's Messages API with `defer_loading: true` (but the pinned ones), and
+ * Anthropic's server-side BM25 tool search first — or, with `search: "client"`, no server search:
+ * put a search session's `search_tools` among `tools` (pinned) and answer its calls with
+ * `toAnthropicToolReferences`. Claude loads a deferred tool only when a search returns it. Claude
+ * Opus 4.5 / Sonnet 4.5 and later (Anthropic's tool search documentation).
+ *
+ * @example
+ * ```ts
+ * import * as Client from "rcp-sdk/client"
+ *
+ * export const request = (tools: ReadonlyArray<Client.ModelTool>) => ({
+ *   model: "claude-sonnet-4-5",
+ *   max_tokens: 1024,
+ *   tools: Client.toAnthropicDeferredTools(tools, { pinned: ["repos_get"] })
+ * })
+ * ```
+ *
+ * @since 0.2.0
+ * @category conversions
+ */
+export const toAnthropicDeferredTools: (
+  tools: ReadonlyArray<ModelTool.ModelTool>,
+  options?: DeferredOptions & { readonly search?: "server" | "client" | undefined }
+) => Array<AnthropicToolSearchTool | AnthropicDeferredTool> = Deferred.toAnthropicDeferredTools
+
+/**
+ * The answer to a client-side tool search for Anthropic: a `tool_result` of `tool_reference`
+ * blocks, one per tool found, which Claude then loads from the deferred tools of the request.
+ *
+ * @since 0.2.0
+ * @category conversions
+ */
+export const toAnthropicToolReferences: (
+  call: { readonly id: string },
+  names: ReadonlyArray<string>
+) => AnthropicToolReferenceResult = Deferred.toAnthropicToolReferences
+
+/**
+ * The tools for OpenAI's Responses API with its `tool_search`: one `namespace` tool per group (an
+ * API, say: the `tools` of its `Discovery`), every function deferred but the pinned ones.
+ *
+ * @example
+ * ```ts
+ * import * as Client from "rcp-sdk/client"
+ *
+ * export const toolsOf = (github: Client.Discovery) =>
+ *   Client.toOpenAiResponsesDeferredTools([
+ *     { name: "github", description: "GitHub's REST API: repositories, issues, pull requests…", tools: github.tools }
+ *   ])
+ * ```
+ *
+ * @since 0.2.0
+ * @category conversions
+ */
+export const toOpenAiResponsesDeferredTools: (
+  namespaces: ReadonlyArray<ToolNamespace>,
+  options?: DeferredOptions & FormatOptions
+) => Array<OpenAiToolSearchTool | OpenAiNamespaceTool> = Deferred.toOpenAiResponsesDeferredTools
+
+// ---------------------------------------------------------------------------------------------
+// Tokens
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * @since 0.2.0
+ * @category models
+ */
+export type TokenProvider = Tokens.TokenProvider
+
+/**
+ * @since 0.2.0
+ * @category models
+ */
+export type ToolTokens = Tokens.ToolTokens
+
+/**
+ * What a tool list costs in a request, counted with `gpt-tokenizer` (o200k_base, loaded on first
+ * use): for OpenAI the count its API bills for the function definitions (within a few tokens); for
+ * Anthropic and Gemini an estimate — their tokenizers are not published, so it is o200k_base over
+ * the tools as sent in their format (`estimate: true`), without Anthropic's tool-use system prompt.
+ *
+ * @example
+ * ```ts
+ * import * as Client from "rcp-sdk/client"
+ *
+ * export const cost = async (tools: ReadonlyArray<Client.ModelTool>) =>
+ *   (await Client.countToolTokens(tools, { provider: "anthropic" })).total
+ * ```
+ *
+ * @since 0.2.0
+ * @category conversions
+ */
+export const countToolTokens: (
+  tools: ReadonlyArray<ModelTool.ModelTool>,
+  options?: { readonly provider?: TokenProvider | undefined }
+) => Promise<ToolTokens> = Tokens.count

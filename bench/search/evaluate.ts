@@ -5,6 +5,7 @@
  * separately — for the two baselines of baselines.ts, and for a ranker of yours:
  *
  *   npm run bench:search -- --ranker ./path/to/ranker.js   (its default export: a `Ranker`)
+ *   npm run bench:search -- --ranker … --dev               (DEV only: no TEST figure to tune by)
  *
  * A task is a hit at k when one of the first k names the ranker returns is a tool whose operation
  * (method + path) is among the task's answers. "answerable" tasks are those with at least one
@@ -75,15 +76,17 @@ const SPLITS: ReadonlyArray<Split> = ["dev", "test"]
 
 /** The report of several rankers: one table by split, one by API on TEST. */
 export const report = (
-  results: ReadonlyArray<{ readonly name: string; readonly outcomes: ReadonlyArray<Outcome> }>
+  results: ReadonlyArray<{ readonly name: string; readonly outcomes: ReadonlyArray<Outcome> }>,
+  splits: ReadonlyArray<Split> = SPLITS
 ): string => {
   const header = [
     "| ranker | split | tasks | answerable | recall@1 | recall@5 | recall@1 (all tasks) | recall@5 (all tasks) |",
     "|---|---|---:|---:|---:|---:|---:|---:|"
   ]
   const bySplit = results.flatMap(({ name, outcomes }) =>
-    SPLITS.map((split) => row(name, split.toUpperCase(), score(outcomes.filter((o) => o.task.split === split))))
+    splits.map((split) => row(name, split.toUpperCase(), score(outcomes.filter((o) => o.task.split === split))))
   )
+  if (!splits.includes("test")) return [...header, ...bySplit, ""].join("\n")
   const byApi = results.flatMap(({ name, outcomes }) =>
     API_NAMES.map((api: ApiName) =>
       row(name, `TEST ${api}`, score(outcomes.filter((o) => o.task.split === "test" && o.task.api === api)))
@@ -114,7 +117,9 @@ const rankerArgument = (argv: ReadonlyArray<string>): string | undefined => {
 if (isEntryPoint(import.meta.url)) {
   const started = performance.now()
   const registry = await buildRegistry()
-  const { tasks } = readTasks()
+  // `--dev`: the TEST tasks are not even run, so that no TEST figure is seen while tuning.
+  const devOnly = process.argv.includes("--dev")
+  const tasks = readTasks().tasks.filter((task) => !devOnly || task.split === "dev")
   const rankers: Array<{ readonly name: string; readonly ranker: Ranker }> = [...BASELINES]
   const module = rankerArgument(process.argv)
   if (module !== undefined) {
@@ -131,7 +136,7 @@ if (isEntryPoint(import.meta.url)) {
       `Node ${process.version}; ${registry.tools.length} tools in one client: ${counts.join(", ")}; ${drift(registry)}.`,
       `${tasks.length} tasks: ${tasks.filter((t) => t.split === "dev").length} DEV, ${tasks.filter((t) => t.split === "test").length} TEST.`,
       "",
-      report(results),
+      report(results, devOnly ? ["dev"] : SPLITS),
       `(${((performance.now() - started) / 1000).toFixed(1)} s)`,
       ""
     ].join("\n")

@@ -146,3 +146,40 @@ executed.model = executed.model
 export const toolSet: Promise<ToolSet> = aiSdkTools(promiseClient, { context: { userId: "u" } })
 // @ts-expect-error the default context must be the resolvers' context type
 void aiSdkTools(promiseClient, { context: { user: "u" } })
+
+// -- Deferred loading and search mode (docs/big-apis.md) ------------------------------------------
+
+export const anthropicDeferred: Array<Anthropic.ToolUnion> = Client.toAnthropicDeferredTools(tools, { pinned: ["a"] })
+export const anthropicDeferredParams: Anthropic.MessageCreateParamsNonStreaming = {
+  model: "claude-sonnet-4-5",
+  max_tokens: 1024,
+  messages: [],
+  tools: Client.toAnthropicDeferredTools(tools, { search: "client" })
+}
+declare const toolUse: Anthropic.ToolUseBlock
+export const references: Anthropic.ToolResultBlockParam = Client.toAnthropicToolReferences(toolUse, ["a", "b"])
+export const referencesAsContent: Anthropic.ContentBlockParam = Client.toAnthropicToolReferences(toolUse, ["a"])
+export const responsesDeferred: Array<OpenAiResponses.Tool> = Client.toOpenAiResponsesDeferredTools(
+  [{ name: "github", description: "GitHub", tools }],
+  { strict: true, pinned: ["a"] }
+)
+export const responsesDeferredParams: OpenAiResponses.ResponseCreateParamsNonStreaming = {
+  model: "gpt-x",
+  input: "hi",
+  tools: Client.toOpenAiResponsesDeferredTools([{ name: "github", description: "GitHub", tools }])
+}
+// A namespaced function call of the Responses API runs through a search session as it is.
+declare const namespaced: OpenAiResponses.ResponseFunctionToolCall
+declare const session: Client.PromiseSearchSession<{ readonly userId: string }>
+void session.execute(namespaced, { context: { userId: "u" } })
+export const sessionTools: Promise<Array<OpenAiChat.ChatCompletionTool>> = session.tools().then((shown) => Client.toOpenAiTools(shown))
+void Effect.gen(function*() {
+  const effectSession = yield* Client.searchSession({ pinned: ["a"] })
+  const shown: Array<Anthropic.ToolUnion> = Client.toAnthropicTools(yield* effectSession.tools)
+  const counted: Client.ToolTokens = yield* Client.toolTokens(yield* effectSession.tools, { provider: "anthropic" })
+  return [shown, counted] as const
+})
+// @ts-expect-error a provider the token counter does not know
+void Client.countToolTokens(tools, { provider: "mistral" })
+// @ts-expect-error the search session's options take names, not tools
+void Client.searchSession({ pinned: tools })

@@ -64,3 +64,51 @@ export const AiSdkToolError: typeof internal.AiSdkToolError = internal.AiSdkTool
  */
 export const aiSdkTools: <Ctx>(client: PromiseClient<Ctx>, options?: AiSdkToolsOptions<Ctx>) => Promise<ToolSet> =
   internal.aiSdkTools
+
+/**
+ * Options of `aiSdkSearchTools`: those of `aiSdkTools` and the pinned tools.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type AiSdkSearchToolsOptions<Ctx> = internal.AiSdkSearchToolsOptions<Ctx>
+
+/**
+ * What `aiSdkSearchTools` returns: pass both to `generateText` / `streamText`.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type AiSdkSearchTools = internal.AiSdkSearchTools
+
+/**
+ * Search mode (docs/big-apis.md): every discovered tool and `search_tools` as a `ToolSet`, and a
+ * `prepareStep` that makes only `search_tools`, the pinned tools and the tools found so far active
+ * on each step — the model sees a handful of schemas, not the whole API. A call of a tool the
+ * model was not given fails as an unknown tool, before anything is resolved or sent. One value
+ * per conversation: it holds what that conversation found.
+ *
+ * @example
+ * ```ts
+ * import { generateText, type LanguageModel, stepCountIs } from "ai"
+ * import { createRcpClient } from "rcp-sdk/client"
+ * import { aiSdkSearchTools } from "@rcp-sdk/ai-sdk"
+ *
+ * const client = createRcpClient()
+ *
+ * // One conversation: its own search tools, so what it found stays its own.
+ * export const converse = async (model: LanguageModel, prompt: string) => {
+ *   await client.discover("https://api.example.com/rcp/manifest")
+ *   const { tools, prepareStep } = await aiSdkSearchTools(client)
+ *   const { text } = await generateText({ model, tools, prepareStep, stopWhen: stepCountIs(5), prompt })
+ *   return text
+ * }
+ * ```
+ *
+ * @since 0.2.0
+ * @category constructors
+ */
+export const aiSdkSearchTools: <Ctx>(
+  client: PromiseClient<Ctx>,
+  options?: AiSdkSearchToolsOptions<Ctx>
+) => Promise<AiSdkSearchTools> = internal.aiSdkSearchTools

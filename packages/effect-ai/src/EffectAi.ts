@@ -42,7 +42,7 @@ export type RcpTool<E, R> = internal.RcpTool<E, R>
 export type RcpToolkit<E = OperatorError, R = never> = internal.RcpToolkit<E, R>
 
 /**
- * Options of `toolkit`: where a call's resolver context comes from, and OpenAI strict mode.
+ * Options of `toolkit`: where a call's resolver context comes from, OpenAI strict mode, and a search session (search mode).
  *
  * @since 0.2.0
  * @category models

@@ -100,6 +100,14 @@ export interface ServerInfo {
 }
 
 /**
+ * Options of search mode: the tools always listed beside `search_tools`, by exposed name.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type SearchOption = internal.SearchOption
+
+/**
  * Options of `make`.
  *
  * @since 0.2.0
@@ -113,6 +121,14 @@ export interface Options<Ctx, R = never, R2 = never> extends ServerInfo {
   readonly context?: ((extra: RequestExtra) => Effect.Effect<Ctx, never, R>) | undefined
   /** Called with each operator error and output mismatch; the host's model gets only the safe sentence. */
   readonly onError?: ((error: BridgeError) => Effect.Effect<void, never, R2>) | undefined
+  /**
+   * Search mode (docs/big-apis.md): the host lists `search_tools` and the pinned tools; a search
+   * adds the tools it found to this connection's list and sends `notifications/tools/list_changed`;
+   * a tool not listed cannot be called. For APIs too big to list whole (GitHub's ~1,100 tools).
+   * Default: every tool listed. Not with `tools` (a `TypeError`: a search would show the tools the
+   * selection leaves out).
+   */
+  readonly search?: boolean | SearchOption | undefined
 }
 
 /**
@@ -132,6 +148,14 @@ export interface PromiseOptions<Ctx> extends ServerInfo {
    * `OutputMismatch`; the host's model gets only the safe sentence.
    */
   readonly onError?: ((error: unknown) => void) | undefined
+  /**
+   * Search mode (docs/big-apis.md): the host lists `search_tools` and the pinned tools; a search
+   * adds the tools it found to this connection's list and sends `notifications/tools/list_changed`;
+   * a tool not listed cannot be called. For APIs too big to list whole (GitHub's ~1,100 tools).
+   * Default: every tool listed. Not with `tools` (a `TypeError`: a search would show the tools the
+   * selection leaves out).
+   */
+  readonly search?: boolean | SearchOption | undefined
 }
 
 /**

@@ -17,6 +17,7 @@ import * as Api from "./internal/api.js"
 import * as Convert from "./internal/convert.js"
 import * as Load from "./internal/load.js"
 import * as Mapping from "./internal/mapping.js"
+import { sizeWarning } from "./internal/sizeWarning.js"
 
 /**
  * @since 0.2.0
@@ -142,14 +143,17 @@ export const importCommand = async (args: ImportArgs, importer?: Load.Importer):
   const { manifest, warnings } = exit.value
   // Descriptions and names are the document's: printed with every invisible or control character escaped.
   const json = `${Manifest.stringifyJson(manifest, 2)}\n`
-  if (args.out === undefined) return { stdout: json, stderr: warningLines(warnings), exitCode: 0 }
+  const size = await sizeWarning(manifest)
+  const stderr = warningLines(warnings) + (size === undefined ? "" : `warning: ${size}\n`)
+  if (args.out === undefined) return { stdout: json, stderr, exitCode: 0 }
   try {
     await writeFile(args.out, json)
   } catch {
-    return { stdout: "", stderr: `${warningLines(warnings)}rcp: cannot write ${args.out}\n`, exitCode: 1 }
+    return { stdout: "", stderr: `${stderr}rcp: cannot write ${args.out}\n`, exitCode: 1 }
   }
-  const summary = `rcp: wrote ${manifest.tools.length} tool(s) to ${args.out}, ${warnings.length} warning(s)\n`
-  return { stdout: "", stderr: warningLines(warnings) + summary, exitCode: 0 }
+  const counted = warnings.length + (size === undefined ? 0 : 1)
+  const summary = `rcp: wrote ${manifest.tools.length} tool(s) to ${args.out}, ${counted} warning(s)\n`
+  return { stdout: "", stderr: stderr + summary, exitCode: 0 }
 }
 
 /**

@@ -23,6 +23,7 @@ import * as Exposed from "./exposed.js"
 import * as Connections from "./oauth/connections.js"
 import * as TokenStore from "./oauth/tokenStore.js"
 import { Registry } from "./registry.js"
+import { searchTools } from "./search.js"
 import * as Settings from "./settings.js"
 
 /**
@@ -105,6 +106,7 @@ export const makeWith = (
           return oauth === undefined ? Effect.succeed(removed) : Effect.as(Scope.close(oauth.scope, Exit.void), removed)
         }),
       tools: Effect.sync(() => registry.models()),
+      searchTools: searchTools(registry, settings.searchRanker),
       execute: Execution.execute(deps),
       buildRequest: Execution.buildRequest(deps),
       expose: Exposed.make(deps),

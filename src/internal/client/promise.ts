@@ -20,6 +20,7 @@ import type * as Transport from "../transport/rules.js"
 import { Approval } from "./approval.js"
 import * as InternalClient from "./client.js"
 import { ClientClosed } from "./errors.js"
+import * as SearchSession from "./searchSession.js"
 import * as TokenStore from "./oauth/tokenStore.js"
 import * as Settings from "./settings.js"
 
@@ -111,6 +112,24 @@ export const createWith = <Ctx>(
       })
     })
   }
+  // One way to run a call for `execute` and a search session's `execute`: the timeout and the signal.
+  const execute = (
+    of: (client: Client.Service) => Client.Service["execute"],
+    call: Client.ToolCall,
+    callOptions: Client.CallOptions<Ctx> | undefined
+  ): Promise<Client.ToolResult> =>
+    callOptions === undefined
+      ? run((client) => of(client)(call))
+      : run(
+        (client) =>
+          of(client)(call, {
+            context: callOptions.context,
+            timeout: millis(callOptions.timeoutMs),
+            maxResultChars: callOptions.maxResultChars,
+            maxResultTokens: callOptions.maxResultTokens
+          }),
+        callOptions.signal
+      )
   const close = async (): Promise<void> => {
     const fibers = [...inFlight]
     for (const fiber of fibers) fiber.unsafeInterruptAsFork(FiberId.none)
@@ -153,23 +172,22 @@ export const createWith = <Ctx>(
         )
       ),
     forget: (url) => run((client) => client.forget(url)),
-    execute: (call, callOptions) =>
-      callOptions === undefined
-        ? run((client) => client.execute(call))
-        : run(
-          (client) =>
-            client.execute(call, {
-              context: callOptions.context,
-              timeout: millis(callOptions.timeoutMs),
-              maxResultChars: callOptions.maxResultChars,
-              maxResultTokens: callOptions.maxResultTokens
-            }),
-          callOptions.signal
-        ),
+    execute: (call, callOptions) => execute((client) => client.execute, call, callOptions),
     buildRequest: (call, callOptions) =>
       run((client) => client.buildRequest(call, { context: callOptions?.context }), callOptions?.signal),
     fetchJson: (url, fetchOptions) => run((client) => client.fetchJson(url, fetchOptions)),
     tools: () => run((client) => client.tools),
+    searchTools: (request, searchOptions) => run((client) => client.searchTools(request, searchOptions)),
+    searchSession: (sessionOptions) => {
+      // The session is made once, on its first use, over the runtime's service; it holds only its found names.
+      let session: Client.SearchSession | undefined
+      const over = (client: Client.Service) => (session ??= SearchSession.make(client, sessionOptions))
+      return {
+        tools: () => run((client) => over(client).tools),
+        execute: (call, callOptions) => execute((client) => over(client).execute, call, callOptions),
+        found: () => run((client) => over(client).found)
+      }
+    },
     needsApproval: (tool) => run((client) => client.needsApproval(tool)),
     expose,
     authorizationUrl: (url, subject) => run((client) => client.authorizationUrl(url, subject)),

@@ -9,6 +9,7 @@
  * discoveries can move the credential to an origin the operator did not name.
  */
 import type { ModelTool } from "../model/modelTool.js"
+import type { SearchDocument, ToolIndex } from "../search/index.js"
 import type * as CompiledTool from "./compiledTool.js"
 import { DuplicateTool } from "./errors.js"
 
@@ -16,6 +17,17 @@ import { DuplicateTool } from "./errors.js"
 export class Registry {
   private tools = new Map<string, CompiledTool.CompiledTool>()
   private credentialHome: string | undefined = undefined
+  /** The tool index, once a search has asked for it; kept in step with every add and forget after. */
+  private index: ToolIndex | undefined = undefined
+
+  /** The index of the tools, built on first use with `make` (the search wing loads only then). */
+  searchIndex(make: () => ToolIndex): ToolIndex {
+    if (this.index === undefined) {
+      this.index = make()
+      this.index.add([...this.tools.values()].map(documentOf))
+    }
+    return this.index
+  }
 
   get(name: string): CompiledTool.CompiledTool | undefined {
     return this.tools.get(name)
@@ -27,6 +39,11 @@ export class Registry {
 
   models(): Array<ModelTool> {
     return [...this.tools.values()].map((tool) => tool.model)
+  }
+
+  /** Every registered tool, in registration order. */
+  compiled(): Array<CompiledTool.CompiledTool> {
+    return [...this.tools.values()]
   }
 
   /** The origin the client-wide fixed credential belongs to, once bound. */
@@ -52,6 +69,10 @@ export class Registry {
     }
     const next = new Map([...this.tools].filter(([, tool]) => tool.manifestUrl !== url))
     for (const tool of compiled) next.set(tool.name, tool)
+    if (this.index !== undefined) {
+      this.index.remove([...this.tools.values()].filter((tool) => tool.manifestUrl === url).map((tool) => tool.name))
+      this.index.add(compiled.map(documentOf))
+    }
     this.tools = next
     if (binding.usesClientCredential) this.credentialHome ??= binding.origin
     return undefined
@@ -61,7 +82,22 @@ export class Registry {
   forget(url: string): boolean {
     const next = new Map([...this.tools].filter(([, tool]) => tool.manifestUrl !== url))
     const removed = next.size !== this.tools.size
+    this.index?.remove([...this.tools.values()].filter((tool) => tool.manifestUrl === url).map((tool) => tool.name))
     this.tools = next
     return removed
   }
 }
+
+/**
+ * A registered tool as the search index reads it: its model-facing name, description and
+ * parameters (a resolver-bound param is not there to be found), its method and URL template, and
+ * the manifest it came from as its API.
+ */
+const documentOf = (tool: CompiledTool.CompiledTool): SearchDocument => ({
+  name: tool.name,
+  description: tool.model.description,
+  parameters: tool.model.parameters,
+  method: tool.tool.method,
+  url: tool.tool.url,
+  api: tool.manifestUrl
+})

@@ -9,10 +9,11 @@
  * tool's pages, the model's `fields`. Nothing of the credential is kept for it: the request URL
  * is the one before the credential was attached.
  */
+import * as Effect from "effect/Effect"
 import type { ToolResult } from "../../Client.js"
 import * as JsonPath from "../manifest/jsonPath.js"
 import * as Body from "../result/body.js"
-import type { EffectiveBudget } from "../result/budget.js"
+import * as Budget from "../result/budget.js"
 import type * as Fields from "../result/fields.js"
 import * as Shape from "../result/shape.js"
 import * as Tokenizer from "../shared/tokenizer.js"
@@ -32,7 +33,7 @@ export interface Shaping {
   readonly requestUrl: string
   /** The model's arguments, as checked (no resolved value). */
   readonly args: ReadonlyMap<string, Value>
-  readonly budget: EffectiveBudget
+  readonly budget: Budget.EffectiveBudget
   /** The model's `fields`, parsed; undefined for the whole result. */
   readonly fields: Fields.Selection | undefined
 }
@@ -90,3 +91,35 @@ const make = (
     model: { get: () => (model ??= view()) }
   }) as ToolResult
 }
+
+/**
+ * A result the client answers itself, with no request behind it (a search session's
+ * `search_tools`): no headers, its model view shaped like any call's — on first read, to the
+ * call's budget (else the default; the tokenizer loaded first when it counts tokens), with no
+ * pages. A bad budget is the operator's `TypeError`, as for `execute`.
+ *
+ * @internal
+ */
+export const answered = (
+  status: number,
+  data: unknown,
+  call: Budget.ResultBudget | undefined
+): Effect.Effect<ToolResult> => {
+  if (call !== undefined && (call.maxResultChars !== undefined || call.maxResultTokens !== undefined)) {
+    const problems = Budget.check({ maxResultChars: call.maxResultChars, maxResultTokens: call.maxResultTokens })
+    if (problems.length > 0) return Effect.die(new TypeError(`rcp-sdk: execute: ${problems.join("; ")}`))
+  }
+  const budget = Budget.effective({ call })
+  const result = () =>
+    make(status, data, NO_HEADERS, () =>
+      Shape.shape({ status, headers: NO_HEADERS, data, args: NO_ARGS }, {
+        budget,
+        countTokens: budget.maxTokens === undefined ? undefined : Tokenizer.loaded()?.countTokens
+      }))
+  return budget.maxTokens === undefined || Tokenizer.loaded() !== undefined
+    ? Effect.sync(result)
+    : Effect.map(Effect.promise(Tokenizer.load), result)
+}
+
+const NO_HEADERS: Readonly<Record<string, string | undefined>> = {}
+const NO_ARGS: Readonly<Record<string, unknown>> = {}

@@ -5,7 +5,7 @@
  */
 import * as Duration from "effect/Duration"
 import * as Either from "effect/Either"
-import type { Options } from "../../Client.js"
+import type { Options, SearchRanker } from "../../Client.js"
 import type * as Lock from "../../Lock.js"
 import type { Codec } from "../manifest/codec.js"
 import * as Pin from "../manifest/pin.js"
@@ -35,6 +35,8 @@ export interface Settings {
   readonly onPoisoning: "warn" | "refuse"
   readonly poisoning: Poisoning.PoisoningOptions
   readonly approval: Approval.Policy
+  /** The app's own ranker for `searchTools`; undefined: the default index. */
+  readonly searchRanker: SearchRanker | undefined
   /** The client's result budget (docs/results.md "Budgets"); undefined: the default, unless an API, tool or call sets one. */
   readonly resultBudget: ResultBudget | undefined
 }
@@ -110,8 +112,14 @@ export const make = (options: Options, codec?: Codec): Settings => {
     onPoisoning: onPoisoning(options.onPoisoning),
     poisoning: { descriptionBudget: positive("poisoning.descriptionBudget", options.poisoning?.descriptionBudget, Poisoning.DEFAULT_BUDGET) },
     approval: Approval.policy(options.approval, locked),
+    searchRanker: rankerOf(options.searchRanker),
     resultBudget: resultBudgetOf(options)
   }
+}
+
+const rankerOf = (ranker: unknown): SearchRanker | undefined => {
+  if (ranker === undefined || typeof ranker === "function") return ranker as SearchRanker | undefined
+  throw new TypeError("rcp-sdk: searchRanker must be a function (request, candidates, { limit }) => matches")
 }
 
 /** The client's `maxResultChars` and `maxResultTokens`, checked; each problem a `TypeError` naming it. */

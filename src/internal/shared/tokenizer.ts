@@ -8,12 +8,19 @@
  * Why o200k for every provider: Anthropic's and Google's tokenizers are not published; o200k is
  * what the largest share of models count with, and a budget is a bound on context, for which a
  * close count serves (docs/results.md "Budgets" says so).
+ *
+ * `gpt-tokenizer` is a dependency of the core (main's rule, issue #28: the core has no optional
+ * peers): an install always has it, so there is no "tokenizer missing" error to handle.
  */
 
 /** @internal */
 export interface Tokenizer {
   readonly countTokens: (text: string) => number
-  /** A chat request's tokens as OpenAI bills them, functions included (the tool-search wing's count). */
+  /**
+   * The tokens of a Chat Completions request as OpenAI bills them: its messages and its
+   * `functions`, rendered the way OpenAI's models read function definitions (the tool-search wing
+   * counts tool lists with it).
+   */
   readonly countChatCompletionTokens: (request: {
     readonly messages: ReadonlyArray<{ readonly role: string; readonly content: string }>
     readonly functions?: ReadonlyArray<unknown>
@@ -35,15 +42,12 @@ export const load = (): Promise<Tokenizer> =>
     ready = {
       countTokens: (text) => module.countTokens(text),
       countChatCompletionTokens: (request) => {
-        if (chat === undefined) throw new Error("gpt-tokenizer: gpt-4o has no function-calling token counter")
+        // gpt-4o's model module has the function-calling counter; the check keeps the type honest.
+        if (chat === undefined) throw new Error("gpt-tokenizer/model/gpt-4o has no countChatCompletionTokens")
         return chat(request as Parameters<typeof chat>[0])
       }
     }
     return ready
-  }, (cause: unknown) => {
-    // A failed import (the package missing from an install) is not cached: a later call tries again.
-    loading = undefined
-    throw cause
   })
 
 /**

@@ -65,6 +65,10 @@ export const command = define({
       type: "string",
       value: "SECONDS",
       description: "Re-discover every SECONDS; a stdio host is told when the tools change (tools/list_changed)"
+    },
+    search: {
+      type: "boolean",
+      description: "Search mode: list search_tools, then what each search finds (tools/list_changed) — for big APIs"
     }
   },
   notes: [
@@ -107,6 +111,7 @@ export const command = define({
           context: () => callContext(manifest, values, options.prefix),
           watch: watchSeconds === undefined ? undefined : { seconds: watchSeconds, refresh },
           http: port === undefined ? undefined : { port, host: options.host, allowedHosts: options["allowed-host"] },
+          search: options.search,
           diagnostic: io.err,
           // A tool call of a user who has not signed in: the model reads its sentence; the operator, what to run.
           onError: (error) => io.err(report(hint(url)(error), secrets).text)

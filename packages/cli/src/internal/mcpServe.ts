@@ -34,6 +34,8 @@ export interface ServeOptions {
   readonly watch: { readonly seconds: number; readonly refresh: Effect.Effect<boolean, never, Client.RcpClient> } | undefined
   /** Streamable HTTP on this address; stdio when absent. */
   readonly http: HttpAddress | undefined
+  /** Search mode (`--search`, docs/big-apis.md): `search_tools` and what each connection found. */
+  readonly search?: boolean | undefined
   /** Where operator errors and the serving line go (stderr). */
   readonly diagnostic: (line: string) => Effect.Effect<void>
   readonly onError: (error: Mcp.BridgeError) => Effect.Effect<void>
@@ -47,7 +49,7 @@ export interface ServeOptions {
  */
 export const serve = (options: ServeOptions): Effect.Effect<number, CliError, Client.RcpClient | Scope.Scope> =>
   Effect.gen(function*() {
-    const bridge = yield* Mcp.make({ context: () => Effect.sync(options.context), onError: options.onError })
+    const bridge = yield* Mcp.make({ context: () => Effect.sync(options.context), onError: options.onError, search: options.search })
     return yield* options.http === undefined ? serveStdio(bridge, options) : serveHttp(bridge, options.http, options)
   })
 

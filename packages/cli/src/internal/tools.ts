@@ -4,6 +4,7 @@
 import * as Effect from "effect/Effect"
 import * as Client from "rcp-sdk/client"
 import { define } from "./command.js"
+import { printTokens } from "./toolTokens.js"
 import { allowHttpOption, clientLayer, jsonOption, load, namesOnly, printWarnings, resolverOption, sourceArg } from "./source.js"
 
 /** `rcp tools --format`: each provider's tool shape, by name. */
@@ -31,13 +32,23 @@ export const command = define({
   options: {
     resolver: resolverOption,
     format: { type: "string", value: "FORMAT", choices: FORMATS, default: "json", description: "The provider's tool format" },
+    tokens: { type: "boolean", description: "Print each tool's tokens and the total in the format's request instead of the tools" },
     "allow-http": allowHttpOption,
     json: jsonOption
   },
-  notes: ["Without --json the tools are printed as a JSON array and warnings go to stderr."],
+  notes: [
+    "Without --json the tools are printed as a JSON array and warnings go to stderr.",
+    "--tokens counts with gpt-tokenizer (o200k_base): exact for OpenAI's formats, an estimate for anthropic and gemini."
+  ],
   run: ({ options, positionals }, io) =>
     load(positionals[0]!).pipe(
       Effect.flatMap((d) => {
+        if (options.tokens) {
+          return Effect.zipRight(
+            options.json ? Effect.void : printWarnings(io, d.warnings),
+            printTokens(io, options.format, d.tools, options.json, d.warnings)
+          )
+        }
         const tools = shape(options.format, d.tools)
         return options.json
           ? io.json({ format: options.format, tools, warnings: d.warnings })

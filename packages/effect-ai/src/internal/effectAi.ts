@@ -21,6 +21,7 @@ import {
   type InvalidArguments,
   type ModelTool,
   RcpClient,
+  type SearchSession,
   type ToolNotFound,
   type ToolResult
 } from "rcp-sdk/client"
@@ -104,9 +105,16 @@ export interface ToolkitOptions<Ctx, R> {
   readonly strict?: boolean | undefined
   /**
    * The tools to show the model: the client's tools (`RcpClient.tools`) or a subset of them.
-   * Default: all of them. Only these are ever executed.
+   * Default: all of them. Only these are ever executed. Not with `session`.
    */
   readonly tools?: ReadonlyArray<ModelTool> | undefined
+  /**
+   * Search mode (docs/big-apis.md): the toolkit holds this session's tools — `search_tools`, the
+   * pinned tools and the tools found so far — and runs every call through it, so a tool the model
+   * was not given fails as unknown before anything is sent. Build the toolkit again for each turn
+   * (`generateText` call) to offer what the last turn found. Not with `tools`.
+   */
+  readonly session?: SearchSession | undefined
 }
 
 /**
@@ -154,11 +162,17 @@ const make = <Ctx, R, R2>(
 ): Effect.Effect<RcpToolkit<OperatorError, R | R2>, never, RcpClient> =>
   Effect.gen(function*() {
     const client = yield* RcpClient
-    const models = options.tools ?? (yield* client.tools)
     // The toolkit runs only the tools it shows (issue #29): a tool discovered after it was built,
     // never shown to the model, or changed since, is `ToolNotFound` before anything is resolved
-    // or sent — @effect/ai itself would only refuse the name after the handler had run.
-    const exposed = client.expose(models)
+    // or sent — @effect/ai itself would only refuse the name after the handler had run. A search
+    // session's calls go through its own exposed set, which grows with what its searches return.
+    const session = options.session
+    if (session !== undefined && options.tools !== undefined) {
+      return yield* Effect.die(new TypeError("toolkit: give either `tools` or `session`, not both"))
+    }
+    const { execute, tools: models } = session === undefined
+      ? client.expose(options.tools ?? (yield* client.tools))
+      : { execute: session.execute, tools: yield* session.tools }
     const context: Effect.Effect<unknown, never, R> = options.context ?? Effect.void
     const onError = options.onError
     const succeeded = (result: ToolResult): Outcome =>
@@ -179,13 +193,13 @@ const make = <Ctx, R, R2>(
       Effect.flatMap(
         context,
         (ctx) =>
-          exposed.execute({ name, arguments: params }, { context: ctx }).pipe(
+          execute({ name, arguments: params }, { context: ctx }).pipe(
             Effect.matchEffect({ onFailure: (error) => failed(error, name), onSuccess: (r) => Effect.succeed(succeeded(r)) })
           )
       )
     // The tools need `R` only through `handle`; a tool's requirements are a type, nothing at run time.
     return {
-      tools: Object.fromEntries(exposed.tools.map((model) => [model.name, toolOf(model, options)])),
+      tools: Object.fromEntries(models.map((model) => [model.name, toolOf(model, options)])),
       handle
     } as RcpToolkit<OperatorError, R | R2>
   })

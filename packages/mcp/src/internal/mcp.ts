@@ -35,6 +35,9 @@ import {
   type ModelTool,
   type PromiseClient,
   RcpClient,
+  SEARCH_TOOL_NAME,
+  searchSession,
+  type Service,
   toolMethod,
   type ToolNotFound
 } from "rcp-sdk/client"
@@ -189,22 +192,65 @@ interface Backend {
   ) => Promise<CallToolResult>
 }
 
-const bridgeOf = (backend: Backend, info: ServerInfo): Bridge => ({
+/**
+ * Search mode of the bridge (`search` option, `rcp mcp --search`): the host lists `search_tools`
+ * and the pinned tools; a search adds what it found to the list and tells the host
+ * (`notifications/tools/list_changed`), and only listed tools can be called. The list is per MCP
+ * connection (each `server()` has its own search session): one host's searches never show in
+ * another's list.
+ *
+ * @internal
+ */
+export interface SearchOption {
+  /** Tools always listed beside `search_tools`, by exposed name. */
+  readonly pinned?: ReadonlyArray<string> | undefined
+}
+
+/** @internal */
+export interface ModeOptions {
+  /** Search mode: `true`, or its options. Default: every tool listed. */
+  readonly search?: boolean | SearchOption | undefined
+}
+
+/**
+ * The search option read once: undefined when the bridge lists every tool. With a `tools`
+ * selection it is refused: a search over the client would show the model the tools the selection
+ * leaves out.
+ */
+const searchOf = (options: ServerInfo & ModeOptions): SearchOption | undefined => {
+  if (options.search === undefined || options.search === false) return undefined
+  if (options.tools !== undefined) throw new TypeError("Mcp bridge: give either `tools` or `search`, not both")
+  return options.search === true ? {} : options.search
+}
+
+/**
+ * How a backend runs a call within what the connection lists now: the client's `expose` of it, or
+ * a search session (whose own exposed set is that list).
+ */
+type Within = (shown: ReadonlyArray<ModelTool>) => Service["execute"]
+
+const bridgeOf = (backend: () => Backend, info: ServerInfo & ModeOptions): Bridge => ({
   server: () => {
     const server = new Server(
       { name: info.name ?? "rcp-sdk", version: info.version ?? packageVersion() },
       { capabilities: { tools: { listChanged: true } } }
     )
-    // Listed on each request, so that a later discovery or `forget` shows without a new server.
+    // One backend per server: in search mode, one search session per connection.
+    const tools = backend()
+    const searching = searchOf(info) !== undefined
+    // Listed on each request, so that a later discovery or `forget` (or search) shows without a new server.
     server.setRequestHandler(
       ListToolsRequestSchema,
-      async () => ({ tools: served(await backend.tools(), info.tools).map(toMcpTool) })
+      async () => ({ tools: served(await tools.tools(), info.tools).map(toMcpTool) })
     )
-    server.setRequestHandler(
-      CallToolRequestSchema,
-      async (request, extra) =>
-        backend.call(served(await backend.tools(), info.tools), request.params.name, request.params.arguments ?? {}, extra)
-    )
+    server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+      const result = await tools.call(served(await tools.tools(), info.tools), request.params.name, request.params.arguments ?? {}, extra)
+      if (searching && request.params.name === SEARCH_TOOL_NAME && result.isError !== true) {
+        // The found tools are listed now: the host asks for the list again. A host gone meanwhile is no error of the call's.
+        await server.sendToolListChanged().catch(() => undefined)
+      }
+      return result
+    })
     return server
   }
 })
@@ -214,7 +260,7 @@ const bridgeOf = (backend: Backend, info: ServerInfo): Bridge => ({
 // ---------------------------------------------------------------------------------------------
 
 /** @internal */
-export interface Options<Ctx, R, R2> extends ServerInfo {
+export interface Options<Ctx, R, R2> extends ServerInfo, ModeOptions {
   readonly context?: ((extra: RequestExtra) => Effect.Effect<Ctx, never, R>) | undefined
   readonly onError?: ((error: BridgeError) => Effect.Effect<void, never, R2>) | undefined
 }
@@ -239,28 +285,37 @@ export const make = <Ctx = undefined, R = never, R2 = never>(
         })
       })
     const context = options.context ?? (() => Effect.succeed(undefined))
-    const call = (shown: ReadonlyArray<ModelTool>, name: string, args: Record<string, unknown>, extra: RequestExtra) =>
-      Effect.gen(function*() {
-        const ctx = yield* context(extra)
-        const outcome = yield* Effect.exit(client.expose(shown).execute({ name, arguments: args }, { context: ctx }))
-        const schema = Exit.isSuccess(outcome) ? outputSchemaOf(yield* client.tools, name) : undefined
-        const reported: Array<BridgeError> = []
-        // The table hands exactly the errors that are not the model's own to `onError`.
-        const result = toCallToolResult(outcome, name, { onError: (error) => reported.push(error as BridgeError) }, schema)
-        if (options.onError !== undefined) yield* Effect.forEach(reported, options.onError, { discard: true })
-        return result
-      })
-    return bridgeOf({
-      tools: () => run(client.tools).then(Exit.getOrElse(() => [])),
-      call: (shown, name, args, extra) =>
-        run(call(shown, name, args, extra), extra.signal).then((exit) =>
-          // Interrupted (shutdown, or the host cancelled): the answer, if anyone still reads it, says only that.
-          Exit.getOrElse(exit, (cause) => callResult({ _tag: "Failure", text: unavailable(cause, name) }, name, undefined, undefined))
-        )
+    const search = searchOf(options)
+    const backend = (within: Within, tools: Effect.Effect<ReadonlyArray<ModelTool>>): Backend => {
+      const call = (shown: ReadonlyArray<ModelTool>, name: string, args: Record<string, unknown>, extra: RequestExtra) =>
+        Effect.gen(function*() {
+          const ctx = yield* context(extra)
+          const outcome = yield* Effect.exit(within(shown)({ name, arguments: args }, { context: ctx }))
+          // The schema of the tool as this connection lists it at the call (a later discovery may have changed it).
+          const schema = Exit.isSuccess(outcome) ? outputSchemaOf(shown, name) : undefined
+          const reported: Array<BridgeError> = []
+          // The table hands exactly the errors that are not the model's own to `onError`.
+          const result = toCallToolResult(outcome, name, { onError: (error) => reported.push(error as BridgeError) }, schema)
+          if (options.onError !== undefined) yield* Effect.forEach(reported, options.onError, { discard: true })
+          return result
+        })
+      return {
+        tools: () => run(tools).then(Exit.getOrElse(() => [])),
+        call: (shown, name, args, extra) =>
+          run(call(shown, name, args, extra), extra.signal).then((exit) =>
+            // Interrupted (shutdown, or the host cancelled): the answer, if anyone still reads it, says only that.
+            Exit.getOrElse(exit, (cause) => callResult({ _tag: "Failure", text: unavailable(cause, name) }, name, undefined, undefined))
+          )
+      }
+    }
+    return bridgeOf(() => {
+      if (search === undefined) return backend((shown) => client.expose(shown).execute, client.tools)
+      const session = Effect.runSync(Effect.provideService(searchSession({ pinned: search.pinned }), RcpClient, client))
+      return backend(() => session.execute, session.tools)
     }, options)
   })
 
-/** The tool's schema as the client has it at the call (a later discovery may have changed it). */
+/** The tool's schema in `tools` (what the bridge lists at the call). */
 const outputSchemaOf = (tools: ReadonlyArray<ModelTool>, name: string): Result.OutputSchema | undefined =>
   tools.find((tool) => tool.name === name)?.outputSchema
 
@@ -272,23 +327,28 @@ const unavailable = (cause: Cause.Cause<unknown>, name: string): string =>
 // ---------------------------------------------------------------------------------------------
 
 /** @internal */
-export interface PromiseOptions<Ctx> extends ServerInfo {
+export interface PromiseOptions<Ctx> extends ServerInfo, ModeOptions {
   readonly context?: ((extra: RequestExtra) => Ctx | PromiseLike<Ctx>) | undefined
   readonly onError?: ((error: unknown) => void) | undefined
 }
 
 /** @internal */
-export const createBridge = <Ctx>(client: PromiseClient<Ctx>, options: PromiseOptions<Ctx> = {}): Bridge =>
-  bridgeOf({
-    tools: client.tools,
-    call: async (shown, name, args, extra) => {
-      // A context function that throws is an operator error like any other: the safe text, and `onError`.
-      const outcome = await Providers.outcomeOf(
-        Promise.resolve(extra).then((e) => options.context?.(e)).then((context) =>
-          client.expose(shown).execute({ name, arguments: args }, { context: context as Ctx, signal: extra.signal })
+export const createBridge = <Ctx>(client: PromiseClient<Ctx>, options: PromiseOptions<Ctx> = {}): Bridge => {
+  const search = searchOf(options)
+  return bridgeOf(() => {
+    const session = search === undefined ? undefined : client.searchSession({ pinned: search.pinned })
+    return {
+      tools: session?.tools ?? client.tools,
+      call: async (shown, name, args, extra) => {
+        // A context function that throws is an operator error like any other: the safe text, and `onError`.
+        const outcome = await Providers.outcomeOf(
+          Promise.resolve(extra).then((e) => options.context?.(e)).then((context) =>
+            (session?.execute ?? client.expose(shown).execute)({ name, arguments: args }, { context: context as Ctx, signal: extra.signal })
+          )
         )
-      )
-      const schema = Exit.isSuccess(outcome) ? outputSchemaOf(await client.tools(), name) : undefined
-      return toCallToolResult(outcome, name, options, schema)
+        const schema = Exit.isSuccess(outcome) ? outputSchemaOf(shown, name) : undefined
+        return toCallToolResult(outcome, name, options, schema)
+      }
     }
   }, options)
+}

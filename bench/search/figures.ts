@@ -1,0 +1,161 @@
+/**
+ * The tool-search figures of issue #32 (`npm run bench:search:figures`; node runs with
+ * --expose-gc):
+ *
+ * - index build, per 1,000 tools, and search latency (p50, p95) over 2,000 registered tools — the
+ *   GitHub, Stripe and Slack imports (1,643 tools) and 357 GitHub tools registered a second time
+ *   under another name — each beside the plain baseline (minisearch over name + description, as
+ *   baselines.ts) in the same run, so that the ratios hold on a loaded machine;
+ * - heap per 1,000 tools (after a full GC, the index held);
+ * - the first search of a process (it opens WordNet) apart from the others;
+ * - first-turn tool tokens for the GitHub import: every tool vs search mode (the `search_tools`
+ *   tool alone), and a turn after one search (the search tool and five found tools), in each
+ *   provider's format.
+ *
+ * The queries are the evaluation's DEV requests (TEST is held out even here).
+ */
+import MiniSearch from "minisearch"
+import type { ModelTool } from "../../dist/internal/model/modelTool.js"
+import type * as ToolIndexModule from "../../dist/internal/search/index.js"
+import type * as SearchToolModule from "../../dist/internal/search/searchTool.js"
+import type * as TokensModule from "../../dist/internal/search/tokens.js"
+import { median, quantile, sortNumbers } from "../common.js"
+import { isEntryPoint, readTasks } from "./data.js"
+import { buildRegistry, type CandidateTool } from "./registry.js"
+
+// The bench's own compile of src/ (bench/tsconfig.core.json → bench/build/core/), typed by the declarations.
+const dist = (path: string): string => new URL(`../core/internal/search/${path}`, import.meta.url).href
+const ToolIndex = (await import(dist("index.js"))) as typeof ToolIndexModule
+const SearchTool = (await import(dist("searchTool.js"))) as typeof SearchToolModule
+const Tokens = (await import(dist("tokens.js"))) as typeof TokensModule
+
+const TOOLS = 2000
+const BUILDS = 5
+const ROUNDS = 10
+
+const gc = (): void => (globalThis as { gc?: () => void }).gc?.()
+
+const plainIndex = (tools: ReadonlyArray<CandidateTool>) => {
+  const index = new MiniSearch<{ readonly name: string; readonly description: string }>({
+    idField: "name",
+    fields: ["name", "description"]
+  })
+  index.addAll(tools.map(({ description, name }) => ({ name, description })))
+  return (query: string) => index.search(query).slice(0, 5)
+}
+
+const defaultIndex = (tools: ReadonlyArray<CandidateTool>) => {
+  const index = ToolIndex.make()
+  index.add(tools)
+  return (query: string) => index.search(query, { limit: 5 })
+}
+
+const timeBuilds = (build: (tools: ReadonlyArray<CandidateTool>) => unknown, tools: ReadonlyArray<CandidateTool>): number => {
+  const times: Array<number> = []
+  for (let i = 0; i < BUILDS; i++) {
+    const started = performance.now()
+    build(tools)
+    times.push(performance.now() - started)
+  }
+  return median(times)
+}
+
+const timeSearches = (search: (query: string) => unknown, queries: ReadonlyArray<string>): Array<number> => {
+  const times: Array<number> = []
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const query of queries) {
+      const started = performance.now()
+      search(query)
+      times.push(performance.now() - started)
+    }
+  }
+  return sortNumbers(times)
+}
+
+/** CPU time (user + system) of a function, ms: steadier than wall time on a machine others load. */
+const cpuOf = (run: () => void): number => {
+  const started = process.cpuUsage()
+  run()
+  const { system, user } = process.cpuUsage(started)
+  return (user + system) / 1000
+}
+
+const heapOf = (build: () => unknown): number => {
+  gc()
+  const before = process.memoryUsage().heapUsed
+  const held = build()
+  gc()
+  const after = process.memoryUsage().heapUsed
+  if (held === undefined) throw new Error("unreachable")
+  return after - before
+}
+
+const ms = (value: number): string => value.toFixed(2)
+
+if (isEntryPoint(import.meta.url)) {
+  const registry = await buildRegistry()
+  const copies = registry.tools.filter((tool) => tool.api === "github").slice(0, TOOLS - registry.tools.length)
+    .map((tool) => ({ ...tool, name: `copy_${tool.name}`.slice(0, 64) }))
+  const tools = [...registry.tools, ...copies]
+  const queries = readTasks().tasks.filter((task) => task.split === "dev").map((task) => task.query)
+
+  // The first search of a process opens WordNet's files: timed apart, on a fresh index.
+  const first = ToolIndex.make()
+  first.add(tools)
+  const coldStarted = performance.now()
+  first.search(queries[0] ?? "list repositories", { limit: 5 })
+  const cold = performance.now() - coldStarted
+
+  const buildDefault = timeBuilds(defaultIndex, tools)
+  const buildPlain = timeBuilds(plainIndex, tools)
+  const searchDefault = timeSearches(defaultIndex(tools), queries)
+  const searchPlain = timeSearches(plainIndex(tools), queries)
+  const cpuBuildDefault = cpuOf(() => { for (let i = 0; i < BUILDS; i++) defaultIndex(tools) }) / BUILDS
+  const cpuBuildPlain = cpuOf(() => { for (let i = 0; i < BUILDS; i++) plainIndex(tools) }) / BUILDS
+  const warmDefault = defaultIndex(tools)
+  const warmPlain = plainIndex(tools)
+  const cpuSearchDefault = cpuOf(() => { for (let r = 0; r < ROUNDS; r++) for (const query of queries) warmDefault(query) }) / (ROUNDS * queries.length)
+  const cpuSearchPlain = cpuOf(() => { for (let r = 0; r < ROUNDS; r++) for (const query of queries) warmPlain(query) }) / (ROUNDS * queries.length)
+  const heapDefault = heapOf(() => defaultIndex(tools))
+  const heapPlain = heapOf(() => plainIndex(tools))
+
+  const github = registry.tools.filter((tool) => tool.api === "github")
+  // The registry's tools are the client's model-facing tools (CandidateTool types them loosely).
+  const modelTool = ({ description, name, parameters }: CandidateTool): ModelTool =>
+    ({ name, description, parameters: { ...parameters, additionalProperties: false } }) as ModelTool
+  const search = SearchTool.definition()
+  const found = defaultIndex(github)("open a pull request").map((hit) => github.find((tool) => tool.name === hit.name)!)
+  const tokenRows: Array<string> = []
+  for (const provider of ["openai", "anthropic", "gemini"] as const) {
+    const all = await Tokens.count(github.map(modelTool), { provider })
+    const searchOnly = await Tokens.count([search], { provider })
+    const afterOne = await Tokens.count([search, ...found.map(modelTool)], { provider })
+    tokenRows.push(
+      `| ${provider}${all.estimate ? " (estimate)" : ""} | ${all.total.toLocaleString("en")} | ${searchOnly.total} | ${
+        ((searchOnly.total / all.total) * 100).toFixed(2)
+      }% | ${afterOne.total.toLocaleString("en")} | ${((afterOne.total / all.total) * 100).toFixed(2)}% |`
+    )
+  }
+
+  const perThousand = (value: number): number => (value / tools.length) * 1000
+  process.stdout.write([
+    `Node ${process.version}; ${tools.length} tools (${registry.tools.length} imported + ${copies.length} GitHub tools again under another name); ${queries.length} DEV requests × ${ROUNDS}.`,
+    "",
+    "| figure | default index | plain baseline | ratio |",
+    "|---|---:|---:|---:|",
+    `| build, ms per 1,000 tools (median of ${BUILDS}) | ${ms(perThousand(buildDefault))} | ${ms(perThousand(buildPlain))} | ${(buildDefault / buildPlain).toFixed(2)}x |`,
+    `| build, CPU ms per 1,000 tools (mean of ${BUILDS}) | ${ms(perThousand(cpuBuildDefault))} | ${ms(perThousand(cpuBuildPlain))} | ${(cpuBuildDefault / cpuBuildPlain).toFixed(2)}x |`,
+    `| search, CPU ms per request (mean) | ${ms(cpuSearchDefault)} | ${ms(cpuSearchPlain)} | ${(cpuSearchDefault / cpuSearchPlain).toFixed(2)}x |`,
+    `| search p50, ms | ${ms(quantile(searchDefault, 0.5))} | ${ms(quantile(searchPlain, 0.5))} | ${(quantile(searchDefault, 0.5) / quantile(searchPlain, 0.5)).toFixed(2)}x |`,
+    `| search p95, ms | ${ms(quantile(searchDefault, 0.95))} | ${ms(quantile(searchPlain, 0.95))} | ${(quantile(searchDefault, 0.95) / quantile(searchPlain, 0.95)).toFixed(2)}x |`,
+    `| heap per 1,000 tools, MiB | ${(perThousand(heapDefault) / 2 ** 20).toFixed(2)} | ${(perThousand(heapPlain) / 2 ** 20).toFixed(2)} | ${(heapDefault / heapPlain).toFixed(2)}x |`,
+    `| first search of a process (opens WordNet), ms | ${ms(cold)} | | |`,
+    "",
+    `First-turn tool tokens, GitHub import (${github.length} tools), o200k_base:`,
+    "",
+    "| provider | all tools | search mode (search_tools only) | share | after one search (+5 tools) | share |",
+    "|---|---:|---:|---:|---:|---:|",
+    ...tokenRows,
+    ""
+  ].join("\n"))
+}

@@ -1,0 +1,35 @@
+/**
+ * `rcp tools --tokens`: what the tool list costs in a request of the format's provider, counted by
+ * the core's `countToolTokens` (gpt-tokenizer, o200k_base: exact for OpenAI's formats, an estimate
+ * for Anthropic and Gemini, whose tokenizers are not published). Kept apart from the command's
+ * flags so the parsing can change without touching it.
+ */
+import * as Effect from "effect/Effect"
+import * as Client from "rcp-sdk/client"
+import { escapeControls } from "rcp-sdk/manifest"
+import type { Output } from "./output.js"
+
+/** The provider whose request a `--format` is part of (`json`: OpenAI's, the most common). */
+const providerOf = (format: string): Client.TokenProvider =>
+  format === "anthropic" ? "anthropic" : format === "gemini" ? "gemini" : "openai"
+
+/** @internal */
+export const printTokens = (
+  io: Output,
+  format: string,
+  tools: ReadonlyArray<Client.ModelTool>,
+  json: boolean,
+  warnings: ReadonlyArray<string>
+): Effect.Effect<void> =>
+  Effect.flatMap(Effect.promise(() => Client.countToolTokens(tools, { provider: providerOf(format) })), (counted) => {
+    if (json) return io.json({ format, ...counted, warnings })
+    const width = Math.max(5, ...counted.tools.map((tool) => escapeControls(tool.name).length))
+    const lines = [
+      ...counted.tools.map((tool) => `${escapeControls(tool.name).padEnd(width)}  ${tool.tokens}`),
+      `${"total".padEnd(width)}  ${counted.total}`,
+      `${counted.tools.length} tools, ${counted.provider} format, ${counted.encoding}${
+        counted.estimate ? " (an estimate: the provider's tokenizer is not published)" : ""
+      }`
+    ]
+    return Effect.forEach(lines, io.out, { discard: true })
+  })

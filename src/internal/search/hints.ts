@@ -1,0 +1,147 @@
+/**
+ * What a request says with its shape rather than its words: `owner/repo`, `#channel`, `@user`, an
+ * id such as `cus_9s6XKz` or `C024BE91L`, a commit hash, an email, a URL, a version. Each hint
+ * becomes words an API document would use for that kind of value (`owner/repo` → repository,
+ * owner), and a typed id prefix (`cus`) is kept for `learn.ts` to resolve against the nouns of
+ * the registered APIs. The text left over, hints cut out, goes on to the lexicon.
+ *
+ * The shapes are the conventions of the web and of the big APIs (GitHub's `owner/repo#n`, Slack's
+ * `#channel` and one-letter id prefixes, Stripe-style `prefix_` ids); none is taken from a request
+ * set. Every pattern is linear: bounded quantifiers, no nested repetition.
+ */
+
+/** @internal */
+export interface Hint {
+  /** Words that documents use for what the hint stands for. */
+  readonly words: ReadonlyArray<string>
+  /** How much the hint counts among the request's concepts, if not as any hint. */
+  readonly weight?: number
+}
+
+/** @internal */
+export interface Hints {
+  readonly hints: ReadonlyArray<Hint>
+  /** Lowercase prefixes of `prefix_body` ids (`cus`, `sub_sched`), to resolve against the APIs' nouns. */
+  readonly idPrefixes: ReadonlyArray<string>
+  /**
+   * The nouns said right before a number (`["check", "suite"]` for "check suite 5678"; `[]` for a
+   * bare `#12`): an item of that collection is meant.
+   */
+  readonly numbered: ReadonlyArray<ReadonlyArray<string>>
+  /** The request with every hint cut out. */
+  readonly rest: string
+}
+
+/**
+ * Slack-style ids: one capital letter saying the kind, then 8+ capitals and digits (Slack's
+ * documented convention; other chat APIs follow it). Only the letters whose meaning is stable.
+ */
+const LETTER_IDS: Readonly<Record<string, string>> = {
+  C: "channel conversation",
+  G: "channel conversation group private",
+  D: "direct message conversation im",
+  U: "user",
+  W: "user",
+  F: "file",
+  T: "team workspace",
+  E: "enterprise",
+  B: "bot",
+  A: "app",
+  V: "view",
+  S: "usergroup"
+}
+
+interface Shape {
+  readonly pattern: RegExp
+  readonly hint: (match: RegExpExecArray, prefixes: Array<string>) => Hint | undefined
+}
+
+const words = (text: string): Hint => ({ words: text.split(" ") })
+
+// Order matters: a longer shape is cut out before a shorter one could see part of it.
+const SHAPES: ReadonlyArray<Shape> = [
+  { pattern: /\bhttps?:\/\/[^\s]{1,500}/g, hint: () => words("url") },
+  { pattern: /\b[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}\b/g, hint: () => words("email") },
+  // owner/repo#123, owner/repo — not a path with a file extension, not a URL (cut above).
+  {
+    pattern: /(?<![\w@/])([A-Za-z0-9][\w.-]{0,38})\/([\w.-]{1,100})(?:#(\d{1,9}))?(?![\w/])/g,
+    hint: (match) => {
+      const [, , repo = "", number] = match
+      if (/\.(md|txt|json|ya?ml|js|ts|py|go|rb|java|html|css|lock|toml|cfg|ini)$/i.test(repo)) {
+        return words("path file content")
+      }
+      return words(number === undefined ? "repository repo owner" : "repository repo owner issue pull number")
+    }
+  },
+  { pattern: /@([A-Za-z0-9][\w-]{0,38})\/([\w.-]{1,100})/g, hint: () => words("team org slug") },
+  { pattern: /(?<![\w@])@[A-Za-z0-9][\w.-]{0,38}/g, hint: () => words("user username") },
+  { pattern: /(?<![\w&])#(\d{1,9})\b/g, hint: () => words("issue pull number") },
+  { pattern: /(?<![\w&])#[a-z][\w-]{0,79}/g, hint: () => words("channel conversation") },
+  { pattern: /\b\d{9,10}\.\d{6}\b/g, hint: () => words("message ts timestamp") },
+  // GHSA-xxxx-xxxx-xxxx, CVE-2024-1234: the prefix is a word the API's params use (ghsa_id, cve_id).
+  {
+    pattern: /\b([A-Z]{2,6})-(?=[\w-]{0,40}\d)[\w-]{2,40}\b/g,
+    // The prefix is the id's name (a parameter is named after it): it counts as a word of the request.
+    hint: (match) => ({ words: [(match[1] ?? "").toLowerCase()], weight: 1 })
+  },
+  // prefix_body ids: cus_9s6XKz, sub_sched_1Mr3, pi_3MtwBwLkdIwHu7ix28a3tqPa.
+  {
+    pattern: /\b([a-z]{1,12}(?:_[a-z]{1,12}){0,2})_([A-Za-z0-9]{3,64})\b/g,
+    hint: (match, prefixes) => {
+      const [, prefix = "", body = ""] = match
+      // An id's body has a digit or a capital; `team_slug` or `ending_before` is a name, not an id.
+      if (!/[0-9A-Z]/.test(body)) return undefined
+      prefixes.push(prefix)
+      return { words: [] }
+    }
+  },
+  {
+    pattern: /\b([A-Z])(?=[A-Z0-9]{0,14}\d)[A-Z0-9]{8,14}\b/g,
+    hint: (match) => {
+      const kind = LETTER_IDS[match[1] ?? ""]
+      return kind === undefined ? undefined : words(kind)
+    }
+  },
+  // A commit hash: 7–40 hex digits with at least one letter and one digit.
+  { pattern: /\b(?=[0-9a-f]{0,39}[a-f])(?=[0-9a-f]{0,39}\d)[0-9a-f]{7,40}\b/g, hint: () => words("commit sha") },
+  { pattern: /\bv\d{1,4}(?:\.\d{1,6}){1,3}(?:-[\w.]{1,20})?(?:\.\.\.?v?\d{1,4}(?:\.\d{1,6}){1,3})?\b/g, hint: (match) =>
+    words(match[0].includes("..") ? "compare tag" : "tag release version") },
+  { pattern: /(?:[$€£]\s?\d[\d,.]{0,12}k?|\b\d[\d,.]{0,12}\s?(?:usd|eur|gbp|dollars|euros|bucks)\b)/gi, hint: () => words("amount") }
+]
+
+/** One or two nouns, then a number: "comment 5521", "check suite 5678", "release #4411". */
+const NUMBERED = /\b(?:([A-Za-z][a-z-]{1,30})\s+)?([A-Za-z][a-z-]{1,30})\s+#?(\d{1,12})\b(?![.:/-]\d)/g
+
+/**
+ * What a hint is replaced with in `rest`: a mark no word contains, so that the words on either
+ * side of a hint are not read as one phrase.
+ *
+ * @internal
+ */
+export const CUT = "\u0000"
+
+/**
+ * The hints of a request and the request without them.
+ *
+ * @internal
+ */
+export const read = (request: string): Hints => {
+  const hints: Array<Hint> = []
+  const idPrefixes: Array<string> = []
+  const numbered: Array<ReadonlyArray<string>> = []
+  for (const match of request.matchAll(NUMBERED)) {
+    numbered.push([match[1], match[2]].filter((word): word is string => word !== undefined).map((word) => word.toLowerCase()))
+  }
+  if (/#\d{1,9}\b/.test(request)) numbered.push([])
+  let rest = request
+  for (const { hint, pattern } of SHAPES) {
+    rest = rest.replace(pattern, (...args: Array<unknown>) => {
+      const match = args.slice(0, -2) as unknown as RegExpExecArray
+      const found = hint(match, idPrefixes)
+      if (found === undefined) return match[0]
+      if (found.words.length > 0) hints.push(found)
+      return CUT
+    })
+  }
+  return { hints, idPrefixes, numbered, rest }
+}

@@ -1,0 +1,183 @@
+/**
+ * What the registered APIs teach the ranker about their own vocabulary, learned at index time from
+ * their URL templates — no table per API. An API's *collections* are the path segments followed
+ * by an item parameter (`/v1/customers/{customer}`, `/repos/{owner}/{repo}/pulls/{pull_number}`);
+ * an id prefix in a request (`cus_…`, `pi_…`, `sub_sched_…`) names one of them by abbreviation, the
+ * way such APIs coin their prefixes: a prefix of the word (`cus` customers), the initials of the
+ * words (`pi` payment intents), a prefix of each word (`sub_sched` subscription schedules), or the
+ * word's consonant skeleton (`acct` accounts, `evt` events).
+ */
+import { rawWords } from "./words.js"
+
+/** A collection: its words (`["payment", "intents"]`), how many tools reach it, its item parameter. */
+interface Collection {
+  readonly words: ReadonlyArray<string>
+  readonly api: string | undefined
+  /** Whether its item is addressed by a number (`{issue_number}`, `{pull_number}`): what `#12` names. */
+  readonly numbered: boolean
+  tools: number
+}
+
+/** @internal */
+export interface Vocabulary {
+  /** Collections by their joined words and API. */
+  readonly collections: Map<string, Collection>
+}
+
+/** @internal */
+export const empty = (): Vocabulary => ({ collections: new Map() })
+
+/** Static segments and `{param}` / `{{param}}` segments of a URL template's path. */
+const segments = (url: string): Array<{ readonly text: string; readonly param: boolean }> => {
+  const path = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, "").split(/[?#]/)[0] ?? ""
+  return path
+    .split("/")
+    .filter((segment) => segment !== "")
+    .map((segment) => ({ text: segment, param: /^\{\{?[^}]*\}?\}$/.test(segment) }))
+}
+
+const keyOf = (words: ReadonlyArray<string>, api: string | undefined): string => `${api ?? ""}\u0000${words.join(" ")}`
+
+interface Named {
+  readonly words: ReadonlyArray<string>
+  readonly numbered: boolean
+}
+
+/** The collections one URL template names. */
+const collectionsOf = (url: string): Array<Named> => {
+  const parts = segments(url)
+  const found: Array<Named> = []
+  for (let i = 0; i + 1 < parts.length; i++) {
+    const here = parts[i]!
+    if (here.param || !parts[i + 1]!.param) continue
+    const words = rawWords(here.text.replace(/[_.-]/g, " "))
+    if (words.length === 0) continue
+    const numbered = /number/i.test(parts[i + 1]!.text)
+    found.push({ words, numbered })
+    const before = parts[i - 1]
+    // `/checkout/sessions/{session}`: "checkout sessions" is the collection's full name.
+    if (before !== undefined && !before.param) {
+      found.push({ words: [...rawWords(before.text.replace(/[_.-]/g, " ")), ...words], numbered })
+    }
+  }
+  return found
+}
+
+/**
+ * The collections whose items a URL template addresses, as keys comparable with `Resolved.key`.
+ *
+ * @internal
+ */
+export const itemsOf = (url: string | undefined): Array<string> =>
+  url === undefined ? [] : collectionsOf(url).map(({ words }) => words.join(" "))
+
+/** @internal */
+export const add = (vocabulary: Vocabulary, url: string | undefined, api: string | undefined): void => {
+  if (url === undefined) return
+  for (const { numbered, words } of collectionsOf(url)) {
+    const key = keyOf(words, api)
+    const known = vocabulary.collections.get(key)
+    if (known === undefined) vocabulary.collections.set(key, { words, api, numbered, tools: 1 })
+    else known.tools += 1
+  }
+}
+
+/** @internal */
+export const remove = (vocabulary: Vocabulary, url: string | undefined, api: string | undefined): void => {
+  if (url === undefined) return
+  for (const { words } of collectionsOf(url)) {
+    const key = keyOf(words, api)
+    const known = vocabulary.collections.get(key)
+    if (known === undefined) continue
+    known.tools -= 1
+    if (known.tools <= 0) vocabulary.collections.delete(key)
+  }
+}
+
+/**
+ * How well an id prefix abbreviates a collection's words: 4 a prefix of each word in turn
+ * (`sub_sched`), 3 a prefix of a one-word collection (`cus`), 2.5 the initials (`pi`), 2 to 2.5
+ * the skeleton of a one-word collection (`acct`, `evt`: the tighter, the better), 0 no match.
+ */
+const abbreviates = (prefix: string, words: ReadonlyArray<string>): number => {
+  const parts = prefix.split("_")
+  if (parts.length > 1) {
+    return parts.length === words.length && parts.every((part, i) => words[i]!.startsWith(part)) ? 4 : 0
+  }
+  const first = words[0] ?? ""
+  if (words.length === 1 && first.startsWith(prefix) && prefix.length >= 2) return 3
+  if (words.length > 1 && words.length === prefix.length && words.every((word, i) => word[0] === prefix[i])) return 2.5
+  if (words.length === 1 && prefix.length >= 2 && first[0] === prefix[0]) {
+    const span = skeletonSpan(prefix, first)
+    return span === 0 ? 0 : 2 + 0.5 * (prefix.length / span)
+  }
+  return 0
+}
+
+/** How many letters of `word` the letters of `short` span in order (0: they do not). */
+const skeletonSpan = (short: string, word: string): number => {
+  let at = 0
+  for (let i = 0; i < word.length; i++) {
+    if (word[i] === short[at]) at += 1
+    if (at === short.length) return i + 1
+  }
+  return 0
+}
+
+/** @internal */
+export interface Resolved {
+  readonly words: ReadonlyArray<string>
+  readonly api: string | undefined
+  readonly weight: number
+  /** The collection, as `itemsOf` names it. */
+  readonly key: string
+}
+
+/**
+ * The collections an id prefix may name, best first, each with a weight (1 for the best): every
+ * collection within half a point of the best abbreviation, the ones more tools reach first (an
+ * API's main nouns), at most four. The request's other words decide between them.
+ *
+ * @internal
+ */
+export const resolvePrefix = (vocabulary: Vocabulary, prefix: string): Array<Resolved> => {
+  const scored: Array<{ readonly collection: Collection; readonly score: number }> = []
+  for (const collection of vocabulary.collections.values()) {
+    const score = abbreviates(prefix, collection.words)
+    if (score > 0) scored.push({ collection, score })
+  }
+  const best = Math.max(0, ...scored.map(({ score }) => score))
+  return scored
+    .filter(({ score }) => score >= best - 0.5)
+    .sort((a, b) =>
+      b.score - a.score || b.collection.tools - a.collection.tools ||
+      a.collection.words.join(" ").localeCompare(b.collection.words.join(" "))
+    )
+    .slice(0, 4)
+    .map(({ collection, score }) => ({ words: collection.words, api: collection.api, weight: score / best, key: collection.words.join(" ") }))
+}
+
+/**
+ * The collections a noun said before a number names ("comment 5521", "run 555", "check suite
+ * 5678"): those whose last word has the noun's stem (and, for two nouns, whose words end with
+ * both). `#12` — a number with no noun — names the collections addressed by a number.
+ *
+ * @internal
+ */
+export const resolveNumbered = (
+  vocabulary: Vocabulary,
+  nouns: ReadonlyArray<string>,
+  stemOf: (word: string) => string
+): Array<string> => {
+  const keys: Array<string> = []
+  const wanted = nouns.map(stemOf)
+  for (const collection of vocabulary.collections.values()) {
+    if (wanted.length === 0) {
+      if (collection.numbered) keys.push(collection.words.join(" "))
+      continue
+    }
+    const tail = collection.words.slice(-wanted.length).map(stemOf)
+    if (tail.length === wanted.length && tail.every((word, i) => word === wanted[i])) keys.push(collection.words.join(" "))
+  }
+  return keys
+}

@@ -1,0 +1,231 @@
+/**
+ * A request read for the index: its hints (`hints.ts`), its phrases looked up in the lexicon
+ * (longest phrase first, so "get rid of" is one delete rather than "get" and "rid"), its other
+ * words stemmed. The result is a list of *concepts*: each thing the request says, with the terms
+ * that may stand for it in a document and a weight for each. A document scores for a concept by
+ * the best of its terms, so a synonym-rich concept counts once, not once per synonym.
+ */
+import * as Hints from "./hints.js"
+import { type Action, type Entry, LEXICON } from "./lexicon.js"
+import * as Learn from "./learn.js"
+import * as WordNet from "./wordnet.js"
+import { isStopword, rawWords, stem } from "./words.js"
+
+/** @internal */
+export interface Concept {
+  /** Stemmed term → weight (1 for the request's own word). */
+  readonly terms: ReadonlyMap<string, number>
+  /** How much the concept counts in the coordination of concepts (hints and fillers less). */
+  readonly weight: number
+}
+
+/** @internal */
+export interface Query {
+  readonly concepts: ReadonlyArray<Concept>
+  readonly action: Action | undefined
+  /** APIs the request's id prefixes resolved to. */
+  readonly apis: ReadonlySet<string>
+  /** Collections whose item an id of the request names (`Learn.itemsOf` keys). */
+  readonly items: ReadonlySet<string>
+}
+
+/** Weight of a lexicon expansion beside the request's own word. */
+const EXPANSION = 0.7
+/**
+ * Weight of a WordNet synonym of a word the lexicon does not know: lower when the tools use the
+ * word itself (it likely means what they mean by it), higher when none does.
+ */
+const WORDNET_KNOWN = 0.3
+const WORDNET_UNKNOWN = 0.6
+
+/** Weight of the parts of a compound word, or of two words read as one. */
+const COMPOUND = 0.8
+
+/** A word no tool uses, split in two words the tools use ("codespace" → code, space), stemmed; or none. */
+const split = (word: string, known: (term: string) => boolean): Array<string> => {
+  for (let at = 3; at <= word.length - 3; at++) {
+    const [head, tail] = [stem(word.slice(0, at)), stem(word.slice(at))]
+    if (known(head) && known(tail)) return [head, tail]
+  }
+  return []
+}
+
+/** Weight of a hint's words and of a resolved id's collection. */
+const HINT = 0.8
+/** How much a hint counts among the request's concepts: it says which kind of value, not which operation. */
+const HINT_WEIGHT = 0.5
+
+interface PhraseIndex {
+  /** First word → entries' phrases starting with it, longest first. */
+  readonly byFirst: ReadonlyMap<string, ReadonlyArray<{ readonly phrase: ReadonlyArray<string>; readonly entry: Entry }>>
+}
+
+let phraseIndex: PhraseIndex | undefined
+
+const phrases = (): PhraseIndex => {
+  if (phraseIndex !== undefined) return phraseIndex
+  const byFirst = new Map<string, Array<{ readonly phrase: ReadonlyArray<string>; readonly entry: Entry }>>()
+  for (const entry of LEXICON) {
+    for (const phrase of entry.phrases) {
+      const words = phrase.flatMap((word) => rawWords(word))
+      const first = words[0]
+      if (first === undefined) continue
+      const list = byFirst.get(first) ?? []
+      list.push({ phrase: words, entry })
+      byFirst.set(first, list)
+    }
+  }
+  for (const list of byFirst.values()) list.sort((a, b) => b.phrase.length - a.phrase.length)
+  phraseIndex = { byFirst }
+  return phraseIndex
+}
+
+const conceptOf = (own: ReadonlyArray<string>, expansions: ReadonlyArray<string>, ownWeight: number, weight: number): Concept => {
+  const terms = new Map<string, number>()
+  for (const word of expansions) {
+    for (const part of rawWords(word)) {
+      if (!isStopword(part)) terms.set(stem(part), ownWeight * EXPANSION)
+    }
+  }
+  for (const word of own) {
+    if (!isStopword(word) && word.length > 1) terms.set(stem(word), ownWeight)
+  }
+  return { terms, weight }
+}
+
+/** Words that open a question. */
+const QUESTION: ReadonlySet<string> = new Set([
+  "what", "what's", "whats", "which", "who", "who's", "whose", "whom", "how", "is", "are", "was", "were", "does",
+  "do", "did", "has", "have", "any", "where", "when", "why", "whats", "show", "list"
+])
+
+/** The particles of English phrasal verbs, which may stand after the object: "hand the money back", "switch it off". */
+const PARTICLES: ReadonlySet<string> = new Set(["up", "down", "off", "out", "back", "in", "on", "over", "away", "through"])
+
+/** How many words may stand between a phrasal verb and its particle. */
+const PARTICLE_GAP = 3
+
+const readPhrases = (
+  words: ReadonlyArray<string>,
+  concepts: Array<Concept>,
+  onAction: (action: Action) => void,
+  known: (term: string) => boolean
+): void => {
+  const { byFirst } = phrases()
+  const taken = new Set<number>()
+  for (let i = 0; i < words.length;) {
+    const word = words[i]!
+    if (taken.has(i)) {
+      i += 1
+      continue
+    }
+    let matched: ReadonlyArray<string> | undefined
+    let particleAt: number | undefined
+    const entries: Array<Entry> = []
+    for (const { entry, phrase } of byFirst.get(word) ?? []) {
+      if (matched !== undefined && phrase.length < matched.length) break
+      if (phrase.every((part, j) => words[i + j] === part)) {
+        matched = phrase
+        entries.push(entry)
+      } else if (matched === undefined && phrase.length === 2 && PARTICLES.has(phrase[1]!)) {
+        // "hand the money back", "switch the alarm off": the particle after a short object.
+        for (let j = i + 2; j <= i + 1 + PARTICLE_GAP && j < words.length; j++) {
+          if (words[j] === phrase[1]) {
+            particleAt = j
+            break
+          }
+        }
+        if (particleAt !== undefined) {
+          entries.push(entry)
+          taken.add(particleAt)
+          concepts.push(conceptOf([word], entry.expansions, 1, entry.weight))
+          if (entry.action !== undefined) onAction(entry.action)
+          break
+        }
+      }
+    }
+    if (particleAt !== undefined && matched === undefined) {
+      i += 1
+      continue
+    }
+    if (matched === undefined) {
+      if (!isStopword(word) && word.length > 1 && !/^\d+$/.test(word)) {
+        const concept = conceptOf([word], [], 1, 1)
+        const terms = concept.terms as Map<string, number>
+        // A word the tools themselves use is most likely meant as they use it; a word none of
+        // them has can only be reached through its synonyms.
+        const isKnown = known(stem(word))
+        const weight = isKnown ? WORDNET_KNOWN : WORDNET_UNKNOWN
+        for (const synonym of WordNet.synonyms(word)) {
+          if (isStopword(synonym) || synonym.length < 2) continue
+          const term = stem(synonym)
+          if (!terms.has(term)) terms.set(term, weight)
+        }
+        // Compounds written apart or together: "webhook" meets "web hook", "user group" meets "usergroup".
+        if (!isKnown) for (const part of split(word, known)) if (!terms.has(part)) terms.set(part, COMPOUND)
+        const next = words[i + 1]
+        if (next !== undefined && !isStopword(next)) {
+          const joined = stem(word + next)
+          if (known(joined) && !terms.has(joined)) terms.set(joined, COMPOUND)
+        }
+        concepts.push(concept)
+      }
+      i += 1
+      continue
+    }
+    const withAction = entries.find((entry) => entry.action !== undefined)
+    if (withAction?.action !== undefined) onAction(withAction.action)
+    const weight = Math.max(...entries.map((entry) => entry.weight))
+    concepts.push(conceptOf(matched, entries.flatMap((entry) => entry.expansions), 1, weight))
+    i += matched.length
+  }
+}
+
+/**
+ * Reads a request.
+ *
+ * @internal
+ */
+export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term: string) => boolean = () => true): Query => {
+  const { hints, idPrefixes, numbered, rest } = Hints.read(request)
+  const concepts: Array<Concept> = []
+  const apis = new Set<string>()
+  const items = new Set<string>()
+  for (const hint of hints) concepts.push(conceptOf([], hint.words, HINT / EXPANSION, hint.weight ?? HINT_WEIGHT))
+  for (const prefix of idPrefixes) {
+    const candidates = Learn.resolvePrefix(vocabulary, prefix)
+    if (candidates.length === 0) continue
+    const terms = new Map<string, number>()
+    for (const { key, weight, words } of candidates) {
+      if (weight === 1) items.add(key)
+      for (const word of words) {
+        const term = stem(word)
+        terms.set(term, Math.max(terms.get(term) ?? 0, HINT * weight))
+      }
+    }
+    concepts.push({ terms, weight: 1 })
+    // Only an unambiguous prefix says which API the request is for.
+    const apisOf = new Set(candidates.map(({ api }) => api))
+    const [only] = apisOf
+    if (apisOf.size === 1 && only !== undefined) apis.add(only)
+  }
+
+  for (const nouns of numbered) {
+    // "the comment 5521": try the two words, then the last one alone.
+    const two = nouns.length === 2 ? Learn.resolveNumbered(vocabulary, nouns, stem) : []
+    const keys = two.length > 0 ? two : Learn.resolveNumbered(vocabulary, nouns.slice(-1), stem)
+    for (const key of keys) items.add(key)
+  }
+
+  let action: Action | undefined
+  // A hint cut out of the request ends a phrase: in "turn @ann off", "turn off" is not said.
+  for (const segment of rest.split(Hints.CUT)) {
+    const words = rawWords(segment)
+    // A question asks to read: in "what's open in …" or "is #deals private", "open" and "private"
+    // describe what to read, they are not what to do.
+    if (action === undefined && words[0] !== undefined && QUESTION.has(words[0])) action = "read"
+    readPhrases(words, concepts, (found) => (action ??= found), known)
+  }
+  // A request that names things without a verb ("the open invoices", "our webhooks") asks to see them.
+  return { concepts: concepts.filter((concept) => concept.terms.size > 0), action: action ?? "read", apis, items }
+}
