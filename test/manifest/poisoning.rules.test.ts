@@ -748,6 +748,11 @@ describe("credential words one by one, and the look-alike finding of a scan", ()
     for (const name of ["private", "key", "public_key", "ssh_key_id", "passwd_hint", "access"]) assert.isFalse(flagged(name), name)
   })
 
+  it("separators at either end or doubled are not words", () => {
+    for (const name of ["user_password_", "_token", "api__key", "x__private___key_"]) assert.isTrue(flagged(name), name)
+    assert.isFalse(flagged("page__token_"))
+  })
+
   it("a description asking for the user's API key, with or without a separator", () => {
     for (const text of ["Your apikey.", "Your api-key.", "Your api_key.", "Your API key."]) assert.isTrue(flagged("note", text), text)
     for (const text of ["Your api~key.", "Your apiXkey."]) assert.isFalse(flagged("note", text), text)
