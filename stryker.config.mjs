@@ -49,6 +49,9 @@ export default {
     between("src/internal/client/approval.ts", "const METHODS", "export const check"),
     // The MCP bridge's host and origin rule over HTTP (#29).
     "packages/mcp/src/internal/hostGuard.ts",
+    // The OpenAPI import's work budget (#29 class 3): the limit a document's size allows, its count
+    // of JSON nodes, the stop past the limit.
+    "packages/openapi/src/internal/budget.ts",
     // The model's `fields` taken out of a call before anything else reads it (docs/results.md): it
     // never reaches the request or a param.
     between("src/internal/client/execution.ts", "const takeFields", "export const redactable"),
@@ -60,7 +63,10 @@ export default {
     // Whose token a call sends: the principal from the turn's context, failing closed.
     "src/internal/client/oauth/principal.ts"
   ],
-  reporters: ["clear-text", "progress", "json"],
+  // "mutant-log" (scripts/mutantLog.mjs): one line per mutant in reports/mutation/progress.log as
+  // the run goes, since the other reports are written only at its end.
+  appendPlugins: [new URL("./scripts/mutantLog.mjs", import.meta.url).pathname],
+  reporters: ["clear-text", "progress", "json", "mutant-log"],
   jsonReporter: { fileName: "reports/mutation/mutation.json" },
   tempDirName: ".stryker-tmp",
   cleanTempDir: "always",

@@ -15,7 +15,8 @@ export default defineConfig({
       "test/shared/span.test.ts",
       "test/result/pages.test.ts",
       "test/client/oauth/principal.test.ts",
-      "packages/mcp/test/hostGuard.test.ts"
+      "packages/mcp/test/hostGuard.test.ts",
+      "packages/openapi/test/budget.test.ts"
     ],
     testTimeout: 30_000
   }

@@ -744,11 +744,21 @@ export interface Exposed {
  * (no credential, user info stripped, same-origin redirects, capped at `maxBytes` — default the
  * manifest cap), parsed as JSON. `what` names the document in errors.
  *
+ * With `url`, another document the manifest is made from (an OpenAPI spec's OpenID Connect
+ * discovery document), under the same rules. A lock is not asked about it: it pins what such a
+ * document decides, not where it is read — the manifest `load` returns, its `auth` included, is
+ * held to the pin before anything is registered (docs/lock.md "OpenID Connect discovery").
+ *
  * @since 0.3.0
  * @category models
  */
 export type DocumentFetch = (
-  options?: { readonly maxBytes?: number | undefined; readonly what?: string | undefined }
+  options?: {
+    readonly maxBytes?: number | undefined
+    readonly what?: string | undefined
+    /** Another document than the one discovered (`discoverWith`'s `url`); since 0.3.0. */
+    readonly url?: string | URL | undefined
+  }
 ) => Effect.Effect<FetchJson.Fetched, FetchJson.FetchError>
 
 /**

@@ -37,7 +37,7 @@ const RULES = PoisoningRules.readRules()
 // the rules (word characters only under Unicode case folding: ſ, K; invisible ones; path
 // punctuation; whitespace that is not a space), and code points at both edges of every invisible range.
 const WORDS = [...new Set([...POISONED.flatMap((example) => example.description.split(/\s+/)), ...RULES.words])]
-const EDGES = ["ſ", "\u212a", "\u200b", "\u202e", tagged("x"), "~/.", ".env", "'", "/", "<", ">", "_", "-", "\n", "\u00a0", "\u0085", "\ufeff", "x".repeat(65)]
+const EDGES = ["ſ", "\u212a", "\u0455", "\u0430", "\uff53", "\u2070", "\u200b", "\u202e", tagged("x"), "~/.", ".env", "'", "/", "<", ">", "_", "-", "\n", "\u00a0", "\u0085", "\ufeff", "x".repeat(65)]
 const BOUNDARIES = RULES.invisible.flatMap(([from, to]) => [from - 1, from, to, to + 1]).map((code) => String.fromCodePoint(code))
 // Words an attack might use where a documented rule has a choice, written here (not read from
 // either side): what the rule leaves out must not be flagged by the code either.
@@ -91,6 +91,10 @@ const textFindingsOf = (description: string) => {
   }
 }
 
+// Letters written as look-alikes outside ASCII (Cyrillic, fullwidth, ſ): read as the letters (docs/security.md).
+const LOOKALIKE: Readonly<Record<string, string>> = { a: "\u0430", e: "\u0435", o: "\u043e", p: "\u0440", s: "\u017f", i: "\u0456", d: "\uff44", y: "\u0443" }
+const lookalike = (text: string): string => [...text].map((char) => LOOKALIKE[char] ?? char).join("")
+
 describe("poisoning: the text rules find exactly what docs/security.md \"Poisoning checks\" documents (property)", () => {
   it("the rules block reads as nine text rules and the invisible ranges", () => {
     assert.strictEqual(RULES.text.length, 9)
@@ -138,7 +142,7 @@ describe("poisoning: the text rules find exactly what docs/security.md \"Poisoni
           // The other groups take their first choice that is not empty.
           const text = PoisoningRules.instance(line, (choices) =>
             seen++ === group ? option : choices.find((choice) => choice !== "") ?? "", "the_name-2")
-          for (const around of [text, ` ${text} `, `x${text}x`, `${text}s`, `_${text.toUpperCase()}.`]) {
+          for (const around of [text, ` ${text} `, `x${text}x`, `${text}s`, `_${text.toUpperCase()}.`, lookalike(text)]) {
             const found = textFindingsOf(around).whats
             const expected = PoisoningRules.whats(RULES, around)
             if (JSON.stringify(found) !== JSON.stringify(expected)) mismatches.push(`${JSON.stringify(around)}: ${JSON.stringify(found)} vs ${JSON.stringify(expected)}`)
@@ -177,15 +181,22 @@ const oracleWords = (name: string): Array<string> => {
   return out
 }
 
+// Words are compared as look-alike names are (docs/security.md, credential-param): folded by
+// confusables.txt's prototypes for lower-case ASCII (0 → O → o, 1 → l, m → rn), typed here, and
+// the look-alike the data lacks (w → vv).
+const LOOK: Readonly<Record<string, string>> = { "0": "o", "1": "l", "m": "rn", "w": "vv" }
+const look = (word: string): string => [...word].map((c) => LOOK[c] ?? c).join("")
+
 const oracleNamesCredential = (name: string): boolean => {
-  const words = oracleWords(name)
+  const words = oracleWords(name).map(look)
   const last = words.at(-1) ?? ""
-  return PAIRS.includes(words.slice(-2).join(" ")) || (NOUNS.includes(last) && !CURSORS.includes(words.at(-2) ?? ""))
+  return PAIRS.map((pair) => pair.split(" ").map(look).join(" ")).includes(words.slice(-2).join(" ")) ||
+    (NOUNS.map(look).includes(last) && !CURSORS.map(look).includes(words.at(-2) ?? ""))
 }
 
 const PIECES = ["api", "Api", "API", "key", "Key", "KEY", "token", "Token", "page", "Page", "next", "pass", "Pass",
   "word", "Word", "secret", "Secret", "access", "auth", "bearer", "private", "credential", "Credentials", "user",
-  "id", "_", "-", "2", "\u212a", "K", "ey", "x"]
+  "id", "_", "-", "2", "\u212a", "K", "ey", "x", "t0ken", "passw0rd", "0", "1", "credentia1", "m", "vv", "w0rd"]
 
 describe("poisoning: the credential-name screen agrees with the word rule (property)", () => {
   it("names built from credential words, cursor words, separators and case changes", () => {

@@ -212,9 +212,35 @@ export const matches = (rule: TextRule, text: string): boolean => {
   return false
 }
 
+/**
+ * Confusables.txt's prototypes, typed here, for the look-alikes outside ASCII the tests write that
+ * NFKC leaves alone (Cyrillic and Greek letters).
+ */
+const CONFUSABLE: Readonly<Record<string, string>> = {
+  "\u0430": "a", "\u0435": "e", "\u043e": "o", "\u0440": "p", "\u0441": "c", "\u0443": "y", "\u0455": "s",
+  "\u0456": "i", "\u03bf": "o"
+}
+
+/**
+ * The text as the rules read it (docs/security.md: "as read"): each character outside ASCII whose
+ * NFKC form — the runtime's Unicode data, not the code under test — is ASCII letters or digits is
+ * read as that, else one of `CONFUSABLE` as its prototype; everything else as written.
+ */
+export const readAs = (text: string): string =>
+  [...text].map((char) => {
+    if (char.charCodeAt(0) < 0x80) return char
+    const compatible = char.normalize("NFKC")
+    if (compatible !== "" && [...compatible].every((c) => (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || (c >= "0" && c <= "9"))) {
+      return compatible
+    }
+    return CONFUSABLE[char] ?? char
+  }).join("")
+
 /** What the text rules say `text` has, in the documented order. */
-export const whats = (rules: Rules, text: string): Array<string> =>
-  rules.text.filter((rule) => matches(rule, text)).map((rule) => rule.what)
+export const whats = (rules: Rules, text: string): Array<string> => {
+  const read = readAs(text)
+  return rules.text.filter((rule) => matches(rule, read)).map((rule) => rule.what)
+}
 
 /** Whether `text` holds a character of `invisible-unicode`. */
 export const hasInvisible = (rules: Rules, text: string): boolean => {

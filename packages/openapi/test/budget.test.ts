@@ -159,3 +159,59 @@ describe("docs/openapi.md §Limits: import work is bounded by the document", () 
     )
   })
 })
+
+describe("budget.ts: the limit and the node count themselves", () => {
+  it("spending exactly the limit is within it; one unit more throws Exceeded with the limit", () => {
+    const budget = Budget.make(10)
+    budget.spend(4)
+    budget.spend(6)
+    assert.strictEqual(budget.spent(), 10)
+    const thrown = (() => {
+      try {
+        budget.spend(1)
+      } catch (error) {
+        return error
+      }
+    })()
+    assert.instanceOf(thrown, Budget.Exceeded)
+    const over = Budget.make(3)
+    try {
+      over.spend(5)
+      assert.fail("not exceeded")
+    } catch (error) {
+      assert.instanceOf(error, Budget.Exceeded)
+      assert.strictEqual((error as Budget.Exceeded).limit, 3)
+    }
+  })
+
+  it("the message of an import stopped by its budget, with the limit in English digits", () => {
+    assert.strictEqual(
+      Budget.exceededMessage(1234567),
+      "the document asks for more work than its size allows (over 1,234,567 schema steps): " +
+        "its $refs and allOf/oneOf/anyOf fan out too far to be imported"
+    )
+  })
+
+  it("a document of n nodes may spend FLOOR + PER_NODE × n", () => {
+    assert.strictEqual(Budget.forNodes(0).limit, Budget.FLOOR)
+    assert.strictEqual(Budget.forNodes(7).limit, Budget.FLOOR + Budget.PER_NODE * 7)
+    assert.strictEqual(Budget.unlimited.limit, Number.POSITIVE_INFINITY)
+  })
+
+  it("countNodes (Mapping.toManifest's default budget) counts a tree as the plain count does; a shared or cyclic object once", () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 4 }), (value) => {
+        assert.strictEqual(Budget.countNodes(value), nodesOf(value))
+      }),
+      { numRuns: RUNS, seed: 29 }
+    )
+    assert.strictEqual(Budget.countNodes(null), 1)
+    assert.strictEqual(Budget.countNodes("x"), 1)
+    const shared = { a: 1, b: [2, 3] }
+    // The root, each of the two references, and what the shared object holds (1, the array, 2, 3) once.
+    assert.strictEqual(Budget.countNodes({ x: shared, y: shared }), 1 + 2 + (nodesOf(shared) - 1))
+    const cyclic: Record<string, unknown> = { a: 1 }
+    cyclic.self = cyclic
+    assert.strictEqual(Budget.countNodes(cyclic), 3)
+  })
+})

@@ -8,6 +8,7 @@
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Client from "rcp-sdk/client"
+import * as Lock from "rcp-sdk/lock"
 import * as Manifest from "rcp-sdk/manifest"
 import { startOAuthWorld, type OAuthWorld } from "../../../test/support/oidcProvider.js"
 import { json, startServer, type TestServer } from "../../../test/support/server.js"
@@ -294,6 +295,113 @@ describe("§Security: openIdConnect, discovered from oidc-provider", () => {
       assert.strictEqual(oidc.hitsOf("client_credentials"), before + 1)
       // The token never reaches what the model reads.
       assert.notInclude(JSON.stringify(result), seen.token!)
+    } finally {
+      await client.close()
+    }
+  })
+})
+
+describe("§Security: openIdConnect under a lock (docs/lock.md §OpenID Connect discovery)", () => {
+  // The lock pins what the discovery document decides — the token, authorization and revocation
+  // endpoints and the issuer, all in the manifest's `auth`, which is in every tool's pin — not the
+  // URL it is read from: a changed document is a changed manifest, refused before anything is
+  // registered, so no client secret or token request ever goes to an endpoint nobody approved.
+  let world: OAuthWorld
+  // Serves the spec (/spec.json) and, as an issuer of its own, a discovery document; records every request.
+  let docs: TestServer
+  let attacker: TestServer
+  let spec: unknown = {}
+  let discovery: Record<string, unknown> = {}
+  beforeAll(async () => {
+    world = await startOAuthWorld()
+    docs = await startServer((request, response) =>
+      request.target === "/spec.json"
+        ? json(response, 200, spec)
+        : request.target === "/.well-known/openid-configuration"
+        ? json(response, 200, discovery)
+        : json(response, 404, {})
+    )
+    attacker = await startServer((_request, response) => json(response, 200, { access_token: "stolen", token_type: "bearer" }))
+  })
+  afterAll(() => Promise.all([world.close(), docs.close(), attacker.close()]))
+
+  const specOn = (discoveryUrl: string) =>
+    spec3({ "/api/orders": { get: op({ operationId: "listOrders" }) } }, {
+      servers: [{ url: world.api.url("") }],
+      components: { securitySchemes: { oidc: { type: "openIdConnect", openIdConnectUrl: discoveryUrl } } },
+      security: [{ oidc: ["orders:read"] }]
+    })
+
+  /** A lock as `rcp lock` writes it: the import of the spec URL, pinned. */
+  const lockOf = async (url: string) => {
+    const { manifest } = await run(OpenApi.toManifest(url))
+    return { lock: Lock.make([{ url, manifest }]), manifest }
+  }
+
+  const registration = () => ({ clientId: world.oidc.clients.machine.id, clientSecret: world.oidc.clients.machine.secret })
+  const failure = (promise: Promise<unknown>) => promise.then(() => undefined, (e: unknown) => e as { _tag?: string })
+
+  it("a lock made from the import: discovery reads oidc-provider's discovery document, the call carries a token it issued", async () => {
+    const { api, oidc } = world
+    spec = specOn(`${oidc.issuer}/.well-known/openid-configuration`)
+    const url = docs.url("/spec.json")
+    const { lock, manifest } = await lockOf(url)
+    assert.strictEqual((manifest.auth as Manifest.AuthOAuth2).tokenUrl, oidc.tokenUrl)
+    const client = Client.createRcpClient({ lock })
+    try {
+      // The API is served elsewhere than its spec: its origin is trusted for the call.
+      const discovered = await OpenApi.discoverOpenApi(client, url, {
+        trustedOrigins: [oidc.issuer, new URL(api.url("")).origin],
+        oauth: registration()
+      })
+      assert.deepStrictEqual(discovered.importWarnings, [])
+      const before = oidc.hitsOf("client_credentials")
+      const result = await client.execute({ name: "listOrders", arguments: {} })
+      assert.strictEqual(result.status, 200)
+      assert.strictEqual(api.requests.at(-1)!.introspection?.client_id, oidc.clients.machine.id)
+      assert.strictEqual(oidc.hitsOf("client_credentials"), before + 1)
+    } finally {
+      await client.close()
+    }
+  })
+
+  it("the same spec, its discovery document now naming another token endpoint: ManifestChanged (auth), nothing registered, no token request anywhere", async () => {
+    const { oidc } = world
+    discovery = { issuer: docs.url(""), token_endpoint: oidc.tokenUrl, grant_types_supported: ["client_credentials"] }
+    spec = specOn(docs.url("/.well-known/openid-configuration"))
+    const url = docs.url("/spec.json")
+    const { lock, manifest } = await lockOf(url)
+    assert.strictEqual((manifest.auth as Manifest.AuthOAuth2).tokenUrl, oidc.tokenUrl)
+    discovery = { ...discovery, token_endpoint: attacker.url("/token") }
+    const client = Client.createRcpClient({ lock })
+    try {
+      const tokenRequests = oidc.tokenRequests.length
+      const seen = docs.requests.length
+      const error = await failure(OpenApi.discoverOpenApi(client, url, { trustedOrigins: [docs.url(""), attacker.url("")], oauth: registration() }))
+      assert.strictEqual(error?._tag, "ManifestChanged")
+      assert.deepStrictEqual((error as Client.DiscoverError & { changed: unknown }).changed, [{ tool: "listOrders", fields: ["auth"] }])
+      assert.deepStrictEqual(await client.tools(), [])
+      // The spec and the discovery document were read, by GETs without a credential; nothing else was sent.
+      const sent = docs.requests.slice(seen)
+      assert.deepStrictEqual(sent.map((r) => `${r.method} ${r.target}`), ["GET /spec.json", "GET /.well-known/openid-configuration"])
+      assert.isTrue(sent.every((r) => r.headers.authorization === undefined))
+      assert.deepStrictEqual(attacker.requests, [])
+      assert.strictEqual(oidc.tokenRequests.length, tokenRequests)
+    } finally {
+      await client.close()
+    }
+  })
+
+  it("a spec URL the lock does not pin: refused before the spec or any discovery document is fetched", async () => {
+    discovery = { issuer: docs.url(""), token_endpoint: world.oidc.tokenUrl, grant_types_supported: ["client_credentials"] }
+    spec = specOn(docs.url("/.well-known/openid-configuration"))
+    const { lock } = await lockOf(docs.url("/spec.json"))
+    const client = Client.createRcpClient({ lock })
+    try {
+      const seen = docs.requests.length
+      const error = await failure(OpenApi.discoverOpenApi(client, docs.url("/spec.json?v=2"), { oauth: registration() }))
+      assert.strictEqual(error?._tag, "ManifestNotPinned")
+      assert.strictEqual(docs.requests.length, seen)
     } finally {
       await client.close()
     }

@@ -290,7 +290,10 @@ export const register = (deps: Deps): Service["register"] =>
  * steps as `discover` — the target checked, the per-API options read, and the pin decided *before*
  * `load` runs, so a URL the lock does not pin costs no request — then `load` with a fetch of that
  * very URL under discovery's rules, and what it returns registered under the URL, held to the pin.
- * An importer gets nothing else to fetch with and registers nothing itself, so it cannot skip a step.
+ * The same fetch reads the other documents the manifest is made from (an OpenID Connect discovery
+ * document), under the same rules and without a lock entry of their own: what they contribute is in
+ * the manifest, so the pin covers it (docs/lock.md "OpenID Connect discovery"). An importer gets
+ * nothing else to fetch with and registers nothing itself, so it cannot skip a step.
  *
  * @internal
  */
@@ -307,10 +310,16 @@ export const discoverWith = (deps: Deps) => {
       const api = yield* apiOf(url.toString(), options, services)
       const pin = yield* PinGate.expected(deps.settings, deps.codec, api.url, options)
       const manifest = yield* load((fetchOptions) =>
-        fetch(url, {
-          maxBytes: fetchOptions?.maxBytes ?? deps.settings.maxManifestBytes,
-          what: fetchOptions?.what ?? "document"
-        })
+        // Another document the manifest is made from (`DocumentFetch`'s `url`) is not looked up in
+        // the lock: what it gives is part of the manifest, which is held to the pin below.
+        Effect.flatMap(
+          fetchOptions?.url === undefined ? Effect.succeed(url) : FetchJson.target(fetchOptions.url, deps.settings),
+          (target) =>
+            fetch(target, {
+              maxBytes: fetchOptions?.maxBytes ?? deps.settings.maxManifestBytes,
+              what: fetchOptions?.what ?? "document"
+            })
+        )
       )
       return yield* add(deps, api, manifest, pin, { registration: options.oauth, services })
     }).pipe(Effect.withSpan("RcpClient.discoverWith"))

@@ -181,6 +181,76 @@ const toPrototypes = (text: string): string => {
   return out
 }
 
+const ASCII_WORD = /^[A-Za-z0-9]+$/
+
+/**
+ * What a character outside ASCII is read as by the text rules: the ASCII letters or digits NFKC
+ * gives it (ſ → s, the Kelvin sign → K, fullwidth ｐ → p, 𝐩 → p, ﬁ → fi), else those of its
+ * confusables prototype (Cyrillic а → a, ѕ → s), else itself.
+ */
+const asciiReading = (char: string): string => {
+  const compatible = char.normalize("NFKC")
+  if (ASCII_WORD.test(compatible)) return compatible
+  const prototype = prototypeOf(char)
+  return ASCII_WORD.test(prototype) ? prototype : char
+}
+
+/**
+ * Readings of the characters outside ASCII met so far: texts repeat few distinct ones. Bounded, since
+ * a hostile text can hold a million distinct ones (each past the bound is read afresh).
+ */
+const readings = new Map<string, string>()
+
+const readingOf = (char: string): string => {
+  let read = readings.get(char)
+  if (read === undefined) {
+    read = asciiReading(char)
+    if (readings.size < 4096) readings.set(char, read)
+  }
+  return read
+}
+
+const NON_ASCII = /[^\u0000-\u007f]/u
+const NON_ASCII_RUN = /[^\u0000-\u007f]+/gu
+
+const readRun = (run: string): string => {
+  let out = ""
+  for (const char of run) out += readingOf(char)
+  return out
+}
+
+/** The last text read and its reading: `mayFind`, `textFindings` and the credential check read the same text in turn. */
+let lastText = ""
+let lastReading = ""
+
+/**
+ * A text as the text rules read it (docs/security.md "Poisoning checks"): every character outside
+ * ASCII that looks like ASCII letters or digits read as them, so that "id_rѕa" (Cyrillic ѕ) or
+ * "ｙｏｕｒ ｐａｓｓｗｏｒｄ" is the phrase it imitates — the same data the look-alike names rule
+ * uses. ASCII is left as it is: in prose, "1" is a digit and "rn" two letters. Most texts are
+ * ASCII: returned as they are.
+ */
+const reading = (text: string): string => {
+  if (!NON_ASCII.test(text)) return text
+  if (text !== lastText) {
+    lastReading = text.replace(NON_ASCII_RUN, readRun)
+    lastText = text
+  }
+  return lastReading
+}
+
+/** The index in `text` of index `at` of its reading (only for a match's fragment: one walk). */
+const writtenIndex = (text: string, at: number): number => {
+  let read = 0
+  let index = 0
+  for (const char of text) {
+    if (read >= at) break
+    read += char.charCodeAt(0) < 0x80 ? 1 : readingOf(char).length
+    index += char.length
+  }
+  return index
+}
+
 // ---------------------------------------------------------------------------------------------
 // The checks
 // ---------------------------------------------------------------------------------------------
@@ -228,7 +298,7 @@ interface Text {
 }
 
 /** Whether `textFindings` can find anything in a text: false for most, after two scans. */
-const mayFind = (text: string): boolean => INVISIBLE.test(text) || ANY_TEXT_PATTERN.test(text)
+const mayFind = (text: string): boolean => INVISIBLE.test(text) || ANY_TEXT_PATTERN.test(reading(text))
 
 const textFindings = (subject: Text): Array<Finding> => {
   const { path, text, tool, where } = subject
@@ -245,14 +315,19 @@ const textFindings = (subject: Text): Array<Finding> => {
         (hidden === "" ? "" : `; its tag characters spell "${clip(escapeControls(hidden), 120)}"`)
     })
   }
+  // The phrases are looked for in the text as read (look-alike letters as the ASCII they imitate),
+  // and quoted from the text itself.
+  const read = reading(text)
   for (const { pattern, rule, what } of TEXT_PATTERNS) {
-    const match = pattern.exec(text)
+    const match = pattern.exec(read)
     if (match === null) continue
+    const start = read === text ? match.index : writtenIndex(text, match.index)
+    const end = read === text ? match.index + match[0].length : writtenIndex(text, match.index + match[0].length)
     out.push({
       rule,
       tool,
       path,
-      message: `${where} has ${what} (rule ${rule}): "${fragment(text, match.index, match[0].length)}"`
+      message: `${where} has ${what} (rule ${rule}): "${fragment(text, start, end - start)}"`
     })
   }
   return out
@@ -265,16 +340,33 @@ const words = (name: string): Array<string> =>
 const asksForCredential = (param: Manifest.Param): boolean => {
   // A number or a boolean cannot carry one.
   if (param.type !== "string") return false
-  return namesCredential(param.name) || CREDENTIAL_ASK.test(param.description ?? "")
+  return namesCredential(param.name) || CREDENTIAL_ASK.test(reading(param.description ?? ""))
 }
 
+/**
+ * The credential words as the look-alike names rule compares names: by skeleton, so that
+ * "passw0rd" or "t0ken" (0 → O, 1 → l, m → rn, w → vv) is the word it imitates. Made on the first
+ * name that holds an ending, not when the module loads.
+ */
+let credentialSkeletons:
+  | { readonly nouns: ReadonlySet<string>; readonly pairs: ReadonlySet<string>; readonly notCredential: ReadonlySet<string> }
+  | undefined
+
 const namesCredential = (name: string): boolean => {
-  // Most names hold none of the words the nouns and pairs end in: no splitting into words for them.
-  if (!CREDENTIAL_ENDINGS.test(name.toLowerCase())) return false
-  const parts = words(name)
+  // Most names hold none of the words the nouns and pairs end in, nor a look-alike of one (the
+  // endings' skeletons are themselves): no splitting into words for them.
+  // Lower-cased first, as `words` does: a capital I starts a word, it does not stand for an l.
+  if (!CREDENTIAL_ENDINGS.test(skeleton(name.toLowerCase()))) return false
+  credentialSkeletons ??= {
+    nouns: new Set([...CREDENTIAL_NOUNS].map(skeleton)),
+    pairs: new Set([...CREDENTIAL_PAIRS].map((pair) => pair.split(" ").map(skeleton).join(" "))),
+    notCredential: new Set([...NOT_CREDENTIAL].map(skeleton))
+  }
+  const { notCredential, nouns, pairs } = credentialSkeletons
+  const parts = words(name).map(skeleton)
   const last = parts.at(-1) ?? ""
   const pair = parts.slice(-2).join(" ")
-  return CREDENTIAL_PAIRS.has(pair) || (CREDENTIAL_NOUNS.has(last) && !NOT_CREDENTIAL.has(parts.at(-2) ?? ""))
+  return pairs.has(pair) || (nouns.has(last) && !notCredential.has(parts.at(-2) ?? ""))
 }
 
 /** The lower median: of two descriptions, the shorter, so that one long one still stands out. */

@@ -54,23 +54,19 @@ const discoverOptions = (options: Client.DiscoverOptions): Client.DiscoverOption
 }
 
 /**
- * The import's fetch: the first document is the spec, through `discoverWith`'s fetch of the
- * discovered URL (the lock decided on it); later ones (OpenID Connect discovery) through the
- * client's `fetchJson`. With a lock, such a document must be pinned too, or the import fails.
+ * The import's fetch, through `discoverWith`'s: the first document is the spec (the discovered URL,
+ * which the lock decided on); later ones (OpenID Connect discovery documents) by their own URL,
+ * under the same rules. A lock pins what those decide — the endpoints and issuer in the manifest's
+ * `auth`, which is in every tool's pin — so a changed one fails discovery with `ManifestChanged`.
  */
-const firstIsSpec = (spec: Convert.Fetch, client: Pick<Client.Service, "fetchJson">): Convert.Fetch => {
+const firstIsSpec = (fetch: Client.DocumentFetch): Convert.Fetch => {
   let first = true
   return (target, maxBytes) => {
     if (first) {
       first = false
-      return spec(target, maxBytes)
+      return fetch({ maxBytes, what: "OpenAPI document" })
     }
-    return client.fetchJson(target, { maxBytes }).pipe(
-      Effect.catchTag("ManifestNotPinned", () =>
-        Effect.fail(
-          new Client.InvalidResponse({ target, reason: "the lock does not pin this document, so it is not fetched" })
-        ))
-    )
+    return fetch({ maxBytes, what: "OpenID Connect discovery document", url: target })
   }
 }
 
@@ -84,7 +80,7 @@ const firstIsSpec = (spec: Convert.Fetch, client: Pick<Client.Service, "fetchJso
  * @internal
  */
 export const discover = (
-  client: Pick<Client.Service, "discoverWith" | "fetchJson">,
+  client: Pick<Client.Service, "discoverWith">,
   url: string | URL,
   options: Convert.Options & Client.DiscoverOptions = {}
 ): Effect.Effect<OpenApiDiscovery, Convert.ConvertError | DiscoverError> =>
@@ -92,7 +88,7 @@ export const discover = (
     const { load, state } = importer(url, options)
     const discovery = yield* client.discoverWith(
       url,
-      (fetch) => load(firstIsSpec((_target, maxBytes) => fetch({ maxBytes, what: "OpenAPI document" }), client)),
+      (fetch) => load(firstIsSpec(fetch)),
       discoverOptions(options)
     )
     return { ...discovery, importWarnings: state.warnings }
@@ -118,18 +114,10 @@ export const discoverPromise = async (
   const discovery = await client.discoverWith(
     url,
     (fetch) => {
-      let first = true
-      // The spec through `discoverWith`'s fetch; later documents (OpenID Connect) through the client's.
-      return run(load((target, maxBytes) =>
-        Effect.tryPromise({
-          try: () => {
-            if (!first) return client.fetchJson(target, { maxBytes })
-            first = false
-            return fetch({ maxBytes, what: "OpenAPI document" })
-          },
-          catch: (e) => e as Client.FetchError
-        })
-      ))
+      // The same documents as `discover`'s (`firstIsSpec`), through `discoverWith`'s fetch.
+      const viaPromise: Client.DocumentFetch = (fetchOptions) =>
+        Effect.tryPromise({ try: () => fetch(fetchOptions), catch: (e) => e as Client.FetchError })
+      return run(load(firstIsSpec(viaPromise)))
     },
     discoverOptions(options)
   )
