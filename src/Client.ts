@@ -12,9 +12,10 @@
  *
  * @since 0.1.0
  */
-import type * as HttpClient from "@effect/platform/HttpClient"
-import * as Context from "effect/Context"
-import type * as Duration from "effect/Duration"
+import type { DurationInput } from "#target/Effects.js"
+import * as Effects from "#target/Effects.js"
+import type * as HttpClient from "#target/HttpClientKey.js"
+import { type Key as ServiceKey, Service as ServiceOf } from "#target/Service.js"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import type * as Redacted from "effect/Redacted"
@@ -215,7 +216,7 @@ export interface OAuthOptions {
    */
   readonly subject?: OAuthSubject<any, any> | undefined
   /** How long before its expiry a token is replaced; default 30 seconds (at most half its lifetime). */
-  readonly refreshBefore?: Duration.DurationInput | undefined
+  readonly refreshBefore?: DurationInput | undefined
   /** Users whose access token is kept in memory between calls, per API; default 10,000 (the store holds them all). */
   readonly maxCachedUsers?: number | undefined
 }
@@ -243,7 +244,7 @@ export interface OAuthClient {
   /** Whose token this API's calls send, instead of the client's `oauth.subject`. */
   readonly subject?: OAuthSubject<any, any> | undefined
   /** Timeout of one token request; default the client's `timeout`. */
-  readonly timeout?: Duration.DurationInput | undefined
+  readonly timeout?: DurationInput | undefined
 }
 
 /**
@@ -272,11 +273,11 @@ export interface RetryOptions {
   /** Methods retried besides GET (which is always safe); e.g. `["PUT", "DELETE"]`. Default none. */
   readonly methods?: ReadonlyArray<Manifest.HttpMethod> | undefined
   /** First backoff; doubles each retry. Default 200 ms. */
-  readonly baseDelay?: Duration.DurationInput | undefined
+  readonly baseDelay?: DurationInput | undefined
   /** Longest backoff. Default 5 s. */
-  readonly maxDelay?: Duration.DurationInput | undefined
+  readonly maxDelay?: DurationInput | undefined
   /** Longest `Retry-After` honoured; a server asking for longer gets its error returned instead. Default 30 s. */
-  readonly maxRetryAfter?: Duration.DurationInput | undefined
+  readonly maxRetryAfter?: DurationInput | undefined
 }
 
 /**
@@ -309,7 +310,7 @@ export interface Options {
    * Timeout of one attempt: connecting, every redirect and the whole body. Default 30 seconds. A
    * retried request (see `retry`) gets a fresh one per attempt.
    */
-  readonly timeout?: Duration.DurationInput | undefined
+  readonly timeout?: DurationInput | undefined
   /** Largest tool response read, in bytes. Default 5 MiB. */
   readonly maxResponseBytes?: number | undefined
   /** Largest manifest read, in bytes. Default 1 MiB. */
@@ -449,7 +450,7 @@ export interface ExecuteOptions<Ctx = unknown> {
    */
   readonly context?: Ctx | undefined
   /** Overrides the client's timeout for this call. */
-  readonly timeout?: Duration.DurationInput | undefined
+  readonly timeout?: DurationInput | undefined
   /**
    * The most characters of this call's result the model reads, over every other level
    * (docs/results.md "Budgets"). A budget below the smallest is a `TypeError` (a defect: it is the
@@ -863,7 +864,7 @@ export interface Service<Ctx = unknown> {
  * @since 0.1.0
  * @category models
  */
-export class RcpClient extends Context.Tag("rcp-sdk/RcpClient")<RcpClient, Service>() {}
+export class RcpClient extends ServiceOf<RcpClient, Service>()("rcp-sdk/RcpClient") {}
 
 /**
  * The client's tag, with the turn's context typed: `execute` and `buildRequest` then take only a
@@ -887,9 +888,9 @@ export class RcpClient extends Context.Tag("rcp-sdk/RcpClient")<RcpClient, Servi
  * @since 0.2.0
  * @category constructors
  */
-export const typed = <Ctx>(): Context.Tag<RcpClient, Service<Ctx>> =>
+export const typed = <Ctx>(): ServiceKey<RcpClient, Service<Ctx>> =>
   // Sound: the service accepts any context; `Service<Ctx>` only narrows what callers may pass.
-  RcpClient as unknown as Context.Tag<RcpClient, Service<Ctx>>
+  RcpClient as unknown as ServiceKey<RcpClient, Service<Ctx>>
 
 // ---------------------------------------------------------------------------------------------
 // Constructors and layers
@@ -929,7 +930,7 @@ export const make = <const O extends Options = Options>(
 export const layer = <const O extends Options = Options>(
   options?: O
 ): Layer.Layer<RcpClient, never, HttpClient.HttpClient | Resolver.Resolvers | Requirements<O>> =>
-  Layer.scoped(RcpClient, make(options))
+  Effects.layerScoped(RcpClient, make(options))
 
 /**
  * The client straight over undici, with an agent of its own (closed with the layer): no
@@ -941,7 +942,7 @@ export const layer = <const O extends Options = Options>(
 export const layerUndici = <const O extends Options = Options>(
   options?: O
 ): Layer.Layer<RcpClient, never, Resolver.Resolvers | Requirements<O>> =>
-  Layer.scoped(RcpClient, internal.makeUndici(options ?? {}))
+  Effects.layerScoped(RcpClient, internal.makeUndici(options ?? {}))
 
 // ---------------------------------------------------------------------------------------------
 // Accessors

@@ -5,6 +5,7 @@
  * `false` or anything else is `ApprovalDenied`, and a hook that throws, rejects, fails or dies is
  * `ApprovalFailed` — fail closed either way, nothing sent.
  */
+import * as Effects from "#target/Effects.js"
 import { Service as ServiceOf } from "#target/Service.js"
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
@@ -225,7 +226,7 @@ export const check = (
       onFailure: (cause) =>
         // Inside a span Effect fails with a copy of the thrown error; the operator gets the original.
         Effect.fail(
-          new ApprovalFailed({ tool: info.tool, method: request.method, cause: Cause.originalError(Cause.squash(cause)) })
+          new ApprovalFailed({ tool: info.tool, method: request.method, cause: Effects.originalError(Cause.squash(cause)) })
         ),
       onSuccess: (answer) =>
         answer === true ? Effect.void : Effect.fail(new ApprovalDenied({ tool: info.tool, method: request.method }))

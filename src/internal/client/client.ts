@@ -3,7 +3,7 @@
  * the discovered APIs (`registry.ts`), and the discovery (`discovery.ts`) and execution
  * (`execution.ts`) over them. Nothing imports this module back.
  */
-import type * as HttpClient from "@effect/platform/HttpClient"
+import type * as HttpClient from "#target/HttpClientKey.js"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Option from "effect/Option"

@@ -2,10 +2,11 @@
  * The credential (docs/protocol.md §3.5): kept `Redacted` from the moment it is obtained until it is written
  * into the one header or query parameter the manifest's `auth` names.
  */
-import * as Cause from "effect/Cause"
+import * as Effects from "#target/Effects.js"
+import { Service as ServiceOf } from "#target/Service.js"
+import type * as Cause from "effect/Cause"
 import type * as Config from "effect/Config"
-import type * as ConfigError from "effect/ConfigError"
-import * as Context from "effect/Context"
+import type * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Predicate from "effect/Predicate"
@@ -60,7 +61,7 @@ export const captured: Effect.Effect<Context.Context<any>> = Effect.context<neve
  * @since 0.1.0
  * @category models
  */
-export class Credential extends Context.Tag("rcp-sdk/Credential")<Credential, CredentialInput>() {
+export class Credential extends ServiceOf<Credential, CredentialInput>()("rcp-sdk/Credential") {
   /**
    * A fixed credential, or a function called per request with the call's context. An Effect
    * function's requirements become the layer's, provided to each run.
@@ -81,7 +82,7 @@ export class Credential extends Context.Tag("rcp-sdk/Credential")<Credential, Cr
    */
   static readonly layerConfig = (
     config: Config.Config<Redacted.Redacted<string> | string>
-  ): Layer.Layer<Credential, ConfigError.ConfigError> => Layer.effect(Credential, config)
+  ): Layer.Layer<Credential, Effects.ConfigError> => Layer.effect(Credential, config)
 }
 
 /**
@@ -151,8 +152,8 @@ export const source = <C extends CredentialInput<any, any>>(
         return Effect.succeed(out)
       }).pipe(
         // An interrupted call stays interrupted; anything else the function did is "it failed".
-        Effect.catchAllCause((cause) =>
-          Cause.isInterruptedOnly(cause)
+        Effects.catchCause((cause) =>
+          Effects.hasInterruptsOnly(cause)
             ? Effect.failCause(cause as Cause.Cause<never>)
             : Effect.fail(missing(request, "the credential function failed"))
         ),

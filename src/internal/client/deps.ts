@@ -2,8 +2,8 @@
  * What discovery and execution share within one client: its settings, resolvers, discovered APIs,
  * transport and the manifest codec. A module of its own so that neither imports the other, nor the assembler.
  */
+import type * as Effects from "#target/Effects.js"
 import type * as Context from "effect/Context"
-import type * as Duration from "effect/Duration"
 import type * as Scope from "effect/Scope"
 import type * as Resolver from "../../Resolver.js"
 import type { Codec } from "../manifest/codec.js"
@@ -30,7 +30,7 @@ export interface Deps {
   /** The client's scope: each OAuth API's token requests run in a scope of their own under it. */
   readonly scope: Scope.Scope
   /** The APIs discovered with an OAuth client registration, by manifest URL, each with its scope (closed when forgotten or replaced). */
-  readonly oauthApis: Map<string, { readonly oauth: ApiOAuth.ApiOAuth; readonly scope: Scope.CloseableScope }>
+  readonly oauthApis: Map<string, { readonly oauth: ApiOAuth.ApiOAuth; readonly scope: Effects.CloseableScope }>
 }
 
 /** @internal */
@@ -39,7 +39,7 @@ export interface ClientOAuth {
   readonly subject: Principal.SubjectFn<any, any> | undefined
   /** What the client-wide credential and subject functions' Effects run under: captured when the client was built. */
   readonly services: Context.Context<any>
-  readonly refreshBefore: Duration.DurationInput | undefined
+  readonly refreshBefore: Effects.DurationInput | undefined
   readonly maxCachedUsers: number | undefined
   /** The `TokenStore` in context when the client was built, the facade's `store`, or one in memory. */
   readonly store: TokenStore.Service

@@ -4,6 +4,7 @@
  * its tools for this client's resolvers and register them.
  */
 import * as Effects from "#target/Effects.js"
+import * as Result from "#target/Result.js"
 import type * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
@@ -178,14 +179,14 @@ const withOAuth = (
   api: CompiledTool.Api,
   manifest: Manifest.Manifest,
   setup: OAuthSetup
-): Effect.Effect<{ readonly api: CompiledTool.Api; readonly scope: Scope.CloseableScope | undefined }, InvalidDiscoverOptions> => {
+): Effect.Effect<{ readonly api: CompiledTool.Api; readonly scope: Effects.CloseableScope | undefined }, InvalidDiscoverOptions> => {
   const auth = manifest.auth
   const registration = setup.registration
   if (auth?.type !== "oauth2" || registration === undefined) return Effect.succeed({ api, scope: undefined })
   return Effect.gen(function*() {
     const scope = yield* Effects.forkScope(deps.scope)
     const { services, subject } = subjectFor(deps, auth, setup, registration)
-    const built = yield* Effect.either(
+    const built = yield* Effects.result(
       ApiOAuth.make({
         auth,
         manifestUrl: api.url,
@@ -200,13 +201,13 @@ const withOAuth = (
         blockPrivateNetworks: deps.settings.blockPrivateNetworks,
         refreshBefore: deps.oauth.refreshBefore,
         maxCachedUsers: deps.oauth.maxCachedUsers
-      }).pipe(Scope.extend(scope))
+      }).pipe(Effects.inScope(scope))
     )
-    if (built._tag === "Left") {
+    if (Result.isFailure(built)) {
       yield* Scope.close(scope, Exit.void)
-      return yield* new InvalidDiscoverOptions({ url: api.url, problem: `oauth: ${built.left}` })
+      return yield* new InvalidDiscoverOptions({ url: api.url, problem: `oauth: ${Result.failureOf(built)}` })
     }
-    return { api: { ...api, oauth: built.right }, scope }
+    return { api: { ...api, oauth: Result.successOf(built) }, scope }
   })
 }
 

@@ -4,6 +4,7 @@
  * sent — then the request (6) and the response (7). Steps that need no Effect run as plain code,
  * so a call costs few Effect operations beyond the request itself.
  */
+import * as Effects from "#target/Effects.js"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
@@ -257,7 +258,7 @@ const withTool = <A, E>(
   f: (tool: CompiledTool.CompiledTool, span: Tracer.Span | undefined, call: Providers.RcpToolCall) => Effect.Effect<A, E>
 ): Effect.Effect<A, E | ToolNotFound | InvalidArguments> =>
   // One step, lazy like `Effect.suspend`, that also tells which tracer is in use.
-  Effect.tracerWith((tracer): Effect.Effect<A, E | ToolNotFound | InvalidArguments> => {
+  Effects.tracerWith((tracer): Effect.Effect<A, E | ToolNotFound | InvalidArguments> => {
     // Any provider's tool-call object is read into rcp's shape first, so both APIs accept them all.
     const call = Providers.readToolCall(input)
     if (call instanceof InvalidArguments) return Effect.fail(call)
@@ -320,7 +321,7 @@ const budgetOf = (
 
 /** `effect`, after loading the tokenizer when the budget counts tokens and it is not loaded yet. */
 const withTokenizer = <A, E>(budget: Budget.EffectiveBudget, effect: Effect.Effect<A, E>): Effect.Effect<A, E> =>
-  budget.maxTokens === undefined || Tokenizer.loaded() !== undefined ? effect : Effect.zipRight(Effect.promise(Tokenizer.load), effect)
+  budget.maxTokens === undefined || Tokenizer.loaded() !== undefined ? effect : Effect.andThen(Effect.promise(Tokenizer.load), effect)
 
 /** What the first attempt of an OAuth call answers when the API refused its token: send again (§10.3). */
 const REFUSED = Symbol("rcp/RefusedToken")

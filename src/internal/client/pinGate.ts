@@ -5,8 +5,8 @@
  * the registry: a refused manifest leaves the client as it was (an earlier approved version of the
  * same API stays registered).
  */
+import * as Result from "#target/Result.js"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
 import type { DiscoverOptions } from "../../Client.js"
 import type * as LockModule from "../../Lock.js"
 import type * as Manifest from "../../Manifest.js"
@@ -58,8 +58,8 @@ const checkPin = (
   pin: unknown,
   policy: LockModule.PinPolicy
 ): Effect.Effect<Expected, InvalidDiscoverOptions> =>
-  Either.match(Lock.validate({ version: Lock.LOCK_VERSION, apis: { [url]: pin } }), {
-    onLeft: (issues) =>
+  Result.match(Lock.validate({ version: Lock.LOCK_VERSION, apis: { [url]: pin } }), {
+    onFailure: (issues): Effect.Effect<Expected, InvalidDiscoverOptions> =>
       Effect.fail(
         new InvalidDiscoverOptions({
           url,
@@ -67,7 +67,7 @@ const checkPin = (
           problem: `pin is not an API pin: ${Lock.formatIssue({ ...issues[0]!, path: ["pin", ...issues[0]!.path.slice(2)] })}`
         })
       ),
-    onRight: (lock) => Effect.succeed<Expected>({ _tag: "Pinned", pin: lock.apis[url]!, policy })
+    onSuccess: (lock) => Effect.succeed<Expected>({ _tag: "Pinned", pin: lock.apis[url]!, policy })
   })
 
 /**

@@ -2,14 +2,13 @@
  * The promise facade (README "Quick start: plain TypeScript"): one `ManagedRuntime` per client over the same Effect service, so
  * both APIs share every rule; rejections carry the original tagged error, not a FiberFailure.
  */
+import * as Effects from "#target/Effects.js"
+import { Service as ServiceOf } from "#target/Service.js"
 import * as Cause from "effect/Cause"
-import * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import { identity } from "effect/Function"
 import * as Exit from "effect/Exit"
-import type * as Fiber from "effect/Fiber"
-import * as FiberId from "effect/FiberId"
 import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
 import type * as Scope from "effect/Scope"
@@ -26,7 +25,7 @@ import * as Settings from "./settings.js"
 
 // The facade's own handle on the service; the public RcpClient tag lives in Client.ts, which
 // re-exports this module.
-class Service extends Context.Tag("rcp-sdk/internal/PromiseClient")<Service, Client.Service>() {}
+class Service extends ServiceOf<Service, Client.Service>()("rcp-sdk/internal/PromiseClient") {}
 
 const millis = (ms: number | undefined): Duration.Duration | undefined =>
   ms === undefined ? undefined : Duration.millis(ms)
@@ -66,7 +65,7 @@ export const createWith = <Ctx>(
   }
   const transport = transportFor(clientOptions)
   const runtime = ManagedRuntime.make(
-    Layer.scoped(Service, Effect.flatMap(transport, (t) => InternalClient.makeWith(clientOptions, t))).pipe(
+    Effects.layerScoped(Service, Effect.flatMap(transport, (t) => InternalClient.makeWith(clientOptions, t))).pipe(
       Layer.provide(Resolver.layer(resolvers ?? {})),
       Layer.provide(approve === undefined ? Layer.empty : Approval.layer(approve)),
       // The application's token store, read through the same checks as an Effect one.
@@ -78,7 +77,7 @@ export const createWith = <Ctx>(
   // Every fiber in flight: close() interrupts them all (whatever the transport — a custom fetch has
   // no agent to destroy, a call in retry back-off no socket). A Set of fibers costs a call nothing
   // more than its fiber; an AbortController and a listener per call cost ~50 µs (bench/RESULTS.md).
-  const inFlight = new Set<Fiber.RuntimeFiber<unknown, unknown>>()
+  const inFlight = new Set<Effects.RuntimeFiber<unknown, unknown>>()
   // The service, once the runtime has built it: later calls need no lookup in the context.
   let service: Client.Service | undefined
   const remember = <A, E>(f: (client: Client.Service) => Effect.Effect<A, E>) => (client: Client.Service) => {
@@ -96,7 +95,7 @@ export const createWith = <Ctx>(
       // Only a caller's own signal gets a listener; most calls pass none.
       let onAbort: (() => void) | undefined
       if (signal !== undefined) {
-        onAbort = () => fiber.unsafeInterruptAsFork(fiber.id())
+        onAbort = () => Effects.interruptFork(fiber)
         if (signal.aborted) onAbort()
         else signal.addEventListener("abort", onAbort, { once: true })
       }
@@ -104,7 +103,7 @@ export const createWith = <Ctx>(
         inFlight.delete(fiber)
         if (onAbort !== undefined) signal?.removeEventListener("abort", onAbort)
         if (Exit.isSuccess(exit)) return resolve(exit.value)
-        if (Cause.isInterruptedOnly(exit.cause)) {
+        if (Effects.hasInterruptsOnly(exit.cause)) {
           if (signal?.aborted === true) return reject(abortReason(signal))
           if (closed !== undefined) return reject(new ClientClosed())
         }
@@ -132,7 +131,7 @@ export const createWith = <Ctx>(
       )
   const close = async (): Promise<void> => {
     const fibers = [...inFlight]
-    for (const fiber of fibers) fiber.unsafeInterruptAsFork(FiberId.none)
+    for (const fiber of fibers) Effects.interruptFork(fiber)
     await Promise.all(fibers.map((fiber) => new Promise<void>((done) => fiber.addObserver(() => done()))))
     await runtime.dispose()
   }

@@ -3,8 +3,8 @@
  * part of the client applies (plain `http:`, trusted origins). A leaf: it imports no other part
  * of the client, so discovery and execution can both read it without importing each other.
  */
+import * as Result from "#target/Result.js"
 import * as Duration from "effect/Duration"
-import * as Either from "effect/Either"
 import type { Options, SearchRanker } from "../../Client.js"
 import type * as Lock from "../../Lock.js"
 import type { Codec } from "../manifest/codec.js"
@@ -136,9 +136,10 @@ const lockOf = (lock: unknown, codec: Codec | undefined): Lock.Lock | undefined 
   // Never an unchecked lock: the callers without the codec (the facade's early check) drop the lock.
   if (codec?.Lock === undefined) throw new Error("rcp-sdk: internal error: a lock is checked with the manifest codec")
   const checked = codec.Lock.validate(lock)
-  if (Either.isRight(checked)) return checked.right
-  const more = checked.left.length > 1 ? ` (and ${checked.left.length - 1} more)` : ""
-  throw new TypeError(`rcp-sdk: lock is not a lock file: ${codec.Lock.formatIssue(checked.left[0]!)}${more}`)
+  if (Result.isSuccess(checked)) return Result.successOf(checked)
+  const issues = Result.failureOf(checked)
+  const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : ""
+  throw new TypeError(`rcp-sdk: lock is not a lock file: ${codec.Lock.formatIssue(issues[0]!)}${more}`)
 }
 
 const pinPolicyOf = (policy: Lock.PinPolicy | undefined): Lock.PinPolicy => {

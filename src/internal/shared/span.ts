@@ -27,4 +27,8 @@ export const within = <A, E, R>(
 ): Effect.Effect<A, E, R> =>
   tracer === nativeTracer()
     ? f(undefined)
-    : Effect.useSpan(name, { captureStackTrace: false, attributes }, (span) => Effect.withParentSpan(f(span), span))
+    : Effect.useSpan(name, spanOptions(attributes), (span) => Effect.withParentSpan(f(span), span))
+
+// No stack trace captured: Effect 3 reads `captureStackTrace` here; Effect 4's `useSpan` captures
+// none and has no such option (so it is handed over as a plain object, which both accept).
+const spanOptions = (attributes: Readonly<Record<string, unknown>>) => ({ captureStackTrace: false, attributes })

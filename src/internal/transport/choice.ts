@@ -1,7 +1,7 @@
 /**
  * Which transport a client sends through — decided here and nowhere else. The rules (redirects,
  * caps, timeouts, the guard's literal-IP check) are the same in both (`rules.ts`); the
- * implementations are an @effect/platform `HttpClient` and undici's `dispatch`.
+ * implementations are an Effect `HttpClient` and undici's `dispatch`.
  *
  * The one rule that overrides a caller's choice: `blockPrivateNetworks` is checked inside the DNS
  * lookup of the connection, which only the client's own undici agent can promise — so with it on,
@@ -9,16 +9,14 @@
  * ignores its `HttpClient`; the promise facade refuses a custom `fetch` outright, because there the
  * caller chose it explicitly and would otherwise silently lose it.
  */
-import type * as HttpClient from "@effect/platform/HttpClient"
-import * as Context from "effect/Context"
+import { catchDefect } from "#target/Effects.js"
+// The HttpClient service by its key: requiring it needs no import of the HTTP modules, which load
+// only when a client sends through them.
+import * as HttpClient from "#target/HttpClientKey.js"
 import * as Effect from "effect/Effect"
 import type * as Scope from "effect/Scope"
 import type * as Transport from "./rules.js"
 import * as UndiciTransport from "./undici.js"
-
-// @effect/platform's HttpClient tag, by its key (tags with one key are one service): requiring
-// the service needs no import of the HTTP modules, which load only when a client sends through them.
-const HttpClientTag = Context.GenericTag<HttpClient.HttpClient>("@effect/platform/HttpClient")
 
 const driver = Effect.promise(() => import("./httpClient.js"))
 
@@ -46,7 +44,7 @@ export const httpClient = (
 ): Effect.Effect<Transport.Transport, never, HttpClient.HttpClient | Scope.Scope> =>
   guarded(options)
     ? undici(options)
-    : Effect.flatMap(HttpClientTag, (client) => Effect.map(driver, (d) => d.fromHttpClient(client)))
+    : Effect.flatMap(HttpClient.HttpClient, (client) => Effect.map(driver, (d) => d.fromHttpClient(client)))
 
 const overFetch = (fetch: typeof globalThis.fetch | undefined): Effect.Effect<Transport.Transport> =>
   Effect.flatMap(driver, (d) => d.overFetch(fetch))
@@ -65,5 +63,5 @@ export const facade = (
     if (guarded(options)) throw new TypeError("rcp-sdk: blockPrivateNetworks cannot be combined with a custom fetch")
     return overFetch(options.fetch)
   }
-  return guarded(options) ? undici(options) : undici(options).pipe(Effect.catchAllDefect(() => overFetch(undefined)))
+  return guarded(options) ? undici(options) : undici(options).pipe(catchDefect(() => overFetch(undefined)))
 }

@@ -1,19 +1,22 @@
 /**
- * The @effect/platform `HttpClient` driver of `rules.ts`, for `Client.layer` (custom
- * clients, test doubles) and the promise facade's `fetch`. Loaded by `choice.ts` only when
- * a client sends this way, so that users of the undici transport never load @effect/platform's
- * HTTP modules (bench/RESULTS.md §Cold start).
+ * The Effect `HttpClient` driver of `rules.ts`, for `Client.layer` (custom clients, test doubles)
+ * and the promise facade's `fetch`. Loaded by `choice.ts` only when a client sends this way, so
+ * that users of the undici transport never load Effect's HTTP modules (bench/RESULTS.md §Cold
+ * start). The HTTP modules and what each Effect sets differently (tracing, redirects, redaction)
+ * come from the boundary (`#target/Http.js`); the rules here are shared.
  */
-import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
-import * as Headers from "@effect/platform/Headers"
-import * as HttpBody from "@effect/platform/HttpBody"
-import * as HttpClient from "@effect/platform/HttpClient"
-import type * as HttpClientError from "@effect/platform/HttpClientError"
-import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
-import type * as HttpClientResponse from "@effect/platform/HttpClientResponse"
+import { timeoutFail } from "#target/Effects.js"
+import {
+  around,
+  fetchLayer,
+  HttpBody,
+  HttpClient,
+  type HttpClientError,
+  HttpClientRequest,
+  type HttpClientResponse,
+  untraced
+} from "#target/Http.js"
 import * as Effect from "effect/Effect"
-import * as Layer from "effect/Layer"
-import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
 import { BodyBuffer } from "./bodyBuffer.js"
 import type { Outgoing } from "./outgoing.js"
@@ -94,11 +97,7 @@ const oneHop = (
  * @internal
  */
 export const fromHttpClient = (httpClient: HttpClient.HttpClient): Transport => {
-  const client = httpClient.pipe(
-    HttpClient.withTracerDisabledWhen(() => true),
-    HttpClient.withTracerPropagation(false),
-    HttpClient.withScope
-  ) as unknown as HttpClient.HttpClient
+  const client = untraced(httpClient)
   const follow = (request: Outgoing, options: SendOptions): Effect.Effect<Received, SendError> =>
     Effect.gen(function*() {
       let current = request
@@ -110,20 +109,8 @@ export const fromHttpClient = (httpClient: HttpClient.HttpClient): Transport => 
       }
     })
   return {
-    send: (request, options) => {
-      const credentialHeader = options.credential.header
-      const sent = Effect.serviceOption(FetchHttpClient.RequestInit).pipe(
-        Effect.flatMap((init) =>
-          follow(request, options).pipe(
-            Effect.provideService(FetchHttpClient.RequestInit, { ...Option.getOrUndefined(init), redirect: "manual" })
-          )
-        ),
-        Effect.timeoutFail({ duration: options.timeoutMs, onTimeout: () => timeout(options) })
-      )
-      return credentialHeader === undefined
-        ? sent
-        : Effect.locallyWith(sent, Headers.currentRedactedNames, (names) => [...names, credentialHeader])
-    }
+    send: (request, options) =>
+      around(timeoutFail(follow(request, options), options.timeoutMs, () => timeout(options)), options.credential.header)
   }
 }
 
@@ -133,13 +120,4 @@ export const fromHttpClient = (httpClient: HttpClient.HttpClient): Transport => 
  * @internal
  */
 export const overFetch = (fetch: typeof globalThis.fetch | undefined): Effect.Effect<Transport> =>
-  Effect.map(
-    HttpClient.HttpClient.pipe(
-      Effect.provide(
-        fetch === undefined
-          ? FetchHttpClient.layer
-          : FetchHttpClient.layer.pipe(Layer.provide(Layer.succeed(FetchHttpClient.Fetch, fetch)))
-      )
-    ),
-    fromHttpClient
-  )
+  Effect.map(Effect.provide(HttpClient.HttpClient, fetchLayer(fetch)), fromHttpClient)

@@ -83,7 +83,7 @@ export const withRetriesThen = <A, E>(
     Effect.matchEffect(attempt, {
       onFailure: (error) =>
         n < p.retries && isConnectionError(error)
-          ? Effect.flatMap(backoff(p, n), (ms) => Effect.zipRight(Effect.sleep(ms), loop(n + 1)))
+          ? Effect.flatMap(backoff(p, n), (ms) => Effect.andThen(Effect.sleep(ms), loop(n + 1)))
           : Effect.fail(error),
       onSuccess: (received) => {
         if (n >= p.retries || !RETRY_STATUS.has(received.status)) return then(received)
@@ -91,7 +91,7 @@ export const withRetriesThen = <A, E>(
           const asked = retryAfterMs(received.headers["retry-after"], now)
           if (asked !== undefined && asked > p.maxRetryAfterMs) return then(received)
           return Effect.flatMap(backoff(p, n), (ms) =>
-            Effect.zipRight(Effect.sleep(Math.max(ms, asked ?? 0)), loop(n + 1)))
+            Effect.andThen(Effect.sleep(Math.max(ms, asked ?? 0)), loop(n + 1)))
         })
       }
     })

@@ -10,8 +10,8 @@
  * handler's own controller (which destroys the socket), and every error arrives in one callback,
  * so none can surface as an unhandled stream error.
  */
+import * as Effects from "#target/Effects.js"
 import * as Effect from "effect/Effect"
-import type * as Fiber from "effect/Fiber"
 import type * as Scope from "effect/Scope"
 import type * as Undici from "undici"
 import { BodyBuffer } from "./bodyBuffer.js"
@@ -42,7 +42,7 @@ const aborted = (): Error => new Error("rcp-sdk: exchange aborted")
  *
  * Interruption: the exchange watches the fiber that sent it and is cut (socket closed) when that
  * fiber ends first — interrupted by `close()`, a caller's signal, a lost race or a timeout around
- * it. An `Effect.async` canceler would do the same at the moment of interruption, but costs an
+ * it. An `Effect.async` (Effect 4: `Effect.callback`) canceler would do the same at the moment of interruption, but costs an
  * `onInterrupt` (an uninterruptible region and an exit match) on every call, ~2 KB of allocation
  * that 64 calls in flight turn into GC time (bench/RESULTS.md, `bench/cpuFlight.ts`).
  */
@@ -52,12 +52,14 @@ class Exchange {
   timer: ReturnType<typeof setTimeout> | undefined = undefined
   /** Whether `onFiberExit` is still among the fiber's observers. */
   private observing = false
+  /** What stops it observing (`Effects.unwatch`). */
+  private watching: Effects.Watching | undefined = undefined
 
   constructor(
     readonly dispatcher: Undici.Dispatcher,
     readonly options: Transport.SendOptions,
     readonly resume: Resume,
-    readonly fiber: Fiber.RuntimeFiber<unknown, unknown>
+    readonly fiber: Effects.RuntimeFiber<unknown, unknown>
   ) {}
 
   /** The sending fiber ended with the exchange still open: nobody waits for it any more. */
@@ -68,7 +70,7 @@ class Exchange {
 
   start(request: Outgoing): void {
     this.observing = true
-    this.fiber.addObserver(this.onFiberExit)
+    this.watching = Effects.watch(this.fiber, this.onFiberExit)
     // Like Effect's own clock: a delay no timer can hold (over 2^31 - 1 ms, or infinite) never
     // fires; handed to setTimeout it would fire at once.
     if (this.options.timeoutMs <= MAX_TIMER_MS) this.timer = setTimeout(onTimeout, this.options.timeoutMs, this)
@@ -122,7 +124,7 @@ class Exchange {
     if (this.timer !== undefined) clearTimeout(this.timer)
     if (this.observing) {
       this.observing = false
-      this.fiber.removeObserver(this.onFiberExit)
+      Effects.unwatch(this.fiber, this.onFiberExit, this.watching as Effects.Watching)
     }
   }
 }
@@ -264,8 +266,8 @@ export const over = (dispatcher: Undici.Dispatcher): Transport.Transport => ({
   // One parameter and no canceler returned: Effect then adds neither an AbortController nor an
   // `onInterrupt` per call; the exchange watches its fiber instead (see `Exchange`).
   send: (request, sendOptions) =>
-    Effect.withFiberRuntime<Transport.Received, Transport.SendError>((fiber) =>
-      Effect.async<Transport.Received, Transport.SendError>((resume) => {
+    Effects.withFiber<Transport.Received, Transport.SendError, never>((fiber) =>
+      Effects.callback<Transport.Received, Transport.SendError>((resume) => {
         new Exchange(dispatcher, sendOptions, resume, fiber).start(request)
       })
     )

@@ -7,6 +7,7 @@
  * A client that never meets a manifest with an `oauth2` auth never loads `oauth4webapi`: the
  * manager's endpoint loads it when the first manager is made (`endpoint.ts`, test/startup.test.ts).
  */
+import * as Effects from "#target/Effects.js"
 import type * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
@@ -57,7 +58,7 @@ export interface Input {
   readonly transport: Transport.Transport
   readonly timeoutMs: number
   readonly blockPrivateNetworks: boolean
-  readonly refreshBefore: Duration.DurationInput | undefined
+  readonly refreshBefore: Effects.DurationInput | undefined
   readonly maxCachedUsers: number | undefined
 }
 
@@ -98,7 +99,7 @@ export const make = (input: Input): Effect.Effect<ApiOAuth, string, Scope.Scope>
   return TokenManager.make(options).pipe(
     Effect.provideService(TokenStore, input.store),
     // The manager checks its options as it is built and throws a TypeError naming the problem.
-    Effect.catchAllDefect((defect) =>
+    Effects.catchDefect((defect) =>
       defect instanceof TypeError ? Effect.fail(defect.message.replace(/^rcp-sdk: /, "")) : Effect.die(defect)
     ),
     Effect.map((manager): ApiOAuth => ({

@@ -14,6 +14,7 @@
  * never meets an `oauth2` auth never loads it (test/startup.test.ts). An `import()` of the package,
  * rather than of a module of ours, so that the built bundle gains no chunk of its own.
  */
+import * as Effects from "#target/Effects.js"
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
 import type * as OAuth4WebApi from "oauth4webapi"
@@ -220,9 +221,10 @@ export const make = (options: Options, oauth: typeof OAuth4WebApi): Endpoint => 
         })
       },
       catch: (cause) => failure(oauth, options, origin, grant, cause)
-    }).pipe(Effect.withSpan("RcpOAuth.tokenRequest", {
-      captureStackTrace: false,
-      attributes: { "rcp.oauth.api": options.api, "rcp.oauth.grant": grant, "server.origin": origin }
+    }).pipe(Effects.withSpan("RcpOAuth.tokenRequest", {
+      "rcp.oauth.api": options.api,
+      "rcp.oauth.grant": grant,
+      "server.origin": origin
     }))
 
   const tokens = (grant: Grant, response: OAuth4WebApi.TokenEndpointResponse): Effect.Effect<TokenSet, TokenRequestFailed> => {

@@ -13,7 +13,7 @@
  * when the layer is built and provided to each run, while the user comes from each call's own
  * context — so two concurrent turns through one client send their own users' tokens.
  */
-import * as Cause from "effect/Cause"
+import * as Effects from "#target/Effects.js"
 import type * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Predicate from "effect/Predicate"
@@ -95,7 +95,7 @@ export const principalFor = <R>(
     }
     if (Effect.isEffect(out)) {
       return Effect.provide(out as Effect.Effect<unknown, unknown, R>, services).pipe(
-        Effect.catchAllCause((cause) => (Cause.isInterruptedOnly(cause) ? Effect.failCause(cause) : Effect.fail(failed)))
+        Effects.catchCause((cause) => (Effects.hasInterruptsOnly(cause) ? Effect.failCause(cause) : Effect.fail(failed)))
       ) as Effect.Effect<unknown, CredentialMissing>
     }
     if (Predicate.isPromiseLike(out)) return Effect.tryPromise({ try: () => Promise.resolve(out), catch: () => failed })

@@ -18,14 +18,14 @@
  * - **Nothing leaks.** Tokens are `Redacted` from the token response on; errors and spans carry
  *   the API's name, the grant and origins, never a token, a code or a user's subject.
  */
+import * as Effects from "#target/Effects.js"
+import { Service as ServiceOf } from "#target/Service.js"
 import * as Clock from "effect/Clock"
-import * as Context from "effect/Context"
 import * as Deferred from "effect/Deferred"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
-import * as FiberId from "effect/FiberId"
-import * as Layer from "effect/Layer"
+import type * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
 import type * as Scope from "effect/Scope"
 import { clip, escapeControls } from "../../shared/text.js"
@@ -111,9 +111,9 @@ export interface Options {
   readonly trustedOrigins?: ReadonlyArray<string> | undefined
   readonly allowHttp?: boolean | undefined
   /** How long before its expiry a token is replaced; default 30 seconds (at most half its lifetime). */
-  readonly refreshBefore?: Duration.DurationInput | undefined
+  readonly refreshBefore?: Effects.DurationInput | undefined
   /** Timeout of one token endpoint request; default 30 seconds. */
-  readonly timeout?: Duration.DurationInput | undefined
+  readonly timeout?: Effects.DurationInput | undefined
   /** The `fetch` token requests go through; default the global one. */
   readonly fetch?: typeof globalThis.fetch | undefined
   /** Users whose access token is kept in memory between calls; default 10,000 (the store holds them all). */
@@ -194,7 +194,7 @@ export interface Service {
  * @since 0.2.0
  * @category models
  */
-export class TokenManager extends Context.Tag("rcp-sdk/TokenManager")<TokenManager, Service>() {
+export class TokenManager extends ServiceOf<TokenManager, Service>()("rcp-sdk/TokenManager") {
   /**
    * The manager of one API over the `TokenStore` in context; its token requests end with the layer.
    *
@@ -202,7 +202,7 @@ export class TokenManager extends Context.Tag("rcp-sdk/TokenManager")<TokenManag
    * @category layers
    */
   static readonly layer = (options: Options): Layer.Layer<TokenManager, never, TokenStore> =>
-    Layer.scoped(TokenManager, make(options))
+    Effects.layerScoped(TokenManager, make(options))
 }
 
 const AUTHORIZATION_TTL_MS = 10 * 60 * 1000
@@ -390,22 +390,22 @@ export const make = (options: Options): Effect.Effect<Service, never, TokenStore
         // From the answer to the store write, nothing may interrupt: a rotated refresh token that
         // was received and not stored would be lost, and the old one is already spent.
         return yield* Effect.uninterruptibleMask((restore) =>
-          Effect.flatMap(Effect.either(restore(endpoint.refresh(refreshToken))), (answer): Effect.Effect<AccessToken, TokenError> => {
-            if (answer._tag === "Left") {
-              // Expired, revoked, or reused (the server then revokes the whole grant): gone for good.
-              return answer.left.error === "invalid_grant"
-                ? Effect.zipRight(store.delete(key), required(subject, "expired"))
-                : Effect.fail(answer.left)
+          Effect.matchEffect(restore(endpoint.refresh(refreshToken)), {
+            // Expired, revoked, or reused (the server then revokes the whole grant): gone for good.
+            onFailure: (error): Effect.Effect<AccessToken, TokenError> =>
+              error.error === "invalid_grant"
+                ? Effect.andThen(store.delete(key), required(subject, "expired"))
+                : Effect.fail(error),
+            onSuccess: (set): Effect.Effect<AccessToken, TokenError> => {
+              const token = issued(set.accessToken, set.expiresIn, now)
+              const next: StoredTokens = {
+                accessToken: set.accessToken,
+                refreshToken: set.refreshToken ?? refreshToken,
+                expiresAt: token.expiresAt,
+                scope: set.scope ?? tokens.scope
+              }
+              return Effect.as(store.set(key, next), token)
             }
-            const set = answer.right
-            const token = issued(set.accessToken, set.expiresIn, now)
-            const next: StoredTokens = {
-              accessToken: set.accessToken,
-              refreshToken: set.refreshToken ?? refreshToken,
-              expiresAt: token.expiresAt,
-              scope: set.scope ?? tokens.scope
-            }
-            return Effect.as(store.set(key, next), token)
           })
         )
       })
@@ -449,13 +449,13 @@ export const make = (options: Options): Effect.Effect<Service, never, TokenStore
             // The flight was started before the refusal and brought back the refused token: once more.
             !retried && same(token, replacing) ? acquire(principal, replacing, true) : Effect.succeed(token))
         }
-        const flight = Deferred.unsafeMake<AccessToken, TokenError>(FiberId.none)
+        const flight = Effects.deferredUnsafe<AccessToken, TokenError>()
         slot.flight = flight
         const obtain = principal._tag === "Client" ? clientToken : userToken(principal.subject, replacing)
         const run = obtain.pipe(
-          Effect.withSpan("RcpOAuth.token", {
-            captureStackTrace: false,
-            attributes: { "rcp.oauth.api": name, "rcp.oauth.principal": principal._tag === "Client" ? "client" : "user" }
+          Effects.withSpan("RcpOAuth.token", {
+            "rcp.oauth.api": name,
+            "rcp.oauth.principal": principal._tag === "Client" ? "client" : "user"
           }),
           Effect.onExit((exit) =>
             Effect.suspend(() => {
@@ -465,7 +465,7 @@ export const make = (options: Options): Effect.Effect<Service, never, TokenStore
             })
           )
         )
-        return Effect.zipRight(Effect.forkIn(run, scope), Deferred.await(flight))
+        return Effect.andThen(Effect.forkIn(run, scope), Deferred.await(flight))
       })
 
     const token = (principal: Principal) => guarded(acquire(principal, undefined))

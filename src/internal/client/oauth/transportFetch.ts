@@ -7,6 +7,7 @@
  * `oauth4webapi` calls it as it would call `fetch`; a refusal by the transport is thrown as
  * `Refused`, which the endpoint translates (`endpoint.ts`) like its own failures.
  */
+import * as Effects from "#target/Effects.js"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Outgoing from "../../transport/outgoing.js"
@@ -65,7 +66,7 @@ async (input, init) => {
   )
   const exit = await Effect.runPromiseExit(sent, init?.signal === null || init?.signal === undefined ? {} : { signal: init.signal })
   if (Exit.isFailure(exit)) {
-    const failure = exit.cause._tag === "Fail" ? exit.cause.error : undefined
+    const failure = Effects.soleFailure(exit.cause)
     if (failure !== undefined) throw new Refused(failure)
     throw new TypeError("the request was interrupted")
   }

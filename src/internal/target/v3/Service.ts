@@ -21,3 +21,10 @@ export const Service =
  * @internal
  */
 export const key = <Self, Shape = Self>(id: string): Context.Tag<Self, Shape> => Context.GenericTag<Self, Shape>(id)
+
+/**
+ * The type of a service's key, as a public signature names it (Effect 3: `Context.Tag`).
+ *
+ * @internal
+ */
+export type Key<Self, Shape = Self> = Context.Tag<Self, Shape>

@@ -19,3 +19,10 @@ export const Service =
  * @internal
  */
 export const key = <Self, Shape = Self>(id: string): Context.Service<Self, Shape> => Context.Service<Self, Shape>(id)
+
+/**
+ * The type of a service's key, as a public signature names it (Effect 4: `Context.Service`).
+ *
+ * @internal
+ */
+export type Key<Self, Shape = Self> = Context.Service<Self, Shape>
