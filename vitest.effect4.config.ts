@@ -14,7 +14,12 @@ export const BOTH_TARGETS = [
   "test/client/resolveAll.test.ts",
   "test/manifest/manifest.test.ts",
   "test/manifest/manifestSchema.test.ts",
-  "test/effect4/**/*.test.ts"
+  "test/effect4/**/*.test.ts",
+  // rcp-sdk/client (#35, effect4c): discover + execute against real servers on 127.0.0.1.
+  "test/client/execute.test.ts",
+  "test/client/discovery.test.ts",
+  "test/client/facade.test.ts",
+  "test/transport/execute.test.ts"
 ]
 
 const project = (target: Target, name: string) => ({

@@ -1,8 +1,6 @@
-import { assert, describe, it } from "@effect/vitest"
+import { withDebugLog } from "#test-target"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as LogLevel from "effect/LogLevel"
-import * as Logger from "effect/Logger"
 import type * as http from "node:http"
 import * as Client from "../../src/Client.js"
 import * as Manifest from "../../src/Manifest.js"
@@ -10,6 +8,7 @@ import * as Resolver from "../../src/Resolver.js"
 import { profileManifest } from "../support/fixtures.js"
 import { loopbackOnly, makeLog, noNetwork } from "../support/network.js"
 import { json, startServer, type TestServer, testServer } from "../support/server.js"
+import { assert, describe, it } from "../support/effectVitest.js"
 
 // The client is always configured with a credential; discovery must never send it anywhere.
 const CREDENTIAL = "CRED-SECRET-999"
@@ -635,9 +634,6 @@ describe("discovery: warnings", () => {
     Effect.gen(function*() {
       const server = yield* manifestServer({ "/rcp/manifest": seedManifest })
       const logs: Array<string> = []
-      const logger = Logger.make(({ logLevel, message }) => {
-        logs.push(`${logLevel.label}: ${Array.isArray(message) ? message.join(" ") : String(message)}`)
-      })
       const { counter, layer } = makeClient(
         {},
         Resolver.layer({ userId: (ctx: Ctx) => ctx.currentUserId, tenantId: () => "t", lerner_id: () => "typo" })
@@ -645,8 +641,7 @@ describe("discovery: warnings", () => {
       const url = server.url("/rcp/manifest")
       const discovery = yield* Client.discover(url).pipe(
         Effect.provide(layer),
-        Effect.provide(Logger.add(logger)),
-        Logger.withMinimumLogLevel(LogLevel.Debug)
+        withDebugLog(logs)
       )
       const expected = [
         `resolver "tenantId" matches no param of any tool in ${url}`,

@@ -3,7 +3,7 @@
  * argument checking, body typing, response handling and `buildRequest`. Every test asserts what
  * the server actually received — or that it received nothing.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { assert, describe, it } from "../support/effectVitest.js"
 import * as Effect from "effect/Effect"
 import * as Client from "../../src/Client.js"
 import * as Resolver from "../../src/Resolver.js"

@@ -3,15 +3,11 @@
  * tried to reach, manifest and tool builders, a recording tracer and logger, a recording server
  * that accepts very long request lines and headers, and `eventually` for real-time polling.
  */
-import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
-import * as HttpClient from "@effect/platform/HttpClient"
-import { assert } from "@effect/vitest"
+import { FetchHttpClient, HttpClient } from "#target/Http.js"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as Logger from "effect/Logger"
-import * as Option from "effect/Option"
 import type * as Scope from "effect/Scope"
-import * as Tracer from "effect/Tracer"
+import { assert } from "vitest"
 import * as Client from "../../src/Client.js"
 import * as Resolver from "../../src/Resolver.js"
 import { type Handler, type Recorded, type TestServer, testServer } from "./server.js"
@@ -144,91 +140,10 @@ export const eventually = (label: string, condition: () => boolean, ms = 3_000):
 /** Milliseconds since `start`, in real time. */
 export const since = (start: number): number => Date.now() - start
 
-export interface RecordedSpan {
-  readonly name: string
-  /** The parent span's name (`undefined` for a root, `"external"` for an external parent). */
-  readonly parent: string | undefined
-  readonly attributes: Map<string, unknown>
-  readonly events: Array<{ readonly name: string; readonly attributes: Record<string, unknown> | undefined }>
-  ended: boolean
-}
+// The recording tracer and logger are written per Effect (their APIs differ): the kit has them.
+export { type RecordedSpan, recordingLogger, recordingTracer } from "#test-target"
 
-/** A tracer that keeps every span it is asked to start, with its attributes and events. */
-export const recordingTracer = (spans: Array<RecordedSpan>): Tracer.Tracer => {
-  let ids = 0
-  return Tracer.make({
-    span: (name, parent, context, links, startTime, kind) => {
-      const recorded: RecordedSpan = {
-        name,
-        parent: Option.match(parent, { onNone: () => undefined, onSome: (p) => (p._tag === "Span" ? p.name : "external") }),
-        attributes: new Map(),
-        events: [],
-        ended: false
-      }
-      spans.push(recorded)
-      const spanId = `span-${++ids}`
-      const traceId = Option.match(parent, { onNone: () => `trace-${ids}`, onSome: (p) => p.traceId })
-      let status: Tracer.SpanStatus = { _tag: "Started", startTime }
-      const spanLinks: Array<Tracer.SpanLink> = [...links]
-      const span: Tracer.Span = {
-        _tag: "Span",
-        name,
-        spanId,
-        traceId,
-        parent,
-        context,
-        get status() {
-          return status
-        },
-        attributes: recorded.attributes,
-        links: spanLinks,
-        sampled: true,
-        kind,
-        end: (endTime, exit) => {
-          recorded.ended = true
-          status = { _tag: "Ended", startTime, endTime, exit }
-        },
-        attribute: (key, value) => {
-          recorded.attributes.set(key, value)
-        },
-        event: (eventName, _startTime, attributes) => {
-          recorded.events.push({ name: eventName, attributes })
-        },
-        addLinks: (more) => {
-          spanLinks.push(...more)
-        }
-      }
-      return span
-    },
-    context: (f) => f()
-  })
-}
-
-/** A logger that keeps every line (message and annotations) instead of printing it. */
-export const recordingLogger = (lines: Array<string>): Layer.Layer<never> =>
-  Logger.replace(
-    Logger.defaultLogger,
-    Logger.make(({ annotations, message }) => {
-      lines.push(`${safeStringify(message)} ${safeStringify([...annotations])}`)
-    })
-  )
-
-/** JSON.stringify that survives bigints and cycles, for "does this contain a secret" checks. */
-export const safeStringify = (u: unknown): string => {
-  const seen = new WeakSet<object>()
-  try {
-    return JSON.stringify(u, (_key, value: unknown) => {
-      if (typeof value === "bigint") return value.toString()
-      if (typeof value === "object" && value !== null) {
-        if (seen.has(value)) return "[cycle]"
-        seen.add(value)
-      }
-      return value
-    }) ?? String(u)
-  } catch {
-    return String(u)
-  }
-}
+export { safeStringify } from "./stringify.js"
 
 /** Asserts that none of `secrets` appears in `text`, naming where it was found. */
 export const assertNoSecrets = (where: string, text: string, secrets: ReadonlyArray<string>): void => {

@@ -4,9 +4,8 @@
  * 127.0.0.1; `noNetwork` refuses every request. Both record the URL of each attempt. And a scripted
  * DNS resolver, for the private-network guard's lookup.
  */
-import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
-import * as HttpClient from "@effect/platform/HttpClient"
-import * as HttpClientError from "@effect/platform/HttpClientError"
+import { FetchHttpClient, HttpClient } from "#target/Http.js"
+import { transportError } from "#test-target"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import type * as PrivateNetwork from "../../src/internal/transport/privateNetwork.js"
@@ -41,8 +40,7 @@ export const noNetwork = (log: NetworkLog): Layer.Layer<HttpClient.HttpClient> =
     HttpClient.make((request) =>
       Effect.suspend(() => {
         log.attempts.push(request.url)
-        const cause = new Error("no network in this test")
-        return Effect.fail(new HttpClientError.RequestError({ request, reason: "Transport", cause }))
+        return Effect.fail(transportError(request, new Error("no network in this test")))
       })
     )
   )

@@ -3,11 +3,11 @@
  * assert on what actually arrived — and on what never did (`untouched`); with response helpers
  * (`json`, `redirect`, `flood`) for its handlers.
  */
-import { assert } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import type * as Scope from "effect/Scope"
 import * as http from "node:http"
 import type { AddressInfo, Socket } from "node:net"
+import { assert } from "vitest"
 
 export interface Recorded {
   readonly method: string

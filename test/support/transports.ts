@@ -1,13 +1,13 @@
 /**
  * The client's two transports, for tests that must hold over each: `Client.layer` over an
- * @effect/platform HttpClient (fetch here) and `Client.layerUndici`, which sends through its own
+ * Effect `HttpClient` (fetch here) and `Client.layerUndici`, which sends through its own
  * undici agent. Also `watchUnhandledErrors`, for files that run the undici transport.
  */
-import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Client from "../../src/Client.js"
 import * as Resolver from "../../src/Resolver.js"
+import { afterAll, assert, beforeAll, describe, it } from "./effectVitest.js"
 import { clientLayer, type Resolvers } from "./execute.js"
 
 /** The client under test over one transport, with the given options and resolvers. */

@@ -3,18 +3,16 @@
  * right method, cross-origin refused before anything reaches the other server), the redirect
  * limit, timeouts, the response size cap, non-2xx responses and interruption. Tests named after a
  * transport run over each of `TRANSPORTS` (fetch and undici); the others over fetch (`clientLayer`).
+ * Runs on both Effects (vitest.effect4.config.ts); the same rules over @effect/platform-node's
+ * clients are `platformNode.test.ts` (Effect 3 only).
  */
-import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
-import type * as HttpClient from "@effect/platform/HttpClient"
-import { assert, describe, it } from "@effect/vitest"
+import { fork } from "#test-target"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
-import type * as Layer from "effect/Layer"
 import * as Client from "../../src/Client.js"
 import {
   bearer,
   clientLayer,
-  clientLayerOver,
   CREDENTIAL_SECRET,
   eventually,
   POST_BODY as BODY,
@@ -24,6 +22,7 @@ import {
   type Attempts
 } from "../support/execute.js"
 import { flood, json, redirect, testServer, untouched } from "../support/server.js"
+import { assert, describe, it } from "../support/effectVitest.js"
 import { TRANSPORTS, watchUnhandledErrors } from "../support/transports.js"
 
 const MB = 1024 * 1024
@@ -247,7 +246,7 @@ describe("execute: redirects", () => {
           const attempts: Attempts = { urls: [] }
           yield* Effect.gen(function*() {
             yield* registerAt(server, [postTool(server.origin)], bearer)
-            yield* Effect.either(Client.execute({ name: "submit", arguments: { text: "hello" } }))
+            yield* Effect.exit(Client.execute({ name: "submit", arguments: { text: "hello" } }))
           }).pipe(Effect.provide(clientLayer({ credential: CREDENTIAL_SECRET }, {}, attempts)))
           asked.push([s, to, attempts.urls])
         }
@@ -530,11 +529,11 @@ describe("execute: interruption", () => {
         const server = yield* testServer(() => undefined)
         yield* Effect.gen(function*() {
           yield* registerAt(server, [postTool(server.origin, "/hang")])
-          const fiber = yield* Effect.fork(Client.execute({ name: "submit", arguments: { text: "hello" } }))
+          const fiber = yield* fork(Client.execute({ name: "submit", arguments: { text: "hello" } }))
           yield* eventually("the server receives the request", () => server.requests.length === 1)
           // The server never answers: Fiber.interrupt returns only once the request is cut.
           yield* Fiber.interrupt(fiber)
-          const exit = yield* Fiber.await(fiber)
+          const exit = yield* Effect.exit(Fiber.join(fiber))
           assert.strictEqual(exit._tag, "Failure")
           // Closed by the interruption itself, while the client is still alive.
           yield* eventually("the server sees the socket close", () => server.closedSockets() >= 1, 1_000)
@@ -553,54 +552,12 @@ describe("execute: interruption", () => {
         })
         yield* Effect.gen(function*() {
           yield* registerAt(server, [{ name: "stream", url: server.url("/s") }])
-          const fiber = yield* Effect.fork(Client.execute({ name: "stream" }))
+          const fiber = yield* fork(Client.execute({ name: "stream" }))
           yield* eventually("the body starts streaming", () => streaming)
           yield* Effect.sleep("30 millis")
           yield* Fiber.interrupt(fiber)
           yield* eventually("the server sees the socket close", () => server.closedSockets() >= 1, 1_000)
         }).pipe(Effect.provide(layerFor()))
-      }))
-  }
-})
-
-describe("execute: over other HttpClient implementations", () => {
-  const clients: ReadonlyArray<readonly [string, Layer.Layer<HttpClient.HttpClient>]> = [
-    ["NodeHttpClient (node:http)", NodeHttpClient.layer],
-    ["NodeHttpClient (undici)", NodeHttpClient.layerUndici]
-  ]
-  for (const [label, httpClient] of clients) {
-    it.scoped(`${label}: the SDK follows same-origin redirects itself and refuses cross-origin ones`, () =>
-      Effect.gen(function*() {
-        const other = yield* testServer((_req, res) => json(res, 200, { stolen: true }))
-        const server = yield* testServer((req, res) =>
-          req.path === "/start"
-            ? redirect(res, 307, "/next")
-            : req.path === "/next"
-            ? redirect(res, 302, other.url("/collect"))
-            : json(res, 200, {})
-        )
-        const error = yield* Effect.gen(function*() {
-          yield* registerAt(server, [postTool(server.origin)], bearer)
-          return yield* Effect.flip(Client.execute({ name: "submit", arguments: { text: "hello" } }))
-        }).pipe(Effect.provide(clientLayerOver(httpClient, { credential: CREDENTIAL_SECRET })))
-        assert.strictEqual(error._tag, "RedirectRefused")
-        assert.deepStrictEqual(server.requests.map((r) => [r.method, r.path, r.body]), [
-          ["POST", "/start", BODY],
-          ["POST", "/next", BODY]
-        ])
-        assert.strictEqual(server.requests[1]?.headers.authorization, `Bearer ${CREDENTIAL_SECRET}`)
-        assert.strictEqual(other.requests.length, 0)
-      }))
-
-    it.scopedLive(`${label}: a timeout closes the socket`, () =>
-      Effect.gen(function*() {
-        const server = yield* testServer(() => undefined)
-        const error = yield* Effect.gen(function*() {
-          yield* registerAt(server, [{ name: "hang", url: server.url("/hang") }])
-          return yield* Effect.flip(Client.execute({ name: "hang" }, { timeout: "200 millis" }))
-        }).pipe(Effect.provide(clientLayerOver(httpClient)))
-        assert.strictEqual(error._tag, "Timeout")
-        yield* eventually("the server sees the socket close", () => server.closedSockets() >= 1)
       }))
   }
 })

@@ -3,11 +3,17 @@
  * spell differently, under one name. Tests import it as `#test-target` (vitest.targets.ts); its
  * Effect 4 twin is `./v4.ts`, with the same exports. Keep it to what tests really differ on.
  */
+import * as HttpClientError from "@effect/platform/HttpClientError"
+import type * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import * as Cause from "effect/Cause"
+import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Logger from "effect/Logger"
+import * as LogLevel from "effect/LogLevel"
 import * as Option from "effect/Option"
 import * as TestContext from "effect/TestContext"
+import * as Tracer from "effect/Tracer"
+import { safeStringify } from "../stringify.js"
 
 /** Which Effect this run is on. */
 export const target: "effect3" | "effect4" = "effect3"
@@ -25,3 +31,87 @@ export const interruptedOnly = <E>(cause: Cause.Cause<E>): boolean => Cause.isIn
 
 /** The `_tag` of `Effect.timeout`'s error. */
 export const TIMEOUT_TAG = "TimeoutException"
+
+export interface RecordedSpan {
+  readonly name: string
+  /** The parent span's name (`undefined` for a root, `"external"` for an external parent). */
+  readonly parent: string | undefined
+  readonly attributes: Map<string, unknown>
+  readonly events: Array<{ readonly name: string; readonly attributes: Record<string, unknown> | undefined }>
+  ended: boolean
+}
+
+/** A tracer that keeps every span it is asked to start, with its attributes and events. */
+export const recordingTracer = (spans: Array<RecordedSpan>): Tracer.Tracer => {
+  let ids = 0
+  return Tracer.make({
+    span: (name, parent, context, links, startTime, kind) => {
+      const recorded: RecordedSpan = {
+        name,
+        parent: Option.match(parent, { onNone: () => undefined, onSome: (p) => (p._tag === "Span" ? p.name : "external") }),
+        attributes: new Map(),
+        events: [],
+        ended: false
+      }
+      spans.push(recorded)
+      const spanId = `span-${++ids}`
+      const traceId = Option.match(parent, { onNone: () => `trace-${ids}`, onSome: (p) => p.traceId })
+      let status: Tracer.SpanStatus = { _tag: "Started", startTime }
+      const spanLinks: Array<Tracer.SpanLink> = [...links]
+      const span: Tracer.Span = {
+        _tag: "Span",
+        name,
+        spanId,
+        traceId,
+        parent,
+        context,
+        get status() {
+          return status
+        },
+        attributes: recorded.attributes,
+        links: spanLinks,
+        sampled: true,
+        kind,
+        end: (endTime, exit) => {
+          recorded.ended = true
+          status = { _tag: "Ended", startTime, endTime, exit }
+        },
+        attribute: (key, value) => {
+          recorded.attributes.set(key, value)
+        },
+        event: (eventName, _startTime, attributes) => {
+          recorded.events.push({ name: eventName, attributes })
+        },
+        addLinks: (more) => {
+          spanLinks.push(...more)
+        }
+      }
+      return span
+    },
+    context: (f) => f()
+  })
+}
+
+/** A logger that keeps every line (message and annotations) instead of printing it. */
+export const recordingLogger = (lines: Array<string>): Layer.Layer<never> =>
+  Logger.replace(
+    Logger.defaultLogger,
+    Logger.make(({ annotations, message }) => {
+      lines.push(`${safeStringify(message)} ${safeStringify([...annotations])}`)
+    })
+  )
+
+/** The error an `HttpClient` fails with when nothing could be sent (a transport failure). */
+export const transportError = (request: HttpClientRequest.HttpClientRequest, cause: unknown): HttpClientError.HttpClientError =>
+  new HttpClientError.RequestError({ request, reason: "Transport", cause })
+
+/** Runs `effect` with Debug logging on, each line kept in `lines` as `LEVEL: message` (`DEBUG: …`). */
+export const withDebugLog = (lines: Array<string>) => <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> => {
+  const logger = Logger.make(({ logLevel, message }) => {
+    lines.push(`${logLevel.label}: ${Array.isArray(message) ? message.join(" ") : String(message)}`)
+  })
+  return effect.pipe(Effect.provide(Logger.add(logger)), Logger.withMinimumLogLevel(LogLevel.Debug))
+}
+
+/** Runs `effect` in a child fiber of the current one (Effect 3: `Effect.fork`). */
+export const fork = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.fork(effect)

@@ -2,9 +2,16 @@
  * The Effect 4 test kit: `./v3.ts`'s names, Effect 4's spelling.
  */
 import * as Cause from "effect/Cause"
+import * as Effect from "effect/Effect"
+import * as HttpClientError from "effect/http/HttpClientError"
+import type * as HttpClientRequest from "effect/http/HttpClientRequest"
 import type * as Layer from "effect/Layer"
+import * as Logger from "effect/Logger"
 import * as Option from "effect/Option"
+import * as References from "effect/References"
 import * as TestClock from "effect/testing/TestClock"
+import * as Tracer from "effect/Tracer"
+import { safeStringify } from "../stringify.js"
 
 /** Which Effect this run is on. */
 export const target: "effect3" | "effect4" = "effect4"
@@ -20,3 +27,75 @@ export const interruptedOnly = <E>(cause: Cause.Cause<E>): boolean => Cause.hasI
 
 /** The `_tag` of `Effect.timeout`'s error. */
 export const TIMEOUT_TAG = "TimeoutError"
+
+export interface RecordedSpan {
+  readonly name: string
+  /** The parent span's name (`undefined` for a root, `"external"` for an external parent). */
+  readonly parent: string | undefined
+  readonly attributes: Map<string, unknown>
+  readonly events: Array<{ readonly name: string; readonly attributes: Record<string, unknown> | undefined }>
+  ended: boolean
+}
+
+/** A tracer that keeps every span it is asked to start, with its attributes and events (Effect 4's `NativeSpan`). */
+export const recordingTracer = (spans: Array<RecordedSpan>): Tracer.Tracer =>
+  Tracer.make({
+    span: (options) => {
+      const recorded: RecordedSpan = {
+        name: options.name,
+        parent: Option.match(options.parent, {
+          onNone: () => undefined,
+          onSome: (p) => (p._tag === "Span" ? p.name : "external")
+        }),
+        attributes: new Map(),
+        events: [],
+        ended: false
+      }
+      spans.push(recorded)
+      const span = new Tracer.NativeSpan(options)
+      const attribute = span.attribute.bind(span)
+      const event = span.event.bind(span)
+      const end = span.end.bind(span)
+      span.attribute = (key, value) => {
+        recorded.attributes.set(key, value)
+        attribute(key, value)
+      }
+      span.event = (name, startTime, attributes) => {
+        recorded.events.push({ name, attributes })
+        event(name, startTime, attributes)
+      }
+      span.end = (endTime, exit) => {
+        recorded.ended = true
+        end(endTime, exit)
+      }
+      return span
+    }
+  })
+
+/** A logger that keeps every line (message and annotations) instead of printing it. */
+export const recordingLogger = (lines: Array<string>): Layer.Layer<never> =>
+  Logger.layer([
+    Logger.make(({ fiber, message }) => {
+      const annotations = Object.entries(fiber.getRef(References.CurrentLogAnnotations))
+      lines.push(`${safeStringify(message)} ${safeStringify(annotations)}`)
+    })
+  ])
+
+/** The error an `HttpClient` fails with when nothing could be sent (Effect 4: one class, its `reason` a `TransportError`). */
+export const transportError = (request: HttpClientRequest.HttpClientRequest, cause: unknown): HttpClientError.HttpClientError =>
+  new HttpClientError.HttpClientError({ reason: new HttpClientError.TransportError({ request, cause }) })
+
+/** Runs `effect` with Debug logging on, each line kept in `lines` as `LEVEL: message` (`DEBUG: …`). */
+export const withDebugLog = (lines: Array<string>) => <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> => {
+  const logger = Logger.make(({ logLevel, message }) => {
+    lines.push(`${logLevel.toUpperCase()}: ${Array.isArray(message) ? message.join(" ") : String(message)}`)
+  })
+  return effect.pipe(
+    // Replaces the default logger, as the test services drop it on Effect 3: nothing printed.
+    Effect.provide(Logger.layer([logger])),
+    Effect.provideService(References.MinimumLogLevel, "Debug")
+  )
+}
+
+/** Runs `effect` in a child fiber of the current one (Effect 4: `Effect.forkChild`). */
+export const fork = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.forkChild(effect)
