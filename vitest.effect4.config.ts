@@ -19,7 +19,8 @@ export const BOTH_TARGETS = [
   "test/client/execute.test.ts",
   "test/client/discovery.test.ts",
   "test/client/facade.test.ts",
-  "test/transport/execute.test.ts"
+  "test/transport/execute.test.ts",
+  "test/client/execute.auth.test.ts"
 ]
 
 const project = (target: Target, name: string) => ({

@@ -2,10 +2,8 @@
  * Auth (docs/protocol.md §3.5): where the credential goes, in which forms it can be configured, which origins
  * receive it — and that errors, spans and log lines never contain it or a resolved value.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { atDebugLevel } from "#test-target"
 import * as Effect from "effect/Effect"
-import * as LogLevel from "effect/LogLevel"
-import * as Logger from "effect/Logger"
 import * as Redacted from "effect/Redacted"
 import * as Client from "../../src/Client.js"
 import {
@@ -23,6 +21,7 @@ import {
   type RecordedSpan,
   type ToolInput
 } from "../support/execute.js"
+import { assert, describe, it } from "../support/effectVitest.js"
 import { json, testServer } from "../support/server.js"
 
 const getTool = (origin: string, name = "get_item"): ToolInput => ({
@@ -40,7 +39,11 @@ const callOnce = (
 ) =>
   Effect.gen(function*() {
     yield* registerAt(manifestOrigin, [tool], auth)
-    return yield* Effect.either(Client.execute({ name: tool.name, arguments: { id: "i-1" } }))
+    // Either's shape, written out: the same on both Effects (Effect 4 has Result instead).
+    return yield* Effect.match(Client.execute({ name: tool.name, arguments: { id: "i-1" } }), {
+      onFailure: (left) => ({ _tag: "Left", left }) as const,
+      onSuccess: (right) => ({ _tag: "Right", right }) as const
+    })
   }).pipe(Effect.provide(clientLayer(options)))
 
 describe("execute: where the credential goes", () => {
@@ -310,7 +313,7 @@ describe("secrets never leak into errors, spans or logs", () => {
         Effect.withTracer(recordingTracer(spans)),
         Effect.provide(recordingLogger(logs)),
         // Discovery warnings are logged at Debug only: record every level.
-        Logger.withMinimumLogLevel(LogLevel.Debug)
+        atDebugLevel
       )
       const big = yield* Effect.gen(function*() {
         yield* registerAt(server, tools, bearer)
@@ -320,7 +323,7 @@ describe("secrets never leak into errors, spans or logs", () => {
         Effect.withTracer(recordingTracer(spans)),
         Effect.provide(recordingLogger(logs)),
         // Discovery warnings are logged at Debug only: record every level.
-        Logger.withMinimumLogLevel(LogLevel.Debug)
+        atDebugLevel
       )
       const all = [...errors, big]
       assert.deepStrictEqual(all.map((e) => e._tag), [
@@ -371,6 +374,8 @@ describe("secrets never leak into errors, spans or logs", () => {
       const echoSpan = executes[1]!
       assert.strictEqual(echoSpan.attributes.get("rcp.tool"), "echo")
       assert.strictEqual(echoSpan.attributes.get("http.response.status_code"), 401)
+      // The HttpClient's own spans are off (they would carry full URLs): every span is rcp's own.
+      assert.deepStrictEqual([...new Set(spans.map((span) => span.name))].filter((name) => !name.startsWith("Rcp")), [])
       for (const span of spans) {
         assertNoSecrets(`span name ${span.name}`, span.name, SECRETS)
         assertNoSecrets(`attributes of span ${span.name}`, safeStringify([...span.attributes]), SECRETS)

@@ -522,6 +522,22 @@ describe("execute: non-2xx responses", () => {
   )
 })
 
+describe("execute: no trace context to tool servers", () => {
+  for (const [label, layerFor] of TRANSPORTS) {
+    it.scoped(`${label}: inside the caller's span, the request carries no traceparent or b3 header`, () =>
+      Effect.gen(function*() {
+        const server = yield* testServer((_req, res) => json(res, 200, {}))
+        yield* Effect.gen(function*() {
+          yield* registerAt(server, [{ name: "get", url: server.url("/get") }])
+          yield* Client.execute({ name: "get" })
+        }).pipe(Effect.withSpan("the caller's span"), Effect.provide(layerFor()))
+        assert.strictEqual(server.requests.length, 1)
+        const headers = Object.keys(server.requests[0]?.headers ?? {})
+        assert.deepStrictEqual(headers.filter((name) => name === "traceparent" || name === "tracestate" || name.startsWith("b3")), [])
+      }))
+  }
+})
+
 describe("execute: interruption", () => {
   for (const [label, layerFor] of TRANSPORTS) {
     it.scopedLive(`${label}: interrupting the fiber mid-request closes the socket`, () =>

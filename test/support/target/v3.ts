@@ -115,3 +115,7 @@ export const withDebugLog = (lines: Array<string>) => <A, E, R>(effect: Effect.E
 
 /** Runs `effect` in a child fiber of the current one (Effect 3: `Effect.fork`). */
 export const fork = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.fork(effect)
+
+/** Runs `effect` with every level logged, Debug included (Effect 3: `Logger.withMinimumLogLevel`). */
+export const atDebugLevel = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+  Logger.withMinimumLogLevel(effect, LogLevel.Debug)

@@ -99,3 +99,7 @@ export const withDebugLog = (lines: Array<string>) => <A, E, R>(effect: Effect.E
 
 /** Runs `effect` in a child fiber of the current one (Effect 4: `Effect.forkChild`). */
 export const fork = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.forkChild(effect)
+
+/** Runs `effect` with every level logged, Debug included (Effect 4: the `MinimumLogLevel` reference). */
+export const atDebugLevel = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+  Effect.provideService(effect, References.MinimumLogLevel, "Debug")
