@@ -20,7 +20,9 @@ export const BOTH_TARGETS = [
   "test/client/discovery.test.ts",
   "test/client/facade.test.ts",
   "test/transport/execute.test.ts",
-  "test/client/execute.auth.test.ts"
+  "test/client/execute.auth.test.ts",
+  "test/transport/undici.test.ts",
+  "test/hardening.redact.test.ts"
 ]
 
 const project = (target: Target, name: string) => ({

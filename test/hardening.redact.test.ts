@@ -4,12 +4,12 @@
  * encodings here are written independently of `redact.ts`: Buffer, encodeURIComponent,
  * URLSearchParams and JSON.stringify, plus the PHP, Go and .NET spellings built by hand.
  */
-import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as fc from "fast-check"
 import * as Client from "../src/Client.js"
 import { excerpt } from "../src/internal/transport/responseBody.js"
 import { bearer, clientLayer, registerAt, safeStringify } from "./support/execute.js"
+import { assert, describe, it } from "./support/effectVitest.js"
 import { testServer } from "./support/server.js"
 import { propertyRuns, seeded } from "./support/property.js"
 

@@ -22,6 +22,7 @@ import {
   type ToolInput
 } from "../support/execute.js"
 import { assert, describe, it } from "../support/effectVitest.js"
+import { either } from "../support/either.js"
 import { json, testServer } from "../support/server.js"
 
 const getTool = (origin: string, name = "get_item"): ToolInput => ({
@@ -39,11 +40,7 @@ const callOnce = (
 ) =>
   Effect.gen(function*() {
     yield* registerAt(manifestOrigin, [tool], auth)
-    // Either's shape, written out: the same on both Effects (Effect 4 has Result instead).
-    return yield* Effect.match(Client.execute({ name: tool.name, arguments: { id: "i-1" } }), {
-      onFailure: (left) => ({ _tag: "Left", left }) as const,
-      onSuccess: (right) => ({ _tag: "Right", right }) as const
-    })
+    return yield* either(Client.execute({ name: tool.name, arguments: { id: "i-1" } }))
   }).pipe(Effect.provide(clientLayer(options)))
 
 describe("execute: where the credential goes", () => {

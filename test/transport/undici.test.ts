@@ -7,7 +7,7 @@
  * interruption, the size cap, faults) runs over each of `TRANSPORTS` in execute.transport.test.ts
  * and faults.test.ts. No socket outlives the client and no error escapes as an unhandled one.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { observerCount, TIMEOUT_TAG } from "#test-target"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Client from "../../src/Client.js"
@@ -21,6 +21,8 @@ import {
   registerAt,
   since
 } from "../support/execute.js"
+import { assert, describe, it } from "../support/effectVitest.js"
+import { either } from "../support/either.js"
 import { profileDescription, profileManifest } from "../support/fixtures.js"
 import { flood, json, redirect, type TestServer, testServer, untouched } from "../support/server.js"
 import { undiciLayer, watchUnhandledErrors } from "../support/transports.js"
@@ -96,8 +98,8 @@ describe("undici transport: timeouts and abort", () => {
       const results = yield* Effect.gen(function*() {
         yield* registerAt(server, [{ name: "late", url: server.url("/late") }])
         return [
-          yield* Effect.either(Client.execute({ name: "late" }, { timeout: Duration.infinity })),
-          yield* Effect.either(Client.execute({ name: "late" }, { timeout: "30 days" }))
+          yield* either(Client.execute({ name: "late" }, { timeout: Duration.infinity })),
+          yield* either(Client.execute({ name: "late" }, { timeout: "30 days" }))
         ]
       }).pipe(Effect.provide(undiciLayer(noRetry)))
       assert.deepStrictEqual<unknown>(results.map((r) => (r._tag === "Right" ? r.right : r.left._tag)), [
@@ -144,11 +146,11 @@ describe("undici transport: timeouts and abort", () => {
       const server = yield* testServer(() => {})
       const outcome = yield* Effect.gen(function*() {
         yield* registerAt(server, [{ name: "hang", url: server.url("/hang") }])
-        const result = yield* Effect.either(Client.execute({ name: "hang" }).pipe(Effect.timeout("150 millis")))
+        const result = yield* either(Client.execute({ name: "hang" }).pipe(Effect.timeout("150 millis")))
         yield* eventually("the server sees the socket close", () => server.closedSockets() >= 1, 1_000)
         return result
       }).pipe(Effect.provide(undiciLayer(noRetry)))
-      assert.strictEqual(outcome._tag === "Left" ? outcome.left._tag : "Right", "TimeoutException")
+      assert.strictEqual(outcome._tag === "Left" ? outcome.left._tag : "Right", TIMEOUT_TAG)
       assert.deepStrictEqual(server.requests.map((r) => r.path), ["/hang"])
     }))
 
@@ -158,13 +160,11 @@ describe("undici transport: timeouts and abort", () => {
       const counts = yield* Effect.gen(function*() {
         yield* registerAt(server, [{ name: "ok", url: server.url("/ok") }, { name: "fail", url: server.url("/fail") }])
         // Effect's own observer list of the current fiber (internal: how many exit callbacks it holds).
-        const observers = Effect.withFiberRuntime((fiber) =>
-          Effect.succeed((fiber as unknown as { readonly _observers: ReadonlyArray<unknown> })._observers.length)
-        )
+        const observers = observerCount
         const before = yield* observers
         for (let i = 0; i < 20; i++) {
           yield* Client.execute({ name: "ok" })
-          yield* Effect.either(Client.execute({ name: "fail" }))
+          yield* either(Client.execute({ name: "fail" }))
         }
         return [before, yield* observers]
       }).pipe(Effect.provide(undiciLayer(noRetry)))
@@ -196,7 +196,7 @@ describe("undici transport: the response size cap", () => {
         const out: Array<string> = []
         for (const framing of ["chunked", "length"]) {
           for (const size of [1024, 1025]) {
-            const exit = yield* Effect.either(Client.execute({ name: "sized", arguments: { size, framing } }))
+            const exit = yield* either(Client.execute({ name: "sized", arguments: { size, framing } }))
             out.push(
               exit._tag === "Right"
                 ? `${framing} ${size}: ${(exit.right.data as string).length}`

@@ -119,3 +119,8 @@ export const fork = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.fork(eff
 /** Runs `effect` with every level logged, Debug included (Effect 3: `Logger.withMinimumLogLevel`). */
 export const atDebugLevel = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
   Logger.withMinimumLogLevel(effect, LogLevel.Debug)
+
+/** How many exit observers the current fiber holds (Effect internals, read for a leak test). */
+export const observerCount: Effect.Effect<number> = Effect.withFiberRuntime((fiber) =>
+  Effect.succeed((fiber as unknown as { readonly _observers: ReadonlyArray<unknown> })._observers.length)
+)

@@ -103,3 +103,8 @@ export const fork = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.forkChil
 /** Runs `effect` with every level logged, Debug included (Effect 4: the `MinimumLogLevel` reference). */
 export const atDebugLevel = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
   Effect.provideService(effect, References.MinimumLogLevel, "Debug")
+
+/** How many exit observers the current fiber holds (Effect internals, read for a leak test; none yet is `undefined`). */
+export const observerCount: Effect.Effect<number> = Effect.withFiber((fiber) =>
+  Effect.succeed((fiber as unknown as { readonly _observers: ReadonlyArray<unknown> | undefined })._observers?.length ?? 0)
+)
