@@ -22,7 +22,17 @@ export const BOTH_TARGETS = [
   "test/transport/execute.test.ts",
   "test/client/execute.auth.test.ts",
   "test/transport/undici.test.ts",
-  "test/hardening.redact.test.ts"
+  "test/hardening.redact.test.ts",
+  "test/client/credential.test.ts",
+  // The OAuth wing, against a real OAuth server (oidc-provider) on 127.0.0.1.
+  "test/client/oauth/tokenManager.test.ts",
+  "test/client/oauth/fileStore.test.ts",
+  "test/client/oauth/login.test.ts",
+  "test/client/oauth/discovery.test.ts",
+  "test/client/oauth/promise.test.ts",
+  "test/client/oauth/transportFetch.test.ts",
+  "test/client/oauth/redaction.test.ts",
+  "test/client/oauth/client.test.ts"
 ]
 
 const project = (target: Target, name: string) => ({

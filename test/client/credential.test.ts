@@ -2,16 +2,15 @@
  * The credential rules (docs/protocol.md §1.2, §3.5), tested directly: what counts as a credential,
  * where it is written, and how it is kept out of anything echoed back.
  */
-import { assert, describe, it } from "@effect/vitest"
-import * as Config from "effect/Config"
-import * as ConfigProvider from "effect/ConfigProvider"
-import * as Context from "effect/Context"
+import { key } from "#target/Service.js"
+import { redactedConfig, withConfigFrom } from "#test-target"
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
 import type { CredentialInput, CredentialRequest } from "../../src/Client.js"
 import * as Credential from "../../src/internal/client/credential.js"
 import type { CredentialMissing } from "../../src/internal/client/errors.js"
 import * as Outgoing from "../../src/internal/transport/outgoing.js"
+import { assert, describe, it } from "../support/effectVitest.js"
 
 const REQUEST: CredentialRequest = { origin: "https://api.example", manifestUrl: "https://api.example/rcp", tool: "get_thing" }
 
@@ -280,7 +279,7 @@ describe("the Credential service", () => {
 
   it.effect("the service is known by its key, so another copy of the package's tag finds what the layer provides", () =>
     Effect.gen(function*() {
-      assert.strictEqual(yield* Context.GenericTag<Credential.Credential, CredentialInput>("rcp-sdk/Credential"), "tok")
+      assert.strictEqual(yield* key<Credential.Credential, CredentialInput>("rcp-sdk/Credential"), "tok")
     }).pipe(Effect.provide(Credential.Credential.layer("tok"))))
 
   it.effect("Credential.layerConfig reads the credential from configuration", () =>
@@ -288,7 +287,7 @@ describe("the Credential service", () => {
       const input = yield* Credential.Credential
       assert.strictEqual(Redacted.value(yield* obtain(input, REQUEST)), "from-config")
     }).pipe(
-      Effect.provide(Credential.Credential.layerConfig(Config.redacted("API_TOKEN"))),
-      Effect.withConfigProvider(ConfigProvider.fromMap(new Map([["API_TOKEN", "from-config"]])))
+      Effect.provide(Credential.Credential.layerConfig(redactedConfig("API_TOKEN"))),
+      withConfigFrom({ API_TOKEN: "from-config" })
     ))
 })

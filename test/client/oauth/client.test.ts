@@ -6,13 +6,12 @@
  * what the API was sent (each request's token, whose it is, whether it was valid when it arrived);
  * the API answers 403 when a user's orders are asked for with another user's token.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { atEveryLevel, onlyFailure } from "#test-target"
+import { assert, describe, it } from "../../support/effectVitest.js"
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
-import * as Logger from "effect/Logger"
-import * as LogLevel from "effect/LogLevel"
 import { afterAll, beforeAll } from "vitest"
 import * as Client from "../../../src/Client.js"
 import { Approval } from "../../../src/Client.js"
@@ -99,7 +98,7 @@ const during = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
   })
 
 const failureOf = <A, E>(exit: Exit.Exit<A, E>): E => {
-  const failure = Exit.isFailure(exit) && exit.cause._tag === "Fail" ? exit.cause.error : undefined
+  const failure = Exit.isFailure(exit) ? onlyFailure(exit.cause) : undefined
   assert.isDefined(failure, `expected a typed failure, got ${String(exit)}`)
   return failure!
 }
@@ -395,7 +394,7 @@ describe("tokens never leak through the client", () => {
         Effect.provide(layer),
         Effect.withTracer(recordingTracer(spans)),
         Effect.provide(recordingLogger(logs)),
-        Logger.withMinimumLogLevel(LogLevel.All)
+        atEveryLevel
       )
 
       const secrets = new Set<string>([

@@ -5,7 +5,8 @@
  * options cannot apply; a registration it refuses; the manager's life (forget, discovering again);
  * and the promise facade's side of it, over the application's own store.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { onlyFailure } from "#test-target"
+import { assert, describe, it } from "../../support/effectVitest.js"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
@@ -65,7 +66,7 @@ const during = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
   })
 
 const failureOf = <A, E>(exit: Exit.Exit<A, E>): E => {
-  const failure = Exit.isFailure(exit) && exit.cause._tag === "Fail" ? exit.cause.error : undefined
+  const failure = Exit.isFailure(exit) ? onlyFailure(exit.cause) : undefined
   assert.isDefined(failure, `expected a typed failure, got ${String(exit)}`)
   return failure!
 }

@@ -2,7 +2,8 @@
  * The `rcp` command's token store: files under the user's configuration directory, readable by
  * the user alone, written whole or not at all, refused when anyone else could have read them.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { onlyFailure } from "#test-target"
+import { assert, describe, it } from "../../support/effectVitest.js"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Redacted from "effect/Redacted"
@@ -26,7 +27,7 @@ const tokens: TokenStore.StoredTokens = {
 const posix = process.platform !== "win32"
 
 const messageOf = <A, E>(exit: Exit.Exit<A, E>): string =>
-  Exit.isFailure(exit) && exit.cause._tag === "Fail" ? (exit.cause.error as { message: string }).message : "no failure"
+  (Exit.isFailure(exit) ? (onlyFailure(exit.cause) as { message: string } | undefined)?.message : undefined) ?? "no failure"
 
 describe("the configuration directory", () => {
   it("$XDG_CONFIG_HOME/rcp when it is absolute; %APPDATA%\\rcp on Windows; else ~/.config/rcp", () => {

@@ -5,7 +5,8 @@
  * token file only the user can read, whose refresh token the server says is live, and that a
  * token manager over the same file uses to call the API as that user.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { onlyFailure } from "#test-target"
+import { assert, describe, it } from "../../support/effectVitest.js"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs"
@@ -126,7 +127,7 @@ describe("rcp login: authorization code + PKCE through a loopback listener", () 
       }))
       assert.strictEqual(strayStatus, 400)
       assert.isTrue(Exit.isFailure(exit))
-      const error = Exit.isFailure(exit) && exit.cause._tag === "Fail" ? exit.cause.error : undefined
+      const error = Exit.isFailure(exit) ? onlyFailure(exit.cause) : undefined
       assert.strictEqual(error?.message, "Orders: the authorization did not complete: the browser did not come back within 300 ms; no token was stored")
       assert.throws(() => statSync(join(directory, "x")))
     }))

@@ -5,12 +5,11 @@
  * in no error (message, JSON, `String`, the pretty cause), no span (name, attributes, events) and
  * no log line, at Debug level, across successes and every failure the manager has.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { atDebugLevel } from "#test-target"
+import { assert, describe, it } from "../../support/effectVitest.js"
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
-import * as Logger from "effect/Logger"
-import * as LogLevel from "effect/LogLevel"
 import { afterAll, beforeAll } from "vitest"
 import * as TokenManager from "../../../src/internal/client/oauth/tokenManager.js"
 import * as TokenStore from "../../../src/internal/client/oauth/tokenStore.js"
@@ -108,7 +107,7 @@ describe("tokens never leak into errors, spans or logs", () => {
       yield* life.pipe(
         Effect.withTracer(recordingTracer(spans)),
         Effect.provide(recordingLogger(logs)),
-        Logger.withMinimumLogLevel(LogLevel.Debug)
+        atDebugLevel
       )
 
       // The life really went through what it claims (else the checks below prove nothing).

@@ -4,7 +4,8 @@
  * was sent are the oracles: token endpoint requests by grant type, each API request's token, its
  * owner and whether it was still valid when it arrived.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { onlyFailure } from "#test-target"
+import { assert, describe, it } from "../../support/effectVitest.js"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Redacted from "effect/Redacted"
@@ -42,7 +43,7 @@ const during = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
 
 const failureOf = <A, E>(exit: Exit.Exit<A, E>): E => {
   assert.isTrue(Exit.isFailure(exit), "expected a failure")
-  const failure = Exit.isFailure(exit) && exit.cause._tag === "Fail" ? exit.cause.error : undefined
+  const failure = Exit.isFailure(exit) ? onlyFailure(exit.cause) : undefined
   assert.isDefined(failure, `expected a typed failure, got ${String(exit)}`)
   return failure!
 }
@@ -55,7 +56,7 @@ describe("client credentials", () => {
       assert.deepStrictEqual(first.tokenRequests.map((r) => [r.grantType, r.clientId, r.scope, r.resource]), [
         ["client_credentials", "machine", "orders:read", world.oidc.resource]
       ])
-      const [a, b] = Exit.getOrElse(first.exit, () => assert.fail("no token"))
+      const [a, b] = Exit.match(first.exit, { onFailure: () => assert.fail("no token"), onSuccess: (value) => value })
       assert.strictEqual(Redacted.value(a.value), Redacted.value(b.value))
       assert.strictEqual(a.expiresAt, Date.now() + 300_000)
       assert.strictEqual(a.refreshAt, Date.now() + 270_000)
@@ -69,7 +70,7 @@ describe("client credentials", () => {
       clock.advance(269)
       const still = yield* during(manager.token(TokenManager.client))
       assert.deepStrictEqual(still.tokenRequests, [])
-      assert.strictEqual(Redacted.value(Exit.getOrElse(still.exit, () => assert.fail("no token")).value), Redacted.value(a.value))
+      assert.strictEqual(Redacted.value(Exit.match(still.exit, { onFailure: () => assert.fail("no token"), onSuccess: (value) => value }).value), Redacted.value(a.value))
 
       clock.advance(2)
       const replaced = yield* during(manager.withToken(TokenManager.client, callApi(world), unauthorized))
@@ -106,7 +107,7 @@ describe("client credentials", () => {
           concurrency: "unbounded"
         })
       )
-      const answers = Exit.getOrElse(run.exit, () => assert.fail("the calls failed"))
+      const answers = Exit.match(run.exit, { onFailure: () => assert.fail("the calls failed"), onSuccess: (value) => value })
       assert.isTrue(answers.every((answer) => answer.status === 200))
       assert.strictEqual(run.tokenRequests.length, 1, "one new token for all the refused calls")
       const refused = run.apiRequests.filter((r) => r.status === 401)
@@ -229,7 +230,7 @@ describe("refresh tokens per user", () => {
 
       let storedAtUse: TokenStore.PlainTokens | undefined
       const run = yield* during(manager.withToken(TokenManager.user("alice"), (token) =>
-        Effect.zipRight(
+        Effect.andThen(
           Effect.map(storedPlain(store, apiKey(), "alice"), (plain) => void (storedAtUse = plain)),
           callApi(world, "/api/users/alice/orders")(token)
         ), unauthorized))

@@ -4,8 +4,9 @@
  * agent and an @effect/platform HttpClient (fetch) — against the real authorization server; and
  * with `blockPrivateNetworks`, the loopback authorization server is refused before a connection.
  */
-import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
-import { assert, describe, it } from "@effect/vitest"
+import { FetchHttpClient } from "#target/Http.js"
+import { onlyFailure } from "#test-target"
+import { assert, describe, it } from "../../support/effectVitest.js"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import type * as Scope from "effect/Scope"
@@ -65,7 +66,7 @@ describe("token requests over the client's transport", () => {
       const manager = yield* managerOver(machine(world, { fetch: fetchOver(transport, true) }))
       const exit = yield* Effect.exit(manager.token(TokenManager.client))
       assert.isTrue(Exit.isFailure(exit))
-      const error = Exit.isFailure(exit) && exit.cause._tag === "Fail" ? exit.cause.error : undefined
+      const error = Exit.isFailure(exit) ? onlyFailure(exit.cause) : undefined
       assert.strictEqual(
         error?.message,
         `Orders: the client_credentials request to the token endpoint ${world.oidc.issuer} failed: its address is internal, ` +

@@ -6,11 +6,14 @@
 import * as HttpClientError from "@effect/platform/HttpClientError"
 import type * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import * as Cause from "effect/Cause"
+import * as Config from "effect/Config"
+import * as ConfigProvider from "effect/ConfigProvider"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Logger from "effect/Logger"
 import * as LogLevel from "effect/LogLevel"
 import * as Option from "effect/Option"
+import type * as Redacted from "effect/Redacted"
 import * as TestContext from "effect/TestContext"
 import * as Tracer from "effect/Tracer"
 import { safeStringify } from "../stringify.js"
@@ -124,3 +127,17 @@ export const atDebugLevel = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Ef
 export const observerCount: Effect.Effect<number> = Effect.withFiberRuntime((fiber) =>
   Effect.succeed((fiber as unknown as { readonly _observers: ReadonlyArray<unknown> })._observers.length)
 )
+
+/** `Config.redacted(name)` read from `env` (Effect 4: `Config.Redacted`, `ConfigProvider.fromEnvRecord`). */
+export const redactedConfig = (name: string): Config.Config<Redacted.Redacted<string>> => Config.redacted(name)
+
+/** Runs `effect` with configuration read from `env` alone. */
+export const withConfigFrom = (env: Record<string, string>) => <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+  Effect.withConfigProvider(effect, ConfigProvider.fromMap(new Map(Object.entries(env))))
+
+/** The error of a cause that is one typed failure and nothing else (a `Fail` cause), else `undefined`. */
+export const onlyFailure = <E>(cause: Cause.Cause<E>): E | undefined => (cause._tag === "Fail" ? cause.error : undefined)
+
+/** Runs `effect` with every level logged, Trace included. */
+export const atEveryLevel = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+  Logger.withMinimumLogLevel(effect, LogLevel.All)

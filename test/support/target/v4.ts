@@ -2,12 +2,15 @@
  * The Effect 4 test kit: `./v3.ts`'s names, Effect 4's spelling.
  */
 import * as Cause from "effect/Cause"
+import * as Config from "effect/Config"
+import * as ConfigProvider from "effect/ConfigProvider"
 import * as Effect from "effect/Effect"
 import * as HttpClientError from "effect/http/HttpClientError"
 import type * as HttpClientRequest from "effect/http/HttpClientRequest"
 import type * as Layer from "effect/Layer"
 import * as Logger from "effect/Logger"
 import * as Option from "effect/Option"
+import type * as Redacted from "effect/Redacted"
 import * as References from "effect/References"
 import * as TestClock from "effect/testing/TestClock"
 import * as Tracer from "effect/Tracer"
@@ -108,3 +111,20 @@ export const atDebugLevel = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Ef
 export const observerCount: Effect.Effect<number> = Effect.withFiber((fiber) =>
   Effect.succeed((fiber as unknown as { readonly _observers: ReadonlyArray<unknown> | undefined })._observers?.length ?? 0)
 )
+
+/** `Config.Redacted(name)` (Effect 3: `Config.redacted`). */
+export const redactedConfig = (name: string): Config.Config<Redacted.Redacted<string>> => Config.Redacted(name)
+
+/** Runs `effect` with configuration read from `env` alone (the `ConfigProvider` reference). */
+export const withConfigFrom = (env: Record<string, string>) => <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+  Effect.provideService(effect, ConfigProvider.ConfigProvider, ConfigProvider.fromEnvRecord(env))
+
+/** The error of a cause that is one typed failure and nothing else (one `Fail` reason), else `undefined`. */
+export const onlyFailure = <E>(cause: Cause.Cause<E>): E | undefined => {
+  const [reason, ...more] = cause.reasons
+  return reason !== undefined && more.length === 0 && reason._tag === "Fail" ? reason.error : undefined
+}
+
+/** Runs `effect` with every level logged, Trace included. */
+export const atEveryLevel = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+  Effect.provideService(effect, References.MinimumLogLevel, "All")

@@ -10,6 +10,8 @@
  * 404 or a 400 and the login keeps waiting, so a stray local request cannot end it), shows the
  * user a static page without the code, and is closed when the login ends, however it ends.
  */
+import * as Effects from "#target/Effects.js"
+import * as Result from "#target/Result.js"
 import * as Deferred from "effect/Deferred"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
@@ -40,7 +42,7 @@ export interface LoginOptions extends
   /** Shows the user the URL to open (the CLI prints it, and may open a browser). */
   readonly onAuthorizationUrl: (url: URL) => void | PromiseLike<void>
   /** How long to wait for the browser to come back; default 5 minutes. */
-  readonly waitFor?: Duration.DurationInput | undefined
+  readonly waitFor?: Effects.DurationInput | undefined
 }
 
 /**
@@ -100,12 +102,12 @@ interface Callback {
 /** The loopback listener, closed (every connection with it) when the scope ends. */
 const listen = (onRequest: http.RequestListener) =>
   Effect.acquireRelease(
-    Effect.async<http.Server>((resume) => {
+    Effects.callback<http.Server, never>((resume) => {
       const server = http.createServer(onRequest)
       server.listen(0, "127.0.0.1", () => resume(Effect.succeed(server)))
     }),
     (server) =>
-      Effect.async<void>((resume) => {
+      Effects.callback<void, never>((resume) => {
         server.close(() => resume(Effect.void))
         server.closeAllConnections()
       })
@@ -137,7 +139,7 @@ export const login = (options: LoginOptions): Effect.Effect<LoginResult, LoginEr
       if (answered) return page(response, 409, "Already answered", "This sign-in has already been answered.")
       answered = true
       // The first matching answer ends the wait; the browser's page is written when the login is done.
-      Deferred.unsafeDone(
+      Effects.deferredDone(
         received,
         Effect.succeed({
           url: new URL(`${redirectUri}${url.search}`),
@@ -155,21 +157,16 @@ export const login = (options: LoginOptions): Effect.Effect<LoginResult, LoginEr
       catch: () => new AuthorizationFailed({ api: manager.name, reason: "the authorization URL could not be shown" })
     })
 
-    const waitFor = Duration.decode(options.waitFor ?? Duration.minutes(5))
-    const callback = yield* Deferred.await(received).pipe(
-      Effect.timeoutFail({
-        duration: waitFor,
-        onTimeout: () =>
-          new AuthorizationFailed({
-            api: manager.name,
-            reason: `the browser did not come back within ${spoken(waitFor)}`
-          })
-      })
-    )
-    const completed = yield* Effect.either(manager.completeAuthorization(callback.url, { subject }))
-    if (completed._tag === "Left") {
+    const waitFor = Effects.durationOf(options.waitFor ?? Duration.minutes(5))
+    const callback = yield* Effects.timeoutFail(Deferred.await(received), waitFor, () =>
+      new AuthorizationFailed({
+        api: manager.name,
+        reason: `the browser did not come back within ${spoken(waitFor)}`
+      }))
+    const completed = yield* Effects.result(manager.completeAuthorization(callback.url, { subject }))
+    if (Result.isFailure(completed)) {
       callback.answer(false, `Signing in to ${manager.name} did not complete. Return to the terminal for details.`)
-      return yield* Effect.fail(completed.left)
+      return yield* Effect.fail(Result.failureOf(completed))
     }
     callback.answer(true, `You are signed in to ${manager.name}. You can close this window and return to the terminal.`)
     const tokens = yield* store.get({ api: manager.api, subject })

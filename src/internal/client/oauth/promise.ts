@@ -10,7 +10,7 @@ import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
 import * as Login from "./login.js"
-import type { CompleteError, Options } from "./tokenManager.js"
+import type { CompleteError, Options, Service as TokenManagerService } from "./tokenManager.js"
 import { TokenManager } from "./tokenManager.js"
 import * as TokenStore from "./tokenStore.js"
 
@@ -51,7 +51,7 @@ export const createTokenManager = (
       Layer.provide(store === undefined ? TokenStore.layerMemory : TokenStore.layerPromise(store))
     )
   )
-  const run = <A, E>(f: (manager: TokenManager["Type"]) => Effect.Effect<A, E>): Promise<A> =>
+  const run = <A, E>(f: (manager: TokenManagerService) => Effect.Effect<A, E>): Promise<A> =>
     runtime.runPromiseExit(Effect.flatMap(TokenManager, f)).then(settle)
   return {
     authorizationUrl: (subject) => run((manager) => manager.authorizationUrl(subject)),

@@ -7,7 +7,7 @@
 import * as Cause from "effect/Cause"
 import type * as ConfigError_ from "effect/ConfigError"
 import * as Deferred from "effect/Deferred"
-import type * as Duration from "effect/Duration"
+import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import type * as Either from "effect/Either"
 import * as ExecutionStrategy from "effect/ExecutionStrategy"
@@ -103,3 +103,11 @@ export const unwatch = (fiber: RuntimeFiber<unknown, unknown>, f: () => void, _w
 
 /** The error of a cause that is one failure and nothing else, else `undefined` (Effect 4: one `Fail` reason). @internal */
 export const soleFailure = <E>(cause: Cause.Cause<E>): E | undefined => cause._tag === "Fail" ? cause.error : undefined
+
+/** Completes `deferred` from outside any fiber (Effect 4: `Deferred.doneUnsafe`); nothing if it was already done. @internal */
+export const deferredDone = <A, E>(deferred: Deferred.Deferred<A, E>, effect: Effect.Effect<A, E>): void => {
+  Deferred.unsafeDone(deferred, effect)
+}
+
+/** A `Duration` from any duration input; throws on a malformed one (Effect 4: `Duration.fromInputUnsafe`). @internal */
+export const durationOf = (input: DurationInput): Duration.Duration => Duration.decode(input)

@@ -5,7 +5,7 @@
 import * as Cause from "effect/Cause"
 import type * as Config from "effect/Config"
 import * as Deferred from "effect/Deferred"
-import type * as Duration from "effect/Duration"
+import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import type * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
@@ -98,3 +98,11 @@ export const soleFailure = <E>(cause: Cause.Cause<E>): E | undefined => {
   const reason = cause.reasons.length === 1 ? cause.reasons[0] : undefined
   return reason !== undefined && Cause.isFailReason(reason) ? reason.error : undefined
 }
+
+/** Completes `deferred` from outside any fiber (Effect 3: `Deferred.unsafeDone`); nothing if it was already done. @internal */
+export const deferredDone = <A, E>(deferred: Deferred.Deferred<A, E>, effect: Effect.Effect<A, E>): void => {
+  Deferred.doneUnsafe(deferred, effect)
+}
+
+/** A `Duration` from any duration input; throws on a malformed one (Effect 3: `Duration.decode`). @internal */
+export const durationOf = (input: DurationInput): Duration.Duration => Duration.fromInputUnsafe(input)
