@@ -32,7 +32,10 @@ export const BOTH_TARGETS = [
   "test/client/oauth/promise.test.ts",
   "test/client/oauth/transportFetch.test.ts",
   "test/client/oauth/redaction.test.ts",
-  "test/client/oauth/client.test.ts"
+  "test/client/oauth/client.test.ts",
+  "test/client/pin.test.ts",
+  "test/client/oauth/principal.test.ts",
+  "test/client/oauth/hostileTokenEndpoint.test.ts"
 ]
 
 const project = (target: Target, name: string) => ({

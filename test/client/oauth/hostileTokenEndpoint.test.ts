@@ -3,7 +3,8 @@
  * cannot be sent — gets a typed `TokenRequestFailed` built from safe parts only, bounded memory
  * and time, and nothing sent to the API. Real servers on 127.0.0.1.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { fork, onlyFailure } from "#test-target"
+import { assert, describe, it } from "../../support/effectVitest.js"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
@@ -29,7 +30,7 @@ const clientOver = (server: TestServer, overrides: Partial<TokenManager.Options>
 
 const failure = (exit: Exit.Exit<unknown, unknown>) => {
   assert.isTrue(Exit.isFailure(exit))
-  const error = Exit.isFailure(exit) && exit.cause._tag === "Fail" ? exit.cause.error : undefined
+  const error = Exit.isFailure(exit) ? onlyFailure(exit.cause) : undefined
   assert.isDefined(error, String(exit))
   return error as { readonly _tag: string; readonly message: string; readonly status?: number; readonly error?: string }
 }
@@ -123,7 +124,7 @@ describe("a hostile token endpoint", () => {
   it.scopedLive("closing the manager's scope ends a token request in flight: the socket closes", () =>
     Effect.gen(function*() {
       const server = yield* testServer(() => {})
-      const waiting = yield* Effect.fork(Effect.scoped(Effect.flatMap(clientOver(server), (manager) =>
+      const waiting = yield* fork(Effect.scoped(Effect.flatMap(clientOver(server), (manager) =>
         Effect.race(manager.token(TokenManager.client), Effect.sleep("100 millis")))))
       yield* Fiber.join(waiting)
       yield* Effect.promise(() => new Promise((done) => setTimeout(done, 100)))

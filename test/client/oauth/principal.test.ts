@@ -4,10 +4,12 @@
  * user, a failing function or a value that is no user id is `CredentialMissing`, never the
  * client's own token.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { Service as ServiceOf } from "#target/Service.js"
+import { onlyFailure } from "#test-target"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
+import { assert, describe, it } from "../../support/effectVitest.js"
 import type { AuthOAuth2 } from "../../../src/Manifest.js"
 import * as Principal from "../../../src/internal/client/oauth/principal.js"
 import * as TokenManager from "../../../src/internal/client/oauth/tokenManager.js"
@@ -22,11 +24,11 @@ const machineOnly: AuthOAuth2 = { type: "oauth2", flows: ["client_credentials"],
 const usersOnly: AuthOAuth2 = { ...both, flows: ["authorization_code"] }
 const info = { origin: "https://api.example.com", manifestUrl: "https://api.example.com/rcp/manifest", tool: "list_orders" }
 
-class Sessions extends Context.Tag("app/Sessions")<Sessions, { readonly userOf: (token: string) => string | undefined }>() {}
+class Sessions extends ServiceOf<Sessions, { readonly userOf: (token: string) => string | undefined }>()("app/Sessions") {}
 const services = Context.make(Sessions, { userOf: (token) => (token === "session-1" ? "u-1" : undefined) })
 
 const message = (exit: Exit.Exit<unknown, unknown>): string =>
-  Exit.isFailure(exit) && exit.cause._tag === "Fail" ? (exit.cause.error as Error).message : `not a failure: ${String(exit)}`
+  (Exit.isFailure(exit) ? (onlyFailure(exit.cause) as Error | undefined)?.message : undefined) ?? `not a failure: ${String(exit)}`
 
 const missing = (reason: string) => `tool "list_orders": the manifest requires a credential for https://api.example.com, but ${reason}`
 
