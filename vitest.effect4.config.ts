@@ -35,7 +35,10 @@ export const BOTH_TARGETS = [
   "test/client/oauth/client.test.ts",
   "test/client/pin.test.ts",
   "test/client/oauth/principal.test.ts",
-  "test/client/oauth/hostileTokenEndpoint.test.ts"
+  "test/client/oauth/hostileTokenEndpoint.test.ts",
+  // What the model sees (provider formats, results): the same bytes on both.
+  "test/model/providers.test.ts",
+  "test/model/results.test.ts"
 ]
 
 const project = (target: Target, name: string) => ({

@@ -3,7 +3,6 @@
  * through `execute` (Effect and promise) against a real server on 127.0.0.1, OpenAI strict mode's
  * `null` round trip, the result helpers, and the table of what the model sees of each error.
  */
-import { assert, describe, it } from "@effect/vitest"
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
@@ -18,6 +17,7 @@ import {
   RESOLVED_SECRET,
   type ToolInput
 } from "../support/execute.js"
+import { assert, describe, it } from "../support/effectVitest.js"
 import { json, testServer, untouched } from "../support/server.js"
 
 /** GET /search?q=&limit=&exact= with `tenant` in the path, filled by a resolver. */

@@ -8,7 +8,6 @@
  */
 import type * as Anthropic from "@anthropic-ai/sdk/resources/messages"
 import type * as Gemini from "@google/genai"
-import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import type * as OpenAiChat from "openai/resources/chat/completions"
@@ -18,6 +17,7 @@ import * as Client from "../../src/Client.js"
 import * as Providers from "../../src/Providers.js"
 import * as Result from "../../src/Result.js"
 import { clientLayer, manifest } from "../support/execute.js"
+import { afterAll, assert, beforeAll, describe, it } from "../support/effectVitest.js"
 import { startServer, type TestServer } from "../support/server.js"
 
 const pods = Fixtures.kubernetesPods()
