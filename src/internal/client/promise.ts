@@ -74,6 +74,9 @@ export const createWith = <Ctx>(
   )
 
   let closed: Promise<void> | undefined
+  // Set before close() interrupts anything: an interrupted fiber may end (and its observer run)
+  // within the interruption itself, before `closed` is assigned (it does on Effect 4).
+  let closing = false
   // Every fiber in flight: close() interrupts them all (whatever the transport — a custom fetch has
   // no agent to destroy, a call in retry back-off no socket). A Set of fibers costs a call nothing
   // more than its fiber; an AbortController and a listener per call cost ~50 µs (bench/RESULTS.md).
@@ -88,7 +91,7 @@ export const createWith = <Ctx>(
     f: (client: Client.Service) => Effect.Effect<A, E>,
     signal?: AbortSignal | undefined
   ): Promise<A> => {
-    if (closed !== undefined) return Promise.reject(new ClientClosed())
+    if (closing) return Promise.reject(new ClientClosed())
     return new Promise<A>((resolve, reject) => {
       const fiber = runtime.runFork(service === undefined ? Effect.flatMap(Service, remember(f)) : f(service))
       inFlight.add(fiber)
@@ -105,7 +108,7 @@ export const createWith = <Ctx>(
         if (Exit.isSuccess(exit)) return resolve(exit.value)
         if (Effects.hasInterruptsOnly(exit.cause)) {
           if (signal?.aborted === true) return reject(abortReason(signal))
-          if (closed !== undefined) return reject(new ClientClosed())
+          if (closing) return reject(new ClientClosed())
         }
         reject(Cause.squash(exit.cause))
       })
@@ -130,6 +133,7 @@ export const createWith = <Ctx>(
         callOptions.signal
       )
   const close = async (): Promise<void> => {
+    closing = true
     const fibers = [...inFlight]
     for (const fiber of fibers) Effects.interruptFork(fiber)
     await Promise.all(fibers.map((fiber) => new Promise<void>((done) => fiber.addObserver(() => done()))))
