@@ -38,7 +38,16 @@ export const BOTH_TARGETS = [
   "test/client/oauth/hostileTokenEndpoint.test.ts",
   // What the model sees (provider formats, results): the same bytes on both.
   "test/model/providers.test.ts",
-  "test/model/results.test.ts"
+  "test/model/results.test.ts",
+  // More of the client: the private-network guard, shortcuts, faults, exposed sets, approval policies, close().
+  "test/client/blockPrivateNetworks.test.ts",
+  "test/client/discoveryShortcuts.test.ts",
+  "test/client/faults.test.ts",
+  "test/client/exposed.test.ts",
+  "test/client/approval.policy.test.ts",
+  "test/client/execution.test.ts",
+  "test/transport/privateNetwork.test.ts",
+  "test/hardening.close.test.ts"
 ]
 
 const project = (target: Target, name: string) => ({

@@ -3,7 +3,7 @@
  * resolved, no call of the client is still pending (each rejects with `ClientClosed`) and no
  * request of the client leaves — not from a call in flight, not from one sleeping before a retry.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { assert, describe, it } from "./support/effectVitest.js"
 import { ClientClosed, createRcpClient, type RcpClientOptions } from "../src/Client.js"
 import { profileManifest } from "./support/fixtures.js"
 import { json, startServer, type TestServer } from "./support/server.js"

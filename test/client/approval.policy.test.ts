@@ -5,7 +5,7 @@
  * has are `TypeError`s when the client is built, naming the problem. Server-less, for `npm run
  * mutate`; test/client/approval.test.ts shows the same rules end to end.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { assert, describe, it } from "../support/effectVitest.js"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"

@@ -12,7 +12,8 @@
  * No public host is reachable here, so the guard's accept path for real public addresses is tested
  * at the unit level (`isBlockedAddress`, `makeGuardedLookup`: test/transport/privateNetwork.test.ts).
  */
-import { assert, describe, it } from "@effect/vitest"
+import * as Effects from "#target/Effects.js"
+import { assert, describe, it } from "../support/effectVitest.js"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import type * as Scope from "effect/Scope"
@@ -277,7 +278,7 @@ const admitting127002 = (address: string) => address !== "127.0.0.2" && PrivateN
 
 /** The client over the production guarded undici transport, with a scripted resolver under its lookup. */
 const rebindingLayer = (resolver: ScriptedResolver, options: Client.Options = {}) =>
-  Layer.scoped(
+  Effects.layerScoped(
     Client.RcpClient,
     Effect.flatMap(
       UndiciTransport.make({

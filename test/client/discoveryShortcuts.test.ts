@@ -7,7 +7,7 @@
  * check without segments against the full parse and `String.prototype.split`, and the model-facing
  * parameters against the shape docs/protocol.md §7 gives them.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { assert, describe, it } from "../support/effectVitest.js"
 import * as fc from "fast-check"
 import type * as Manifest from "../../src/Manifest.js"
 import * as Poisoning from "../../src/internal/manifest/poisoning.js"

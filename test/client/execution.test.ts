@@ -3,7 +3,7 @@
  * public `buildRequest`, which does everything `execute` does before sending: no server is needed,
  * because nothing is ever sent. (test/client/execute.auth.test.ts shows the same rules over HTTP.)
  */
-import { assert, describe, it } from "@effect/vitest"
+import { assert, describe, it } from "../support/effectVitest.js"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"

@@ -6,7 +6,7 @@
  * APIs, over real servers. A seeded property runs random subsets and calls: a server receives a
  * request only for a tool of the set.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { assert, describe, it } from "../support/effectVitest.js"
 import * as Effect from "effect/Effect"
 import * as fc from "fast-check"
 import * as Client from "../../src/Client.js"

@@ -6,7 +6,8 @@
  * except where they are the point; they are tested in `retry.test.ts`. Tests named after a
  * transport run over each of `TRANSPORTS` (fetch and undici); the others over fetch (`clientLayer`).
  */
-import { assert, describe, it } from "@effect/vitest"
+import { target as effectTarget } from "#test-target"
+import { assert, describe, it } from "../support/effectVitest.js"
 import * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import type * as http from "node:http"
@@ -174,7 +175,8 @@ describe("faults: a 50 MB body", () => {
   // half too) and buffers in flight; never the 50 MB body.
   const BOUND = 16 * MB
   for (const transport of ["undici", "fetch"] as const) {
-    it.scopedLive(`${transport}: chunked, no content-length → ResponseTooLarge; the client holds far less than the 50 MB meanwhile, and nothing of it after`, () =>
+    // Runs the built Effect 3 package in a child process (bodyMemory.mjs): in the Effect 3 run only.
+    it.scopedLive.skipIf(effectTarget !== "effect3")(`${transport}: chunked, no content-length → ResponseTooLarge; the client holds far less than the 50 MB meanwhile, and nothing of it after`, () =>
       Effect.gen(function*() {
         const total = 50 * MB
         const counter = { written: 0 }

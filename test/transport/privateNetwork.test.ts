@@ -4,7 +4,8 @@
  * are read as carrying an IPv4 address; every spelling of one; the guarded lookup, over a synchronous
  * and an asynchronous resolver. (test/client/blockPrivateNetworks.test.ts shows the guard end to end.)
  */
-import { assert, describe, it } from "@effect/vitest"
+import * as Effects from "#target/Effects.js"
+import { assert, describe, it } from "../support/effectVitest.js"
 import * as Effect from "effect/Effect"
 import type * as dns from "node:dns"
 import * as PrivateNetwork from "../../src/internal/transport/privateNetwork.js"
@@ -293,7 +294,7 @@ describe("the guarded lookup, over an asynchronous resolver", () => {
     | { readonly address: string | Array<dns.LookupAddress>; readonly family: number | undefined }
 
   const run = (base: PrivateNetwork.BaseLookup, options: dns.LookupOptions = {}) =>
-    Effect.async<Outcome>((resume) =>
+    Effects.callback<Outcome, never>((resume) =>
       PrivateNetwork.makeGuardedLookup(base)("api.example", options, (error, address, family) =>
         resume(Effect.succeed(error === null ? { address, family } : { error })))
     )
@@ -353,7 +354,7 @@ describe("the guarded lookup, over an asynchronous resolver", () => {
 
   it.effect("the production guardedLookup refuses `localhost` through the real resolver (hosts file)", () =>
     Effect.gen(function*() {
-      const outcome = yield* Effect.async<Outcome>((resume) =>
+      const outcome = yield* Effects.callback<Outcome, never>((resume) =>
         PrivateNetwork.guardedLookup("localhost", {}, (error, address, family) =>
           resume(Effect.succeed(error === null ? { address, family } : { error })))
       )
