@@ -42,9 +42,10 @@ const aborted = (): Error => new Error("rcp-sdk: exchange aborted")
  *
  * Interruption: the exchange watches the fiber that sent it and is cut (socket closed) when that
  * fiber ends first — interrupted by `close()`, a caller's signal, a lost race or a timeout around
- * it. An `Effect.async` (Effect 4: `Effect.callback`) canceler would do the same at the moment of interruption, but costs an
- * `onInterrupt` (an uninterruptible region and an exit match) on every call, ~2 KB of allocation
- * that 64 calls in flight turn into GC time (bench/RESULTS.md, `bench/cpuFlight.ts`).
+ * it. An `Effect.async` (Effect 4: `Effect.callback`) canceler would do the same at the moment of
+ * interruption, but costs an `onInterrupt` (an uninterruptible region and an exit match) on every
+ * call, ~2 KB of allocation that 64 calls in flight turn into GC time (bench/RESULTS.md,
+ * `bench/cpuFlight.ts`).
  */
 class Exchange {
   done = false
