@@ -67,8 +67,11 @@ const BOOST: Readonly<Record<Field, number>> = {
 
 interface Indexed {
   readonly id: number
+  /** What MiniSearch is given for every field: the tool's id, by which `processTerm` finds its terms. */
+  readonly key: string
   readonly document: SearchDocument
-  readonly fields: Readonly<Record<Field, string>>
+  /** The terms of each field while the tool is being added or removed, and only then (`termsOf`). */
+  terms: Readonly<Record<Field, ReadonlyArray<string>>> | undefined
   readonly action: Action
   /** The distinct terms of the tool's name: how much of its name a request covers. */
   readonly nameTerms: ReadonlySet<string>
@@ -170,20 +173,62 @@ const actionFit = (asked: Action | undefined, tool: Action): number => {
   return 0.6
 }
 
-const fieldsOf = (document: SearchDocument): Record<Field, string> => {
+/**
+ * Whether no HTML tag or Markdown link can run from the end of this text into a text joined after
+ * it: every `<` has a `>` after it, every `[` a `]` and every `](` a `)` (and no `<` beside a `[`,
+ * where a tag taken out could unbalance the brackets). `words.ts` reduces tags and links to their
+ * text over the whole text it is given; for such texts, reading each apart and joining the terms is
+ * reading the whole.
+ */
+const closed = (text: string): boolean => {
+  const tag = text.lastIndexOf("<")
+  const bracket = text.lastIndexOf("[")
+  if (tag !== -1 && (text.lastIndexOf(">") < tag || bracket !== -1)) return false
+  if (bracket === -1) return true
+  const link = text.lastIndexOf("](")
+  return text.lastIndexOf("]") > bracket && (link === -1 || text.lastIndexOf(")") > link)
+}
+
+/**
+ * The distinct terms of a tool's parameters (names and descriptions), in order. A parameter list
+ * repeats itself (every list tool's cursor, limit, expand): its distinct words are what it says,
+ * and counting each once halves the build. The same parameter (`per_page` and its description)
+ * comes back on hundreds of tools of an API, so each distinct one is read once per `add` (`memo`)
+ * — the same terms as reading the list as one text (`closed`), which a tool whose list is not
+ * closed still does.
+ */
+const paramTerms = (document: SearchDocument, memo: Map<string, ReadonlyArray<string>>): Array<string> => {
   const properties = document.parameters?.properties ?? {}
-  const params = Object.keys(properties)
-    .map((name) => `${name} ${(properties[name]?.description ?? "").slice(0, 1000)}`)
-    .join(" ")
+  const entries = Object.keys(properties).map((name) => `${name} ${(properties[name]?.description ?? "").slice(0, 1000)}`)
+  const found = new Set<string>()
+  for (let at = 0; at < entries.length; at++) {
+    const entry = entries[at]!
+    if (at < entries.length - 1 && !closed(entry)) return [...new Set(terms(entries.join(" ")))]
+    let list = memo.get(entry)
+    if (list === undefined) {
+      list = terms(entry)
+      memo.set(entry, list)
+    }
+    for (const term of list) found.add(term)
+  }
+  return [...found]
+}
+
+/**
+ * The index terms of each field of a tool: read once when it is added, and again when it is
+ * removed (MiniSearch removes a document by its terms), by this one function so both agree.
+ */
+const termsOf = (document: SearchDocument, memo: Map<string, ReadonlyArray<string>>): Record<Field, ReadonlyArray<string>> => {
+  const url = document.url
   return {
-    name: document.name,
-    head: document.url === undefined ? "" : headOf(document.url),
-    slots: document.url === undefined ? "" : slotsOf(document.url),
-    path: document.url === undefined ? "" : pathOf(document.url),
-    summary: firstSentence(document.description),
-    params,
-    tags: (document.tags ?? []).join(" "),
-    api: document.api ?? ""
+    name: terms(document.name),
+    head: url === undefined ? [] : terms(headOf(url)),
+    path: url === undefined ? [] : terms(pathOf(url)),
+    slots: url === undefined ? [] : terms(slotsOf(url)),
+    summary: terms(firstSentence(document.description)),
+    params: paramTerms(document, memo),
+    tags: terms((document.tags ?? []).join(" ")),
+    api: terms(document.api ?? "")
   }
 }
 
@@ -245,20 +290,22 @@ export const make = (): ToolIndex => {
   const miniSearch = new MiniSearch<Indexed>({
     idField: "id",
     fields: [...FIELDS],
-    extractField: (indexed, field) => field === "id" ? indexed.id : indexed.fields[field as Field],
-    tokenize: (text) => [text],
-    processTerm: (text, field) => {
-      // A parameter list repeats itself (every list tool's cursor, limit, expand): its distinct
-      // words are what it says, and counting each once halves the build.
-      const list = terms(text)
-      const distinct = new Set(list)
+    // Every field is given as one token, the tool's key: MiniSearch counts a field's length in
+    // distinct tokens, so each field is one long (BM25 without length normalisation, as the index
+    // has always ranked), and the terms were read before, once per tool (`termsOf`), instead of
+    // from text MiniSearch would hold for the life of the index.
+    extractField: (indexed, field) => field === "id" ? indexed.id : indexed.key,
+    tokenize: (key) => [key],
+    processTerm: (key, field) => {
+      const indexed = byId.get(Number(key))
+      const list = indexed?.terms?.[field as Field] ?? []
       // MiniSearch reads a document's terms again to remove it: `counting` says which way.
-      for (const term of distinct) {
+      for (const term of field === "params" ? list : new Set(list)) {
         const count = (termCounts.get(term) ?? 0) + counting
         if (count > 0) termCounts.set(term, count)
         else termCounts.delete(term)
       }
-      return field === "params" ? [...distinct] : list
+      return list as Array<string>
     },
     // Removal is exact and synchronous (`remove` with the stored document): no vacuuming timers
     // left behind a closed client.
@@ -285,10 +332,12 @@ export const make = (): ToolIndex => {
     const indexed = byName.get(name)
     if (indexed === undefined) return
     counting = -1
+    indexed.terms = termsOf(indexed.document, new Map())
     try {
       miniSearch.remove(indexed)
     } finally {
       counting = 0
+      indexed.terms = undefined
     }
     byName.delete(name)
     byId.delete(indexed.id)
@@ -298,14 +347,18 @@ export const make = (): ToolIndex => {
 
   const add = (documents: ReadonlyArray<SearchDocument>): void => {
     const fresh: Array<Indexed> = []
+    const memo = new Map<string, ReadonlyArray<string>>()
     for (const document of documents) {
       removeOne(document.name)
+      const id = nextId++
+      const fields = termsOf(document, memo)
       const indexed: Indexed = {
-        id: nextId++,
+        id,
+        key: String(id),
         document,
-        fields: fieldsOf(document),
+        terms: fields,
         action: actionOf(document),
-        nameTerms: new Set(terms(document.name)),
+        nameTerms: new Set(fields.name),
         items: new Set(Learn.itemsOf(document.url)),
         slots: document.url === undefined ? [] : slotsOf(document.url).split(" ").filter((slot) => slot !== "").map((slot) => terms(slot))
       }
@@ -320,6 +373,7 @@ export const make = (): ToolIndex => {
       miniSearch.addAll(fresh)
     } finally {
       counting = 0
+      for (const indexed of fresh) indexed.terms = undefined
     }
   }
 
