@@ -190,45 +190,94 @@ const closed = (text: string): boolean => {
 }
 
 /**
+ * What one `add` (or one removal) reads once and reuses across its tools: the terms of each
+ * distinct text, and what each distinct URL template says. An API repeats itself — the same
+ * parameter (`per_page` and its description) on hundreds of tools, the same path under its GET,
+ * PATCH and DELETE, the same path words and API label everywhere — and reading each distinct one
+ * once makes the build's reading a fraction of what it was. Let go when the `add` ends: the index
+ * keeps no text.
+ */
+interface Reading {
+  readonly texts: Map<string, ReadonlyArray<string>>
+  readonly urls: Map<string, UrlReading>
+}
+
+interface UrlReading {
+  readonly head: ReadonlyArray<string>
+  readonly path: ReadonlyArray<string>
+  readonly slots: ReadonlyArray<string>
+  /** Each path parameter as its terms (`Indexed.slots`). */
+  readonly slotTerms: ReadonlyArray<ReadonlyArray<string>>
+  /** `Indexed.items`. */
+  readonly items: ReadonlySet<string>
+}
+
+const newReading = (): Reading => ({ texts: new Map(), urls: new Map() })
+
+/** `terms`, once per distinct text of a reading. */
+const termsIn = (reading: Reading, text: string): ReadonlyArray<string> => {
+  let list = reading.texts.get(text)
+  if (list === undefined) {
+    list = terms(text)
+    reading.texts.set(text, list)
+  }
+  return list
+}
+
+const NO_URL: UrlReading = { head: [], path: [], slots: [], slotTerms: [], items: new Set() }
+
+const urlIn = (reading: Reading, url: string | undefined): UrlReading => {
+  if (url === undefined) return NO_URL
+  let found = reading.urls.get(url)
+  if (found === undefined) {
+    const slots = slotsOf(url)
+    found = {
+      head: termsIn(reading, headOf(url)),
+      path: termsIn(reading, pathOf(url)),
+      slots: termsIn(reading, slots),
+      slotTerms: slots.split(" ").filter((slot) => slot !== "").map((slot) => termsIn(reading, slot)),
+      items: new Set(Learn.itemsOf(url))
+    }
+    reading.urls.set(url, found)
+  }
+  return found
+}
+
+/**
  * The distinct terms of a tool's parameters (names and descriptions), in order. A parameter list
  * repeats itself (every list tool's cursor, limit, expand): its distinct words are what it says,
- * and counting each once halves the build. The same parameter (`per_page` and its description)
- * comes back on hundreds of tools of an API, so each distinct one is read once per `add` (`memo`)
- * — the same terms as reading the list as one text (`closed`), which a tool whose list is not
- * closed still does.
+ * and counting each once halves the build. Each parameter is read apart (`termsIn`), which gives
+ * the terms of reading the list as one text when every parameter but the last is `closed`; a list
+ * that is not is read as one text.
  */
-const paramTerms = (document: SearchDocument, memo: Map<string, ReadonlyArray<string>>): Array<string> => {
+const paramTerms = (document: SearchDocument, reading: Reading): ReadonlyArray<string> => {
   const properties = document.parameters?.properties ?? {}
   const entries = Object.keys(properties).map((name) => `${name} ${(properties[name]?.description ?? "").slice(0, 1000)}`)
+  if (entries.length === 1) return [...new Set(termsIn(reading, entries[0]!))]
   const found = new Set<string>()
   for (let at = 0; at < entries.length; at++) {
     const entry = entries[at]!
     if (at < entries.length - 1 && !closed(entry)) return [...new Set(terms(entries.join(" ")))]
-    let list = memo.get(entry)
-    if (list === undefined) {
-      list = terms(entry)
-      memo.set(entry, list)
-    }
-    for (const term of list) found.add(term)
+    for (const term of termsIn(reading, entry)) found.add(term)
   }
   return [...found]
 }
 
 /**
- * The index terms of each field of a tool: read once when it is added, and again when it is
- * removed (MiniSearch removes a document by its terms), by this one function so both agree.
+ * The index terms of each field of a tool: read when it is added, and again when it is removed
+ * (MiniSearch removes a document by its terms), by this one function so that both agree.
  */
-const termsOf = (document: SearchDocument, memo: Map<string, ReadonlyArray<string>>): Record<Field, ReadonlyArray<string>> => {
-  const url = document.url
+const termsOf = (document: SearchDocument, reading: Reading): Record<Field, ReadonlyArray<string>> => {
+  const url = urlIn(reading, document.url)
   return {
     name: terms(document.name),
-    head: url === undefined ? [] : terms(headOf(url)),
-    path: url === undefined ? [] : terms(pathOf(url)),
-    slots: url === undefined ? [] : terms(slotsOf(url)),
+    head: url.head,
+    path: url.path,
+    slots: url.slots,
     summary: terms(firstSentence(document.description)),
-    params: paramTerms(document, memo),
-    tags: terms((document.tags ?? []).join(" ")),
-    api: terms(document.api ?? "")
+    params: paramTerms(document, reading),
+    tags: document.tags === undefined || document.tags.length === 0 ? [] : termsIn(reading, document.tags.join(" ")),
+    api: termsIn(reading, document.api ?? "")
   }
 }
 
@@ -332,7 +381,7 @@ export const make = (): ToolIndex => {
     const indexed = byName.get(name)
     if (indexed === undefined) return
     counting = -1
-    indexed.terms = termsOf(indexed.document, new Map())
+    indexed.terms = termsOf(indexed.document, newReading())
     try {
       miniSearch.remove(indexed)
     } finally {
@@ -347,11 +396,12 @@ export const make = (): ToolIndex => {
 
   const add = (documents: ReadonlyArray<SearchDocument>): void => {
     const fresh: Array<Indexed> = []
-    const memo = new Map<string, ReadonlyArray<string>>()
+    const reading = newReading()
     for (const document of documents) {
       removeOne(document.name)
       const id = nextId++
-      const fields = termsOf(document, memo)
+      const fields = termsOf(document, reading)
+      const url = urlIn(reading, document.url)
       const indexed: Indexed = {
         id,
         key: String(id),
@@ -359,8 +409,8 @@ export const make = (): ToolIndex => {
         terms: fields,
         action: actionOf(document),
         nameTerms: new Set(fields.name),
-        items: new Set(Learn.itemsOf(document.url)),
-        slots: document.url === undefined ? [] : slotsOf(document.url).split(" ").filter((slot) => slot !== "").map((slot) => terms(slot))
+        items: url.items,
+        slots: url.slotTerms
       }
       byName.set(document.name, indexed)
       byId.set(indexed.id, indexed)
