@@ -329,6 +329,45 @@ const API = 1.5
 /** The coordination exponent: how hard a tool is pushed down for each concept it misses. */
 const COORDINATION = 1.5
 
+/** A term's BM25 in one field: the tools that have it there, and its score in each. */
+interface FieldScores {
+  /** The field's boost (`BOOST`). */
+  readonly boost: number
+  /** Whether the field is the tool's name (`covered`). */
+  readonly name: boolean
+  readonly tools: Int32Array
+  readonly bm25: Float64Array
+}
+
+/** A term's BM25 in every field that has it, in `FIELDS` order; `size`: how many scores it holds. */
+interface TermScores {
+  readonly fields: ReadonlyArray<FieldScores>
+  readonly size: number
+}
+
+/**
+ * A request's terms summed per tool, by slot: the tool, its score as MiniSearch shows it (the
+ * summed score times the terms matched), how many terms it matched (in its name, `named`), and
+ * which (a list through `firstMatch` and `nextMatch` of indexes into `terms`, in their order).
+ */
+interface Summed {
+  readonly terms: ReadonlyArray<string>
+  readonly tools: Int32Array
+  readonly shown: Float64Array
+  readonly matched: Int32Array
+  readonly named: Int32Array
+  readonly firstMatch: Int32Array
+  readonly nextMatch: Int32Array
+  readonly matchTerm: Int32Array
+}
+
+/** How many memoised term scores an index keeps (about 12 bytes each): a few hundred terms of a big API. */
+const TERM_MEMO = 200_000
+
+const oneToken = (term: string): Array<string> => [term]
+const sameTerm = (term: string): string => term
+const unboosted = (): number => 1
+
 /**
  * The default index.
  *
@@ -380,6 +419,7 @@ export const make = (): ToolIndex => {
   const removeOne = (name: string): void => {
     const indexed = byName.get(name)
     if (indexed === undefined) return
+    forgetScores()
     counting = -1
     indexed.terms = termsOf(indexed.document, newReading())
     try {
@@ -395,6 +435,7 @@ export const make = (): ToolIndex => {
   }
 
   const add = (documents: ReadonlyArray<SearchDocument>): void => {
+    forgetScores()
     const fresh: Array<Indexed> = []
     const reading = newReading()
     for (const document of documents) {
@@ -427,6 +468,121 @@ export const make = (): ToolIndex => {
     }
   }
 
+  /**
+   * Each term's BM25 in each field, as MiniSearch scores it (one search per term and field, boosts
+   * 1), memoised while the index does not change: a request's terms are mostly the same few
+   * hundred (`repo`, `owner`, `list`, `creat`: the hint words and the verbs), which MiniSearch
+   * would otherwise score again, tool by tool, field by field, for every request — most of a
+   * search's time. Cleared by every add and remove (a term's weight depends on every tool), and
+   * bounded: the least recently used terms go past `TERM_MEMO` scores.
+   */
+  const termScores = new Map<string, TermScores>()
+  let termScoresSize = 0
+  const forgetScores = (): void => {
+    termScores.clear()
+    termScoresSize = 0
+  }
+  const scoresOf = (term: string): TermScores => {
+    const known = termScores.get(term)
+    if (known !== undefined) {
+      termScores.delete(term)
+      termScores.set(term, known)
+      return known
+    }
+    const fields: Array<FieldScores> = []
+    let size = 0
+    for (const field of FIELDS) {
+      const results = miniSearch.search(term, { fields: [field], tokenize: oneToken, processTerm: sameTerm, boostTerm: unboosted })
+      if (results.length === 0) continue
+      const tools = new Int32Array(results.length)
+      const bm25 = new Float64Array(results.length)
+      results.forEach((result, at) => {
+        tools[at] = result.id as number
+        // One term: MiniSearch's score is the term's BM25 in the field times 1 match.
+        bm25[at] = result.score
+      })
+      fields.push({ boost: BOOST[field], name: field === "name", tools, bm25 })
+      size += results.length
+    }
+    const found: TermScores = { fields, size }
+    termScores.set(term, found)
+    termScoresSize += size
+    for (const [oldest, { size }] of termScores) {
+      if (termScoresSize <= TERM_MEMO || oldest === term) break
+      termScores.delete(oldest)
+      termScoresSize -= size
+    }
+    return found
+  }
+  /** Where each tool id is in the current sum (slot + 1; 0: not met), kept between searches and cleared after each. */
+  let slotOf = new Int32Array(0)
+
+  /**
+   * The request's terms summed per tool exactly as MiniSearch's OR query sums them (BM25 times the
+   * term's weight times the field's boost, field by field, then term by term, in the same order of
+   * floating-point operations), from the memoised scores of each term.
+   */
+  const sum = (queryTerms: ReadonlyArray<string>, weightOf: ReadonlyMap<string, number>): Summed => {
+    if (slotOf.length < nextId) slotOf = new Int32Array(Math.max(nextId, 2 * slotOf.length))
+    const perTerm = queryTerms.map(scoresOf)
+    const capacity = Math.min(byId.size, perTerm.reduce((total, { size }) => total + size, 0))
+    const postings = perTerm.reduce((total, { size }) => total + size, 0)
+    const tools = new Int32Array(capacity)
+    const total = new Float64Array(capacity)
+    const partial = new Float64Array(capacity)
+    const matched = new Int32Array(capacity)
+    const named = new Int32Array(capacity)
+    const seenBy = new Int32Array(capacity).fill(-1)
+    const firstMatch = new Int32Array(capacity).fill(-1)
+    const lastMatch = new Int32Array(capacity).fill(-1)
+    const matchTerm = new Int32Array(postings)
+    const nextMatch = new Int32Array(postings).fill(-1)
+    const inTerm = new Int32Array(capacity)
+    let slots = 0
+    let matches = 0
+    perTerm.forEach(({ fields }, at) => {
+      const boost = weightOf.get(queryTerms[at]!) ?? 1
+      let count = 0
+      for (const field of fields) {
+        const weight = boost * field.boost
+        for (let i = 0; i < field.tools.length; i++) {
+          const tool = field.tools[i]!
+          let slot = slotOf[tool]! - 1
+          if (slot === -1) {
+            slot = slots++
+            slotOf[tool] = slot + 1
+            tools[slot] = tool
+          }
+          const score = weight * field.bm25[i]!
+          if (seenBy[slot] !== at) {
+            seenBy[slot] = at
+            partial[slot] = score
+            inTerm[count++] = slot
+          } else {
+            partial[slot] = partial[slot]! + score
+          }
+          if (field.name) named[slot] = named[slot]! + 1
+        }
+      }
+      for (let i = 0; i < count; i++) {
+        const slot = inTerm[i]!
+        total[slot] = total[slot]! + partial[slot]!
+        matched[slot] = matched[slot]! + 1
+        matchTerm[matches] = at
+        if (firstMatch[slot] === -1) firstMatch[slot] = matches
+        else nextMatch[lastMatch[slot]!] = matches
+        lastMatch[slot] = matches
+        matches += 1
+      }
+    })
+    const shown = new Float64Array(slots)
+    for (let slot = 0; slot < slots; slot++) {
+      shown[slot] = total[slot]! * matched[slot]!
+      slotOf[tools[slot]!] = 0
+    }
+    return { terms: queryTerms, tools: tools.subarray(0, slots), shown, matched, named, firstMatch, nextMatch, matchTerm }
+  }
+
   const search: ToolIndex["search"] = (request, options) => {
     const limit = Math.floor(options?.limit ?? 10)
     const filter = options?.filter
@@ -455,16 +611,14 @@ export const make = (): ToolIndex => {
         conceptsOf.set(term, list)
       }
     })
-    const results = miniSearch.search([...weightOf.keys()].join(" "), {
-      boost: BOOST,
-      tokenize: (text) => text.split(" "),
-      processTerm: (text) => text,
-      boostTerm: (term) => weightOf.get(term) ?? 1
-    })
-    // MiniSearch returns the tools by their summed score times the number of terms they matched,
+    const scores = sum([...weightOf.keys()], weightOf)
+    // The tools by their summed score times the number of terms they matched (MiniSearch's order),
     // best first; the factors below lift a tool by `lift` at most (the best action fit, and the
-    // item and API factors where the request has an id), so once a tool's MiniSearch score times
-    // `lift` falls under the last of the best `limit` so far, no tool after it can enter.
+    // item and API factors where the request has an id), so once a tool's score times `lift` falls
+    // under the last of the best `limit` so far, no tool after it can enter.
+    const order = Array.from({ length: scores.tools.length }, (_, slot) => slot)
+    order.sort((a, b) => scores.shown[b]! - scores.shown[a]!)
+    const conceptsAt = scores.terms.map((term) => conceptsOf.get(term) ?? [])
     // Every term the request says or its hints stand for: what a tool's path parameters may be given by.
     const given = new Set<string>()
     for (const concept of read.concepts) for (const term of concept.terms.keys()) given.add(term)
@@ -472,21 +626,23 @@ export const make = (): ToolIndex => {
     const hits: Array<SearchHit> = []
     const wanted = limit
     const lift = ACTION_MATCH * (query.items.size > 0 ? ITEM : 1) * (query.apis.size > 0 ? API : 1)
-    for (const result of results) {
-      if (hits.length >= wanted && result.score * lift < hits[hits.length - 1]!.score) break
-      const indexed = byId.get(result.id as number)
+    for (const candidate of order) {
+      const shown = scores.shown[candidate]!
+      if (hits.length >= wanted && shown * lift < hits[hits.length - 1]!.score) break
+      const indexed = byId.get(scores.tools[candidate]!)
       if (indexed === undefined) continue
       const name = indexed.document.name
       if (filter !== undefined && !filter(name)) continue
       const met = new Set<number>()
-      for (const term of result.queryTerms) for (const at of conceptsOf.get(term) ?? []) met.add(at)
+      for (let match = scores.firstMatch[candidate]!; match !== -1; match = scores.nextMatch[match]!) {
+        for (const at of conceptsAt[scores.matchTerm[match]!]!) met.add(at)
+      }
       let metWeight = 0
       for (const at of met) metWeight += query.concepts[at]!.weight
       // How much of the tool's name the request covers: "create a repository for me" is
       // `repos/create-for-authenticated-user` entirely, and a third of `codespaces/add-repository-for-secret-…`.
-      let covered = 0
-      for (const fields of Object.values(result.match)) if (fields.includes("name")) covered += 1
-      let final = (result.score / Math.max(1, result.queryTerms.length)) *
+      const covered = scores.named[candidate]!
+      let final = (shown / Math.max(1, scores.matched[candidate]!)) *
         Math.pow(metWeight / totalWeight, COORDINATION) *
         actionFit(query.action, indexed.action) *
         Math.pow((1 + covered) / (1 + indexed.nameTerms.size), NAME_COVERAGE)
