@@ -10,6 +10,24 @@
  * the tool matches (a tool that meets the whole request beats one that meets a word of it many
  * times), by whether the tool does the kind of thing asked (`action`), and by the API an id in the
  * request points at. Ties are broken by name, so the order never depends on insertion order.
+ *
+ * Where the time goes, and why it is spent once (issue #32's latency and build goals; profiled with
+ * `node --cpu-prof`, bench/search/README.md "Profiling"). None of it changes a ranking: the scores
+ * are the same to the last bit (`bench/search/rankings.ts`, `test/search/rankings.test.ts`).
+ * - Building, most of the time was reading text: every tool's parameter list (a megabyte of
+ *   descriptions over GitHub's tools) tokenized and stemmed, though an API repeats the same
+ *   parameter on hundreds of tools. Each distinct text and URL template is now read once per `add`
+ *   (`Reading`), each field's terms once per tool (`termsOf`), and MiniSearch is handed the terms
+ *   through the tool's key rather than texts it would keep for the life of the index.
+ * - Searching, most of the time was MiniSearch scoring the same few hundred terms (the hint words
+ *   `repo`, `owner`; the verbs) over every tool that has them, for every request, with an object
+ *   per tool and term. Each term's BM25 per field is now asked of MiniSearch once and memoised
+ *   while the index does not change (`scoresOf`), and a request sums them per tool in typed
+ *   arrays (`sum`), in MiniSearch's own order of floating-point operations.
+ * - What MiniSearch itself costs is its floor: inserting each term occurrence into its radix tree
+ *   (the build) and scoring a term the first time it is asked (a request's first search). Field
+ *   lengths stay 1 (one token per field) — the ranking has always been BM25 without length
+ *   normalisation — and the fields are the ranking's, so neither is a lever.
  */
 import MiniSearch from "minisearch"
 import type { Action } from "./lexicon.js"
