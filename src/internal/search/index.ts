@@ -364,15 +364,14 @@ interface TermScores {
 }
 
 /**
- * A request's terms summed per tool, by slot: the tool, its score as MiniSearch shows it (the
- * summed score times the terms matched), how many terms it matched (in its name, `named`), and
- * which (a list through `firstMatch` and `nextMatch` of indexes into `terms`, in their order).
+ * A request's terms summed per tool, by slot: the tool, its summed score, how many of the terms it
+ * matched in its name (`named`), and which it matched (a list through `firstMatch` and `nextMatch`
+ * of indexes into `terms`, in their order).
  */
 interface Summed {
   readonly terms: ReadonlyArray<string>
   readonly tools: Int32Array
-  readonly shown: Float64Array
-  readonly matched: Int32Array
+  readonly summed: Float64Array
   readonly named: Int32Array
   readonly firstMatch: Int32Array
   readonly nextMatch: Int32Array
@@ -593,12 +592,14 @@ export const make = (): ToolIndex => {
         matches += 1
       }
     })
-    const shown = new Float64Array(slots)
+    const summed = new Float64Array(slots)
     for (let slot = 0; slot < slots; slot++) {
-      shown[slot] = total[slot]! * matched[slot]!
+      // As the index has always read MiniSearch's score: the sum times the terms matched, then
+      // divided by them again (the same value to the last bit as before).
+      summed[slot] = (total[slot]! * matched[slot]!) / Math.max(1, matched[slot]!)
       slotOf[tools[slot]!] = 0
     }
-    return { terms: queryTerms, tools: tools.subarray(0, slots), shown, matched, named, firstMatch, nextMatch, matchTerm }
+    return { terms: queryTerms, tools: tools.subarray(0, slots), summed, named, firstMatch, nextMatch, matchTerm }
   }
 
   const search: ToolIndex["search"] = (request, options) => {
@@ -630,12 +631,13 @@ export const make = (): ToolIndex => {
       }
     })
     const scores = sum([...weightOf.keys()], weightOf)
-    // The tools by their summed score times the number of terms they matched (MiniSearch's order),
-    // best first; the factors below lift a tool by `lift` at most (the best action fit, and the
-    // item and API factors where the request has an id), so once a tool's score times `lift` falls
-    // under the last of the best `limit` so far, no tool after it can enter.
+    // The tools by their summed score, best first. The factors below are at most 1 but for `lift`
+    // (the best action fit, and the item and API factors where the request has an id), so once a
+    // tool's summed score times `lift` falls under the last of the best `limit` so far, no tool
+    // after it can enter. (MiniSearch orders by the sum times the terms matched, which is not a
+    // bound as tight: the tools it ranks a few hundred deep all had to be scored.)
     const order = Array.from({ length: scores.tools.length }, (_, slot) => slot)
-    order.sort((a, b) => scores.shown[b]! - scores.shown[a]!)
+    order.sort((a, b) => scores.summed[b]! - scores.summed[a]!)
     const conceptsAt = scores.terms.map((term) => conceptsOf.get(term) ?? [])
     // Every term the request says or its hints stand for: what a tool's path parameters may be given by.
     const given = new Set<string>()
@@ -645,8 +647,9 @@ export const make = (): ToolIndex => {
     const wanted = limit
     const lift = ACTION_MATCH * (query.items.size > 0 ? ITEM : 1) * (query.apis.size > 0 ? API : 1)
     for (const candidate of order) {
-      const shown = scores.shown[candidate]!
-      if (hits.length >= wanted && shown * lift < hits[hits.length - 1]!.score) break
+      const summed = scores.summed[candidate]!
+      // A margin for the rounding of the factors' product taken in another order.
+      if (hits.length >= wanted && summed * lift * (1 + 1e-9) < hits[hits.length - 1]!.score) break
       const indexed = byId.get(scores.tools[candidate]!)
       if (indexed === undefined) continue
       const name = indexed.document.name
@@ -660,7 +663,7 @@ export const make = (): ToolIndex => {
       // How much of the tool's name the request covers: "create a repository for me" is
       // `repos/create-for-authenticated-user` entirely, and a third of `codespaces/add-repository-for-secret-…`.
       const covered = scores.named[candidate]!
-      let final = (shown / Math.max(1, scores.matched[candidate]!)) *
+      let final = summed *
         Math.pow(metWeight / totalWeight, COORDINATION) *
         actionFit(query.action, indexed.action) *
         Math.pow((1 + covered) / (1 + indexed.nameTerms.size), NAME_COVERAGE)
