@@ -401,25 +401,23 @@ export const make = (): ToolIndex => {
     // from text MiniSearch would hold for the life of the index.
     extractField: (indexed, field) => field === "id" ? indexed.id : indexed.key,
     tokenize: (key) => [key],
-    processTerm: (key, field) => {
-      const indexed = byId.get(Number(key))
-      const list = indexed?.terms?.[field as Field] ?? []
-      // MiniSearch reads a document's terms again to remove it: `counting` says which way.
-      for (const term of field === "params" ? list : new Set(list)) {
-        const count = (termCounts.get(term) ?? 0) + counting
-        if (count > 0) termCounts.set(term, count)
-        else termCounts.delete(term)
-      }
-      return list as Array<string>
-    },
+    processTerm: (key, field) => (byId.get(Number(key))?.terms?.[field as Field] ?? []) as Array<string>,
     // Removal is exact and synchronous (`remove` with the stored document): no vacuuming timers
     // left behind a closed client.
     autoVacuum: false,
     searchOptions: { prefix: false, fuzzy: false }
   })
-  /** How often each term occurs in the index: a request's term no tool has is not searched. */
+  /** How many tools have each term: a request's term no tool has is not searched. */
   const termCounts = new Map<string, number>()
-  let counting = 0
+  const countTerms = (fields: Readonly<Record<Field, ReadonlyArray<string>>>, by: 1 | -1): void => {
+    const distinct = new Set<string>()
+    for (const field of FIELDS) for (const term of fields[field]) distinct.add(term)
+    for (const term of distinct) {
+      const count = (termCounts.get(term) ?? 0) + by
+      if (count > 0) termCounts.set(term, count)
+      else termCounts.delete(term)
+    }
+  }
   /** Tools per API label: a request that names an API ("on Slack") is about that API's tools. */
   const apis = new Map<string, number>()
   const countApi = (api: string | undefined, by: number): void => {
@@ -437,14 +435,14 @@ export const make = (): ToolIndex => {
     const indexed = byName.get(name)
     if (indexed === undefined) return
     forgetScores()
-    counting = -1
-    indexed.terms = termsOf(indexed.document, newReading())
+    const fields = termsOf(indexed.document, newReading())
+    indexed.terms = fields
     try {
       miniSearch.remove(indexed)
     } finally {
-      counting = 0
       indexed.terms = undefined
     }
+    countTerms(fields, -1)
     byName.delete(name)
     byId.delete(indexed.id)
     Learn.remove(vocabulary, indexed.document.url, indexed.document.api)
@@ -476,11 +474,10 @@ export const make = (): ToolIndex => {
       countApi(document.api, 1)
       fresh.push(indexed)
     }
-    counting = 1
     try {
       miniSearch.addAll(fresh)
+      for (const indexed of fresh) countTerms(indexed.terms!, 1)
     } finally {
-      counting = 0
       for (const indexed of fresh) indexed.terms = undefined
     }
   }
