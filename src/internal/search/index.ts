@@ -347,20 +347,15 @@ const API = 1.5
 /** The coordination exponent: how hard a tool is pushed down for each concept it misses. */
 const COORDINATION = 1.5
 
-/** A term's BM25 in one field: the tools that have it there, and its score in each. */
-interface FieldScores {
-  /** The field's boost (`BOOST`). */
-  readonly boost: number
-  /** Whether the field is the tool's name (`covered`). */
-  readonly name: boolean
-  readonly tools: Int32Array
-  readonly bm25: Float64Array
-}
-
-/** A term's BM25 in every field that has it, in `FIELDS` order; `size`: how many scores it holds. */
+/**
+ * A term's scores at one weight: the tools that have it, the score of each (its BM25 in each field
+ * times the field's boost and the weight, summed over the fields, as MiniSearch scores one term),
+ * and whether it is in the tool's name.
+ */
 interface TermScores {
-  readonly fields: ReadonlyArray<FieldScores>
-  readonly size: number
+  readonly tools: Int32Array
+  readonly scores: Float64Array
+  readonly named: Uint8Array
 }
 
 /**
@@ -413,12 +408,11 @@ const bestFirst = (values: Float64Array): { readonly next: () => number } => {
   }
 }
 
-/** How many memoised term scores an index keeps (about 12 bytes each): a few hundred terms of a big API. */
+/** How many memoised term scores an index keeps (about 13 bytes each): a few hundred terms of a big API. */
 const TERM_MEMO = 200_000
 
 const oneToken = (term: string): Array<string> => [term]
 const sameTerm = (term: string): string => term
-const unboosted = (): number => 1
 
 /**
  * The default index.
@@ -518,12 +512,12 @@ export const make = (): ToolIndex => {
   }
 
   /**
-   * Each term's BM25 in each field, as MiniSearch scores it (one search per term and field, boosts
-   * 1), memoised while the index does not change: a request's terms are mostly the same few
-   * hundred (`repo`, `owner`, `list`, `creat`: the hint words and the verbs), which MiniSearch
-   * would otherwise score again, tool by tool, field by field, for every request — most of a
-   * search's time. Cleared by every add and remove (a term's weight depends on every tool), and
-   * bounded: the least recently used terms go past `TERM_MEMO` scores.
+   * Each term's scores at a weight, as MiniSearch scores the term alone (one search for the term),
+   * memoised while the index does not change: a request's terms are mostly the same few hundred
+   * at the same few weights (`repo`, `owner`: the hint words; the verbs), which MiniSearch would
+   * otherwise score again, tool by tool and field by field, for every request — most of a search's
+   * time. Cleared by every add and remove (a term's score depends on every tool), and bounded: the
+   * least recently used go past `TERM_MEMO` scores.
    */
   const termScores = new Map<string, TermScores>()
   let termScoresSize = 0
@@ -531,35 +525,32 @@ export const make = (): ToolIndex => {
     termScores.clear()
     termScoresSize = 0
   }
-  const scoresOf = (term: string): TermScores => {
-    const known = termScores.get(term)
+  const scoresOf = (term: string, weight: number): TermScores => {
+    const key = `${weight} ${term}`
+    const known = termScores.get(key)
     if (known !== undefined) {
-      termScores.delete(term)
-      termScores.set(term, known)
+      termScores.delete(key)
+      termScores.set(key, known)
       return known
     }
-    const fields: Array<FieldScores> = []
-    let size = 0
-    for (const field of FIELDS) {
-      const results = miniSearch.search(term, { fields: [field], tokenize: oneToken, processTerm: sameTerm, boostTerm: unboosted })
-      if (results.length === 0) continue
-      const tools = new Int32Array(results.length)
-      const bm25 = new Float64Array(results.length)
-      results.forEach((result, at) => {
-        tools[at] = result.id as number
-        // One term: MiniSearch's score is the term's BM25 in the field times 1 match.
-        bm25[at] = result.score
-      })
-      fields.push({ boost: BOOST[field], name: field === "name", tools, bm25 })
-      size += results.length
+    const results = miniSearch.search(term, { boost: BOOST, tokenize: oneToken, processTerm: sameTerm, boostTerm: () => weight })
+    const found: TermScores = {
+      tools: new Int32Array(results.length),
+      scores: new Float64Array(results.length),
+      named: new Uint8Array(results.length)
     }
-    const found: TermScores = { fields, size }
-    termScores.set(term, found)
-    termScoresSize += size
-    for (const [oldest, { size }] of termScores) {
-      if (termScoresSize <= TERM_MEMO || oldest === term) break
+    results.forEach((result, at) => {
+      found.tools[at] = result.id as number
+      // One term: MiniSearch's score is the term's score times 1 term matched.
+      found.scores[at] = result.score
+      found.named[at] = result.match[term]?.includes("name") === true ? 1 : 0
+    })
+    termScores.set(key, found)
+    termScoresSize += results.length
+    for (const [oldest, { tools }] of termScores) {
+      if (termScoresSize <= TERM_MEMO || oldest === key) break
       termScores.delete(oldest)
-      termScoresSize -= size
+      termScoresSize -= tools.length
     }
     return found
   }
@@ -567,56 +558,37 @@ export const make = (): ToolIndex => {
   let slotOf = new Int32Array(0)
 
   /**
-   * The request's terms summed per tool exactly as MiniSearch's OR query sums them (BM25 times the
-   * term's weight times the field's boost, field by field, then term by term, in the same order of
-   * floating-point operations), from the memoised scores of each term.
+   * The request's terms summed per tool exactly as MiniSearch's OR query sums them (each term's
+   * score, in the order of the terms: the same floating-point operations), from the memoised
+   * scores of each term at its weight.
    */
   const sum = (queryTerms: ReadonlyArray<string>, weightOf: ReadonlyMap<string, number>): Summed => {
     if (slotOf.length < nextId) slotOf = new Int32Array(Math.max(nextId, 2 * slotOf.length))
-    const perTerm = queryTerms.map(scoresOf)
-    const capacity = Math.min(byId.size, perTerm.reduce((total, { size }) => total + size, 0))
-    const postings = perTerm.reduce((total, { size }) => total + size, 0)
+    const perTerm = queryTerms.map((term) => scoresOf(term, weightOf.get(term) ?? 1))
+    const postings = perTerm.reduce((total, { tools }) => total + tools.length, 0)
+    const capacity = Math.min(byId.size, postings)
     const tools = new Int32Array(capacity)
     const total = new Float64Array(capacity)
-    const partial = new Float64Array(capacity)
     const matched = new Int32Array(capacity)
     const named = new Int32Array(capacity)
-    const seenBy = new Int32Array(capacity).fill(-1)
     const firstMatch = new Int32Array(capacity).fill(-1)
-    const lastMatch = new Int32Array(capacity).fill(-1)
+    const lastMatch = new Int32Array(capacity)
     const matchTerm = new Int32Array(postings)
     const nextMatch = new Int32Array(postings).fill(-1)
-    const inTerm = new Int32Array(capacity)
     let slots = 0
     let matches = 0
-    perTerm.forEach(({ fields }, at) => {
-      const boost = weightOf.get(queryTerms[at]!) ?? 1
-      let count = 0
-      for (const field of fields) {
-        const weight = boost * field.boost
-        for (let i = 0; i < field.tools.length; i++) {
-          const tool = field.tools[i]!
-          let slot = slotOf[tool]! - 1
-          if (slot === -1) {
-            slot = slots++
-            slotOf[tool] = slot + 1
-            tools[slot] = tool
-          }
-          const score = weight * field.bm25[i]!
-          if (seenBy[slot] !== at) {
-            seenBy[slot] = at
-            partial[slot] = score
-            inTerm[count++] = slot
-          } else {
-            partial[slot] = partial[slot]! + score
-          }
-          if (field.name) named[slot] = named[slot]! + 1
+    perTerm.forEach((scores, at) => {
+      for (let i = 0; i < scores.tools.length; i++) {
+        const tool = scores.tools[i]!
+        let slot = slotOf[tool]! - 1
+        if (slot === -1) {
+          slot = slots++
+          slotOf[tool] = slot + 1
+          tools[slot] = tool
         }
-      }
-      for (let i = 0; i < count; i++) {
-        const slot = inTerm[i]!
-        total[slot] = total[slot]! + partial[slot]!
+        total[slot] = total[slot]! + scores.scores[i]!
         matched[slot] = matched[slot]! + 1
+        named[slot] = named[slot]! + scores.named[i]!
         matchTerm[matches] = at
         if (firstMatch[slot] === -1) firstMatch[slot] = matches
         else nextMatch[lastMatch[slot]!] = matches
