@@ -21,11 +21,13 @@
  *   through the tool's key rather than texts it would keep for the life of the index.
  * - Searching, most of the time was MiniSearch scoring the same few hundred terms (the hint words
  *   `repo`, `owner`; the verbs) over every tool that has them, for every request, with an object
- *   per tool and term. Each term's BM25 per field is now asked of MiniSearch once and memoised
- *   while the index does not change (`scoresOf`), and a request sums them per tool in typed
- *   arrays (`sum`), in MiniSearch's own order of floating-point operations.
+ *   per tool and term, then sorting every tool met. Each term's score at its weight is now asked
+ *   of MiniSearch once (the term alone) and memoised while the index does not change
+ *   (`scoresOf`); a request sums them per tool in typed arrays (`sum`), in the order MiniSearch's
+ *   OR query adds them, and takes the tools best first from a heap, stopping on a bound tighter
+ *   than MiniSearch's order (`bestFirst`, `lift`).
  * - What MiniSearch itself costs is its floor: inserting each term occurrence into its radix tree
- *   (the build) and scoring a term the first time it is asked (a request's first search). Field
+ *   (the build) and scoring a term the first time it is asked (a process's first search). Field
  *   lengths stay 1 (one token per field) — the ranking has always been BM25 without length
  *   normalisation — and the fields are the ranking's, so neither is a lever.
  */
