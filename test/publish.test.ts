@@ -166,7 +166,7 @@ describe("scripts/publish.mjs, dry run", () => {
         "./package.json": "./package.json"
       },
       peerDependencies: { effect: "^4.1.0" },
-      dependencies: core.dependencies
+      dependencies: core.dependencies!
     })
     assert.strictEqual(lines.effect4.effect, "^4.1.0")
   })
