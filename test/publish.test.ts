@@ -217,5 +217,29 @@ describe("scripts/publish.mjs, dry run", () => {
   })
 })
 
+describe("one API reference for both lines (docs/effect4.md §Docs)", () => {
+  it("each module built for Effect 4 declares what the Effect 3 one does, but for the types the boundary names per Effect", () => {
+    // Declarations without their JSDoc (the examples are Effect 3's on both: docs/install.md lists their differences).
+    const declarations = (file: string) =>
+      readFileSync(file, "utf8").split("\n").filter((line) => !/^\s*(\*|\/\*\*|\/\/)/.test(line))
+    const modules = Object.values(core.exports!).flatMap((t) => (typeof t === "object" ? [t.types!.slice("./dist/".length)] : []))
+      .filter((file) => existsSync(join(root, "dist", "v4", file)))
+    assert.includeMembers(modules, ["Manifest.d.ts", "Lock.d.ts", "Resolver.d.ts"])
+    for (const file of modules) {
+      const v3 = declarations(join(root, "dist", file))
+      const v4 = declarations(join(root, "dist", "v4", file))
+      assert.strictEqual(v4.length, v3.length, file)
+      const differing = v3.flatMap((line, i) => (line === v4[i] ? [] : [[line, v4[i]!] as const]))
+      for (const [three, four] of differing) {
+        // The boundary's own module, imported by its target's path…
+        if (three.replace("/target/v3/", "/target/v4/") === four) continue
+        // …and the service class: Context.Tag on Effect 3, Context.Service on Effect 4.
+        if (three.replace('import("effect/Context").TagClass<', 'import("effect/Context").ServiceClass<') === four) continue
+        assert.fail(`${file} differs beyond the boundary:\n  Effect 3: ${three}\n  Effect 4: ${four}`)
+      }
+    }
+  })
+})
+
 let extractedOnce: Promise<string> | undefined
 const extractedEffect4 = () => (extractedOnce ??= extract(effect4Core().tarball))
