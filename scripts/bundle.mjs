@@ -97,8 +97,9 @@ renameSync(join(staging, "chunks"), join(dist, "chunks"))
 rmSync(staging, { recursive: true, force: true })
 await build({
   stdin: {
-    contents: `import { assertPeers, LINES } from "./internal/shared/peerRange.js"\nassertPeers(import.meta.url, "rcp-sdk", LINES.${target})\n`,
-    resolveDir: dist,
+    // From the source: the check is a leaf with no imports but node:'s, the same for both trees.
+    contents: `import { assertPeers, LINES } from "./src/internal/shared/peerRange.ts"\nassertPeers(import.meta.url, "rcp-sdk", LINES.${target})\n`,
+    resolveDir: root,
     sourcefile: "peerCheck.js"
   },
   outfile: join(dist, "peers.js"),
