@@ -74,17 +74,24 @@ afterAll(() => new Promise<void>((resolve) => api.close(() => resolve())))
 // ---------------------------------------------------------------------------------------------
 // What a user of each public module built for Effect 4 writes, in Effect 4's idiom. The one place
 // to add a module when it is built for Effect 4: the test fails while an export of the tarball has
-// no use here. (rcp-sdk/client: discover `${origin}/rcp/manifest` and execute `get_item` with
-// `Client.layerUndici({ credential })` and these resolvers, then assert what the API received —
-// the calls in `received`, with the bearer token.)
+// no use here, and a use whose module is not built yet is left out of the program. The uses of
+// rcp-sdk/client (discover + execute over undici and through the promise facade, against the API
+// above), errors, providers, result and oauth were run against the client port's branch (effect4c
+// at d798ef5) and run here as soon as those modules are built for Effect 4.
 
 interface Use {
-  /** Declarations at the top of app.ts (imports come from `IMPORTS`). */
+  /** Its imports (beyond `IMPORTS`). */
+  readonly imports?: string
+  /** Declarations of app.ts. */
   readonly code: string
   /** An expression of type `Promise<unknown>`, with `origin` in scope. */
   readonly run: string
   readonly expected: (origin: string) => unknown
+  /** What the API receives, in order: each request's path and Authorization header. */
+  readonly requests: ReadonlyArray<readonly [string, string | undefined]>
 }
+
+const MANIFEST_FETCH = ["/rcp/manifest", undefined] as const
 
 const IMPORTS = `import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
@@ -100,6 +107,20 @@ const fetched = (origin: string) =>
     Effect.promise(() => fetch(\`\${origin}/rcp/manifest\`).then((r) => r.json() as Promise<unknown>)),
     (json) => Manifest.decode(json, { source: "the API" })
   )
+
+// A service of the app, declared in Effect 4's idiom, that a resolver requires.
+class Tenancy extends Context.Service<Tenancy, { readonly current: Effect.Effect<string> }>()("app/Tenancy") {}
+interface Turn {
+  readonly userId?: string
+}
+const resolvers = Resolver.layer({
+  userId: (turn: Turn) => turn.userId,
+  tenant: () => Effect.gen(function*() {
+    const tenancy = yield* Tenancy
+    return yield* tenancy.current
+  })
+})
+const tenancy = Layer.succeed(Tenancy, { current: Effect.succeed("t-7") })
 `
 
 const USES: Record<string, Use> = {
@@ -117,6 +138,7 @@ const USES: Record<string, Use> = {
   }
 }`,
     run: "useManifest(origin)",
+    requests: [MANIFEST_FETCH],
     expected: () => ({
       tools: ["get_item"],
       valid: true,
@@ -141,6 +163,7 @@ const USES: Record<string, Use> = {
   }
 }`,
     run: "useLock(origin)",
+    requests: [MANIFEST_FETCH],
     expected: (origin) => ({
       apis: [new URL("/rcp/manifest", origin).href],
       same: true,
@@ -149,23 +172,11 @@ const USES: Record<string, Use> = {
     })
   },
   "./resolver": {
-    code: `// A service of the app, declared in Effect 4's idiom, that a resolver requires.
-class Tenancy extends Context.Service<Tenancy, { readonly current: Effect.Effect<string> }>()("app/Tenancy") {}
-interface Turn {
-  readonly userId?: string
-}
-const resolvers = Resolver.layer({
-  userId: (turn: Turn) => turn.userId,
-  tenant: () => Effect.gen(function*() {
-    const tenancy = yield* Tenancy
-    return yield* tenancy.current
-  })
-})
-// @ts-expect-error the resolvers' layer requires the app's Tenancy
+    code: `// @ts-expect-error the resolvers' layer requires the app's Tenancy
 export const unprovided: Layer.Layer<Resolver.Resolvers> = resolvers
 const useResolver = async (origin: string) => {
   const manifest = await Effect.runPromise(fetched(origin))
-  const layer = resolvers.pipe(Layer.provide(Layer.succeed(Tenancy, { current: Effect.succeed("t-7") })))
+  const layer = resolvers.pipe(Layer.provide(tenancy))
   // What a client does before each call: the params with a resolver are resolved, never the model's.
   const resolveFor = (turn: Turn) =>
     Effect.gen(function*() {
@@ -178,6 +189,7 @@ const useResolver = async (origin: string) => {
   return { ...resolved, missing: { tag: missing._tag, param: missing.param, message: missing.message } }
 }`,
     run: "useResolver(origin)",
+    requests: [MANIFEST_FETCH],
     expected: () => ({
       hidden: ["tenant", "userId"],
       values: { tenant: "t-7", userId: "u-42" },
@@ -187,6 +199,104 @@ const useResolver = async (origin: string) => {
         message: "tool \"get_item\": no value for \"userId\" — its resolver had nothing to resolve from for this call"
       }
     })
+  },
+  "./client": {
+    imports: `import * as Client from "rcp-sdk/client"`,
+    code: `const useClient = async (origin: string) => {
+  const layer = Client.layerUndici({ credential: "packed-token" }).pipe(Layer.provide(resolvers), Layer.provide(tenancy))
+  const program = Effect.gen(function*() {
+    const discovery = yield* Client.discover(\`\${origin}/rcp/manifest\`)
+    const result = yield* Client.execute({ name: "get_item", arguments: { id: "9" } }, { context: { userId: "u-42" } })
+    // No user in the turn: refused before any request goes out.
+    const refused = yield* Effect.flip(Client.execute({ name: "get_item", arguments: { id: "10" } }, { context: {} }))
+    return { tools: discovery.tools.map((tool) => tool.name), status: result.status, data: result.data, refused: refused._tag }
+  })
+  const effect = await Effect.runPromise(Effect.provide(program, layer))
+  // The promise facade, as a plain TypeScript app uses it.
+  const client = Client.createRcpClient({ credential: "packed-token", resolvers: { userId: (turn: Turn) => turn.userId, tenant: () => "t-8" } })
+  await client.discover(\`\${origin}/rcp/manifest\`)
+  const promised = await client.execute({ name: "get_item", arguments: { id: "11" } }, { context: { userId: "u-43" } })
+  await client.close()
+  return { ...effect, promise: { status: promised.status, data: promised.data } }
+}`,
+    run: "useClient(origin)",
+    requests: [
+      MANIFEST_FETCH,
+      ["/t/t-7/u/u-42/items/9", "Bearer packed-token"],
+      MANIFEST_FETCH,
+      ["/t/t-8/u/u-43/items/11", "Bearer packed-token"]
+    ],
+    expected: () => ({
+      tools: ["get_item"],
+      status: 200,
+      data: { id: "9", name: "Item" },
+      refused: "ResolverMissing",
+      promise: { status: 200, data: { id: "11", name: "Item" } }
+    })
+  },
+  "./errors": {
+    imports: `import { createRcpClient } from "rcp-sdk/client"
+import { isRcpError, ToolNotFound } from "rcp-sdk/errors"`,
+    code: `const useErrors = async () => {
+  const client = createRcpClient({})
+  const error: unknown = await client.execute({ name: "nowhere", arguments: {} }).then(() => undefined, (e: unknown) => e)
+  await client.close()
+  return { isRcpError: isRcpError(error), isToolNotFound: error instanceof ToolNotFound, tag: isRcpError(error) ? error._tag : undefined }
+}`,
+    run: "useErrors()",
+    requests: [],
+    expected: () => ({ isRcpError: true, isToolNotFound: true, tag: "ToolNotFound" })
+  },
+  "./providers": {
+    imports: `import { createRcpClient as providersClient } from "rcp-sdk/client"
+import { toAnthropicTools, toOpenAiTools } from "rcp-sdk/providers"`,
+    code: `const useProviders = async (origin: string) => {
+  const client = providersClient({ resolvers: { userId: () => "u-1", tenant: () => "t-1" } })
+  const { tools } = await client.discover(\`\${origin}/rcp/manifest\`)
+  await client.close()
+  // The resolver-bound params are not in what the model sees.
+  const [openai] = toOpenAiTools(tools)
+  const [anthropic] = toAnthropicTools(tools)
+  return { openai: [openai!.function.name, openai!.function.parameters], anthropic: [anthropic!.name, anthropic!.input_schema] }
+}`,
+    run: "useProviders(origin)",
+    requests: [MANIFEST_FETCH],
+    expected: () => {
+      const schema = {
+        type: "object",
+        properties: { id: { type: "string", description: "the item's id" } },
+        required: ["id"],
+        additionalProperties: false
+      }
+      return { openai: ["get_item", schema], anthropic: ["get_item", schema] }
+    }
+  },
+  "./result": {
+    imports: `import * as RcpResult from "rcp-sdk/result"`,
+    code: `const useResult = async () => ({
+  html: RcpResult.looksLikeHtml("<p>Hello <b>world</b></p>"),
+  converted: RcpResult.htmlToMarkdown("<p>Hello <b>world</b></p>")
+})`,
+    run: "useResult()",
+    requests: [],
+    expected: () => ({ html: true, converted: { _tag: "Converted", markdown: "Hello **world**", inputCut: false } })
+  },
+  "./oauth": {
+    imports: `import * as Redacted from "effect/Redacted"
+import * as OAuth from "rcp-sdk/oauth"`,
+    code: `const useOAuth = () =>
+  Effect.runPromise(
+    Effect.gen(function*() {
+      const store = yield* OAuth.TokenStore
+      const key = { api: "https://api.example.com", subject: "alice" }
+      yield* store.set(key, { accessToken: Redacted.make("secret-token"), expiresAt: 1 })
+      const tokens = yield* store.get(key)
+      return { same: tokens?.accessToken !== undefined && Redacted.value(tokens.accessToken) === "secret-token", shown: String(tokens?.accessToken), principal: OAuth.user("alice") }
+    }).pipe(Effect.provide(OAuth.layerMemoryStore))
+  )`,
+    run: "useOAuth()",
+    requests: [],
+    expected: () => ({ same: true, shown: "<redacted>", principal: { _tag: "User", subject: "alice" } })
   }
 }
 
@@ -250,12 +360,12 @@ describe("the Effect 4 line, packed and installed beside effect@4.1.0", () => {
     // The user's program: one use per module the tarball exports.
     const pkg = JSON.parse(readFileSync(join(app, "node_modules", "rcp-sdk", "package.json"), "utf8")) as { exports: Record<string, unknown> }
     const exported = Object.keys(pkg.exports).filter((s) => s !== "./package.json").sort()
-    assert.deepStrictEqual(exported, Object.keys(USES).filter((s) => exported.includes(s)).sort())
     assert.deepStrictEqual(exported.filter((s) => !(s in USES)), [], "every module built for Effect 4 has a use in USES")
     const uses = exported.map((s) => USES[s]!)
     writeFileSync(
       join(app, "app.ts"),
       [
+        ...uses.flatMap((u) => (u.imports === undefined ? [] : [u.imports])),
         IMPORTS,
         ...uses.map((u) => u.code),
         `export const run = async (origin: string): Promise<ReadonlyArray<unknown>> => [${uses.map((u) => `await ${u.run}`).join(", ")}]`,
@@ -271,7 +381,7 @@ describe("the Effect 4 line, packed and installed beside effect@4.1.0", () => {
     const from = received.length
     const ran = await ok(process.execPath, ["main.mjs", origin], app)
     assert.deepStrictEqual(JSON.parse(ran.stdout.trim().split("\n").pop()!), uses.map((u) => u.expected(origin)))
-    assert.deepStrictEqual(received.slice(from).map((r) => r.path), uses.map(() => "/rcp/manifest"))
+    assert.deepStrictEqual(received.slice(from).map((r) => [r.path, r.authorization] as const), uses.flatMap((u) => u.requests))
 
     // Beside Effect 3, npm refuses and names the peer.
     const refused = await install(beside3, [tarball])
