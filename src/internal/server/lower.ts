@@ -5,10 +5,10 @@
  * loses is kept beside the tool. Nothing here validates — `Server.manifest` runs the one
  * validation the client runs too.
  */
-import * as Schema from "effect/Schema"
+import { describeSchema } from "#target/LowerEffect.js"
 import type * as Manifest from "../../Manifest.js"
 import type * as Server from "../../Server.js"
-import { clip, describeValue } from "../shared/text.js"
+import { describeValue } from "../shared/text.js"
 import { ArgsInvalid } from "./errors.js"
 import * as LowerEffect from "./lowerEffect.js"
 import * as LowerJsonSchema from "./lowerJsonSchema.js"
@@ -28,10 +28,7 @@ export const template: Server.Template<string> = {
 const ACCEPTED = "args must be an Effect Schema.Struct or a Standard Schema object that can describe itself as " +
   "JSON Schema (zod 4, valibot with toStandardJsonSchema, arktype)"
 
-const describeArgs = (args: unknown): string =>
-  Schema.isSchema(args)
-    ? `an Effect Schema that is not a Schema.Struct (${clip(String(args.ast), 60)})`
-    : describeValue(args)
+const describeArgs = (args: unknown): string => describeSchema(args) ?? describeValue(args)
 
 /**
  * Every field of `args` as the lowerer of its kind understood it, in field order. What cannot be
