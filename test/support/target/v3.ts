@@ -7,6 +7,7 @@ import * as Cause from "effect/Cause"
 import * as Layer from "effect/Layer"
 import * as Logger from "effect/Logger"
 import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
 import * as TestContext from "effect/TestContext"
 
 /** Which Effect this run is on. */
@@ -25,3 +26,66 @@ export const interruptedOnly = <E>(cause: Cause.Cause<E>): boolean => Cause.isIn
 
 /** The `_tag` of `Effect.timeout`'s error. */
 export const TIMEOUT_TAG = "TimeoutException"
+
+// --- the lowering fixture (test/effect4/lowering.test.ts): the same fields in each Effect's combinators
+
+/** `defineTool` args whose lowering must be the same bytes on both Effects (`fixtures/lowering.json`). */
+export const loweringFields = {
+  plain: Schema.String,
+  described: Schema.String.annotations({ description: "the city" }),
+  keyDescribed: Schema.optionalWith(Schema.String, { exact: true }).annotations({ description: "on the key" }),
+  count: Schema.Number,
+  int: Schema.Int,
+  flag: Schema.Boolean,
+  unit: Schema.Literal("c", "f"),
+  nonEmpty: Schema.NonEmptyString,
+  optional: Schema.optional(Schema.String),
+  optionalKey: Schema.optionalWith(Schema.Number, { exact: true }),
+  withDefault: Schema.optionalWith(Schema.Number, { default: () => 10 }),
+  describedDefault: Schema.optionalWith(Schema.String.annotations({ description: "sort order" }), { default: () => "asc" }),
+  nullable: Schema.NullOr(Schema.String),
+  tags: Schema.Array(Schema.String),
+  nested: Schema.Struct({ a: Schema.String }),
+  enums: Schema.Enums({ A: "a", B: "b" }),
+  template: Schema.TemplateLiteral("id-", Schema.String),
+  branded: Schema.String.pipe(Schema.brand("UserId")),
+  finite: Schema.Finite,
+  atLeast3: Schema.String.pipe(Schema.minLength(3)),
+  between: Schema.Number.pipe(Schema.between(1, 5)),
+  pattern: Schema.String.pipe(Schema.pattern(/^[a-z]+$/)),
+  uuid: Schema.UUID,
+  describedInt: Schema.Int.annotations({ description: "how many" }),
+  numberFromString: Schema.NumberFromString,
+  date: Schema.Date,
+  ids: Schema.Array(Schema.Int).pipe(Schema.minItems(1), Schema.maxItems(5)),
+  nonEmptyTags: Schema.NonEmptyArray(Schema.String),
+  address: Schema.Struct({
+    street: Schema.String.annotations({ description: "street and number" }),
+    zip: Schema.optional(Schema.String.pipe(Schema.maxLength(10)))
+  }),
+  labels: Schema.Record({ key: Schema.String, value: Schema.String }),
+  meta: Schema.Record({ key: Schema.String, value: Schema.Unknown }),
+  positive: Schema.Number.pipe(Schema.greaterThan(0)),
+  atMost100: Schema.Number.pipe(Schema.lessThanOrEqualTo(100)),
+  above2: Schema.Number.pipe(Schema.greaterThan(2)),
+  short: Schema.String.pipe(Schema.maxLength(9)),
+  weekday: Schema.Int.pipe(Schema.between(1, 7)),
+  multiple: Schema.Number.pipe(Schema.multipleOf(5)),
+  pair: Schema.Tuple(Schema.String, Schema.Number),
+  either: Schema.Union(Schema.String, Schema.Number),
+  lazy: Schema.suspend(() => Schema.String),
+  nullableTags: Schema.NullOr(Schema.Array(Schema.Literal("x", "y")))
+}
+
+/** A struct of `fields`, as `defineTool`'s `args`. */
+export const struct = (fields: Record<string, unknown>): unknown => Schema.Struct(fields as Schema.Struct.Fields)
+
+/** A tool's `output` whose `outputSchema` must be the same bytes on both Effects. */
+export const loweringOutput: unknown = Schema.Struct({
+  id: Schema.String,
+  count: Schema.Int,
+  score: Schema.Number.pipe(Schema.between(0, 1)),
+  tags: Schema.Array(Schema.String),
+  kind: Schema.Literal("a", "b"),
+  nested: Schema.Struct({ ok: Schema.Boolean })
+})
