@@ -3,6 +3,7 @@
  * spell differently, under one name. Tests import it as `#test-target` (vitest.targets.ts); its
  * Effect 4 twin is `./v4.ts`, with the same exports. Keep it to what tests really differ on.
  */
+import * as HttpLayerRouter from "@effect/platform/HttpLayerRouter"
 import * as Cause from "effect/Cause"
 import * as Layer from "effect/Layer"
 import * as Logger from "effect/Logger"
@@ -89,3 +90,19 @@ export const loweringOutput: unknown = Schema.Struct({
   kind: Schema.Literal("a", "b"),
   nested: Schema.Struct({ ok: Schema.Boolean })
 })
+
+// --- the server (test/server/defineTool.test.ts)
+
+/** `schema` with a description, as this Effect annotates. */
+export const describedAs = <S extends Schema.Schema.Any>(schema: S, description: string): S =>
+  schema.annotations({ description }) as S
+
+/** A layer of routes (`Server.layer`) as a Fetch-API handler, without request logs. */
+export const webHandler = (
+  routes: Layer.Layer<never, unknown, unknown>
+): { readonly handler: (request: Request) => Promise<Response>; readonly dispose: () => Promise<void> } => {
+  const web = HttpLayerRouter.toWebHandler(routes as Layer.Layer<never, never, HttpLayerRouter.HttpRouter>, {
+    disableLogger: true
+  })
+  return { handler: (request) => web.handler(request), dispose: web.dispose }
+}

@@ -7,6 +7,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import * as TestClock from "effect/testing/TestClock"
+import * as HttpRouter from "effect/http/HttpRouter"
 
 /** Which Effect this run is on. */
 export const target: "effect3" | "effect4" = "effect4"
@@ -87,3 +88,19 @@ export const loweringOutput: unknown = Schema.Struct({
   kind: Schema.Literals(["a", "b"]),
   nested: Schema.Struct({ ok: Schema.Boolean })
 })
+
+// --- the server (test/server/defineTool.test.ts)
+
+/** `schema` with a description, as this Effect annotates. */
+export const describedAs = <S extends Schema.Top>(schema: S, description: string): S =>
+  schema.annotate({ description }) as S
+
+/** A layer of routes (`Server.layer`) as a Fetch-API handler, without request logs. */
+export const webHandler = (
+  routes: Layer.Layer<never, unknown, unknown>
+): { readonly handler: (request: Request) => Promise<Response>; readonly dispose: () => Promise<void> } => {
+  const web = HttpRouter.toWebHandler(routes as Layer.Layer<never, never, HttpRouter.HttpRouter>, {
+    disableLogger: true
+  })
+  return { handler: (request) => web.handler(request), dispose: web.dispose }
+}
