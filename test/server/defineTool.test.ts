@@ -6,6 +6,7 @@
  * `Manifest.decode`. Runs in `vitest run` (Effect 3) and in `npm run test:effect4` (both).
  */
 import { describedAs, target, webHandler } from "#test-target"
+import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import * as Manifest from "../../src/Manifest.js"
@@ -142,7 +143,11 @@ describe(`serving the manifest (${target})`, () => {
   it.effect("Server.response dies with ManifestInvalid for a hand-built manifest that breaks the format", () =>
     Effect.gen(function*() {
       const exit = yield* Effect.exit(Server.response({ rcpVersion: "0.1", tools: [getWeather, getWeather] }))
-      assert.isTrue(exit._tag === "Failure")
+      assert.strictEqual(exit._tag, "Failure")
+      const defect = exit._tag === "Failure" ? Cause.squash(exit.cause) : undefined
+      assert.instanceOf(defect, Manifest.ManifestInvalid)
+      assert.deepStrictEqual((defect as Manifest.ManifestInvalid).issues.map((issue) => issue.path), [["tools", 1, "name"]])
+      assert.strictEqual((yield* Effect.exit(Server.response(Server.manifestSync({ tools: [getWeather] }))))._tag, "Success")
     }))
 
   it("Server.route is Effect 3's value router; on Effect 4 it does not exist (a type error, and a clear throw)", () => {
