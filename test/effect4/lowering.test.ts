@@ -1,7 +1,7 @@
 /**
  * docs/effect4.md §Model-facing schemas: a tool whose `args` are an Effect Schema publishes the
  * same params — and so the model sees the same JSON Schema, byte for byte — whichever Effect the
- * Schema is written with. The same fields are written with each target's combinators
+ * Schema is written with. The same 49 fields are written with each target's combinators
  * (`loweringFields` in the kits); both must lower to `fixtures/lowering.json`, which is Effect 3's
  * lowering as it was before the port. Only the lowering reads the Schema (`#target/LowerEffect.js`);
  * params and the model's JSON Schema are built from them by shared code.

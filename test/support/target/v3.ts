@@ -75,6 +75,14 @@ export const loweringFields = {
   pair: Schema.Tuple(Schema.String, Schema.Number),
   either: Schema.Union(Schema.String, Schema.Number),
   lazy: Schema.suspend(() => Schema.String),
+  exactly3: Schema.String.pipe(Schema.length(3)),
+  twoToFour: Schema.String.pipe(Schema.length({ min: 2, max: 4 })),
+  pairOfIds: Schema.Array(Schema.String).pipe(Schema.itemsCount(2)),
+  below3: Schema.Number.pipe(Schema.lessThan(3)),
+  atLeast3n: Schema.Number.pipe(Schema.greaterThanOrEqualTo(3)),
+  negative: Schema.Number.pipe(Schema.lessThan(0)),
+  int32: Schema.Number.pipe(Schema.int(), Schema.between(-2147483648, 2147483647)),
+  trimmed: Schema.Trimmed,
   nullableTags: Schema.NullOr(Schema.Array(Schema.Literal("x", "y")))
 }
 

@@ -73,6 +73,14 @@ export const loweringFields = {
   pair: Schema.Tuple([Schema.String, Schema.Number]),
   either: Schema.Union([Schema.String, Schema.Number]),
   lazy: Schema.suspend(() => Schema.String),
+  exactly3: Schema.String.check(Schema.isBetweenLength(3, 3)),
+  twoToFour: Schema.String.check(Schema.isBetweenLength(2, 4)),
+  pairOfIds: Schema.Array(Schema.String).check(Schema.isBetweenLength(2, 2)),
+  below3: Schema.Number.check(Schema.isLessThan(3)),
+  atLeast3n: Schema.Number.check(Schema.isGreaterThanOrEqualTo(3)),
+  negative: Schema.Number.check(Schema.isLessThan(0)),
+  int32: Schema.Number.check(Schema.isInt32()),
+  trimmed: Schema.Trimmed,
   nullableTags: Schema.NullOr(Schema.Array(Schema.Literals(["x", "y"])))
 }
 

@@ -100,6 +100,24 @@ const EFFECT3: Readonly<Record<string, (payload: unknown, kind: AST.AST["_tag"])
       ? { description: `an array of at most ${n} item(s)`, keywords: { maxItems: n } }
       : { description: `a string at most ${n} character(s) long`, keywords: { maxLength: n } }
   },
+  "effect/schema/isBetweenLength": (p, kind) => {
+    const min = field_(p, "minimum")
+    const max = field_(p, "maximum")
+    // Effect 3 has no range of items: the same array is written `minItems(a), maxItems(b)`, whose
+    // outermost refinement gives the text.
+    if (kind === "Arrays") {
+      return {
+        description: min === max ? `an array of exactly ${min} item(s)` : `an array of at most ${max} item(s)`,
+        keywords: { minItems: min, maxItems: max }
+      }
+    }
+    return {
+      description: min === max
+        ? `a string ${min} character(s) long`
+        : `a string at least ${min} character(s) and at most ${max} character(s) long`,
+      keywords: { minLength: min, maxLength: max }
+    }
+  },
   "effect/schema/isGreaterThan": (p) =>
     bound(field_(p, "exclusiveMinimum"), "a positive number", "a number greater than", "exclusiveMinimum"),
   "effect/schema/isGreaterThanOrEqualTo": (p) =>
@@ -110,7 +128,11 @@ const EFFECT3: Readonly<Record<string, (payload: unknown, kind: AST.AST["_tag"])
     bound(field_(p, "maximum"), "a non-positive number", "a number less than or equal to", "maximum"),
   "effect/schema/isBetween": (p) => ({
     description: `a number between ${field_(p, "minimum")} and ${field_(p, "maximum")}`,
-    keywords: { minimum: field_(p, "minimum"), maximum: field_(p, "maximum") }
+    // Effect 4 may exclude either end (Effect 3's `between` cannot): the bound is then exclusive.
+    keywords: {
+      [field_(p, "exclusiveMinimum") === true ? "exclusiveMinimum" : "minimum"]: field_(p, "minimum"),
+      [field_(p, "exclusiveMaximum") === true ? "exclusiveMaximum" : "maximum"]: field_(p, "maximum")
+    }
   }),
   "effect/schema/isMultipleOf": (p) => ({
     description: `a number divisible by ${field_(p, "divisor")}`,
@@ -141,15 +163,18 @@ const effect3 = (annotations: unknown, kind: AST.AST["_tag"]): Effect3 | undefin
   return id === undefined ? undefined : EFFECT3[id]?.(field_(representation, "payload"), kind)
 }
 
-/** A check group (`a.and(b)`) carries the keywords of its checks; the group's own words win. */
+/**
+ * A check group (`isInt32()`, `a.and(b)`) reads as Effect 3's refinements one after another: the
+ * keywords of all its checks (the outermost first), the last one's description; its own words win.
+ */
 const checkWords = (check: AST.Check<unknown>, kind: AST.AST["_tag"]): Effect3 => {
   const own = effect3(check.annotations, kind)
   if (check._tag === "Filter") return own ?? {}
+  const inner = [...check.checks].reverse().map((one) => checkWords(one, kind))
   const keywords: Record<string, unknown> = {}
-  for (const inner of [...check.checks].reverse()) {
-    for (const [keyword, value] of Object.entries(checkWords(inner, kind).keywords ?? {})) keywords[keyword] ??= value
-  }
-  return { ...own, keywords: { ...keywords, ...own?.keywords } }
+  for (const words of inner) for (const [keyword, value] of Object.entries(words.keywords ?? {})) keywords[keyword] ??= value
+  const description = own?.description ?? inner[0]?.description
+  return { ...own, ...(description === undefined ? {} : { description }), keywords: { ...keywords, ...own?.keywords } }
 }
 
 const NAMES: Readonly<Partial<Record<AST.AST["_tag"], string>>> = {
