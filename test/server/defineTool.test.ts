@@ -5,9 +5,10 @@
  * handler) and by `Server.manifestHandler` — fetched as a client would and decoded by
  * `Manifest.decode`. Runs in `vitest run` (Effect 3) and in `npm run test:effect4` (both).
  */
-import { describedAs, target, webHandler } from "#test-target"
+import { describedAs, listeningAt, target, webHandler } from "#test-target"
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import * as Manifest from "../../src/Manifest.js"
 import * as Server from "../../src/Server.js"
@@ -122,6 +123,33 @@ describe(`serving the manifest (${target})`, () => {
       const body: unknown = yield* Effect.promise(() => response.json())
       assert.deepStrictEqual(yield* Manifest.decode(body), built)
       assert.strictEqual((yield* Effect.promise(() => fetch(server.url("/rcp/other")))).status, 404)
+    }))
+
+  it.effect("Server.origin: the address the server listens on, every interface given as loopback", () =>
+    Effect.gen(function*() {
+      const originAt = (hostname: string) => Effect.provide(Server.origin, listeningAt(hostname, 8080))
+      assert.strictEqual(yield* originAt("127.0.0.1"), "http://127.0.0.1:8080")
+      assert.strictEqual(yield* originAt("0.0.0.0"), "http://127.0.0.1:8080")
+      assert.strictEqual(yield* originAt("::"), "http://[::1]:8080")
+      assert.strictEqual(yield* originAt("::1"), "http://[::1]:8080")
+      assert.strictEqual(yield* originAt("10.1.2.3"), "http://10.1.2.3:8080")
+    }))
+
+  it.scopedLive("Server.layer given a function: tool URLs name the origin the server listens on", () =>
+    Effect.gen(function*() {
+      let web: ReturnType<typeof webHandler> | undefined
+      const server = yield* fetchServer((path) => (path === "/rcp/manifest" ? (request) => web!.handler(request) : undefined))
+      const port = Number(new URL(server.origin).port)
+      const routes = Server.layer("/rcp/manifest", (origin) => ({
+        tools: [{ ...getWeather, url: `${origin}/weather` }],
+        allowHttp: true
+      }))
+      web = webHandler(Layer.provide(routes, listeningAt("127.0.0.1", port)))
+      yield* Effect.addFinalizer(() => Effect.promise(web!.dispose))
+      const response = yield* Effect.promise(() => fetch(server.url("/rcp/manifest")))
+      assert.strictEqual(response.status, 200)
+      const manifest = yield* Manifest.decode(yield* Effect.promise(() => response.json()))
+      assert.strictEqual(manifest.tools[0]!.url, `${server.origin}/weather`)
     }))
 
   it.scopedLive("Server.manifestHandler on 127.0.0.1: 200 with an ETag, then 304", () =>

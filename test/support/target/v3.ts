@@ -4,7 +4,9 @@
  * Effect 4 twin is `./v4.ts`, with the same exports. Keep it to what tests really differ on.
  */
 import * as HttpLayerRouter from "@effect/platform/HttpLayerRouter"
+import * as HttpServer from "@effect/platform/HttpServer"
 import * as Cause from "effect/Cause"
+import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Logger from "effect/Logger"
 import * as Option from "effect/Option"
@@ -114,3 +116,10 @@ export const webHandler = (
   })
   return { handler: (request) => web.handler(request), dispose: web.dispose }
 }
+
+/**
+ * The `HttpServer` service of a server listening at `hostname:port` (what `Server.origin` reads); it
+ * serves nothing itself: the requests reach `webHandler`'s handler through a node:http server.
+ */
+export const listeningAt = (hostname: string, port: number): Layer.Layer<HttpServer.HttpServer> =>
+  Layer.succeed(HttpServer.HttpServer, HttpServer.make({ serve: () => Effect.void, address: { _tag: "TcpAddress", hostname, port } }))

@@ -2,12 +2,14 @@
  * The Effect 4 test kit: `./v3.ts`'s names, Effect 4's spelling.
  */
 import * as Cause from "effect/Cause"
-import type * as Layer from "effect/Layer"
+import * as Layer from "effect/Layer"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import * as TestClock from "effect/testing/TestClock"
 import * as HttpRouter from "effect/http/HttpRouter"
+import * as HttpServer from "effect/http/HttpServer"
+import * as NetAddress from "effect/net/NetAddress"
 
 /** Which Effect this run is on. */
 export const target: "effect3" | "effect4" = "effect4"
@@ -112,3 +114,13 @@ export const webHandler = (
   })
   return { handler: (request) => web.handler(request), dispose: web.dispose }
 }
+
+/**
+ * The `HttpServer` service of a server listening at `hostname:port` (what `Server.origin` reads); it
+ * serves nothing itself: the requests reach `webHandler`'s handler through a node:http server.
+ */
+export const listeningAt = (hostname: string, port: number): Layer.Layer<HttpServer.HttpServer> =>
+  Layer.succeed(
+    HttpServer.HttpServer,
+    HttpServer.make({ serve: () => Effect.void, address: NetAddress.inetAddressUnsafe(NetAddress.ipFromStringUnsafe(hostname), port) })
+  )
