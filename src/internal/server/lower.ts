@@ -2,7 +2,7 @@
  * Lowering what a server author writes in code (`defineTool`'s options: `args` and template
  * callbacks) to the manifest's JSON shape (docs/protocol.md §1). `args` goes to the lowerer
  * of its kind (`lowerEffect.ts`, or `standardSchema.ts` + `lowerJsonSchema.ts`); what a lowering
- * loses is kept beside the tool. Nothing here validates — `Server.manifest` runs the one
+ * loses travels with the tool (`LOWERING`). Nothing here validates — `Server.manifest` runs the one
  * validation the client runs too.
  */
 import { describeSchema } from "#target/LowerEffect.js"
