@@ -145,7 +145,7 @@ const freshCopy = (): string => {
   for (const { dir, pkg } of SATELLITES) ship(dir, pkg)
   // scripts/targets.mjs: the build's rewrite of the Effect-version boundary's "#target/…" specifiers
   // (docs/effect4.md).
-  for (const f of ["scripts/bundle.mjs", "scripts/bundle-cli.mjs", "scripts/opening.mjs", "scripts/targets.mjs", ...readdirSync(root).filter((f) => /^tsconfig.*\.json$/.test(f))]) {
+  for (const f of ["scripts/bundle.mjs", "scripts/bundleShared.mjs", "scripts/bundle-cli.mjs", "scripts/opening.mjs", "scripts/targets.mjs", ...readdirSync(root).filter((f) => /^tsconfig.*\.json$/.test(f))]) {
     cpSync(join(root, f), join(copy, f))
   }
   const modules = join(copy, "node_modules")
