@@ -15,6 +15,7 @@ export const BOTH_TARGETS = [
   "test/manifest/manifest.test.ts",
   "test/manifest/manifestSchema.test.ts",
   "test/effect4/**/*.test.ts",
+  "test/server/defineTool.test.ts",
   // rcp-sdk/client (#35, effect4c): discover + execute against real servers on 127.0.0.1.
   "test/client/execute.test.ts",
   "test/client/discovery.test.ts",
