@@ -131,6 +131,30 @@ describe("ranking", () => {
     expect(first(index, "pull up wid_8Hx2kPq")).toBe("get_widget")
   })
 
+  it("reads a phrasal verb's particle past a hint, unless the verb says something alone", () => {
+    const index = indexOf()
+    // "drag in" is an invite (a create), "kick" alone a removal: "kick @bob off" is no kick-off.
+    expect(ToolIndex.explain(index, "drag @sam into #general").action).toBe("create")
+    expect(ToolIndex.explain(index, "kick @bob off #general").action).toBe("delete")
+    expect(first(index, "kick @bob off #general")).toBe("chat_kick")
+    // A phrase said as it stands wins over a particle further on: "pull up … in" is "pull up".
+    expect(ToolIndex.explain(index, "pull up widget wid_8Hx2kPq in the shop").action).toBe("read")
+  })
+
+  it("reads the API a request names as which API, not as words of the request", () => {
+    const documents = [...widgets, {
+      name: "shop_members",
+      description: "List the members of the shop.",
+      method: "GET",
+      url: "https://api.example.com/v1/members",
+      api: "shop",
+      parameters: { properties: {} }
+    }]
+    const index = indexOf(documents)
+    expect(first(index, "members of acme on code")).toBe("orgs_list_members")
+    expect(first(index, "members of the Shop")).toBe("shop_members")
+  })
+
   it("leaves out what a request asks to be said: quotes, a clause after a verb of saying", () => {
     const documents = [...widgets, {
       name: "checks_list",
