@@ -220,6 +220,19 @@ const namedApis = (request: string, labels: Iterable<string>): Set<string> => {
   return named
 }
 
+/**
+ * The request without the words that name an API ("on GitHub", "in Stripe"): they say which API,
+ * which the API factor weighs, not what to do there. Left in, a brand would be a concept every
+ * tool of that API misses alike, and its parts ("GitHub" → git, hub) would pull in whatever
+ * their synonyms meet.
+ */
+const withoutApiNames = (request: string, named: ReadonlySet<string>): string => {
+  if (named.size === 0) return request
+  const names = new Set<string>()
+  for (const label of named) for (const word of rawWords(label)) if (!LABEL_NOISE.has(word) && word.length > 2) names.add(word)
+  return request.replace(/[\p{L}\p{N}]+/gu, (word) => (names.has(word.toLowerCase()) ? " " : word))
+}
+
 const byScore = (a: SearchHit, b: SearchHit): number =>
   b.score - a.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
 
@@ -231,6 +244,8 @@ const SLOT = 0.9
 const ITEM = 1.3
 /** How much a tool of the API a request's id belongs to is lifted (and one of another API lowered). */
 const API = 1.5
+/** The same when the request names the API by a word of its label ("on Slack"): the user said which. */
+const API_NAMED = 3
 
 /** The coordination exponent: how hard a tool is pushed down for each concept it misses. */
 const COORDINATION = 1.5
@@ -328,14 +343,14 @@ export const make = (): ToolIndex => {
     const filter = options?.filter
     if (!(limit > 0)) return []
     // A request is words: past 1,000 characters it is not one, and the work stays bounded.
-    const read = Query.read(request.slice(0, 1000), vocabulary, (term) => termCounts.has(term))
+    const named = namedApis(request.slice(0, 1000), apis.keys())
+    const read = Query.read(withoutApiNames(request.slice(0, 1000), named), vocabulary, (term) => termCounts.has(term))
     // Terms no tool has cannot score: left out, and a concept with none left out with them (it
     // would lower every tool's coverage alike).
     const concepts = read.concepts.flatMap((concept) => {
       const known = new Map([...concept.terms].filter(([term]) => termCounts.has(term)))
       return known.size === 0 ? [] : [{ terms: known, weight: concept.weight }]
     })
-    const named = namedApis(request.slice(0, 1000), apis.keys())
     const query = { ...read, concepts, apis: named.size > 0 ? named : read.apis }
     if (query.concepts.length === 0) return []
     const totalWeight = query.concepts.reduce((sum, concept) => sum + concept.weight, 0)
@@ -367,17 +382,25 @@ export const make = (): ToolIndex => {
     for (const item of query.items) for (const term of terms(item)) given.add(term)
     const hits: Array<SearchHit> = []
     const wanted = limit
-    const lift = ACTION_MATCH * (query.items.size > 0 ? ITEM : 1) * (query.apis.size > 0 ? API : 1)
+    const apiFactor = named.size > 0 ? API_NAMED : API
+    const lift = ACTION_MATCH * (query.items.size > 0 ? ITEM : 1) * (query.apis.size > 0 ? apiFactor : 1)
     for (const result of results) {
       if (hits.length >= wanted && result.score * lift < hits[hits.length - 1]!.score) break
       const indexed = byId.get(result.id as number)
       if (indexed === undefined) continue
       const name = indexed.document.name
       if (filter !== undefined && !filter(name)) continue
-      const met = new Set<number>()
-      for (const term of result.queryTerms) for (const at of conceptsOf.get(term) ?? []) met.add(at)
+      // A concept met only through a weak stand-in (a WordNet synonym) is met in part: by the
+      // best weight among the terms the tool matched for it.
+      const met = new Map<number, number>()
+      for (const term of result.queryTerms) {
+        for (const at of conceptsOf.get(term) ?? []) {
+          const strength = query.concepts[at]!.terms.get(term) ?? 0
+          if (strength > (met.get(at) ?? 0)) met.set(at, strength)
+        }
+      }
       let metWeight = 0
-      for (const at of met) metWeight += query.concepts[at]!.weight
+      for (const [at, strength] of met) metWeight += query.concepts[at]!.weight * Math.min(1, strength)
       // How much of the tool's name the request covers: "create a repository for me" is
       // `repos/create-for-authenticated-user` entirely, and a third of `codespaces/add-repository-for-secret-…`.
       let covered = 0
@@ -398,7 +421,7 @@ export const make = (): ToolIndex => {
         }
       }
       if (query.apis.size > 0 && indexed.document.api !== undefined) {
-        final *= query.apis.has(indexed.document.api) ? API : 1 / API
+        final *= query.apis.has(indexed.document.api) ? apiFactor : 1 / apiFactor
       }
       const hit = { name, score: final }
       // A tie with the last kept enters when its name sorts first, as in a full sort.
