@@ -168,7 +168,7 @@ const VERBS: ReadonlyArray<Entry> = [
   entry("touch up|polish|revise|rework|overhaul|reword|rephrase|fix up|shift|push back|reassign|redo|tune|update to|change to|switch to|set to", "update edit set change", "update", CRUD_WEIGHT),
   entry("peek|peek at|glance at|check out|gimme|give me|where's|where is|what is|what are|what's up with|status of|show us|bring up|display|look over", "get retrieve info", "read", CRUD_WEIGHT),
   entry("rundown|roster|lineup|run through|go through|every one of|full list|whole list|all of", "list all", "list", CRUD_WEIGHT),
-  entry("pull in|rope in|drag in|loop in|get into|add into|bring into|include in", "invite add member invitation", "create"),
+  entry("pull in|pull into|rope in|rope into|drag in|drag into|loop in|get into|add into|bring into|include in", "invite add member invitation", "create"),
   entry("hand|give|pass to|hand it to|put on it", "assign assignee add", "update"),
   entry("email|e-mail|mail|email out|mail out|send out|send over|forward", "send email", "action"),
   entry("uninstall|remove the app|remove app|deauthorize|disconnect app", "uninstall revoke app remove", "delete"),
@@ -520,6 +520,17 @@ const NOUNS: ReadonlyArray<Entry> = [
   entry("retry payment|retry the payment|charge again|collect again|attempt payment|try the card again|pay now", "pay payment attempt", "action"),
   entry("did we make|we made|we earned|we earn|earned|takings|sales today", "balance transactions charge net"),
   entry("me|my|mine|myself|i|i've|i'm|own", "authenticated user self current", undefined, 0.3),
+  // Round 4: general vocabulary, each entry a fact of how people talk about these APIs' things.
+  entry("should be|should say|should read|ought to be|needs to say|needs to read|needs to be", "update set change", "update", CRUD_WEIGHT),
+  entry("blurb|tagline|one-liner|what it's about|what it is for", "description purpose topic"),
+  entry("whenever|every time|each time|as soon as|the moment", "webhook hook event subscription", undefined, 0.5),
+  entry("call back|calls back|call us back|post back|notify our server", "webhook hook endpoint"),
+  entry("sell|sells|selling|for sale|offer|offerings|merchandise|sku|skus", "product products price"),
+  entry("group chat|group dm|group dms|group message|multi-person dm|mpim", "conversation open mpim direct message"),
+  entry("still good|still valid|still works|still work|still alive|is it valid|valid token", "test auth verify valid", "read"),
+  entry("stash|stow|squirrel away", "create set add secret", "create", CRUD_WEIGHT),
+  entry("move over|move across|hand over to|give away", "transfer move", "action"),
+  entry("slap|slap on|stick on|tack on|put a", "add label set", "update", CRUD_WEIGHT),
   // Time words that make a request a list or a history.
   entry("recent|recently|latest|last|newest|today|yesterday|this week|this month", "list")
 ]
