@@ -141,6 +141,28 @@ describe("ranking", () => {
     expect(ToolIndex.explain(index, "pull up widget wid_8Hx2kPq in the shop").action).toBe("read")
   })
 
+  it("prefers the everyday operation to an admin's or a deprecated variant, unless the request names the kind", () => {
+    const documents = [...widgets, {
+      name: "admin_chat_kick",
+      description: "Removes a user from a conversation, as an administrator.",
+      method: "POST",
+      url: "https://chat.example.com/api/admin.conversations.kick",
+      api: "chat",
+      parameters: { properties: { channel: { description: "The conversation." }, user: { description: "The user." } } }
+    }, {
+      name: "orgs_list_members_legacy",
+      description: "List organization members.",
+      method: "GET",
+      url: "https://api.example.com/organizations/{{org_id}}/members",
+      api: "code",
+      parameters: { properties: { org: { description: "The organization." } } }
+    }]
+    const index = indexOf(documents)
+    expect(first(index, "remove @bob from the conversation")).toBe("chat_kick")
+    expect(first(index, "as an admin, remove @bob from the conversation")).toBe("admin_chat_kick")
+    expect(first(index, "list the organization members")).toBe("orgs_list_members")
+  })
+
   it("reads the API a request names as which API, not as words of the request", () => {
     const documents = [...widgets, {
       name: "shop_members",

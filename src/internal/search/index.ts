@@ -14,6 +14,7 @@
 import MiniSearch from "minisearch"
 import type { Action } from "./lexicon.js"
 import * as Learn from "./learn.js"
+import * as Prior from "./prior.js"
 import * as Query from "./query.js"
 import { rawWords, terms } from "./words.js"
 
@@ -70,6 +71,8 @@ interface Indexed {
   readonly document: SearchDocument
   readonly fields: Readonly<Record<Field, string>>
   readonly action: Action
+  /** Whether the tool is an admin's or a deprecated variant (`prior.ts`). */
+  readonly kind: Prior.Kind
   /** The distinct terms of the tool's name: how much of its name a request covers. */
   readonly nameTerms: ReadonlySet<string>
   /** The collections whose items the tool addresses (`customers` for `/v1/customers/{customer}/…`). */
@@ -320,6 +323,7 @@ export const make = (): ToolIndex => {
         document,
         fields: fieldsOf(document),
         action: actionOf(document),
+        kind: Prior.kindOf(document.name, document.description, document.url),
         nameTerms: new Set(terms(document.name)),
         items: new Set(Learn.itemsOf(document.url)),
         slots: document.url === undefined ? [] : slotsOf(document.url).split(" ").filter((slot) => slot !== "").map((slot) => terms(slot))
@@ -414,6 +418,7 @@ export const make = (): ToolIndex => {
       for (const slot of indexed.slots) {
         if (!slot.some((term) => given.has(term))) final *= SLOT
       }
+      final *= Prior.fit(indexed.kind, given)
       for (const item of query.items) {
         if (indexed.items.has(item)) {
           final *= ITEM
