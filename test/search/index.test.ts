@@ -126,6 +126,8 @@ describe("ranking", () => {
   it("reads one or many by the grammatical number of what is named, or by an id", () => {
     const index = indexOf()
     expect(ToolIndex.explain(index, "show me the widgets").action).toBe("list")
+    // The noun a list is asked by names no item of it: `{widget}` is not given by "widgets".
+    expect([...ToolIndex.explain(index, "show me the widgets").listed]).toEqual(["widget"])
     expect(ToolIndex.explain(index, "show me wid_8Hx2kPq").action).toBe("read")
     expect(ToolIndex.explain(index, "show me the message 1712345678.000100").action).toBe("read")
     expect(first(index, "pull up wid_8Hx2kPq")).toBe("get_widget")

@@ -384,6 +384,7 @@ export const make = (): ToolIndex => {
     const given = new Set<string>()
     for (const concept of read.concepts) for (const term of concept.terms.keys()) given.add(term)
     for (const item of query.items) for (const term of terms(item)) given.add(term)
+    const listing = query.action === "list"
     const hits: Array<SearchHit> = []
     const wanted = limit
     const apiFactor = named.size > 0 ? API_NAMED : API
@@ -415,8 +416,9 @@ export const make = (): ToolIndex => {
         Math.pow((1 + covered) / (1 + indexed.nameTerms.size), NAME_COVERAGE)
       // A path parameter the request gives no value or word for is a value the user did not
       // mean to give: "CI runs for acme/web" is the repository's runs, not one workflow's.
+      // Nor does the noun a list is asked by: "the tags of acme/web" names no tag.
       for (const slot of indexed.slots) {
-        if (!slot.some((term) => given.has(term))) final *= SLOT
+        if (!slot.some((term) => given.has(term) && !(listing && query.listed.has(term)))) final *= SLOT
       }
       final *= Prior.fit(indexed.kind, given)
       for (const item of query.items) {

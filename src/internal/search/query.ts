@@ -27,6 +27,8 @@ export interface Query {
   readonly apis: ReadonlySet<string>
   /** Collections whose item an id of the request names (`Learn.itemsOf` keys). */
   readonly items: ReadonlySet<string>
+  /** The stems of the plural nouns the request names ("branches"): what it lists, not an item of it. */
+  readonly listed: ReadonlySet<string>
 }
 
 /** Weight of a lexicon expansion beside the request's own word. */
@@ -120,7 +122,7 @@ const readPhrases = (
   concepts: Array<Concept>,
   onAction: (action: Action) => void,
   known: (term: string) => boolean,
-  onPlural: () => void,
+  onPlural: (word?: string) => void,
   hasAction: () => boolean
 ): void => {
   const { byFirst } = phrases()
@@ -177,7 +179,7 @@ const readPhrases = (
       continue
     }
     if (matched === undefined) {
-      if (isPlural(word, known)) onPlural()
+      if (isPlural(word, known)) onPlural(word)
       if (!isStopword(word) && word.length > 1 && !/^\d+$/.test(word)) {
         const concept = conceptOf([word], [], 1, 1)
         const terms = concept.terms as Map<string, number>
@@ -210,7 +212,7 @@ const readPhrases = (
       entries.push(...nouns)
     }
     const withAction = entries.find((entry) => entry.action !== undefined)
-    if (withAction === undefined && matched.length === 1 && isPlural(word, known)) onPlural()
+    if (withAction === undefined && matched.length === 1 && isPlural(word, known)) onPlural(word)
     if (withAction?.action !== undefined) onAction(withAction.action)
     // "show me every dispute": a word of listing later in the request makes a read a list.
     if (withAction?.action === "list") onPlural()
@@ -258,17 +260,21 @@ export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term
 
   let action: Action | undefined
   let plural = false
+  const listed = new Set<string>()
   // A hint cut out of the request ends a phrase ("kick @bob" is no phrase), but a phrasal verb's
   // particle may follow it as it follows any short object: "drag @sam into #launch".
   const words = withoutPayload(rest).split(Hints.CUT).flatMap((segment, at) => at === 0 ? rawWords(segment) : [GAP, ...rawWords(segment)])
-  readPhrases(words, concepts, (found) => (action ??= found), known, () => (plural = true), () => action !== undefined)
+  readPhrases(words, concepts, (found) => (action ??= found), known, (word) => {
+    plural = true
+    if (word !== undefined) listed.add(stem(word))
+  }, () => action !== undefined)
   // A request that names things without a verb ("the open invoices", "our webhooks") asks to see
   // them. Whether it asks for one or for many is said by the grammatical number of what it names
   // ("show me the runs" lists, "show me run 5") — and an id names one.
   const one = idPrefixes.length > 0 || numbered.some((nouns) => nouns.length > 0) || hints.some((hint) => hint.item === true)
   const reading = action === undefined || action === "read" || action === "list"
   const asked: Action = !reading ? action! : plural ? "list" : one ? "read" : action ?? "read"
-  return { concepts: concepts.filter((concept) => concept.terms.size > 0), action: asked, apis, items }
+  return { concepts: concepts.filter((concept) => concept.terms.size > 0), action: asked, apis, items, listed }
 }
 
 /**
