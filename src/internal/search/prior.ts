@@ -9,7 +9,7 @@
  * operations. A tool of a rare kind is lowered by `RARE` unless the request names the kind
  * (admin, enterprise, legacy, deprecated, or a word the lexicon reads as one of them).
  */
-import { rawWords, stem } from "./words.js"
+import { stem } from "./words.js"
 
 /** @internal */
 export type Kind = "admin" | "legacy" | undefined
@@ -23,11 +23,10 @@ const NAMES: Readonly<Record<Exclude<Kind, undefined>, ReadonlyArray<string>>> =
   legacy: ["legacy", "deprecated", "old"].map(stem)
 }
 
-/** The first word of each static segment of a URL template's path (`api`, `admin` for `/api/admin.users.list`). */
-const segmentHeads = (url: string): Array<string> => {
-  const path = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, "").split(/[?#]/)[0] ?? ""
-  return path.split("/").filter((segment) => segment !== "" && !segment.includes("{")).map((segment) => rawWords(segment)[0] ?? "")
-}
+/** A path segment that is an admin's (`/api/admin.users.list`) or an enterprise's (`/enterprises/{enterprise}`). */
+const ADMIN_SEGMENT = /\/(?:admin|enterprises)(?=[._\/-]|$)/i
+const LEGACY_NAME = /(?:^|[^a-z])legacy(?:[^a-z]|$)/i
+const DEPRECATED = /\bdeprecated\b|closing down/i
 
 /**
  * The kind of a tool, from its document.
@@ -35,11 +34,9 @@ const segmentHeads = (url: string): Array<string> => {
  * @internal
  */
 export const kindOf = (name: string, description: string, url: string | undefined): Kind => {
-  const nameWords = rawWords(name)
-  if (nameWords.includes("legacy") || /\bdeprecated\b|closing down/i.test(description.slice(0, 300))) return "legacy"
-  const heads = url === undefined ? [] : segmentHeads(url)
-  if (heads.includes("admin") || heads.includes("enterprises") || nameWords[0] === "admin" || nameWords[0] === "enterprise") return "admin"
-  return undefined
+  if (LEGACY_NAME.test(name) || DEPRECATED.test(description.slice(0, 300))) return "legacy"
+  const path = url === undefined ? "" : url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, "").split(/[?#]/)[0] ?? ""
+  return ADMIN_SEGMENT.test(path) || /^(?:admin|enterprise)(?:[^a-z]|$)/i.test(name) ? "admin" : undefined
 }
 
 /**
