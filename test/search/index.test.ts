@@ -126,6 +126,11 @@ describe("ranking", () => {
   it("reads one or many by the grammatical number of what is named, or by an id", () => {
     const index = indexOf()
     expect(ToolIndex.explain(index, "show me the widgets").action).toBe("list")
+    // An adjective of state before a plural names what to list; before a singular, "new" makes one.
+    expect(ToolIndex.explain(index, "new widgets this week").action).toBe("list")
+    expect(ToolIndex.explain(index, "open PRs on acme/api").action).toBe("list")
+    expect(ToolIndex.explain(index, "new widget for the shop").action).toBe("create")
+    expect(ToolIndex.explain(index, "new widgets-api repo").action).toBe("create")
     // The noun a list is asked by names no item of it: `{widget}` is not given by "widgets".
     expect([...ToolIndex.explain(index, "show me the widgets").listed]).toEqual(["widget"])
     expect(ToolIndex.explain(index, "show me wid_8Hx2kPq").action).toBe("read")

@@ -104,6 +104,11 @@ const QUESTION: ReadonlySet<string> = new Set([
 /** The particles of English phrasal verbs, which may stand after the object: "hand the money back", "switch it off". */
 const PARTICLES: ReadonlySet<string> = new Set(["up", "down", "off", "out", "back", "in", "into", "on", "over", "away", "through"])
 
+/** Verbs of the lexicon that are also adjectives of state ("open issues", "new PRs"). */
+const STATES: ReadonlySet<string> = new Set(["open", "new", "draft", "pending", "active", "archived", "private", "public"])
+/** `prs`, `mrs`: a two- or three-letter abbreviation in the plural, too short for `isPlural`. */
+const ABBREVIATED_PLURAL = /^[a-z]{1,3}s$/
+
 /** Where a hint was cut out, among a request's words: no phrase spans it, a particle may follow it. */
 const GAP = "\u0000"
 
@@ -210,6 +215,20 @@ const readPhrases = (
       const nouns = entries.filter((entry) => entry.action === undefined)
       entries.length = 0
       entries.push(...nouns)
+    }
+    // "open issues on …", "new PRs this week": an adjective of state before a plural names what to list; only
+    // "open a PR", "new repo" ask to make one.
+    const next = words[i + 1]
+    const after = words[i + 2]
+    if (
+      matched.length === 1 && STATES.has(word) && next !== undefined && !isStopword(next) &&
+      (isPlural(next, known) || ABBREVIATED_PLURAL.test(next)) &&
+      // The plural is the noun, not the first half of one ("new payments-svc repo").
+      (after === undefined || after === GAP || isStopword(after))
+    ) {
+      concepts.push(conceptOf([word], [], 1, 0.5))
+      i += 1
+      continue
     }
     const withAction = entries.find((entry) => entry.action !== undefined)
     if (withAction === undefined && matched.length === 1 && isPlural(word, known)) onPlural(word)
