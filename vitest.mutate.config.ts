@@ -9,7 +9,7 @@ export default defineConfig({
   resolve: { alias: aliases("v3") },
   test: {
     include: [
-      "test/manifest/{urlTemplate,validate,template,jsonPath,oauth2,poisoning.rules}.test.ts",
+      "test/manifest/{urlTemplate,validate,template,jsonPath,oauth2,poisoning.rules,poisoning.load}.test.ts",
       "test/client/{credential,discoveryShortcuts,execution,request,approval.policy}.test.ts",
       "test/transport/{privateNetwork,redact,rules,bodyBuffer}.test.ts",
       "test/shared/span.test.ts",

@@ -12,31 +12,15 @@
 // own under dist/chunks/, loaded only when that path runs. tsc's JavaScript of the internal
 // modules, which nothing loads any more, is removed; its declarations stay.
 import { build } from "esbuild"
-import { chmodSync, readdirSync, rmSync } from "node:fs"
+import { chmodSync, rmSync } from "node:fs"
 import { join, resolve } from "node:path"
+import { libraryBundle, removeInternalJs } from "./bundleShared.mjs"
 
 const dir = resolve(process.argv[2] ?? ".")
 const dist = join(dir, "dist")
 
 rmSync(join(dist, "chunks"), { recursive: true, force: true })
-await build({
-  entryPoints: [join(dir, "src/bin.ts")],
-  outdir: dist,
-  bundle: true,
-  splitting: true,
-  format: "esm",
-  platform: "node",
-  target: "node20",
-  packages: "external",
-  chunkNames: "chunks/[name]-[hash]",
-  sourcemap: true,
-  // No keepNames, as in the core's bundles: no error class here is read by its constructor's name
-  // (each is a Data.TaggedError with its _tag).
-  logLevel: "warning"
-})
+await build({ ...libraryBundle, entryPoints: [join(dir, "src/bin.ts")], outdir: dist })
 chmodSync(join(dist, "bin.js"), 0o755)
 
-const internal = join(dist, "internal")
-for (const file of readdirSync(internal, { recursive: true, encoding: "utf8" })) {
-  if (file.endsWith(".js") || file.endsWith(".js.map")) rmSync(join(internal, file))
-}
+removeInternalJs(dist)

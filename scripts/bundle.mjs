@@ -16,9 +16,10 @@
 // `rcp-sdk/client` was 45 of them — a third of a cold process's time to its first tool result
 // (bench/RESULTS.md §Start-up; re-measured for 0.2.0 in §Bundling).
 import { build } from "esbuild"
-import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs"
+import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs"
 import { basename, dirname, join } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
+import { libraryBundle, removeInternalJs } from "./bundleShared.mjs"
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..")
 const dist = join(root, "dist")
@@ -49,23 +50,12 @@ const faces = await Promise.all(
 
 rmSync(staging, { recursive: true, force: true })
 await build({
+  ...libraryBundle,
   entryPoints: entries,
   outdir: staging,
   outbase: dist,
-  bundle: true,
-  splitting: true,
-  format: "esm",
-  platform: "node",
-  target: "node20",
-  packages: "external",
-  chunkNames: "chunks/[name]-[hash]",
   // The bundles go beside their chunks; each public file becomes the opening written below.
-  entryNames: "chunks/[name]",
-  sourcemap: true,
-  // No keepNames: it re-names every closure as it is created (an Object.defineProperty per
-  // closure per call). What could lose its name — a class renamed for a clash within one bundle —
-  // is checked by test/startup.test.ts.
-  logLevel: "warning"
+  entryNames: "chunks/[name]"
 })
 // What each entry exports, read from tsc's output (as the faces' names) before it is replaced.
 const exported = await Promise.all(
@@ -117,7 +107,4 @@ for (const { face, body, names } of faces) {
 }
 
 // The unused second copy: tsc's JavaScript of the internal modules, and its source maps.
-const internal = join(dist, "internal")
-for (const file of readdirSync(internal, { recursive: true, encoding: "utf8" })) {
-  if (file.endsWith(".js") || file.endsWith(".js.map")) rmSync(join(internal, file))
-}
+removeInternalJs(dist)
