@@ -216,7 +216,7 @@ const NOUNS: ReadonlyArray<Entry> = [
   entry("branch|branches|tip|head|trunk|main|master|default branch", "branch ref head"),
   entry("tag|tags|version|versions|semver", "tag release ref"),
   entry("release|releases|version|build artifact|binary|binaries", "release asset"),
-  entry("bug|bugs|ticket|tickets|tracker|todo|todos|task|tasks|epic|story|stories|backlog", "issue issues"),
+  entry("issue|issues|bug|bugs|ticket|tickets|tracker|todo|todos|task|tasks|epic|story|stories|backlog", "issue issues"),
   entry("child|subtask|sub-task|sub task|parent|epic|sub", "sub issue parent"),
   entry("label|labels|tag|tags|category", "label labels"),
   entry("review|reviews|approval|approvals|lgtm|changes requested|request changes|request-changes", "review"),
