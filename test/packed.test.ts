@@ -145,7 +145,7 @@ const freshCopy = (): string => {
   for (const { dir, pkg } of SATELLITES) ship(dir, pkg)
   // scripts/targets.mjs: the build's rewrite of the Effect-version boundary's "#target/…" specifiers
   // (docs/effect4.md).
-  for (const f of ["scripts/bundle.mjs", "scripts/bundle-cli.mjs", "scripts/opening.mjs", "scripts/targets.mjs", ...readdirSync(root).filter((f) => /^tsconfig.*\.json$/.test(f))]) {
+  for (const f of ["scripts/bundle.mjs", "scripts/bundleShared.mjs", "scripts/bundle-cli.mjs", "scripts/opening.mjs", "scripts/targets.mjs", ...readdirSync(root).filter((f) => /^tsconfig.*\.json$/.test(f))]) {
     cpSync(join(root, f), join(copy, f))
   }
   const modules = join(copy, "node_modules")
@@ -436,13 +436,13 @@ describe("every package, packed and installed into an empty folder", () => {
     )
 
     // Beside effect@4.1.0: importing the core, and `rcp`, fail at once with one sentence naming the
-    // supported range and the install command — not ERR_MODULE_NOT_FOUND …/effect/dist/Either.js.
+    // supported range, the install command and the Effect 4 line's — not ERR_MODULE_NOT_FOUND …/effect/dist/Either.js.
     const version = (dir: string) => (JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { version: string }).version
     assert.strictEqual(version(join(effect4, "node_modules", "effect")), "4.1.0")
     assert.match(version(join(effect4, "node_modules", "@rcp-sdk", "cli", "node_modules", "effect")), /^3\./)
     assert.match(version(join(effect4, "node_modules", "@effect", "platform")), /^0\.97\./)
     const sentence =
-      "rcp-sdk needs effect >=3.22.4 <4 and @effect/platform >=0.97.2 <0.98 but found effect 4.1.0: npm install effect@^3.22.4 @effect/platform@^0.97.2"
+      "rcp-sdk needs effect >=3.22.4 <4 and @effect/platform >=0.97.2 <0.98 but found effect 4.1.0: npm install effect@^3.22.4 @effect/platform@^0.97.2 (or, for Effect 4, rcp-sdk's Effect 4 line: npm install rcp-sdk effect)"
     for (const entry of ["rcp-sdk", "rcp-sdk/client", "rcp-sdk/manifest", "rcp-sdk/errors", "rcp-sdk/server"]) {
       const imported = await runProcess(process.execPath, ["--input-type=module", "-e", `await import(${JSON.stringify(entry)})`], {
         cwd: effect4,

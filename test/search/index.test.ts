@@ -355,6 +355,38 @@ describe("incremental index", () => {
     expect(first(index, "fetch the gadget")).toBe("get_widget")
   })
 
+  it("ranks as an index built afresh after tools come and go: what it memoised of a term is not kept across a change", () => {
+    const requests = ["delete a widget", "refund pi_3MtwBwLkdIwHu7ix", "open PRs on acme/api", "widget", "post to #general"]
+    const index = indexOf(widgets.slice(0, 6))
+    for (const request of requests) index.search(request, { limit: 10 })
+    index.add(widgets.slice(6))
+    index.remove(["get_widget"])
+    const fresh = indexOf(widgets.filter((tool) => tool.name !== "get_widget"))
+    for (const request of requests) expect(index.search(request, { limit: 10 }), request).toEqual(fresh.search(request, { limit: 10 }))
+    for (const request of requests) expect(index.search(request, { limit: 10 }), `${request}, again`).toEqual(fresh.search(request, { limit: 10 }))
+  })
+
+  it("reads a tool's parameters as one text: a tag left open in one runs into the next, as before they were read apart", () => {
+    const gadget = (name: string, properties: Record<string, { description: string }>): ToolIndex.SearchDocument => ({
+      name,
+      description: "Gadget.",
+      method: "GET",
+      url: `https://api.example.com/${name}`,
+      parameters: { properties }
+    })
+    const index = indexOf([
+      // "<" with no ">" before the next parameter: the tag runs on to "stripes>" and takes "zebra" with it.
+      gadget("open_tag", { size: { description: "less than < ten" }, zebra: { description: "stripes>" } }),
+      gadget("closed_tag", { size: { description: "a <b>bold</b> size" }, okapi: { description: "stripes" } }),
+      // "[" with no "]" before the next parameter: the link ends there, its target (`docs/walrus`) dropped.
+      gadget("open_link", { see: { description: "see [the guide" }, yak: { description: "here](docs/walrus)" } })
+    ])
+    expect(index.search("zebra").map((hit) => hit.name)).toEqual([])
+    expect(index.search("okapi").map((hit) => hit.name)).toEqual(["closed_tag"])
+    expect(index.search("walrus").map((hit) => hit.name)).toEqual([])
+    expect(index.search("guide yak").map((hit) => hit.name)).toEqual(["open_link"])
+  })
+
   it("returns the same ranking after tools are removed and added back", () => {
     const index = indexOf()
     const before = index.search("delete a widget", { limit: 5 })

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
 import { afterAll } from "vitest"
-import { assertPeers, inRange, installedVersion, peerProblem, SUPPORTED } from "../../src/internal/shared/peerRange.js"
+import { assertPeers, inRange, installedVersion, LINES, peerProblem, SUPPORTED } from "../../src/internal/shared/peerRange.js"
 
 const root = fileURLToPath(new URL("../..", import.meta.url))
 const readJson = (path: string) => JSON.parse(readFileSync(join(root, path), "utf8"))
@@ -23,6 +23,17 @@ describe("the supported ranges", () => {
     const cli = readJson("packages/cli/package.json")
     assert.deepStrictEqual(Object.fromEntries(SUPPORTED.map((p) => [p.name, p.range])), core.peerDependencies)
     for (const peer of SUPPORTED) assert.strictEqual(cli.dependencies[peer.name], peer.range, peer.name)
+  })
+
+  it("the Effect 4 line's range is release.json's, which scripts/publish.mjs writes as its peer; each line's command is the README's", () => {
+    const release = readJson("release.json")
+    assert.deepStrictEqual(LINES.v3.peers, SUPPORTED)
+    assert.deepStrictEqual(LINES.v4.peers.map((p) => [p.name, p.range, p.install]), [
+      ["effect", release.effect4.effect, `effect@${release.effect4.effect}`]
+    ])
+    assert.deepStrictEqual([LINES.v4.peers[0]!.lowest, LINES.v4.peers[0]!.below], [[4, 1, 0], [5, 0, 0]])
+    const readme = readFileSync(join(root, "README.md"), "utf8")
+    for (const line of [LINES.v3, LINES.v4]) assert.include(readme, `\n${line.install} `, line.install)
   })
 
   it("each install spec (^lowest) means the same range, and the bounds spell it", () => {
@@ -89,7 +100,7 @@ describe("the installed version Node would import", () => {
     const { dir, from } = app("four")
     installed(dir, "effect", "4.1.0")
     const sentence =
-      "rcp-sdk needs effect >=3.22.4 <4 and @effect/platform >=0.97.2 <0.98 but found effect 4.1.0 and no @effect/platform: npm install effect@^3.22.4 @effect/platform@^0.97.2"
+      "rcp-sdk needs effect >=3.22.4 <4 and @effect/platform >=0.97.2 <0.98 but found effect 4.1.0 and no @effect/platform: npm install effect@^3.22.4 @effect/platform@^0.97.2 (or, for Effect 4, rcp-sdk's Effect 4 line: npm install rcp-sdk effect)"
     assert.strictEqual(peerProblem(from, "rcp-sdk"), sentence)
     assert.throws(() => assertPeers(from, "rcp-sdk"), sentence)
     try {
@@ -98,6 +109,30 @@ describe("the installed version Node would import", () => {
       assert.strictEqual((error as { code?: unknown }).code, "RCP_PEER_RANGE")
       assert.strictEqual((error as Error).stack, `Error [RCP_PEER_RANGE]: ${sentence}`)
     }
+  })
+
+  it("the Effect 4 line: in range with effect 4.1+, and beside Effect 3 the sentence names the Effect 3 line's command", () => {
+    const four = app("line4")
+    installed(four.dir, "effect", "4.1.0")
+    assert.isUndefined(peerProblem(four.from, "rcp-sdk", LINES.v4))
+    assertPeers(four.from, "rcp-sdk", LINES.v4)
+    const three = app("line4-beside3")
+    installed(three.dir, "effect", "3.22.4")
+    installed(three.dir, "@effect/platform", "0.97.2")
+    const sentence =
+      "rcp-sdk needs effect ^4.1.0 but found effect 3.22.4: npm install effect@^4.1.0 (or, for Effect 3, rcp-sdk's Effect 3 line: npm install rcp-sdk@effect3 effect@3 @effect/platform@0.97)"
+    assert.strictEqual(peerProblem(three.from, "rcp-sdk", LINES.v4), sentence)
+    assert.throws(() => assertPeers(three.from, "rcp-sdk", LINES.v4), sentence)
+    // Neither line's Effect (an old 4.0, none at all): the range and its command, no other line.
+    const old = app("line4-old")
+    installed(old.dir, "effect", "4.0.5")
+    assert.strictEqual(peerProblem(old.from, "rcp-sdk", LINES.v4), "rcp-sdk needs effect ^4.1.0 but found effect 4.0.5: npm install effect@^4.1.0")
+    const none = app("line4-none")
+    assert.strictEqual(peerProblem(none.from, "rcp-sdk", LINES.v4), "rcp-sdk needs effect ^4.1.0 but found no effect: npm install effect@^4.1.0")
+    assert.strictEqual(
+      peerProblem(none.from, "rcp-sdk"),
+      "rcp-sdk needs effect >=3.22.4 <4 and @effect/platform >=0.97.2 <0.98 but found no effect and no @effect/platform: npm install effect@^3.22.4 @effect/platform@^0.97.2"
+    )
   })
 
   it("the nearest node_modules wins, as in Node's lookup: a package's own copy before the app's", () => {

@@ -10,6 +10,26 @@
  * the tool matches (a tool that meets the whole request beats one that meets a word of it many
  * times), by whether the tool does the kind of thing asked (`action`), and by the API an id in the
  * request points at. Ties are broken by name, so the order never depends on insertion order.
+ *
+ * Where the time goes, and why it is spent once (issue #32's latency and build goals; profiled with
+ * `node --cpu-prof`, bench/search/README.md "Profiling"). None of it changes a ranking: the scores
+ * are the same to the last bit (`bench/search/rankings.ts`, `test/search/rankings.test.ts`).
+ * - Building, most of the time was reading text: every tool's parameter list (a megabyte of
+ *   descriptions over GitHub's tools) tokenized and stemmed, though an API repeats the same
+ *   parameter on hundreds of tools. Each distinct text and URL template is now read once per `add`
+ *   (`Reading`), each field's terms once per tool (`termsOf`), and MiniSearch is handed the terms
+ *   through the tool's key rather than texts it would keep for the life of the index.
+ * - Searching, most of the time was MiniSearch scoring the same few hundred terms (the hint words
+ *   `repo`, `owner`; the verbs) over every tool that has them, for every request, with an object
+ *   per tool and term, then sorting every tool met. Each term's score at its weight is now asked
+ *   of MiniSearch once (the term alone) and memoised while the index does not change
+ *   (`scoresOf`); a request sums them per tool in typed arrays (`sum`), in the order MiniSearch's
+ *   OR query adds them, and takes the tools best first from a heap, stopping on a bound tighter
+ *   than MiniSearch's order (`bestFirst`, `lift`).
+ * - What MiniSearch itself costs is its floor: inserting each term occurrence into its radix tree
+ *   (the build) and scoring a term the first time it is asked (a process's first search). Field
+ *   lengths stay 1 (one token per field) — the ranking has always been BM25 without length
+ *   normalisation — and the fields are the ranking's, so neither is a lever.
  */
 import MiniSearch from "minisearch"
 import type { Action } from "./lexicon.js"
@@ -68,8 +88,11 @@ const BOOST: Readonly<Record<Field, number>> = {
 
 interface Indexed {
   readonly id: number
+  /** What MiniSearch is given for every field: the tool's id, by which `processTerm` finds its terms. */
+  readonly key: string
   readonly document: SearchDocument
-  readonly fields: Readonly<Record<Field, string>>
+  /** The terms of each field while the tool is being added or removed, and only then (`termsOf`). */
+  terms: Readonly<Record<Field, ReadonlyArray<string>>> | undefined
   readonly action: Action
   /** Whether the tool is an admin's or a deprecated variant (`prior.ts`). */
   readonly kind: Prior.Kind
@@ -173,20 +196,111 @@ const actionFit = (asked: Action | undefined, tool: Action): number => {
   return 0.6
 }
 
-const fieldsOf = (document: SearchDocument): Record<Field, string> => {
+/**
+ * Whether no HTML tag or Markdown link can run from the end of this text into a text joined after
+ * it: every `<` has a `>` after it, every `[` a `]` and every `](` a `)` (and no `<` beside a `[`,
+ * where a tag taken out could unbalance the brackets). `words.ts` reduces tags and links to their
+ * text over the whole text it is given; for such texts, reading each apart and joining the terms is
+ * reading the whole.
+ */
+const closed = (text: string): boolean => {
+  const tag = text.lastIndexOf("<")
+  const bracket = text.lastIndexOf("[")
+  if (tag !== -1 && (text.lastIndexOf(">") < tag || bracket !== -1)) return false
+  if (bracket === -1) return true
+  const link = text.lastIndexOf("](")
+  return text.lastIndexOf("]") > bracket && (link === -1 || text.lastIndexOf(")") > link)
+}
+
+/**
+ * What one `add` (or one removal) reads once and reuses across its tools: the terms of each
+ * distinct text, and what each distinct URL template says. An API repeats itself — the same
+ * parameter (`per_page` and its description) on hundreds of tools, the same path under its GET,
+ * PATCH and DELETE, the same path words and API label everywhere — and reading each distinct one
+ * once makes the build's reading a fraction of what it was. Let go when the `add` ends: the index
+ * keeps no text.
+ */
+interface Reading {
+  readonly texts: Map<string, ReadonlyArray<string>>
+  readonly urls: Map<string, UrlReading>
+}
+
+interface UrlReading {
+  readonly head: ReadonlyArray<string>
+  readonly path: ReadonlyArray<string>
+  readonly slots: ReadonlyArray<string>
+  /** Each path parameter as its terms (`Indexed.slots`). */
+  readonly slotTerms: ReadonlyArray<ReadonlyArray<string>>
+  /** `Indexed.items`. */
+  readonly items: ReadonlySet<string>
+}
+
+const newReading = (): Reading => ({ texts: new Map(), urls: new Map() })
+
+/** `terms`, once per distinct text of a reading. */
+const termsIn = (reading: Reading, text: string): ReadonlyArray<string> => {
+  let list = reading.texts.get(text)
+  if (list === undefined) {
+    list = terms(text)
+    reading.texts.set(text, list)
+  }
+  return list
+}
+
+const NO_URL: UrlReading = { head: [], path: [], slots: [], slotTerms: [], items: new Set() }
+
+const urlIn = (reading: Reading, url: string | undefined): UrlReading => {
+  if (url === undefined) return NO_URL
+  let found = reading.urls.get(url)
+  if (found === undefined) {
+    const slots = slotsOf(url)
+    found = {
+      head: termsIn(reading, headOf(url)),
+      path: termsIn(reading, pathOf(url)),
+      slots: termsIn(reading, slots),
+      slotTerms: slots.split(" ").filter((slot) => slot !== "").map((slot) => termsIn(reading, slot)),
+      items: new Set(Learn.itemsOf(url))
+    }
+    reading.urls.set(url, found)
+  }
+  return found
+}
+
+/**
+ * The distinct terms of a tool's parameters (names and descriptions), in order. A parameter list
+ * repeats itself (every list tool's cursor, limit, expand): its distinct words are what it says,
+ * and counting each once halves the build. Each parameter is read apart (`termsIn`), which gives
+ * the terms of reading the list as one text when every parameter but the last is `closed`; a list
+ * that is not is read as one text.
+ */
+const paramTerms = (document: SearchDocument, reading: Reading): ReadonlyArray<string> => {
   const properties = document.parameters?.properties ?? {}
-  const params = Object.keys(properties)
-    .map((name) => `${name} ${(properties[name]?.description ?? "").slice(0, 1000)}`)
-    .join(" ")
+  const entries = Object.keys(properties).map((name) => `${name} ${(properties[name]?.description ?? "").slice(0, 1000)}`)
+  if (entries.length === 1) return [...new Set(termsIn(reading, entries[0]!))]
+  const found = new Set<string>()
+  for (let at = 0; at < entries.length; at++) {
+    const entry = entries[at]!
+    if (at < entries.length - 1 && !closed(entry)) return [...new Set(terms(entries.join(" ")))]
+    for (const term of termsIn(reading, entry)) found.add(term)
+  }
+  return [...found]
+}
+
+/**
+ * The index terms of each field of a tool: read when it is added, and again when it is removed
+ * (MiniSearch removes a document by its terms), by this one function so that both agree.
+ */
+const termsOf = (document: SearchDocument, reading: Reading): Record<Field, ReadonlyArray<string>> => {
+  const url = urlIn(reading, document.url)
   return {
-    name: document.name,
-    head: document.url === undefined ? "" : headOf(document.url),
-    slots: document.url === undefined ? "" : slotsOf(document.url),
-    path: document.url === undefined ? "" : pathOf(document.url),
-    summary: firstSentence(document.description),
-    params,
-    tags: (document.tags ?? []).join(" "),
-    api: document.api ?? ""
+    name: terms(document.name),
+    head: url.head,
+    path: url.path,
+    slots: url.slots,
+    summary: terms(firstSentence(document.description)),
+    params: paramTerms(document, reading),
+    tags: document.tags === undefined || document.tags.length === 0 ? [] : termsIn(reading, document.tags.join(" ")),
+    api: termsIn(reading, document.api ?? "")
   }
 }
 
@@ -254,6 +368,73 @@ const API_NAMED = 3
 const COORDINATION = 1.5
 
 /**
+ * A term's scores at one weight: the tools that have it, the score of each (its BM25 in each field
+ * times the field's boost and the weight, summed over the fields, as MiniSearch scores one term),
+ * and whether it is in the tool's name.
+ */
+interface TermScores {
+  readonly tools: Int32Array
+  readonly scores: Float64Array
+  readonly named: Uint8Array
+}
+
+/**
+ * A request's terms summed per tool, by slot: the tool, its summed score, how many of the terms it
+ * matched in its name (`named`), and which it matched (a list through `firstMatch` and `nextMatch`
+ * of indexes into `terms`, in their order).
+ */
+interface Summed {
+  readonly terms: ReadonlyArray<string>
+  readonly tools: Int32Array
+  readonly summed: Float64Array
+  readonly named: Int32Array
+  readonly firstMatch: Int32Array
+  readonly nextMatch: Int32Array
+  readonly matchTerm: Int32Array
+}
+
+/**
+ * The slots of `values` from the highest value down, one at a time (-1 when none is left): a
+ * binary heap, so that taking the first k of n costs n + k log n, not a sort of all n.
+ */
+const bestFirst = (values: Float64Array): { readonly next: () => number } => {
+  const heap = new Int32Array(values.length)
+  for (let i = 0; i < heap.length; i++) heap[i] = i
+  let size = heap.length
+  const down = (from: number): void => {
+    let at = from
+    for (;;) {
+      const left = 2 * at + 1
+      if (left >= size) return
+      const right = left + 1
+      const larger = right < size && values[heap[right]!]! > values[heap[left]!]! ? right : left
+      if (values[heap[larger]!]! <= values[heap[at]!]!) return
+      const swap = heap[at]!
+      heap[at] = heap[larger]!
+      heap[larger] = swap
+      at = larger
+    }
+  }
+  for (let at = (size >> 1) - 1; at >= 0; at--) down(at)
+  return {
+    next: () => {
+      if (size === 0) return -1
+      const top = heap[0]!
+      size -= 1
+      heap[0] = heap[size]!
+      down(0)
+      return top
+    }
+  }
+}
+
+/** How many memoised term scores an index keeps (about 13 bytes each): a few hundred terms of a big API. */
+const TERM_MEMO = 200_000
+
+const oneToken = (term: string): Array<string> => [term]
+const sameTerm = (term: string): string => term
+
+/**
  * The default index.
  *
  * @since 0.2.0
@@ -263,29 +444,29 @@ export const make = (): ToolIndex => {
   const miniSearch = new MiniSearch<Indexed>({
     idField: "id",
     fields: [...FIELDS],
-    extractField: (indexed, field) => field === "id" ? indexed.id : indexed.fields[field as Field],
-    tokenize: (text) => [text],
-    processTerm: (text, field) => {
-      // A parameter list repeats itself (every list tool's cursor, limit, expand): its distinct
-      // words are what it says, and counting each once halves the build.
-      const list = terms(text)
-      const distinct = new Set(list)
-      // MiniSearch reads a document's terms again to remove it: `counting` says which way.
-      for (const term of distinct) {
-        const count = (termCounts.get(term) ?? 0) + counting
-        if (count > 0) termCounts.set(term, count)
-        else termCounts.delete(term)
-      }
-      return field === "params" ? [...distinct] : list
-    },
+    // Every field is given as one token, the tool's key: MiniSearch counts a field's length in
+    // distinct tokens, so each field is one long (BM25 without length normalisation, as the index
+    // has always ranked), and the terms were read before, once per tool (`termsOf`), instead of
+    // from text MiniSearch would hold for the life of the index.
+    extractField: (indexed, field) => field === "id" ? indexed.id : indexed.key,
+    tokenize: (key) => [key],
+    processTerm: (key, field) => (byId.get(Number(key))?.terms?.[field as Field] ?? []) as Array<string>,
     // Removal is exact and synchronous (`remove` with the stored document): no vacuuming timers
     // left behind a closed client.
     autoVacuum: false,
     searchOptions: { prefix: false, fuzzy: false }
   })
-  /** How often each term occurs in the index: a request's term no tool has is not searched. */
+  /** How many tools have each term: a request's term no tool has is not searched. */
   const termCounts = new Map<string, number>()
-  let counting = 0
+  const countTerms = (fields: Readonly<Record<Field, ReadonlyArray<string>>>, by: 1 | -1): void => {
+    const distinct = new Set<string>()
+    for (const field of FIELDS) for (const term of fields[field]) distinct.add(term)
+    for (const term of distinct) {
+      const count = (termCounts.get(term) ?? 0) + by
+      if (count > 0) termCounts.set(term, count)
+      else termCounts.delete(term)
+    }
+  }
   /** Tools per API label: a request that names an API ("on Slack") is about that API's tools. */
   const apis = new Map<string, number>()
   const countApi = (api: string | undefined, by: number): void => {
@@ -302,12 +483,15 @@ export const make = (): ToolIndex => {
   const removeOne = (name: string): void => {
     const indexed = byName.get(name)
     if (indexed === undefined) return
-    counting = -1
+    forgetScores()
+    const fields = termsOf(indexed.document, newReading())
+    indexed.terms = fields
     try {
       miniSearch.remove(indexed)
     } finally {
-      counting = 0
+      indexed.terms = undefined
     }
+    countTerms(fields, -1)
     byName.delete(name)
     byId.delete(indexed.id)
     Learn.remove(vocabulary, indexed.document.url, indexed.document.api)
@@ -315,18 +499,24 @@ export const make = (): ToolIndex => {
   }
 
   const add = (documents: ReadonlyArray<SearchDocument>): void => {
+    forgetScores()
     const fresh: Array<Indexed> = []
+    const reading = newReading()
     for (const document of documents) {
       removeOne(document.name)
+      const id = nextId++
+      const fields = termsOf(document, reading)
+      const url = urlIn(reading, document.url)
       const indexed: Indexed = {
-        id: nextId++,
+        id,
+        key: String(id),
         document,
-        fields: fieldsOf(document),
+        terms: fields,
         action: actionOf(document),
         kind: Prior.kindOf(document.name, document.description, document.url),
-        nameTerms: new Set(terms(document.name)),
-        items: new Set(Learn.itemsOf(document.url)),
-        slots: document.url === undefined ? [] : slotsOf(document.url).split(" ").filter((slot) => slot !== "").map((slot) => terms(slot))
+        nameTerms: new Set(fields.name),
+        items: url.items,
+        slots: url.slotTerms
       }
       byName.set(document.name, indexed)
       byId.set(indexed.id, indexed)
@@ -334,12 +524,107 @@ export const make = (): ToolIndex => {
       countApi(document.api, 1)
       fresh.push(indexed)
     }
-    counting = 1
     try {
       miniSearch.addAll(fresh)
+      for (const indexed of fresh) countTerms(indexed.terms!, 1)
     } finally {
-      counting = 0
+      for (const indexed of fresh) indexed.terms = undefined
     }
+  }
+
+  /**
+   * Each term's scores at a weight, as MiniSearch scores the term alone (one search for the term),
+   * memoised while the index does not change: a request's terms are mostly the same few hundred
+   * at the same few weights (`repo`, `owner`: the hint words; the verbs), which MiniSearch would
+   * otherwise score again, tool by tool and field by field, for every request — most of a search's
+   * time. Cleared by every add and remove (a term's score depends on every tool), and bounded: the
+   * least recently used go past `TERM_MEMO` scores.
+   */
+  const termScores = new Map<string, TermScores>()
+  let termScoresSize = 0
+  const forgetScores = (): void => {
+    termScores.clear()
+    termScoresSize = 0
+  }
+  const scoresOf = (term: string, weight: number): TermScores => {
+    const key = `${weight} ${term}`
+    const known = termScores.get(key)
+    if (known !== undefined) {
+      termScores.delete(key)
+      termScores.set(key, known)
+      return known
+    }
+    const results = miniSearch.search(term, { boost: BOOST, tokenize: oneToken, processTerm: sameTerm, boostTerm: () => weight })
+    const found: TermScores = {
+      tools: new Int32Array(results.length),
+      scores: new Float64Array(results.length),
+      named: new Uint8Array(results.length)
+    }
+    results.forEach((result, at) => {
+      found.tools[at] = result.id as number
+      // One term: MiniSearch's score is the term's score times 1 term matched.
+      found.scores[at] = result.score
+      found.named[at] = result.match[term]?.includes("name") === true ? 1 : 0
+    })
+    termScores.set(key, found)
+    termScoresSize += results.length
+    for (const [oldest, { tools }] of termScores) {
+      if (termScoresSize <= TERM_MEMO || oldest === key) break
+      termScores.delete(oldest)
+      termScoresSize -= tools.length
+    }
+    return found
+  }
+  /** Where each tool id is in the current sum (slot + 1; 0: not met), kept between searches and cleared after each. */
+  let slotOf = new Int32Array(0)
+
+  /**
+   * The request's terms summed per tool exactly as MiniSearch's OR query sums them (each term's
+   * score, in the order of the terms: the same floating-point operations), from the memoised
+   * scores of each term at its weight.
+   */
+  const sum = (queryTerms: ReadonlyArray<string>, weightOf: ReadonlyMap<string, number>): Summed => {
+    if (slotOf.length < nextId) slotOf = new Int32Array(Math.max(nextId, 2 * slotOf.length))
+    const perTerm = queryTerms.map((term) => scoresOf(term, weightOf.get(term) ?? 1))
+    const postings = perTerm.reduce((total, { tools }) => total + tools.length, 0)
+    const capacity = Math.min(byId.size, postings)
+    const tools = new Int32Array(capacity)
+    const total = new Float64Array(capacity)
+    const matched = new Int32Array(capacity)
+    const named = new Int32Array(capacity)
+    const firstMatch = new Int32Array(capacity).fill(-1)
+    const lastMatch = new Int32Array(capacity)
+    const matchTerm = new Int32Array(postings)
+    const nextMatch = new Int32Array(postings).fill(-1)
+    let slots = 0
+    let matches = 0
+    perTerm.forEach((scores, at) => {
+      for (let i = 0; i < scores.tools.length; i++) {
+        const tool = scores.tools[i]!
+        let slot = slotOf[tool]! - 1
+        if (slot === -1) {
+          slot = slots++
+          slotOf[tool] = slot + 1
+          tools[slot] = tool
+        }
+        total[slot] = total[slot]! + scores.scores[i]!
+        matched[slot] = matched[slot]! + 1
+        named[slot] = named[slot]! + scores.named[i]!
+        matchTerm[matches] = at
+        if (firstMatch[slot] === -1) firstMatch[slot] = matches
+        else nextMatch[lastMatch[slot]!] = matches
+        lastMatch[slot] = matches
+        matches += 1
+      }
+    })
+    const summed = new Float64Array(slots)
+    for (let slot = 0; slot < slots; slot++) {
+      // As the index has always read MiniSearch's score: the sum times the terms matched, then
+      // divided by them again (the same value to the last bit as before).
+      summed[slot] = (total[slot]! * matched[slot]!) / Math.max(1, matched[slot]!)
+      slotOf[tools[slot]!] = 0
+    }
+    return { terms: queryTerms, tools: tools.subarray(0, slots), summed, named, firstMatch, nextMatch, matchTerm }
   }
 
   const search: ToolIndex["search"] = (request, options) => {
@@ -370,16 +655,17 @@ export const make = (): ToolIndex => {
         conceptsOf.set(term, list)
       }
     })
-    const results = miniSearch.search([...weightOf.keys()].join(" "), {
-      boost: BOOST,
-      tokenize: (text) => text.split(" "),
-      processTerm: (text) => text,
-      boostTerm: (term) => weightOf.get(term) ?? 1
-    })
-    // MiniSearch returns the tools by their summed score times the number of terms they matched,
-    // best first; the factors below lift a tool by `lift` at most (the best action fit, and the
-    // item and API factors where the request has an id), so once a tool's MiniSearch score times
-    // `lift` falls under the last of the best `limit` so far, no tool after it can enter.
+    const scores = sum([...weightOf.keys()], weightOf)
+    // The tools by their summed score, best first. The factors below are at most 1 but for `lift`
+    // (the best action fit, and the item and API factors where the request has an id), so once a
+    // tool's summed score times `lift` falls under the last of the best `limit` so far, no tool
+    // after it can enter. (MiniSearch orders by the sum times the terms matched, which is not a
+    // bound as tight: the tools it ranks a few hundred deep all had to be scored.)
+    // Taken best first from a heap: a request reads tens of the hundreds of tools it met.
+    const order = bestFirst(scores.summed)
+    const conceptsAt = scores.terms.map((term) => conceptsOf.get(term) ?? [])
+    // How strongly each term stands for each of its concepts (its weight in that concept).
+    const strengthsAt = scores.terms.map((term, at) => conceptsAt[at]!.map((concept) => query.concepts[concept]!.terms.get(term) ?? 0))
     // Every term the request says or its hints stand for: what a tool's path parameters may be given by.
     const given = new Set<string>()
     for (const concept of read.concepts) for (const term of concept.terms.keys()) given.add(term)
@@ -389,28 +675,30 @@ export const make = (): ToolIndex => {
     const wanted = limit
     const apiFactor = named.size > 0 ? API_NAMED : API
     const lift = ACTION_MATCH * (query.items.size > 0 ? ITEM : 1) * (query.apis.size > 0 ? apiFactor : 1)
-    for (const result of results) {
-      if (hits.length >= wanted && result.score * lift < hits[hits.length - 1]!.score) break
-      const indexed = byId.get(result.id as number)
+    for (let candidate = order.next(); candidate !== -1; candidate = order.next()) {
+      const summed = scores.summed[candidate]!
+      // A margin for the rounding of the factors' product taken in another order.
+      if (hits.length >= wanted && summed * lift * (1 + 1e-9) < hits[hits.length - 1]!.score) break
+      const indexed = byId.get(scores.tools[candidate]!)
       if (indexed === undefined) continue
       const name = indexed.document.name
       if (filter !== undefined && !filter(name)) continue
       // A concept met only through a weak stand-in (a WordNet synonym) is met in part: by the
       // best weight among the terms the tool matched for it.
       const met = new Map<number, number>()
-      for (const term of result.queryTerms) {
-        for (const at of conceptsOf.get(term) ?? []) {
-          const strength = query.concepts[at]!.terms.get(term) ?? 0
-          if (strength > (met.get(at) ?? 0)) met.set(at, strength)
-        }
+      for (let match = scores.firstMatch[candidate]!; match !== -1; match = scores.nextMatch[match]!) {
+        const term = scores.matchTerm[match]!
+        const strengths = strengthsAt[term]!
+        conceptsAt[term]!.forEach((at, k) => {
+          if (strengths[k]! > (met.get(at) ?? 0)) met.set(at, strengths[k]!)
+        })
       }
       let metWeight = 0
       for (const [at, strength] of met) metWeight += query.concepts[at]!.weight * Math.min(1, strength)
       // How much of the tool's name the request covers: "create a repository for me" is
       // `repos/create-for-authenticated-user` entirely, and a third of `codespaces/add-repository-for-secret-…`.
-      let covered = 0
-      for (const fields of Object.values(result.match)) if (fields.includes("name")) covered += 1
-      let final = (result.score / Math.max(1, result.queryTerms.length)) *
+      const covered = scores.named[candidate]!
+      let final = summed *
         Math.pow(metWeight / totalWeight, COORDINATION) *
         actionFit(query.action, indexed.action) *
         Math.pow((1 + covered) / (1 + indexed.nameTerms.size), NAME_COVERAGE)

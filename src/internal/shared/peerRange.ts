@@ -6,6 +6,12 @@
  * the install command — instead of Node's `ERR_MODULE_NOT_FOUND …/effect/dist/Either.js` or a
  * missing named export, which is what Effect 4 beside this package gives otherwise.
  *
+ * The package is published as two version lines (docs/effect4.md §Publishing): 0.x on Effect 3,
+ * 1.x on Effect 4, each built with its own table (`LINES`; scripts/bundle.mjs picks it by target).
+ * When the `effect` found is of the other line's major, the sentence also names that line's one
+ * install command: an app on Effect 4 that got the Effect 3 line needs the other package version,
+ * not an older Effect.
+ *
  * Why a module of its own that imports only `node:` builtins: ES modules are linked before any of
  * them runs, so a check inside a module graph that imports `effect` would never run. The build
  * (scripts/bundle.mjs) bundles this file alone as `dist/peers.js`; each entry (`dist/Client.js`, …)
@@ -38,6 +44,27 @@ export const SUPPORTED: ReadonlyArray<SupportedPeer> = [
     install: "@effect/platform@^0.97.2"
   }
 ]
+
+/** One version line of the package: the Effect major it is built for, its peers, its one install command. */
+export interface Line {
+  readonly effect: number
+  readonly peers: ReadonlyArray<SupportedPeer>
+  /** What the README gives users of this Effect (docs/install.md). */
+  readonly install: string
+}
+
+/**
+ * The two lines. The Effect 4 range is release.json's (what scripts/publish.mjs writes as the peer);
+ * test/shared/peerRange.test.ts checks both against package.json, release.json and the README.
+ */
+export const LINES: { readonly v3: Line; readonly v4: Line } = {
+  v3: { effect: 3, peers: SUPPORTED, install: "npm install rcp-sdk@effect3 effect@3 @effect/platform@0.97" },
+  v4: {
+    effect: 4,
+    peers: [{ name: "effect", range: "^4.1.0", lowest: [4, 1, 0], below: [5, 0, 0], install: "effect@^4.1.0" }],
+    install: "npm install rcp-sdk effect"
+  }
+}
 
 /** The error's `code`, by which the `rcp` command knows it (it prints the message alone). */
 export const PEER_RANGE_CODE = "RCP_PEER_RANGE"
@@ -78,9 +105,11 @@ export const installedVersion = (from: string, name: string): string | undefined
 
 /**
  * The one sentence saying what is wrong and what to install, or `undefined` when every peer seen
- * from `from` (a file URL or path in the package) is in range.
+ * from `from` (a file URL or path in the package) is in range. An `effect` of the other line's
+ * major adds that line's install command.
  */
-export const peerProblem = (from: string, packageName: string, peers: ReadonlyArray<SupportedPeer> = SUPPORTED) => {
+export const peerProblem = (from: string, packageName: string, line: Line = LINES.v3) => {
+  const { peers } = line
   const found = peers.map((peer) => ({ peer, version: installedVersion(from, peer.name) }))
   const wrong = found.filter(({ peer, version }) => version === undefined || !inRange(peer, version))
   if (wrong.length === 0) return undefined
@@ -88,12 +117,15 @@ export const peerProblem = (from: string, packageName: string, peers: ReadonlyAr
   const seen = wrong.map(({ peer, version }) =>
     version === undefined ? `no ${peer.name}` : `${peer.name} ${version}`
   ).join(" and ")
-  return `${packageName} needs ${ranges} but found ${seen}: npm install ${peers.map((peer) => peer.install).join(" ")}`
+  const effect = found.find(({ peer }) => peer.name === "effect")?.version
+  const other = [LINES.v3, LINES.v4].find((l) => l !== line && effect !== undefined && effect.startsWith(`${l.effect}.`))
+  const otherLine = other === undefined ? "" : ` (or, for Effect ${other.effect}, ${packageName}'s Effect ${other.effect} line: ${other.install})`
+  return `${packageName} needs ${ranges} but found ${seen}: npm install ${peers.map((peer) => peer.install).join(" ")}${otherLine}`
 }
 
 /** Throws the sentence as an Error (code `RCP_PEER_RANGE`, no stack beyond the sentence). */
-export const assertPeers = (from: string, packageName: string, peers: ReadonlyArray<SupportedPeer> = SUPPORTED): void => {
-  const problem = peerProblem(from, packageName, peers)
+export const assertPeers = (from: string, packageName: string, line: Line = LINES.v3): void => {
+  const problem = peerProblem(from, packageName, line)
   if (problem === undefined) return
   const error = new Error(problem)
   Object.assign(error, { code: PEER_RANGE_CODE })
