@@ -14,7 +14,8 @@ export const BOTH_TARGETS = [
   "test/client/resolveAll.test.ts",
   "test/manifest/manifest.test.ts",
   "test/manifest/manifestSchema.test.ts",
-  "test/effect4/**/*.test.ts"
+  "test/effect4/**/*.test.ts",
+  "test/server/defineTool.test.ts"
 ]
 
 const project = (target: Target, name: string) => ({

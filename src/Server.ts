@@ -4,15 +4,11 @@
  *
  * @since 0.1.0
  */
-import * as HttpLayerRouter from "@effect/platform/HttpLayerRouter"
-import * as HttpRouter from "@effect/platform/HttpRouter"
-import * as HttpServer from "@effect/platform/HttpServer"
-import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import type { AnySchema, StructFields } from "#target/LowerEffect.js"
+import * as Result_ from "#target/Result.js"
+import * as Http from "#target/ServerHttp.js"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
-import { dual } from "effect/Function"
 import type * as Layer from "effect/Layer"
-import type * as Schema from "effect/Schema"
 import * as Manifest from "./Manifest.js"
 import type * as Result from "./Result.js"
 import * as FetchHandler from "./internal/server/fetchHandler.js"
@@ -90,7 +86,7 @@ export interface StandardJsonSchema<Input = unknown> {
  */
 export type Args =
   // Structural rather than `Schema.Struct<Fields>`, which is invariant in its fields.
-  | (Schema.Schema.Any & { readonly fields: Schema.Struct.Fields })
+  | (AnySchema & { readonly fields: StructFields })
   | StandardJsonSchema
 
 /**
@@ -100,7 +96,7 @@ export type Args =
  * @since 0.1.0
  * @category models
  */
-export type ArgNames<A> = A extends { readonly fields: infer F extends Schema.Struct.Fields } ? Extract<keyof F, string>
+export type ArgNames<A> = A extends { readonly fields: infer F extends StructFields } ? Extract<keyof F, string>
   : A extends { readonly "~standard": { readonly types?: { readonly input: infer I } | undefined } }
     ? Extract<keyof I, string>
   : never
@@ -139,7 +135,7 @@ export interface ToolOptions<A extends Args | undefined = undefined> {
    * Schema. Translated into the subset every client checks — references written out, keywords
    * outside it dropped, each drop a warning of `manifestWithWarnings`.
    */
-  readonly output?: Schema.Schema.Any | StandardJsonSchemaOutput | Result.OutputSchema | undefined
+  readonly output?: AnySchema | StandardJsonSchemaOutput | Result.OutputSchema | undefined
 }
 
 /**
@@ -243,11 +239,12 @@ const withToolNames = (
 const check = (input: {
   readonly rcpVersion: string
   readonly tools: unknown
-}, options: Manifest.ValidateOptions = {}): Either.Either<Manifest.Manifest, Manifest.ManifestInvalid> =>
-  Either.mapLeft(
-    Manifest.validate(input, options),
-    (issues) => new Manifest.ManifestInvalid({ issues: withToolNames(issues, input.tools) })
-  )
+}, options: Manifest.ValidateOptions = {}): Result_.Result<Manifest.Manifest, Manifest.ManifestInvalid> =>
+  Result_.match(Manifest.validate(input, options), {
+    onFailure: (issues) =>
+      Result_.fail(new Manifest.ManifestInvalid({ issues: withToolNames(issues, input.tools) })),
+    onSuccess: (manifest) => Result_.succeed(manifest)
+  })
 
 const build = (options: ManifestOptions) =>
   check({
@@ -267,7 +264,7 @@ const build = (options: ManifestOptions) =>
  * @category constructors
  */
 export const manifest = (options: ManifestOptions): Effect.Effect<Manifest.Manifest, Manifest.ManifestInvalid> =>
-  Effect.suspend(() => build(options))
+  Effect.suspend(() => Result_.match(build(options), { onFailure: Effect.fail, onSuccess: Effect.succeed }))
 
 /**
  * `manifest` for code that does not run Effects: returns the manifest or throws the
@@ -277,8 +274,11 @@ export const manifest = (options: ManifestOptions): Effect.Effect<Manifest.Manif
  * @since 0.1.0
  * @category constructors
  */
-export const manifestSync = (options: ManifestOptions): Manifest.Manifest =>
-  Either.getOrThrowWith(build(options), (error) => error)
+export const manifestSync = (options: ManifestOptions): Manifest.Manifest => {
+  const built = build(options)
+  if (Result_.isFailure(built)) throw Result_.failureOf(built)
+  return Result_.successOf(built)
+}
 
 /**
  * What a lowering lost (docs/extensions.md): an arg whose type has no manifest equivalent and is
@@ -396,8 +396,7 @@ export const manifestHandler = (
 ): (request: Request) => Response =>
   FetchHandler.make(manifestSync({ ...options, tools }), options.cacheControl ?? "no-cache")
 
-const json = (manifest: Manifest.Manifest): HttpServerResponse.HttpServerResponse =>
-  HttpServerResponse.unsafeJson(manifest)
+const json = (manifest: Manifest.Manifest): Http.Response => Http.json(manifest)
 
 /**
  * The HTTP response that serves `manifest` as `application/json`, serialized once. It is checked
@@ -407,34 +406,27 @@ const json = (manifest: Manifest.Manifest): HttpServerResponse.HttpServerRespons
  * @since 0.1.0
  * @category constructors
  */
-export const response = (manifest: Manifest.Manifest): Effect.Effect<HttpServerResponse.HttpServerResponse> =>
+export const response = (manifest: Manifest.Manifest): Effect.Effect<Http.Response> =>
   // Whether plain http is acceptable was decided when the manifest was built; this re-check is about
   // hand-built manifests breaking the format.
-  Either.match(check(manifest, { allowHttp: true }), { onLeft: Effect.die, onRight: json })
+  Result_.match(check(manifest, { allowHttp: true }), {
+    onFailure: (error) => Effect.die(error),
+    onSuccess: (built) => Effect.succeed(json(built))
+  })
 
 /**
  * Adds `GET path` serving the manifest to an `HttpRouter`:
  * `HttpRouter.empty.pipe(Server.route("/rcp/manifest", manifest))`. Build the manifest with
  * `manifest` (or `manifestSync`) so that a broken one stops the server from starting.
  *
+ * Effect 3 only: Effect 4's router is Layer-based and has no value router to add to, so on the
+ * Effect 4 line this is `never` (calling it does not compile); serve the manifest with `layer`,
+ * which both lines have (docs/effect4.md §HTTP and AI).
+ *
  * @since 0.1.0
  * @category combinators
  */
-export const route: {
-  (
-    path: HttpRouter.PathInput,
-    manifest: Manifest.Manifest
-  ): <E, R>(self: HttpRouter.HttpRouter<E, R>) => HttpRouter.HttpRouter<E, R>
-  <E, R>(
-    self: HttpRouter.HttpRouter<E, R>,
-    path: HttpRouter.PathInput,
-    manifest: Manifest.Manifest
-  ): HttpRouter.HttpRouter<E, R>
-} = dual(
-  3,
-  <E, R>(self: HttpRouter.HttpRouter<E, R>, path: HttpRouter.PathInput, manifest: Manifest.Manifest) =>
-    HttpRouter.get(self, path, response(manifest))
-)
+export const route: Http.Route<Manifest.Manifest> = Http.makeRoute(response)
 
 /**
  * The origin the current `HttpServer` listens on (`http://127.0.0.1:51234`; a server on every
@@ -444,48 +436,46 @@ export const route: {
  * @since 0.1.0
  * @category accessors
  */
-export const origin: Effect.Effect<string, never, HttpServer.HttpServer> = Effect.flatMap(
-  HttpServer.HttpServer,
-  ({ address }) => {
-    if (address._tag === "UnixAddress") return Effect.dieMessage("Server.origin: the server listens on a Unix socket")
+export const origin: Effect.Effect<string, never, Http.Server> = Effect.map(
+  Http.listening,
+  ({ hostname, port }) => {
     // A server bound to every interface is reached on loopback; a client cannot connect to 0.0.0.0.
-    const host = address.hostname === "0.0.0.0" || address.hostname === ""
+    const host = hostname === "0.0.0.0" || hostname === ""
       ? "127.0.0.1"
-      : address.hostname === "::"
+      : hostname === "::"
       ? "[::1]"
-      : address.hostname.includes(":")
-      ? `[${address.hostname}]`
-      : address.hostname
-    return Effect.succeed(`http://${host}:${address.port}`)
+      : hostname.includes(":")
+      ? `[${hostname}]`
+      : hostname
+    return `http://${host}:${port}`
   }
 )
 
 /**
- * Serves the manifest at `GET path` on an `HttpLayerRouter`. The manifest is built and validated
- * when the layer is built, so an invalid one fails the server's startup with `ManifestInvalid`.
- * Given a function, it is called with the server's `origin`, so tool URLs can name a port that is
- * only known once the server listens.
+ * Serves the manifest at `GET path` on an `HttpLayerRouter` (Effect 4: `effect/http`'s
+ * `HttpRouter`). The manifest is built and validated when the layer is built, so an invalid one
+ * fails the server's startup with `ManifestInvalid`. Given a function, it is called with the
+ * server's `origin`, so tool URLs can name a port that is only known once the server listens.
  *
  * @since 0.1.0
  * @category layers
  */
 export const layer: {
   (
-    path: HttpLayerRouter.PathInput,
+    path: Http.PathInput,
     options: ManifestOptions
-  ): Layer.Layer<never, Manifest.ManifestInvalid, HttpLayerRouter.HttpRouter>
+  ): Layer.Layer<never, Manifest.ManifestInvalid, Http.Router>
   (
-    path: HttpLayerRouter.PathInput,
+    path: Http.PathInput,
     options: (origin: string) => ManifestOptions
-  ): Layer.Layer<never, Manifest.ManifestInvalid, HttpLayerRouter.HttpRouter | HttpServer.HttpServer>
+  ): Layer.Layer<never, Manifest.ManifestInvalid, Http.Router | Http.Server>
 } = ((
-  path: HttpLayerRouter.PathInput,
+  path: Http.PathInput,
   options: ManifestOptions | ((origin: string) => ManifestOptions)
 ) =>
-  HttpLayerRouter.addAll(
-    (typeof options === "function" ? Effect.flatMap(origin, (o) => manifest(options(o))) : manifest(options)).pipe(
-      Effect.map((built) => [HttpLayerRouter.route("GET", path, json(built))])
-    )
+  Http.getLayer(
+    path,
+    Effect.map(typeof options === "function" ? Effect.flatMap(origin, (o) => manifest(options(o))) : manifest(options), json)
     // The overloads say which form needs the HttpServer; one implementation serves both.
   )) as typeof layer
 

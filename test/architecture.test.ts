@@ -206,18 +206,12 @@ const declaresTag = (source: string): boolean =>
  */
 const VERSION_SPECIFIC_WORKLIST = [
   "Client.ts",
-  "Server.ts",
   "internal/client/client.ts",
   "internal/client/credential.ts",
   "internal/client/oauth/tokenManager.ts",
   "internal/client/pinGate.ts",
   "internal/client/promise.ts",
   "internal/client/settings.ts",
-  "internal/server/effectSchemaNode.ts",
-  "internal/server/lower.ts",
-  "internal/server/lowerEffect.ts",
-  // #34 (main b3c4761): an Effect Schema's outputSchema lowered; goes with the LowerEffect twin (step 3).
-  "internal/server/lowerOutput.ts",
   "internal/transport/choice.ts",
   "internal/transport/httpClient.ts"
 ]

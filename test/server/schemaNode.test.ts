@@ -8,6 +8,7 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Schema from "effect/Schema"
 import * as fc from "fast-check"
 import { z } from "zod"
+import { typeOf } from "#target/LowerEffect.js"
 import { lowerEffectNode } from "../../src/internal/server/effectSchemaNode.js"
 import { lowerJsonNode } from "../../src/internal/server/jsonSchemaNode.js"
 import * as StandardSchema from "../../src/internal/server/standardSchema.js"
@@ -17,7 +18,7 @@ import { toEffect, toZod } from "../support/schemaLibraries.js"
 type Lowered = ReturnType<typeof lowerJsonNode>
 
 /** One field's type through the Effect lowering. */
-const effect = (schema: Schema.Schema.Any): Lowered => lowerEffectNode(schema.ast)
+const effect = (schema: Schema.Schema.Any): Lowered => lowerEffectNode(typeOf(schema))
 
 /** One field's type through zod's own JSON Schema (the input side, as the server lowering asks for it). */
 const zod = (schema: z.ZodType): Lowered => {

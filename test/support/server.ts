@@ -3,7 +3,9 @@
  * assert on what actually arrived — and on what never did (`untouched`); with response helpers
  * (`json`, `redirect`, `flood`) for its handlers.
  */
-import { assert } from "@effect/vitest"
+// vitest's own `assert` (what `@effect/vitest` re-exports): loading `@effect/vitest` (Effect 3) breaks the
+// Effect 4 project of the two-target run (docs/effect4.md §Tests), which uses this module too.
+import { assert } from "vitest"
 import * as Effect from "effect/Effect"
 import type * as Scope from "effect/Scope"
 import * as http from "node:http"

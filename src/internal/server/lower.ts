@@ -2,13 +2,13 @@
  * Lowering what a server author writes in code (`defineTool`'s options: `args` and template
  * callbacks) to the manifest's JSON shape (docs/protocol.md §1). `args` goes to the lowerer
  * of its kind (`lowerEffect.ts`, or `standardSchema.ts` + `lowerJsonSchema.ts`); what a lowering
- * loses is kept beside the tool. Nothing here validates — `Server.manifest` runs the one
+ * loses travels with the tool (`LOWERING`). Nothing here validates — `Server.manifest` runs the one
  * validation the client runs too.
  */
-import * as Schema from "effect/Schema"
+import { describeSchema } from "#target/LowerEffect.js"
 import type * as Manifest from "../../Manifest.js"
 import type * as Server from "../../Server.js"
-import { clip, describeValue } from "../shared/text.js"
+import { describeValue } from "../shared/text.js"
 import { ArgsInvalid } from "./errors.js"
 import * as LowerEffect from "./lowerEffect.js"
 import * as LowerJsonSchema from "./lowerJsonSchema.js"
@@ -28,10 +28,7 @@ export const template: Server.Template<string> = {
 const ACCEPTED = "args must be an Effect Schema.Struct or a Standard Schema object that can describe itself as " +
   "JSON Schema (zod 4, valibot with toStandardJsonSchema, arktype)"
 
-const describeArgs = (args: unknown): string =>
-  Schema.isSchema(args)
-    ? `an Effect Schema that is not a Schema.Struct (${clip(String(args.ast), 60)})`
-    : describeValue(args)
+const describeArgs = (args: unknown): string => describeSchema(args) ?? describeValue(args)
 
 /**
  * Every field of `args` as the lowerer of its kind understood it, in field order. What cannot be
@@ -55,19 +52,47 @@ const lowerArgs = (toolName: string, args: unknown): ReadonlyArray<readonly [str
   return object.fields
 }
 
-// What each tool's lowering lost, kept beside the tool so that `defineTool` still returns plain
-// JSON-ready data and `Server.manifestWithWarnings` can report it later.
-const lossesByTool = new WeakMap<Manifest.Tool, ReadonlyArray<LossWarning>>()
-
-// And what the lowering of its `output` lost, at paths inside its `outputSchema`.
-const outputLossesByTool = new WeakMap<Manifest.Tool, ReadonlyArray<LowerOutput.OutputLoss>>()
-
 /**
- * What the lowering of `tool`'s args lost, when `defineTool` built this very object.
+ * The key under which a tool built by `defineTool` carries what its lowering lost. A registered
+ * symbol, not a `WeakMap` of this module: a server module built with one line of rcp-sdk (Effect 4)
+ * may be read by a CLI on the other (Effect 3), which has its own copy of this module; the
+ * warnings travel with the tool as plain data (docs/effect4.md §Publishing). Not enumerable, so
+ * the tool stays plain JSON-ready data and a copy of it (`{ ...tool }`) reports nothing, as before.
  *
  * @internal
  */
-const lossesOf = (tool: Manifest.Tool): ReadonlyArray<LossWarning> => lossesByTool.get(tool) ?? []
+export const LOWERING: unique symbol = Symbol.for("rcp-sdk/lowering") as never
+
+/** What a tool carries under `LOWERING`: its args' losses and its output's. @internal */
+export interface Losses {
+  readonly args: ReadonlyArray<LossWarning>
+  readonly output: ReadonlyArray<LowerOutput.OutputLoss>
+}
+
+const isLoss = (u: unknown): u is LossWarning =>
+  typeof u === "object" && u !== null && typeof (u as LossWarning).arg === "string" &&
+  typeof (u as LossWarning).message === "string"
+
+const isOutputLoss = (u: unknown): u is LowerOutput.OutputLoss =>
+  typeof u === "object" && u !== null && typeof (u as LowerOutput.OutputLoss).message === "string" &&
+  Array.isArray((u as LowerOutput.OutputLoss).path) &&
+  (u as LowerOutput.OutputLoss).path.every((step) => typeof step === "string" || typeof step === "number")
+
+/**
+ * What `tool` carries under `LOWERING`. It may come from another copy of rcp-sdk (another version
+ * line), so it is read as untrusted data: anything that is not a loss is left out.
+ *
+ * @internal
+ */
+export const lossesOf = (tool: Manifest.Tool): Losses => {
+  const carried: unknown = typeof tool === "object" && tool !== null ? (tool as { [LOWERING]?: unknown })[LOWERING] : undefined
+  if (typeof carried !== "object" || carried === null) return { args: [], output: [] }
+  const { args, output } = carried as { readonly args?: unknown; readonly output?: unknown }
+  return {
+    args: Array.isArray(args) ? args.filter(isLoss) : [],
+    output: Array.isArray(output) ? output.filter(isOutputLoss) : []
+  }
+}
 
 /**
  * The warnings of `tools`, each at its place in the manifest: an arg's param, or a place in the
@@ -76,20 +101,23 @@ const lossesOf = (tool: Manifest.Tool): ReadonlyArray<LossWarning> => lossesByTo
  * @internal
  */
 export const warnings = (tools: ReadonlyArray<Manifest.Tool>): Array<Server.LoweringWarning> =>
-  tools.flatMap((tool, i) => [
-    ...lossesOf(tool).map((loss) => ({
-      path: ["tools", i, "params", tool.params.findIndex((param) => param.name === loss.arg)],
-      tool: tool.name,
-      arg: loss.arg,
-      message: loss.message
-    })),
-    ...(outputLossesByTool.get(tool) ?? []).map((loss) => ({
-      path: ["tools", i, "outputSchema", ...loss.path],
-      tool: tool.name,
-      arg: "output",
-      message: `output of tool ${JSON.stringify(tool.name)}: ${loss.message}`
-    }))
-  ])
+  tools.flatMap((tool, i) => {
+    const losses = lossesOf(tool)
+    return [
+      ...losses.args.map((loss) => ({
+        path: ["tools", i, "params", tool.params.findIndex((param) => param.name === loss.arg)],
+        tool: tool.name,
+        arg: loss.arg,
+        message: loss.message
+      })),
+      ...losses.output.map((loss) => ({
+        path: ["tools", i, "outputSchema", ...loss.path],
+        tool: tool.name,
+        arg: "output",
+        message: `output of tool ${JSON.stringify(tool.name)}: ${loss.message}`
+      }))
+    ]
+  })
 
 /**
  * One param per field of `args`, in field order, `required` always written out, and what the
@@ -171,7 +199,9 @@ export const tool = (options: Server.ToolOptions<Server.Args | undefined>): Mani
     // `true` says nothing of a result: published as no outputSchema at all.
     ...(output === undefined || output.schema === true ? {} : { outputSchema: output.schema })
   }
-  if (lowered.losses.length > 0) lossesByTool.set(built, lowered.losses)
-  if (output !== undefined && output.losses.length > 0) outputLossesByTool.set(built, output.losses)
+  const losses: Losses = { args: lowered.losses, output: output?.losses ?? [] }
+  if (losses.args.length > 0 || losses.output.length > 0) {
+    Object.defineProperty(built, LOWERING, { value: losses, enumerable: false })
+  }
   return built
 }

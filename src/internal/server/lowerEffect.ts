@@ -1,14 +1,13 @@
 /**
  * Lowering the fields of an Effect `Schema.Struct` (docs/extensions.md): one
  * `Lowered` per field, read from the schema's AST — the side the model writes, since a template
- * sends the model's value as it is.
+ * sends the model's value as it is. The same on both Effects: the target's `LowerEffect.ts` twin
+ * reads a field and its AST (docs/effect4.md §Model-facing schemas).
  */
-import * as Option from "effect/Option"
-import * as Schema from "effect/Schema"
-import * as AST from "effect/SchemaAST"
+import * as Target from "#target/LowerEffect.js"
+import type { SchemaHandle } from "../shared/schemaView.js"
 import { clip } from "../shared/text.js"
-import { isRecord } from "../shared/values.js"
-import { described, label, lowerEffectNode, typeDescription } from "./effectSchemaNode.js"
+import { label, lowerEffectNode, typeDescription } from "./effectSchemaNode.js"
 import { type Lowered, paramParts } from "./loweredParam.js"
 
 /**
@@ -18,22 +17,24 @@ import { type Lowered, paramParts } from "./loweredParam.js"
  * first is how an absent key is spelled; the second is lost, and said so). Anything else is
  * `"string"`, flagged as a fallback. The outermost description wins.
  */
-const lowerType = (ast: AST.AST): TypePart => {
-  const lowered = lowerEffectNode(ast)
-  const common = { nullable: lowered.nullable, label: clip(label(ast), 80), losses: lowered.losses }
+const lowerType = (type: SchemaHandle): TypePart => {
+  const lowered = lowerEffectNode(type)
+  const common = { nullable: lowered.nullable, label: clip(label(type), 80), losses: lowered.losses }
   const node = lowered.node
-  if (node === undefined) return { ...common, type: "string", description: peelDescription(ast), fallback: true }
+  if (node === undefined) return { ...common, type: "string", description: peelDescription(type), fallback: true }
   return { ...common, ...paramParts(node), description: node.description, fallback: false }
 }
 
 /** The outermost description of a type that has no node (a fallback keeps its author's words). */
-const peelDescription = (ast: AST.AST): string | undefined => {
-  let node = ast
+const peelDescription = (start: SchemaHandle): string | undefined => {
+  let node = start
   let description = typeDescription(node)
-  const seen = new Set<AST.AST>([node])
-  while (description === undefined && (node._tag === "Refinement" || node._tag === "Suspend")) {
-    const next = node._tag === "Refinement" ? node.from : node.f()
-    if (seen.has(next)) break
+  const seen = new Set<SchemaHandle>([node])
+  for (;;) {
+    if (description !== undefined) break
+    const current = Target.view(node)
+    const next = current._tag === "Refinement" ? current.from : current._tag === "Suspend" ? current.target() : undefined
+    if (next === undefined || seen.has(next)) break
     seen.add(node = next)
     description = typeDescription(node)
   }
@@ -43,45 +44,14 @@ const peelDescription = (ast: AST.AST): string | undefined => {
 type TypePart = Omit<Lowered, "optional" | "default" | "description"> & { readonly description: string | undefined }
 
 /**
- * `optionalWith(X, { default })` decodes an absent key to its default; any other property
- * transformation (`as: "Option"`, renames) has no default the model could rely on.
- */
-const defaultOf = (ast: Schema.PropertySignatureTransformation): { readonly value: unknown } | undefined => {
-  try {
-    const decoded = ast.decode(Option.none())
-    if (Option.isNone(decoded) || Option.isOption(decoded.value)) return undefined
-    return { value: decoded.value }
-  } catch {
-    return undefined
-  }
-}
-
-/**
  * One field of a struct: its type, optionality, default and the description on the field itself.
  *
  * @internal
  */
-export const lowerField = (value: Schema.Struct.Field): Lowered => {
-  const ast = value.ast
-  switch (ast._tag) {
-    case "PropertySignatureDeclaration": {
-      const lowered = lowerType(ast.type)
-      return { ...lowered, description: described(ast) ?? lowered.description, optional: ast.isOptional }
-    }
-    case "PropertySignatureTransformation": {
-      // The model writes the encoded side (`optionalWith(X, { default })` may be left out there);
-      // `.annotations()` on such a field lands on the decoded side.
-      const lowered = lowerType(ast.from.type)
-      return {
-        ...lowered,
-        description: described(ast.to) ?? described(ast.from) ?? lowered.description,
-        optional: ast.from.isOptional,
-        default: ast.from.isOptional ? defaultOf(ast) : undefined
-      }
-    }
-    default:
-      return { ...lowerType(ast), optional: false }
-  }
+export const lowerField = (value: unknown): Lowered => {
+  const field = Target.field(value)
+  const lowered = lowerType(field.type)
+  return { ...lowered, description: field.description ?? lowered.description, optional: field.optional, default: field.default }
 }
 
 /**
@@ -89,5 +59,4 @@ export const lowerField = (value: Schema.Struct.Field): Lowered => {
  *
  * @internal
  */
-export const fieldsOf = (u: unknown): Schema.Struct.Fields | undefined =>
-  Schema.isSchema(u) && "fields" in u && isRecord(u.fields) ? u.fields as Schema.Struct.Fields : undefined
+export const fieldsOf: (u: unknown) => Readonly<Record<string, unknown>> | undefined = Target.fieldsOf

@@ -1,6 +1,6 @@
 /**
  * Lowering a tool's `output` (`defineTool({ output })`) to the manifest's `outputSchema`: the JSON
- * Schema of what the endpoint returns — from an Effect Schema (its encoded side, `JSONSchema.make`),
+ * Schema of what the endpoint returns — from an Effect Schema (its encoded side, as that Effect writes it: the target's `LowerEffect.ts`),
  * a Standard Schema library's (its output side), or written by hand — translated into the bounded
  * subset of docs/protocol.md §8 (`../manifest/outputSchema.ts`), which every client checks.
  *
@@ -11,8 +11,7 @@
  * inner reference published as any value; a schema deeper than the subset's 16 levels is cut there
  * the same way. What comes out passes `OutputSchema.check`, or this throws: a bug, not the author's.
  */
-import * as JSONSchema from "effect/JSONSchema"
-import * as Schema from "effect/Schema"
+import { isSchema, outputJsonSchema } from "#target/LowerEffect.js"
 import * as OutputSchema from "../manifest/outputSchema.js"
 import { clip, describeValue, messageOf } from "../shared/text.js"
 import { isRecord } from "../shared/values.js"
@@ -52,9 +51,9 @@ const MAX_NODES = 20_000
 
 /** The JSON Schema `output` describes, or `ArgsInvalid` naming what it is. */
 const jsonSchemaOf = (toolName: string, output: unknown): unknown => {
-  if (Schema.isSchema(output)) {
+  if (isSchema(output)) {
     try {
-      return JSONSchema.make(output)
+      return outputJsonSchema(output)
     } catch (cause) {
       // A type with no JSON Schema and no annotation that gives one (a `Schema.declare`d class).
       throw new ArgsInvalid({ tool: toolName, reason: `output has no JSON Schema: ${clip(messageOf(cause, "unknown"), 200)}` })

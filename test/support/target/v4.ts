@@ -2,9 +2,14 @@
  * The Effect 4 test kit: `./v3.ts`'s names, Effect 4's spelling.
  */
 import * as Cause from "effect/Cause"
-import type * as Layer from "effect/Layer"
+import * as Layer from "effect/Layer"
+import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
 import * as TestClock from "effect/testing/TestClock"
+import * as HttpRouter from "effect/http/HttpRouter"
+import * as HttpServer from "effect/http/HttpServer"
+import * as NetAddress from "effect/net/NetAddress"
 
 /** Which Effect this run is on. */
 export const target: "effect3" | "effect4" = "effect4"
@@ -20,3 +25,102 @@ export const interruptedOnly = <E>(cause: Cause.Cause<E>): boolean => Cause.hasI
 
 /** The `_tag` of `Effect.timeout`'s error. */
 export const TIMEOUT_TAG = "TimeoutError"
+
+// --- the lowering fixture (test/effect4/lowering.test.ts): `./v3.ts`'s fields in Effect 4's combinators
+
+/** `defineTool` args whose lowering must be the same bytes on both Effects (`fixtures/lowering.json`). */
+export const loweringFields = {
+  plain: Schema.String,
+  described: Schema.String.annotate({ description: "the city" }),
+  keyDescribed: Schema.optionalKey(Schema.String).annotateKey({ description: "on the key" }),
+  count: Schema.Number,
+  int: Schema.Int,
+  flag: Schema.Boolean,
+  unit: Schema.Literals(["c", "f"]),
+  nonEmpty: Schema.NonEmptyString,
+  optional: Schema.optional(Schema.String),
+  optionalKey: Schema.optionalKey(Schema.Number),
+  withDefault: Schema.optionalKey(Schema.Number).pipe(Schema.withDecodingDefaultKey(Effect.succeed(10))),
+  describedDefault: Schema.optionalKey(Schema.String.annotate({ description: "sort order" })).pipe(
+    Schema.withDecodingDefaultKey(Effect.succeed("asc"))
+  ),
+  nullable: Schema.NullOr(Schema.String),
+  tags: Schema.Array(Schema.String),
+  nested: Schema.Struct({ a: Schema.String }),
+  enums: Schema.Enum({ A: "a", B: "b" }),
+  template: Schema.TemplateLiteral(["id-", Schema.String]),
+  branded: Schema.String.pipe(Schema.brand("UserId")),
+  finite: Schema.Finite,
+  atLeast3: Schema.String.check(Schema.isMinLength(3)),
+  between: Schema.Number.check(Schema.isBetween({ minimum: 1, maximum: 5 })),
+  pattern: Schema.String.check(Schema.isPattern(/^[a-z]+$/)),
+  uuid: Schema.String.check(Schema.isUUID()),
+  describedInt: Schema.Int.annotate({ description: "how many" }),
+  numberFromString: Schema.NumberFromString,
+  date: Schema.Date,
+  ids: Schema.Array(Schema.Int).check(Schema.isMinLength(1), Schema.isMaxLength(5)),
+  nonEmptyTags: Schema.NonEmptyArray(Schema.String),
+  address: Schema.Struct({
+    street: Schema.String.annotate({ description: "street and number" }),
+    zip: Schema.optional(Schema.String.check(Schema.isMaxLength(10)))
+  }),
+  labels: Schema.Record(Schema.String, Schema.String),
+  meta: Schema.Record(Schema.String, Schema.Unknown),
+  positive: Schema.Number.check(Schema.isGreaterThan(0)),
+  atMost100: Schema.Number.check(Schema.isLessThanOrEqualTo(100)),
+  above2: Schema.Number.check(Schema.isGreaterThan(2)),
+  short: Schema.String.check(Schema.isMaxLength(9)),
+  weekday: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 7 })),
+  multiple: Schema.Number.check(Schema.isMultipleOf(5)),
+  pair: Schema.Tuple([Schema.String, Schema.Number]),
+  either: Schema.Union([Schema.String, Schema.Number]),
+  lazy: Schema.suspend(() => Schema.String),
+  exactly3: Schema.String.check(Schema.isBetweenLength(3, 3)),
+  twoToFour: Schema.String.check(Schema.isBetweenLength(2, 4)),
+  pairOfIds: Schema.Array(Schema.String).check(Schema.isBetweenLength(2, 2)),
+  below3: Schema.Number.check(Schema.isLessThan(3)),
+  atLeast3n: Schema.Number.check(Schema.isGreaterThanOrEqualTo(3)),
+  negative: Schema.Number.check(Schema.isLessThan(0)),
+  int32: Schema.Number.check(Schema.isInt32()),
+  trimmed: Schema.Trimmed,
+  nullableTags: Schema.NullOr(Schema.Array(Schema.Literals(["x", "y"])))
+}
+
+/** A struct of `fields`, as `defineTool`'s `args`. */
+export const struct = (fields: Record<string, unknown>): unknown => Schema.Struct(fields as Schema.Struct.Fields)
+
+/** A tool's `output` whose `outputSchema` must be the same bytes on both Effects. */
+export const loweringOutput: unknown = Schema.Struct({
+  id: Schema.String,
+  count: Schema.Int,
+  score: Schema.Number.check(Schema.isBetween({ minimum: 0, maximum: 1 })),
+  tags: Schema.Array(Schema.String),
+  kind: Schema.Literals(["a", "b"]),
+  nested: Schema.Struct({ ok: Schema.Boolean })
+})
+
+// --- the server (test/server/defineTool.test.ts)
+
+/** `schema` with a description, as this Effect annotates. */
+export const describedAs = <S extends Schema.Top>(schema: S, description: string): S =>
+  schema.annotate({ description }) as S
+
+/** A layer of routes (`Server.layer`) as a Fetch-API handler, without request logs. */
+export const webHandler = (
+  routes: Layer.Layer<never, unknown, unknown>
+): { readonly handler: (request: Request) => Promise<Response>; readonly dispose: () => Promise<void> } => {
+  const web = HttpRouter.toWebHandler(routes as Layer.Layer<never, never, HttpRouter.HttpRouter>, {
+    disableLogger: true
+  })
+  return { handler: (request) => web.handler(request), dispose: web.dispose }
+}
+
+/**
+ * The `HttpServer` service of a server listening at `hostname:port` (what `Server.origin` reads); it
+ * serves nothing itself: the requests reach `webHandler`'s handler through a node:http server.
+ */
+export const listeningAt = (hostname: string, port: number): Layer.Layer<HttpServer.HttpServer> =>
+  Layer.succeed(
+    HttpServer.HttpServer,
+    HttpServer.make({ serve: () => Effect.void, address: NetAddress.inetAddressUnsafe(NetAddress.ipFromStringUnsafe(hostname), port) })
+  )

@@ -1,0 +1,303 @@
+/**
+ * Reading an Effect 4 Schema for `defineTool`'s lowering: the same `SchemaView`s, fields and
+ * `output` JSON Schema as `../v3/LowerEffect.ts` reads from Effect 3, so that a tool written with
+ * either Effect's Schema publishes the same params (`test/effect4/lowering.test.ts`, byte for byte).
+ *
+ * Effect 4's AST differs: a refinement is a check on the node (`checks`), a transformation is the
+ * node's `encoding`, and a field's optionality and its own annotations sit in the node's `context`.
+ * A handle here is a node together with how many of its checks are in force, so that the checks can
+ * be looked through one at a time, outermost first, as Effect 3's refinements are; handles are
+ * kept per node, so the same node always gives the same handle (the walk finds a recursive type by
+ * a handle it met before).
+ *
+ * Effect 4 describes its built-in checks in its own words ("a value with a length of at least 1")
+ * and keeps them under `expected`; what the model reads must not depend on the Effect, so the check's
+ * `representation` is mapped to Effect 3's description and JSON Schema keywords (`EFFECT3`). Effect 4
+ * cannot tell `NonEmptyString` from `minLength(1)` (nor `Positive` from `greaterThan(0)`): both are
+ * given the one text Effect 3 gives both. An author's own description always wins.
+ */
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
+import * as AST from "effect/SchemaAST"
+import type { FieldView, SchemaHandle, SchemaView } from "../../shared/schemaView.js"
+import { clip } from "../../shared/text.js"
+
+/** Any Effect Schema: what `output` may be. @internal */
+export type AnySchema = Schema.Top
+
+/** A `Schema.Struct`'s fields: what `args` is made of. @internal */
+export type StructFields = Schema.Struct.Fields
+
+/** @internal */
+export const isSchema = (u: unknown): u is AnySchema => Schema.isSchema(u)
+
+/** An Effect Schema that is not a struct, as `defineTool`'s error names it; undefined for anything else. @internal */
+export const describeSchema = (u: unknown): string | undefined =>
+  Schema.isSchema(u) ? `an Effect Schema that is not a Schema.Struct (${clip(String(u.ast), 60)})` : undefined
+
+/** The fields of a `Schema.Struct` (or a `Schema.Class`); undefined for anything else. @internal */
+export const fieldsOf = (u: unknown): Readonly<Record<string, unknown>> | undefined =>
+  Schema.isSchema(u) && "fields" in u && typeof u.fields === "object" && u.fields !== null && !Array.isArray(u.fields)
+    ? u.fields as Readonly<Record<string, unknown>>
+    : undefined
+
+type Handle =
+  | { readonly ast: AST.AST; readonly checks: number }
+  | { readonly members: ReadonlyArray<SchemaHandle> }
+
+const handles = new WeakMap<AST.AST, Array<Handle>>()
+
+/** The handle of `ast` with its first `checks` checks (all of them by default). */
+const handle = (ast: AST.AST, checks = ast.checks?.length ?? 0): SchemaHandle => {
+  let known = handles.get(ast)
+  if (known === undefined) handles.set(ast, known = [])
+  const found = known[checks] ??= { ast, checks }
+  return found as unknown as SchemaHandle
+}
+const handleOf = (node: SchemaHandle): Handle => node as unknown as Handle
+
+/** The type of a schema, to view (tests lower a bare type). @internal */
+export const typeOf = (schema: AnySchema): SchemaHandle => handle(schema.ast)
+
+/** A union of `members` (the walk sets `undefined` and `null` aside). @internal */
+export const union = (members: ReadonlyArray<SchemaHandle>): SchemaHandle =>
+  ({ members } satisfies Handle) as unknown as SchemaHandle
+
+const text = (u: unknown): string | undefined => (typeof u === "string" ? u : undefined)
+const field_ = (u: unknown, key: string): unknown =>
+  typeof u === "object" && u !== null ? (u as Record<string, unknown>)[key] : undefined
+
+interface Effect3 {
+  readonly description?: string
+  readonly identifier?: string
+  readonly keywords?: Readonly<Record<string, unknown>>
+}
+
+/** A bound in Effect 3's words: 0 has its own ("a positive number"). */
+const bound = (value: unknown, zero: string, other: string, keyword: string): Effect3 => ({
+  description: value === 0 ? zero : `${other} ${value}`,
+  keywords: { [keyword]: value }
+})
+
+/**
+ * Effect 3's description, identifier and JSON Schema keywords for Effect's own checks and
+ * declarations, by the representation id Effect 4 gives the same one; `kind` is the checked node's
+ * (a length is a string's or an array's).
+ */
+const EFFECT3: Readonly<Record<string, (payload: unknown, kind: AST.AST["_tag"]) => Effect3>> = {
+  "effect/schema/isInt": () => ({ description: "an integer", identifier: "Int", keywords: { type: "integer" } }),
+  "effect/schema/isFinite": () => ({ description: "a finite number", identifier: "Finite", keywords: {} }),
+  "effect/schema/isMinLength": (p, kind) => {
+    const n = field_(p, "minLength")
+    if (kind === "Arrays") return { description: `an array of at least ${n} item(s)`, keywords: { minItems: n } }
+    return n === 1
+      ? { description: "a non empty string", identifier: "NonEmptyString", keywords: { minLength: 1 } }
+      : { description: `a string at least ${n} character(s) long`, keywords: { minLength: n } }
+  },
+  "effect/schema/isMaxLength": (p, kind) => {
+    const n = field_(p, "maxLength")
+    return kind === "Arrays"
+      ? { description: `an array of at most ${n} item(s)`, keywords: { maxItems: n } }
+      : { description: `a string at most ${n} character(s) long`, keywords: { maxLength: n } }
+  },
+  "effect/schema/isBetweenLength": (p, kind) => {
+    const min = field_(p, "minimum")
+    const max = field_(p, "maximum")
+    // Effect 3 has no range of items: the same array is written `minItems(a), maxItems(b)`, whose
+    // outermost refinement gives the text.
+    if (kind === "Arrays") {
+      return {
+        description: min === max ? `an array of exactly ${min} item(s)` : `an array of at most ${max} item(s)`,
+        keywords: { minItems: min, maxItems: max }
+      }
+    }
+    return {
+      description: min === max
+        ? `a string ${min} character(s) long`
+        : `a string at least ${min} character(s) and at most ${max} character(s) long`,
+      keywords: { minLength: min, maxLength: max }
+    }
+  },
+  "effect/schema/isGreaterThan": (p) =>
+    bound(field_(p, "exclusiveMinimum"), "a positive number", "a number greater than", "exclusiveMinimum"),
+  "effect/schema/isGreaterThanOrEqualTo": (p) =>
+    bound(field_(p, "minimum"), "a non-negative number", "a number greater than or equal to", "minimum"),
+  "effect/schema/isLessThan": (p) =>
+    bound(field_(p, "exclusiveMaximum"), "a negative number", "a number less than", "exclusiveMaximum"),
+  "effect/schema/isLessThanOrEqualTo": (p) =>
+    bound(field_(p, "maximum"), "a non-positive number", "a number less than or equal to", "maximum"),
+  "effect/schema/isBetween": (p) => ({
+    description: `a number between ${field_(p, "minimum")} and ${field_(p, "maximum")}`,
+    // Effect 4 may exclude either end (Effect 3's `between` cannot): the bound is then exclusive.
+    keywords: {
+      [field_(p, "exclusiveMinimum") === true ? "exclusiveMinimum" : "minimum"]: field_(p, "minimum"),
+      [field_(p, "exclusiveMaximum") === true ? "exclusiveMaximum" : "maximum"]: field_(p, "maximum")
+    }
+  }),
+  "effect/schema/isMultipleOf": (p) => ({
+    description: `a number divisible by ${field_(p, "divisor")}`,
+    keywords: { multipleOf: field_(p, "divisor") }
+  }),
+  "effect/schema/isPattern": (p) => ({
+    description: `a string matching the pattern ${field_(p, "source")}`,
+    keywords: { pattern: field_(p, "source") }
+  }),
+  "effect/schema/isTrimmed": () => ({
+    description: "a string with no leading or trailing whitespace",
+    identifier: "Trimmed",
+    keywords: { pattern: "^\\S[\\s\\S]*\\S$|^\\S$|^$" }
+  }),
+  "effect/schema/isUUID": () => ({
+    description: "a Universally Unique Identifier",
+    identifier: "UUID",
+    keywords: { format: "uuid", pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$" }
+  }),
+  "effect/schema/Date": () => ({ description: "a valid Date", identifier: "Date" }),
+  "effect/schema/URL": () => ({ identifier: "URL" })
+}
+
+/** Effect 3's words for one of Effect's own checks or declarations, by its annotations. */
+const effect3 = (annotations: unknown, kind: AST.AST["_tag"]): Effect3 | undefined => {
+  const representation = field_(annotations, "representation")
+  const id = text(field_(representation, "id"))
+  return id === undefined ? undefined : EFFECT3[id]?.(field_(representation, "payload"), kind)
+}
+
+/**
+ * A check group (`isInt32()`, `a.and(b)`) reads as Effect 3's refinements one after another: the
+ * keywords of all its checks (the outermost first), the last one's description; its own words win.
+ */
+const checkWords = (check: AST.Check<unknown>, kind: AST.AST["_tag"]): Effect3 => {
+  const own = effect3(check.annotations, kind)
+  if (check._tag === "Filter") return own ?? {}
+  const inner = [...check.checks].reverse().map((one) => checkWords(one, kind))
+  const keywords: Record<string, unknown> = {}
+  for (const words of inner) for (const [keyword, value] of Object.entries(words.keywords ?? {})) keywords[keyword] ??= value
+  const description = own?.description ?? inner[0]?.description
+  return { ...own, ...(description === undefined ? {} : { description }), keywords: { ...keywords, ...own?.keywords } }
+}
+
+const NAMES: Readonly<Partial<Record<AST.AST["_tag"], string>>> = {
+  Enum: "enums",
+  ObjectKeyword: "object",
+  UniqueSymbol: "uniquesymbol",
+  TemplateLiteral: "templateliteral"
+}
+
+/** One node of the AST as the walk reads it. @internal */
+export const view = (node: SchemaHandle): SchemaView => {
+  const h = handleOf(node)
+  if ("members" in h) return { _tag: "Union", members: h.members, description: undefined, identifier: undefined, name: "union" }
+  const { ast, checks } = h
+  const name = NAMES[ast._tag] ?? ast._tag.toLowerCase()
+  const check = checks > 0 ? ast.checks?.[checks - 1] : undefined
+  if (check !== undefined) {
+    // `.annotate()` on a schema with checks lands on its last check.
+    const words = checkWords(check, ast._tag)
+    return {
+      _tag: "Refinement",
+      from: handle(ast, checks - 1),
+      keywords: words.keywords ?? {},
+      description: text(check.annotations?.description) ?? words.description,
+      identifier: text(check.annotations?.identifier) ?? words.identifier,
+      name
+    }
+  }
+  const words = effect3(ast.annotations, ast._tag)
+  const base = {
+    description: text(ast.annotations?.description) ?? words?.description,
+    identifier: text(ast.annotations?.identifier) ?? words?.identifier,
+    name
+  }
+  // A default (`withDecodingDefaultKey`) is an encoding too, but one that keeps the type: only an
+  // encoding from another kind of value (`NumberFromString`) makes the model write something else.
+  if (ast.encoding !== undefined) {
+    const encoded = AST.toEncoded(ast)
+    if (encoded._tag !== ast._tag) return { ...base, _tag: "Transformation", from: handle(encoded), struct: false }
+  }
+  switch (ast._tag) {
+    case "String":
+      return { ...base, _tag: "String" }
+    case "Number":
+      return { ...base, _tag: "Number" }
+    case "Boolean":
+      return { ...base, _tag: "Boolean" }
+    case "TemplateLiteral":
+      return { ...base, _tag: "TemplateLiteral" }
+    case "Undefined":
+      return { ...base, _tag: "Undefined" }
+    case "Null":
+      return { ...base, _tag: "Null" }
+    case "Unknown":
+    case "Any":
+      return { ...base, _tag: "Unknown" }
+    case "Literal":
+      return { ...base, _tag: "Literal", literal: ast.literal }
+    case "Enum":
+      return { ...base, _tag: "Enums", values: ast.enums.map(([, value]) => value) }
+    case "Suspend": {
+      const thunk = ast.thunk
+      return { ...base, _tag: "Suspend", target: () => handle(thunk()) }
+    }
+    case "Union":
+      return { ...base, _tag: "Union", members: ast.types.map((member) => handle(member)) }
+    case "Arrays":
+      return {
+        ...base,
+        _tag: "Tuple",
+        elements: ast.elements.map((element) => ({ type: handle(element), optional: AST.isOptional(element) })),
+        rest: ast.rest.map((rest) => handle(rest))
+      }
+    case "Objects":
+      return {
+        ...base,
+        _tag: "Struct",
+        properties: ast.propertySignatures.map((signature) => ({
+          name: signature.name,
+          type: handle(signature.type),
+          optional: AST.isOptional(signature.type),
+          description: text(signature.type.context?.annotations?.["description"])
+        })),
+        indexes: ast.indexSignatures.map((index) => ({ parameter: handle(index.parameter), type: handle(index.type) }))
+      }
+    default:
+      return { ...base, _tag: "Other" }
+  }
+}
+
+/** The value an absent key decodes to, if the field has a default the model may rely on. */
+const defaultOf = (value: Schema.Top): { readonly value: unknown } | undefined => {
+  try {
+    const decoded = Schema.decodeUnknownResult(Schema.Struct({ field: value as Schema.Codec<unknown> }))({})
+    if (Result.isFailure(decoded)) return undefined
+    const out: Record<string, unknown> = decoded.success
+    return Object.hasOwn(out, "field") ? { value: out["field"] } : undefined
+  } catch {
+    // A default that needs services, or fails: nothing the model could rely on.
+    return undefined
+  }
+}
+
+/** One field: its optionality and own description are in its node's `context`. @internal */
+export const field = (value: unknown): FieldView => {
+  const schema = value as Schema.Top
+  const ast = schema.ast
+  const optional = AST.isOptional(ast)
+  return {
+    type: handle(ast),
+    optional,
+    description: text(ast.context?.annotations?.["description"]),
+    default: optional ? defaultOf(schema) : undefined
+  }
+}
+
+/**
+ * The JSON Schema of `output`'s encoded side (`Schema.toJsonSchemaDocument`, its definitions as
+ * `$defs`); throws for a type that has none. @internal
+ */
+export const outputJsonSchema = (schema: AnySchema): unknown => {
+  const document = Schema.toJsonSchemaDocument(schema)
+  return Object.keys(document.definitions).length === 0
+    ? document.schema
+    : { ...document.schema, $defs: document.definitions }
+}
