@@ -12,12 +12,15 @@ export const DATA_DIR = here.endsWith(Path.join("build", "search")) ? Path.resol
 export const TASKS_FILE = Path.join(DATA_DIR, "tasks.json")
 export const CATALOGUE_FILE = Path.join(DATA_DIR, "catalogue.json")
 
-export type Split = "dev" | "test"
+export type Split = "dev" | "dev2" | "test"
 
 /** One request and the operations that answer it. */
 export interface Task {
   readonly id: string
-  /** `dev`: a ranker's author may read it. `test`: held out — reported on, never tuned on. */
+  /**
+   * `dev`: a ranker's author may read it. `dev2`: a second development set, written later by a ranker's
+   * author without reading TEST (README "DEV2"). `test`: held out — reported on, never tuned on.
+   */
   readonly split: Split
   readonly api: ApiName
   readonly query: string

@@ -126,9 +126,62 @@ describe("ranking", () => {
   it("reads one or many by the grammatical number of what is named, or by an id", () => {
     const index = indexOf()
     expect(ToolIndex.explain(index, "show me the widgets").action).toBe("list")
+    // An adjective of state before a plural names what to list; before a singular, "new" makes one.
+    expect(ToolIndex.explain(index, "new widgets this week").action).toBe("list")
+    expect(ToolIndex.explain(index, "open PRs on acme/api").action).toBe("list")
+    expect(ToolIndex.explain(index, "new widget for the shop").action).toBe("create")
+    expect(ToolIndex.explain(index, "new widgets-api repo").action).toBe("create")
+    // The noun a list is asked by names no item of it: `{widget}` is not given by "widgets".
+    expect([...ToolIndex.explain(index, "show me the widgets").listed]).toEqual(["widget"])
     expect(ToolIndex.explain(index, "show me wid_8Hx2kPq").action).toBe("read")
     expect(ToolIndex.explain(index, "show me the message 1712345678.000100").action).toBe("read")
     expect(first(index, "pull up wid_8Hx2kPq")).toBe("get_widget")
+  })
+
+  it("reads a phrasal verb's particle past a hint, unless the verb says something alone", () => {
+    const index = indexOf()
+    // "drag in" is an invite (a create), "kick" alone a removal: "kick @bob off" is no kick-off.
+    expect(ToolIndex.explain(index, "drag @sam into #general").action).toBe("create")
+    expect(ToolIndex.explain(index, "kick @bob off #general").action).toBe("delete")
+    expect(first(index, "kick @bob off #general")).toBe("chat_kick")
+    // A phrase said as it stands wins over a particle further on: "pull up … in" is "pull up".
+    expect(ToolIndex.explain(index, "pull up widget wid_8Hx2kPq in the shop").action).toBe("read")
+  })
+
+  it("prefers the everyday operation to an admin's or a deprecated variant, unless the request names the kind", () => {
+    const documents = [...widgets, {
+      name: "admin_chat_kick",
+      description: "Removes a user from a conversation, as an administrator.",
+      method: "POST",
+      url: "https://chat.example.com/api/admin.conversations.kick",
+      api: "chat",
+      parameters: { properties: { channel: { description: "The conversation." }, user: { description: "The user." } } }
+    }, {
+      name: "orgs_list_members_legacy",
+      description: "List organization members.",
+      method: "GET",
+      url: "https://api.example.com/organizations/{{org_id}}/members",
+      api: "code",
+      parameters: { properties: { org: { description: "The organization." } } }
+    }]
+    const index = indexOf(documents)
+    expect(first(index, "remove @bob from the conversation")).toBe("chat_kick")
+    expect(first(index, "as an admin, remove @bob from the conversation")).toBe("admin_chat_kick")
+    expect(first(index, "list the organization members")).toBe("orgs_list_members")
+  })
+
+  it("reads the API a request names as which API, not as words of the request", () => {
+    const documents = [...widgets, {
+      name: "shop_members",
+      description: "List the members of the shop.",
+      method: "GET",
+      url: "https://api.example.com/v1/members",
+      api: "shop",
+      parameters: { properties: {} }
+    }]
+    const index = indexOf(documents)
+    expect(first(index, "members of acme on code")).toBe("orgs_list_members")
+    expect(first(index, "members of the Shop")).toBe("shop_members")
   })
 
   it("leaves out what a request asks to be said: quotes, a clause after a verb of saying", () => {

@@ -32,6 +32,8 @@ describe("words", () => {
       "list", "for", "repo", "team", "slug", "chat", "post", "message", "pull", "requests"
     ])
     expect(rawWords("GitHub")).toEqual(["github", "git", "hub"])
+    // An abbreviation in the plural is one word.
+    expect(rawWords("PRs IDs URLs")).toEqual(["prs", "ids", "urls"])
     expect(terms("<p>Retrieves the <a href=\"/docs\">invoices</a> of a customer</p>")).toEqual(["retriev", "invoic", "custom"])
   })
 })
@@ -40,7 +42,7 @@ describe("hints", () => {
   it("reads owner/repo#n, @org/team, @user, #channel, ids, hashes, emails, versions", () => {
     const read = Hints.read("close acme/api#12 for @acme/qa and @bob in #general, cus_9s6XKz, C024BE91L, 9fceb02 ana@acme.io v1.2.0")
     expect(read.hints.map((hint) => hint.words.join(" "))).toEqual([
-      "email",
+      "email user customer",
       "repository repo owner issue pull number",
       "team org slug",
       "user username",
@@ -52,6 +54,19 @@ describe("hints", () => {
     expect(read.idPrefixes).toEqual(["cus"])
     expect(read.numbered).toContainEqual([])
     expect(rawWords(read.rest.replaceAll(Hints.CUT, " "))).toEqual(["close", "for", "and", "in"])
+  })
+
+  it("reads a file by its extension, an environment variable's name, a time of day, a Slack token", () => {
+    const read = Hints.read("put README.md and docs/setup.md in AWS_SECRET_KEY at 9:30 am, or 17:00, with xoxb-123-abc")
+    expect(read.hints.map((hint) => hint.words.join(" "))).toEqual([
+      "token auth slack",
+      "path file content",
+      "file path content",
+      "secret variable name",
+      "time schedule scheduled",
+      "time schedule scheduled"
+    ])
+    expect(rawWords(read.rest.replaceAll(Hints.CUT, " "))).toEqual(["put", "and", "in", "at", "or", "with"])
   })
 
   it("does not take a name for an id: team_slug and ending_before have no digit or capital", () => {

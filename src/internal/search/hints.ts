@@ -64,7 +64,10 @@ const item = (text: string): Hint => ({ words: text.split(" "), item: true })
 // Order matters: a longer shape is cut out before a shorter one could see part of it.
 const SHAPES: ReadonlyArray<Shape> = [
   { pattern: /\bhttps?:\/\/[^\s]{1,500}/g, hint: () => words("url") },
-  { pattern: /\b[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}\b/g, hint: () => words("email") },
+  // An email address names a person: a user or member, a customer in a payments API.
+  { pattern: /\b[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}\b/g, hint: () => words("email user customer") },
+  // A chat API's token by its documented prefix (Slack's `xoxb-`, `xoxp-`, …): a token, of Slack.
+  { pattern: /\bxox[abpre](?:-[\w-]{0,200})?\b/gi, hint: () => words("token auth slack") },
   // A branch named by git-flow's conventions (`feature/login`, `hotfix/1.2`), not an owner/repo.
   {
     pattern: /(?<![\w@/])(?:feature|feat|bugfix|fix|hotfix|release|chore|topic|wip|dependabot|renovate)\/[\w.\/-]{1,200}/g,
@@ -83,6 +86,15 @@ const SHAPES: ReadonlyArray<Shape> = [
   },
   { pattern: /@([A-Za-z0-9][\w-]{0,38})\/([\w.-]{1,100})/g, hint: () => words("team org slug") },
   { pattern: /(?<![\w@])@[A-Za-z0-9][\w.-]{0,38}/g, hint: () => words("user username") },
+  // A file named by its extension (`package.json`, `report.pdf`, `src/auth.ts`): a file, its path, its contents.
+  {
+    pattern: /(?<![\w@])(?:[\w.-]{1,100}\/){0,10}[\w-]{1,100}\.(?:md|txt|json|ya?ml|js|mjs|ts|tsx|jsx|py|go|rb|rs|java|kt|c|h|cpp|cs|php|sh|html|css|lock|toml|cfg|ini|xml|csv|pdf|png|jpe?g|gif|svg|zip|docx?|xlsx?|pptx?)\b/gi,
+    hint: () => words("file path content")
+  },
+  // An environment variable's name (`NPM_TOKEN`, `AWS_SECRET_KEY`): a secret or a variable.
+  { pattern: /\b[A-Z][A-Z0-9]{1,30}(?:_[A-Z0-9]{1,30}){1,6}\b/g, hint: () => words("secret variable name") },
+  // A time of day (`3pm`, `9:30 am`, `17:00`): something to happen then, scheduled.
+  { pattern: /\b(?:[01]?\d|2[0-3])(?::[0-5]\d)?\s?(?:am|pm)\b|\b(?:[01]?\d|2[0-3]):[0-5]\d\b/gi, hint: () => words("time schedule scheduled") },
   { pattern: /(?<![\w&])#(\d{1,9})\b/g, hint: () => item("issue pull number") },
   { pattern: /(?<![\w&])#[a-z][\w-]{0,79}/g, hint: () => words("channel conversation") },
   // An emoji shortcode (`:tada:`, `:+1:`): a reaction or an emoji.

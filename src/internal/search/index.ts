@@ -34,6 +34,7 @@
 import MiniSearch from "minisearch"
 import type { Action } from "./lexicon.js"
 import * as Learn from "./learn.js"
+import * as Prior from "./prior.js"
 import * as Query from "./query.js"
 import { rawWords, terms } from "./words.js"
 
@@ -93,6 +94,8 @@ interface Indexed {
   /** The terms of each field while the tool is being added or removed, and only then (`termsOf`). */
   terms: Readonly<Record<Field, ReadonlyArray<string>>> | undefined
   readonly action: Action
+  /** Whether the tool is an admin's or a deprecated variant (`prior.ts`). */
+  readonly kind: Prior.Kind
   /** The distinct terms of the tool's name: how much of its name a request covers. */
   readonly nameTerms: ReadonlySet<string>
   /** The collections whose items the tool addresses (`customers` for `/v1/customers/{customer}/…`). */
@@ -334,6 +337,19 @@ const namedApis = (request: string, labels: Iterable<string>): Set<string> => {
   return named
 }
 
+/**
+ * The request without the words that name an API ("on GitHub", "in Stripe"): they say which API,
+ * which the API factor weighs, not what to do there. Left in, a brand would be a concept every
+ * tool of that API misses alike, and its parts ("GitHub" → git, hub) would pull in whatever
+ * their synonyms meet.
+ */
+const withoutApiNames = (request: string, named: ReadonlySet<string>): string => {
+  if (named.size === 0) return request
+  const names = new Set<string>()
+  for (const label of named) for (const word of rawWords(label)) if (!LABEL_NOISE.has(word) && word.length > 2) names.add(word)
+  return request.replace(/[\p{L}\p{N}]+/gu, (word) => (names.has(word.toLowerCase()) ? " " : word))
+}
+
 const byScore = (a: SearchHit, b: SearchHit): number =>
   b.score - a.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
 
@@ -345,6 +361,8 @@ const SLOT = 0.9
 const ITEM = 1.3
 /** How much a tool of the API a request's id belongs to is lifted (and one of another API lowered). */
 const API = 1.5
+/** The same when the request names the API by a word of its label ("on Slack"): the user said which. */
+const API_NAMED = 3
 
 /** The coordination exponent: how hard a tool is pushed down for each concept it misses. */
 const COORDINATION = 1.5
@@ -495,6 +513,7 @@ export const make = (): ToolIndex => {
         document,
         terms: fields,
         action: actionOf(document),
+        kind: Prior.kindOf(document.name, document.description, document.url),
         nameTerms: new Set(fields.name),
         items: url.items,
         slots: url.slotTerms
@@ -613,14 +632,14 @@ export const make = (): ToolIndex => {
     const filter = options?.filter
     if (!(limit > 0)) return []
     // A request is words: past 1,000 characters it is not one, and the work stays bounded.
-    const read = Query.read(request.slice(0, 1000), vocabulary, (term) => termCounts.has(term))
+    const named = namedApis(request.slice(0, 1000), apis.keys())
+    const read = Query.read(withoutApiNames(request.slice(0, 1000), named), vocabulary, (term) => termCounts.has(term))
     // Terms no tool has cannot score: left out, and a concept with none left out with them (it
     // would lower every tool's coverage alike).
     const concepts = read.concepts.flatMap((concept) => {
       const known = new Map([...concept.terms].filter(([term]) => termCounts.has(term)))
       return known.size === 0 ? [] : [{ terms: known, weight: concept.weight }]
     })
-    const named = namedApis(request.slice(0, 1000), apis.keys())
     const query = { ...read, concepts, apis: named.size > 0 ? named : read.apis }
     if (query.concepts.length === 0) return []
     const totalWeight = query.concepts.reduce((sum, concept) => sum + concept.weight, 0)
@@ -645,13 +664,17 @@ export const make = (): ToolIndex => {
     // Taken best first from a heap: a request reads tens of the hundreds of tools it met.
     const order = bestFirst(scores.summed)
     const conceptsAt = scores.terms.map((term) => conceptsOf.get(term) ?? [])
+    // How strongly each term stands for each of its concepts (its weight in that concept).
+    const strengthsAt = scores.terms.map((term, at) => conceptsAt[at]!.map((concept) => query.concepts[concept]!.terms.get(term) ?? 0))
     // Every term the request says or its hints stand for: what a tool's path parameters may be given by.
     const given = new Set<string>()
     for (const concept of read.concepts) for (const term of concept.terms.keys()) given.add(term)
     for (const item of query.items) for (const term of terms(item)) given.add(term)
+    const listing = query.action === "list"
     const hits: Array<SearchHit> = []
     const wanted = limit
-    const lift = ACTION_MATCH * (query.items.size > 0 ? ITEM : 1) * (query.apis.size > 0 ? API : 1)
+    const apiFactor = named.size > 0 ? API_NAMED : API
+    const lift = ACTION_MATCH * (query.items.size > 0 ? ITEM : 1) * (query.apis.size > 0 ? apiFactor : 1)
     for (let candidate = order.next(); candidate !== -1; candidate = order.next()) {
       const summed = scores.summed[candidate]!
       // A margin for the rounding of the factors' product taken in another order.
@@ -660,12 +683,18 @@ export const make = (): ToolIndex => {
       if (indexed === undefined) continue
       const name = indexed.document.name
       if (filter !== undefined && !filter(name)) continue
-      const met = new Set<number>()
+      // A concept met only through a weak stand-in (a WordNet synonym) is met in part: by the
+      // best weight among the terms the tool matched for it.
+      const met = new Map<number, number>()
       for (let match = scores.firstMatch[candidate]!; match !== -1; match = scores.nextMatch[match]!) {
-        for (const at of conceptsAt[scores.matchTerm[match]!]!) met.add(at)
+        const term = scores.matchTerm[match]!
+        const strengths = strengthsAt[term]!
+        conceptsAt[term]!.forEach((at, k) => {
+          if (strengths[k]! > (met.get(at) ?? 0)) met.set(at, strengths[k]!)
+        })
       }
       let metWeight = 0
-      for (const at of met) metWeight += query.concepts[at]!.weight
+      for (const [at, strength] of met) metWeight += query.concepts[at]!.weight * Math.min(1, strength)
       // How much of the tool's name the request covers: "create a repository for me" is
       // `repos/create-for-authenticated-user` entirely, and a third of `codespaces/add-repository-for-secret-…`.
       const covered = scores.named[candidate]!
@@ -675,9 +704,11 @@ export const make = (): ToolIndex => {
         Math.pow((1 + covered) / (1 + indexed.nameTerms.size), NAME_COVERAGE)
       // A path parameter the request gives no value or word for is a value the user did not
       // mean to give: "CI runs for acme/web" is the repository's runs, not one workflow's.
+      // Nor does the noun a list is asked by: "the tags of acme/web" names no tag.
       for (const slot of indexed.slots) {
-        if (!slot.some((term) => given.has(term))) final *= SLOT
+        if (!slot.some((term) => given.has(term) && !(listing && query.listed.has(term)))) final *= SLOT
       }
+      final *= Prior.fit(indexed.kind, given)
       for (const item of query.items) {
         if (indexed.items.has(item)) {
           final *= ITEM
@@ -685,7 +716,7 @@ export const make = (): ToolIndex => {
         }
       }
       if (query.apis.size > 0 && indexed.document.api !== undefined) {
-        final *= query.apis.has(indexed.document.api) ? API : 1 / API
+        final *= query.apis.has(indexed.document.api) ? apiFactor : 1 / apiFactor
       }
       const hit = { name, score: final }
       // A tie with the last kept enters when its name sorts first, as in a full sort.

@@ -27,6 +27,8 @@ export interface Query {
   readonly apis: ReadonlySet<string>
   /** Collections whose item an id of the request names (`Learn.itemsOf` keys). */
   readonly items: ReadonlySet<string>
+  /** The stems of the plural nouns the request names ("branches"): what it lists, not an item of it. */
+  readonly listed: ReadonlySet<string>
 }
 
 /** Weight of a lexicon expansion beside the request's own word. */
@@ -100,7 +102,15 @@ const QUESTION: ReadonlySet<string> = new Set([
 ])
 
 /** The particles of English phrasal verbs, which may stand after the object: "hand the money back", "switch it off". */
-const PARTICLES: ReadonlySet<string> = new Set(["up", "down", "off", "out", "back", "in", "on", "over", "away", "through"])
+const PARTICLES: ReadonlySet<string> = new Set(["up", "down", "off", "out", "back", "in", "into", "on", "over", "away", "through"])
+
+/** Verbs of the lexicon that are also adjectives of state ("open issues", "new PRs"). */
+const STATES: ReadonlySet<string> = new Set(["open", "new", "draft", "pending", "active", "archived", "private", "public"])
+/** `prs`, `mrs`: a two- or three-letter abbreviation in the plural, too short for `isPlural`. */
+const ABBREVIATED_PLURAL = /^[a-z]{1,3}s$/
+
+/** Where a hint was cut out, among a request's words: no phrase spans it, a particle may follow it. */
+const GAP = "\u0000"
 
 /** How many words may stand between a phrasal verb and its particle. */
 const PARTICLE_GAP = 3
@@ -110,41 +120,57 @@ const PARTICLE_GAP = 3
  * a request for many of something is a list. Words ending in -ss, -us, -is are singular.
  */
 const isPlural = (word: string, known: (term: string) => boolean): boolean =>
-  word.length > 3 && /[^sui]s$/.test(word) && !isStopword(word) && known(stem(word))
+  word.length > 2 && /[^sui]s$/.test(word) && !isStopword(word) && known(stem(word))
 
 const readPhrases = (
   words: ReadonlyArray<string>,
   concepts: Array<Concept>,
   onAction: (action: Action) => void,
   known: (term: string) => boolean,
-  onPlural: () => void,
+  onPlural: (word?: string) => void,
   hasAction: () => boolean
 ): void => {
   const { byFirst } = phrases()
   const taken = new Set<number>()
   for (let i = 0; i < words.length;) {
     const word = words[i]!
-    if (taken.has(i)) {
+    if (taken.has(i) || word === GAP) {
       i += 1
       continue
     }
+    // A question asks to read: in "what's open in …" or "is #deals private", "open" and "private"
+    // describe what to read, they are not what to do.
+    if ((i === 0 || words[i - 1] === GAP) && !hasAction() && QUESTION.has(word)) onAction("read")
     let matched: ReadonlyArray<string> | undefined
     let particleAt: number | undefined
     const entries: Array<Entry> = []
-    for (const { entry, phrase } of byFirst.get(word) ?? []) {
+    const candidates = byFirst.get(word) ?? []
+    for (const { entry, phrase } of candidates) {
       if (matched !== undefined && phrase.length < matched.length) break
       if (phrase.every((part, j) => words[i + j] === part)) {
         matched = phrase
         entries.push(entry)
-      } else if (matched === undefined && phrase.length === 2 && PARTICLES.has(phrase[1]!)) {
-        // "hand the money back", "switch the alarm off": the particle after a short object.
-        for (let j = i + 2; j <= i + 1 + PARTICLE_GAP && j < words.length; j++) {
-          if (words[j] === phrase[1]) {
+      }
+    }
+    // "hand the money back", "switch the alarm off": a phrasal verb's particle after a short
+    // object, unless a longer phrase is said as it stands ("pull up commit … in" is "pull up").
+    // Past a hint, only for a verb that says nothing alone: "kick @bob off" is the kick, not a
+    // kick-off.
+    if (matched === undefined || matched.length < 2) {
+      const alone = candidates.some(({ entry, phrase }) => phrase.length === 1 && entry.action !== undefined)
+      for (const { entry, phrase } of candidates) {
+        if (phrase.length !== 2 || !PARTICLES.has(phrase[1]!)) continue
+        let past = false
+        for (let j = i + 1; j <= i + 1 + PARTICLE_GAP && j < words.length; j++) {
+          if (words[j] === GAP) past = true
+          else if (j >= i + 2 && words[j] === phrase[1] && !(past && alone)) {
             particleAt = j
             break
           }
         }
         if (particleAt !== undefined) {
+          matched = undefined
+          entries.length = 0
           entries.push(entry)
           taken.add(particleAt)
           concepts.push(conceptOf([word], entry.expansions, 1, entry.weight))
@@ -158,7 +184,7 @@ const readPhrases = (
       continue
     }
     if (matched === undefined) {
-      if (isPlural(word, known)) onPlural()
+      if (isPlural(word, known)) onPlural(word)
       if (!isStopword(word) && word.length > 1 && !/^\d+$/.test(word)) {
         const concept = conceptOf([word], [], 1, 1)
         const terms = concept.terms as Map<string, number>
@@ -190,8 +216,22 @@ const readPhrases = (
       entries.length = 0
       entries.push(...nouns)
     }
+    // "open issues on …", "new PRs this week": an adjective of state before a plural names what to list; only
+    // "open a PR", "new repo" ask to make one.
+    const next = words[i + 1]
+    const after = words[i + 2]
+    if (
+      matched.length === 1 && STATES.has(word) && next !== undefined && !isStopword(next) &&
+      (isPlural(next, known) || ABBREVIATED_PLURAL.test(next)) &&
+      // The plural is the noun, not the first half of one ("new payments-svc repo").
+      (after === undefined || after === GAP || isStopword(after))
+    ) {
+      concepts.push(conceptOf([word], [], 1, 0.5))
+      i += 1
+      continue
+    }
     const withAction = entries.find((entry) => entry.action !== undefined)
-    if (withAction === undefined && matched.length === 1 && isPlural(word, known)) onPlural()
+    if (withAction === undefined && matched.length === 1 && isPlural(word, known)) onPlural(word)
     if (withAction?.action !== undefined) onAction(withAction.action)
     // "show me every dispute": a word of listing later in the request makes a read a list.
     if (withAction?.action === "list") onPlural()
@@ -239,26 +279,26 @@ export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term
 
   let action: Action | undefined
   let plural = false
-  // A hint cut out of the request ends a phrase: in "turn @ann off", "turn off" is not said.
-  for (const segment of withoutPayload(rest).split(Hints.CUT)) {
-    const words = rawWords(segment)
-    // A question asks to read: in "what's open in …" or "is #deals private", "open" and "private"
-    // describe what to read, they are not what to do.
-    if (action === undefined && words[0] !== undefined && QUESTION.has(words[0])) action = "read"
-    readPhrases(words, concepts, (found) => (action ??= found), known, () => (plural = true), () => action !== undefined)
-  }
+  const listed = new Set<string>()
+  // A hint cut out of the request ends a phrase ("kick @bob" is no phrase), but a phrasal verb's
+  // particle may follow it as it follows any short object: "drag @sam into #launch".
+  const words = withoutPayload(rest).split(Hints.CUT).flatMap((segment, at) => at === 0 ? rawWords(segment) : [GAP, ...rawWords(segment)])
+  readPhrases(words, concepts, (found) => (action ??= found), known, (word) => {
+    plural = true
+    if (word !== undefined) listed.add(stem(word))
+  }, () => action !== undefined)
   // A request that names things without a verb ("the open invoices", "our webhooks") asks to see
   // them. Whether it asks for one or for many is said by the grammatical number of what it names
   // ("show me the runs" lists, "show me run 5") — and an id names one.
   const one = idPrefixes.length > 0 || numbered.some((nouns) => nouns.length > 0) || hints.some((hint) => hint.item === true)
   const reading = action === undefined || action === "read" || action === "list"
   const asked: Action = !reading ? action! : plural ? "list" : one ? "read" : action ?? "read"
-  return { concepts: concepts.filter((concept) => concept.terms.size > 0), action: asked, apis, items }
+  return { concepts: concepts.filter((concept) => concept.terms.size > 0), action: asked, apis, items, listed }
 }
 
 /**
  * What a request asks to be said or written is the content of the operation, not its
- * description: in `post "deploy done" in #releases`, `tell @dana that the build is green` or
+ * description: in `post "tests are green" in #ci`, `tell @dana that the build is green` or
  * `remind me to review the PR`, the quoted text and the clause after the verb would otherwise
  * rank build and pull-request tools. Quoted text, and a clause introduced after a verb of
  * saying (`that …`, `saying …`, `: …`) or reminding (`to …`, `about …`), are left out.

@@ -56,6 +56,8 @@ const WORD = /[\p{L}\p{N}]+(?:['’]\p{L}+)?/gu
 const ASCII_WORD = /[A-Za-z0-9]+(?:'[A-Za-z]+)?/g
 const NON_ASCII = /[^\u0000-\u007f]/
 const HAS_UPPER_INSIDE = /.[A-Z]/
+/** An abbreviation in the plural (`PRs`, `IDs`, `URLs`, `CVEs`): one word, not `P` and `Rs`. */
+const ABBREVIATION_PLURAL = /^[A-Z]{2,8}s$/
 
 /**
  * Raw words of a text, identifiers split at case changes and punctuation, lowercased, in order.
@@ -70,7 +72,7 @@ export const rawWords = (text: string): Array<string> => {
   pattern.lastIndex = 0
   for (let match = pattern.exec(plain); match !== null; match = pattern.exec(plain)) {
     const word = match[0]
-    if (!HAS_UPPER_INSIDE.test(word)) {
+    if (!HAS_UPPER_INSIDE.test(word) || ABBREVIATION_PLURAL.test(word)) {
       words.push(word.includes("’") ? word.toLowerCase().replace("’", "'") : word.toLowerCase())
       continue
     }
