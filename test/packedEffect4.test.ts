@@ -200,6 +200,36 @@ const useResolver = async (origin: string) => {
       }
     })
   },
+  "./server": {
+    imports: `import * as Schema from "effect/Schema"\nimport * as Server from "rcp-sdk/server"`,
+    code: `const useServer = async (origin: string) => {
+  // A server author's tool, its args an Effect 4 Schema; what the protocol cannot say is a warning.
+  const tool = Server.defineTool({
+    name: "find_items",
+    description: "Find items.",
+    method: "GET",
+    args: Schema.Struct({ q: Schema.String.annotate({ description: "Words to look for." }), since: Schema.Date }),
+    url: \`\${origin}/items\`,
+    queryParams: { q: (t) => t.arg("q"), since: (t) => t.arg("since") }
+  })
+  const { manifest, warnings } = Server.manifestWithWarningsSync({ tools: [tool] })
+  // Served by the Fetch-API handler, read back as a client reads it.
+  const served = Server.manifestHandler([tool])(new Request(\`\${origin}/rcp/manifest\`))
+  const decoded = await Effect.runPromise(Manifest.decode(await served.json(), { source: "the handler" }))
+  return { params: manifest.tools[0]!.params, warnings: warnings.map((w) => w.message), status: served.status, decoded: decoded.tools[0]!.name }
+}`,
+    run: "useServer(origin)",
+    requests: [],
+    expected: () => ({
+      params: [
+        { name: "q", type: "string", required: true, description: "Words to look for." },
+        { name: "since", type: "string", required: true, description: "a valid Date" }
+      ],
+      warnings: ["arg \"since\" of tool \"find_items\": Date has no manifest type; published as a required \"string\""],
+      status: 200,
+      decoded: "find_items"
+    })
+  },
   "./client": {
     imports: `import * as Client from "rcp-sdk/client"`,
     code: `const useClient = async (origin: string) => {
