@@ -1,7 +1,7 @@
 /**
- * Reading an Effect 4 Schema for `defineTool`'s lowering: the same `SchemaView`s, fields and
- * `output` JSON Schema as `../v3/LowerEffect.ts` reads from Effect 3, so that a tool written with
- * either Effect's Schema publishes the same params (`test/effect4/lowering.test.ts`, byte for byte).
+ * Reading an Effect 4 Schema for `defineTool`'s lowering: the same `SchemaView`s and fields as
+ * `../v3/LowerEffect.ts` reads from Effect 3, so that a tool written with either Effect's Schema
+ * publishes the same params and `outputSchema` (`test/effect4/lowering.test.ts`, byte for byte).
  *
  * Effect 4's AST differs: a refinement is a check on the node (`checks`), a transformation is the
  * node's `encoding`, and a field's optionality and its own annotations sit in the node's `context`.
@@ -12,9 +12,10 @@
  *
  * Effect 4 describes its built-in checks in its own words ("a value with a length of at least 1")
  * and keeps them under `expected`; what the model reads must not depend on the Effect, so the check's
- * `representation` is mapped to Effect 3's description and JSON Schema keywords (`EFFECT3`). Effect 4
- * cannot tell `NonEmptyString` from `minLength(1)` (nor `Positive` from `greaterThan(0)`): both are
- * given the one text Effect 3 gives both. An author's own description always wins.
+ * `representation` is mapped to Effect 3's description, title and JSON Schema keywords (`EFFECT3`).
+ * Effect 4 cannot tell `NonEmptyString` from `minLength(1)` (nor `Positive` from `greaterThan(0)`):
+ * both are given the one text Effect 3 gives both, and the title of the named one (`nonEmptyString`,
+ * `positive`; Effect 3 titles the other `minLength(1)`, `greaterThan(0)`). An author's own words win.
  */
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
@@ -69,13 +70,15 @@ const field_ = (u: unknown, key: string): unknown =>
 
 interface Effect3 {
   readonly description?: string
+  readonly title?: string
   readonly identifier?: string
   readonly keywords?: Readonly<Record<string, unknown>>
 }
 
-/** A bound in Effect 3's words: 0 has its own ("a positive number"). */
-const bound = (value: unknown, zero: string, other: string, keyword: string): Effect3 => ({
+/** A bound in Effect 3's words: 0 has its own ("a positive number", title "positive"). */
+const bound = (value: unknown, zero: string, zeroTitle: string, other: string, keyword: string, title: string): Effect3 => ({
   description: value === 0 ? zero : `${other} ${value}`,
+  title: value === 0 ? zeroTitle : `${title}(${value})`,
   keywords: { [keyword]: value }
 })
 
@@ -85,20 +88,22 @@ const bound = (value: unknown, zero: string, other: string, keyword: string): Ef
  * (a length is a string's or an array's).
  */
 const EFFECT3: Readonly<Record<string, (payload: unknown, kind: AST.AST["_tag"]) => Effect3>> = {
-  "effect/schema/isInt": () => ({ description: "an integer", identifier: "Int", keywords: { type: "integer" } }),
-  "effect/schema/isFinite": () => ({ description: "a finite number", identifier: "Finite", keywords: {} }),
+  "effect/schema/isInt": () => ({ description: "an integer", title: "int", identifier: "Int", keywords: { type: "integer" } }),
+  "effect/schema/isFinite": () => ({ description: "a finite number", title: "finite", identifier: "Finite", keywords: {} }),
   "effect/schema/isMinLength": (p, kind) => {
     const n = field_(p, "minLength")
-    if (kind === "Arrays") return { description: `an array of at least ${n} item(s)`, keywords: { minItems: n } }
+    if (kind === "Arrays") {
+      return { description: `an array of at least ${n} item(s)`, title: `minItems(${n})`, keywords: { minItems: n } }
+    }
     return n === 1
-      ? { description: "a non empty string", identifier: "NonEmptyString", keywords: { minLength: 1 } }
-      : { description: `a string at least ${n} character(s) long`, keywords: { minLength: n } }
+      ? { description: "a non empty string", title: "nonEmptyString", identifier: "NonEmptyString", keywords: { minLength: 1 } }
+      : { description: `a string at least ${n} character(s) long`, title: `minLength(${n})`, keywords: { minLength: n } }
   },
   "effect/schema/isMaxLength": (p, kind) => {
     const n = field_(p, "maxLength")
     return kind === "Arrays"
-      ? { description: `an array of at most ${n} item(s)`, keywords: { maxItems: n } }
-      : { description: `a string at most ${n} character(s) long`, keywords: { maxLength: n } }
+      ? { description: `an array of at most ${n} item(s)`, title: `maxItems(${n})`, keywords: { maxItems: n } }
+      : { description: `a string at most ${n} character(s) long`, title: `maxLength(${n})`, keywords: { maxLength: n } }
   },
   "effect/schema/isBetweenLength": (p, kind) => {
     const min = field_(p, "minimum")
@@ -108,6 +113,7 @@ const EFFECT3: Readonly<Record<string, (payload: unknown, kind: AST.AST["_tag"])
     if (kind === "Arrays") {
       return {
         description: min === max ? `an array of exactly ${min} item(s)` : `an array of at most ${max} item(s)`,
+        title: min === max ? `itemsCount(${min})` : `maxItems(${max})`,
         keywords: { minItems: min, maxItems: max }
       }
     }
@@ -115,19 +121,24 @@ const EFFECT3: Readonly<Record<string, (payload: unknown, kind: AST.AST["_tag"])
       description: min === max
         ? `a string ${min} character(s) long`
         : `a string at least ${min} character(s) and at most ${max} character(s) long`,
+      // Effect 3's own title, its missing brace included.
+      title: min === max ? `length(${min})` : `length({ min: ${min}, max: ${max})`,
       keywords: { minLength: min, maxLength: max }
     }
   },
   "effect/schema/isGreaterThan": (p) =>
-    bound(field_(p, "exclusiveMinimum"), "a positive number", "a number greater than", "exclusiveMinimum"),
+    bound(field_(p, "exclusiveMinimum"), "a positive number", "positive", "a number greater than", "exclusiveMinimum", "greaterThan"),
   "effect/schema/isGreaterThanOrEqualTo": (p) =>
-    bound(field_(p, "minimum"), "a non-negative number", "a number greater than or equal to", "minimum"),
+    bound(
+      field_(p, "minimum"), "a non-negative number", "nonNegative", "a number greater than or equal to", "minimum", "greaterThanOrEqualTo"
+    ),
   "effect/schema/isLessThan": (p) =>
-    bound(field_(p, "exclusiveMaximum"), "a negative number", "a number less than", "exclusiveMaximum"),
+    bound(field_(p, "exclusiveMaximum"), "a negative number", "negative", "a number less than", "exclusiveMaximum", "lessThan"),
   "effect/schema/isLessThanOrEqualTo": (p) =>
-    bound(field_(p, "maximum"), "a non-positive number", "a number less than or equal to", "maximum"),
+    bound(field_(p, "maximum"), "a non-positive number", "nonPositive", "a number less than or equal to", "maximum", "lessThanOrEqualTo"),
   "effect/schema/isBetween": (p) => ({
     description: `a number between ${field_(p, "minimum")} and ${field_(p, "maximum")}`,
+    title: `between(${field_(p, "minimum")}, ${field_(p, "maximum")})`,
     // Effect 4 may exclude either end (Effect 3's `between` cannot): the bound is then exclusive.
     keywords: {
       [field_(p, "exclusiveMinimum") === true ? "exclusiveMinimum" : "minimum"]: field_(p, "minimum"),
@@ -136,6 +147,7 @@ const EFFECT3: Readonly<Record<string, (payload: unknown, kind: AST.AST["_tag"])
   }),
   "effect/schema/isMultipleOf": (p) => ({
     description: `a number divisible by ${field_(p, "divisor")}`,
+    title: `multipleOf(${field_(p, "divisor")})`,
     keywords: { multipleOf: field_(p, "divisor") }
   }),
   "effect/schema/isPattern": (p) => ({
@@ -144,6 +156,7 @@ const EFFECT3: Readonly<Record<string, (payload: unknown, kind: AST.AST["_tag"])
   }),
   "effect/schema/isTrimmed": () => ({
     description: "a string with no leading or trailing whitespace",
+    title: "trimmed",
     identifier: "Trimmed",
     keywords: { pattern: "^\\S[\\s\\S]*\\S$|^\\S$|^$" }
   }),
@@ -152,7 +165,7 @@ const EFFECT3: Readonly<Record<string, (payload: unknown, kind: AST.AST["_tag"])
     identifier: "UUID",
     keywords: { format: "uuid", pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$" }
   }),
-  "effect/schema/Date": () => ({ description: "a valid Date", identifier: "Date" }),
+  "effect/schema/Date": () => ({ description: "a valid Date", title: "validDate", identifier: "Date" }),
   "effect/schema/URL": () => ({ identifier: "URL" })
 }
 
@@ -174,7 +187,13 @@ const checkWords = (check: AST.Check<unknown>, kind: AST.AST["_tag"]): Effect3 =
   const keywords: Record<string, unknown> = {}
   for (const words of inner) for (const [keyword, value] of Object.entries(words.keywords ?? {})) keywords[keyword] ??= value
   const description = own?.description ?? inner[0]?.description
-  return { ...own, ...(description === undefined ? {} : { description }), keywords: { ...keywords, ...own?.keywords } }
+  const title = own?.title ?? inner[0]?.title
+  return {
+    ...own,
+    ...(description === undefined ? {} : { description }),
+    ...(title === undefined ? {} : { title }),
+    keywords: { ...keywords, ...own?.keywords }
+  }
 }
 
 const NAMES: Readonly<Partial<Record<AST.AST["_tag"], string>>> = {
@@ -187,7 +206,9 @@ const NAMES: Readonly<Partial<Record<AST.AST["_tag"], string>>> = {
 /** One node of the AST as the walk reads it. @internal */
 export const view = (node: SchemaHandle): SchemaView => {
   const h = handleOf(node)
-  if ("members" in h) return { _tag: "Union", members: h.members, description: undefined, identifier: undefined, name: "union" }
+  if ("members" in h) {
+    return { _tag: "Union", members: h.members, description: undefined, identifier: undefined, title: undefined, name: "union" }
+  }
   const { ast, checks } = h
   const name = NAMES[ast._tag] ?? ast._tag.toLowerCase()
   const check = checks > 0 ? ast.checks?.[checks - 1] : undefined
@@ -198,8 +219,11 @@ export const view = (node: SchemaHandle): SchemaView => {
       _tag: "Refinement",
       from: handle(ast, checks - 1),
       keywords: words.keywords ?? {},
+      // An author's own check (no representation Effect 3 has words for) is a `filter` to Effect 3.
+      hasJsonSchema: words.keywords !== undefined,
       description: text(check.annotations?.description) ?? words.description,
       identifier: text(check.annotations?.identifier) ?? words.identifier,
+      title: text(check.annotations?.title) ?? words.title,
       name
     }
   }
@@ -207,6 +231,7 @@ export const view = (node: SchemaHandle): SchemaView => {
   const base = {
     description: text(ast.annotations?.description) ?? words?.description,
     identifier: text(ast.annotations?.identifier) ?? words?.identifier,
+    title: text(ast.annotations?.title) ?? words?.title,
     name
   }
   // A default (`withDecodingDefaultKey`) is an encoding too, but one that keeps the type: only an
@@ -234,7 +259,12 @@ export const view = (node: SchemaHandle): SchemaView => {
     case "Literal":
       return { ...base, _tag: "Literal", literal: ast.literal }
     case "Enum":
-      return { ...base, _tag: "Enums", values: ast.enums.map(([, value]) => value) }
+      return {
+        ...base,
+        _tag: "Enums",
+        names: ast.enums.map(([name]) => name),
+        values: ast.enums.map(([, value]) => value)
+      }
     case "Suspend": {
       const thunk = ast.thunk
       return { ...base, _tag: "Suspend", target: () => handle(thunk()) }
@@ -289,15 +319,4 @@ export const field = (value: unknown): FieldView => {
     description: text(ast.context?.annotations?.["description"]),
     default: optional ? defaultOf(schema) : undefined
   }
-}
-
-/**
- * The JSON Schema of `output`'s encoded side (`Schema.toJsonSchemaDocument`, its definitions as
- * `$defs`); throws for a type that has none. @internal
- */
-export const outputJsonSchema = (schema: AnySchema): unknown => {
-  const document = Schema.toJsonSchemaDocument(schema)
-  return Object.keys(document.definitions).length === 0
-    ? document.schema
-    : { ...document.schema, $defs: document.definitions }
 }
