@@ -14,13 +14,13 @@
  * and keeps them under `expected`; what the model reads must not depend on the Effect, so the check's
  * `representation` is mapped to Effect 3's description, title and JSON Schema keywords (`EFFECT3`).
  * Effect 4 cannot tell `NonEmptyString` from `minLength(1)` (nor `Positive` from `greaterThan(0)`):
- * both are given the one text Effect 3 gives both, and the title of the named one (`nonEmptyString`,
- * `positive`; Effect 3 titles the other `minLength(1)`, `greaterThan(0)`). An author's own words win.
+ * both are given the one text Effect 3 gives both; the title is that of `NonEmptyString`
+ * (`nonEmptyString`) and of `greaterThan(0)` (not `positive`). An author's own words win.
  */
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import * as AST from "effect/SchemaAST"
-import type { FieldView, SchemaHandle, SchemaView } from "../../shared/schemaView.js"
+import type { FieldView, SchemaHandle, SchemaView, ViewProperty } from "../../shared/schemaView.js"
 import { clip } from "../../shared/text.js"
 
 /** Any Effect Schema: what `output` may be. @internal */
@@ -45,6 +45,7 @@ export const fieldsOf = (u: unknown): Readonly<Record<string, unknown>> | undefi
 type Handle =
   | { readonly ast: AST.AST; readonly checks: number }
   | { readonly members: ReadonlyArray<SchemaHandle> }
+  | { readonly made: SchemaView }
 
 const handles = new WeakMap<AST.AST, Array<Handle>>()
 
@@ -56,6 +57,35 @@ const handle = (ast: AST.AST, checks = ast.checks?.length ?? 0): SchemaHandle =>
   return found as unknown as SchemaHandle
 }
 const handleOf = (node: SchemaHandle): Handle => node as unknown as Handle
+
+/** A view made here rather than read from an AST: Effect 3's structure of a type Effect 4 declares. */
+const made = (v: SchemaView): SchemaHandle => ({ made: v } satisfies Handle) as unknown as SchemaHandle
+
+const decodedFrom = (what: string): SchemaHandle =>
+  handle(Schema.String.annotate({ description: `a string to be decoded into ${what}` }).ast)
+
+const transformation = (identifier: string, from: SchemaHandle): SchemaView => ({
+  _tag: "Transformation",
+  from,
+  struct: false,
+  description: undefined,
+  identifier,
+  title: undefined,
+  name: "transformation"
+})
+
+/**
+ * Effect 4 declares `Date` and `URL`; Effect 3 builds them from a string (`Schema.Date` is a
+ * `validDate` filter of `DateFromString`), which its JSON Schema writes as that string, described.
+ * Read as Effect 3's structure, they publish what Effect 3 published.
+ */
+type Base = Pick<SchemaView, "description" | "identifier" | "title" | "name">
+const dateFromString = made(transformation("DateFromString", decodedFrom("a Date")))
+const urlFromString = decodedFrom("a URL")
+const DECLARED: Readonly<Record<string, (base: Base) => SchemaView>> = {
+  Date: (base) => ({ ...base, _tag: "Refinement", from: dateFromString, keywords: {}, hasJsonSchema: false }),
+  URL: (base) => ({ ...transformation("URL", urlFromString), ...base })
+}
 
 /** The type of a schema, to view (tests lower a bare type). @internal */
 export const typeOf = (schema: AnySchema): SchemaHandle => handle(schema.ast)
@@ -75,10 +105,10 @@ interface Effect3 {
   readonly keywords?: Readonly<Record<string, unknown>>
 }
 
-/** A bound in Effect 3's words: 0 has its own ("a positive number", title "positive"). */
-const bound = (value: unknown, zero: string, zeroTitle: string, other: string, keyword: string, title: string): Effect3 => ({
+/** A bound in Effect 3's words: 0 has its own description ("a positive number"). */
+const bound = (value: unknown, zero: string, other: string, keyword: string, title: string): Effect3 => ({
   description: value === 0 ? zero : `${other} ${value}`,
-  title: value === 0 ? zeroTitle : `${title}(${value})`,
+  title: `${title}(${value})`,
   keywords: { [keyword]: value }
 })
 
@@ -127,15 +157,13 @@ const EFFECT3: Readonly<Record<string, (payload: unknown, kind: AST.AST["_tag"])
     }
   },
   "effect/schema/isGreaterThan": (p) =>
-    bound(field_(p, "exclusiveMinimum"), "a positive number", "positive", "a number greater than", "exclusiveMinimum", "greaterThan"),
+    bound(field_(p, "exclusiveMinimum"), "a positive number", "a number greater than", "exclusiveMinimum", "greaterThan"),
   "effect/schema/isGreaterThanOrEqualTo": (p) =>
-    bound(
-      field_(p, "minimum"), "a non-negative number", "nonNegative", "a number greater than or equal to", "minimum", "greaterThanOrEqualTo"
-    ),
+    bound(field_(p, "minimum"), "a non-negative number", "a number greater than or equal to", "minimum", "greaterThanOrEqualTo"),
   "effect/schema/isLessThan": (p) =>
-    bound(field_(p, "exclusiveMaximum"), "a negative number", "negative", "a number less than", "exclusiveMaximum", "lessThan"),
+    bound(field_(p, "exclusiveMaximum"), "a negative number", "a number less than", "exclusiveMaximum", "lessThan"),
   "effect/schema/isLessThanOrEqualTo": (p) =>
-    bound(field_(p, "maximum"), "a non-positive number", "nonPositive", "a number less than or equal to", "maximum", "lessThanOrEqualTo"),
+    bound(field_(p, "maximum"), "a non-positive number", "a number less than or equal to", "maximum", "lessThanOrEqualTo"),
   "effect/schema/isBetween": (p) => ({
     description: `a number between ${field_(p, "minimum")} and ${field_(p, "maximum")}`,
     title: `between(${field_(p, "minimum")}, ${field_(p, "maximum")})`,
@@ -167,6 +195,22 @@ const EFFECT3: Readonly<Record<string, (payload: unknown, kind: AST.AST["_tag"])
   }),
   "effect/schema/Date": () => ({ description: "a valid Date", title: "validDate", identifier: "Date" }),
   "effect/schema/URL": () => ({ identifier: "URL" })
+}
+
+// Effect 3's own words on keywords that its JSON Schema keeps (`Schema.Unknown` is titled "unknown").
+const KEYWORDS: Readonly<Partial<Record<AST.AST["_tag"], Effect3>>> = {
+  Unknown: { title: "unknown" },
+  Any: { title: "any" },
+  ObjectKeyword: { title: "object", description: "an object in the TypeScript meaning, i.e. the `object` type" }
+}
+
+// Effect 4's built-in transformations carry no name; their encoded side says what it expects.
+// Effect 3 names the transformation and describes the string.
+const EXPECTED: Readonly<Record<string, { readonly identifier: string; readonly description: string }>> = {
+  "a string that will be decoded as a number": {
+    identifier: "NumberFromString",
+    description: "a string to be decoded into a number"
+  }
 }
 
 /** Effect 3's words for one of Effect's own checks or declarations, by its annotations. */
@@ -209,6 +253,7 @@ export const view = (node: SchemaHandle): SchemaView => {
   if ("members" in h) {
     return { _tag: "Union", members: h.members, description: undefined, identifier: undefined, title: undefined, name: "union" }
   }
+  if ("made" in h) return h.made
   const { ast, checks } = h
   const name = NAMES[ast._tag] ?? ast._tag.toLowerCase()
   const check = checks > 0 ? ast.checks?.[checks - 1] : undefined
@@ -227,18 +272,25 @@ export const view = (node: SchemaHandle): SchemaView => {
       name
     }
   }
-  const words = effect3(ast.annotations, ast._tag)
+  const expected = EXPECTED[text(ast.annotations?.expected) ?? ""]
+  const words = effect3(ast.annotations, ast._tag) ?? KEYWORDS[ast._tag] ??
+    (expected === undefined ? undefined : { description: expected.description })
   const base = {
     description: text(ast.annotations?.description) ?? words?.description,
     identifier: text(ast.annotations?.identifier) ?? words?.identifier,
     title: text(ast.annotations?.title) ?? words?.title,
     name
   }
+  const declared = ast._tag === "Declaration" && base.identifier !== undefined ? DECLARED[base.identifier] : undefined
+  if (declared !== undefined) return declared(base)
   // A default (`withDecodingDefaultKey`) is an encoding too, but one that keeps the type: only an
   // encoding from another kind of value (`NumberFromString`) makes the model write something else.
   if (ast.encoding !== undefined) {
     const encoded = AST.toEncoded(ast)
-    if (encoded._tag !== ast._tag) return { ...base, _tag: "Transformation", from: handle(encoded), struct: false }
+    if (encoded._tag !== ast._tag) {
+      const identifier = base.identifier ?? EXPECTED[text(encoded.annotations?.expected) ?? ""]?.identifier
+      return { ...base, identifier, _tag: "Transformation", from: handle(encoded), struct: false }
+    }
   }
   switch (ast._tag) {
     case "String":
@@ -278,18 +330,32 @@ export const view = (node: SchemaHandle): SchemaView => {
         elements: ast.elements.map((element) => ({ type: handle(element), optional: AST.isOptional(element) })),
         rest: ast.rest.map((rest) => handle(rest))
       }
-    case "Objects":
-      return {
-        ...base,
+    case "Objects": {
+      const properties = ast.propertySignatures.map((signature) => ({
+        name: signature.name,
+        type: handle(signature.type),
+        optional: AST.isOptional(signature.type),
+        description: text(signature.type.context?.annotations?.["description"]),
+        // A default: an encoding that keeps the type.
+        defaulted: signature.type.encoding !== undefined && AST.toEncoded(signature.type)._tag === signature.type._tag
+      }))
+      const indexes = ast.indexSignatures.map((index) => ({ parameter: handle(index.parameter), type: handle(index.type) }))
+      const struct = (description: (p: typeof properties[number]) => string | undefined): Array<ViewProperty> =>
+        properties.map((p) => ({ name: p.name, type: p.type, optional: p.optional, description: description(p) }))
+      if (!properties.some((p) => p.defaulted)) return { ...base, _tag: "Struct", properties: struct((p) => p.description), indexes }
+      // Effect 3 makes a struct with defaults a transformation from its encoded side, which keeps
+      // the key descriptions of the defaulted fields only: read as Effect 3 reads it.
+      const encoded: SchemaView = {
         _tag: "Struct",
-        properties: ast.propertySignatures.map((signature) => ({
-          name: signature.name,
-          type: handle(signature.type),
-          optional: AST.isOptional(signature.type),
-          description: text(signature.type.context?.annotations?.["description"])
-        })),
-        indexes: ast.indexSignatures.map((index) => ({ parameter: handle(index.parameter), type: handle(index.type) }))
+        properties: struct((p) => (p.defaulted ? p.description : undefined)),
+        indexes,
+        description: undefined,
+        identifier: undefined,
+        title: undefined,
+        name
       }
+      return { ...base, _tag: "Transformation", from: made(encoded), struct: true }
+    }
     default:
       return { ...base, _tag: "Other" }
   }
