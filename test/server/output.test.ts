@@ -222,6 +222,18 @@ describe("output: an Effect Schema is published as Effect 3's JSONSchema.make wr
     })
   }
 
+  it("a schema that reuses a type at every level is written out within the translation's bound, not without end", () => {
+    // Each level uses the one below twice: 2^18 schemas written out in full (deeper, Effect's own
+    // `Schema.Struct` takes seconds to build).
+    let level: Schema.Schema.Any = Schema.String
+    for (let i = 0; i < 18; i++) level = Schema.Struct({ a: level, b: level })
+    const start = performance.now()
+    const { outputSchema, warnings } = published(level)
+    assert.isBelow(performance.now() - start, 5_000)
+    assert.deepStrictEqual(Result.checkOutputSchema(outputSchema ?? true), [])
+    assert.isTrue(warnings.some(([, message]) => /nests deeper than 16 schemas|more than 20000 schemas/.test(message!)))
+  })
+
   it("a recursive type without an identifier is published (Effect 3 refused it), its inner reference any value", () => {
     assert.throws(() => JSONSchema.make(Tree), /Missing annotation/)
     assert.deepStrictEqual(published(Schema.Struct({ tree: Tree })), {
