@@ -141,7 +141,12 @@ const writeView = (walk: Walk, v: SchemaView): Json | boolean => {
     case "Boolean":
       return annotate({ type: "boolean" }, v)
     case "TemplateLiteral":
-      return annotate({ type: "string" }, v)
+      return annotate(
+        v.text === undefined
+          ? { type: "string" }
+          : { type: "string", title: v.text, description: "a template literal", pattern: v.pattern },
+        v
+      )
     case "Null":
       return annotate({ type: "null" }, v)
     case "Unknown":

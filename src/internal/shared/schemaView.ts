@@ -37,7 +37,9 @@ export type SchemaView =
     readonly name: string
   }
   & (
-    | { readonly _tag: "String" | "Number" | "Boolean" | "TemplateLiteral" | "Undefined" | "Null" | "Unknown" | "Other" }
+    | { readonly _tag: "String" | "Number" | "Boolean" | "Undefined" | "Null" | "Unknown" | "Other" }
+    /** `text` and `pattern` as Effect 3 writes them (`` `id-${string}` ``, `^id-[\s\S]*?$`), when known. */
+    | { readonly _tag: "TemplateLiteral"; readonly text: string | undefined; readonly pattern: string | undefined }
     | { readonly _tag: "Literal"; readonly literal: unknown }
     /** A TypeScript enum: each member's name and value. */
     | { readonly _tag: "Enums"; readonly names: ReadonlyArray<string>; readonly values: ReadonlyArray<unknown> }

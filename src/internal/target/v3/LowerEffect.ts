@@ -105,7 +105,7 @@ export const view = (node: SchemaHandle): SchemaView => {
     case "BooleanKeyword":
       return { ...base, _tag: "Boolean" }
     case "TemplateLiteral":
-      return { ...base, _tag: "TemplateLiteral" }
+      return { ...base, _tag: "TemplateLiteral", text: String(ast), pattern: AST.getTemplateLiteralRegExp(ast).source }
     case "UndefinedKeyword":
       return { ...base, _tag: "Undefined" }
     case "UnknownKeyword":

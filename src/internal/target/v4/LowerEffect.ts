@@ -247,6 +247,31 @@ const NAMES: Readonly<Partial<Record<AST.AST["_tag"], string>>> = {
   TemplateLiteral: "templateliteral"
 }
 
+const escape = (text: string): string => text.replace(/[/\\^$*+?.()|[\]{}]/g, "\\$&")
+
+/**
+ * A template literal's text and pattern as Effect 3 writes them, for parts Effect 3 writes the same
+ * way (literals, `string`, `number`); undefined for any other part (a union, a nested template).
+ */
+const templateLiteral = (parts: ReadonlyArray<AST.AST>): { text: string | undefined; pattern: string | undefined } => {
+  let text = ""
+  let pattern = ""
+  for (const part of parts) {
+    if (part.checks !== undefined || part.encoding !== undefined) return { text: undefined, pattern: undefined }
+    if (part._tag === "Literal" && (typeof part.literal === "string" || typeof part.literal === "number")) {
+      text += String(part.literal)
+      pattern += escape(String(part.literal))
+    } else if (part._tag === "String") {
+      text += "${string}"
+      pattern += "[\\s\\S]*?"
+    } else if (part._tag === "Number") {
+      text += "${number}"
+      pattern += "[+-]?\\d*\\.?\\d+(?:[Ee][+-]?\\d+)?"
+    } else return { text: undefined, pattern: undefined }
+  }
+  return { text: `\`${text}\``, pattern: `^${pattern}$` }
+}
+
 /** One node of the AST as the walk reads it. @internal */
 export const view = (node: SchemaHandle): SchemaView => {
   const h = handleOf(node)
@@ -300,7 +325,7 @@ export const view = (node: SchemaHandle): SchemaView => {
     case "Boolean":
       return { ...base, _tag: "Boolean" }
     case "TemplateLiteral":
-      return { ...base, _tag: "TemplateLiteral" }
+      return { ...base, _tag: "TemplateLiteral", ...templateLiteral(ast.parts) }
     case "Undefined":
       return { ...base, _tag: "Undefined" }
     case "Null":
