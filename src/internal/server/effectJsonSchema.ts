@@ -10,7 +10,9 @@
  * `JSONSchema.make` wrote before (the shapes, key order, titles and descriptions; Effect 4's built-in
  * checks get Effect 3's words from its twin), so that an Effect 3 server publishes what it did.
  * Where a view cannot say what Effect 3 said (a `jsonSchema` annotation on anything but a
- * refinement, `default` and `examples`, a template literal's pattern), the CHANGELOG names it.
+ * refinement, `default` and `examples`, the words of a template literal with a union in it,
+ * `parseJson`'s schema), the CHANGELOG names it; `test/server/output.test.ts` holds the rest to
+ * `JSONSchema.make` itself.
  *
  * No `$ref`s: a type met again inside itself (through a suspend) is marked `RECURSIVE`, which the
  * translation publishes as any value with a warning, as it does a definition inside itself.
