@@ -1,7 +1,8 @@
 /**
  * Lowering a tool's `output` (`defineTool({ output })`) to the manifest's `outputSchema`: the JSON
- * Schema of what the endpoint returns — from an Effect Schema (its encoded side, as that Effect writes it: the target's `LowerEffect.ts`),
- * a Standard Schema library's (its output side), or written by hand — translated into the bounded
+ * Schema of what the endpoint returns — from an Effect Schema (its encoded side, written from the
+ * shared `SchemaView` as Effect 3 wrote it, the same on both Effects: `effectJsonSchema.ts`), a
+ * Standard Schema library's (its output side), or written by hand — translated into the bounded
  * subset of docs/protocol.md §8 (`../manifest/outputSchema.ts`), which every client checks.
  *
  * The translation only ever loosens: a keyword outside the subset is dropped (a value that fitted
@@ -11,10 +12,11 @@
  * inner reference published as any value; a schema deeper than the subset's 16 levels is cut there
  * the same way. What comes out passes `OutputSchema.check`, or this throws: a bug, not the author's.
  */
-import { isSchema, outputJsonSchema } from "#target/LowerEffect.js"
+import { isSchema, typeOf } from "#target/LowerEffect.js"
 import * as OutputSchema from "../manifest/outputSchema.js"
-import { clip, describeValue, messageOf } from "../shared/text.js"
+import { clip, describeValue } from "../shared/text.js"
 import { isRecord } from "../shared/values.js"
+import * as EffectJsonSchema from "./effectJsonSchema.js"
 import { ArgsInvalid } from "./errors.js"
 import { UNREPRESENTABLE } from "./jsonSchemaNode.js"
 import * as StandardSchema from "./standardSchema.js"
@@ -52,12 +54,13 @@ const MAX_NODES = 20_000
 /** The JSON Schema `output` describes, or `ArgsInvalid` naming what it is. */
 const jsonSchemaOf = (toolName: string, output: unknown): unknown => {
   if (isSchema(output)) {
-    try {
-      return outputJsonSchema(output)
-    } catch (cause) {
-      // A type with no JSON Schema and no annotation that gives one (a `Schema.declare`d class).
-      throw new ArgsInvalid({ tool: toolName, reason: `output has no JSON Schema: ${clip(messageOf(cause, "unknown"), 200)}` })
+    // Written out in full (no `$defs`), so no more schemas than the translation takes.
+    const json = EffectJsonSchema.jsonSchema(typeOf(output), MAX_NODES + 1)
+    // A type with no JSON Schema (a `Schema.declare`d class).
+    if (json._tag === "None") {
+      throw new ArgsInvalid({ tool: toolName, reason: `output has no JSON Schema: ${clip(json.reason, 200)}` })
     }
+    return json.schema
   }
   const props = StandardSchema.propsOf(output)
   if (props !== undefined) {
@@ -98,6 +101,12 @@ export const lower = (toolName: string, output: unknown): LoweredOutput => {
     }
     if (!isRecord(node)) {
       lose(path, "is not a schema: published as any value")
+      return true
+    }
+    const recursive = node[EffectJsonSchema.RECURSIVE]
+    if (typeof recursive === "string") {
+      const name = JSON.stringify(clip(recursive, 60))
+      lose(path, `${name} inside itself: published as any value (the subset has no references)`)
       return true
     }
     if (depth > OutputSchema.MAX_SCHEMA_DEPTH) {

@@ -31,15 +31,29 @@ export type SchemaView =
     /** The node's own description; the built-in one of a keyword ("a string") is left out. */
     readonly description: string | undefined
     readonly identifier: string | undefined
+    /** The node's own title (Effect 3's for a built-in refinement: `"int"`, `"between(0, 1)"`); a keyword's is left out. */
+    readonly title: string | undefined
     /** The node's kind as a warning names it when nothing better is known (`bigint`, `declaration`). */
     readonly name: string
   }
   & (
-    | { readonly _tag: "String" | "Number" | "Boolean" | "TemplateLiteral" | "Undefined" | "Null" | "Unknown" | "Other" }
+    | { readonly _tag: "String" | "Number" | "Boolean" | "Undefined" | "Null" | "Unknown" | "Other" }
+    /** `text` and `pattern` as Effect 3 writes them (`` `id-${string}` ``, `^id-[\s\S]*?$`), when known. */
+    | { readonly _tag: "TemplateLiteral"; readonly text: string | undefined; readonly pattern: string | undefined }
     | { readonly _tag: "Literal"; readonly literal: unknown }
-    | { readonly _tag: "Enums"; readonly values: ReadonlyArray<unknown> }
-    /** A refinement, with the JSON Schema keywords Effect 3 gives it (`Schema.Int`: `{ type: "integer" }`). */
-    | { readonly _tag: "Refinement"; readonly from: SchemaHandle; readonly keywords: Readonly<Record<string, unknown>> }
+    /** A TypeScript enum: each member's name and value. */
+    | { readonly _tag: "Enums"; readonly names: ReadonlyArray<string>; readonly values: ReadonlyArray<unknown> }
+    /**
+     * A refinement, with the JSON Schema keywords Effect 3 gives it (`Schema.Int`: `{ type: "integer" }`);
+     * `hasJsonSchema` false: Effect 3 gives it none (a `filter` of the author's), and its JSON Schema
+     * is its base's, without its words.
+     */
+    | {
+      readonly _tag: "Refinement"
+      readonly from: SchemaHandle
+      readonly keywords: Readonly<Record<string, unknown>>
+      readonly hasJsonSchema: boolean
+    }
     | { readonly _tag: "Suspend"; readonly target: () => SchemaHandle }
     /** To another type; `struct`: a struct with defaults or renamed keys, whose encoded side is a struct too. */
     | { readonly _tag: "Transformation"; readonly from: SchemaHandle; readonly struct: boolean }

@@ -1,11 +1,11 @@
 /**
  * Reading an Effect 3 Schema for `defineTool`'s lowering (docs/effect4.md §Model-facing schemas):
- * the AST one level at a time as the shared `SchemaView`, a struct's fields, the JSON Schema of an
- * `output`. The walk that turns views into params is shared (`server/effectSchemaNode.ts`);
- * `../v4/LowerEffect.ts` is the twin, which gives Effect 4's AST the same views and Effect 3's words.
+ * the AST one level at a time as the shared `SchemaView`, and a struct's fields. The walks that turn
+ * views into params and into an `output`'s JSON Schema are shared (`server/effectSchemaNode.ts`,
+ * `server/effectJsonSchema.ts`); `../v4/LowerEffect.ts` is the twin, which gives Effect 4's AST the
+ * same views and Effect 3's words.
  * A handle here is the AST node itself.
  */
-import * as JSONSchema from "effect/JSONSchema"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import * as AST from "effect/SchemaAST"
@@ -43,11 +43,15 @@ export const union = (members: ReadonlyArray<SchemaHandle>): SchemaHandle => han
 const described = (annotated: AST.Annotated): string | undefined =>
   Option.getOrUndefined(AST.getDescriptionAnnotation(annotated))
 
-// A brand or an annotation copies the keyword with its built-in description ("a string"); that
-// text is Effect's, not the author's, and would only be noise in front of the model.
+const titled = (annotated: AST.Annotated): string | undefined => Option.getOrUndefined(AST.getTitleAnnotation(annotated))
+
+// A brand or an annotation copies the keyword with its built-in description ("a string") and title
+// ("string"); that text is Effect's, not the author's, and would only be noise in front of the model.
+const KEYWORDS = [AST.stringKeyword, AST.numberKeyword, AST.booleanKeyword]
 const builtInDescriptions: ReadonlyMap<AST.AST["_tag"], string | undefined> = new Map(
-  [AST.stringKeyword, AST.numberKeyword, AST.booleanKeyword].map((ast) => [ast._tag, described(ast)])
+  KEYWORDS.map((ast) => [ast._tag, described(ast)])
 )
+const builtInTitles: ReadonlyMap<AST.AST["_tag"], string | undefined> = new Map(KEYWORDS.map((ast) => [ast._tag, titled(ast)]))
 
 /**
  * `optionalWith(X, { default })` decodes an absent key to its default; any other property
@@ -86,8 +90,10 @@ export const field = (value: unknown): FieldView => {
 export const view = (node: SchemaHandle): SchemaView => {
   const ast = astOf(node)
   const own = described(ast)
+  const title = titled(ast)
   const base = {
     description: own === builtInDescriptions.get(ast._tag) ? undefined : own,
+    title: title === builtInTitles.get(ast._tag) ? undefined : title,
     identifier: Option.getOrUndefined(AST.getIdentifierAnnotation(ast)),
     name: ast._tag.replace(/Keyword$/, "").toLowerCase()
   }
@@ -99,7 +105,7 @@ export const view = (node: SchemaHandle): SchemaView => {
     case "BooleanKeyword":
       return { ...base, _tag: "Boolean" }
     case "TemplateLiteral":
-      return { ...base, _tag: "TemplateLiteral" }
+      return { ...base, _tag: "TemplateLiteral", text: String(ast), pattern: AST.getTemplateLiteralRegExp(ast).source }
     case "UndefinedKeyword":
       return { ...base, _tag: "Undefined" }
     case "UnknownKeyword":
@@ -108,10 +114,21 @@ export const view = (node: SchemaHandle): SchemaView => {
     case "Literal":
       return ast.literal === null ? { ...base, _tag: "Null" } : { ...base, _tag: "Literal", literal: ast.literal }
     case "Enums":
-      return { ...base, _tag: "Enums", values: ast.enums.map(([, value]) => value) }
+      return {
+        ...base,
+        _tag: "Enums",
+        names: ast.enums.map(([name]) => name),
+        values: ast.enums.map(([, value]) => value)
+      }
     case "Refinement": {
       const json = Option.getOrUndefined(AST.getJSONSchemaAnnotation(ast)) as Record<string, unknown> | undefined
-      return { ...base, _tag: "Refinement", from: handle(ast.from), keywords: json ?? {} }
+      return {
+        ...base,
+        _tag: "Refinement",
+        from: handle(ast.from),
+        keywords: json ?? {},
+        hasJsonSchema: json !== undefined
+      }
     }
     case "Suspend": {
       const f = ast.f
@@ -149,6 +166,3 @@ export const view = (node: SchemaHandle): SchemaView => {
       return { ...base, _tag: "Other" }
   }
 }
-
-/** The JSON Schema of `output`'s encoded side (`JSONSchema.make`); throws for a type that has none. @internal */
-export const outputJsonSchema = (schema: AnySchema): unknown => JSONSchema.make(schema)
