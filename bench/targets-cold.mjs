@@ -8,9 +8,10 @@
 //
 //   npm run -s build && npm run -s build:effect4 && node bench/targets-cold.mjs [--rounds N]
 //
-// The modules are the ones built for Effect 4 so far; the client's discovery and per-call figures
-// join when rcp-sdk/client is built for Effect 4.
-import { spawnSync } from "node:child_process"
+// The client's rows run against a local API on 127.0.0.1 (a child process, since this one blocks
+// in spawnSync while a probe runs): discovery + the first call, and 2,000 calls after discovery,
+// timed inside the probe (µs per call, a second table).
+import { spawn, spawnSync } from "node:child_process"
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs"
 import { loadavg, tmpdir } from "node:os"
 import { dirname, join } from "node:path"
@@ -73,6 +74,32 @@ const SEED = JSON.stringify({
   ]
 })
 
+// The local API the client probes call: the manifest and one endpoint, in a child process.
+const API = `import http from "node:http"
+let origin = ""
+const server = http.createServer((req, res) => {
+  res.writeHead(200, { "content-type": "application/json" })
+  if (req.url === "/rcp/manifest") {
+    return res.end(JSON.stringify({
+      rcpVersion: "0.1",
+      auth: { type: "header", name: "Authorization", scheme: "Bearer" },
+      tools: [{ name: "get_item", description: "Get one item by its id.", method: "GET",
+        params: [{ name: "id", type: "string" }, { name: "userId", type: "string" }],
+        url: origin + "/u/{{userId}}/items/{{id}}" }]
+    }))
+  }
+  res.end(JSON.stringify({ id: req.url.split("/").pop(), name: "Item" }))
+})
+server.keepAliveTimeout = 60_000
+server.listen(0, "127.0.0.1", () => {
+  origin = "http://127.0.0.1:" + server.address().port
+  console.log(origin)
+})
+`
+writeFileSync(join(work, "api.mjs"), API)
+const apiProcess = spawn(process.execPath, [join(work, "api.mjs")], { stdio: ["ignore", "pipe", "inherit"] })
+const origin = await new Promise((resolve) => apiProcess.stdout.once("data", (chunk) => resolve(String(chunk).trim())))
+
 // Each probe: the same program on both targets (what differs is only which Effect and which line).
 const END = `const cpu = process.cpuUsage()
 console.log(JSON.stringify({ cpu: (cpu.user + cpu.system) / 1000, ms: performance.now() }))
@@ -96,7 +123,30 @@ const values = await Effect.runPromise(
   Effect.provide(Resolver.resolveAll("t", params.slice(0, 1), { user: "u" }), Resolver.layer({ userId: (c) => c.user }))
 )
 if (values.userId !== "u") throw new Error("resolve")
-${END}`
+${END}`,
+  "rcp-sdk/client: import + discover + first call": `const { createRcpClient } = await import("rcp-sdk/client")
+const client = createRcpClient({ credential: "t", resolvers: { userId: (turn) => turn.userId } })
+await client.discover("${origin}/rcp/manifest")
+const result = await client.execute({ name: "get_item", arguments: { id: "1" } }, { context: { userId: "u" } })
+if (result.status !== 200) throw new Error("call")
+await client.close()
+${END}`,
+  "rcp-sdk/client: 2,000 calls after discovery": `const { createRcpClient } = await import("rcp-sdk/client")
+const client = createRcpClient({ credential: "t", resolvers: { userId: (turn) => turn.userId } })
+await client.discover("${origin}/rcp/manifest")
+await client.execute({ name: "get_item", arguments: { id: "0" } }, { context: { userId: "u" } })
+const start = performance.now()
+const cpuStart = process.cpuUsage()
+for (let i = 1; i <= 2000; i++) {
+  const result = await client.execute({ name: "get_item", arguments: { id: String(i) } }, { context: { userId: "u" } })
+  if (result.status !== 200) throw new Error("call")
+}
+const loop = process.cpuUsage(cpuStart)
+const perCall = { callUs: ((performance.now() - start) * 1000) / 2000, callCpuUs: (loop.user + loop.system) / 2000 }
+await client.close()
+const cpu = process.cpuUsage()
+console.log(JSON.stringify({ cpu: (cpu.user + cpu.system) / 1000, ms: performance.now(), ...perCall }))
+`
 }
 
 const probeFiles = Object.keys(PROBES).map((label, i) => ({ label, file: `probe${i}.mjs` }))
@@ -134,10 +184,19 @@ for (const { label, file } of probeFiles) {
     v3ms: median(pairs.map((p) => p.v3.ms)),
     v4ms: median(pairs.map((p) => p.v4.ms)),
     cpuRatio: median(pairs.map((p) => p.v4.cpu / p.v3.cpu)),
-    msRatio: median(pairs.map((p) => p.v4.ms / p.v3.ms))
+    msRatio: median(pairs.map((p) => p.v4.ms / p.v3.ms)),
+    perCall: pairs[0].v3.callUs === undefined ? undefined : {
+      v3: median(pairs.map((p) => p.v3.callUs)),
+      v4: median(pairs.map((p) => p.v4.callUs)),
+      v3cpu: median(pairs.map((p) => p.v3.callCpuUs)),
+      v4cpu: median(pairs.map((p) => p.v4.callCpuUs)),
+      ratio: median(pairs.map((p) => p.v4.callUs / p.v3.callUs)),
+      cpuRatio: median(pairs.map((p) => p.v4.callCpuUs / p.v3.callCpuUs))
+    }
   })
 }
 const loadAfter = loadavg()[0]
+apiProcess.kill()
 rmSync(work, { recursive: true, force: true })
 
 const f = (n) => n.toFixed(0).padStart(5)
@@ -147,4 +206,13 @@ console.log("| process | Effect 3 CPU ms | Effect 4 CPU ms | CPU, Effect 4 / Eff
 console.log("|---|---:|---:|---:|---:|---:|---:|")
 for (const row of rows) {
   console.log(`| ${row.label} | ${f(row.v3cpu)} | ${f(row.v4cpu)} | ${r(row.cpuRatio)} | ${f(row.v3ms)} | ${f(row.v4ms)} | ${r(row.msRatio)} |`)
+}
+const perCall = rows.filter((row) => row.perCall !== undefined)
+if (perCall.length > 0) {
+  console.log("")
+  console.log("| per call (medians of the pairs) | Effect 3 µs | Effect 4 µs | Effect 4 / Effect 3 | Effect 3 CPU µs | Effect 4 CPU µs | CPU, Effect 4 / Effect 3 |")
+  console.log("|---|---:|---:|---:|---:|---:|---:|")
+  for (const { label, perCall: c } of perCall) {
+    console.log(`| ${label} | ${c.v3.toFixed(1)} | ${c.v4.toFixed(1)} | ${r(c.ratio)} | ${c.v3cpu.toFixed(1)} | ${c.v4cpu.toFixed(1)} | ${r(c.cpuRatio)} |`)
+  }
 }
