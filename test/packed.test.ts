@@ -31,6 +31,7 @@ import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { afterAll, beforeAll } from "vitest"
 import { type Run, runProcess } from "./support/process.js"
+import { userTsconfig } from "./support/userTsconfig.js"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
 
@@ -217,22 +218,7 @@ export const tag = (u: unknown): RcpError["_tag"] | undefined => (isRcpError(u) 
 export const openai = toOpenAiTools([])
 `
 
-const TSCONFIG = {
-  compilerOptions: {
-    target: "ES2022",
-    lib: ["ES2022", "DOM"],
-    module: "NodeNext",
-    moduleResolution: "NodeNext",
-    strict: true,
-    exactOptionalPropertyTypes: true,
-    noUncheckedIndexedAccess: true,
-    noEmit: true,
-    // The package's own .d.ts files are checked too, with no @types/node: a user need not have it.
-    skipLibCheck: false,
-    types: []
-  },
-  files: ["consumer.ts"]
-}
+const TSCONFIG = userTsconfig("consumer.ts", { noEmit: true })
 
 const OPENAPI = `import { createRcpClient } from "rcp-sdk/client"
 import { discoverOpenApi, openApiToManifest } from "@rcp-sdk/openapi"

@@ -20,6 +20,7 @@ import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { afterAll, beforeAll } from "vitest"
 import { type Run, runProcess } from "./support/process.js"
+import { userTsconfig } from "./support/userTsconfig.js"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
 const work = mkdtempSync(join(tmpdir(), "rcp-packed4-"))
@@ -330,22 +331,7 @@ import * as OAuth from "rcp-sdk/oauth"`,
   }
 }
 
-const TSCONFIG = {
-  compilerOptions: {
-    target: "ES2022",
-    lib: ["ES2022", "DOM"],
-    module: "NodeNext",
-    moduleResolution: "NodeNext",
-    strict: true,
-    exactOptionalPropertyTypes: true,
-    noUncheckedIndexedAccess: true,
-    outDir: "build",
-    // The package's own .d.ts files and Effect 4's are checked too, with no @types/node.
-    skipLibCheck: false,
-    types: []
-  },
-  files: ["app.ts"]
-}
+const TSCONFIG = userTsconfig("app.ts", { outDir: "build" })
 
 // ---------------------------------------------------------------------------------------------
 
