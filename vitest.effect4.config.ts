@@ -1,5 +1,5 @@
 import { configDefaults, defineConfig } from "vitest/config"
-import { aliases, type Target } from "./vitest.targets.js"
+import { aliases, packageAliases, type Target } from "./vitest.targets.js"
 
 /**
  * The two-target run (docs/effect4.md §Tests): the same test files, once on Effect 3 and once on
@@ -48,15 +48,29 @@ export const BOTH_TARGETS = [
   "test/client/approval.policy.test.ts",
   "test/client/execution.test.ts",
   "test/transport/privateNetwork.test.ts",
-  "test/hardening.close.test.ts"
+  "test/hardening.close.test.ts",
+  // The satellites (#35 step 4), against the core of the same target: `rcp-sdk/…` by name is the
+  // core's src/ on that target (packageAliases; test/effect4/satellites.test.ts asserts it).
+  "packages/ai-sdk/test/**/*.test.ts",
+  "packages/openapi/test/**/*.test.ts",
+  "packages/mcp/test/**/*.test.ts"
+]
+
+/**
+ * Files under BOTH_TARGETS' globs that test built Effect 3 artefacts (the `rcp` command, the built
+ * trees' imports) the same whatever the project: `npm test` runs them, this run leaves them out.
+ */
+export const EFFECT3_ARTEFACTS = [
+  "packages/openapi/test/cli.test.ts",
+  "packages/openapi/test/isolation.test.ts"
 ]
 
 const project = (target: Target, name: string) => ({
-  resolve: { alias: aliases(target) },
+  resolve: { alias: [...aliases(target), ...packageAliases()] },
   test: {
     name,
     include: BOTH_TARGETS,
-    exclude: [...configDefaults.exclude],
+    exclude: [...configDefaults.exclude, ...EFFECT3_ARTEFACTS],
     testTimeout: 30_000,
     hookTimeout: 30_000
   }

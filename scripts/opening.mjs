@@ -7,6 +7,13 @@
 // before any code of the package could say what is wrong. A missing package that the satellite
 // depends on (its dependencies and peers) fails instead with one line saying what to install, as
 // `rcp mcp` does; the core's sentence about Effect passes through as it is.
+//
+// The Effect 4 build of a satellite (`build:effect4`: `node ../../scripts/opening.mjs --effect4
+// dist/v4/AiSdk.js`) gets the same opening, with two differences: the packages it names are those
+// of the Effect 4 line's package.json (scripts/publish.mjs `effect4Manifest`: rcp-sdk 1.x, effect
+// ^4.1), and the names it exports are read from the entry's declarations by TypeScript, since
+// this repository's own `effect` and `rcp-sdk` are Effect 3's, and importing the tree would load it
+// on the wrong Effect.
 import { readFileSync, renameSync, writeFileSync, existsSync } from "node:fs"
 import { basename, dirname, join, resolve } from "node:path"
 import { pathToFileURL } from "node:url"
@@ -20,17 +27,38 @@ const installSpec = (name, range) => {
   return `${name}@${caret === null ? range : `^${caret[1]}`}`
 }
 
+/** The value names a module exports, read from its declarations (`X.d.ts` beside `X.js`) by TypeScript. */
+const declaredNames = async (file) => {
+  const { default: ts } = await import("typescript")
+  const declarations = file.replace(/\.js$/, ".d.ts")
+  const program = ts.createProgram([declarations], { noEmit: true, skipLibCheck: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext })
+  const checker = program.getTypeChecker()
+  const source = program.getSourceFile(declarations)
+  if (source === undefined) throw new Error(`${declarations}: no declarations to read the exports from`)
+  return checker.getExportsOfModule(checker.getSymbolAtLocation(source))
+    .filter((symbol) => {
+      const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol
+      return (target.flags & ts.SymbolFlags.Value) !== 0
+    })
+    .map((symbol) => symbol.name)
+    .sort()
+}
+
 /**
  * Replaces `entry` (a tsc output in dist/) by its opening. `packageDir` holds the satellite's
- * package.json: its name, and the packages whose absence is explained.
+ * package.json: its name, and the packages whose absence is explained. `line` is the version line
+ * the tree is built for: `effect3` (dist/) or `effect4` (dist/v4).
  */
-export const writeOpening = async (packageDir, entry) => {
-  const pkg = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8"))
+export const writeOpening = async (packageDir, entry, line = "effect3") => {
+  const repository = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8"))
+  const pkg = line === "effect4"
+    ? (await import("./publish.mjs")).effect4Manifest(repository, () => true)
+    : repository
   const needs = Object.fromEntries(
     Object.entries({ ...pkg.peerDependencies, ...pkg.dependencies }).map(([name, range]) => [name, installSpec(name, range)])
   )
   const file = resolve(packageDir, entry)
-  const names = Object.keys(await import(pathToFileURL(file).href)).sort()
+  const names = line === "effect4" ? await declaredNames(file) : Object.keys(await import(pathToFileURL(file).href)).sort()
   if (names.includes("default")) throw new Error(`${entry}: a default export needs its own line in the opening`)
   const impl = basename(file).replace(/\.js$/, ".impl.js")
   // tsc's module and its source map, renamed together.
@@ -70,5 +98,6 @@ export const writeOpening = async (packageDir, entry) => {
 }
 
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === resolve(new URL(import.meta.url).pathname)) {
-  for (const entry of process.argv.slice(2)) await writeOpening(process.cwd(), entry)
+  const effect4 = process.argv[2] === "--effect4"
+  for (const entry of process.argv.slice(effect4 ? 3 : 2)) await writeOpening(process.cwd(), entry, effect4 ? "effect4" : "effect3")
 }

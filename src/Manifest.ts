@@ -490,6 +490,24 @@ export const validate: (
 ) => Result.Result<Manifest, ReadonlyArray<ManifestIssue>> = ManifestDecode.validate
 
 /**
+ * Every problem of `input` that `validate` finds, in its order; none for a valid manifest. The
+ * same check without `Either` / `Result`, so that code shared by both Effect lines (such as
+ * `@rcp-sdk/openapi`'s check of each tool it writes) reads it in one way. Never throws.
+ *
+ * @example
+ * ```ts
+ * import * as Manifest from "rcp-sdk/manifest"
+ *
+ * const problems = Manifest.issuesOf({ rcpVersion: "0.1", tools: [{ name: "x" }] })
+ * for (const issue of problems) console.error(Manifest.formatIssue(issue))
+ * ```
+ *
+ * @since 0.2.0
+ * @category decoding
+ */
+export const issuesOf: (input: unknown, options?: ValidateOptions) => ReadonlyArray<ManifestIssue> = ManifestDecode.issuesOf
+
+/**
  * Decodes and validates a manifest (docs/protocol.md §1): succeeds with a `Manifest` or fails with
  * `ManifestInvalid` listing every problem with its path. Unknown fields are ignored and left out.
  *

@@ -12,6 +12,7 @@ import { spawnSync } from "node:child_process"
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
+import ts from "typescript"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
 
@@ -356,6 +357,43 @@ describe("architecture: the satellite packages", () => {
       ])
     } finally {
       rmSync(file, { force: true })
+    }
+  })
+
+  // docs/effect4.md §Satellites: how a satellite joins the Effect 4 line (effect-ai does by the same steps).
+  it("each satellite on the Effect 4 line builds, typechecks and tests the same way; the maps of the core by name are whole", () => {
+    const jsonc = <A>(path: string): A => ts.parseConfigFileTextToJson(path, readFileSync(join(root, path), "utf8")).config as A
+    interface Tsconfig {
+      readonly extends?: string | ReadonlyArray<string>
+      readonly compilerOptions?: { readonly outDir?: string; readonly paths?: Record<string, ReadonlyArray<string>> }
+      readonly include?: ReadonlyArray<string>
+    }
+    const core = readJson<{ exports: Record<string, string | { import: string }> }>("package.json")
+    const modules = Object.entries(core.exports).flatMap(([subpath, t]) =>
+      typeof t === "string" ? [] : [[`rcp-sdk${subpath.slice(1)}`, t.import.slice("./dist/".length)] as const]
+    )
+    const mapped = (path: string) => Object.entries(jsonc<Tsconfig>(path).compilerOptions!.paths!).filter(([name]) => name.startsWith("rcp-sdk"))
+    // The Effect 4 build: every public module of the core to its declarations in dist/v4 …
+    assert.deepStrictEqual(mapped("tsconfig.satellite.v4.json"), modules.map(([name, file]) => [name, [`./dist/v4/${file.replace(/\.js$/, ".d.ts")}`]]))
+    // … and the Effect 4 typecheck of the tests: to its source (as vitest's packageAliases), all but "." (src/index.ts is not built for Effect 4).
+    assert.deepStrictEqual(
+      mapped("tsconfig.v4.json"),
+      modules.filter(([name]) => name !== "rcp-sdk").map(([name, file]) => [name, [`./src/${file.replace(/\.js$/, ".ts")}`]])
+    )
+    const onLine = SATELLITES.filter((dir) => existsSync(join(root, "packages", dir, "tsconfig.build.v4.json"))).sort()
+    assert.includeMembers(onLine, ["ai-sdk", "mcp", "openapi"])
+    assert.notInclude(onLine, "cli")
+    const effect4Config = readFileSync(join(root, "vitest.effect4.config.ts"), "utf8")
+    const typecheck = jsonc<Tsconfig>("tsconfig.v4.json").include!
+    for (const dir of onLine) {
+      const pkg = packages.get(dir)! as PackageJson & { files: Array<string>; scripts: Record<string, string> }
+      const config = jsonc<Tsconfig>(`packages/${dir}/tsconfig.build.v4.json`)
+      assert.deepStrictEqual(config.extends, ["./tsconfig.json", "../../tsconfig.satellite.v4.json"], dir)
+      assert.strictEqual(config.compilerOptions?.outDir, "dist/v4", dir)
+      assert.match(pkg.scripts["build:effect4"]!, /^rm -rf dist\/v4 && tsc -p tsconfig\.build\.v4\.json && node \.\.\/\.\.\/scripts\/targets\.mjs rewrite dist\/v4 v4 && node \.\.\/\.\.\/scripts\/opening\.mjs --effect4 /, dir)
+      assert.include(pkg.files, "!dist/v4", `${dir}: the Effect 3 line leaves the Effect 4 tree out`)
+      assert.include(effect4Config, `"packages/${dir}/test/**/*.test.ts"`, `${dir}: its tests run on both targets`)
+      assert.includeMembers([...typecheck], [`packages/${dir}/src`, `packages/${dir}/test`], `${dir}: typechecked on Effect 4`)
     }
   })
 

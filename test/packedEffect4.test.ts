@@ -19,18 +19,13 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { afterAll, beforeAll } from "vitest"
-import { type Run, runProcess } from "./support/process.js"
+import { cleanEnv, type Run, runProcess } from "./support/process.js"
 import { userTsconfig } from "./support/userTsconfig.js"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
 const work = mkdtempSync(join(tmpdir(), "rcp-packed4-"))
 afterAll(() => rm(work, { recursive: true, force: true }))
 
-// npm run exports its own settings as npm_* variables; the nested npm must see a plain shell.
-const cleanEnv = (): NodeJS.ProcessEnv =>
-  Object.fromEntries(
-    Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key) || /^npm_config_(cache|registry|userconfig)$/i.test(key))
-  )
 const exec = (command: string, args: ReadonlyArray<string>, cwd: string): Promise<Run> =>
   runProcess(command, args, { cwd, env: cleanEnv() })
 const ok = async (command: string, args: ReadonlyArray<string>, cwd: string): Promise<Run> => {

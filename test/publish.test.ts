@@ -171,6 +171,53 @@ describe("scripts/publish.mjs, dry run", () => {
     assert.strictEqual(lines.effect4.effect, "^4.1.0")
   })
 
+  it("each satellite on the Effect 4 line: its package.json peers on rcp-sdk's and effect's 1.x / ^4.1 lines, its tarball holds its dist/v4 alone", async () => {
+    const onLine = SATELLITES.filter(({ dir }) => existsSync(join(root, dir, "dist", "v4")))
+    assert.includeMembers(onLine.map(({ pkg }) => pkg.name), ["@rcp-sdk/ai-sdk", "@rcp-sdk/mcp", "@rcp-sdk/openapi"])
+    for (const { dir, pkg } of onLine) {
+      const packed = release.packages.find((p) => p.line === "effect4" && p.name === pkg.name)!
+      const staged = readJson(join(await extract(packed.tarball), "package.json")) as PackageJson
+      const retarget = (deps: Record<string, string> | undefined) =>
+        Object.fromEntries(
+          Object.entries(deps ?? {}).filter(([name]) => !name.startsWith("@effect/")).map(([name, range]) => [
+            name,
+            name === "rcp-sdk" || name.startsWith("@rcp-sdk/") ? `^${lines.effect4.version}` : name === "effect" ? "^4.1.0" : range
+          ])
+        )
+      assert.strictEqual(staged.version, lines.effect4.version, pkg.name)
+      // Every satellite peers on the core's Effect 4 line and on Effect 4 (ai-sdk, with no Effect of its own, too).
+      assert.deepStrictEqual(staged.peerDependencies, { ...retarget(pkg.peerDependencies), "rcp-sdk": "^1.0.0", effect: "^4.1.0" }, pkg.name)
+      assert.deepStrictEqual(staged.dependencies, pkg.dependencies === undefined ? undefined : retarget(pkg.dependencies), pkg.name)
+      assert.deepStrictEqual(staged.files, ["dist/v4", ...pkg.files.filter((f) => f !== "dist" && !f.startsWith("!"))], pkg.name)
+      assert.deepStrictEqual(
+        staged.exports,
+        Object.fromEntries(
+          Object.entries(pkg.exports!).map(([s, t]) => [
+            s,
+            typeof t === "string" ? t : Object.fromEntries(Object.entries(t).map(([c, path]) => [c, path.replace("./dist/", "./dist/v4/")]))
+          ])
+        ),
+        `${pkg.name}: every entry point built for Effect 4`
+      )
+      assert.isUndefined(staged["scripts"], pkg.name)
+      const files = await listed(packed.tarball)
+      assert.deepStrictEqual(files.filter((f) => f.startsWith("dist/")), filesUnder(join(root, dir, "dist", "v4")).map((f) => `dist/v4/${f}`), pkg.name)
+      // The Effect 3 line's tarball of the same package leaves the Effect 4 tree out.
+      const effect3 = await listed(release.packages.find((p) => p.line === "effect3" && p.name === pkg.name)!.tarball)
+      assert.deepStrictEqual(effect3.filter((f) => f.startsWith("dist/v4/")), [], pkg.name)
+      // The opening names the Effect 4 line's installs.
+      // Each entry's opening names the Effect 4 line's installs and exports what the Effect 3 build's does.
+      const exported = (file: string) => /^export const \{\n([\s\S]*?)\n\} = body$/m.exec(readFileSync(file, "utf8"))?.[1]
+      for (const target of Object.values(pkg.exports!)) {
+        if (typeof target === "string") continue
+        const entry = target.import!.slice("./dist/".length)
+        assert.include(readFileSync(join(root, dir, "dist", "v4", entry), "utf8"), `"rcp-sdk":"rcp-sdk@^1.0.0"`, `${pkg.name} ${entry}`)
+        assert.isDefined(exported(join(root, dir, "dist", "v4", entry)), `${pkg.name} ${entry}`)
+        assert.strictEqual(exported(join(root, dir, "dist", "v4", entry)), exported(join(root, dir, "dist", entry)), `${pkg.name} ${entry}`)
+      }
+    }
+  })
+
   it("the Effect 4 tarball holds the Effect 4 tree, the sources its maps name, the documents — and nothing of Effect 3", async () => {
     const files = await listed(effect4Core().tarball)
     const tree = filesUnder(join(root, "dist", "v4")).map((f) => `dist/v4/${f}`)

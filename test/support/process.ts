@@ -30,6 +30,12 @@ export const runProcess = (
     onSpawn?.(child)
   })
 
+/** The environment for an npm run inside a test: npm run exports its own settings as npm_* variables, and the nested npm must see a plain shell (its cache, registry and user config kept). */
+export const cleanEnv = (): NodeJS.ProcessEnv =>
+  Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key) || /^npm_config_(cache|registry|userconfig)$/i.test(key))
+  )
+
 /** The built `rcp` command. */
 export const rcpBin = join(fileURLToPath(new URL("../..", import.meta.url)), "packages", "cli", "dist", "bin.js")
 

@@ -4,7 +4,7 @@
  * tool it found is offered and called against a real server on 127.0.0.1; a tool the model was
  * never given fails as unknown with nothing sent.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { assert, describe, it } from "../../../test/support/effectVitest.js"
 import { generateText, stepCountIs } from "ai"
 import { MockLanguageModelV3 } from "ai/test"
 import * as Client from "rcp-sdk/client"

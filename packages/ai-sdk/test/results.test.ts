@@ -5,7 +5,7 @@
  * (`toModelOutput`), within the client's budget: a JSON body's shaped value, any other body's
  * text. A tool's `outputSchema` is declared on the AI SDK tool.
  */
-import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
+import { afterAll, assert, beforeAll, describe, it } from "../../../test/support/effectVitest.js"
 import { generateText, stepCountIs } from "ai"
 import { MockLanguageModelV3 } from "ai/test"
 import * as Client from "rcp-sdk/client"

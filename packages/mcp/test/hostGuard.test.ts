@@ -7,7 +7,7 @@
  * that a mutant which throws fails a test instead of the collection (Stryker saw no failing test
  * there, and called 41 such mutants survivors in a first run).
  */
-import { assert, describe, it } from "@effect/vitest"
+import { assert, describe, it } from "../../../test/support/effectVitest.js"
 import * as fc from "fast-check"
 import { seeded } from "../../../test/support/property.js"
 import * as Guard from "../src/internal/hostGuard.js"

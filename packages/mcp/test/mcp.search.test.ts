@@ -4,7 +4,7 @@
  * what it found; a tool it was never shown is refused with nothing sent. Each connection has its
  * own list. The REST API behind it is a real server on 127.0.0.1.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { assert, describe, it } from "../../../test/support/effectVitest.js"
 import { Client as McpClient } from "@modelcontextprotocol/sdk/client/index.js"
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js"
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js"

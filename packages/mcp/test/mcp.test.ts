@@ -3,14 +3,14 @@
  * in-memory pair (Effect API) and over real Streamable HTTP on 127.0.0.1 (promise API) — while the
  * REST API behind it is a real server; assertions are on what that server received.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { assert, describe, it } from "../../../test/support/effectVitest.js"
 import { Client as McpClient } from "@modelcontextprotocol/sdk/client/index.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js"
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js"
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js"
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js"
 import * as Mcp from "@rcp-sdk/mcp"
-import * as Context from "effect/Context"
+import { Service } from "#target/Service.js"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
@@ -36,7 +36,7 @@ const textOf = (result: Awaited<ReturnType<McpClient["callTool"]>>): string => {
   return content[0]!.text!
 }
 
-class CurrentUser extends Context.Tag("test/CurrentUser")<CurrentUser, { readonly id: string }>() {}
+class CurrentUser extends Service<CurrentUser, { readonly id: string }>()("test/CurrentUser") {}
 
 const withApi = <A, E, R>(f: (api: NotesApi) => Effect.Effect<A, E, R>) =>
   Effect.acquireUseRelease(Effect.promise(startNotesApi), f, (api) => Effect.promise(api.close))
@@ -143,7 +143,7 @@ describe("@rcp-sdk/mcp, Effect API (Mcp.make) through the SDK's Client", () => {
       Effect.gen(function*() {
         yield* Client.discover(api.manifestUrl)
         const scope = yield* Scope.make()
-        const bridge = yield* Mcp.make().pipe(Scope.extend(scope))
+        const bridge = yield* Mcp.make().pipe(Effect.provideService(Scope.Scope, scope))
         const host = yield* Effect.promise(() => connect(bridge.server()))
         const pending = host.callTool({ name: "busy", arguments: {} }).then((r) => textOf(r), () => "rejected")
         // The first attempt arrives and is answered 503 (Retry-After 2 s); the retry must never come.

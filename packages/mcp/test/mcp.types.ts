@@ -4,14 +4,14 @@
  * promise bridge's `context` must produce the client's resolver context; `onError` gets operator
  * errors only.
  */
-import * as Context from "effect/Context"
+import { Service } from "#target/Service.js"
 import * as Effect from "effect/Effect"
 import type * as Scope from "effect/Scope"
 import * as Client from "rcp-sdk/client"
 import * as Mcp from "../src/Mcp.js"
 
-class CurrentUser extends Context.Tag("types/CurrentUser")<CurrentUser, { readonly id: string }>() {}
-class Audit extends Context.Tag("types/Audit")<Audit, { readonly log: (tag: string) => Effect.Effect<void> }>() {}
+class CurrentUser extends Service<CurrentUser, { readonly id: string }>()("types/CurrentUser") {}
+class Audit extends Service<Audit, { readonly log: (tag: string) => Effect.Effect<void> }>()("types/Audit") {}
 
 const bridge = Mcp.make({
   context: () => Effect.map(CurrentUser, (user) => ({ userId: user.id })),

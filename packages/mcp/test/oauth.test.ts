@@ -5,7 +5,7 @@
  * (oidc-provider on 127.0.0.1) and an API that asks it whose every token is; the MCP SDK's own
  * client plays the hosts.
  */
-import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
+import { afterAll, assert, beforeAll, describe, it } from "../../../test/support/effectVitest.js"
 import { Client as McpClient } from "@modelcontextprotocol/sdk/client/index.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js"
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js"

@@ -7,7 +7,7 @@
  * is not an object's); without one there is none; a result that breaks its schema is an `isError`
  * note without its values, and an `OutputMismatch` to `onError`.
  */
-import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
+import { afterAll, assert, beforeAll, describe, it } from "../../../test/support/effectVitest.js"
 import { Client as McpClient } from "@modelcontextprotocol/sdk/client/index.js"
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js"
 import * as Mcp from "@rcp-sdk/mcp"

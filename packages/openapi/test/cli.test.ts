@@ -2,7 +2,7 @@
  * docs/openapi.md §CLI: `rcp import` and the loader behind describe/tools/validate/call, as plain
  * functions (what they print and their exit code) and through the built `rcp` in a child process.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { assert, describe, it } from "../../../test/support/effectVitest.js"
 import * as Effect from "effect/Effect"
 import { spawn } from "node:child_process"
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs"

@@ -5,9 +5,10 @@
  * (`Manifest.escapeControls`): no ESC/OSC/CSI, no C1 control, no bidi control, no invisible
  * character gets through raw.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { failureOf } from "#test-target"
+import { assert, describe, it } from "../../../test/support/effectVitest.js"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Exit from "effect/Exit"
 import * as fc from "fast-check"
 import { mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -122,11 +123,11 @@ describe("OpenAPI import: document strings in warnings and errors are escaped (#
             },
             [`/q${path}`]: { post: op({ operationId: `${id}2`, servers: [{ url: `https://${server}.example/${path}` }] }) }
           })
-          const result = await Effect.runPromise(Effect.either(importSpec(spec)))
-          if (Either.isRight(result)) {
-            for (const line of messages(result.right.warnings)) clean(line)
+          const result = await Effect.runPromiseExit(importSpec(spec))
+          if (Exit.isSuccess(result)) {
+            for (const line of messages(result.value.warnings)) clean(line)
           } else {
-            const error = result.left
+            const error = failureOf(result.cause)!
             clean(error.message, true)
             if (error._tag === "OpenApiInvalid") for (const m of error.messages) clean(m)
           }

@@ -5,9 +5,9 @@
  * servers. The mapping runs on every case; a smaller share also goes through the parser.
  * `RCP_OPENAPI_FUZZ_RUNS=20000 npx vitest run packages/openapi/test/fuzz.test.ts` for a deeper run.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { onlyFailure } from "#test-target"
+import { assert, describe, it } from "../../../test/support/effectVitest.js"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
 import * as Exit from "effect/Exit"
 import fc from "fast-check"
 import * as Manifest from "rcp-sdk/manifest"
@@ -154,17 +154,16 @@ describe("docs/openapi.md fuzz: OpenAPI-shaped documents", () => {
         const doc = generated.cycle ? withObjectCycle(generated.doc) : generated.doc
         const options = withBase ? { baseUrl: "https://base.example.com/api" } : {}
         const result = Mapping.toManifest(doc, options, specUrl)
-        if (Either.isLeft(result)) {
+        if (result._tag === "Refused") {
           outcomes.refused++
-          assert.isAbove(result.left.length, 0)
+          assert.isAbove(result.problems.length, 0)
           assert.isFalse(withBase, "with a baseUrl there is always somewhere to point")
           return
         }
         outcomes.mapped++
-        const { manifest, warnings } = result.right
+        const { manifest, warnings } = result.value
         outcomes.tools += manifest.tools.length
-        const decoded = Manifest.validate(manifest, { allowHttp: true })
-        assert.isTrue(Either.isRight(decoded), Either.isLeft(decoded) ? decoded.left.map(Manifest.formatIssue).join("\n") : "")
+        assert.deepStrictEqual(Manifest.issuesOf(manifest, { allowHttp: true }).map(Manifest.formatIssue), [])
         const skipped = warnings.filter((w) => w.skipped)
         assert.strictEqual(manifest.tools.length + skipped.length, operationCount(doc))
         assert.isTrue(skipped.every((w) => typeof w.operation === "string" && w.message !== ""))
@@ -182,10 +181,11 @@ describe("docs/openapi.md fuzz: OpenAPI-shaped documents", () => {
         const exit = await Effect.runPromiseExit(OpenApi.toManifest(doc, { baseUrl: "https://base.example.com" }))
         if (Exit.isSuccess(exit)) {
           tags.ok = (tags.ok ?? 0) + 1
-          assert.isTrue(Either.isRight(Manifest.validate(exit.value.manifest, { allowHttp: true })))
+          assert.deepStrictEqual(Manifest.issuesOf(exit.value.manifest, { allowHttp: true }), [])
           return
         }
-        const failure = exit.cause._tag === "Fail" ? exit.cause.error : undefined
+        // The cause is one typed failure and nothing else (no defect beside it).
+        const failure = onlyFailure(exit.cause)
         assert.isDefined(failure, `a defect, not a typed failure: ${String(exit.cause)}`)
         assert.strictEqual(failure!._tag, "OpenApiInvalid")
         tags[failure!._tag] = (tags[failure!._tag] ?? 0) + 1

@@ -5,7 +5,7 @@
  * the translated schema accepts the responses the spec describes and refuses what it forbids — and
  * HTML descriptions read as Markdown.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { assert, describe, it } from "../../../test/support/effectVitest.js"
 import { Ajv } from "ajv"
 import * as Effect from "effect/Effect"
 import { createRequire } from "node:module"

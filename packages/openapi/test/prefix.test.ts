@@ -5,7 +5,7 @@
  * warning, and the model's call of a shortened name reaches the operation's endpoint on 127.0.0.1.
  * The endpoints expected are read from the raw documents (operationId → path), not from the importer.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { assert, describe, it } from "../../../test/support/effectVitest.js"
 import { createHash } from "node:crypto"
 import { readFileSync } from "node:fs"
 import { createRequire } from "node:module"

@@ -5,7 +5,7 @@
  * The expectations (operation counts, parameter names) are read from the raw documents by the
  * test, not from the importer.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { assert, describe, it } from "../../../test/support/effectVitest.js"
 import { readFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import * as Path from "node:path"

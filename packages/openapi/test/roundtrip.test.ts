@@ -4,7 +4,7 @@
  * and what the server received checked byte for byte — plus discovery of a spec by URL, under
  * discovery's rules (no credential, the size cap).
  */
-import { assert, describe, it } from "@effect/vitest"
+import { assert, describe, it } from "../../../test/support/effectVitest.js"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { readFileSync } from "node:fs"

@@ -5,7 +5,7 @@
  * servers whose received requests are asserted. The imported manifest is then used end to end: a
  * client with an oauth registration gets a token from oidc-provider and calls the API with it.
  */
-import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
+import { afterAll, assert, beforeAll, describe, it } from "../../../test/support/effectVitest.js"
 import * as Effect from "effect/Effect"
 import * as Client from "rcp-sdk/client"
 import * as Lock from "rcp-sdk/lock"
@@ -54,7 +54,7 @@ describe("§Security: oauth2 schemes", () => {
     })
     assert.deepStrictEqual(messages(warnings), [])
     // What the import gives always decodes (docs/openapi.md §Result).
-    assert.deepStrictEqual(Manifest.validate(manifest)._tag, "Right")
+    assert.deepStrictEqual(Manifest.issuesOf(manifest), [])
   })
 
   it("relative token and authorization URLs resolve against the server the tools point at", async () => {

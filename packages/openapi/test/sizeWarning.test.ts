@@ -3,7 +3,7 @@
  * it is too big to hand a model whole, with its tokens counted as OpenAI bills them — checked here
  * with gpt-tokenizer on the same model-facing tools (the oracle); a small API gets no warning.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { assert, describe, it } from "../../../test/support/effectVitest.js"
 import { countChatCompletionTokens } from "gpt-tokenizer/model/gpt-4o"
 import { createRequire } from "node:module"
 import * as Path from "node:path"

@@ -42,6 +42,12 @@ export const validate = (
   }
 }
 
+/** `validate`'s issues, none for a valid manifest (`Manifest.issuesOf`). @internal */
+export const issuesOf = (input: unknown, options: Manifest.ValidateOptions = {}): ReadonlyArray<Manifest.ManifestIssue> => {
+  const checked = validate(input, options)
+  return Result.isFailure(checked) ? Result.failureOf(checked) : []
+}
+
 /** @internal */
 export const decode = (
   input: unknown,

@@ -26,7 +26,7 @@ import * as Cause from "effect/Cause"
 import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
-import * as FiberId from "effect/FiberId"
+import * as Fiber from "effect/Fiber"
 import * as FiberSet from "effect/FiberSet"
 import type * as Scope from "effect/Scope"
 import {
@@ -277,7 +277,8 @@ export const make = <Ctx = undefined, R = never, R2 = never>(
     const run = <A>(effect: Effect.Effect<A, never, R | R2>, signal?: AbortSignal): Promise<Exit.Exit<A>> =>
       new Promise((resolve) => {
         const fiber = runFork(effect)
-        const abort = () => fiber.unsafeInterruptAsFork(FiberId.none)
+        // Interrupting by an effect of its own: the same on Effect 3 and Effect 4 (whose fibers differ).
+        const abort = () => Effect.runFork(Fiber.interrupt(fiber))
         signal?.addEventListener("abort", abort, { once: true })
         fiber.addObserver((exit) => {
           signal?.removeEventListener("abort", abort)
@@ -300,11 +301,13 @@ export const make = <Ctx = undefined, R = never, R2 = never>(
           return result
         })
       return {
-        tools: () => run(tools).then(Exit.getOrElse(() => [])),
+        tools: () => run(tools).then((exit) => (Exit.isSuccess(exit) ? exit.value : [])),
         call: (shown, name, args, extra) =>
           run(call(shown, name, args, extra), extra.signal).then((exit) =>
             // Interrupted (shutdown, or the host cancelled): the answer, if anyone still reads it, says only that.
-            Exit.getOrElse(exit, (cause) => callResult({ _tag: "Failure", text: unavailable(cause, name) }, name, undefined, undefined))
+            Exit.isSuccess(exit)
+              ? exit.value
+              : callResult({ _tag: "Failure", text: unavailable(exit.cause, name) }, name, undefined, undefined)
           )
       }
     }

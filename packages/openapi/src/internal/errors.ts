@@ -3,8 +3,17 @@
  * from — a spec is public API description, never a secret — clipped so that a hostile document
  * cannot make a megabyte message.
  */
-import * as Schema from "effect/Schema"
+import * as Data from "effect/Data"
 import { clip, escape } from "./text.js"
+
+/**
+ * `Data.TaggedError` with the static `_tag` the classes had as Schema classes
+ * (`OpenApiInvalid._tag === "OpenApiInvalid"`); `Data.TaggedError` behaves the same on Effect 3
+ * and Effect 4, where a `Schema.TaggedError` has no static `_tag` and an empty message
+ * (docs/effect4.md §Error classes on both Effects).
+ */
+const TaggedError = <Tag extends string>(tag: Tag): ReturnType<typeof Data.TaggedError<Tag>> & { readonly _tag: Tag } =>
+  Object.assign(Data.TaggedError(tag), { _tag: tag })
 
 /**
  * The document is not a valid OpenAPI 3.0/3.1 or Swagger 2.0 description, or it cannot be turned
@@ -14,10 +23,10 @@ import { clip, escape } from "./text.js"
  * @since 0.1.0
  * @category errors
  */
-export class OpenApiInvalid extends Schema.TaggedError<OpenApiInvalid>()("OpenApiInvalid", {
-  source: Schema.optionalWith(Schema.String, { exact: true }),
-  messages: Schema.Array(Schema.String)
-}) {
+export class OpenApiInvalid extends TaggedError("OpenApiInvalid")<{
+  readonly source?: string
+  readonly messages: ReadonlyArray<string>
+}> {
   override get message(): string {
     // Escaped here too (`invalid` escapes what it is given), for an error built any other way.
     const from = this.source === undefined ? "" : ` ${escape(clip(this.source, 200))}`
@@ -34,7 +43,7 @@ export class OpenApiInvalid extends Schema.TaggedError<OpenApiInvalid>()("OpenAp
  * @since 0.1.0
  * @category errors
  */
-export class OpenApiParserMissing extends Schema.TaggedError<OpenApiParserMissing>()("OpenApiParserMissing", {}) {
+export class OpenApiParserMissing extends TaggedError("OpenApiParserMissing")<{}> {
   override get message(): string {
     return "install @readme/openapi-parser (a dependency of @rcp-sdk/openapi, missing from this installation) to import OpenAPI documents"
   }

@@ -7,7 +7,6 @@
  * (`budget.ts`).
  */
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
 import * as Manifest from "rcp-sdk/manifest"
 import type * as OpenApi from "../OpenApi.js"
 import * as Body from "./body.js"
@@ -28,6 +27,22 @@ import * as Security from "./security.js"
 import * as Servers from "./servers.js"
 import * as Tags from "./tags.js"
 import { clip, escape, isRecord } from "./text.js"
+
+/**
+ * What a mapping gives: its value, or the problems that refuse the whole document. Plain data, the
+ * same on either Effect line (Effect 3's `Either` is Effect 4's `Result`).
+ *
+ * @internal
+ */
+export type Outcome<A> =
+  | { readonly _tag: "Mapped"; readonly value: A }
+  | { readonly _tag: "Refused"; readonly problems: ReadonlyArray<string> }
+
+/** @internal */
+export const mapped = <A>(value: A): Outcome<A> => ({ _tag: "Mapped", value })
+
+/** @internal */
+export const refused = <A = never>(problems: ReadonlyArray<string>): Outcome<A> => ({ _tag: "Refused", problems })
 
 /** What the mapping itself reads of the import's options. @internal */
 export type Options = Pick<OpenApi.Options, "baseUrl" | "include" | "exclude" | "auth" | "allowPrivateServers" | "outputSchemas">
@@ -100,12 +115,10 @@ const repeats = (description: string, summary: string): boolean =>
 
 /** Problems of one tool under the document's auth, or none: the whole import's guarantee rests on this. */
 const problemsOf = (tool: Manifest.Tool, auth: Manifest.Auth | undefined): Array<string> => {
-  const checked = Manifest.validate({ rcpVersion: Manifest.versionFor([tool]), ...(auth ? { auth } : {}), tools: [tool] }, {
+  const checked = Manifest.issuesOf({ rcpVersion: Manifest.versionFor([tool]), ...(auth ? { auth } : {}), tools: [tool] }, {
     allowHttp: true
   })
-  return Either.isLeft(checked)
-    ? checked.left.map((issue) => Manifest.formatIssue({ ...issue, path: issue.path.slice(2) }))
-    : []
+  return checked.map((issue) => Manifest.formatIssue({ ...issue, path: issue.path.slice(2) }))
 }
 
 const serverContextOf = (options: Options, specUrl: string | undefined): Servers.Context => ({
@@ -164,13 +177,13 @@ const start = (
   problems: ReadonlyArray<SchemaCheck.Problem>,
   budget: Budget.Budget,
   discovered: ReadonlyMap<string, OAuth2.Discovered>
-): Either.Either<Run, ReadonlyArray<string>> => {
+): Outcome<Run> => {
   const warnings: Array<Warning> = []
   const refs = Refs.make(doc, budget)
   const swagger = typeof doc.swagger === "string"
   const serverContext = serverContextOf(options, specUrl)
   const documentBase = documentBaseOf(doc, options, serverContext)
-  if (documentBase._tag === "None") return Either.left([documentBase.reason])
+  if (documentBase._tag === "None") return refused([documentBase.reason])
   for (const message of documentBase.notes) warnings.push({ skipped: false, message })
 
   let { auth, notes: authNotes } = Security.choose(doc, options.auth, {
@@ -179,10 +192,10 @@ const start = (
   })
   for (const message of authNotes) warnings.push({ skipped: false, message })
   if (auth !== undefined) {
-    const checked = Manifest.validate({ rcpVersion: Manifest.RCP_VERSION, auth, tools: [] })
-    if (Either.isLeft(checked)) {
-      const why = checked.left.map(Manifest.formatIssue).join("; ")
-      if (options.auth !== undefined) return Either.left([`the auth option is not valid: ${why}`])
+    const checked = Manifest.issuesOf({ rcpVersion: Manifest.RCP_VERSION, auth, tools: [] })
+    if (checked.length > 0) {
+      const why = checked.map(Manifest.formatIssue).join("; ")
+      if (options.auth !== undefined) return refused([`the auth option is not valid: ${why}`])
       warnings.push({ skipped: false, message: `the spec's auth cannot be used (${why}): pass the auth option` })
       auth = undefined
     }
@@ -297,7 +310,7 @@ const start = (
     const manifest: Manifest.Manifest = { rcpVersion: Manifest.versionFor(tools), ...(auth ? { auth } : {}), tools }
     return { manifest, warnings: [...warnings, ...sizeWarnings(manifest)].map(escaped) }
   }
-  return Either.right({ operations: ops, map, finish })
+  return mapped({ operations: ops, map, finish })
 }
 
 // What a client takes by default (`maxManifestBytes`, docs/protocol.md) and what one OpenAI
@@ -347,14 +360,14 @@ export const toManifest = (
   discovered: ReadonlyMap<string, OAuth2.Discovered> = new Map(),
   problems: ReadonlyArray<SchemaCheck.Problem> = [],
   budget: Budget.Budget = Budget.forNodes(Budget.countNodes(doc))
-): Either.Either<Result, ReadonlyArray<string>> => {
+): Outcome<Result> => {
   try {
     const run = start(doc, options, specUrl, problems, budget, discovered)
-    if (Either.isLeft(run)) return Either.left(run.left)
-    for (const entry of run.right.operations) run.right.map(entry)
-    return Either.right(run.right.finish())
+    if (run._tag === "Refused") return run
+    for (const entry of run.value.operations) run.value.map(entry)
+    return mapped(run.value.finish())
   } catch (error) {
-    return Either.left(exceeded(error))
+    return refused(exceeded(error))
   }
 }
 
@@ -367,10 +380,16 @@ const SLICE_MS = 10
  *
  * @internal
  */
-export const yieldToLoop: Effect.Effect<void> = Effect.async<void>((resume) => {
-  const handle = setImmediate(() => resume(Effect.void))
-  return Effect.sync(() => clearImmediate(handle))
-})
+export const yieldToLoop: Effect.Effect<void> = Effect.promise((signal) =>
+  new Promise<void>((resolve) => {
+    const handle = setImmediate(resolve)
+    // Interrupted: the turn is not waited for.
+    signal.addEventListener("abort", () => {
+      clearImmediate(handle)
+      resolve()
+    }, { once: true })
+  })
+)
 
 /**
  * `toManifest`, yielding to the event loop every few milliseconds: an app that imports a large or
@@ -387,15 +406,17 @@ export const toManifestYielding = (
   discovered: ReadonlyMap<string, OAuth2.Discovered>
 ): Effect.Effect<Result, ReadonlyArray<string>> =>
   Effect.gen(function*() {
-    const attempt = <A>(f: () => A): Either.Either<A, ReadonlyArray<string>> => {
-      try {
-        return Either.right(f())
-      } catch (error) {
-        return Either.left(exceeded(error))
-      }
-    }
-    const started = attempt(() => start(doc, options, specUrl, problems, budget, discovered))
-    const run = yield* Either.flatMap(started, (r) => r)
+    const attempt = <A>(f: () => A): Effect.Effect<A, ReadonlyArray<string>> =>
+      Effect.suspend(() => {
+        try {
+          return Effect.succeed(f())
+        } catch (error) {
+          return Effect.fail(exceeded(error))
+        }
+      })
+    const started = yield* attempt(() => start(doc, options, specUrl, problems, budget, discovered))
+    if (started._tag === "Refused") return yield* Effect.fail(started.problems)
+    const run = started.value
     let sliceStart = performance.now()
     for (const entry of run.operations) {
       yield* attempt(() => run.map(entry))

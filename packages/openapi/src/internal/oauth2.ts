@@ -237,21 +237,23 @@ export const discover = (openIdConnectUrl: string, fetch: Fetch): Effect.Effect<
   }
   return fetch(url.href, MAX_DISCOVERY_BYTES).pipe(
     Effect.flatMap((fetched) =>
-      Effect.tryPromise(async () => {
-        // oauth4webapi reads a Response: the body the import's fetch already capped and parsed.
-        const { processDiscoveryResponse } = await import("oauth4webapi")
-        const response = new Response(JSON.stringify(fetched.json), { headers: { "content-type": "application/json" } })
-        return await processDiscoveryResponse(issuer, response)
+      Effect.tryPromise({
+        try: async () => {
+          // oauth4webapi reads a Response: the body the import's fetch already capped and parsed.
+          const { processDiscoveryResponse } = await import("oauth4webapi")
+          const response = new Response(JSON.stringify(fetched.json), { headers: { "content-type": "application/json" } })
+          return await processDiscoveryResponse(issuer, response)
+        },
+        // What oauth4webapi threw, as it is (each Effect wraps a bare thunk's failure in its own class).
+        catch: (thrown) => thrown
       })
     ),
-    Effect.map((metadata): Discovered => ({ _tag: "Metadata", metadata })),
-    Effect.catchAll((error) =>
-      Effect.succeed<Discovered>({
+    Effect.match({
+      onSuccess: (metadata): Discovered => ({ _tag: "Metadata", metadata }),
+      onFailure: (error): Discovered => ({
         _tag: "Failed",
-        why: `its OpenID Connect discovery ${quote(url.href)} could not be read (${
-          reason(error._tag === "UnknownException" ? error.error : error)
-        })`
+        why: `its OpenID Connect discovery ${quote(url.href)} could not be read (${reason(error)})`
       })
-    )
+    })
   )
 }
