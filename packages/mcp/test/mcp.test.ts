@@ -156,6 +156,27 @@ describe("@rcp-sdk/mcp, Effect API (Mcp.make) through the SDK's Client", () => {
     ).pipe(
       Effect.provide(Client.layerUndici({ credential: TOKEN }).pipe(Layer.provide(Resolver.layerEmpty)))
     ), 20_000)
+
+  it.scopedLive("a host that cancels a call interrupts it: the retry is never sent", () =>
+    withApi((api) =>
+      Effect.gen(function*() {
+        yield* Client.discover(api.manifestUrl)
+        const bridge = yield* Mcp.make()
+        const host = yield* Effect.promise(() => connect(bridge.server()))
+        const controller = new AbortController()
+        // The SDK sends notifications/cancelled; the bridge's handler sees its signal abort.
+        const pending = host.callTool({ name: "busy", arguments: {} }, undefined, { signal: controller.signal })
+          .then(() => "answered", (error: unknown) => String(error))
+        // The first attempt arrives and is answered 503 (Retry-After 2 s); the retry must never come.
+        while (api.calls().length === 0) yield* Effect.sleep("20 millis")
+        controller.abort("the user stopped it")
+        assert.include(yield* Effect.promise(() => pending), "the user stopped it")
+        yield* Effect.sleep("3 seconds")
+        assert.deepStrictEqual(api.calls().map((c) => c.target), ["/busy"])
+      })
+    ).pipe(
+      Effect.provide(Client.layerUndici({ credential: TOKEN }).pipe(Layer.provide(Resolver.layerEmpty)))
+    ), 20_000)
 })
 
 /** An application's own Streamable HTTP endpoint: its middleware turns the bearer token into `req.auth`. */
