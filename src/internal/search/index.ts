@@ -357,6 +357,8 @@ const byScore = (a: SearchHit, b: SearchHit): number =>
 const NAME_COVERAGE = 1
 /** How much a tool is lowered for each path parameter the request gives nothing for. */
 const SLOT = 0.9
+const SLOT_ITEM = 0.6
+const ITEM_URL = /\}\}?\/?(?:[?#].*)?$/
 /** How much a tool addressing the item a request's id names is lifted. */
 const ITEM = 1.3
 /** How much a tool of the API a request's id belongs to is lifted (and one of another API lowered). */
@@ -670,11 +672,13 @@ export const make = (): ToolIndex => {
     const given = new Set<string>()
     for (const concept of read.concepts) for (const term of concept.terms.keys()) given.add(term)
     for (const item of query.items) for (const term of terms(item)) given.add(term)
+    const values = new Set(query.values)
+    for (const item of query.items) for (const term of terms(item)) values.add(term)
     const listing = query.action === "list"
     const hits: Array<SearchHit> = []
     const wanted = limit
     const apiFactor = named.size > 0 ? API_NAMED : API
-    const lift = ACTION_MATCH * (query.items.size > 0 ? ITEM : 1) * (query.apis.size > 0 ? apiFactor : 1)
+    const lift = ACTION_MATCH * (query.items.size > 0 ? ITEM : 1) * (query.apis.size > 0 ? apiFactor : 1) * Prior.lift(query.person)
     for (let candidate = order.next(); candidate !== -1; candidate = order.next()) {
       const summed = scores.summed[candidate]!
       // A margin for the rounding of the factors' product taken in another order.
@@ -705,10 +709,20 @@ export const make = (): ToolIndex => {
       // A path parameter the request gives no value or word for is a value the user did not
       // mean to give: "CI runs for acme/web" is the repository's runs, not one workflow's.
       // Nor does the noun a list is asked by: "the tags of acme/web" names no tag.
-      for (const slot of indexed.slots) {
+      // An id of the request resolved to the collection the tool addresses (`evt_…` for `/v1/events/{id}`).
+      let last: string | undefined
+      for (const item of indexed.items) last = item
+      const addressed = last !== undefined && query.items.has(last)
+      indexed.slots.forEach((slot, at) => {
+        // The item a path ends with is given by a value (an id, a hint, a number), not by a word:
+        // "my GPG keys" names no key.
+        if (at === indexed.slots.length - 1 && ITEM_URL.test(indexed.document.url ?? "")) {
+          if (!slot.some((term) => values.has(term)) && !addressed) final *= SLOT_ITEM
+          return
+        }
         if (!slot.some((term) => given.has(term) && !(listing && query.listed.has(term)))) final *= SLOT
-      }
-      final *= Prior.fit(indexed.kind, given)
+      })
+      final *= Prior.fit(indexed.kind, given, query.person)
       for (const item of query.items) {
         if (indexed.items.has(item)) {
           final *= ITEM

@@ -8,6 +8,7 @@
 import * as Hints from "./hints.js"
 import { type Action, type Entry, LEXICON } from "./lexicon.js"
 import * as Learn from "./learn.js"
+import type * as Prior from "./prior.js"
 import * as WordNet from "./wordnet.js"
 import { isStopword, rawWords, stem } from "./words.js"
 
@@ -29,6 +30,14 @@ export interface Query {
   readonly items: ReadonlySet<string>
   /** The stems of the plural nouns the request names ("branches"): what it lists, not an item of it. */
   readonly listed: ReadonlySet<string>
+  /** Whether the request speaks of the speaker's own things ("my gists"). */
+  readonly person: Prior.Person
+  /**
+   * The stems of what the request's values stand for — its hints (`#12`: issue, pull, number), ids
+   * (`cus_…`: customer) and numbered nouns ("release 5521") — but not its other words: what may
+   * fill the item parameter that ends a tool's path. "My GPG keys" names keys, not one key.
+   */
+  readonly values: ReadonlySet<string>
 }
 
 /** Weight of a lexicon expansion beside the request's own word. */
@@ -251,7 +260,11 @@ export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term
   const concepts: Array<Concept> = []
   const apis = new Set<string>()
   const items = new Set<string>()
-  for (const hint of hints) concepts.push(conceptOf([], hint.words, HINT / EXPANSION, hint.weight ?? HINT_WEIGHT))
+  const values = new Set<string>()
+  for (const hint of hints) {
+    concepts.push(conceptOf([], hint.words, HINT / EXPANSION, hint.weight ?? HINT_WEIGHT))
+    for (const word of hint.words) values.add(stem(word))
+  }
   for (const prefix of idPrefixes) {
     const candidates = Learn.resolvePrefix(vocabulary, prefix)
     if (candidates.length === 0) continue
@@ -261,6 +274,7 @@ export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term
       for (const word of words) {
         const term = stem(word)
         terms.set(term, Math.max(terms.get(term) ?? 0, HINT * weight))
+        values.add(term)
       }
     }
     concepts.push({ terms, weight: 1 })
@@ -275,6 +289,7 @@ export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term
     const two = nouns.length === 2 ? Learn.resolveNumbered(vocabulary, nouns, stem) : []
     const keys = two.length > 0 ? two : Learn.resolveNumbered(vocabulary, nouns.slice(-1), stem)
     for (const key of keys) items.add(key)
+    for (const noun of nouns) values.add(stem(noun))
   }
 
   let action: Action | undefined
@@ -293,8 +308,12 @@ export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term
   const one = idPrefixes.length > 0 || numbered.some((nouns) => nouns.length > 0) || hints.some((hint) => hint.item === true)
   const reading = action === undefined || action === "read" || action === "list"
   const asked: Action = !reading ? action! : plural ? "list" : one ? "read" : action ?? "read"
-  return { concepts: concepts.filter((concept) => concept.terms.size > 0), action: asked, apis, items, listed }
+  const person = { self: rawWords(rest).some((word) => FIRST_PERSON.has(word)) }
+  return { concepts: concepts.filter((concept) => concept.terms.size > 0), action: asked, apis, items, listed, person, values }
 }
+
+/** The words by which a speaker means themself. */
+const FIRST_PERSON: ReadonlySet<string> = new Set(["i", "me", "my", "mine", "myself", "i'm", "im", "i've", "ive", "i'd"])
 
 /**
  * What a request asks to be said or written is the content of the operation, not its
@@ -314,7 +333,26 @@ const CLAUSE = new RegExp(
 /** Reminding: what to be reminded of follows `to` or `about`. */
 const REMIND = /\b(remind(?:er)?)\b([^:]{0,40}?)(?::|\s(?:to|about|that)\s).{0,1000}$/i
 
+/**
+ * Why the user asks is not what they ask: a clause after a comma, dash or semicolon that opens with
+ * a pronoun ("…, it's stuck", "…, we don't sell it anymore", "…, nobody uses it") or a word of
+ * reason ("because …", "since …") explains the request. Its words (a stuck *run*, a *test account*)
+ * would otherwise rank tools of what the explanation mentions.
+ */
+const REASON = new RegExp(
+  "(?:[,;]|\\s[-–—]|\\s(?=because\\b|since\\b|cause\\b))\\s*" +
+    "(?:it|it's|its|it’s|they|they're|they’re|we|we're|we’re|we've|we’ve|i|i'm|i’m|i've|i’ve|he|she|nobody|no one|someone|" +
+    "everyone|that's|that’s|this|because|since|cause|as)\\b.{0,1000}$",
+  "i"
+)
+
+/**
+ * "let #eng know the deploy is delayed": what follows "let … know" is what to say, with or without
+ * a "that"; the verb is read as the phrase "let know" (the lexicon's), its object after it.
+ */
+const LET_KNOW = /\blet\s+(\S{1,40})\s+know\s+(?=\S+\s+\S).{0,1000}$/i
+
 const withoutPayload = (text: string): string =>
-  text.replace(QUOTED, Hints.CUT).replace(SAYING, Hints.CUT)
+  text.replace(REASON, Hints.CUT).replace(QUOTED, Hints.CUT).replace(LET_KNOW, (_, whom: string) => `let know ${whom}${Hints.CUT}`).replace(SAYING, Hints.CUT)
     .replace(CLAUSE, (_, verb: string, object: string) => `${verb}${object}${Hints.CUT}`)
     .replace(REMIND, (_, verb: string, object: string) => `${verb}${object}${Hints.CUT}`)
