@@ -113,7 +113,9 @@ const SHAPES: ReadonlyArray<Shape> = [
       const [, prefix = "", body = ""] = match
       // An id's body has a digit or a capital; `team_slug` or `ending_before` is a name, not an id.
       if (!/[0-9A-Z]/.test(body)) return undefined
-      prefixes.push(prefix)
+      // A mode marker after the prefix (`cs_test_…`, `sk_live_…`, Stripe's convention for ids made
+      // in test or live mode) is not part of what the id names.
+      prefixes.push(prefix.replace(/_(?:test|live)$/, ""))
       return { words: [] }
     }
   },

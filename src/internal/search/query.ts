@@ -61,6 +61,18 @@ const split = (word: string, known: (term: string) => boolean): Array<string> =>
   return []
 }
 
+/**
+ * "unhook", "unwatch", "unpin": a verb that undoes another names what it undoes. When no tool
+ * has the word itself, its root (hook, watch, pin) stands for it beside the lexicon's reading
+ * (detach, remove): "unhook 9012" is about a hook.
+ */
+const undo = (word: string, known: (term: string) => boolean, terms: Map<string, number>): void => {
+  const root = /^un([a-z]{3,})$/.exec(word)?.[1]
+  if (root === undefined || known(stem(word))) return
+  const term = stem(root)
+  if (known(term) && !terms.has(term)) terms.set(term, COMPOUND)
+}
+
 /** Weight of a hint's words and of a resolved id's collection. */
 const HINT = 0.8
 /** How much a hint counts among the request's concepts: it says which kind of value, not which operation. */
@@ -122,7 +134,7 @@ const ABBREVIATED_PLURAL = /^[a-z]{1,3}s$/
 const GAP = "\u0000"
 
 /** How many words may stand between a phrasal verb and its particle. */
-const PARTICLE_GAP = 3
+const PARTICLE_GAP = 4
 
 /**
  * Whether a word is an English plural of a noun the tools use ("runs", "invoices", "replies"):
@@ -208,6 +220,7 @@ const readPhrases = (
         }
         // Compounds written apart or together: "webhook" meets "web hook", "user group" meets "usergroup".
         if (!isKnown) for (const part of split(word, known)) if (!terms.has(part)) terms.set(part, COMPOUND)
+        undo(word, known, terms)
         const next = words[i + 1]
         if (next !== undefined && !isStopword(next)) {
           const joined = stem(word + next)
@@ -245,10 +258,30 @@ const readPhrases = (
     // "show me every dispute": a word of listing later in the request makes a read a list.
     if (withAction?.action === "list") onPlural()
     const weight = Math.max(...entries.map((entry) => entry.weight))
-    concepts.push(conceptOf(matched, entries.flatMap((entry) => entry.expansions), 1, weight))
+    const concept = conceptOf(matched, entries.flatMap((entry) => entry.expansions), 1, weight)
+    if (matched.length === 1) undo(word, known, concept.terms as Map<string, number>)
+    concepts.push(concept)
     i += matched.length
   }
 }
+
+/**
+ * The polite or questioning frame a request may open with — "is there a way to …", "how do I …",
+ * "can you …", "I need to …" — says nothing of what to do: the verb after it does. Left in, the
+ * question would make every such request a read ("is there a way to delete …"), and its "I" a
+ * request about the speaker's own account.
+ */
+const FRAME = new RegExp(
+  "^\\s*(?:(?:hey|hi|so|ok|okay|please|pls|quick one|quick q)[,:!]?\\s+)?" +
+    "(?:is there (?:a|any|some) way (?:to|i can|we can|for me to)|is it possible to|" +
+    "how (?:do|can|would|should|could) (?:i|we|you)|(?:can|could|would|will) (?:i|we|you|u)(?: please)?|" +
+    "(?:i|we) (?:want|need|have|would like|wanna|gotta) to|(?:i'd|we'd|i’d|we’d) like to|" +
+    "(?:help me|i'm trying to|i’m trying to|trying to|let me|lemme)|" +
+    "(?:do|does) (?:anyone|someone) know how to)\\s+(?=\\S)",
+  "i"
+)
+
+const unframed = (request: string): string => request.replace(FRAME, "")
 
 /**
  * Reads a request.
@@ -256,7 +289,7 @@ const readPhrases = (
  * @internal
  */
 export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term: string) => boolean = () => true): Query => {
-  const { hints, idPrefixes, numbered, rest } = Hints.read(request)
+  const { hints, idPrefixes, numbered, rest } = Hints.read(unframed(request))
   const concepts: Array<Concept> = []
   const apis = new Set<string>()
   const items = new Set<string>()
