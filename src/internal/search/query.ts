@@ -161,7 +161,9 @@ const readPhrases = (
     }
     // A question asks to read: in "what's open in …" or "is #deals private", "open" and "private"
     // describe what to read, they are not what to do.
-    if ((i === 0 || words[i - 1] === GAP) && !hasAction() && QUESTION.has(word)) onAction("read")
+    // Only as the request's first word: after a hint the hint is the subject of a statement
+    // ("we_1Mr5… is dead, remove it"), not a question.
+    if (i === 0 && !hasAction() && QUESTION.has(word)) onAction("read")
     let matched: ReadonlyArray<string> | undefined
     let particleAt: number | undefined
     const entries: Array<Entry> = []
@@ -340,10 +342,16 @@ export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term
   // ("show me the runs" lists, "show me run 5") — and an id names one.
   const one = idPrefixes.length > 0 || numbered.some((nouns) => nouns.length > 0) || hints.some((hint) => hint.item === true)
   const reading = action === undefined || action === "read" || action === "list"
-  const asked: Action = !reading ? action! : plural ? "list" : one ? "read" : action ?? "read"
+  // "who reviewed acme/api#402", "who follows @x": asking who asks for the people, most often
+  // several, even where an id names what they acted on.
+  const who = WHO.test(rest)
+  const asked: Action = !reading ? action! : plural || who ? "list" : one ? "read" : action ?? "read"
   const person = { self: rawWords(rest).some((word) => FIRST_PERSON.has(word)) }
   return { concepts: concepts.filter((concept) => concept.terms.size > 0), action: asked, apis, items, listed, person, values }
 }
+
+/** A request that opens by asking who. */
+const WHO = /^\s*(?:who|whom|who's|who’s|whos)\b/i
 
 /** The words by which a speaker means themself. */
 const FIRST_PERSON: ReadonlySet<string> = new Set(["i", "me", "my", "mine", "myself", "i'm", "im", "i've", "ive", "i'd"])
