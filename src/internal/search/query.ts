@@ -298,7 +298,7 @@ export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term
   const values = new Set<string>()
   for (const hint of hints) {
     concepts.push(conceptOf([], hint.words, HINT / EXPANSION, hint.weight ?? HINT_WEIGHT))
-    for (const word of hint.words) values.add(stem(word))
+    if (hint.attribute !== true) for (const word of hint.words) values.add(stem(word))
   }
   for (const prefix of idPrefixes) {
     const candidates = Learn.resolvePrefix(vocabulary, prefix)
