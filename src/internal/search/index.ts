@@ -366,6 +366,9 @@ const API = 1.5
 /** The same when the request names the API by a word of its label ("on Slack"): the user said which. */
 const API_NAMED = 3
 
+/** The same when the request's hints point at one API (`hintedApis`). */
+const API_HINTED = 2
+
 /** The coordination exponent: how hard a tool is pushed down for each concept it misses. */
 const COORDINATION = 1.5
 
@@ -546,6 +549,7 @@ export const make = (): ToolIndex => {
   let termScoresSize = 0
   const forgetScores = (): void => {
     termScores.clear()
+    apisOfTerm.clear()
     termScoresSize = 0
   }
   const scoresOf = (term: string, weight: number): TermScores => {
@@ -576,6 +580,47 @@ export const make = (): ToolIndex => {
       termScoresSize -= tools.length
     }
     return found
+  }
+  /**
+   * The APIs whose tools use a term (memoised like the scores, and cleared with them): which
+   * API a hint's words belong to.
+   */
+  const apisOfTerm = new Map<string, ReadonlySet<string>>()
+  const apisWith = (term: string): ReadonlySet<string> => {
+    let found = apisOfTerm.get(term)
+    if (found === undefined) {
+      const set = new Set<string>()
+      if (termCounts.has(term)) {
+        for (const id of scoresOf(term, 1).tools) {
+          const api = byId.get(id)?.document.api
+          if (api !== undefined) set.add(api)
+        }
+      }
+      found = set
+      apisOfTerm.set(term, found)
+    }
+    return found
+  }
+  /**
+   * The API a request's hints point at, when they point at one: a hint's API is one whose tools
+   * use every word the hint stands for (`owner/repo`: repository, repo and owner; `#general`:
+   * channel and conversation), and the hints agree on one of several registered APIs. Learned
+   * from the tools, as an id prefix is resolved: no table of APIs.
+   */
+  const hintedApis = (hinted: ReadonlyArray<ReadonlyArray<string>>): ReadonlySet<string> => {
+    if (apis.size < 2) return NONE
+    let agreed: Set<string> | undefined
+    for (const words of hinted) {
+      if (words.length === 0) continue
+      let holders: Set<string> | undefined
+      for (const word of words) {
+        const with_ = apisWith(word)
+        holders = holders === undefined ? new Set(with_) : new Set([...holders].filter((api) => with_.has(api)))
+      }
+      if (holders === undefined || holders.size !== 1) continue
+      agreed = agreed === undefined ? holders : new Set([...agreed].filter((api) => holders!.has(api)))
+    }
+    return agreed !== undefined && agreed.size === 1 ? agreed : NONE
   }
   /** Where each tool id is in the current sum (slot + 1; 0: not met), kept between searches and cleared after each. */
   let slotOf = new Int32Array(0)
@@ -642,7 +687,8 @@ export const make = (): ToolIndex => {
       const known = new Map([...concept.terms].filter(([term]) => termCounts.has(term)))
       return known.size === 0 ? [] : [{ terms: known, weight: concept.weight }]
     })
-    const query = { ...read, concepts, apis: named.size > 0 ? named : read.apis }
+    const byHint = named.size === 0 && read.apis.size === 0 ? hintedApis(read.hinted) : NONE
+    const query = { ...read, concepts, apis: named.size > 0 ? named : read.apis.size > 0 ? read.apis : byHint }
     if (query.concepts.length === 0) return []
     const totalWeight = query.concepts.reduce((sum, concept) => sum + concept.weight, 0)
     // One pass over the index: every term of every concept, each with its weight; then, per tool,
@@ -677,7 +723,7 @@ export const make = (): ToolIndex => {
     const listing = query.action === "list"
     const hits: Array<SearchHit> = []
     const wanted = limit
-    const apiFactor = named.size > 0 ? API_NAMED : API
+    const apiFactor = named.size > 0 ? API_NAMED : byHint.size > 0 ? API_HINTED : API
     const lift = ACTION_MATCH * (query.items.size > 0 ? ITEM : 1) * (query.apis.size > 0 ? apiFactor : 1) * Prior.lift(query.person)
     for (let candidate = order.next(); candidate !== -1; candidate = order.next()) {
       const summed = scores.summed[candidate]!
@@ -747,6 +793,8 @@ export const make = (): ToolIndex => {
   vocabularies.set(index, vocabulary)
   return index
 }
+
+const NONE: ReadonlySet<string> = new Set()
 
 const vocabularies = new WeakMap<ToolIndex, Learn.Vocabulary>()
 

@@ -38,6 +38,8 @@ export interface Query {
    * fill the item parameter that ends a tool's path. "My GPG keys" names keys, not one key.
    */
   readonly values: ReadonlySet<string>
+  /** The stemmed words each hint stands for (`owner/repo`: repositori, repo, owner): which API may hold it. */
+  readonly hinted: ReadonlyArray<ReadonlyArray<string>>
 }
 
 /** Weight of a lexicon expansion beside the request's own word. */
@@ -296,8 +298,10 @@ export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term
   const apis = new Set<string>()
   const items = new Set<string>()
   const values = new Set<string>()
+  const hinted: Array<ReadonlyArray<string>> = []
   for (const hint of hints) {
     concepts.push(conceptOf([], hint.words, HINT / EXPANSION, hint.weight ?? HINT_WEIGHT))
+    hinted.push(hint.words.filter((word) => !isStopword(word)).map(stem))
     if (hint.attribute !== true) for (const word of hint.words) values.add(stem(word))
   }
   for (const prefix of idPrefixes) {
@@ -347,7 +351,7 @@ export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term
   const who = WHO.test(rest)
   const asked: Action = !reading ? action! : plural || who ? "list" : one ? "read" : action ?? "read"
   const person = { self: rawWords(rest).some((word) => FIRST_PERSON.has(word)) }
-  return { concepts: concepts.filter((concept) => concept.terms.size > 0), action: asked, apis, items, listed, person, values }
+  return { concepts: concepts.filter((concept) => concept.terms.size > 0), action: asked, apis, items, listed, person, values, hinted }
 }
 
 /** A request that opens by asking who. */
