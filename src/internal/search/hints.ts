@@ -20,7 +20,7 @@ export interface Hint {
   readonly item?: boolean
   /**
    * Whether the hint is a value to give, not one that picks an item out (an email, a URL, an
-   * amount, a time): "new customer for bob@shop.io" names no customer to update.
+   * amount, a time): "sign up a customer with ann@example.com" names no customer to update.
    */
   readonly attribute?: boolean
 }

@@ -761,7 +761,7 @@ export const make = (): ToolIndex => {
       const addressed = last !== undefined && query.items.has(last)
       indexed.slots.forEach((slot, at) => {
         // The item a path ends with is given by a value (an id, a hint, a number), not by a word:
-        // "my GPG keys" names no key.
+        // "my signing keys" names no key.
         if (at === indexed.slots.length - 1 && ITEM_URL.test(indexed.document.url ?? "")) {
           if (!slot.some((term) => values.has(term)) && !addressed) final *= SLOT_ITEM
           return

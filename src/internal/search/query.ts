@@ -164,7 +164,7 @@ const readPhrases = (
     // A question asks to read: in "what's open in …" or "is #deals private", "open" and "private"
     // describe what to read, they are not what to do.
     // Only as the request's first word: after a hint the hint is the subject of a statement
-    // ("we_1Mr5… is dead, remove it"), not a question.
+    // ("wh_8f2k… is broken, drop it"), not a question.
     if (i === 0 && !hasAction() && QUESTION.has(word)) onAction("read")
     let matched: ReadonlyArray<string> | undefined
     let particleAt: number | undefined
@@ -346,7 +346,7 @@ export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term
   // ("show me the runs" lists, "show me run 5") — and an id names one.
   const one = idPrefixes.length > 0 || numbered.some((nouns) => nouns.length > 0) || hints.some((hint) => hint.item === true)
   const reading = action === undefined || action === "read" || action === "list"
-  // "who reviewed acme/api#402", "who follows @x": asking who asks for the people, most often
+  // "who approved acme/web#7", "who follows @x": asking who asks for the people, most often
   // several, even where an id names what they acted on.
   const who = WHO.test(rest)
   const asked: Action = !reading ? action! : plural || who ? "list" : one ? "read" : action ?? "read"
@@ -392,7 +392,7 @@ const REASON = new RegExp(
 )
 
 /**
- * "let #eng know the deploy is delayed": what follows "let … know" is what to say, with or without
+ * "let @ops know the database is back": what follows "let … know" is what to say, with or without
  * a "that"; the verb is read as the phrase "let know" (the lexicon's), its object after it.
  */
 const LET_KNOW = /\blet\s+(\S{1,40})\s+know\s+(?=\S+\s+\S).{0,1000}$/i
