@@ -185,3 +185,16 @@ describe("lexicon", () => {
     expect(names(index, "all that happened on acme/site#5")[0]).toBe("list_events")
   })
 })
+
+describe("an id prefix", () => {
+  it("abbreviating two collections by their letters alone names both alike, however tightly the letters sit", () => {
+    const index = indexOf([
+      tool("get_payout", "GET", "/v1/payouts/{{payout}}", "Retrieve a payout.", "pay"),
+      tool("cancel_payout", "POST", "/v1/payouts/{{payout}}/cancel", "Cancel a payout.", "pay"),
+      tool("delete_person", "DELETE", "/v1/accounts/{{account}}/people/{{person}}", "Delete a person.", "pay")
+    ])
+    // `po` sits tighter in "people" (p-e-o) than in "payouts" (p-a-y-o); that was read as meaning people.
+    expect([...ToolIndex.explain(index, "po_1NqAbC").items].sort()).toEqual(["payouts", "people"])
+    expect(names(index, "stop po_1NqAbC before it goes out")[0]).toBe("cancel_payout")
+  })
+})
