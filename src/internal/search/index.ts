@@ -586,12 +586,13 @@ export const make = (): ToolIndex => {
    * API a hint's words belong to.
    */
   const apisOfTerm = new Map<string, ReadonlySet<string>>()
-  const apisWith = (term: string): ReadonlySet<string> => {
+  const apisWith = (term: string, weight: number): ReadonlySet<string> => {
     let found = apisOfTerm.get(term)
     if (found === undefined) {
       const set = new Set<string>()
       if (termCounts.has(term)) {
-        for (const id of scoresOf(term, 1).tools) {
+        // The memoised scores at the weight the request's sum asked for: the same entry, no new search.
+        for (const id of scoresOf(term, weight).tools) {
           const api = byId.get(id)?.document.api
           if (api !== undefined) set.add(api)
         }
@@ -607,14 +608,15 @@ export const make = (): ToolIndex => {
    * channel and conversation), and the hints agree on one of several registered APIs. Learned
    * from the tools, as an id prefix is resolved: no table of APIs.
    */
-  const hintedApis = (hinted: ReadonlyArray<ReadonlyArray<string>>): ReadonlySet<string> => {
+  const hintedApis = (hinted: ReadonlyArray<ReadonlyArray<string>>, weightOf: ReadonlyMap<string, number>): ReadonlySet<string> => {
     if (apis.size < 2) return NONE
     let agreed: Set<string> | undefined
     for (const words of hinted) {
       if (words.length === 0) continue
       let holders: Set<string> | undefined
       for (const word of words) {
-        const with_ = apisWith(word)
+        const weight = weightOf.get(word)
+        const with_ = weight === undefined ? NONE : apisWith(word, weight)
         holders = holders === undefined ? new Set(with_) : new Set([...holders].filter((api) => with_.has(api)))
       }
       if (holders === undefined || holders.size !== 1) continue
@@ -687,15 +689,13 @@ export const make = (): ToolIndex => {
       const known = new Map([...concept.terms].filter(([term]) => termCounts.has(term)))
       return known.size === 0 ? [] : [{ terms: known, weight: concept.weight }]
     })
-    const byHint = named.size === 0 && read.apis.size === 0 ? hintedApis(read.hinted) : NONE
-    const query = { ...read, concepts, apis: named.size > 0 ? named : read.apis.size > 0 ? read.apis : byHint }
-    if (query.concepts.length === 0) return []
-    const totalWeight = query.concepts.reduce((sum, concept) => sum + concept.weight, 0)
+    if (concepts.length === 0) return []
+    const totalWeight = concepts.reduce((sum, concept) => sum + concept.weight, 0)
     // One pass over the index: every term of every concept, each with its weight; then, per tool,
     // which concepts it met (from the terms it matched).
     const weightOf = new Map<string, number>()
     const conceptsOf = new Map<string, Array<number>>()
-    query.concepts.forEach((concept, at) => {
+    concepts.forEach((concept, at) => {
       for (const [term, weight] of concept.terms) {
         weightOf.set(term, Math.max(weightOf.get(term) ?? 0, weight * concept.weight))
         const list = conceptsOf.get(term) ?? []
@@ -704,6 +704,10 @@ export const make = (): ToolIndex => {
       }
     })
     const scores = sum([...weightOf.keys()], weightOf)
+    // Which API the hints point at, from the scores just summed (a hint's words are terms of the
+    // request): no search of its own.
+    const byHint = named.size === 0 && read.apis.size === 0 ? hintedApis(read.hinted, weightOf) : NONE
+    const query = { ...read, concepts, apis: named.size > 0 ? named : read.apis.size > 0 ? read.apis : byHint }
     // The tools by their summed score, best first. The factors below are at most 1 but for `lift`
     // (the best action fit, and the item and API factors where the request has an id), so once a
     // tool's summed score times `lift` falls under the last of the best `limit` so far, no tool
