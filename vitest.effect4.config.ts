@@ -48,7 +48,30 @@ export const BOTH_TARGETS = [
   "test/client/approval.policy.test.ts",
   "test/client/execution.test.ts",
   "test/transport/privateNetwork.test.ts",
-  "test/hardening.close.test.ts"
+  "test/hardening.close.test.ts",
+  // The engine's behaviour on both (#35, suite4b): manifest rules, results, model schemas, search.
+  "test/manifest/jsonPath.test.ts",
+  "test/manifest/paramSchema.test.ts",
+  "test/manifest/paramValue.test.ts",
+  "test/manifest/pin.property.test.ts",
+  "test/manifest/protocolVersion.test.ts",
+  "test/manifest/structuredPlacement.test.ts",
+  "test/manifest/template.test.ts",
+  "test/manifest/urlTemplate.test.ts",
+  "test/manifest/validate.test.ts",
+  "test/result/body.test.ts",
+  "test/result/budget.test.ts",
+  "test/result/fields.test.ts",
+  "test/result/pages.test.ts",
+  "test/result/shape.test.ts",
+  "test/result/shrink.fixtures.test.ts",
+  "test/result/shrink.property.test.ts",
+  "test/model/modelSchema.test.ts",
+  "test/search/index.test.ts",
+  "test/search/searchTool.test.ts",
+  "test/search/tokens.test.ts",
+  "test/search/vocabulary.test.ts",
+  "test/shared/jsonPosition.test.ts"
 ]
 
 const project = (target: Target, name: string) => ({
