@@ -71,7 +71,15 @@ export const BOTH_TARGETS = [
   "test/search/searchTool.test.ts",
   "test/search/tokens.test.ts",
   "test/search/vocabulary.test.ts",
-  "test/shared/jsonPosition.test.ts"
+  "test/shared/jsonPosition.test.ts",
+  "test/manifest/fuzz.test.ts",
+  "test/manifest/outputSchema.test.ts",
+  "test/manifest/paramEnum.test.ts",
+  "test/manifest/poisoning.rules.test.ts",
+  "test/manifest/poisoning.test.ts",
+  "test/manifest/tags.test.ts",
+  "test/model/deferred.test.ts",
+  "test/model/modelFacing.cap.test.ts"
 ]
 
 const project = (target: Target, name: string) => ({

@@ -11,6 +11,7 @@ import * as Cause from "effect/Cause"
 import * as Config from "effect/Config"
 import * as ConfigProvider from "effect/ConfigProvider"
 import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
 import * as Layer from "effect/Layer"
 import * as Logger from "effect/Logger"
 import * as LogLevel from "effect/LogLevel"
@@ -144,6 +145,17 @@ export const onlyFailure = <E>(cause: Cause.Cause<E>): E | undefined => (cause._
 /** Runs `effect` with every level logged, Trace included. */
 export const atEveryLevel = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
   Logger.withMinimumLogLevel(effect, LogLevel.All)
+
+// --- causes and results (#35, suite4b: the manifest's fuzz and validate tests)
+
+/** Whether a cause holds a defect (Effect 3: `Cause.isDie`). */
+export const hasDefect = <E>(cause: Cause.Cause<E>): boolean => Cause.isDie(cause)
+
+/** Whether a cause holds an interruption (Effect 3: `Cause.isInterrupted`). */
+export const hasInterruption = <E>(cause: Cause.Cause<E>): boolean => Cause.isInterrupted(cause)
+
+/** The success of a `validate` result, or a throw (Effect 3: `Either.getOrThrow`). */
+export const getOrThrow = <A, E>(result: Either.Either<A, E>): A => Either.getOrThrow(result)
 
 // --- the lowering fixture (test/effect4/lowering.test.ts): the same fields in each Effect's combinators
 

@@ -10,6 +10,7 @@ import * as Logger from "effect/Logger"
 import * as Option from "effect/Option"
 import type * as Redacted from "effect/Redacted"
 import * as References from "effect/References"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import * as Tracer from "effect/Tracer"
 import * as HttpClientError from "effect/http/HttpClientError"
@@ -132,6 +133,17 @@ export const onlyFailure = <E>(cause: Cause.Cause<E>): E | undefined => {
 /** Runs `effect` with every level logged, Trace included. */
 export const atEveryLevel = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
   Effect.provideService(effect, References.MinimumLogLevel, "All")
+
+// --- causes and results (#35, suite4b: the manifest's fuzz and validate tests)
+
+/** Whether a cause holds a defect (Effect 4: `Cause.hasDies`). */
+export const hasDefect = <E>(cause: Cause.Cause<E>): boolean => Cause.hasDies(cause)
+
+/** Whether a cause holds an interruption (Effect 4: `Cause.hasInterrupts`). */
+export const hasInterruption = <E>(cause: Cause.Cause<E>): boolean => Cause.hasInterrupts(cause)
+
+/** The success of a `validate` result, or a throw (Effect 4: `Result.getOrThrow`). */
+export const getOrThrow = <A, E>(result: Result.Result<A, E>): A => Result.getOrThrow(result)
 
 // --- the lowering fixture (test/effect4/lowering.test.ts): `./v3.ts`'s fields in Effect 4's combinators
 
