@@ -79,7 +79,9 @@ export const BOTH_TARGETS = [
   "test/manifest/poisoning.test.ts",
   "test/manifest/tags.test.ts",
   "test/model/deferred.test.ts",
-  "test/model/modelFacing.cap.test.ts"
+  "test/model/modelFacing.cap.test.ts",
+  "test/manifest/lockCheck.test.ts",
+  "test/manifest/oauth2.test.ts"
 ]
 
 const project = (target: Target, name: string) => ({

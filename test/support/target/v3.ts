@@ -16,6 +16,7 @@ import * as Layer from "effect/Layer"
 import * as Logger from "effect/Logger"
 import * as LogLevel from "effect/LogLevel"
 import * as Option from "effect/Option"
+import * as ParseResult from "effect/ParseResult"
 import type * as Redacted from "effect/Redacted"
 import * as Schema from "effect/Schema"
 import * as TestContext from "effect/TestContext"
@@ -156,6 +157,26 @@ export const hasInterruption = <E>(cause: Cause.Cause<E>): boolean => Cause.isIn
 
 /** The success of a `validate` result, or a throw (Effect 3: `Either.getOrThrow`). */
 export const getOrThrow = <A, E>(result: Either.Either<A, E>): A => Either.getOrThrow(result)
+
+/** A Schema's decoding, every problem listed (`errors: "all"`): the value, or each problem's path and message. */
+export type SchemaDecoded =
+  | { readonly _tag: "Ok"; readonly value: unknown }
+  | { readonly _tag: "Invalid"; readonly issues: ReadonlyArray<{ readonly path: ReadonlyArray<PropertyKey>; readonly message: string }> }
+
+/**
+ * Decodes `input` with this Effect's `schema` and lists every problem as this Effect prints it
+ * (Effect 3: `ParseResult.ArrayFormatter`). The messages are the Effect's own, not the protocol's.
+ */
+export const schemaIssues = (
+  schema: unknown,
+  input: unknown,
+  onExcessProperty: "ignore" | "error" = "ignore"
+): SchemaDecoded => {
+  const result = Schema.decodeUnknownEither(schema as Schema.Schema<unknown, unknown, never>, { errors: "all", onExcessProperty })(input)
+  return Either.isRight(result)
+    ? { _tag: "Ok", value: result.right }
+    : { _tag: "Invalid", issues: ParseResult.ArrayFormatter.formatIssueSync(result.left.issue).map(({ message, path }) => ({ path, message })) }
+}
 
 // --- the lowering fixture (test/effect4/lowering.test.ts): the same fields in each Effect's combinators
 

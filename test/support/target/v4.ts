@@ -12,6 +12,7 @@ import type * as Redacted from "effect/Redacted"
 import * as References from "effect/References"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
+import * as SchemaIssue from "effect/SchemaIssue"
 import * as Tracer from "effect/Tracer"
 import * as HttpClientError from "effect/http/HttpClientError"
 import type * as HttpClientRequest from "effect/http/HttpClientRequest"
@@ -144,6 +145,32 @@ export const hasInterruption = <E>(cause: Cause.Cause<E>): boolean => Cause.hasI
 
 /** The success of a `validate` result, or a throw (Effect 4: `Result.getOrThrow`). */
 export const getOrThrow = <A, E>(result: Result.Result<A, E>): A => Result.getOrThrow(result)
+
+/** A Schema's decoding, every problem listed (`errors: "all"`): the value, or each problem's path and message. */
+export type SchemaDecoded =
+  | { readonly _tag: "Ok"; readonly value: unknown }
+  | { readonly _tag: "Invalid"; readonly issues: ReadonlyArray<{ readonly path: ReadonlyArray<PropertyKey>; readonly message: string }> }
+
+/**
+ * Decodes `input` with this Effect's `schema` and lists every problem as this Effect prints it
+ * (Effect 4: `SchemaIssue.makeFormatterStandardSchemaV1`). The messages are the Effect's own, not the protocol's.
+ */
+export const schemaIssues = (
+  schema: unknown,
+  input: unknown,
+  onExcessProperty: "ignore" | "error" = "ignore"
+): SchemaDecoded => {
+  const result = Schema.decodeUnknownResult(schema as Schema.Codec<unknown>, { errors: "all", onExcessProperty })(input)
+  if (Result.isSuccess(result)) return { _tag: "Ok", value: result.success }
+  const formatted = SchemaIssue.makeFormatterStandardSchemaV1()(result.failure.issue)
+  return {
+    _tag: "Invalid",
+    issues: formatted.issues.map(({ message, path }) => ({
+      path: (path ?? []).map((key) => (typeof key === "object" && key !== null ? key.key : key)),
+      message
+    }))
+  }
+}
 
 // --- the lowering fixture (test/effect4/lowering.test.ts): `./v3.ts`'s fields in Effect 4's combinators
 
