@@ -81,7 +81,8 @@ export const BOTH_TARGETS = [
   "test/model/deferred.test.ts",
   "test/model/modelFacing.cap.test.ts",
   "test/manifest/lockCheck.test.ts",
-  "test/manifest/oauth2.test.ts"
+  "test/manifest/oauth2.test.ts",
+  "test/server/schemas.test.ts"
 ]
 
 const project = (target: Target, name: string) => ({

@@ -271,3 +271,40 @@ export const webHandler = (
  */
 export const listeningAt = (hostname: string, port: number): Layer.Layer<HttpServer.HttpServer> =>
   Layer.succeed(HttpServer.HttpServer, HttpServer.make({ serve: () => Effect.void, address: { _tag: "TcpAddress", hostname, port } }))
+
+// --- the server's args in every library (test/server/schemas.test.ts): the same fields in each Effect's combinators
+
+/** Every kind of field the lowering table has a rule for, as an Effect Schema (zod, valibot: in the test). */
+export const argsOfEveryKind = () =>
+  Schema.Struct({
+    city: Schema.String.annotations({ description: "City name" }),
+    days: Schema.optional(Schema.Number),
+    metric: Schema.Boolean,
+    unit: Schema.Literal("c", "f"),
+    page: Schema.Int.annotations({ description: "page number" }),
+    count: Schema.Int,
+    limit: Schema.optionalWith(Schema.Number, { default: () => 10 }).annotations({ description: "max results" }),
+    tags: Schema.Array(Schema.String),
+    note: Schema.NullOr(Schema.String),
+    since: Schema.optional(Schema.Date)
+  })
+
+enum Unit {
+  C = "c",
+  F = "f"
+}
+
+/** Literal unions and a string enum (each an enum), also optional; a number literal (a fallback). */
+export const literalArgs = () =>
+  Schema.Struct({
+    a: Schema.optional(Schema.Literal("x", "y")),
+    b: Schema.Union(Schema.Literal("p"), Schema.Literal("q")),
+    c: Schema.Enums(Unit),
+    d: Schema.Literal(1, 2)
+  })
+
+/** A number literal union alone. */
+export const numberLiteralArgs = () => Schema.Struct({ d: Schema.Literal(1, 2) })
+
+/** An Effect Schema that is not a struct. */
+export const notAStruct: unknown = Schema.String

@@ -270,3 +270,42 @@ export const listeningAt = (hostname: string, port: number): Layer.Layer<HttpSer
     HttpServer.HttpServer,
     HttpServer.make({ serve: () => Effect.void, address: NetAddress.inetAddressUnsafe(NetAddress.ipFromStringUnsafe(hostname), port) })
   )
+
+// --- the server's args in every library (test/server/schemas.test.ts): `./v3.ts`'s fields in Effect 4's combinators
+
+/** Every kind of field the lowering table has a rule for, as an Effect Schema (zod, valibot: in the test). */
+export const argsOfEveryKind = () =>
+  Schema.Struct({
+    city: Schema.String.annotate({ description: "City name" }),
+    days: Schema.optional(Schema.Number),
+    metric: Schema.Boolean,
+    unit: Schema.Literals(["c", "f"]),
+    page: Schema.Int.annotate({ description: "page number" }),
+    count: Schema.Int,
+    limit: Schema.optionalKey(Schema.Number.annotate({ description: "max results" })).pipe(
+      Schema.withDecodingDefaultKey(Effect.succeed(10))
+    ),
+    tags: Schema.Array(Schema.String),
+    note: Schema.NullOr(Schema.String),
+    since: Schema.optional(Schema.Date)
+  })
+
+enum Unit {
+  C = "c",
+  F = "f"
+}
+
+/** Literal unions and a string enum (each an enum), also optional; a number literal (a fallback). */
+export const literalArgs = () =>
+  Schema.Struct({
+    a: Schema.optional(Schema.Literals(["x", "y"])),
+    b: Schema.Union([Schema.Literal("p"), Schema.Literal("q")]),
+    c: Schema.Enum(Unit),
+    d: Schema.Literals([1, 2])
+  })
+
+/** A number literal union alone. */
+export const numberLiteralArgs = () => Schema.Struct({ d: Schema.Literals([1, 2]) })
+
+/** An Effect Schema that is not a struct. */
+export const notAStruct: unknown = Schema.String

@@ -21,7 +21,6 @@ import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import * as AST from "effect/SchemaAST"
 import type { FieldView, SchemaHandle, SchemaView, ViewProperty } from "../../shared/schemaView.js"
-import { clip } from "../../shared/text.js"
 
 /** Any Effect Schema: what `output` may be. @internal */
 export type AnySchema = Schema.Top
@@ -32,9 +31,6 @@ export type StructFields = Schema.Struct.Fields
 /** @internal */
 export const isSchema = (u: unknown): u is AnySchema => Schema.isSchema(u)
 
-/** An Effect Schema that is not a struct, as `defineTool`'s error names it; undefined for anything else. @internal */
-export const describeSchema = (u: unknown): string | undefined =>
-  Schema.isSchema(u) ? `an Effect Schema that is not a Schema.Struct (${clip(String(u.ast), 60)})` : undefined
 
 /** The fields of a `Schema.Struct` (or a `Schema.Class`); undefined for anything else. @internal */
 export const fieldsOf = (u: unknown): Readonly<Record<string, unknown>> | undefined =>
