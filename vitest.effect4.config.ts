@@ -82,7 +82,9 @@ export const BOTH_TARGETS = [
   "test/model/modelFacing.cap.test.ts",
   "test/manifest/lockCheck.test.ts",
   "test/manifest/oauth2.test.ts",
-  "test/server/schemas.test.ts"
+  "test/server/schemas.test.ts",
+  "test/server/handler.test.ts",
+  "test/server/server.test.ts"
 ]
 
 const project = (target: Target, name: string) => ({

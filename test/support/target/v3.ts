@@ -308,3 +308,37 @@ export const numberLiteralArgs = () => Schema.Struct({ d: Schema.Literal(1, 2) }
 
 /** An Effect Schema that is not a struct. */
 export const notAStruct: unknown = Schema.String
+
+/** A union of string literals (Effect 3: `Schema.Literal(...values)`). */
+export const literalsOf = (values: readonly [string, ...Array<string>]) => Schema.Literal(...values)
+
+// --- the server's lowering, case by case (test/server/server.test.ts): one field per case, in each Effect's combinators
+
+/** A field per case of `defineTool`'s lowering of args to params; `./v4.ts` spells each in Effect 4's combinators. */
+export const paramFields = {
+  typeDescribed: Schema.Number.annotations({ description: "on the type" }),
+  fieldDescribed: Schema.propertySignature(Schema.Boolean).annotations({ description: "on the field" }),
+  bothDescribed: Schema.propertySignature(Schema.String.annotations({ description: "on the type" }))
+    .annotations({ description: "on the field" }),
+  optionalBothDescribed: Schema.optional(Schema.String.annotations({ description: "on the type" }))
+    .annotations({ description: "on the field" }),
+  optional: Schema.optional(Schema.Number),
+  optionalExact: Schema.optionalWith(Schema.Boolean, { exact: true }),
+  withDefault: Schema.optionalWith(Schema.Number, { default: () => 1 }).annotations({ description: "d" }),
+  optionalTypeDescribed: Schema.optional(Schema.String.annotations({ description: "on the type" })),
+  int: Schema.Int,
+  nonEmpty: Schema.NonEmptyString,
+  intDescribed: Schema.Int.annotations({ description: "page number" }),
+  optionalBetween: Schema.optional(Schema.Number.pipe(Schema.between(1, 5))),
+  brandedString: Schema.String.pipe(Schema.brand("UserId")),
+  brandedInt: Schema.Int.pipe(Schema.brand("Count")),
+  brandedBoolean: Schema.Boolean.pipe(Schema.brand("Flag")),
+  brandedDescribed: Schema.String.pipe(Schema.brand("UserId")).annotations({ description: "the user's id" }),
+  suspended: Schema.suspend(() => Schema.Number),
+  union: Schema.Union(Schema.Number, Schema.Boolean),
+  unionWithNull: Schema.Union(Schema.Number, Schema.String, Schema.Null),
+  struct: Schema.Struct({ lat: Schema.Number, lon: Schema.Number }),
+  arrayDescribed: Schema.Array(Schema.Number).annotations({ description: "ids" }),
+  transformation: Schema.NumberFromString,
+  optionalTransformation: Schema.optional(Schema.NumberFromString)
+}

@@ -309,3 +309,37 @@ export const numberLiteralArgs = () => Schema.Struct({ d: Schema.Literals([1, 2]
 
 /** An Effect Schema that is not a struct. */
 export const notAStruct: unknown = Schema.String
+
+/** A union of string literals (Effect 4: `Schema.Literals(values)`). */
+export const literalsOf = (values: readonly [string, ...Array<string>]) => Schema.Literals(values)
+
+// --- the server's lowering, case by case (test/server/server.test.ts): `./v3.ts`'s fields in Effect 4's combinators
+
+/** A field per case of `defineTool`'s lowering of args to params (a field's own description: `annotateKey`). */
+export const paramFields = {
+  typeDescribed: Schema.Number.annotate({ description: "on the type" }),
+  fieldDescribed: Schema.Boolean.annotateKey({ description: "on the field" }),
+  bothDescribed: Schema.String.annotate({ description: "on the type" }).annotateKey({ description: "on the field" }),
+  optionalBothDescribed: Schema.optional(Schema.String.annotate({ description: "on the type" }))
+    .annotateKey({ description: "on the field" }),
+  optional: Schema.optional(Schema.Number),
+  optionalExact: Schema.optionalKey(Schema.Boolean),
+  withDefault: Schema.optionalKey(Schema.Number).pipe(Schema.withDecodingDefaultKey(Effect.succeed(1)))
+    .annotateKey({ description: "d" }),
+  optionalTypeDescribed: Schema.optional(Schema.String.annotate({ description: "on the type" })),
+  int: Schema.Int,
+  nonEmpty: Schema.NonEmptyString,
+  intDescribed: Schema.Int.annotate({ description: "page number" }),
+  optionalBetween: Schema.optional(Schema.Number.check(Schema.isBetween({ minimum: 1, maximum: 5 }))),
+  brandedString: Schema.String.pipe(Schema.brand("UserId")),
+  brandedInt: Schema.Int.pipe(Schema.brand("Count")),
+  brandedBoolean: Schema.Boolean.pipe(Schema.brand("Flag")),
+  brandedDescribed: Schema.String.pipe(Schema.brand("UserId")).annotate({ description: "the user's id" }),
+  suspended: Schema.suspend(() => Schema.Number),
+  union: Schema.Union([Schema.Number, Schema.Boolean]),
+  unionWithNull: Schema.Union([Schema.Number, Schema.String, Schema.Null]),
+  struct: Schema.Struct({ lat: Schema.Number, lon: Schema.Number }),
+  arrayDescribed: Schema.Array(Schema.Number).annotate({ description: "ids" }),
+  transformation: Schema.NumberFromString,
+  optionalTransformation: Schema.optional(Schema.NumberFromString)
+}
