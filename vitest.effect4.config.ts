@@ -84,7 +84,8 @@ export const BOTH_TARGETS = [
   "test/manifest/oauth2.test.ts",
   "test/server/schemas.test.ts",
   "test/server/handler.test.ts",
-  "test/server/server.test.ts"
+  "test/server/server.test.ts",
+  "test/server/schemaNode.test.ts"
 ]
 
 const project = (target: Target, name: string) => ({

@@ -21,6 +21,7 @@ import type * as Redacted from "effect/Redacted"
 import * as Schema from "effect/Schema"
 import * as TestContext from "effect/TestContext"
 import * as Tracer from "effect/Tracer"
+import type { SchemaNode } from "../../../src/internal/manifest/paramSchema.js"
 import { safeStringify } from "../stringify.js"
 
 /** Which Effect this run is on. */
@@ -342,3 +343,95 @@ export const paramFields = {
   transformation: Schema.NumberFromString,
   optionalTransformation: Schema.optional(Schema.NumberFromString)
 }
+
+// --- a field's type, lowered to a schema node (test/server/schemaNode.test.ts, structured.property.test.ts)
+
+/** A param schema node written with Effect 3's combinators, as a server author would (see `../schemaLibraries.ts`). */
+export const toEffect = (node: SchemaNode): Schema.Schema.Any => {
+  let out: Schema.Schema.Any
+  switch (node.type) {
+    case "string": {
+      if (node.enum !== undefined) {
+        out = Schema.Literal(...(node.enum as [string, ...Array<string>]))
+        break
+      }
+      let s: Schema.Schema<string> = Schema.String
+      if (node.minLength !== undefined) s = s.pipe(Schema.minLength(node.minLength))
+      if (node.maxLength !== undefined) s = s.pipe(Schema.maxLength(node.maxLength))
+      out = s
+      break
+    }
+    case "number":
+    case "integer": {
+      let n: Schema.Schema<number> = node.type === "integer" ? Schema.Int : Schema.Number
+      if (node.minimum !== undefined) n = n.pipe(Schema.greaterThanOrEqualTo(node.minimum))
+      if (node.exclusiveMinimum !== undefined) n = n.pipe(Schema.greaterThan(node.exclusiveMinimum))
+      if (node.maximum !== undefined) n = n.pipe(Schema.lessThanOrEqualTo(node.maximum))
+      if (node.exclusiveMaximum !== undefined) n = n.pipe(Schema.lessThan(node.exclusiveMaximum))
+      out = n
+      break
+    }
+    case "boolean":
+      out = Schema.Boolean
+      break
+    case "array": {
+      let a: Schema.Schema<ReadonlyArray<unknown>> = Schema.Array(toEffect(node.items)) as never
+      if (node.minItems !== undefined) a = a.pipe(Schema.minItems(node.minItems))
+      if (node.maxItems !== undefined) a = a.pipe(Schema.maxItems(node.maxItems))
+      out = a
+      break
+    }
+    case "object": {
+      const required = new Set(node.required ?? [])
+      const fields: Record<string, Schema.Struct.Field> = {}
+      for (const [name, child] of Object.entries(node.properties ?? {})) {
+        fields[name] = required.has(name) ? toEffect(child) : Schema.optional(toEffect(child))
+      }
+      const additional = node.additionalProperties
+      const record = additional === true
+        ? Schema.Record({ key: Schema.String, value: Schema.Unknown })
+        : additional === undefined || additional === false
+        ? undefined
+        : Schema.Record({ key: Schema.String, value: toEffect(additional) })
+      out = record === undefined ? Schema.Struct(fields) : Schema.Struct(fields, record)
+      break
+    }
+  }
+  return node.description === undefined ? out : out.annotations({ description: node.description })
+}
+
+interface Category {
+  readonly name: string
+  readonly children: ReadonlyArray<Category>
+}
+const Category: Schema.Schema<Category> = Schema.Struct({
+  name: Schema.String,
+  children: Schema.Array(Schema.suspend((): Schema.Schema<Category> => Category))
+})
+
+/** A field's type per case of test/server/schemaNode.test.ts; `./v4.ts` spells each in Effect 4's combinators. */
+export const nodeTypes = {
+  intBetween1And7: Schema.Int.pipe(Schema.between(1, 7)),
+  positive: Schema.Positive,
+  prices: Schema.Array(Schema.Struct({
+    price: Schema.String.annotations({ description: "a price id" }),
+    quantity: Schema.optional(Schema.Number),
+    meta: Schema.Record({ key: Schema.String, value: Schema.String.pipe(Schema.maxLength(500)) })
+  })).pipe(Schema.maxItems(5)),
+  defaultAndRenamed: Schema.Struct({
+    quantity: Schema.optionalWith(Schema.Number, { default: () => 1 }),
+    sku: Schema.propertySignature(Schema.String).pipe(Schema.fromKey("product_sku"))
+  }),
+  nonEmptyArray: Schema.NonEmptyArray(Schema.String),
+  lossy: Schema.Struct({
+    note: Schema.NullOr(Schema.String),
+    pair: Schema.Tuple(Schema.String, Schema.Number),
+    either: Schema.Union(Schema.String, Schema.Number),
+    when: Schema.Date,
+    code: Schema.String.pipe(Schema.pattern(/^[A-Z]+$/))
+  }),
+  recursive: Category
+}
+
+/** `Schema.Array(item)`, typed loosely: to nest arrays in a loop. */
+export const arrayOf = (item: unknown): unknown => Schema.Array(item as Schema.Schema.Any)

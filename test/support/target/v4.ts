@@ -12,6 +12,7 @@ import type * as Redacted from "effect/Redacted"
 import * as References from "effect/References"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
+import type * as SchemaAST from "effect/SchemaAST"
 import * as SchemaIssue from "effect/SchemaIssue"
 import * as Tracer from "effect/Tracer"
 import * as HttpClientError from "effect/http/HttpClientError"
@@ -20,6 +21,7 @@ import * as HttpRouter from "effect/http/HttpRouter"
 import * as HttpServer from "effect/http/HttpServer"
 import * as NetAddress from "effect/net/NetAddress"
 import * as TestClock from "effect/testing/TestClock"
+import type { SchemaNode } from "../../../src/internal/manifest/paramSchema.js"
 import { safeStringify } from "../stringify.js"
 
 /** Which Effect this run is on. */
@@ -343,3 +345,98 @@ export const paramFields = {
   transformation: Schema.NumberFromString,
   optionalTransformation: Schema.optional(Schema.NumberFromString)
 }
+
+// --- a field's type, lowered to a schema node (test/server/schemaNode.test.ts, structured.property.test.ts)
+
+/** A param schema node written with Effect 4's combinators, as a server author would (`./v3.ts`'s, Effect 4's spelling). */
+export const toEffect = (node: SchemaNode): Schema.Top => {
+  let out: Schema.Top
+  switch (node.type) {
+    case "string": {
+      if (node.enum !== undefined) {
+        out = Schema.Literals(node.enum)
+        break
+      }
+      const checks: Array<SchemaAST.Check<string>> = []
+      if (node.minLength !== undefined) checks.push(Schema.isMinLength(node.minLength))
+      if (node.maxLength !== undefined) checks.push(Schema.isMaxLength(node.maxLength))
+      out = checks.length === 0 ? Schema.String : Schema.String.check(...(checks as [SchemaAST.Check<string>]))
+      break
+    }
+    case "number":
+    case "integer": {
+      const checks: Array<SchemaAST.Check<number>> = []
+      if (node.minimum !== undefined) checks.push(Schema.isGreaterThanOrEqualTo(node.minimum))
+      if (node.exclusiveMinimum !== undefined) checks.push(Schema.isGreaterThan(node.exclusiveMinimum))
+      if (node.maximum !== undefined) checks.push(Schema.isLessThanOrEqualTo(node.maximum))
+      if (node.exclusiveMaximum !== undefined) checks.push(Schema.isLessThan(node.exclusiveMaximum))
+      const base = node.type === "integer" ? Schema.Int : Schema.Number
+      out = checks.length === 0 ? base : base.check(...(checks as [SchemaAST.Check<number>]))
+      break
+    }
+    case "boolean":
+      out = Schema.Boolean
+      break
+    case "array": {
+      const checks: Array<SchemaAST.Check<ReadonlyArray<unknown>>> = []
+      if (node.minItems !== undefined) checks.push(Schema.isMinLength(node.minItems))
+      if (node.maxItems !== undefined) checks.push(Schema.isMaxLength(node.maxItems))
+      const array = Schema.Array(toEffect(node.items))
+      out = checks.length === 0 ? array : array.check(...(checks as [SchemaAST.Check<ReadonlyArray<unknown>>]))
+      break
+    }
+    case "object": {
+      const required = new Set(node.required ?? [])
+      const fields: Record<string, Schema.Top> = {}
+      for (const [name, child] of Object.entries(node.properties ?? {})) {
+        fields[name] = required.has(name) ? toEffect(child) : Schema.optional(toEffect(child))
+      }
+      const additional = node.additionalProperties
+      const record = additional === true
+        ? Schema.Record(Schema.String, Schema.Unknown)
+        : additional === undefined || additional === false
+        ? undefined
+        : Schema.Record(Schema.String, toEffect(additional))
+      const struct = Schema.Struct(fields as Schema.Struct.Fields)
+      out = record === undefined ? struct : Schema.StructWithRest(struct, [record])
+      break
+    }
+  }
+  return node.description === undefined ? out : out.annotate({ description: node.description })
+}
+
+interface Category {
+  readonly name: string
+  readonly children: ReadonlyArray<Category>
+}
+const Category: Schema.Codec<Category> = Schema.Struct({
+  name: Schema.String,
+  children: Schema.Array(Schema.suspend((): Schema.Codec<Category> => Category))
+})
+
+/** A field's type per case of test/server/schemaNode.test.ts, in Effect 4's combinators (a renamed key: `encodeKeys`). */
+export const nodeTypes = {
+  intBetween1And7: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 7 })),
+  positive: Schema.Number.check(Schema.isGreaterThan(0)),
+  prices: Schema.Array(Schema.Struct({
+    price: Schema.String.annotate({ description: "a price id" }),
+    quantity: Schema.optional(Schema.Number),
+    meta: Schema.Record(Schema.String, Schema.String.check(Schema.isMaxLength(500)))
+  })).check(Schema.isMaxLength(5)),
+  defaultAndRenamed: Schema.Struct({
+    quantity: Schema.optionalKey(Schema.Number).pipe(Schema.withDecodingDefaultKey(Effect.succeed(1))),
+    sku: Schema.String
+  }).pipe(Schema.encodeKeys({ sku: "product_sku" })),
+  nonEmptyArray: Schema.NonEmptyArray(Schema.String),
+  lossy: Schema.Struct({
+    note: Schema.NullOr(Schema.String),
+    pair: Schema.Tuple([Schema.String, Schema.Number]),
+    either: Schema.Union([Schema.String, Schema.Number]),
+    when: Schema.Date,
+    code: Schema.String.check(Schema.isPattern(/^[A-Z]+$/))
+  }),
+  recursive: Category
+}
+
+/** `Schema.Array(item)`, typed loosely: to nest arrays in a loop. */
+export const arrayOf = (item: unknown): unknown => Schema.Array(item as Schema.Top)

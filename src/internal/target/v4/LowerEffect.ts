@@ -312,6 +312,9 @@ export const view = (node: SchemaHandle): SchemaView => {
       const identifier = base.identifier ?? EXPECTED[text(encoded.annotations?.expected) ?? ""]?.identifier
       return { ...base, identifier, _tag: "Transformation", from: handle(encoded), struct: false }
     }
+    // Renamed keys (`encodeKeys`): a struct decoded from a struct with other key names. The model
+    // writes the encoded side, as Effect 3's `fromKey` publishes it (a struct transformation).
+    if (renamesKeys(ast, encoded)) return { ...base, _tag: "Transformation", from: handle(encoded), struct: true }
   }
   switch (ast._tag) {
     case "String":
@@ -380,6 +383,14 @@ export const view = (node: SchemaHandle): SchemaView => {
     default:
       return { ...base, _tag: "Other" }
   }
+}
+
+/** Whether `encoded` is `ast`'s struct with some keys renamed: the same number of fields, other names. */
+const renamesKeys = (ast: AST.AST, encoded: AST.AST): boolean => {
+  if (ast._tag !== "Objects" || encoded._tag !== "Objects") return false
+  const names = ast.propertySignatures.map((signature) => signature.name)
+  const encodedNames = encoded.propertySignatures.map((signature) => signature.name)
+  return names.length === encodedNames.length && names.some((name, i) => name !== encodedNames[i])
 }
 
 /** The value an absent key decodes to, if the field has a default the model may rely on. */
