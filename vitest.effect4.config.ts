@@ -85,7 +85,8 @@ export const BOTH_TARGETS = [
   "test/server/schemas.test.ts",
   "test/server/handler.test.ts",
   "test/server/server.test.ts",
-  "test/server/schemaNode.test.ts"
+  "test/server/schemaNode.test.ts",
+  "test/server/output.test.ts"
 ]
 
 const project = (target: Target, name: string) => ({
