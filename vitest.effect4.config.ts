@@ -71,6 +71,7 @@ export const BOTH_TARGETS = [
   "test/search/searchTool.test.ts",
   "test/search/tokens.test.ts",
   "test/search/vocabulary.test.ts",
+  "test/search/reading.test.ts",
   "test/shared/jsonPosition.test.ts",
   "test/manifest/fuzz.test.ts",
   "test/manifest/outputSchema.test.ts",
