@@ -20,7 +20,6 @@ export type StructFields = Schema.Struct.Fields
 /** @internal */
 export const isSchema = (u: unknown): u is AnySchema => Schema.isSchema(u)
 
-
 /** The fields of a `Schema.Struct` (or a `Schema.Class`); undefined for anything else. @internal */
 export const fieldsOf = (u: unknown): Readonly<Record<string, unknown>> | undefined =>
   Schema.isSchema(u) && "fields" in u && typeof u.fields === "object" && u.fields !== null && !Array.isArray(u.fields)
