@@ -39,6 +39,22 @@ describe("Engine", () => {
     expect(engine.remembered).toBe(true)
     expect(engine.termCount).toBe(plain.termCount)
     for (const term of TERMS) expect(scores(engine, term)).toEqual(scores(plain, term))
+    // Every distinct term inserted, once: the index's set of known terms.
+    expect([...engine.inserted.keys()].sort()).toEqual(
+      [...new Set(docs.flatMap((doc) => MiniSearch.getDefault("tokenize")(`${doc.title} ${doc.body}`).map((t: string) => t.toLowerCase())))].sort()
+    )
+  })
+
+  it("has a term while a document has it, and not after its last one is removed", () => {
+    const engine = new Engine<Doc>(options)
+    engine.addAll(docs)
+    expect(engine.hasTerm("customer")).toBe(true)
+    engine.remove(docs[4]!)
+    expect(engine.hasTerm("customer")).toBe(false)
+    expect(engine.hasTerm("repository")).toBe(true)
+    engine.addAll([docs[4]!])
+    expect([...engine.inserted.keys()]).toEqual(["get", "a", "customer", "retrieves", "by", "id"])
+    expect(engine.hasTerm("customer")).toBe(true)
   })
 
   it("stays MiniSearch's index through removals and later inserts (the memo lives one call)", () => {

@@ -9,6 +9,10 @@
  * the call (MiniSearch's own `fetch` still runs for a term's first occurrence, which creates it).
  * The index MiniSearch builds is the same, posting for posting; only the walks are fewer.
  *
+ * The same walk tells which terms the index has: every term an `addAll` inserts passes through it
+ * once (`inserted`), and MiniSearch takes a term out of its tree with its last posting (`hasTerm`
+ * after a removal) — what the index kept a count per term and tool for.
+ *
  * `_index` is MiniSearch's protected field (its term tree) and `fetch` a public method of that tree
  * (`SearchableMap`), the one `addTerm` calls; `test/search/engine.test.ts` fails if an upgrade
  * stops going through it.
@@ -23,9 +27,17 @@ export class Engine<T> extends MiniSearch<T> {
    */
   remembered = false
 
+  /** The distinct terms the last `addAll` inserted: each is in the index after it. */
+  inserted: ReadonlyMap<string, unknown> = new Map()
+
+  /** Whether some document has `term` in some field. */
+  hasTerm(term: string): boolean {
+    return this._index.has(term)
+  }
+
+  /** Not re-entrant: MiniSearch calls back only the index's own `extractField`, `tokenize`, `processTerm`. */
   override addAll(documents: ReadonlyArray<T>): void {
     const tree = this._index
-    if (Object.hasOwn(tree, "fetch")) return super.addAll(documents)
     const fetch = tree.fetch
     const postings = new Map<string, ReturnType<typeof fetch>>()
     let hits = 0
@@ -43,6 +55,7 @@ export class Engine<T> extends MiniSearch<T> {
       // Back to the tree's own method (from its prototype) for removals and later inserts.
       delete (tree as { fetch?: unknown }).fetch
       this.remembered = hits > 0
+      this.inserted = postings
     }
   }
 }

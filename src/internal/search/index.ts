@@ -529,19 +529,12 @@ export const make = (): ToolIndex => {
     autoVacuum: false,
     searchOptions: { prefix: false, fuzzy: false }
   })
-  /** How many tools have each term: a request's term no tool has is not searched. */
-  const termCounts = new Map<string, number>()
-  /** The distinct terms of one tool, one set for every tool counted (cleared each time). */
-  const distinct = new Set<string>()
-  const countTerms = (fields: Readonly<Record<Field, ReadonlyArray<string>>>, by: 1 | -1): void => {
-    distinct.clear()
-    for (const field of FIELDS) for (const term of fields[field]) distinct.add(term)
-    for (const term of distinct) {
-      const count = (termCounts.get(term) ?? 0) + by
-      if (count > 0) termCounts.set(term, count)
-      else termCounts.delete(term)
-    }
-  }
+  /**
+   * The terms some tool has: a request's term no tool has is not searched. Grown by the terms each
+   * `add` inserted (`Engine.inserted`: each distinct term once, where a count per tool and term was
+   * most of a tenth of the build), shrunk by a removal that took a term's last posting.
+   */
+  const present = new Set<string>()
   /** Tools per API label: a request that names an API ("on Slack") is about that API's tools. */
   const apis = new Map<string, number>()
   const countApi = (api: string | undefined, by: number): void => {
@@ -567,7 +560,7 @@ export const make = (): ToolIndex => {
     } finally {
       indexed.terms = undefined
     }
-    countTerms(fields, -1)
+    for (const field of FIELDS) for (const term of fields[field]) if (!miniSearch.hasTerm(term)) present.delete(term)
     byName.delete(name)
     byId.delete(indexed.id)
     Learn.remove(vocabulary, urlIn(reading, indexed.document.url).collections, indexed.document.api)
@@ -602,7 +595,7 @@ export const make = (): ToolIndex => {
     }
     try {
       miniSearch.addAll(fresh)
-      for (const indexed of fresh) countTerms(indexed.terms!, 1)
+      for (const term of miniSearch.inserted.keys()) present.add(term)
     } finally {
       for (const indexed of fresh) indexed.terms = undefined
     }
@@ -709,11 +702,11 @@ export const make = (): ToolIndex => {
     if (!(limit > 0)) return []
     // A request is words: past 1,000 characters it is not one, and the work stays bounded.
     const named = namedApis(request.slice(0, 1000), apis.keys())
-    const read = Query.read(withoutApiNames(request.slice(0, 1000), named), vocabulary, (term) => termCounts.has(term))
+    const read = Query.read(withoutApiNames(request.slice(0, 1000), named), vocabulary, (term) => present.has(term))
     // Terms no tool has cannot score: left out, and a concept with none left out with them (it
     // would lower every tool's coverage alike).
     const concepts = read.concepts.flatMap((concept) => {
-      const known = new Map([...concept.terms].filter(([term]) => termCounts.has(term)))
+      const known = new Map([...concept.terms].filter(([term]) => present.has(term)))
       return known.size === 0 ? [] : [{ terms: known, weight: concept.weight }]
     })
     const query = { ...read, concepts, apis: named.size > 0 ? named : read.apis }
