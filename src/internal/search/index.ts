@@ -659,7 +659,7 @@ export const make = (): ToolIndex => {
     let found = apisOfTerm.get(term)
     if (found === undefined) {
       const set = new Set<string>()
-      if (termCounts.has(term)) {
+      if (present.has(term)) {
         // The memoised scores at the weight the request's sum asked for: the same entry, no new search.
         for (const id of scoresOf(term, weight).tools) {
           const api = byId.get(id)?.document.api
