@@ -1,8 +1,10 @@
 /**
  * `Effect.either`'s outcome, written out as a plain value (`{ _tag: "Left", left }` /
  * `{ _tag: "Right", right }`): the same on both Effects (Effect 4 has `Effect.result`, whose
- * `Result` is spelled `Failure` / `Success`), so a test body reads the same on each target.
+ * `Result` is spelled `Failure` / `Success`), so a test body reads the same on each target. A
+ * synchronous `Result` (`Manifest.validate`) is read through `#target/Result.js`.
  */
+import * as Result from "#target/Result.js"
 import * as Effect from "effect/Effect"
 
 export type Outcome<A, E> =
@@ -15,3 +17,16 @@ export const either = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<O
     onFailure: (left): Outcome<A, E> => ({ _tag: "Left", left }),
     onSuccess: (right): Outcome<A, E> => ({ _tag: "Right", right })
   })
+
+/** A promise's outcome, fulfilment or rejection, as the same value (the promise facade's side of `either`). */
+export const settled = <A>(promise: Promise<A>): Promise<Outcome<A, unknown>> =>
+  promise.then(
+    (right): Outcome<A, unknown> => ({ _tag: "Right", right }),
+    (left): Outcome<A, unknown> => ({ _tag: "Left", left })
+  )
+
+/** The value of a successful `Result` (`Manifest.validate`, `Lock.validate`, …), else throws its failure as JSON. */
+export const successOrThrow = <A, E>(result: Result.Result<A, E>): A => {
+  if (Result.isSuccess(result)) return Result.successOf(result)
+  throw new Error(`expected a success, got ${JSON.stringify(Result.failureOf(result as Result.Failure<A, E>))}`)
+}

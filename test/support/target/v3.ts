@@ -10,15 +10,23 @@ import * as HttpServer from "@effect/platform/HttpServer"
 import * as Cause from "effect/Cause"
 import * as Config from "effect/Config"
 import * as ConfigProvider from "effect/ConfigProvider"
+import * as Chunk from "effect/Chunk"
+import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import type * as Exit from "effect/Exit"
+import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as Logger from "effect/Logger"
 import * as LogLevel from "effect/LogLevel"
 import * as Option from "effect/Option"
+import * as Random from "effect/Random"
 import type * as Redacted from "effect/Redacted"
 import * as Schema from "effect/Schema"
+import * as TestClock from "effect/TestClock"
 import * as TestContext from "effect/TestContext"
+import type * as Scope from "effect/Scope"
 import * as Tracer from "effect/Tracer"
+import type { Bounds } from "../paramSchemas.js"
 import { safeStringify } from "../stringify.js"
 
 /** Which Effect this run is on. */
@@ -28,6 +36,20 @@ export const target: "effect3" | "effect4" = "effect3"
 export const TestServices: Layer.Layer<never> = TestContext.TestContext.pipe(
   Layer.provide(Logger.remove(Logger.defaultLogger))
 ) as Layer.Layer<never>
+
+/** When each sleep now waiting on the test clock wakes up, in ms of the test clock (`TestClock.sleeps`). */
+export const pendingSleeps: Effect.Effect<ReadonlyArray<number>> = Effect.map(TestClock.sleeps(), Chunk.toReadonlyArray)
+
+/** Moves the test clock on by `duration`, waking the sleeps due by then (`TestClock.adjust`). */
+export const adjustClock: (duration: Duration.DurationInput) => Effect.Effect<void> = TestClock.adjust
+
+/** A fiber's exit if it has ended, else `undefined` (`Fiber.poll`). */
+export const poll = <A, E>(fiber: Fiber.Fiber<A, E>): Effect.Effect<Exit.Exit<A, E> | undefined> =>
+  Effect.map(Fiber.poll(fiber), Option.getOrUndefined)
+
+/** Runs `effect` with a random generator that gives `values` in turn (`Random.fixed`). */
+export const withFixedRandom = (values: ReadonlyArray<number>) => <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+  Effect.withRandom(effect, Random.fixed(values as [number, ...Array<number>]))
 
 /** The typed failure of a cause, if it has one. */
 export const failureOf = <E>(cause: Cause.Cause<E>): E | undefined => Option.getOrUndefined(Cause.failureOption(cause))
@@ -138,8 +160,20 @@ export const redactedConfig = (name: string): Config.Config<Redacted.Redacted<st
 export const withConfigFrom = (env: Record<string, string>) => <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
   Effect.withConfigProvider(effect, ConfigProvider.fromMap(new Map(Object.entries(env))))
 
+/** A layer that makes `env` alone the configuration of what it is provided to (`Layer.setConfigProvider`). */
+export const configLayerFrom = (env: Record<string, string>): Layer.Layer<never> =>
+  Layer.setConfigProvider(ConfigProvider.fromMap(new Map(Object.entries(env))))
+
 /** The error of a cause that is one typed failure and nothing else (a `Fail` cause), else `undefined`. */
 export const onlyFailure = <E>(cause: Cause.Cause<E>): E | undefined => (cause._tag === "Fail" ? cause.error : undefined)
+
+/** The defect of a cause that is one defect and nothing else (a `Die` cause), boxed; else `undefined`. */
+export const onlyDefect = <E>(cause: Cause.Cause<E>): { readonly defect: unknown } | undefined =>
+  cause._tag === "Die" ? { defect: cause.defect } : undefined
+
+/** The layer an effect builds in the layer's own scope (Effect 3: `Layer.unwrapScoped`). */
+export const unwrapScoped = <A, E1, R1, E, R>(effect: Effect.Effect<Layer.Layer<A, E1, R1>, E, R>): Layer.Layer<A, E | E1, R1 | Exclude<R, Scope.Scope>> =>
+  Layer.unwrapScoped(effect)
 
 /** Runs `effect` with every level logged, Trace included. */
 export const atEveryLevel = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
@@ -214,6 +248,67 @@ export const loweringOutput: unknown = Schema.Struct({
   tags: Schema.Array(Schema.String),
   kind: Schema.Literal("a", "b"),
   nested: Schema.Struct({ ok: Schema.Boolean })
+})
+
+// --- Effect Schema as a server author writes it (test/support/schemaLibraries.ts's `toEffect`)
+
+/** An Effect Schema of any type (`Schema.Schema.Any`). */
+export type AnySchema = Schema.Schema.Any
+
+/** Effect Schema's documented combinators, one per keyword of a param schema node (Effect 3's spelling). */
+export const effectSchema = {
+  string: (b: Bounds): AnySchema => {
+    let s: Schema.Schema<string> = Schema.String
+    if (b.minLength !== undefined) s = s.pipe(Schema.minLength(b.minLength))
+    if (b.maxLength !== undefined) s = s.pipe(Schema.maxLength(b.maxLength))
+    return s as AnySchema
+  },
+  number: (integer: boolean, b: Bounds): AnySchema => {
+    let n: Schema.Schema<number> = integer ? Schema.Int : Schema.Number
+    if (b.minimum !== undefined) n = n.pipe(Schema.greaterThanOrEqualTo(b.minimum))
+    if (b.exclusiveMinimum !== undefined) n = n.pipe(Schema.greaterThan(b.exclusiveMinimum))
+    if (b.maximum !== undefined) n = n.pipe(Schema.lessThanOrEqualTo(b.maximum))
+    if (b.exclusiveMaximum !== undefined) n = n.pipe(Schema.lessThan(b.exclusiveMaximum))
+    return n as AnySchema
+  },
+  boolean: (): AnySchema => Schema.Boolean,
+  unknown: (): AnySchema => Schema.Unknown,
+  literals: (values: ReadonlyArray<string>): AnySchema => Schema.Literal(...values),
+  array: (item: AnySchema, b: Bounds): AnySchema => {
+    let a: Schema.Schema<ReadonlyArray<unknown>> = Schema.Array(item as Schema.Schema.Any) as never
+    if (b.minItems !== undefined) a = a.pipe(Schema.minItems(b.minItems))
+    if (b.maxItems !== undefined) a = a.pipe(Schema.maxItems(b.maxItems))
+    return a as AnySchema
+  },
+  /** A struct of `fields` (each required or optional); with `values`, any other key too, of that schema. */
+  struct: (fields: ReadonlyArray<readonly [string, AnySchema, "required" | "optional"]>, values: AnySchema | undefined): AnySchema => {
+    const shape: Record<string, Schema.Struct.Field> = {}
+    for (const [name, schema, presence] of fields) {
+      shape[name] = presence === "required" ? (schema as Schema.Schema.Any) : Schema.optional(schema as Schema.Schema.Any)
+    }
+    const record = values === undefined ? undefined : Schema.Record({ key: Schema.String, value: values as Schema.Schema.Any })
+    return record === undefined ? Schema.Struct(shape) : Schema.Struct(shape, record)
+  },
+  described: (schema: AnySchema, description: string): AnySchema => (schema as Schema.Schema.Any).annotations({ description }),
+  decodeSync: (schema: unknown, input: unknown): unknown => Schema.decodeUnknownSync(schema as Schema.Schema<unknown>)(input)
+}
+
+/** test/structured.roundtrip.test.ts's order: arrays and objects in a JSON body and in the query. */
+const lineItem = Schema.Struct({
+  sku: Schema.String.pipe(Schema.minLength(3)).annotations({ description: "the product's SKU" }),
+  quantity: Schema.Int.pipe(Schema.between(1, 99))
+})
+
+/** `create_order`'s args: the same fields on both Effects (the model sees the same schema). */
+export const orderArgs = Schema.Struct({
+  items: Schema.Array(lineItem).pipe(Schema.maxItems(5)),
+  shipping: Schema.Struct({
+    name: Schema.String,
+    address: Schema.Struct({ line1: Schema.String, city: Schema.String }),
+    notes: Schema.optional(Schema.String)
+  }),
+  tags: Schema.optional(Schema.Array(Schema.String)),
+  filter: Schema.optional(Schema.Record({ key: Schema.String, value: Schema.String }))
 })
 
 // --- the server (test/server/defineTool.test.ts)
