@@ -9,13 +9,13 @@
  * against an oracle written from the Unicode ranges, not the rule under test.
  */
 import * as Result from "#target/Result.js"
+import { getOrThrow } from "#test-target"
 import { assert, describe, it } from "./support/effectVitest.js"
 import * as fc from "fast-check"
 import * as Client from "../src/Client.js"
 import * as Lock from "../src/Lock.js"
 import * as Manifest from "../src/Manifest.js"
 import { escapeControls, shown } from "../src/internal/shared/text.js"
-import { successOrThrow } from "./support/either.js"
 
 const RUNS = { numRuns: Number(process.env.RCP_PROPERTY_RUNS ?? 150), seed: 29 }
 
@@ -120,14 +120,14 @@ describe("every message quoting a document, a lock or a model's text", () => {
           }
           const discovery = await client.register(good, { url: "https://x.example/m" })
           for (const warning of discovery.warnings) assertSafe(warning, "warning")
-          for (const warning of Manifest.lint(successOrThrow(Manifest.validate(good, {})))) assertSafe(Manifest.formatIssue(warning), "lint")
+          for (const warning of Manifest.lint(getOrThrow(Manifest.validate(good, {})))) assertSafe(Manifest.formatIssue(warning), "lint")
           assertSafe(Client.describeManifest(discovery.manifest, discovery.tools), "describeManifest")
           // The model's own text: a tool name, argument keys, a value outside the enum.
           assertSafe((await failure(client.execute({ name: a, arguments: {} }))).message, "ToolNotFound")
           assertSafe((await failure(client.execute({ name: "t", arguments: { [a]: 1, u: "zzz" } }))).message, "InvalidArguments")
           assertSafe(Client.modelFacingError(await failure(client.execute({ name: "t", arguments: { [b]: 1 } })), a).text, "model-facing")
           // A pin (an entry of a lock file) whose tool names are hostile: ManifestChanged names them.
-          const pin = { origin: "https://y.example", tools: { [a]: Lock.pin("https://y.example/m", successOrThrow(Manifest.validate(good, {}))).tools.t! } }
+          const pin = { origin: "https://y.example", tools: { [a]: Lock.pin("https://y.example/m", getOrThrow(Manifest.validate(good, {}))).tools.t! } }
           assertSafe((await failure(client.register(good, { url: "https://y.example/m", pin }))).message, "ManifestChanged")
         } finally {
           await client.close()

@@ -4,7 +4,7 @@
  */
 import * as Result from "#target/Result.js"
 import { FetchHttpClient } from "#target/Http.js"
-import { configLayerFrom, redactedConfig } from "#test-target"
+import { configLayerFrom, getOrThrow, redactedConfig } from "#test-target"
 import { assert, describe, it } from "./support/effectVitest.js"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
@@ -15,7 +15,6 @@ import * as Resolver from "../src/Resolver.js"
 import * as Server from "../src/Server.js"
 import { clientLayer, registerAt } from "./support/execute.js"
 import { json, testServer } from "./support/server.js"
-import { successOrThrow } from "./support/either.js"
 
 // 50 MB of zeros is ~50 KB gzipped: a small declared length, a huge decoded body.
 const bomb = gzipSync(Buffer.alloc(50 * 1024 * 1024))
@@ -134,7 +133,7 @@ describe("manifest rules that stop a template from lying", () => {
 
 describe("describeManifest cannot be forged by a description", () => {
   it("renders control characters and line breaks escaped, on one line", () => {
-    const manifest = successOrThrow(Manifest.validate({
+    const manifest = getOrThrow(Manifest.validate({
       rcpVersion: "0.1",
       auth: { type: "query", name: "k\ney" },
       tools: [{

@@ -5,7 +5,7 @@
  * the server decodes exactly what the model sent: a JSON body with its own schema, a query and a
  * form body as qs (Express's parser) reads them.
  */
-import { effectSchema, orderArgs } from "#test-target"
+import { orderArgs } from "#test-target"
 import { assert, describe, it } from "./support/effectVitest.js"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
@@ -22,6 +22,7 @@ import {
   safeStringify
 } from "./support/execute.js"
 import { qsParse } from "./support/formDecoding.js"
+import { decodedByEffect } from "./support/schemaLibraries.js"
 import { json, type Recorded, type TestServer, testServer } from "./support/server.js"
 
 /**
@@ -105,7 +106,7 @@ describe("Effect Schema → manifest → client → a real server (JSON body and
       const body = JSON.parse(req.body)
       assert.strictEqual(body.source, "assistant")
       // The server's own schema decodes the body to exactly the model's values.
-      const decoded = effectSchema.decodeSync(orderArgs, { items: body.items, shipping: body.shipping })
+      const decoded = decodedByEffect(orderArgs, { items: body.items, shipping: body.shipping })
       assert.deepStrictEqual(decoded, { items: order.items, shipping: order.shipping })
       // The query: a comma-separated list and a deepObject map, as the server reads them.
       assert.deepStrictEqual(queryOf(req), { tags: "gift,express", filter: { "warehouse id": "eu-1", channel: "web" } })

@@ -5,6 +5,7 @@
  * Both APIs, real servers on 127.0.0.1. OpenAPI discovery through `discoverWith` is
  * pinEntry.openapi.test.ts (`@rcp-sdk/openapi` has no Effect 4 line yet).
  */
+import { getOrThrow } from "#test-target"
 import { assert, describe, it } from "../support/effectVitest.js"
 import * as Effect from "effect/Effect"
 import * as Client from "../../src/Client.js"
@@ -12,9 +13,8 @@ import * as Lock from "../../src/Lock.js"
 import * as Manifest from "../../src/Manifest.js"
 import { clientLayer, manifest } from "../support/execute.js"
 import { paths, publishing, rejection, tools } from "../support/publishing.js"
-import { successOrThrow } from "../support/either.js"
 
-const decoded = (input: unknown): Manifest.Manifest => successOrThrow(Manifest.validate(input, {}))
+const decoded = (input: unknown): Manifest.Manifest => getOrThrow(Manifest.validate(input, {}))
 
 const lockOf = (entries: ReadonlyArray<{ url: string; manifest: unknown }>): Lock.Lock =>
   Lock.make(entries.map(({ manifest: m, url }) => ({ url, manifest: decoded(m) })))

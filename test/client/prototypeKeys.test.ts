@@ -12,13 +12,13 @@
  *   `__proto__` carries the credential.
  */
 import * as Result from "#target/Result.js"
+import { getOrThrow } from "#test-target"
 import { assert, describe, it } from "../support/effectVitest.js"
 import * as fc from "fast-check"
 import * as Client from "../../src/Client.js"
 import * as Lock from "../../src/Lock.js"
 import * as Manifest from "../../src/Manifest.js"
 import { json, startServer } from "../support/server.js"
-import { successOrThrow } from "../support/either.js"
 
 const RUNS = { numRuns: Number(process.env.RCP_PROPERTY_RUNS ?? 300), seed: 29 }
 const PROTOTYPE_NAMES = ["__proto__", "constructor", "prototype", "toString", "valueOf", "hasOwnProperty", "__defineGetter__"]
@@ -72,7 +72,7 @@ describe("a lock file's prototype keys", () => {
           return
         }
         assert.isTrue(Result.isSuccess(result), Result.isFailure(result) ? Result.failureOf(result).map(Lock.formatIssue).join("\n") : "")
-        const lock = successOrThrow(result)
+        const lock = getOrThrow(result)
         assert.deepStrictEqual(Object.keys(lock.apis).sort(), apis.map(([url]) => url).sort())
         for (const [url, tools] of apis) {
           assert.deepStrictEqual(Object.keys(lock.apis[url]!.tools).sort(), [...tools].sort())
@@ -114,8 +114,8 @@ describe("prototype names in a manifest", () => {
     const manifest: unknown = JSON.parse(
       `{"rcpVersion":"0.1","auth":{"type":"header","name":"__proto__","scheme":"Bearer"},"tools":[${tool("constructor")},${tool("prototype")}]}`
     )
-    const decoded = successOrThrow(Manifest.validate(manifest, {}))
-    const lock = successOrThrow(Lock.validate(JSON.parse(Lock.format(Lock.make([{ url, manifest: decoded }])))))
+    const decoded = getOrThrow(Manifest.validate(manifest, {}))
+    const lock = getOrThrow(Lock.validate(JSON.parse(Lock.format(Lock.make([{ url, manifest: decoded }])))))
     assert.deepStrictEqual(Object.keys(lock.apis[Lock.keyOf(url)]!.tools), ["constructor", "prototype"])
     const client = Client.createRcpClient({ lock, credential: "S3CRET" })
     try {

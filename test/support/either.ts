@@ -2,9 +2,8 @@
  * `Effect.either`'s outcome, written out as a plain value (`{ _tag: "Left", left }` /
  * `{ _tag: "Right", right }`): the same on both Effects (Effect 4 has `Effect.result`, whose
  * `Result` is spelled `Failure` / `Success`), so a test body reads the same on each target. A
- * synchronous `Result` (`Manifest.validate`) is read through `#target/Result.js`.
+ * synchronous `Result` (`Manifest.validate`) is read through `#target/Result.js` (or the kit's `getOrThrow`).
  */
-import * as Result from "#target/Result.js"
 import * as Effect from "effect/Effect"
 
 export type Outcome<A, E> =
@@ -24,9 +23,3 @@ export const settled = <A>(promise: Promise<A>): Promise<Outcome<A, unknown>> =>
     (right): Outcome<A, unknown> => ({ _tag: "Right", right }),
     (left): Outcome<A, unknown> => ({ _tag: "Left", left })
   )
-
-/** The value of a successful `Result` (`Manifest.validate`, `Lock.validate`, …), else throws its failure as JSON. */
-export const successOrThrow = <A, E>(result: Result.Result<A, E>): A => {
-  if (Result.isSuccess(result)) return Result.successOf(result)
-  throw new Error(`expected a success, got ${JSON.stringify(Result.failureOf(result as Result.Failure<A, E>))}`)
-}

@@ -188,15 +188,3 @@ export const valueArb = (node: SchemaNode, keys: fc.Arbitrary<string> = keyArb, 
     }
   }
 }
-
-/** The bounds of a param schema node, each of which a schema library writes as its own check (the kit's `effectSchema`). */
-export interface Bounds {
-  readonly minLength?: number | undefined
-  readonly maxLength?: number | undefined
-  readonly minimum?: number | undefined
-  readonly exclusiveMinimum?: number | undefined
-  readonly maximum?: number | undefined
-  readonly exclusiveMaximum?: number | undefined
-  readonly minItems?: number | undefined
-  readonly maxItems?: number | undefined
-}

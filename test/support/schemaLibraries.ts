@@ -4,8 +4,8 @@
  * where the subset can say it), and round trips can decode on the server what the model sent.
  * Written from the libraries' documented combinators, not from the lowering under test.
  */
-import { type AnySchema, effectSchema } from "#test-target"
 import { z } from "zod"
+import { schemaIssues } from "#test-target"
 import type { SchemaNode } from "../../src/internal/manifest/paramSchema.js"
 
 export const toZod = (node: SchemaNode): z.ZodType => {
@@ -61,37 +61,12 @@ export const toZod = (node: SchemaNode): z.ZodType => {
   return node.description === undefined ? out : out.describe(node.description)
 }
 
-/** The node in Effect Schema, of the Effect this run is on (the kit's `effectSchema`). */
-export const toEffect = (node: SchemaNode): AnySchema => {
-  let out: AnySchema
-  switch (node.type) {
-    case "string":
-      out = node.enum !== undefined ? effectSchema.literals(node.enum as ReadonlyArray<string>) : effectSchema.string(node)
-      break
-    case "number":
-    case "integer":
-      out = effectSchema.number(node.type === "integer", node)
-      break
-    case "boolean":
-      out = effectSchema.boolean()
-      break
-    case "array":
-      out = effectSchema.array(toEffect(node.items), node)
-      break
-    case "object": {
-      const required = new Set(node.required ?? [])
-      const fields = Object.entries(node.properties ?? {}).map(([name, child]) =>
-        [name, toEffect(child), required.has(name) ? "required" : "optional"] as const
-      )
-      const additional = node.additionalProperties
-      const values = additional === true
-        ? effectSchema.unknown()
-        : additional === undefined || additional === false
-        ? undefined
-        : toEffect(additional)
-      out = effectSchema.struct(fields, values)
-      break
-    }
-  }
-  return node.description === undefined ? out : effectSchema.described(out, node.description)
+/** The node in the target's Effect Schema combinators (the kit, #test-target: each Effect spells it its own way). */
+export { toEffect } from "#test-target"
+
+/** What this Effect's `schema` decodes `input` to; a throw listing every problem if it does not decode. */
+export const decodedByEffect = (schema: unknown, input: unknown): unknown => {
+  const decoded = schemaIssues(schema, input)
+  if (decoded._tag === "Invalid") throw new Error(`not decoded: ${JSON.stringify(decoded.issues)}`)
+  return decoded.value
 }
