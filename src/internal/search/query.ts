@@ -135,6 +135,9 @@ const ABBREVIATED_PLURAL = /^[a-z]{1,3}s$/
 /** Where a hint was cut out, among a request's words: no phrase spans it, a particle may follow it. */
 const GAP = "\u0000"
 
+/** Words that open where something goes: after a phrasal verb's particle, they make it the verb's. */
+const DESTINATION: ReadonlySet<string> = new Set(["to", "into", "onto", "in"])
+
 /** How many words may stand between a phrasal verb and its particle. */
 const PARTICLE_GAP = 4
 
@@ -184,11 +187,18 @@ const readPhrases = (
     if (matched === undefined || matched.length < 2) {
       const alone = candidates.some(({ entry, phrase }) => phrase.length === 1 && entry.action !== undefined)
       for (const { entry, phrase } of candidates) {
-        if (phrase.length !== 2 || !PARTICLES.has(phrase[1]!)) continue
+        // "hand the repo over", and "hand acme/tool over to …" for a phrase said with its
+        // preposition ("hand over to"): the particle and what follows it, after the object.
+        if ((phrase.length !== 2 && phrase.length !== 3) || !PARTICLES.has(phrase[1]!)) continue
         let past = false
         for (let j = i + 1; j <= i + 1 + PARTICLE_GAP && j < words.length; j++) {
           if (words[j] === GAP) past = true
-          else if (j >= i + 2 && words[j] === phrase[1] && !(past && alone)) {
+          else if (j >= i + 2 && words[j] === phrase[1] && (phrase.length === 2 || words[j + 1] === phrase[2])) {
+            // Past a hint, a verb that means something alone keeps its own meaning ("kick @bob
+            // off") — unless a destination follows the particle ("move acme/tool over to …",
+            // "drop report.pdf into #finance"): the particle then belongs to the verb.
+            const destination = DESTINATION.has(phrase.length === 3 ? phrase[2]! : words[j + 1] ?? "")
+            if (past && alone && !destination) continue
             particleAt = j
             break
           }
@@ -198,6 +208,7 @@ const readPhrases = (
           entries.length = 0
           entries.push(entry)
           taken.add(particleAt)
+          if (phrase.length === 3) taken.add(particleAt + 1)
           concepts.push(conceptOf([word], entry.expansions, 1, entry.weight))
           if (entry.action !== undefined) onAction(entry.action)
           break
