@@ -237,7 +237,7 @@ const readPhrases = (
         if (!isKnown) for (const part of split(word, known)) if (!terms.has(part)) terms.set(part, COMPOUND)
         undo(word, known, terms)
         const next = words[i + 1]
-        if (next !== undefined && !isStopword(next)) {
+        if (next !== undefined && next !== GAP && !isStopword(next)) {
           const joined = stem(word + next)
           if (known(joined) && !terms.has(joined)) terms.set(joined, COMPOUND)
         }
@@ -356,10 +356,12 @@ export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term
   // them. Whether it asks for one or for many is said by the grammatical number of what it names
   // ("show me the runs" lists, "show me run 5") — and an id names one.
   const one = idPrefixes.length > 0 || numbered.some((nouns) => nouns.length > 0) || hints.some((hint) => hint.item === true)
-  const reading = action === undefined || action === "read" || action === "list"
   // "who approved acme/web#7", "who follows @x": asking who asks for the people, most often
   // several, even where an id names what they acted on.
   const who = WHO.test(rest)
+  // A request with no verb of its own may say it with a hint (`:eyes: on …`: put a reaction on).
+  action ??= hints.find((hint) => hint.action !== undefined)?.action
+  const reading = action === undefined || action === "read" || action === "list"
   const asked: Action = !reading ? action! : plural || who ? "list" : one ? "read" : action ?? "read"
   const person = { self: rawWords(rest).some((word) => FIRST_PERSON.has(word)) }
   return { concepts: concepts.filter((concept) => concept.terms.size > 0), action: asked, apis, items, listed, person, values, hinted }
