@@ -210,16 +210,16 @@ describe("reaching the tool a request names otherwise (round 6)", () => {
     tool("get_reactions", "GET", "/api/reactions.get", "Gets reactions for an item.", "chat")
   ])
 
-  it("reads a phrasal verb said with its preposition after the object: 'hand acme/tool over to …'", () => {
+  it("reads a phrasal verb said with its preposition after the object: 'hand octo/cli over to …'", () => {
     // "hand" alone is an assignment; "hand over to" (the lexicon's) a transfer.
-    expect(names(repos, "hand acme/tool over to the acme-labs org")[0]).toBe("transfer_repo")
-    expect(ToolIndex.explain(repos, "hand acme/tool over to the acme-labs org").action).toBe("action")
+    expect(names(repos, "hand octo/cli over to the platform org")[0]).toBe("transfer_repo")
+    expect(ToolIndex.explain(repos, "hand octo/cli over to the platform org").action).toBe("action")
   })
 
-  it("reads a particle past a hint as the verb's when a destination follows it: 'move acme/tool over to …'", () => {
+  it("reads a particle past a hint as the verb's when a destination follows it: 'move octo/cli over to …'", () => {
     // "move" alone is an update; "move over" (the lexicon's) a transfer, once "to" says where.
-    expect(names(repos, "move acme/tool over to the acme-labs org")[0]).toBe("transfer_repo")
-    expect(ToolIndex.explain(repos, "move acme/tool over to the acme-labs org").action).toBe("action")
+    expect(names(repos, "move octo/cli over to the platform org")[0]).toBe("transfer_repo")
+    expect(ToolIndex.explain(repos, "move octo/cli over to the platform org").action).toBe("action")
   })
 
   it("reads an emoji shortcode in a request without a verb as a reaction put on", () => {

@@ -187,7 +187,7 @@ const readPhrases = (
     if (matched === undefined || matched.length < 2) {
       const alone = candidates.some(({ entry, phrase }) => phrase.length === 1 && entry.action !== undefined)
       for (const { entry, phrase } of candidates) {
-        // "hand the repo over", and "hand acme/tool over to …" for a phrase said with its
+        // "hand the repo over", and "hand octo/cli over to …" for a phrase said with its
         // preposition ("hand over to"): the particle and what follows it, after the object.
         if ((phrase.length !== 2 && phrase.length !== 3) || !PARTICLES.has(phrase[1]!)) continue
         let past = false
@@ -195,8 +195,8 @@ const readPhrases = (
           if (words[j] === GAP) past = true
           else if (j >= i + 2 && words[j] === phrase[1] && (phrase.length === 2 || words[j + 1] === phrase[2])) {
             // Past a hint, a verb that means something alone keeps its own meaning ("kick @bob
-            // off") — unless a destination follows the particle ("move acme/tool over to …",
-            // "drop report.pdf into #finance"): the particle then belongs to the verb.
+            // off") — unless a destination follows the particle ("move octo/cli over to …",
+            // "drag the file into #ops"): the particle then belongs to the verb.
             const destination = DESTINATION.has(phrase.length === 3 ? phrase[2]! : words[j + 1] ?? "")
             if (past && alone && !destination) continue
             particleAt = j
