@@ -229,6 +229,15 @@ describe("reaching the tool a request names otherwise (round 6)", () => {
     expect(ToolIndex.explain(repos, "who put :eyes: on 1712345678.000100 in C024BE91L").action).toBe("list")
   })
 
+  it("reads a question word's contracted 'is' or 'has' where a phrase has none: \"who's starred\" is \"who starred\"", () => {
+    // The lexicon's "who starred" names the stargazers; read only from "who starred" before.
+    const termsOf = (request: string) => ToolIndex.explain(repos, request).concepts.flatMap((concept) => [...concept.terms.keys()])
+    expect(termsOf("who starred octo/cli")).toContain("stargaz")
+    expect(termsOf("who's starred octo/cli")).toContain("stargaz")
+    expect(termsOf("who’s starred octo/cli")).toContain("stargaz")
+    expect(ToolIndex.explain(repos, "who's starred octo/cli").action).toBe("list")
+  })
+
   it("joins no word with a hint's gap into a compound", () => {
     const terms = ToolIndex.explain(repos, "who's starred acme/sdk").concepts.flatMap((concept) => [...concept.terms.keys()])
     expect(terms.filter((term) => term.includes("\u0000"))).toEqual([])

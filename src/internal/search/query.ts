@@ -138,6 +138,9 @@ const GAP = "\u0000"
 /** Words that open where something goes: after a phrasal verb's particle, they make it the verb's. */
 const DESTINATION: ReadonlySet<string> = new Set(["to", "into", "onto", "in"])
 
+/** A question word with a contracted "is" or "has": `who's`, `what's`. */
+const CONTRACTED = /^(who|what|where|when|how|that|there|here)(?:'s|’s)$/
+
 /** How many words may stand between a phrasal verb and its particle. */
 const PARTICLE_GAP = 4
 
@@ -178,6 +181,19 @@ const readPhrases = (
       if (phrase.every((part, j) => words[i + j] === part)) {
         matched = phrase
         entries.push(entry)
+      }
+    }
+    // "who's starred …", "what's been uploaded": a contracted "is" or "has" after a question word
+    // stands where a phrase of the lexicon has none ("who starred"); the longer reading wins.
+    const bare = CONTRACTED.exec(word)?.[1]
+    if (bare !== undefined) {
+      for (const { entry, phrase } of byFirst.get(bare) ?? []) {
+        if (phrase.length < 2 || (matched !== undefined && phrase.length < matched.length)) continue
+        if (phrase.every((part, j) => j === 0 || words[i + j] === part)) {
+          if (matched === undefined || phrase.length > matched.length) entries.length = 0
+          matched = phrase
+          entries.push(entry)
+        }
       }
     }
     // "hand the money back", "switch the alarm off": a phrasal verb's particle after a short
