@@ -11,16 +11,16 @@
  * `RCP_FUZZ_RUNS=100000 npx vitest run test/manifest/fuzz.test.ts` (`RCP_PROPERTY_SEED` to vary it,
  * test/support/property.ts).
  */
-import { assert, describe, it } from "@effect/vitest"
+import { failureOf, hasDefect, hasInterruption } from "#test-target"
+import * as Result from "#target/Result.js"
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
 import * as Exit from "effect/Exit"
-import * as Option from "effect/Option"
 import * as fc from "fast-check"
 import * as Manifest from "../../src/Manifest.js"
 import * as ManifestDecode from "../../src/internal/manifest/decode.js"
 import type { SchemaNode } from "../../src/internal/manifest/paramSchema.js"
+import { assert, describe, it } from "../support/effectVitest.js"
 import { MAX_RATIO, superLinearStep } from "../support/linear.js"
 import { nodeArb } from "../support/paramSchemas.js"
 import { seeded, yielding } from "../support/property.js"
@@ -65,12 +65,12 @@ const checkDecode = (input: unknown, json: boolean): Outcome => {
   if (Exit.isSuccess(exit)) {
     // What decoded is a manifest: it encodes, and the encoding decodes again.
     const again = Manifest.validate(JSON.parse(JSON.stringify(Manifest.encode(exit.value))))
-    check(Either.isRight(again), () => `a decoded manifest no longer decodes: ${describeInput(input)}`)
+    check(Result.isSuccess(again), () => `a decoded manifest no longer decodes: ${describeInput(input)}`)
     return "decoded"
   }
-  check(!Cause.isDie(exit.cause), () => `a defect, not a typed failure: ${Cause.pretty(exit.cause)}`)
-  check(!Cause.isInterrupted(exit.cause), () => "interrupted")
-  const error = Option.getOrUndefined(Cause.failureOption(exit.cause))
+  check(!hasDefect(exit.cause), () => `a defect, not a typed failure: ${Cause.pretty(exit.cause)}`)
+  check(!hasInterruption(exit.cause), () => "interrupted")
+  const error = failureOf(exit.cause)
   check(error instanceof Manifest.ManifestInvalid, () => `not a ManifestInvalid: ${describeInput(input)}`)
   const issues = error!.issues
   check(issues.length > 0, () => `rejected without an issue: ${describeInput(input)}`)
@@ -586,8 +586,8 @@ describe("Manifest.decode (fuzz)", () => {
       fc.asyncProperty(mutated, yielding((input: Container) => {
         const exit = Effect.runSyncExit(Effect.suspend(() => ManifestDecode.decodeReadable(input)))
         if (Exit.isSuccess(exit)) return
-        check(!Cause.isDie(exit.cause), () => `a defect, not a typed failure: ${Cause.pretty(exit.cause)}`)
-        const error = Option.getOrUndefined(Cause.failureOption(exit.cause))
+        check(!hasDefect(exit.cause), () => `a defect, not a typed failure: ${Cause.pretty(exit.cause)}`)
+        const error = failureOf(exit.cause)
         check(error instanceof Manifest.ManifestInvalid && error.issues.length > 0, () => describeInput(input))
         // A problem of a tool that stays is reported at that tool's own index in the input.
         const tools = toolsOf(input)

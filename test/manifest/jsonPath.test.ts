@@ -2,7 +2,7 @@
  * The responseMappings paths (docs/protocol.md §4): their grammar, how a path walks a body (own data
  * only: nothing inherited, no `__proto__`, `constructor` or `prototype`), and the mapped result.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { assert, describe, it } from "../support/effectVitest.js"
 import * as JsonPath from "../../src/internal/manifest/jsonPath.js"
 
 const steps = (mapping: string): ReadonlyArray<JsonPath.Step> => {

@@ -1,13 +1,16 @@
 /**
  * The manifest's `oauth2` auth (docs/protocol.md §10.1): its shape (the Schema) and its rules
  * (`check`), one rule broken per case, each with its exact path and message.
+ *
+ * On both targets (docs/effect4.md §Tests): the rules' messages are the same on each. The public
+ * Schema `Manifest.AuthOAuth2` is each Effect's own, and so are its messages (the protocol's come
+ * from the plain check, test/manifest/shape.test.ts): the shape cases name both, `byTarget`.
  */
-import { assert, describe, it } from "@effect/vitest"
-import * as Either from "effect/Either"
-import * as ParseResult from "effect/ParseResult"
-import * as Schema from "effect/Schema"
+import { schemaIssues, target } from "#test-target"
+import * as Result from "#target/Result.js"
 import * as Manifest from "../../src/Manifest.js"
 import * as OAuth2 from "../../src/internal/manifest/oauth2.js"
+import { assert, describe, it } from "../support/effectVitest.js"
 
 const good = {
   type: "oauth2",
@@ -20,16 +23,18 @@ const good = {
   resource: "https://shop.example.com/api/"
 }
 
-const decode = Schema.decodeUnknownEither(Manifest.AuthOAuth2, { errors: "all", onExcessProperty: "ignore" })
-const shapeIssues = (input: unknown) =>
-  Either.match(decode(input), {
-    onLeft: (error) => ParseResult.ArrayFormatter.formatErrorSync(error).map((issue) => [issue.path.join("."), issue.message]),
-    onRight: () => []
-  })
+const decode = (input: unknown) => schemaIssues(Manifest.AuthOAuth2, input, "ignore")
+const shapeIssues = (input: unknown) => {
+  const decoded = decode(input)
+  return decoded._tag === "Ok" ? [] : decoded.issues.map((issue) => [issue.path.join("."), issue.message])
+}
+
+/** The public Schema's own message on each Effect (not a protocol message: those are the plain check's). */
+const byTarget = (effect3: string, effect4: string): string => (target === "effect3" ? effect3 : effect4)
 
 describe("the oauth2 auth: shape", () => {
   it("a complete auth decodes as it is, unknown fields dropped (§8)", () => {
-    assert.deepStrictEqual(decode({ ...good, extension: true }), Either.right(good as Manifest.AuthOAuth2))
+    assert.deepStrictEqual(decode({ ...good, extension: true }), { _tag: "Ok", value: good })
     assert.deepStrictEqual(OAuth2.check(good), [])
   })
 
@@ -41,10 +46,13 @@ describe("the oauth2 auth: shape", () => {
 
   it("wrong shapes are reported with their paths", () => {
     assert.deepStrictEqual(shapeIssues({ type: "oauth2", flows: [], tokenUrl: "https://a.example/t" }), [
-      ["flows", "Expected an array of at least 1 item(s), actual []"]
+      ["flows", byTarget("Expected an array of at least 1 item(s), actual []", "Expected a value with a length of at least 1")]
     ])
     assert.deepStrictEqual(shapeIssues({ type: "oauth2", flows: ["implicit"], tokenUrl: "https://a.example/t" }), [
-      ["flows.0", "expected \"client_credentials\" | \"authorization_code\", got \"implicit\""]
+      ["flows.0", byTarget(
+        "expected \"client_credentials\" | \"authorization_code\", got \"implicit\"",
+        "expected \"client_credentials\" | \"authorization_code\""
+      )]
     ])
     assert.deepStrictEqual(shapeIssues({ type: "oauth2", flows: ["client_credentials"] }).map(([path]) => path), ["tokenUrl"])
     assert.deepStrictEqual(
@@ -152,9 +160,9 @@ describe("the oauth2 auth: rules (check)", () => {
         headers: { authorization: "Bearer other" }
       }]
     })
-    assert.isTrue(Either.isLeft(checked))
-    if (Either.isLeft(checked)) {
-      assert.deepStrictEqual(checked.left.map((issue) => issue.path.join(".")), ["tools.0.headers.authorization"])
+    assert.isTrue(Result.isFailure(checked))
+    if (Result.isFailure(checked)) {
+      assert.deepStrictEqual(Result.failureOf(checked).map((issue) => issue.path.join(".")), ["tools.0.headers.authorization"])
     }
   })
 

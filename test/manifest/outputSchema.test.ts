@@ -3,14 +3,14 @@
  * against it — whose verdicts are held to Ajv's (draft-07, the validator the MCP SDK runs on
  * `structuredContent`) over generated schemas of the subset and generated values.
  */
-import { assert, describe, it } from "@effect/vitest"
+import * as Result from "#target/Result.js"
 import { Ajv } from "ajv"
-import * as Either from "effect/Either"
 import * as fc from "fast-check"
 import { createHash } from "node:crypto"
 import * as Lock from "../../src/Lock.js"
 import * as Manifest from "../../src/Manifest.js"
 import * as OutputSchema from "../../src/internal/manifest/outputSchema.js"
+import { assert, describe, it } from "../support/effectVitest.js"
 
 const ajv = new Ajv({ strict: false, allErrors: false })
 
@@ -158,8 +158,8 @@ describe("outputSchema in a manifest (docs/protocol.md §8)", () => {
   it("a schema of the subset decodes with the tool, unchanged; a pin names it as a field of its own", () => {
     const schema = { type: "object", properties: { status: { enum: ["pending", "shipped"] } }, required: ["status"] }
     const decoded = Manifest.validate(manifest(schema))
-    assert.isTrue(Either.isRight(decoded))
-    if (Either.isRight(decoded)) assert.deepStrictEqual(decoded.right.tools[0]!.outputSchema, schema)
+    assert.isTrue(Result.isSuccess(decoded))
+    if (Result.isSuccess(decoded)) assert.deepStrictEqual(Result.successOf(decoded).tools[0]!.outputSchema, schema)
     const before = Lock.pin("https://api.example.com/rcp/manifest", manifest(schema) as Manifest.Manifest)
     const after = Lock.pin("https://api.example.com/rcp/manifest", manifest({ ...schema, required: [] }) as Manifest.Manifest)
     assert.deepStrictEqual(Lock.diff(before, "https://api.example.com/rcp/manifest", manifest({ ...schema, required: [] }) as Manifest.Manifest).changed, [
@@ -188,15 +188,15 @@ describe("outputSchema in a manifest (docs/protocol.md §8)", () => {
 
   it("anything outside the subset is a manifest problem at its path", () => {
     const refused = Manifest.validate(manifest({ type: "object", properties: { a: { $ref: "#/x" }, b: { type: "string", pattern: "^a" } } }))
-    assert.isTrue(Either.isLeft(refused))
-    if (Either.isLeft(refused)) {
-      assert.deepStrictEqual(refused.left.map(Manifest.formatIssue), [
+    assert.isTrue(Result.isFailure(refused))
+    if (Result.isFailure(refused)) {
+      assert.deepStrictEqual(Result.failureOf(refused).map(Manifest.formatIssue), [
         "tools[0].outputSchema.properties.a.$ref: references are not allowed: write the schema out",
         "tools[0].outputSchema.properties.b.pattern: patterns are not allowed: no server's regular expression runs on a client"
       ])
     }
     const notSchema = Manifest.validate(manifest(42))
-    assert.isTrue(Either.isLeft(notSchema))
-    if (Either.isLeft(notSchema)) assert.isTrue(notSchema.left.some((issue) => issue.path.join(".") === "tools.0.outputSchema"))
+    assert.isTrue(Result.isFailure(notSchema))
+    if (Result.isFailure(notSchema)) assert.isTrue(Result.failureOf(notSchema).some((issue) => issue.path.join(".") === "tools.0.outputSchema"))
   })
 })

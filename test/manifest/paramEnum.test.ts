@@ -3,11 +3,12 @@
  * must follow (every problem with its path), the model-facing schema, and the argument check —
  * against a real server on 127.0.0.1 that must receive nothing for a value outside the list.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { getOrThrow } from "#test-target"
+import * as Result from "#target/Result.js"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
 import * as Client from "../../src/Client.js"
 import * as Manifest from "../../src/Manifest.js"
+import { assert, describe, it } from "../support/effectVitest.js"
 import { clientLayer } from "../support/execute.js"
 import { json, type TestServer, testServer } from "../support/server.js"
 
@@ -26,14 +27,14 @@ const withParams = (params: ReadonlyArray<unknown>, origin = "https://api.exampl
 const city = { name: "city", type: "string" }
 
 const issuesOf = (input: unknown) =>
-  Either.match(Manifest.validate(input), {
-    onLeft: (issues) => issues.map(Manifest.formatIssue),
-    onRight: () => assert.fail("expected the manifest to be rejected")
+  Result.match(Manifest.validate(input), {
+    onFailure: (issues) => issues.map(Manifest.formatIssue),
+    onSuccess: () => assert.fail("expected the manifest to be rejected")
   })
 
 describe("the enum extension in a manifest (docs/protocol.md §8)", () => {
   it("decodes a string param's enum and keeps it", () => {
-    const decoded = Either.getOrThrow(Manifest.validate(withParams([city, { name: "unit", type: "string", enum: ["c", "f"] }])))
+    const decoded = getOrThrow(Manifest.validate(withParams([city, { name: "unit", type: "string", enum: ["c", "f"] }])))
     assert.deepStrictEqual(decoded.tools[0]?.params[1], { name: "unit", type: "string", enum: ["c", "f"] })
   })
 

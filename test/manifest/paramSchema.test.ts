@@ -3,7 +3,7 @@
  * say, read back with only the subset's keywords, every problem with its path, the limits that bound
  * a hostile schema, and the defaults rendering relies on.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { assert, describe, it } from "../support/effectVitest.js"
 import * as fc from "fast-check"
 import { formatIssue } from "../../src/internal/manifest/issue.js"
 import * as ParamSchema from "../../src/internal/manifest/paramSchema.js"

@@ -5,7 +5,7 @@
  * independent JSON Schema validator — run on the model-facing schema with the protocol's one
  * deviation stated in the test: `null` for an optional property means "left out".
  */
-import { assert, describe, it } from "@effect/vitest"
+import { assert, describe, it } from "../support/effectVitest.js"
 import { Ajv2020 } from "ajv/dist/2020.js"
 import * as fc from "fast-check"
 import type { SchemaNode } from "../../src/internal/manifest/paramSchema.js"

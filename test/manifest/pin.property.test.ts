@@ -5,7 +5,7 @@
  * canonical form under test. `RCP_PROPERTY_RUNS=2000 npx vitest run test/manifest/pin.property.test.ts` for
  * a deeper run.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { assert, describe, it } from "../support/effectVitest.js"
 import * as fc from "fast-check"
 import { createHash } from "node:crypto"
 import { isDeepStrictEqual } from "node:util"

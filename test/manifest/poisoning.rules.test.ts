@@ -10,20 +10,20 @@
  * - look-alike names come from Unicode's confusables data (`unhomoglyph`), with the two ASCII
  *   look-alikes it lacks.
  */
-import { assert, describe, it } from "@effect/vitest"
-import * as Either from "effect/Either"
+import * as Result from "#target/Result.js"
 import * as fc from "fast-check"
 import * as Client from "../../src/Client.js"
 import * as Manifest from "../../src/Manifest.js"
 import * as ModelTool from "../../src/internal/model/modelTool.js"
 import * as Poisoning from "../../src/internal/manifest/poisoning.js"
+import { assert, describe, it } from "../support/effectVitest.js"
 
 const RUNS = { numRuns: Number(process.env.RCP_PROPERTY_RUNS ?? 300), seed: 29 }
 
 const decode = (input: unknown): Manifest.Manifest => {
   const result = Manifest.validate(input, {})
-  if (Either.isLeft(result)) throw new Error(result.left.map(Manifest.formatIssue).join("\n"))
-  return result.right
+  if (Result.isFailure(result)) throw new Error(Result.failureOf(result).map(Manifest.formatIssue).join("\n"))
+  return Result.successOf(result)
 }
 
 interface ParamInput {

@@ -6,15 +6,15 @@
  * `onPoisoning: "refuse"` keeps flagged tools from the model (on both APIs) while `"warn"` exposes
  * them with the warnings.
  */
-import { assert, describe, it } from "@effect/vitest"
-import * as OpenApi from "@rcp-sdk/openapi"
+import { target } from "#test-target"
+import * as Result from "#target/Result.js"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
 import { readdirSync } from "node:fs"
 import { createRequire } from "node:module"
 import * as Path from "node:path"
 import * as Client from "../../src/Client.js"
 import * as Manifest from "../../src/Manifest.js"
+import { assert, describe, it } from "../support/effectVitest.js"
 import { read, section } from "../support/docs.js"
 import { clientLayer, manifest, type ToolInput } from "../support/execute.js"
 import { POISONED, tagged } from "../support/poisoning.js"
@@ -22,8 +22,8 @@ import { json, startServer, type TestServer, testServer } from "../support/serve
 
 const decode = (input: unknown): Manifest.Manifest => {
   const result = Manifest.validate(input, {})
-  if (Either.isLeft(result)) throw new Error(result.left.map(Manifest.formatIssue).join("\n"))
-  return result.right
+  if (Result.isFailure(result)) throw new Error(Result.failureOf(result).map(Manifest.formatIssue).join("\n"))
+  return Result.successOf(result)
 }
 
 /** The rule each lint warning names, by tool index; lint's other advice has no rule. */
@@ -131,7 +131,7 @@ describe("poisoning checks: the corpus of poisoned tools", () => {
       ]
     )
     // Cyrillic "е" (U+0435) in "gеt_user": not a valid tool name at all.
-    assert.isTrue(Either.isLeft(Manifest.validate(manifest([{ name: "g\u0435t_user", url: "https://api.example.com/x" }]), {})))
+    assert.isTrue(Result.isFailure(Manifest.validate(manifest([{ name: "g\u0435t_user", url: "https://api.example.com/x" }]), {})))
   })
 })
 
@@ -146,7 +146,11 @@ describe("poisoning checks: the clean corpus", () => {
     Path.join(Path.dirname(require.resolve("@octokit/openapi/package.json")), "generated/api.github.com.json")
   ]
 
-  it("no description rule flags a real-world description; credential-param only params named for a credential; docs/security.md reports the rate", async () => {
+  // Effect 3 only, for now: the corpus is imported by `@rcp-sdk/openapi`, whose Effect 4 line is not
+  // built yet (peer `effect <4`; docs/effect4.md, step 4). The rules it checks are plain TypeScript,
+  // and every other case of this file runs on both Effects.
+  it.skipIf(target === "effect4")("no description rule flags a real-world description; credential-param only params named for a credential; docs/security.md reports the rate", async () => {
+    const OpenApi = await import("@rcp-sdk/openapi")
     let tools = 0
     const byDescription = new Set<string>()
     const byCredential = new Set<string>()

@@ -2,7 +2,7 @@
  * Versions (docs/protocol.md §9): the version a manifest needs, the problems of a 0.1 manifest
  * using 0.2 features, and how a 0.2 reader sets aside a tool it cannot read instead of guessing.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { assert, describe, it } from "../support/effectVitest.js"
 import { formatIssue } from "../../src/internal/manifest/issue.js"
 import * as ProtocolVersion from "../../src/internal/manifest/protocolVersion.js"
 

@@ -7,6 +7,12 @@
  * everything a user can see: what decodes and to what, every problem's path and message (the plain
  * check words them as Effect 3's `ArrayFormatter` does, on both targets), the JSON Schema, the
  * types, and what `Arbitrary` makes.
+ *
+ * Effect 3 only (not in the two-target run, docs/effect4.md §Tests): the oracle is Effect 3's
+ * combinators, and so are the JSON Schema, `Arbitrary` and type comparisons it makes. What it
+ * checks on Effect 4 is checked elsewhere: the plain check is the same code on both targets (its
+ * messages asserted exactly on both by manifest.test.ts, lockCheck.test.ts), and the public Schemas
+ * take what it takes on each target (manifestSchema.test.ts).
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Arbitrary from "effect/Arbitrary"

@@ -2,7 +2,7 @@
  * Where array and object params may stand (docs/protocol.md §1.11) and what a form body must be
  * (§1.12): every misplacement reported at its path.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { assert, describe, it } from "../support/effectVitest.js"
 import { formatIssue } from "../../src/internal/manifest/issue.js"
 import * as StructuredPlacement from "../../src/internal/manifest/structuredPlacement.js"
 

@@ -4,12 +4,13 @@
  * them to the model, adds no version), and the lock: tags are pinned, and a lock written before
  * they were still reads and still matches.
  */
-import { assert, describe, it } from "@effect/vitest"
-import * as Either from "effect/Either"
+import { getOrThrow } from "#test-target"
+import * as Result from "#target/Result.js"
 import { createHash } from "node:crypto"
 import * as Client from "../../src/Client.js"
 import * as Lock from "../../src/Lock.js"
 import * as Manifest from "../../src/Manifest.js"
+import { assert, describe, it } from "../support/effectVitest.js"
 
 const URL_ = "https://api.example.com/rcp/manifest"
 
@@ -32,19 +33,19 @@ const untagged = () => {
 }
 
 const issuesOf = (input: unknown) =>
-  Either.match(Manifest.validate(input), {
-    onLeft: (issues) => issues.map(Manifest.formatIssue),
-    onRight: () => assert.fail("expected the manifest to be rejected")
+  Result.match(Manifest.validate(input), {
+    onFailure: (issues) => issues.map(Manifest.formatIssue),
+    onSuccess: () => assert.fail("expected the manifest to be rejected")
   })
 
 describe("tags on a tool (docs/protocol.md §8)", () => {
   it("decode and stay on the tool; a manifest with tags is still the version it was", () => {
-    const decoded = Either.getOrThrow(Manifest.validate(withTags(["issues", "Pull Requests", "v1.2/beta", "café"])))
+    const decoded = getOrThrow(Manifest.validate(withTags(["issues", "Pull Requests", "v1.2/beta", "café"])))
     assert.deepStrictEqual(decoded.tools[0]!.tags, ["issues", "Pull Requests", "v1.2/beta", "café"])
     assert.strictEqual(Manifest.versionFor(decoded.tools), "0.1")
     // At the caps exactly: 16 tags, one of 100 characters.
     const full = Array.from({ length: 16 }, (_, i) => i === 0 ? "x".repeat(100) : `t${i}`)
-    assert.isTrue(Either.isRight(Manifest.validate(withTags(full))))
+    assert.isTrue(Result.isSuccess(Manifest.validate(withTags(full))))
     assert.strictEqual(Manifest.MAX_TAGS, 16)
     assert.strictEqual(Manifest.MAX_TAG_LENGTH, 100)
   })
@@ -71,7 +72,7 @@ describe("tags on a tool (docs/protocol.md §8)", () => {
 
   it("tagProblem is the rule validation applies", () => {
     for (const tag of ["repos", "", "x".repeat(101), " a", "a\u2028b", "a\u00adb"]) {
-      const valid = Either.isRight(Manifest.validate(withTags([tag])))
+      const valid = Result.isSuccess(Manifest.validate(withTags([tag])))
       assert.strictEqual(Manifest.tagProblem(tag) === undefined, valid, JSON.stringify(tag))
     }
   })
@@ -93,7 +94,7 @@ describe("tags on a tool (docs/protocol.md §8)", () => {
   })
 })
 
-const decode = (input: unknown): Manifest.Manifest => Either.getOrThrow(Manifest.validate(input))
+const decode = (input: unknown): Manifest.Manifest => getOrThrow(Manifest.validate(input))
 const sha256 = (text: string) => `sha256:${createHash("sha256").update(text, "utf8").digest("hex")}`
 
 describe("tags in the lock (docs/lock.md)", () => {
@@ -127,7 +128,7 @@ describe("tags in the lock (docs/lock.md)", () => {
     const fields = written.apis[Lock.keyOf(URL_)]!.tools.list_issues!.fields
     assert.strictEqual(fields.tags, sha256(""))
     delete fields.tags
-    const old = Either.getOrThrow(Lock.validate(written))
+    const old = getOrThrow(Lock.validate(written))
     assert.strictEqual(old.apis[Lock.keyOf(URL_)]!.tools.list_issues!.fields.tags, sha256(""))
     assert.isTrue(Lock.isSame(Lock.diff(old.apis[Lock.keyOf(URL_)]!, URL_, plain)))
     // A tagged tool differs from that old pin, by its tags only.

@@ -1,5 +1,5 @@
-import { assert, describe, it } from "@effect/vitest"
-import * as FastCheck from "effect/FastCheck"
+import { assert, describe, it } from "../support/effectVitest.js"
+import * as FastCheck from "fast-check"
 import * as Template from "../../src/internal/manifest/template.js"
 import { propertyRuns, seeded } from "../support/property.js"
 

@@ -2,7 +2,7 @@
  * The url template rules (docs/protocol.md §1.6), tested directly: what a template may
  * contain so that no value can change the origin, the path shape or the query keys.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { assert, describe, it } from "../support/effectVitest.js"
 import * as UrlTemplate from "../../src/internal/manifest/urlTemplate.js"
 import * as Url from "../../src/internal/shared/url.js"
 

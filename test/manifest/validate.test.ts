@@ -3,7 +3,7 @@
  * named by what it protects, with the exact issue and path it reports. (test/manifest/manifest.test.ts shows
  * them through `Manifest.decode`, together with the Schema's own shape checks.)
  */
-import { assert, describe, it } from "@effect/vitest"
+import { assert, describe, it } from "../support/effectVitest.js"
 import * as ManifestCheck from "../../src/internal/manifest/check.js"
 import * as UrlTemplate from "../../src/internal/manifest/urlTemplate.js"
 import * as Validate from "../../src/internal/manifest/validate.js"

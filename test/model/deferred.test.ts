@@ -5,7 +5,7 @@
  * providers' SDK types check them in providers.types.ts); and a search session whose found tools
  * Anthropic loads from the references, executed against a real server.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { assert, describe, it } from "../support/effectVitest.js"
 import * as Effect from "effect/Effect"
 import * as Client from "../../src/Client.js"
 import { clientLayer, manifest } from "../support/execute.js"

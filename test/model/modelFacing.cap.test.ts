@@ -4,7 +4,7 @@
  * `MODEL_MESSAGE_MAX` (2 KB) characters, names what it can and counts what it left out; the
  * table every integration uses (`modelFacingError`) caps every text it hands over.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { assert, describe, it } from "../support/effectVitest.js"
 import * as Exit from "effect/Exit"
 import * as fc from "fast-check"
 import * as Client from "../../src/Client.js"

@@ -4,7 +4,7 @@
  * strict-mode rules written out in `support/openAiStrict.ts`), and the promise that ties the view to
  * the check — whatever fits the schema shown passes the argument check.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { assert, describe, it } from "../support/effectVitest.js"
 import { Ajv2020 } from "ajv/dist/2020.js"
 import * as fc from "fast-check"
 import type { SchemaNode } from "../../src/internal/manifest/paramSchema.js"

@@ -2,7 +2,7 @@
  * Non-JSON bodies (docs/results.md "Text, HTML and binary bodies"): kinds by type and bytes, text
  * clipped on a code point, HTML as Markdown by turndown within bounds, binary described.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { assert, describe, it } from "../support/effectVitest.js"
 import * as Body from "../../src/internal/result/body.js"
 import * as Html from "../../src/internal/result/html.js"
 import { clipText, cutAt } from "../../src/internal/result/text.js"

@@ -3,7 +3,7 @@
  * bad settings are named, and a token budget holds under a real tokenizer (gpt-tokenizer's o200k,
  * the tool-search wing's).
  */
-import { assert, describe, it } from "@effect/vitest"
+import { assert, describe, it } from "../support/effectVitest.js"
 import { countTokens } from "gpt-tokenizer"
 import * as Budget from "../../src/internal/result/budget.js"
 import * as Shrink from "../../src/internal/result/shrink.js"

@@ -3,7 +3,7 @@
  * `[*]`, one parser (jsonPath.ts), errors written for the model, the response pruned in its own
  * shape, and a name that never shadows a param of the tool.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { assert, describe, it } from "../support/effectVitest.js"
 import * as Fields from "../../src/internal/result/fields.js"
 import * as Fixtures from "../../bench/responses.js"
 

@@ -3,7 +3,7 @@
  * a note that names a param of the tool just called — never a URL — and says plainly when none can
  * carry the cursor. The `Link` reader is held to http-link-header on generated well-formed headers.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { assert, describe, it } from "../support/effectVitest.js"
 import * as fc from "fast-check"
 import { createRequire } from "node:module"
 import { nextLink } from "../../src/internal/result/linkHeader.js"

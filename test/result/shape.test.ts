@@ -4,7 +4,7 @@
  * a next page named by the tool's own params, the model's fields, HTML as Markdown, text clipped,
  * binary described and never sent, a token budget counted by o200k.
  */
-import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
+import { afterAll, assert, beforeAll, describe, it } from "../support/effectVitest.js"
 import { countTokens } from "gpt-tokenizer"
 import type * as http from "node:http"
 import * as Body from "../../src/internal/result/body.js"

@@ -5,7 +5,7 @@
  * name, phase and image); the markers' counts add up to the list's length; the members after a
  * list (Stripe's `has_more` and `url`, Kubernetes' `metadata.continue`) are still there.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { assert, describe, it } from "../support/effectVitest.js"
 import * as Shrink from "../../src/internal/result/shrink.js"
 import * as Fixtures from "../../bench/responses.js"
 

@@ -6,7 +6,7 @@
  * surrogate pairs and lone surrogates. Seeded: `RCP_PROPERTY_RUNS=5000 RCP_PROPERTY_SEED=… npx
  * vitest run test/result/shrink.property.test.ts` for a deeper or another run.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { assert, describe, it } from "../support/effectVitest.js"
 import * as fc from "fast-check"
 import * as Shrink from "../../src/internal/result/shrink.js"
 import { checkCut, emptyTally } from "./oracle.js"

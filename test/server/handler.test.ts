@@ -4,7 +4,7 @@
  * then the `enum` extension end to end — zod args on the server, the manifest on the wire, the
  * model-facing schema, and the argument check before any request.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { describedAs, literalsOf } from "#test-target"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { Hono } from "hono"
@@ -13,6 +13,7 @@ import * as Client from "../../src/Client.js"
 import * as Manifest from "../../src/Manifest.js"
 import * as Server from "../../src/Server.js"
 import { clientLayer } from "../support/execute.js"
+import { assert, describe, it } from "../support/effectVitest.js"
 import { fetchServer } from "../support/fetchAdapter.js"
 
 const getWeather = Server.defineTool({
@@ -123,7 +124,7 @@ describe("the enum extension end to end (docs/protocol.md §8)", () => {
   for (
     const [library, unit] of [
       ["zod", z.enum(["c", "f"]).describe("temperature unit")],
-      ["Effect", Schema.Literal("c", "f").annotations({ description: "temperature unit" })]
+      ["Effect", describedAs(literalsOf(["c", "f"]), "temperature unit")]
     ] as const
   ) {
     it.scoped(`${library} args → manifest → model schema → InvalidArguments before any request`, () =>
@@ -140,7 +141,7 @@ describe("the enum extension end to end (docs/protocol.md §8)", () => {
         )
         const args = library === "zod"
           ? z.object({ city: z.string(), unit: unit as z.ZodEnum<{ c: "c"; f: "f" }> })
-          : Schema.Struct({ city: Schema.String, unit: unit as Schema.Literal<["c", "f"]> })
+          : Schema.Struct({ city: Schema.String, unit: unit as ReturnType<typeof literalsOf> })
         handler = Server.manifestHandler([
           Server.defineTool({
             name: "get_weather",

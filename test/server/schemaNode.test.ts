@@ -4,7 +4,7 @@
  * kept exactly where the protocol's subset can say it, and each loss named with its path where it
  * cannot.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { arrayOf, nodeTypes as T } from "#test-target"
 import * as Schema from "effect/Schema"
 import * as fc from "fast-check"
 import { z } from "zod"
@@ -12,13 +12,14 @@ import { typeOf } from "#target/LowerEffect.js"
 import { lowerEffectNode } from "../../src/internal/server/effectSchemaNode.js"
 import { lowerJsonNode } from "../../src/internal/server/jsonSchemaNode.js"
 import * as StandardSchema from "../../src/internal/server/standardSchema.js"
+import { assert, describe, it } from "../support/effectVitest.js"
 import { nodeArb } from "../support/paramSchemas.js"
 import { toEffect, toZod } from "../support/schemaLibraries.js"
 
 type Lowered = ReturnType<typeof lowerJsonNode>
 
 /** One field's type through the Effect lowering. */
-const effect = (schema: Schema.Schema.Any): Lowered => lowerEffectNode(typeOf(schema))
+const effect = (schema: unknown): Lowered => lowerEffectNode(typeOf(schema as Parameters<typeof typeOf>[0]))
 
 /** One field's type through zod's own JSON Schema (the input side, as the server lowering asks for it). */
 const zod = (schema: z.ZodType): Lowered => {
@@ -33,7 +34,7 @@ const losses = (lowered: Lowered) => lowered.losses.map((loss) => `${loss.at || 
 describe("lowering a field's type to a schema node", () => {
   it("integers and their bounds (zod .int().min(1).max(7) keeps them)", () => {
     assert.deepStrictEqual(zod(z.number().int().min(1).max(7)).node, { type: "integer", minimum: 1, maximum: 7 })
-    assert.deepStrictEqual(effect(Schema.Int.pipe(Schema.between(1, 7))).node, {
+    assert.deepStrictEqual(effect(T.intBetween1And7).node, {
       type: "integer",
       minimum: 1,
       maximum: 7,
@@ -41,7 +42,7 @@ describe("lowering a field's type to a schema node", () => {
     })
     // zod bounds every integer to the safe range; that is not worth a model's attention.
     assert.deepStrictEqual(zod(z.number().int().positive()).node, { type: "integer", exclusiveMinimum: 0 })
-    assert.deepStrictEqual(effect(Schema.Positive).node?.type, "number")
+    assert.deepStrictEqual(effect(T.positive).node?.type, "number")
     assert.deepStrictEqual(zod(z.string().min(2).max(20).email()).node, {
       type: "string",
       minLength: 2,
@@ -74,11 +75,7 @@ describe("lowering a field's type to a schema node", () => {
     })).max(5))
     assert.deepStrictEqual(fromZod.node, { ...expected, items: { ...expected.items } } as never)
     assert.deepStrictEqual(losses(fromZod), [])
-    const fromEffect = effect(Schema.Array(Schema.Struct({
-      price: Schema.String.annotations({ description: "a price id" }),
-      quantity: Schema.optional(Schema.Number),
-      meta: Schema.Record({ key: Schema.String, value: Schema.String.pipe(Schema.maxLength(500)) })
-    })).pipe(Schema.maxItems(5)))
+    const fromEffect = effect(T.prices)
     assert.deepStrictEqual(
       JSON.parse(JSON.stringify(fromEffect.node, (key, value) => (key === "description" && value !== "a price id" ? undefined : value))),
       expected
@@ -87,10 +84,7 @@ describe("lowering a field's type to a schema node", () => {
   })
 
   it("a struct's default and renamed keys are lowered on the side the model writes (Effect)", () => {
-    const lowered = effect(Schema.Struct({
-      quantity: Schema.optionalWith(Schema.Number, { default: () => 1 }),
-      sku: Schema.propertySignature(Schema.String).pipe(Schema.fromKey("product_sku"))
-    }))
+    const lowered = effect(T.defaultAndRenamed)
     assert.deepStrictEqual(lowered.node, {
       type: "object",
       properties: { quantity: { type: "number" }, product_sku: { type: "string" } },
@@ -99,7 +93,7 @@ describe("lowering a field's type to a schema node", () => {
   })
 
   it("a non-empty array has minItems 1 (Effect)", () => {
-    assert.deepStrictEqual(effect(Schema.NonEmptyArray(Schema.String)).node, { type: "array", items: { type: "string" }, minItems: 1 })
+    assert.deepStrictEqual(effect(T.nonEmptyArray).node, { type: "array", items: { type: "string" }, minItems: 1 })
   })
 
   it("what the subset cannot say is named, with its path, and published as a string", () => {
@@ -116,13 +110,7 @@ describe("lowering a field's type to a schema node", () => {
       ".either: string | number has no manifest type; published as \"string\"",
       ".when: Date has no manifest type; published as \"string\""
     ])
-    const effectLosses = losses(effect(Schema.Struct({
-      note: Schema.NullOr(Schema.String),
-      pair: Schema.Tuple(Schema.String, Schema.Number),
-      either: Schema.Union(Schema.String, Schema.Number),
-      when: Schema.Date,
-      code: Schema.String.pipe(Schema.pattern(/^[A-Z]+$/))
-    })))
+    const effectLosses = losses(effect(T.lossy))
     assert.deepStrictEqual(effectLosses, [
       ".note: null is set aside: the model cannot send it here",
       ".pair: a tuple has no manifest type; published as \"string\"",
@@ -133,15 +121,7 @@ describe("lowering a field's type to a schema node", () => {
   })
 
   it("a recursive type ends, named (zod lazy, Effect suspend)", () => {
-    interface Category {
-      readonly name: string
-      readonly children: ReadonlyArray<Category>
-    }
-    const Category: Schema.Schema<Category> = Schema.Struct({
-      name: Schema.String,
-      children: Schema.Array(Schema.suspend((): Schema.Schema<Category> => Category))
-    })
-    const fromEffect = effect(Category)
+    const fromEffect = effect(T.recursive)
     assert.deepStrictEqual(fromEffect.node, {
       type: "object",
       properties: { name: { type: "string" }, children: { type: "array", items: { type: "string" } } },
@@ -155,10 +135,10 @@ describe("lowering a field's type to a schema node", () => {
   })
 
   it("a schema deeper than 8 levels is cut there, named", () => {
-    let effectType: Schema.Schema.Any = Schema.String
+    let effectType: unknown = Schema.String
     let zodType: z.ZodType = z.string()
     for (let i = 0; i < 10; i++) {
-      effectType = Schema.Array(effectType)
+      effectType = arrayOf(effectType)
       zodType = z.array(zodType)
     }
     for (const lowered of [effect(effectType), zod(zodType)]) {

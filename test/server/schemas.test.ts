@@ -4,31 +4,20 @@
  * written in each library gives the same params and the same warnings. Then what is refused
  * (`ArgsInvalid`). The seed's zod example verbatim is test/seed-server.test.ts.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { argsOfEveryKind, literalArgs, notAStruct, numberLiteralArgs } from "#test-target"
 import { toStandardJsonSchema } from "@valibot/to-json-schema"
 import { type } from "arktype"
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
 import * as v from "valibot"
 import { z } from "zod"
 import * as Manifest from "../../src/Manifest.js"
 import * as Server from "../../src/Server.js"
+import { assert, describe, it } from "../support/effectVitest.js"
 
 /** One schema, written in each library: every kind of field the lowering table has a rule for. */
 const LIBRARIES = {
-  effect: () =>
-    Schema.Struct({
-      city: Schema.String.annotations({ description: "City name" }),
-      days: Schema.optional(Schema.Number),
-      metric: Schema.Boolean,
-      unit: Schema.Literal("c", "f"),
-      page: Schema.Int.annotations({ description: "page number" }),
-      count: Schema.Int,
-      limit: Schema.optionalWith(Schema.Number, { default: () => 10 }).annotations({ description: "max results" }),
-      tags: Schema.Array(Schema.String),
-      note: Schema.NullOr(Schema.String),
-      since: Schema.optional(Schema.Date)
-    }),
+  // The target's Effect Schema (#test-target): the same fields in each Effect's combinators.
+  effect: argsOfEveryKind,
   zod: () =>
     z.object({
       city: z.string().describe("City name"),
@@ -122,23 +111,14 @@ describe("lowering args: one table for every schema library", () => {
     })))
 
   it("Effect: literal unions and string enums give an enum, also when optional; a number literal is a fallback", () => {
-    enum Unit {
-      C = "c",
-      F = "f"
-    }
-    const params = toolOf(Schema.Struct({
-      a: Schema.optional(Schema.Literal("x", "y")),
-      b: Schema.Union(Schema.Literal("p"), Schema.Literal("q")),
-      c: Schema.Enums(Unit),
-      d: Schema.Literal(1, 2)
-    })).params
+    const params = toolOf(literalArgs()).params
     assert.deepStrictEqual(params.slice(0, 3), [
       { name: "a", type: "string", required: false, enum: ["x", "y"] },
       { name: "b", type: "string", required: true, enum: ["p", "q"] },
       { name: "c", type: "string", required: true, enum: ["c", "f"] }
     ])
     assert.deepStrictEqual(params[3], { name: "d", type: "string", required: true })
-    const { warnings } = Server.manifestWithWarningsSync({ tools: [toolOf(Schema.Struct({ d: Schema.Literal(1, 2) }))] })
+    const { warnings } = Server.manifestWithWarningsSync({ tools: [toolOf(numberLiteralArgs())] })
     assert.strictEqual(warnings[0]?.message, "arg \"d\" of tool \"weather\": \"1\" | \"2\" has no manifest type; published as a required \"string\"")
   })
 
@@ -185,7 +165,7 @@ describe("args that cannot be lowered: ArgsInvalid at defineTool", () => {
 
   it("an Effect schema that is not a struct", () => {
     assert.strictEqual(
-      refusal(Schema.String).message,
+      refusal(notAStruct).message,
       `defineTool "broken": ${ACCEPTED}; got an Effect Schema that is not a Schema.Struct (string)`
     )
   })

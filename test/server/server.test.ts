@@ -1,37 +1,38 @@
-import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
-import * as HttpLayerRouter from "@effect/platform/HttpLayerRouter"
-import * as HttpRouter from "@effect/platform/HttpRouter"
-import * as HttpServer from "@effect/platform/HttpServer"
-import { assert, describe, it } from "@effect/vitest"
+/**
+ * `rcp-sdk/server`: `defineTool`, the lowering of an Effect Schema's args to params case by case,
+ * and `manifest`'s checks, on both targets (docs/effect4.md §Tests): each case's field is spelled
+ * in the target's combinators by the kit (`paramFields`, #test-target), and the params expected
+ * are the same on both. Serving the manifest on Effect 3's routers is `serving.effect3.test.ts`.
+ */
+import { describedAs, paramFields as F } from "#test-target"
 import * as Effect from "effect/Effect"
-import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
-import { createServer } from "node:http"
 import * as Manifest from "../../src/Manifest.js"
 import * as Server from "../../src/Server.js"
+import { assert, describe, it } from "../support/effectVitest.js"
 
 const getWeather = Server.defineTool({
   name: "get_weather",
   description: "Get current weather information for a city.",
   method: "GET",
   args: Schema.Struct({
-    city: Schema.String.annotations({ description: "City name, e.g. \"Paris\"" })
+    city: describedAs(Schema.String, "City name, e.g. \"Paris\"")
   }),
   url: "https://internal.example.com/weather",
   queryParams: { city: (t) => t.arg("city") },
   responseMappings: { temperatureC: "@temperatureC", conditions: "@conditions" }
 })
 
-const paramsOf = <Fields extends Schema.Struct.Fields>(fields: Fields): ReadonlyArray<Manifest.Param> =>
+const paramsOf = (fields: Record<string, unknown>): ReadonlyArray<Manifest.Param> =>
   Server.defineTool({
     name: "t",
     description: "d",
     method: "GET",
-    args: Schema.Struct(fields),
+    args: Schema.Struct(fields as Schema.Struct.Fields),
     url: "https://api.example.com/"
   }).params
 
-const paramOf = (field: Schema.Struct.Field): Manifest.Param => {
+const paramOf = (field: unknown): Manifest.Param => {
   const params = paramsOf({ p: field })
   assert.strictEqual(params.length, 1)
   return params[0]!
@@ -148,7 +149,7 @@ describe("lowering args to params", () => {
   })
 
   it("takes the description from the field's type", () => {
-    assert.deepStrictEqual(paramOf(Schema.Number.annotations({ description: "on the type" })), {
+    assert.deepStrictEqual(paramOf(F.typeDescribed), {
       name: "p",
       type: "number",
       required: true,
@@ -157,8 +158,7 @@ describe("lowering args to params", () => {
   })
 
   it("takes the description from the field itself", () => {
-    const field = Schema.propertySignature(Schema.Boolean).annotations({ description: "on the field" })
-    assert.deepStrictEqual(paramOf(field), {
+    assert.deepStrictEqual(paramOf(F.fieldDescribed), {
       name: "p",
       type: "boolean",
       required: true,
@@ -167,29 +167,24 @@ describe("lowering args to params", () => {
   })
 
   it("prefers the field's description to its type's", () => {
-    const field = Schema.propertySignature(Schema.String.annotations({ description: "on the type" }))
-      .annotations({ description: "on the field" })
-    assert.strictEqual(paramOf(field).description, "on the field")
-    const optional = Schema.optional(Schema.String.annotations({ description: "on the type" }))
-      .annotations({ description: "on the field" })
-    assert.strictEqual(paramOf(optional).description, "on the field")
+    assert.strictEqual(paramOf(F.bothDescribed).description, "on the field")
+    assert.strictEqual(paramOf(F.optionalBothDescribed).description, "on the field")
   })
 
   it("lowers Schema.optional and optionalWith to required: false", () => {
-    assert.deepStrictEqual(paramOf(Schema.optional(Schema.Number)), { name: "p", type: "number", required: false })
-    assert.deepStrictEqual(paramOf(Schema.optionalWith(Schema.Boolean, { exact: true })), {
+    assert.deepStrictEqual(paramOf(F.optional), { name: "p", type: "number", required: false })
+    assert.deepStrictEqual(paramOf(F.optionalExact), {
       name: "p",
       type: "boolean",
       required: false
     })
-    const withDefault = Schema.optionalWith(Schema.Number, { default: () => 1 }).annotations({ description: "d" })
-    assert.deepStrictEqual(paramOf(withDefault), {
+    assert.deepStrictEqual(paramOf(F.withDefault), {
       name: "p",
       type: "number",
       required: false,
       description: "d (default: 1)"
     })
-    assert.deepStrictEqual(paramOf(Schema.optional(Schema.String.annotations({ description: "on the type" }))), {
+    assert.deepStrictEqual(paramOf(F.optionalTypeDescribed), {
       name: "p",
       type: "string",
       required: false,
@@ -199,28 +194,28 @@ describe("lowering args to params", () => {
 
   it("looks through refinements, keeping the refinement's own description and the bounds it carries", () => {
     // An integer stays a "number" param (a 0.1 client reads that); its schema says more (docs/protocol.md §8).
-    assert.deepStrictEqual(paramOf(Schema.Int), {
+    assert.deepStrictEqual(paramOf(F.int), {
       name: "p",
       type: "number",
       required: true,
       description: "an integer",
       schema: { type: "integer" }
     })
-    assert.deepStrictEqual(paramOf(Schema.NonEmptyString), {
+    assert.deepStrictEqual(paramOf(F.nonEmpty), {
       name: "p",
       type: "string",
       required: true,
       description: "a non empty string",
       schema: { type: "string", minLength: 1 }
     })
-    assert.deepStrictEqual(paramOf(Schema.Int.annotations({ description: "page number" })), {
+    assert.deepStrictEqual(paramOf(F.intDescribed), {
       name: "p",
       type: "number",
       required: true,
       description: "page number",
       schema: { type: "integer" }
     })
-    assert.deepStrictEqual(paramOf(Schema.optional(Schema.Number.pipe(Schema.between(1, 5)))), {
+    assert.deepStrictEqual(paramOf(F.optionalBetween), {
       name: "p",
       type: "number",
       required: false,
@@ -230,34 +225,34 @@ describe("lowering args to params", () => {
   })
 
   it("looks through brands", () => {
-    assert.deepStrictEqual(paramOf(Schema.String.pipe(Schema.brand("UserId"))), {
+    assert.deepStrictEqual(paramOf(F.brandedString), {
       name: "p",
       type: "string",
       required: true
     })
-    assert.deepStrictEqual(paramOf(Schema.Int.pipe(Schema.brand("Count"))).type, "number")
-    assert.deepStrictEqual(paramOf(Schema.Boolean.pipe(Schema.brand("Flag"))).type, "boolean")
+    assert.deepStrictEqual(paramOf(F.brandedInt).type, "number")
+    assert.deepStrictEqual(paramOf(F.brandedBoolean).type, "boolean")
     assert.deepStrictEqual(
-      paramOf(Schema.String.pipe(Schema.brand("UserId")).annotations({ description: "the user's id" })).description,
+      paramOf(F.brandedDescribed).description,
       "the user's id"
     )
   })
 
   it("looks through suspend", () => {
-    assert.deepStrictEqual(paramOf(Schema.suspend(() => Schema.Number)).type, "number")
+    assert.deepStrictEqual(paramOf(F.suspended).type, "number")
   })
 
   it("falls back to string for a union", () => {
-    assert.deepStrictEqual(paramOf(Schema.Union(Schema.Number, Schema.Boolean)), {
+    assert.deepStrictEqual(paramOf(F.union), {
       name: "p",
       type: "string",
       required: true
     })
-    assert.strictEqual(paramOf(Schema.Union(Schema.Number, Schema.String, Schema.Null)).type, "string")
+    assert.strictEqual(paramOf(F.unionWithNull).type, "string")
   })
 
   it("a struct is an object param with its schema (docs/protocol.md §1.10)", () => {
-    assert.deepStrictEqual(paramOf(Schema.Struct({ lat: Schema.Number, lon: Schema.Number })), {
+    assert.deepStrictEqual(paramOf(F.struct), {
       name: "p",
       type: "object",
       required: true,
@@ -270,7 +265,7 @@ describe("lowering args to params", () => {
   })
 
   it("an array is an array param with its schema, its description on the param", () => {
-    assert.deepStrictEqual(paramOf(Schema.Array(Schema.Number).annotations({ description: "ids" })), {
+    assert.deepStrictEqual(paramOf(F.arrayDescribed), {
       name: "p",
       type: "array",
       required: true,
@@ -280,8 +275,8 @@ describe("lowering args to params", () => {
   })
 
   it("falls back to string for a transformation", () => {
-    assert.deepStrictEqual(paramOf(Schema.NumberFromString), { name: "p", type: "string", required: true })
-    assert.strictEqual(paramOf(Schema.optional(Schema.NumberFromString)).type, "string")
+    assert.deepStrictEqual(paramOf(F.transformation), { name: "p", type: "string", required: true })
+    assert.strictEqual(paramOf(F.optionalTransformation).type, "string")
   })
 })
 
@@ -385,103 +380,4 @@ describe("manifest", () => {
       assert.strictEqual((error as Manifest.ManifestInvalid)._tag, "ManifestInvalid")
     }
   })
-})
-
-const published = Server.manifestSync({ auth: { type: "query", name: "key" }, tools: [getWeather] })
-
-// A real socket on loopback, port chosen by the OS.
-const NodeServer = NodeHttpServer.layer(() => createServer(), { port: 0, host: "127.0.0.1" })
-
-const quiet = { disableLogger: true, disableListenLog: true } as const
-
-const baseUrl = HttpServer.addressWith((address) =>
-  address._tag === "TcpAddress"
-    ? Effect.succeed(`http://127.0.0.1:${address.port}`)
-    : Effect.dieMessage("expected a TCP address")
-)
-
-const fetchManifest = (url: string) =>
-  Effect.promise(async () => {
-    const response = await fetch(url)
-    return { status: response.status, contentType: response.headers.get("content-type"), text: await response.text() }
-  })
-
-describe("serving", () => {
-  it.live("route serves the manifest as application/json on an HttpRouter", () =>
-    Effect.gen(function*() {
-      const base = yield* baseUrl
-      const { contentType, status, text } = yield* fetchManifest(`${base}/rcp/manifest`)
-      assert.strictEqual(status, 200)
-      assert.match(contentType ?? "", /^application\/json\b/)
-      assert.deepStrictEqual(yield* Manifest.decode(JSON.parse(text)), published)
-      assert.strictEqual((yield* fetchManifest(`${base}/elsewhere`)).status, 404)
-    }).pipe(
-      Effect.provide(
-        HttpRouter.empty.pipe(
-          Server.route("/rcp/manifest", published),
-          HttpServer.serve(),
-          Layer.provideMerge(NodeServer)
-        )
-      )
-    ))
-
-  it.live("layer serves the manifest on an HttpLayerRouter", () =>
-    Effect.gen(function*() {
-      const base = yield* baseUrl
-      const { contentType, status, text } = yield* fetchManifest(`${base}/.well-known/rcp.json`)
-      assert.strictEqual(status, 200)
-      assert.match(contentType ?? "", /^application\/json\b/)
-      assert.deepStrictEqual(yield* Manifest.decode(JSON.parse(text)), published)
-    }).pipe(
-      Effect.provide(
-        HttpLayerRouter.serve(Server.layer("/.well-known/rcp.json", published), quiet).pipe(
-          Layer.provideMerge(NodeServer)
-        )
-      )
-    ))
-
-  it.live("layer with a function builds tool URLs from the server's own origin (port 0)", () =>
-    Effect.gen(function*() {
-      const base = yield* baseUrl
-      assert.strictEqual(yield* Server.origin, base)
-      const { status, text } = yield* fetchManifest(`${base}/rcp/manifest`)
-      assert.strictEqual(status, 200)
-      const served = yield* Manifest.decode(JSON.parse(text))
-      assert.strictEqual(served.tools[0]?.url, `${base}/ping`)
-    }).pipe(
-      Effect.provide(
-        HttpLayerRouter.serve(
-          Server.layer("/rcp/manifest", (origin) => ({
-            tools: [Server.defineTool({ name: "ping", description: "Ping.", method: "GET", url: `${origin}/ping` })]
-          })),
-          quiet
-        ).pipe(Layer.provideMerge(NodeServer))
-      )
-    ))
-
-  it.live("layer fails to build with ManifestInvalid when the manifest is invalid", () =>
-    Effect.gen(function*() {
-      const error = yield* Layer.launch(
-        HttpLayerRouter.serve(Server.layer("/rcp/manifest", { tools: [getWeather, getWeather] }), quiet).pipe(
-          Layer.provide(NodeServer)
-        )
-      ).pipe(Effect.flip)
-      assert.strictEqual(error._tag, "ManifestInvalid")
-    }))
-
-  it.live("route never sends a hand-built manifest that fails validation", () =>
-    Effect.gen(function*() {
-      const base = yield* baseUrl
-      const { status, text } = yield* fetchManifest(`${base}/rcp/manifest`)
-      assert.strictEqual(status, 500)
-      assert.notInclude(text, "get_weather")
-    }).pipe(
-      Effect.provide(
-        HttpRouter.empty.pipe(
-          Server.route("/rcp/manifest", { rcpVersion: "0.1", tools: [getWeather, getWeather] }),
-          HttpServer.serve(),
-          Layer.provideMerge(NodeServer)
-        )
-      )
-    ))
 })

@@ -2,7 +2,7 @@
  * Where text stops being JSON (used by `rcp` and by discovery's "the manifest is not JSON"). The
  * oracle is `JSON.parse`: the scanner must call text JSON exactly when `JSON.parse` accepts it.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { assert, describe, it } from "../support/effectVitest.js"
 import * as fc from "fast-check"
 import * as JsonPosition from "../../src/internal/shared/jsonPosition.js"
 import { propertyRuns, seeded } from "../support/property.js"

@@ -4,7 +4,6 @@
  * where the subset can say it), and round trips can decode on the server what the model sent.
  * Written from the libraries' documented combinators, not from the lowering under test.
  */
-import * as Schema from "effect/Schema"
 import { z } from "zod"
 import type { SchemaNode } from "../../src/internal/manifest/paramSchema.js"
 
@@ -61,55 +60,5 @@ export const toZod = (node: SchemaNode): z.ZodType => {
   return node.description === undefined ? out : out.describe(node.description)
 }
 
-export const toEffect = (node: SchemaNode): Schema.Schema.Any => {
-  let out: Schema.Schema.Any
-  switch (node.type) {
-    case "string": {
-      if (node.enum !== undefined) {
-        out = Schema.Literal(...(node.enum as [string, ...Array<string>]))
-        break
-      }
-      let s: Schema.Schema<string> = Schema.String
-      if (node.minLength !== undefined) s = s.pipe(Schema.minLength(node.minLength))
-      if (node.maxLength !== undefined) s = s.pipe(Schema.maxLength(node.maxLength))
-      out = s
-      break
-    }
-    case "number":
-    case "integer": {
-      let n: Schema.Schema<number> = node.type === "integer" ? Schema.Int : Schema.Number
-      if (node.minimum !== undefined) n = n.pipe(Schema.greaterThanOrEqualTo(node.minimum))
-      if (node.exclusiveMinimum !== undefined) n = n.pipe(Schema.greaterThan(node.exclusiveMinimum))
-      if (node.maximum !== undefined) n = n.pipe(Schema.lessThanOrEqualTo(node.maximum))
-      if (node.exclusiveMaximum !== undefined) n = n.pipe(Schema.lessThan(node.exclusiveMaximum))
-      out = n
-      break
-    }
-    case "boolean":
-      out = Schema.Boolean
-      break
-    case "array": {
-      let a: Schema.Schema<ReadonlyArray<unknown>> = Schema.Array(toEffect(node.items)) as never
-      if (node.minItems !== undefined) a = a.pipe(Schema.minItems(node.minItems))
-      if (node.maxItems !== undefined) a = a.pipe(Schema.maxItems(node.maxItems))
-      out = a
-      break
-    }
-    case "object": {
-      const required = new Set(node.required ?? [])
-      const fields: Record<string, Schema.Struct.Field> = {}
-      for (const [name, child] of Object.entries(node.properties ?? {})) {
-        fields[name] = required.has(name) ? toEffect(child) : Schema.optional(toEffect(child))
-      }
-      const additional = node.additionalProperties
-      const record = additional === true
-        ? Schema.Record({ key: Schema.String, value: Schema.Unknown })
-        : additional === undefined || additional === false
-        ? undefined
-        : Schema.Record({ key: Schema.String, value: toEffect(additional) })
-      out = record === undefined ? Schema.Struct(fields) : Schema.Struct(fields, record)
-      break
-    }
-  }
-  return node.description === undefined ? out : out.annotations({ description: node.description })
-}
+/** The node in the target's Effect Schema combinators (the kit, #test-target: each Effect spells it its own way). */
+export { toEffect } from "#test-target"

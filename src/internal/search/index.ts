@@ -26,12 +26,18 @@
  *   (`scoresOf`); a request sums them per tool in typed arrays (`sum`), in the order MiniSearch's
  *   OR query adds them, and takes the tools best first from a heap, stopping on a bound tighter
  *   than MiniSearch's order (`bestFirst`, `lift`).
- * - What MiniSearch itself costs is its floor: inserting each term occurrence into its radix tree
- *   (the build) and scoring a term the first time it is asked (a process's first search). Field
- *   lengths stay 1 (one token per field) — the ranking has always been BM25 without length
- *   normalisation — and the fields are the ranking's, so neither is a lever.
+ * - Building again (round 2, profiled after the above): a sixth of MiniSearch's insert was walking
+ *   its radix tree from the root for every term occurrence; `engine.ts` finds each term's postings
+ *   once per `add`. Of the reading, a parameter was looked up by a key joined per tool (a new
+ *   string hashed every time; now by the strings the tool holds, `paramIn`), each URL template's
+ *   path was cut out four times and read whole though its segments repeat (`urlIn`, `segmentIn`),
+ *   and `learn.ts` read every template again for its collections (now read once, in `urlIn`).
+ * - What MiniSearch itself costs is its floor: inserting each term occurrence (the postings) and
+ *   scoring a term the first time it is asked (a process's first search). Field lengths stay 1
+ *   (one token per field) — the ranking has always been BM25 without length normalisation — and
+ *   the fields are the ranking's, so neither is a lever.
  */
-import MiniSearch from "minisearch"
+import { Engine } from "./engine.js"
 import type { Action } from "./lexicon.js"
 import * as Learn from "./learn.js"
 import * as Prior from "./prior.js"
@@ -116,19 +122,18 @@ const firstSentence = (text: string): string => {
   return (end === -1 ? plain : plain.slice(0, end)).slice(0, 300)
 }
 
-const pathOf = (url: string): string => {
-  const path = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, "").split(/[?#]/)[0] ?? ""
-  // `{{owner}}` and `{owner}` stay as their names: a path parameter says what the tool is about.
-  return path.replace(/[{}]/g, " ").replace(/[/_.-]/g, " ")
-}
+/**
+ * The words of a URL template's path as one text: `{{owner}}` and `{owner}` stay as their names
+ * (a path parameter says what the tool is about), separators become spaces.
+ */
+const pathText = (path: string): string => path.replace(/[{}]/g, " ").replace(/[/_.-]/g, " ")
 
 /**
  * The last static segment of the path: what the tool acts on (`…/comments/{comment_id}/reactions`
  * acts on reactions, not comments).
  */
-const headOf = (url: string): string => {
-  const path = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, "").split(/[?#]/)[0] ?? ""
-  const statics = path.split("/").filter((segment) => segment !== "" && !segment.includes("{"))
+const headOf = (segments: ReadonlyArray<string>): string => {
+  const statics = segments.filter((segment) => segment !== "" && !segment.includes("{"))
   return (statics[statics.length - 1] ?? "").replace(/[_.-]/g, " ")
 }
 
@@ -223,6 +228,23 @@ const closed = (text: string): boolean => {
 interface Reading {
   readonly texts: Map<string, ReadonlyArray<string>>
   readonly urls: Map<string, UrlReading>
+  /**
+   * Each distinct parameter, by its description and then its name: the strings the tools already
+   * hold (an API's shared parameter is one string on all its tools, its hash computed once), where
+   * a key joined per tool and parameter was a new string to build and hash every time.
+   */
+  readonly params: Map<string, Map<string, ParamReading>>
+  /** The terms of each distinct path segment (`repos`, `{owner}`), as `pathText` reads it. */
+  readonly segments: Map<string, ReadonlyArray<string>>
+}
+
+interface ParamReading {
+  /** `name description` (the description cut at 1,000 characters): the text the parameter is read as. */
+  readonly entry: string
+  /** The terms of `entry`, each once. */
+  readonly terms: ReadonlyArray<string>
+  /** Whether `entry` is `closed`. */
+  readonly closed: boolean
 }
 
 interface UrlReading {
@@ -233,9 +255,25 @@ interface UrlReading {
   readonly slotTerms: ReadonlyArray<ReadonlyArray<string>>
   /** `Indexed.items`. */
   readonly items: ReadonlySet<string>
+  /** The collections the template names (`Learn.collectionsOf`), counted in the index's vocabulary. */
+  readonly collections: ReadonlyArray<Learn.Named>
 }
 
-const newReading = (): Reading => ({ texts: new Map(), urls: new Map() })
+const newReading = (): Reading => ({ texts: new Map(), urls: new Map(), params: new Map(), segments: new Map() })
+
+/**
+ * Whether a text may hold a tag, link or entity that `words.ts` reduces over the whole text (and
+ * that could span two parts of it). Without one, the terms of texts joined by spaces are the terms
+ * of each text in turn: a word never crosses a space.
+ */
+const MARKUP = /[<[&]/
+
+/** Lists one after the other (a loop: `flat` is several times slower here). */
+const joined = (lists: ReadonlyArray<ReadonlyArray<string>>): Array<string> => {
+  const out: Array<string> = []
+  for (const list of lists) for (const item of list) out.push(item)
+  return out
+}
 
 /** `terms`, once per distinct text of a reading. */
 const termsIn = (reading: Reading, text: string): ReadonlyArray<string> => {
@@ -247,21 +285,53 @@ const termsIn = (reading: Reading, text: string): ReadonlyArray<string> => {
   return list
 }
 
-const NO_URL: UrlReading = { head: [], path: [], slots: [], slotTerms: [], items: new Set() }
+/** The terms of one path segment as `pathText` reads it, once per distinct segment of a reading. */
+const segmentIn = (reading: Reading, segment: string): ReadonlyArray<string> => {
+  let list = reading.segments.get(segment)
+  if (list === undefined) {
+    list = terms(pathText(segment))
+    reading.segments.set(segment, list)
+  }
+  return list
+}
+
+const NO_URL: UrlReading = { head: [], path: [], slots: [], slotTerms: [], items: new Set(), collections: [] }
 
 const urlIn = (reading: Reading, url: string | undefined): UrlReading => {
   if (url === undefined) return NO_URL
   let found = reading.urls.get(url)
   if (found === undefined) {
+    const path = Learn.pathOf(url)
+    const segments = path.split("/")
     const slots = slotsOf(url)
+    const slotTerms = slots.split(" ").filter((slot) => slot !== "").map((slot) => termsIn(reading, slot))
+    const collections = Learn.collectionsIn(path)
+    // A path is mostly segments other paths have (`repos`, `{owner}`, `{repo}`): each is read once.
     found = {
-      head: termsIn(reading, headOf(url)),
-      path: termsIn(reading, pathOf(url)),
-      slots: termsIn(reading, slots),
-      slotTerms: slots.split(" ").filter((slot) => slot !== "").map((slot) => termsIn(reading, slot)),
-      items: new Set(Learn.itemsOf(url))
+      head: termsIn(reading, headOf(segments)),
+      path: MARKUP.test(path) ? termsIn(reading, pathText(path)) : joined(segments.map((segment) => segmentIn(reading, segment))),
+      slots: MARKUP.test(slots) ? termsIn(reading, slots) : joined(slotTerms),
+      slotTerms,
+      items: new Set(Learn.keysOf(collections)),
+      collections
     }
     reading.urls.set(url, found)
+  }
+  return found
+}
+
+/** A parameter as `paramTerms` reads it, once per distinct name and description of a reading. */
+const paramIn = (reading: Reading, name: string, description: string): ParamReading => {
+  let byName = reading.params.get(description)
+  if (byName === undefined) {
+    byName = new Map()
+    reading.params.set(description, byName)
+  }
+  let found = byName.get(name)
+  if (found === undefined) {
+    const entry = `${name} ${description.slice(0, 1000)}`
+    found = { entry, terms: [...new Set(terms(entry))], closed: closed(entry) }
+    byName.set(name, found)
   }
   return found
 }
@@ -269,19 +339,22 @@ const urlIn = (reading: Reading, url: string | undefined): UrlReading => {
 /**
  * The distinct terms of a tool's parameters (names and descriptions), in order. A parameter list
  * repeats itself (every list tool's cursor, limit, expand): its distinct words are what it says,
- * and counting each once halves the build. Each parameter is read apart (`termsIn`), which gives
+ * and counting each once halves the build. Each parameter is read apart (`paramIn`), which gives
  * the terms of reading the list as one text when every parameter but the last is `closed`; a list
  * that is not is read as one text.
  */
 const paramTerms = (document: SearchDocument, reading: Reading): ReadonlyArray<string> => {
   const properties = document.parameters?.properties ?? {}
-  const entries = Object.keys(properties).map((name) => `${name} ${(properties[name]?.description ?? "").slice(0, 1000)}`)
-  if (entries.length === 1) return [...new Set(termsIn(reading, entries[0]!))]
+  const names = Object.keys(properties)
+  if (names.length === 0) return []
+  if (names.length === 1) return paramIn(reading, names[0]!, properties[names[0]!]?.description ?? "").terms
   const found = new Set<string>()
-  for (let at = 0; at < entries.length; at++) {
-    const entry = entries[at]!
-    if (at < entries.length - 1 && !closed(entry)) return [...new Set(terms(entries.join(" ")))]
-    for (const term of termsIn(reading, entry)) found.add(term)
+  for (let at = 0; at < names.length; at++) {
+    const param = paramIn(reading, names[at]!, properties[names[at]!]?.description ?? "")
+    if (at < names.length - 1 && !param.closed) {
+      return [...new Set(terms(names.map((name) => paramIn(reading, name, properties[name]?.description ?? "").entry).join(" ")))]
+    }
+    for (const term of param.terms) found.add(term)
   }
   return [...found]
 }
@@ -446,7 +519,7 @@ const sameTerm = (term: string): string => term
  * @category constructors
  */
 export const make = (): ToolIndex => {
-  const miniSearch = new MiniSearch<Indexed>({
+  const miniSearch = new Engine<Indexed>({
     idField: "id",
     fields: [...FIELDS],
     // Every field is given as one token, the tool's key: MiniSearch counts a field's length in
@@ -461,17 +534,12 @@ export const make = (): ToolIndex => {
     autoVacuum: false,
     searchOptions: { prefix: false, fuzzy: false }
   })
-  /** How many tools have each term: a request's term no tool has is not searched. */
-  const termCounts = new Map<string, number>()
-  const countTerms = (fields: Readonly<Record<Field, ReadonlyArray<string>>>, by: 1 | -1): void => {
-    const distinct = new Set<string>()
-    for (const field of FIELDS) for (const term of fields[field]) distinct.add(term)
-    for (const term of distinct) {
-      const count = (termCounts.get(term) ?? 0) + by
-      if (count > 0) termCounts.set(term, count)
-      else termCounts.delete(term)
-    }
-  }
+  /**
+   * The terms some tool has: a request's term no tool has is not searched. Grown by the terms each
+   * `add` inserted (`Engine.inserted`: each distinct term once, where a count per tool and term was
+   * most of a tenth of the build), shrunk by a removal that took a term's last posting.
+   */
+  const present = new Set<string>()
   /** Tools per API label: a request that names an API ("on Slack") is about that API's tools. */
   const apis = new Map<string, number>()
   const countApi = (api: string | undefined, by: number): void => {
@@ -489,17 +557,18 @@ export const make = (): ToolIndex => {
     const indexed = byName.get(name)
     if (indexed === undefined) return
     forgetScores()
-    const fields = termsOf(indexed.document, newReading())
+    const reading = newReading()
+    const fields = termsOf(indexed.document, reading)
     indexed.terms = fields
     try {
       miniSearch.remove(indexed)
     } finally {
       indexed.terms = undefined
     }
-    countTerms(fields, -1)
+    for (const field of FIELDS) for (const term of fields[field]) if (!miniSearch.hasTerm(term)) present.delete(term)
     byName.delete(name)
     byId.delete(indexed.id)
-    Learn.remove(vocabulary, indexed.document.url, indexed.document.api)
+    Learn.remove(vocabulary, urlIn(reading, indexed.document.url).collections, indexed.document.api)
     countApi(indexed.document.api, -1)
   }
 
@@ -525,13 +594,13 @@ export const make = (): ToolIndex => {
       }
       byName.set(document.name, indexed)
       byId.set(indexed.id, indexed)
-      Learn.add(vocabulary, document.url, document.api)
+      Learn.add(vocabulary, url.collections, document.api)
       countApi(document.api, 1)
       fresh.push(indexed)
     }
     try {
       miniSearch.addAll(fresh)
-      for (const indexed of fresh) countTerms(indexed.terms!, 1)
+      for (const term of miniSearch.inserted.keys()) present.add(term)
     } finally {
       for (const indexed of fresh) indexed.terms = undefined
     }
@@ -590,7 +659,7 @@ export const make = (): ToolIndex => {
     let found = apisOfTerm.get(term)
     if (found === undefined) {
       const set = new Set<string>()
-      if (termCounts.has(term)) {
+      if (present.has(term)) {
         // The memoised scores at the weight the request's sum asked for: the same entry, no new search.
         for (const id of scoresOf(term, weight).tools) {
           const api = byId.get(id)?.document.api
@@ -682,11 +751,11 @@ export const make = (): ToolIndex => {
     if (!(limit > 0)) return []
     // A request is words: past 1,000 characters it is not one, and the work stays bounded.
     const named = namedApis(request.slice(0, 1000), apis.keys())
-    const read = Query.read(withoutApiNames(request.slice(0, 1000), named), vocabulary, (term) => termCounts.has(term))
+    const read = Query.read(withoutApiNames(request.slice(0, 1000), named), vocabulary, (term) => present.has(term))
     // Terms no tool has cannot score: left out, and a concept with none left out with them (it
     // would lower every tool's coverage alike).
     const concepts = read.concepts.flatMap((concept) => {
-      const known = new Map([...concept.terms].filter(([term]) => termCounts.has(term)))
+      const known = new Map([...concept.terms].filter(([term]) => present.has(term)))
       return known.size === 0 ? [] : [{ terms: known, weight: concept.weight }]
     })
     if (concepts.length === 0) return []

@@ -27,9 +27,19 @@ export interface Vocabulary {
 /** @internal */
 export const empty = (): Vocabulary => ({ collections: new Map() })
 
+/**
+ * The path of a URL template: scheme and host off, and the query and fragment.
+ *
+ * @internal
+ */
+export const pathOf = (url: string): string => {
+  const path = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, "")
+  const end = path.search(/[?#]/)
+  return end === -1 ? path : path.slice(0, end)
+}
+
 /** Static segments and `{param}` / `{{param}}` segments of a URL template's path. */
-const segments = (url: string): Array<{ readonly text: string; readonly param: boolean }> => {
-  const path = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, "").split(/[?#]/)[0] ?? ""
+const segments = (path: string): Array<{ readonly text: string; readonly param: boolean }> => {
   return path
     .split("/")
     .filter((segment) => segment !== "")
@@ -38,14 +48,31 @@ const segments = (url: string): Array<{ readonly text: string; readonly param: b
 
 const keyOf = (words: ReadonlyArray<string>, api: string | undefined): string => `${api ?? ""}\u0000${words.join(" ")}`
 
-interface Named {
+/**
+ * A collection as one URL template names it.
+ *
+ * @internal
+ */
+export interface Named {
   readonly words: ReadonlyArray<string>
   readonly numbered: boolean
 }
 
-/** The collections one URL template names. */
-const collectionsOf = (url: string): Array<Named> => {
-  const parts = segments(url)
+/**
+ * The collections one URL template names: read once per template by the index (which keeps them
+ * for its items and hands them to `add` and `remove`), not once for each.
+ *
+ * @internal
+ */
+export const collectionsOf = (url: string): Array<Named> => collectionsIn(pathOf(url))
+
+/**
+ * `collectionsOf`, from the template's path (`pathOf`).
+ *
+ * @internal
+ */
+export const collectionsIn = (path: string): Array<Named> => {
+  const parts = segments(path)
   const found: Array<Named> = []
   for (let i = 0; i + 1 < parts.length; i++) {
     const here = parts[i]!
@@ -68,13 +95,22 @@ const collectionsOf = (url: string): Array<Named> => {
  *
  * @internal
  */
-export const itemsOf = (url: string | undefined): Array<string> =>
-  url === undefined ? [] : collectionsOf(url).map(({ words }) => words.join(" "))
+export const itemsOf = (url: string | undefined): Array<string> => url === undefined ? [] : keysOf(collectionsOf(url))
 
-/** @internal */
-export const add = (vocabulary: Vocabulary, url: string | undefined, api: string | undefined): void => {
-  if (url === undefined) return
-  for (const { numbered, words } of collectionsOf(url)) {
+/**
+ * `itemsOf`, from the collections `collectionsOf` read.
+ *
+ * @internal
+ */
+export const keysOf = (named: ReadonlyArray<Named>): Array<string> => named.map(({ words }) => words.join(" "))
+
+/**
+ * Counts the collections of one tool (`collectionsOf` its URL template) under its API.
+ *
+ * @internal
+ */
+export const add = (vocabulary: Vocabulary, named: ReadonlyArray<Named>, api: string | undefined): void => {
+  for (const { numbered, words } of named) {
     const key = keyOf(words, api)
     const known = vocabulary.collections.get(key)
     if (known === undefined) vocabulary.collections.set(key, { words, api, numbered, tools: 1 })
@@ -82,10 +118,13 @@ export const add = (vocabulary: Vocabulary, url: string | undefined, api: string
   }
 }
 
-/** @internal */
-export const remove = (vocabulary: Vocabulary, url: string | undefined, api: string | undefined): void => {
-  if (url === undefined) return
-  for (const { words } of collectionsOf(url)) {
+/**
+ * Uncounts what `add` counted for one tool.
+ *
+ * @internal
+ */
+export const remove = (vocabulary: Vocabulary, named: ReadonlyArray<Named>, api: string | undefined): void => {
+  for (const { words } of named) {
     const key = keyOf(words, api)
     const known = vocabulary.collections.get(key)
     if (known === undefined) continue

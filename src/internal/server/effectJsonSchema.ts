@@ -11,7 +11,7 @@
  * checks get Effect 3's words from its twin), so that an Effect 3 server publishes what it did.
  * Where a view cannot say what Effect 3 said (a `jsonSchema` annotation on anything but a
  * refinement, `default` and `examples`, the words of a template literal with a union in it,
- * `parseJson`'s schema), the CHANGELOG names it; `test/server/output.test.ts` holds the rest to
+ * `parseJson`'s schema), the CHANGELOG names it; `test/server/output.effect3.test.ts` holds the rest to
  * `JSONSchema.make` itself.
  *
  * No `$ref`s: a type met again inside itself (through a suspend) is marked `RECURSIVE`, which the

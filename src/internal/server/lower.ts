@@ -5,10 +5,11 @@
  * loses travels with the tool (`LOWERING`). Nothing here validates — `Server.manifest` runs the one
  * validation the client runs too.
  */
-import { describeSchema } from "#target/LowerEffect.js"
+import { isSchema, typeOf } from "#target/LowerEffect.js"
 import type * as Manifest from "../../Manifest.js"
 import type * as Server from "../../Server.js"
-import { describeValue } from "../shared/text.js"
+import { clip, describeValue } from "../shared/text.js"
+import { label } from "./effectSchemaNode.js"
 import { ArgsInvalid } from "./errors.js"
 import * as LowerEffect from "./lowerEffect.js"
 import * as LowerJsonSchema from "./lowerJsonSchema.js"
@@ -28,7 +29,10 @@ export const template: Server.Template<string> = {
 const ACCEPTED = "args must be an Effect Schema.Struct or a Standard Schema object that can describe itself as " +
   "JSON Schema (zod 4, valibot with toStandardJsonSchema, arktype)"
 
-const describeArgs = (args: unknown): string => describeSchema(args) ?? describeValue(args)
+// An Effect Schema that is not a struct is named by the lowering's own label of its type, the
+// same words on both Effects (Effect 4's `String(ast)` prints `<String>` where Effect 3's prints `string`).
+const describeArgs = (args: unknown): string =>
+  isSchema(args) ? `an Effect Schema that is not a Schema.Struct (${clip(label(typeOf(args)), 60)})` : describeValue(args)
 
 /**
  * Every field of `args` as the lowerer of its kind understood it, in field order. What cannot be

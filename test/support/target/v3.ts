@@ -7,18 +7,23 @@ import * as HttpClientError from "@effect/platform/HttpClientError"
 import type * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import * as HttpLayerRouter from "@effect/platform/HttpLayerRouter"
 import * as HttpServer from "@effect/platform/HttpServer"
+import * as Arbitrary from "effect/Arbitrary"
 import * as Cause from "effect/Cause"
 import * as Config from "effect/Config"
 import * as ConfigProvider from "effect/ConfigProvider"
 import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as FastCheck from "effect/FastCheck"
 import * as Layer from "effect/Layer"
 import * as Logger from "effect/Logger"
 import * as LogLevel from "effect/LogLevel"
 import * as Option from "effect/Option"
+import * as ParseResult from "effect/ParseResult"
 import type * as Redacted from "effect/Redacted"
 import * as Schema from "effect/Schema"
 import * as TestContext from "effect/TestContext"
 import * as Tracer from "effect/Tracer"
+import type { SchemaNode } from "../../../src/internal/manifest/paramSchema.js"
 import { safeStringify } from "../stringify.js"
 
 /** Which Effect this run is on. */
@@ -145,6 +150,37 @@ export const onlyFailure = <E>(cause: Cause.Cause<E>): E | undefined => (cause._
 export const atEveryLevel = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
   Logger.withMinimumLogLevel(effect, LogLevel.All)
 
+// --- causes and results (#35, suite4b: the manifest's fuzz and validate tests)
+
+/** Whether a cause holds a defect (Effect 3: `Cause.isDie`). */
+export const hasDefect = <E>(cause: Cause.Cause<E>): boolean => Cause.isDie(cause)
+
+/** Whether a cause holds an interruption (Effect 3: `Cause.isInterrupted`). */
+export const hasInterruption = <E>(cause: Cause.Cause<E>): boolean => Cause.isInterrupted(cause)
+
+/** The success of a `validate` result, or a throw (Effect 3: `Either.getOrThrow`). */
+export const getOrThrow = <A, E>(result: Either.Either<A, E>): A => Either.getOrThrow(result)
+
+/** A Schema's decoding, every problem listed (`errors: "all"`): the value, or each problem's path and message. */
+export type SchemaDecoded =
+  | { readonly _tag: "Ok"; readonly value: unknown }
+  | { readonly _tag: "Invalid"; readonly issues: ReadonlyArray<{ readonly path: ReadonlyArray<PropertyKey>; readonly message: string }> }
+
+/**
+ * Decodes `input` with this Effect's `schema` and lists every problem as this Effect prints it
+ * (Effect 3: `ParseResult.ArrayFormatter`). The messages are the Effect's own, not the protocol's.
+ */
+export const schemaIssues = (
+  schema: unknown,
+  input: unknown,
+  onExcessProperty: "ignore" | "error" = "ignore"
+): SchemaDecoded => {
+  const result = Schema.decodeUnknownEither(schema as Schema.Schema<unknown, unknown, never>, { errors: "all", onExcessProperty })(input)
+  return Either.isRight(result)
+    ? { _tag: "Ok", value: result.right }
+    : { _tag: "Invalid", issues: ParseResult.ArrayFormatter.formatIssueSync(result.left.issue).map(({ message, path }) => ({ path, message })) }
+}
+
 // --- the lowering fixture (test/effect4/lowering.test.ts): the same fields in each Effect's combinators
 
 /** `defineTool` args whose lowering must be the same bytes on both Effects (`fixtures/lowering.json`). */
@@ -238,3 +274,200 @@ export const webHandler = (
  */
 export const listeningAt = (hostname: string, port: number): Layer.Layer<HttpServer.HttpServer> =>
   Layer.succeed(HttpServer.HttpServer, HttpServer.make({ serve: () => Effect.void, address: { _tag: "TcpAddress", hostname, port } }))
+
+// --- the server's args in every library (test/server/schemas.test.ts): the same fields in each Effect's combinators
+
+/** Every kind of field the lowering table has a rule for, as an Effect Schema (zod, valibot: in the test). */
+export const argsOfEveryKind = () =>
+  Schema.Struct({
+    city: Schema.String.annotations({ description: "City name" }),
+    days: Schema.optional(Schema.Number),
+    metric: Schema.Boolean,
+    unit: Schema.Literal("c", "f"),
+    page: Schema.Int.annotations({ description: "page number" }),
+    count: Schema.Int,
+    limit: Schema.optionalWith(Schema.Number, { default: () => 10 }).annotations({ description: "max results" }),
+    tags: Schema.Array(Schema.String),
+    note: Schema.NullOr(Schema.String),
+    since: Schema.optional(Schema.Date)
+  })
+
+enum Unit {
+  C = "c",
+  F = "f"
+}
+
+/** Literal unions and a string enum (each an enum), also optional; a number literal (a fallback). */
+export const literalArgs = () =>
+  Schema.Struct({
+    a: Schema.optional(Schema.Literal("x", "y")),
+    b: Schema.Union(Schema.Literal("p"), Schema.Literal("q")),
+    c: Schema.Enums(Unit),
+    d: Schema.Literal(1, 2)
+  })
+
+/** A number literal union alone. */
+export const numberLiteralArgs = () => Schema.Struct({ d: Schema.Literal(1, 2) })
+
+/** An Effect Schema that is not a struct. */
+export const notAStruct: unknown = Schema.String
+
+/** A union of string literals (Effect 3: `Schema.Literal(...values)`). */
+export const literalsOf = (values: readonly [string, ...Array<string>]) => Schema.Literal(...values)
+
+// --- the server's lowering, case by case (test/server/server.test.ts): one field per case, in each Effect's combinators
+
+/** A field per case of `defineTool`'s lowering of args to params; `./v4.ts` spells each in Effect 4's combinators. */
+export const paramFields = {
+  typeDescribed: Schema.Number.annotations({ description: "on the type" }),
+  fieldDescribed: Schema.propertySignature(Schema.Boolean).annotations({ description: "on the field" }),
+  bothDescribed: Schema.propertySignature(Schema.String.annotations({ description: "on the type" }))
+    .annotations({ description: "on the field" }),
+  optionalBothDescribed: Schema.optional(Schema.String.annotations({ description: "on the type" }))
+    .annotations({ description: "on the field" }),
+  optional: Schema.optional(Schema.Number),
+  optionalExact: Schema.optionalWith(Schema.Boolean, { exact: true }),
+  withDefault: Schema.optionalWith(Schema.Number, { default: () => 1 }).annotations({ description: "d" }),
+  optionalTypeDescribed: Schema.optional(Schema.String.annotations({ description: "on the type" })),
+  int: Schema.Int,
+  nonEmpty: Schema.NonEmptyString,
+  intDescribed: Schema.Int.annotations({ description: "page number" }),
+  optionalBetween: Schema.optional(Schema.Number.pipe(Schema.between(1, 5))),
+  brandedString: Schema.String.pipe(Schema.brand("UserId")),
+  brandedInt: Schema.Int.pipe(Schema.brand("Count")),
+  brandedBoolean: Schema.Boolean.pipe(Schema.brand("Flag")),
+  brandedDescribed: Schema.String.pipe(Schema.brand("UserId")).annotations({ description: "the user's id" }),
+  suspended: Schema.suspend(() => Schema.Number),
+  union: Schema.Union(Schema.Number, Schema.Boolean),
+  unionWithNull: Schema.Union(Schema.Number, Schema.String, Schema.Null),
+  struct: Schema.Struct({ lat: Schema.Number, lon: Schema.Number }),
+  arrayDescribed: Schema.Array(Schema.Number).annotations({ description: "ids" }),
+  transformation: Schema.NumberFromString,
+  optionalTransformation: Schema.optional(Schema.NumberFromString)
+}
+
+// --- a field's type, lowered to a schema node (test/server/schemaNode.test.ts, structured.property.test.ts)
+
+/** A param schema node written with Effect 3's combinators, as a server author would (see `../schemaLibraries.ts`). */
+export const toEffect = (node: SchemaNode): Schema.Schema.Any => {
+  let out: Schema.Schema.Any
+  switch (node.type) {
+    case "string": {
+      if (node.enum !== undefined) {
+        out = Schema.Literal(...(node.enum as [string, ...Array<string>]))
+        break
+      }
+      let s: Schema.Schema<string> = Schema.String
+      if (node.minLength !== undefined) s = s.pipe(Schema.minLength(node.minLength))
+      if (node.maxLength !== undefined) s = s.pipe(Schema.maxLength(node.maxLength))
+      out = s
+      break
+    }
+    case "number":
+    case "integer": {
+      let n: Schema.Schema<number> = node.type === "integer" ? Schema.Int : Schema.Number
+      if (node.minimum !== undefined) n = n.pipe(Schema.greaterThanOrEqualTo(node.minimum))
+      if (node.exclusiveMinimum !== undefined) n = n.pipe(Schema.greaterThan(node.exclusiveMinimum))
+      if (node.maximum !== undefined) n = n.pipe(Schema.lessThanOrEqualTo(node.maximum))
+      if (node.exclusiveMaximum !== undefined) n = n.pipe(Schema.lessThan(node.exclusiveMaximum))
+      out = n
+      break
+    }
+    case "boolean":
+      out = Schema.Boolean
+      break
+    case "array": {
+      let a: Schema.Schema<ReadonlyArray<unknown>> = Schema.Array(toEffect(node.items)) as never
+      if (node.minItems !== undefined) a = a.pipe(Schema.minItems(node.minItems))
+      if (node.maxItems !== undefined) a = a.pipe(Schema.maxItems(node.maxItems))
+      out = a
+      break
+    }
+    case "object": {
+      const required = new Set(node.required ?? [])
+      const fields: Record<string, Schema.Struct.Field> = {}
+      for (const [name, child] of Object.entries(node.properties ?? {})) {
+        fields[name] = required.has(name) ? toEffect(child) : Schema.optional(toEffect(child))
+      }
+      const additional = node.additionalProperties
+      const record = additional === true
+        ? Schema.Record({ key: Schema.String, value: Schema.Unknown })
+        : additional === undefined || additional === false
+        ? undefined
+        : Schema.Record({ key: Schema.String, value: toEffect(additional) })
+      out = record === undefined ? Schema.Struct(fields) : Schema.Struct(fields, record)
+      break
+    }
+  }
+  return node.description === undefined ? out : out.annotations({ description: node.description })
+}
+
+interface Category {
+  readonly name: string
+  readonly children: ReadonlyArray<Category>
+}
+const Category: Schema.Schema<Category> = Schema.Struct({
+  name: Schema.String,
+  children: Schema.Array(Schema.suspend((): Schema.Schema<Category> => Category))
+})
+
+/** A field's type per case of test/server/schemaNode.test.ts; `./v4.ts` spells each in Effect 4's combinators. */
+export const nodeTypes = {
+  intBetween1And7: Schema.Int.pipe(Schema.between(1, 7)),
+  positive: Schema.Positive,
+  prices: Schema.Array(Schema.Struct({
+    price: Schema.String.annotations({ description: "a price id" }),
+    quantity: Schema.optional(Schema.Number),
+    meta: Schema.Record({ key: Schema.String, value: Schema.String.pipe(Schema.maxLength(500)) })
+  })).pipe(Schema.maxItems(5)),
+  defaultAndRenamed: Schema.Struct({
+    quantity: Schema.optionalWith(Schema.Number, { default: () => 1 }),
+    sku: Schema.propertySignature(Schema.String).pipe(Schema.fromKey("product_sku"))
+  }),
+  nonEmptyArray: Schema.NonEmptyArray(Schema.String),
+  lossy: Schema.Struct({
+    note: Schema.NullOr(Schema.String),
+    pair: Schema.Tuple(Schema.String, Schema.Number),
+    either: Schema.Union(Schema.String, Schema.Number),
+    when: Schema.Date,
+    code: Schema.String.pipe(Schema.pattern(/^[A-Z]+$/))
+  }),
+  recursive: Category
+}
+
+/** `Schema.Array(item)`, typed loosely: to nest arrays in a loop. */
+export const arrayOf = (item: unknown): unknown => Schema.Array(item as Schema.Schema.Any)
+
+// --- an Effect Schema `output` (test/server/output.test.ts): the same schemas in each Effect's combinators
+
+interface OutputCategory {
+  readonly name: string
+  readonly subs: ReadonlyArray<OutputCategory>
+}
+const OutputCategory: Schema.Schema<OutputCategory> = Schema.Struct({
+  name: Schema.String,
+  subs: Schema.Array(Schema.suspend((): Schema.Schema<OutputCategory> => OutputCategory))
+}).annotations({ identifier: "Category" })
+
+/** An order (refinements, transformations, a pattern), a struct holding a recursive Category, a struct holding a type without a JSON Schema. */
+export const outputSchemas = {
+  order: Schema.Struct({
+    id: Schema.String.pipe(Schema.pattern(/^o-\d+$/)),
+    total: Schema.NumberFromString,
+    placedAt: Schema.Date,
+    status: Schema.Literal("pending", "shipped"),
+    tags: Schema.optional(Schema.Array(Schema.String)),
+    quantity: Schema.Int.pipe(Schema.positive()),
+    note: Schema.NullOr(Schema.String)
+  }),
+  category: Schema.Struct({ root: OutputCategory }),
+  opaque: Schema.Struct({ m: Schema.declare((u: unknown): u is Map<string, string> => u instanceof Map) })
+}
+
+/** `count` values of `schema`'s type, generated by Effect 3's `Arbitrary` with fast-check's `seed`. */
+export const samplesOf = (schema: unknown, count: number, seed: number): ReadonlyArray<unknown> =>
+  FastCheck.sample(Arbitrary.make(schema as Schema.Schema<unknown>), { numRuns: count, seed })
+
+/** `schema`'s encoder, throwing on a failure. */
+export const encodeWith = (schema: unknown): (value: unknown) => unknown =>
+  Schema.encodeSync(schema as Schema.Schema<unknown>)

@@ -1,6 +1,7 @@
 /**
  * The Effect 4 test kit: `./v3.ts`'s names, Effect 4's spelling.
  */
+import * as Arbitrary from "effect/Arbitrary"
 import * as Cause from "effect/Cause"
 import * as Config from "effect/Config"
 import * as ConfigProvider from "effect/ConfigProvider"
@@ -10,7 +11,10 @@ import * as Logger from "effect/Logger"
 import * as Option from "effect/Option"
 import type * as Redacted from "effect/Redacted"
 import * as References from "effect/References"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
+import type * as SchemaAST from "effect/SchemaAST"
+import * as SchemaIssue from "effect/SchemaIssue"
 import * as Tracer from "effect/Tracer"
 import * as HttpClientError from "effect/http/HttpClientError"
 import type * as HttpClientRequest from "effect/http/HttpClientRequest"
@@ -18,6 +22,7 @@ import * as HttpRouter from "effect/http/HttpRouter"
 import * as HttpServer from "effect/http/HttpServer"
 import * as NetAddress from "effect/net/NetAddress"
 import * as TestClock from "effect/testing/TestClock"
+import type { SchemaNode } from "../../../src/internal/manifest/paramSchema.js"
 import { safeStringify } from "../stringify.js"
 
 /** Which Effect this run is on. */
@@ -133,6 +138,43 @@ export const onlyFailure = <E>(cause: Cause.Cause<E>): E | undefined => {
 export const atEveryLevel = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
   Effect.provideService(effect, References.MinimumLogLevel, "All")
 
+// --- causes and results (#35, suite4b: the manifest's fuzz and validate tests)
+
+/** Whether a cause holds a defect (Effect 4: `Cause.hasDies`). */
+export const hasDefect = <E>(cause: Cause.Cause<E>): boolean => Cause.hasDies(cause)
+
+/** Whether a cause holds an interruption (Effect 4: `Cause.hasInterrupts`). */
+export const hasInterruption = <E>(cause: Cause.Cause<E>): boolean => Cause.hasInterrupts(cause)
+
+/** The success of a `validate` result, or a throw (Effect 4: `Result.getOrThrow`). */
+export const getOrThrow = <A, E>(result: Result.Result<A, E>): A => Result.getOrThrow(result)
+
+/** A Schema's decoding, every problem listed (`errors: "all"`): the value, or each problem's path and message. */
+export type SchemaDecoded =
+  | { readonly _tag: "Ok"; readonly value: unknown }
+  | { readonly _tag: "Invalid"; readonly issues: ReadonlyArray<{ readonly path: ReadonlyArray<PropertyKey>; readonly message: string }> }
+
+/**
+ * Decodes `input` with this Effect's `schema` and lists every problem as this Effect prints it
+ * (Effect 4: `SchemaIssue.makeFormatterStandardSchemaV1`). The messages are the Effect's own, not the protocol's.
+ */
+export const schemaIssues = (
+  schema: unknown,
+  input: unknown,
+  onExcessProperty: "ignore" | "error" = "ignore"
+): SchemaDecoded => {
+  const result = Schema.decodeUnknownResult(schema as Schema.Codec<unknown>, { errors: "all", onExcessProperty })(input)
+  if (Result.isSuccess(result)) return { _tag: "Ok", value: result.success }
+  const formatted = SchemaIssue.makeFormatterStandardSchemaV1()(result.failure.issue)
+  return {
+    _tag: "Invalid",
+    issues: formatted.issues.map(({ message, path }) => ({
+      path: (path ?? []).map((key) => (typeof key === "object" && key !== null ? key.key : key)),
+      message
+    }))
+  }
+}
+
 // --- the lowering fixture (test/effect4/lowering.test.ts): `./v3.ts`'s fields in Effect 4's combinators
 
 /** `defineTool` args whose lowering must be the same bytes on both Effects (`fixtures/lowering.json`). */
@@ -231,3 +273,208 @@ export const listeningAt = (hostname: string, port: number): Layer.Layer<HttpSer
     HttpServer.HttpServer,
     HttpServer.make({ serve: () => Effect.void, address: NetAddress.inetAddressUnsafe(NetAddress.ipFromStringUnsafe(hostname), port) })
   )
+
+// --- the server's args in every library (test/server/schemas.test.ts): `./v3.ts`'s fields in Effect 4's combinators
+
+/** Every kind of field the lowering table has a rule for, as an Effect Schema (zod, valibot: in the test). */
+export const argsOfEveryKind = () =>
+  Schema.Struct({
+    city: Schema.String.annotate({ description: "City name" }),
+    days: Schema.optional(Schema.Number),
+    metric: Schema.Boolean,
+    unit: Schema.Literals(["c", "f"]),
+    page: Schema.Int.annotate({ description: "page number" }),
+    count: Schema.Int,
+    limit: Schema.optionalKey(Schema.Number.annotate({ description: "max results" })).pipe(
+      Schema.withDecodingDefaultKey(Effect.succeed(10))
+    ),
+    tags: Schema.Array(Schema.String),
+    note: Schema.NullOr(Schema.String),
+    since: Schema.optional(Schema.Date)
+  })
+
+enum Unit {
+  C = "c",
+  F = "f"
+}
+
+/** Literal unions and a string enum (each an enum), also optional; a number literal (a fallback). */
+export const literalArgs = () =>
+  Schema.Struct({
+    a: Schema.optional(Schema.Literals(["x", "y"])),
+    b: Schema.Union([Schema.Literal("p"), Schema.Literal("q")]),
+    c: Schema.Enum(Unit),
+    d: Schema.Literals([1, 2])
+  })
+
+/** A number literal union alone. */
+export const numberLiteralArgs = () => Schema.Struct({ d: Schema.Literals([1, 2]) })
+
+/** An Effect Schema that is not a struct. */
+export const notAStruct: unknown = Schema.String
+
+/** A union of string literals (Effect 4: `Schema.Literals(values)`). */
+export const literalsOf = (values: readonly [string, ...Array<string>]) => Schema.Literals(values)
+
+// --- the server's lowering, case by case (test/server/server.test.ts): `./v3.ts`'s fields in Effect 4's combinators
+
+/** A field per case of `defineTool`'s lowering of args to params (a field's own description: `annotateKey`). */
+export const paramFields = {
+  typeDescribed: Schema.Number.annotate({ description: "on the type" }),
+  fieldDescribed: Schema.Boolean.annotateKey({ description: "on the field" }),
+  bothDescribed: Schema.String.annotate({ description: "on the type" }).annotateKey({ description: "on the field" }),
+  optionalBothDescribed: Schema.optional(Schema.String.annotate({ description: "on the type" }))
+    .annotateKey({ description: "on the field" }),
+  optional: Schema.optional(Schema.Number),
+  optionalExact: Schema.optionalKey(Schema.Boolean),
+  withDefault: Schema.optionalKey(Schema.Number).pipe(Schema.withDecodingDefaultKey(Effect.succeed(1)))
+    .annotateKey({ description: "d" }),
+  optionalTypeDescribed: Schema.optional(Schema.String.annotate({ description: "on the type" })),
+  int: Schema.Int,
+  nonEmpty: Schema.NonEmptyString,
+  intDescribed: Schema.Int.annotate({ description: "page number" }),
+  optionalBetween: Schema.optional(Schema.Number.check(Schema.isBetween({ minimum: 1, maximum: 5 }))),
+  brandedString: Schema.String.pipe(Schema.brand("UserId")),
+  brandedInt: Schema.Int.pipe(Schema.brand("Count")),
+  brandedBoolean: Schema.Boolean.pipe(Schema.brand("Flag")),
+  brandedDescribed: Schema.String.pipe(Schema.brand("UserId")).annotate({ description: "the user's id" }),
+  suspended: Schema.suspend(() => Schema.Number),
+  union: Schema.Union([Schema.Number, Schema.Boolean]),
+  unionWithNull: Schema.Union([Schema.Number, Schema.String, Schema.Null]),
+  struct: Schema.Struct({ lat: Schema.Number, lon: Schema.Number }),
+  arrayDescribed: Schema.Array(Schema.Number).annotate({ description: "ids" }),
+  transformation: Schema.NumberFromString,
+  optionalTransformation: Schema.optional(Schema.NumberFromString)
+}
+
+// --- a field's type, lowered to a schema node (test/server/schemaNode.test.ts, structured.property.test.ts)
+
+/** A param schema node written with Effect 4's combinators, as a server author would (`./v3.ts`'s, Effect 4's spelling). */
+export const toEffect = (node: SchemaNode): Schema.Top => {
+  let out: Schema.Top
+  switch (node.type) {
+    case "string": {
+      if (node.enum !== undefined) {
+        out = Schema.Literals(node.enum)
+        break
+      }
+      const checks: Array<SchemaAST.Check<string>> = []
+      if (node.minLength !== undefined) checks.push(Schema.isMinLength(node.minLength))
+      if (node.maxLength !== undefined) checks.push(Schema.isMaxLength(node.maxLength))
+      out = checks.length === 0 ? Schema.String : Schema.String.check(...(checks as [SchemaAST.Check<string>]))
+      break
+    }
+    case "number":
+    case "integer": {
+      const checks: Array<SchemaAST.Check<number>> = []
+      if (node.minimum !== undefined) checks.push(Schema.isGreaterThanOrEqualTo(node.minimum))
+      if (node.exclusiveMinimum !== undefined) checks.push(Schema.isGreaterThan(node.exclusiveMinimum))
+      if (node.maximum !== undefined) checks.push(Schema.isLessThanOrEqualTo(node.maximum))
+      if (node.exclusiveMaximum !== undefined) checks.push(Schema.isLessThan(node.exclusiveMaximum))
+      const base = node.type === "integer" ? Schema.Int : Schema.Number
+      out = checks.length === 0 ? base : base.check(...(checks as [SchemaAST.Check<number>]))
+      break
+    }
+    case "boolean":
+      out = Schema.Boolean
+      break
+    case "array": {
+      const checks: Array<SchemaAST.Check<ReadonlyArray<unknown>>> = []
+      if (node.minItems !== undefined) checks.push(Schema.isMinLength(node.minItems))
+      if (node.maxItems !== undefined) checks.push(Schema.isMaxLength(node.maxItems))
+      const array = Schema.Array(toEffect(node.items))
+      out = checks.length === 0 ? array : array.check(...(checks as [SchemaAST.Check<ReadonlyArray<unknown>>]))
+      break
+    }
+    case "object": {
+      const required = new Set(node.required ?? [])
+      const fields: Record<string, Schema.Top> = {}
+      for (const [name, child] of Object.entries(node.properties ?? {})) {
+        fields[name] = required.has(name) ? toEffect(child) : Schema.optional(toEffect(child))
+      }
+      const additional = node.additionalProperties
+      const record = additional === true
+        ? Schema.Record(Schema.String, Schema.Unknown)
+        : additional === undefined || additional === false
+        ? undefined
+        : Schema.Record(Schema.String, toEffect(additional))
+      const struct = Schema.Struct(fields as Schema.Struct.Fields)
+      out = record === undefined ? struct : Schema.StructWithRest(struct, [record])
+      break
+    }
+  }
+  return node.description === undefined ? out : out.annotate({ description: node.description })
+}
+
+interface Category {
+  readonly name: string
+  readonly children: ReadonlyArray<Category>
+}
+const Category: Schema.Codec<Category> = Schema.Struct({
+  name: Schema.String,
+  children: Schema.Array(Schema.suspend((): Schema.Codec<Category> => Category))
+})
+
+/** A field's type per case of test/server/schemaNode.test.ts, in Effect 4's combinators (a renamed key: `encodeKeys`). */
+export const nodeTypes = {
+  intBetween1And7: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 7 })),
+  positive: Schema.Number.check(Schema.isGreaterThan(0)),
+  prices: Schema.Array(Schema.Struct({
+    price: Schema.String.annotate({ description: "a price id" }),
+    quantity: Schema.optional(Schema.Number),
+    meta: Schema.Record(Schema.String, Schema.String.check(Schema.isMaxLength(500)))
+  })).check(Schema.isMaxLength(5)),
+  defaultAndRenamed: Schema.Struct({
+    quantity: Schema.optionalKey(Schema.Number).pipe(Schema.withDecodingDefaultKey(Effect.succeed(1))),
+    sku: Schema.String
+  }).pipe(Schema.encodeKeys({ sku: "product_sku" })),
+  nonEmptyArray: Schema.NonEmptyArray(Schema.String),
+  lossy: Schema.Struct({
+    note: Schema.NullOr(Schema.String),
+    pair: Schema.Tuple([Schema.String, Schema.Number]),
+    either: Schema.Union([Schema.String, Schema.Number]),
+    when: Schema.Date,
+    code: Schema.String.check(Schema.isPattern(/^[A-Z]+$/))
+  }),
+  recursive: Category
+}
+
+/** `Schema.Array(item)`, typed loosely: to nest arrays in a loop. */
+export const arrayOf = (item: unknown): unknown => Schema.Array(item as Schema.Top)
+
+// --- an Effect Schema `output` (test/server/output.test.ts): `./v3.ts`'s schemas in Effect 4's combinators
+
+interface OutputCategory {
+  readonly name: string
+  readonly subs: ReadonlyArray<OutputCategory>
+}
+const OutputCategory: Schema.Codec<OutputCategory> = Schema.Struct({
+  name: Schema.String,
+  subs: Schema.Array(Schema.suspend((): Schema.Codec<OutputCategory> => OutputCategory))
+}).annotate({ identifier: "Category" })
+
+/** An order (refinements, transformations, a pattern), a struct holding a recursive Category, a struct holding a type without a JSON Schema. */
+export const outputSchemas = {
+  order: Schema.Struct({
+    id: Schema.String.check(Schema.isPattern(/^o-\d+$/)),
+    total: Schema.NumberFromString,
+    placedAt: Schema.Date,
+    status: Schema.Literals(["pending", "shipped"]),
+    tags: Schema.optional(Schema.Array(Schema.String)),
+    // Effect 4 has no `positive` apart from `isGreaterThan(0)`, published with that check's title
+    // (`greaterThan(0)`, target/v4/LowerEffect.ts); the title Effect 3's `positive()` carries is
+    // the author's own words here, so that the bytes are Effect 3's.
+    quantity: Schema.Int.check(Schema.isGreaterThan(0, { title: "positive" })),
+    note: Schema.NullOr(Schema.String)
+  }),
+  category: Schema.Struct({ root: OutputCategory }),
+  opaque: Schema.Struct({ m: Schema.declare((u: unknown): u is Map<string, string> => u instanceof Map) })
+}
+
+/** `count` values of `schema`'s type, generated by Effect 4's own `Arbitrary` with `seed`. */
+export const samplesOf = (schema: unknown, count: number, seed: number): ReadonlyArray<unknown> =>
+  Effect.runSync(Arbitrary.sampleEffect(Arbitrary.schema(schema as Schema.Codec<unknown>), { count, seed }))
+
+/** `schema`'s encoder, throwing on a failure. */
+export const encodeWith = (schema: unknown): (value: unknown) => unknown =>
+  Schema.encodeSync(schema as Schema.Codec<unknown>)

@@ -80,13 +80,19 @@ export const withSpan = (
 ): <A, E, R>(self: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R> =>
   Effect.withSpan(name, { captureStackTrace: false, attributes })
 
-/** `Effect.withFiberRuntime` (Effect 4: `Effect.withFiber`). @internal */
-export const withFiber = <A, E, R>(f: (fiber: RuntimeFiber<unknown, unknown>) => Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
-  Effect.withFiberRuntime<A, E, R>(f)
+/**
+ * `Effect.withFiberRuntime` itself (Effect 4: `Effect.withFiber`): on the undici transport's path of
+ * every call, so no wrapper of ours around it. @internal
+ */
+export const withFiber: <A, E, R>(f: (fiber: RuntimeFiber<unknown, unknown>) => Effect.Effect<A, E, R>) => Effect.Effect<A, E, R> =
+  Effect.withFiberRuntime
 
-/** `Effect.async` with a one-parameter `register` (Effect 4: `Effect.callback`): no AbortController, no canceler. @internal */
-export const callback = <A, E>(register: (resume: (effect: Effect.Effect<A, E>) => void) => void): Effect.Effect<A, E> =>
-  Effect.async<A, E>(register)
+/**
+ * `Effect.async` itself, typed for a one-parameter `register` (Effect 4: `Effect.callback`): it
+ * makes no AbortController and no canceler for a register of one parameter. @internal
+ */
+export const callback: <A, E>(register: (resume: (effect: Effect.Effect<A, E>) => void) => void) => Effect.Effect<A, E> =
+  Effect.async
 
 /** What `watch` hands back for `unwatch`: nothing on Effect 3 (`removeObserver` takes the observer). @internal */
 export type Watching = undefined

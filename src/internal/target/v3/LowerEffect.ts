@@ -10,7 +10,6 @@ import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import * as AST from "effect/SchemaAST"
 import type { FieldView, SchemaHandle, SchemaView } from "../../shared/schemaView.js"
-import { clip } from "../../shared/text.js"
 
 /** Any Effect Schema: what `output` may be. @internal */
 export type AnySchema = Schema.Schema.Any
@@ -20,10 +19,6 @@ export type StructFields = Schema.Struct.Fields
 
 /** @internal */
 export const isSchema = (u: unknown): u is AnySchema => Schema.isSchema(u)
-
-/** An Effect Schema that is not a struct, as `defineTool`'s error names it; undefined for anything else. @internal */
-export const describeSchema = (u: unknown): string | undefined =>
-  Schema.isSchema(u) ? `an Effect Schema that is not a Schema.Struct (${clip(String(u.ast), 60)})` : undefined
 
 /** The fields of a `Schema.Struct` (or a `Schema.Class`); undefined for anything else. @internal */
 export const fieldsOf = (u: unknown): Readonly<Record<string, unknown>> | undefined =>

@@ -76,13 +76,20 @@ export const withSpan = (
 ): <A, E, R>(self: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R> =>
   Effect.withSpan(name, { attributes }, { captureStackTrace: false })
 
-/** `Effect.withFiber` (Effect 3: `Effect.withFiberRuntime`). @internal */
-export const withFiber = <A, E, R>(f: (fiber: RuntimeFiber<unknown, unknown>) => Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
-  Effect.withFiber<A, E, R>(f)
+/**
+ * `Effect.withFiber` itself (Effect 3: `Effect.withFiberRuntime`): on the undici transport's path of
+ * every call, so no wrapper of ours around it. @internal
+ */
+export const withFiber: <A, E, R>(f: (fiber: RuntimeFiber<unknown, unknown>) => Effect.Effect<A, E, R>) => Effect.Effect<A, E, R> =
+  Effect.withFiber
 
-/** `Effect.callback` with a one-parameter `register` (Effect 3: `Effect.async`). @internal */
-export const callback = <A, E>(register: (resume: (effect: Effect.Effect<A, E>) => void) => void): Effect.Effect<A, E> =>
-  Effect.callback<A, E>((resume) => register(resume))
+/**
+ * `Effect.callback` itself, typed for a one-parameter `register` (Effect 3: `Effect.async`): it
+ * makes an AbortController only for a register of two parameters (`register.length`), so none here,
+ * and no closure of ours per call. @internal
+ */
+export const callback: <A, E>(register: (resume: (effect: Effect.Effect<A, E>) => void) => void) => Effect.Effect<A, E> =
+  Effect.callback
 
 /** What `watch` hands back for `unwatch`: Effect 4's `addObserver` returns its remover. @internal */
 export type Watching = () => void

@@ -21,7 +21,6 @@ import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import * as AST from "effect/SchemaAST"
 import type { FieldView, SchemaHandle, SchemaView, ViewProperty } from "../../shared/schemaView.js"
-import { clip } from "../../shared/text.js"
 
 /** Any Effect Schema: what `output` may be. @internal */
 export type AnySchema = Schema.Top
@@ -31,10 +30,6 @@ export type StructFields = Schema.Struct.Fields
 
 /** @internal */
 export const isSchema = (u: unknown): u is AnySchema => Schema.isSchema(u)
-
-/** An Effect Schema that is not a struct, as `defineTool`'s error names it; undefined for anything else. @internal */
-export const describeSchema = (u: unknown): string | undefined =>
-  Schema.isSchema(u) ? `an Effect Schema that is not a Schema.Struct (${clip(String(u.ast), 60)})` : undefined
 
 /** The fields of a `Schema.Struct` (or a `Schema.Class`); undefined for anything else. @internal */
 export const fieldsOf = (u: unknown): Readonly<Record<string, unknown>> | undefined =>
@@ -316,6 +311,9 @@ export const view = (node: SchemaHandle): SchemaView => {
       const identifier = base.identifier ?? EXPECTED[text(encoded.annotations?.expected) ?? ""]?.identifier
       return { ...base, identifier, _tag: "Transformation", from: handle(encoded), struct: false }
     }
+    // Renamed keys (`encodeKeys`): a struct decoded from a struct with other key names. The model
+    // writes the encoded side, as Effect 3's `fromKey` publishes it (a struct transformation).
+    if (renamesKeys(ast, encoded)) return { ...base, _tag: "Transformation", from: handle(encoded), struct: true }
   }
   switch (ast._tag) {
     case "String":
@@ -384,6 +382,14 @@ export const view = (node: SchemaHandle): SchemaView => {
     default:
       return { ...base, _tag: "Other" }
   }
+}
+
+/** Whether `encoded` is `ast`'s struct with some keys renamed: the same number of fields, other names. */
+const renamesKeys = (ast: AST.AST, encoded: AST.AST): boolean => {
+  if (ast._tag !== "Objects" || encoded._tag !== "Objects") return false
+  const names = ast.propertySignatures.map((signature) => signature.name)
+  const encodedNames = encoded.propertySignatures.map((signature) => signature.name)
+  return names.length === encodedNames.length && names.some((name, i) => name !== encodedNames[i])
 }
 
 /** The value an absent key decodes to, if the field has a default the model may rely on. */

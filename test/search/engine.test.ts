@@ -1,0 +1,77 @@
+/**
+ * The index's MiniSearch (`src/internal/search/engine.ts`): its bulk insert remembers each term's
+ * postings for the length of one `addAll`, and the index it builds is MiniSearch's own — the same
+ * scores for every term, after inserts, removals and inserts again. The oracle is a plain
+ * MiniSearch given the same documents.
+ */
+import MiniSearch from "minisearch"
+import { describe, expect, it } from "vitest"
+import { Engine } from "../../src/internal/search/engine.js"
+
+interface Doc {
+  readonly id: number
+  readonly title: string
+  readonly body: string
+}
+
+const docs: ReadonlyArray<Doc> = [
+  { id: 1, title: "list pull requests", body: "lists the pull requests of a repository repository" },
+  { id: 2, title: "create a pull request", body: "opens a pull request in a repository" },
+  { id: 3, title: "list issues", body: "lists the issues of a repository, pull requests included" },
+  { id: 4, title: "delete a repository", body: "deletes a repository for good" },
+  { id: 5, title: "get a customer", body: "retrieves a customer by id" }
+]
+
+const options = { idField: "id", fields: ["title", "body"], autoVacuum: false as const }
+
+const scores = (index: MiniSearch<Doc>, term: string): Array<readonly [unknown, number]> =>
+  index.search(term, { prefix: false, fuzzy: false }).map((result) => [result.id, result.score] as const)
+
+const TERMS = ["pull", "repository", "list", "lists", "customer", "good", "nothing"]
+
+describe("Engine", () => {
+  it("finds a term's postings once per addAll, and builds MiniSearch's own index", () => {
+    const engine = new Engine<Doc>(options)
+    const plain = new MiniSearch<Doc>(options)
+    engine.addAll(docs)
+    plain.addAll(docs)
+    // Fails if MiniSearch stops inserting through its term tree's `fetch`: the memo would be idle.
+    expect(engine.remembered).toBe(true)
+    expect(engine.termCount).toBe(plain.termCount)
+    for (const term of TERMS) expect(scores(engine, term)).toEqual(scores(plain, term))
+    // Every distinct term inserted, once: the index's set of known terms.
+    expect([...engine.inserted.keys()].sort()).toEqual(
+      [...new Set(docs.flatMap((doc) => MiniSearch.getDefault("tokenize")(`${doc.title} ${doc.body}`).map((t: string) => t.toLowerCase())))].sort()
+    )
+  })
+
+  it("has a term while a document has it, and not after its last one is removed", () => {
+    const engine = new Engine<Doc>(options)
+    engine.addAll(docs)
+    expect(engine.hasTerm("customer")).toBe(true)
+    engine.remove(docs[4]!)
+    expect(engine.hasTerm("customer")).toBe(false)
+    expect(engine.hasTerm("repository")).toBe(true)
+    engine.addAll([docs[4]!])
+    expect([...engine.inserted.keys()]).toEqual(["get", "a", "customer", "retrieves", "by", "id"])
+    expect(engine.hasTerm("customer")).toBe(true)
+  })
+
+  it("stays MiniSearch's index through removals and later inserts (the memo lives one call)", () => {
+    const engine = new Engine<Doc>(options)
+    const plain = new MiniSearch<Doc>(options)
+    for (const index of [engine, plain]) {
+      index.addAll(docs.slice(0, 3))
+      index.remove(docs[0]!)
+      index.remove(docs[2]!)
+      index.addAll([docs[0]!, ...docs.slice(3)])
+      // A term gone with its last document and back: its postings are a new object in the tree.
+      index.remove(docs[4]!)
+      index.addAll([docs[4]!, { id: 6, title: "get a customer again", body: "customer customer" }])
+    }
+    expect(engine.termCount).toBe(plain.termCount)
+    for (const term of [...TERMS, "again"]) expect(scores(engine, term)).toEqual(scores(plain, term))
+    // The tree's own method is back after each call.
+    expect(Object.hasOwn((engine as unknown as { _index: object })._index, "fetch")).toBe(false)
+  })
+})
