@@ -8,8 +8,9 @@
  * argument problem, `describeManifest`, poisoning warnings — and checks each line of each message
  * against an oracle written from the Unicode ranges, not the rule under test.
  */
-import { assert, describe, it } from "@effect/vitest"
-import * as Either from "effect/Either"
+import * as Result from "#target/Result.js"
+import { getOrThrow } from "#test-target"
+import { assert, describe, it } from "./support/effectVitest.js"
 import * as fc from "fast-check"
 import * as Client from "../src/Client.js"
 import * as Lock from "../src/Lock.js"
@@ -103,10 +104,10 @@ describe("every message quoting a document, a lock or a model's text", () => {
           tools: [{ name: a, description: b, method: b, params: [{ name: b, type: a, enum: [a, a] }], url: `https://x.example/${a}`, headers: { [b]: a } }]
         }
         const invalid = Manifest.validate(bad, {})
-        assert.isTrue(Either.isLeft(invalid))
-        if (Either.isLeft(invalid)) {
-          for (const issue of invalid.left) assertSafe(issue.message, "issue message")
-          for (const issue of invalid.left) assertSafe(Manifest.formatIssue(issue), "formatted issue")
+        assert.isTrue(Result.isFailure(invalid))
+        if (Result.isFailure(invalid)) {
+          for (const issue of Result.failureOf(invalid)) assertSafe(issue.message, "issue message")
+          for (const issue of Result.failureOf(invalid)) assertSafe(Manifest.formatIssue(issue), "formatted issue")
         }
         const client = Client.createRcpClient()
         try {
@@ -119,24 +120,24 @@ describe("every message quoting a document, a lock or a model's text", () => {
           }
           const discovery = await client.register(good, { url: "https://x.example/m" })
           for (const warning of discovery.warnings) assertSafe(warning, "warning")
-          for (const warning of Manifest.lint(Either.getOrThrow(Manifest.validate(good, {})))) assertSafe(Manifest.formatIssue(warning), "lint")
+          for (const warning of Manifest.lint(getOrThrow(Manifest.validate(good, {})))) assertSafe(Manifest.formatIssue(warning), "lint")
           assertSafe(Client.describeManifest(discovery.manifest, discovery.tools), "describeManifest")
           // The model's own text: a tool name, argument keys, a value outside the enum.
           assertSafe((await failure(client.execute({ name: a, arguments: {} }))).message, "ToolNotFound")
           assertSafe((await failure(client.execute({ name: "t", arguments: { [a]: 1, u: "zzz" } }))).message, "InvalidArguments")
           assertSafe(Client.modelFacingError(await failure(client.execute({ name: "t", arguments: { [b]: 1 } })), a).text, "model-facing")
           // A pin (an entry of a lock file) whose tool names are hostile: ManifestChanged names them.
-          const pin = { origin: "https://y.example", tools: { [a]: Lock.pin("https://y.example/m", Either.getOrThrow(Manifest.validate(good, {}))).tools.t! } }
+          const pin = { origin: "https://y.example", tools: { [a]: Lock.pin("https://y.example/m", getOrThrow(Manifest.validate(good, {}))).tools.t! } }
           assertSafe((await failure(client.register(good, { url: "https://y.example/m", pin }))).message, "ManifestChanged")
         } finally {
           await client.close()
         }
         // A lock whose keys are hostile.
         const lock = Lock.validate({ version: 1, apis: { [a]: { origin: b, tools: { [b]: { digest: a, fields: {} } } } } })
-        assert.isTrue(Either.isLeft(lock))
-        if (Either.isLeft(lock)) {
-          assertSafe(new Lock.LockInvalid({ issues: lock.left }).message, "LockInvalid")
-          for (const issue of lock.left) assertSafe(issue.message, "lock issue")
+        assert.isTrue(Result.isFailure(lock))
+        if (Result.isFailure(lock)) {
+          assertSafe(new Lock.LockInvalid({ issues: Result.failureOf(lock) }).message, "LockInvalid")
+          for (const issue of Result.failureOf(lock)) assertSafe(issue.message, "lock issue")
         }
         const locked = Client.createRcpClient({ lock: { version: 1, apis: {} } })
         try {

@@ -6,8 +6,8 @@
  * would, medians of interleaved runs, after quicker steps on which a quadratic parser already
  * fails (test/support/linear.ts; a 40 KiB url of `{` once took seconds).
  */
-import { assert, describe, it } from "@effect/vitest"
-import * as Either from "effect/Either"
+import * as Result from "#target/Result.js"
+import { assert, describe, it } from "./support/effectVitest.js"
 import * as Manifest from "../src/Manifest.js"
 import { MAX_RATIO, superLinearStep } from "./support/linear.js"
 
@@ -53,7 +53,7 @@ const fill = (unit: string, size: number): string => unit.repeat(Math.ceil(size 
 
 const run = (input: unknown): void => {
   const result = Manifest.validate(input, {})
-  if (Either.isRight(result)) Manifest.lint(result.right)
+  if (Result.isSuccess(result)) Manifest.lint(Result.successOf(result))
 }
 
 /** Every unit in one position, up to 1 MiB: the units that were not linear, with the step that showed it. */

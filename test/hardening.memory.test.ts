@@ -4,7 +4,7 @@
  * (and one view object) per chunk. A raw TCP server writes the chunked encoding itself, so the
  * client's parser really sees two million chunks.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { assert, describe, it } from "./support/effectVitest.js"
 import * as Effect from "effect/Effect"
 import * as net from "node:net"
 import * as Client from "../src/Client.js"

@@ -3,9 +3,9 @@
  * C1 controls in header values, and control characters in messages — against real servers on
  * 127.0.0.1 where a request could leave.
  */
-import { assert, describe, it } from "@effect/vitest"
+import * as Result from "#target/Result.js"
+import { assert, describe, it } from "./support/effectVitest.js"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
 import * as Client from "../src/Client.js"
 import * as Manifest from "../src/Manifest.js"
 import {
@@ -23,7 +23,7 @@ const ORIGIN = "https://api.example.com"
 
 const issuesOf = (tool: ToolInput): ReadonlyArray<Manifest.ManifestIssue> => {
   const result = Manifest.validate(manifest([tool]))
-  return Either.isLeft(result) ? result.left : []
+  return Result.isFailure(result) ? Result.failureOf(result) : []
 }
 
 const messagesOf = (tool: ToolInput) => issuesOf(tool).map(Manifest.formatIssue)

@@ -2,12 +2,11 @@
  * Rules added after a review that tried to break the client: each test is one attack that used
  * to get through, now refused (or neutralised) — against real servers on 127.0.0.1.
  */
-import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
-import { assert, describe, it } from "@effect/vitest"
-import * as Config from "effect/Config"
-import * as ConfigProvider from "effect/ConfigProvider"
+import * as Result from "#target/Result.js"
+import { FetchHttpClient } from "#target/Http.js"
+import { configLayerFrom, getOrThrow, redactedConfig } from "#test-target"
+import { assert, describe, it } from "./support/effectVitest.js"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
 import * as Layer from "effect/Layer"
 import { gzipSync } from "node:zlib"
 import * as Client from "../src/Client.js"
@@ -82,14 +81,14 @@ describe("plain http: to hosts that are not loopback", () => {
 
   it("is refused by Manifest.decode, and accepted when http is allowed", () => {
     const refused = Manifest.validate(httpManifest)
-    assert.isTrue(Either.isLeft(refused))
-    if (Either.isLeft(refused)) {
-      assert.deepStrictEqual(refused.left.map(Manifest.formatIssue), [
+    assert.isTrue(Result.isFailure(refused))
+    if (Result.isFailure(refused)) {
+      assert.deepStrictEqual(Result.failureOf(refused).map(Manifest.formatIssue), [
         "tools[0].url: plain http: is allowed only to loopback hosts (use https:, or a client that allows http)"
       ])
     }
-    assert.isTrue(Either.isRight(Manifest.validate(httpManifest, { allowHttp: true })))
-    assert.isTrue(Either.isRight(Manifest.validate({ ...httpManifest, tools: [{ ...httpManifest.tools[0], url: "http://localhost:8080/t" }] })))
+    assert.isTrue(Result.isSuccess(Manifest.validate(httpManifest, { allowHttp: true })))
+    assert.isTrue(Result.isSuccess(Manifest.validate({ ...httpManifest, tools: [{ ...httpManifest.tools[0], url: "http://localhost:8080/t" }] })))
   })
 
   it.effect("is refused at discovery (before the model sees the tool) unless the client allows http", () =>
@@ -116,7 +115,7 @@ describe("manifest rules that stop a template from lying", () => {
   })
   const issuesOf = (input: unknown) => {
     const result = Manifest.validate(input)
-    return Either.isLeft(result) ? result.left.map(Manifest.formatIssue) : []
+    return Result.isFailure(result) ? Result.failureOf(result).map(Manifest.formatIssue) : []
   }
 
   it("a backslash in the host (parsers end the host there) is refused", () => {
@@ -134,7 +133,7 @@ describe("manifest rules that stop a template from lying", () => {
 
 describe("describeManifest cannot be forged by a description", () => {
   it("renders control characters and line breaks escaped, on one line", () => {
-    const manifest = Either.getOrThrow(Manifest.validate({
+    const manifest = getOrThrow(Manifest.validate({
       rcpVersion: "0.1",
       auth: { type: "query", name: "k\ney" },
       tools: [{
@@ -175,8 +174,8 @@ describe("the credential from a layer (docs/protocol.md §3.5)", () => {
   it.scoped("Credential.layerConfig reads it from configuration; the options' credential wins over it", () =>
     Effect.gen(function*() {
       const server = yield* testServer((req, res) => json(res, 200, { auth: req.headers.authorization ?? null }))
-      const fromConfig = Client.Credential.layerConfig(Config.redacted("API_TOKEN")).pipe(
-        Layer.provide(Layer.setConfigProvider(ConfigProvider.fromMap(new Map([["API_TOKEN", "from-config"]]))))
+      const fromConfig = Client.Credential.layerConfig(redactedConfig("API_TOKEN")).pipe(
+        Layer.provide(configLayerFrom({ API_TOKEN: "from-config" }))
       )
       const a = yield* callAt(server).pipe(Effect.provide(layerWith(fromConfig)))
       assert.deepStrictEqual(a.data, { auth: "Bearer from-config" })

@@ -10,9 +10,9 @@
  *
  * `npm test` runs RCP_PROPERTY_HTTP_RUNS (default 100) cases per placement with a fixed seed.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { struct } from "#test-target"
+import { assert, describe, it } from "./support/effectVitest.js"
 import { Ajv2020 } from "ajv/dist/2020.js"
-import * as Schema from "effect/Schema"
 import * as fc from "fast-check"
 import { z } from "zod"
 import * as Client from "../src/Client.js"
@@ -22,7 +22,7 @@ import * as Server from "../src/Server.js"
 import { expectedDecoding, qsParse } from "./support/formDecoding.js"
 import { strictProblems } from "./support/openAiStrict.js"
 import { formKeyArb, type Json, nodeArb, valueArb } from "./support/paramSchemas.js"
-import { toEffect, toZod } from "./support/schemaLibraries.js"
+import { decodedByEffect, toEffect, toZod } from "./support/schemaLibraries.js"
 import { json, startServer, type TestServer } from "./support/server.js"
 
 const SEED = Number(process.env.RCP_PROPERTY_SEED ?? 424242)
@@ -116,7 +116,7 @@ describe("defineTool → manifest → client → server, for generated schemas w
     try {
       await fc.assert(
         fc.asyncProperty(cases, async ([node, value, library]) => {
-          const args = library === "zod" ? z.object({ p: toZod(node) }) : Schema.Struct({ p: toEffect(node) })
+          const args = library === "zod" ? z.object({ p: toZod(node) }) : struct({ p: toEffect(node) })
           const tool = Server.defineTool({
             name: "put_value",
             description: "Send one value.",
@@ -133,7 +133,7 @@ describe("defineTool → manifest → client → server, for generated schemas w
           const body = JSON.parse(server.requests[before]!.body) as unknown
           const decoded = library === "zod"
             ? (args as z.ZodType).parse(body)
-            : Schema.decodeUnknownSync(args as unknown as Schema.Schema<unknown>)(body)
+            : decodedByEffect(args, body)
           assert.deepStrictEqual(decoded, { p: value })
         }),
         { seed: SEED, numRuns: HTTP_RUNS }

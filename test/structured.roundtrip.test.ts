@@ -5,10 +5,10 @@
  * the server decodes exactly what the model sent: a JSON body with its own schema, a query and a
  * form body as qs (Express's parser) reads them.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { orderArgs } from "#test-target"
+import { assert, describe, it } from "./support/effectVitest.js"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as Schema from "effect/Schema"
 import { z } from "zod"
 import * as Client from "../src/Client.js"
 import * as Manifest from "../src/Manifest.js"
@@ -22,6 +22,7 @@ import {
   safeStringify
 } from "./support/execute.js"
 import { qsParse } from "./support/formDecoding.js"
+import { decodedByEffect } from "./support/schemaLibraries.js"
 import { json, type Recorded, type TestServer, testServer } from "./support/server.js"
 
 /**
@@ -55,27 +56,12 @@ const queryOf = (req: Recorded): Record<string, unknown> => qsParse(req.target.s
 // Effect Schema: arrays and objects in a JSON body and in the query
 // ---------------------------------------------------------------------------------------------
 
-const LineItem = Schema.Struct({
-  sku: Schema.String.pipe(Schema.minLength(3)).annotations({ description: "the product's SKU" }),
-  quantity: Schema.Int.pipe(Schema.between(1, 99))
-})
-const OrderArgs = Schema.Struct({
-  items: Schema.Array(LineItem).pipe(Schema.maxItems(5)),
-  shipping: Schema.Struct({
-    name: Schema.String,
-    address: Schema.Struct({ line1: Schema.String, city: Schema.String }),
-    notes: Schema.optional(Schema.String)
-  }),
-  tags: Schema.optional(Schema.Array(Schema.String)),
-  filter: Schema.optional(Schema.Record({ key: Schema.String, value: Schema.String }))
-})
-
 const createOrder = (origin: string) =>
   Server.defineTool({
     name: "create_order",
     description: "Place an order.",
     method: "POST",
-    args: OrderArgs,
+    args: orderArgs,
     url: `${origin}/orders`,
     queryParams: { tags: (t) => t.arg("tags"), filter: (t) => t.arg("filter") },
     styles: { tags: { style: "form", explode: false } },
@@ -120,7 +106,7 @@ describe("Effect Schema → manifest → client → a real server (JSON body and
       const body = JSON.parse(req.body)
       assert.strictEqual(body.source, "assistant")
       // The server's own schema decodes the body to exactly the model's values.
-      const decoded = Schema.decodeUnknownSync(OrderArgs)({ items: body.items, shipping: body.shipping })
+      const decoded = decodedByEffect(orderArgs, { items: body.items, shipping: body.shipping })
       assert.deepStrictEqual(decoded, { items: order.items, shipping: order.shipping })
       // The query: a comma-separated list and a deepObject map, as the server reads them.
       assert.deepStrictEqual(queryOf(req), { tags: "gift,express", filter: { "warehouse id": "eu-1", channel: "web" } })

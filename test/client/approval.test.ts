@@ -5,15 +5,15 @@
  * with nothing received by the server; GET is never asked about by default; the policy picks
  * calls by method and by tool name.
  */
-import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
-import { assert, describe, it } from "@effect/vitest"
+import { FetchHttpClient } from "#target/Http.js"
+import { assert, describe, it } from "../support/effectVitest.js"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
 import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
 import * as Client from "../../src/Client.js"
 import * as Resolver from "../../src/Resolver.js"
+import { either, type Outcome, settled } from "../support/either.js"
 import { bearer, CREDENTIAL_SECRET, manifest, RESOLVED_SECRET, type ToolInput } from "../support/execute.js"
 import { json, startServer, type TestServer, untouched } from "../support/server.js"
 
@@ -35,7 +35,7 @@ const tools = (origin: string): Array<ToolInput> => [
 
 /** One client API, driven the same way: a client over `server` with these options and hook. */
 interface Api {
-  readonly execute: (call: Client.RcpToolCall, context?: Turn) => Promise<Either.Either<Client.ToolResult, unknown>>
+  readonly execute: (call: Client.RcpToolCall, context?: Turn) => Promise<Outcome<Client.ToolResult, unknown>>
   readonly close: () => Promise<void>
 }
 
@@ -48,7 +48,7 @@ const promiseApi: MakeApi = async (server, options, approve) => {
   const client = Client.createRcpClient<Turn>({ ...options, resolvers, approve, credential: CREDENTIAL_SECRET })
   await client.register(manifest(tools(server.origin), bearer), registration(server))
   return {
-    execute: (call, context) => client.execute(call, { context }).then(Either.right, Either.left),
+    execute: (call, context) => settled(client.execute(call, { context })),
     close: client.close
   }
 }
@@ -62,7 +62,7 @@ const effectApi: MakeApi = async (server, options, approve) => {
   const runtime = ManagedRuntime.make(layer)
   await runtime.runPromise(Client.register(manifest(tools(server.origin), bearer), registration(server)))
   return {
-    execute: (call, context) => runtime.runPromise(Effect.either(Client.execute(call, { context }))),
+    execute: (call, context) => runtime.runPromise(either(Client.execute(call, { context }))),
     close: () => runtime.dispose()
   }
 }
@@ -97,8 +97,8 @@ const recorder = (answer: (request: Client.PreparedRequest) => ReturnType<Client
   return { asked, approve }
 }
 
-const tagOf = (result: Either.Either<Client.ToolResult, unknown>): string =>
-  Either.isLeft(result) ? (result.left as { _tag: string })._tag : "Success"
+const tagOf = (result: Outcome<Client.ToolResult, unknown>): string =>
+  result._tag === "Left" ? (result.left as { _tag: string })._tag : "Success"
 
 for (const [label, make] of [["promise", promiseApi], ["Effect", effectApi]] as const) {
   describe(`approval (${label} API)`, () => {
@@ -106,7 +106,7 @@ for (const [label, make] of [["promise", promiseApi], ["Effect", effectApi]] as 
       const hook = recorder(async () => true)
       return withApi(make, {}, hook.approve, async (api, server) => {
         const result = await api.execute(enroll, turn)
-        assert.deepStrictEqual<unknown>(result, Either.right({ status: 201, data: { ok: true } }))
+        assert.deepStrictEqual<unknown>(result, { _tag: "Right", right: { status: 201, data: { ok: true } } })
         assert.strictEqual(hook.asked.length, 1)
         const { info, request } = hook.asked[0]!
         assert.deepStrictEqual(info, { tool: "enroll", context: turn })
@@ -124,8 +124,8 @@ for (const [label, make] of [["promise", promiseApi], ["Effect", effectApi]] as 
     it("denied: ApprovalDenied, the model hears the user declined, and the server received nothing", () =>
       withApi(make, {}, recorder(() => false).approve, async (api, server) => {
         const result = await api.execute(enroll, turn)
-        assert.isTrue(Either.isLeft(result))
-        const error = Either.isLeft(result) ? result.left : undefined
+        assert.isTrue(result._tag === "Left")
+        const error = result._tag === "Left" ? result.left : undefined
         assert.instanceOf(error, Client.ApprovalDenied)
         assert.strictEqual((error as Client.ApprovalDenied).message, `tool "enroll" (POST) was not approved; nothing was sent`)
         assert.deepStrictEqual(Client.modelFacingError(error, "enroll"), {
@@ -159,7 +159,7 @@ for (const [label, make] of [["promise", promiseApi], ["Effect", effectApi]] as 
       ) {
         await withApi(make, {}, approve, async (api, server) => {
           const result = await api.execute(enroll, turn)
-          const error = Either.isLeft(result) ? result.left : undefined
+          const error = result._tag === "Left" ? result.left : undefined
           assert.instanceOf(error, Client.ApprovalFailed)
           assert.strictEqual((error as Client.ApprovalFailed).cause, crash)
           assert.strictEqual(

@@ -5,8 +5,8 @@
  * (or `discover`) carries in its type and provides to every run: two users calling at once through
  * one client each send their own token. Checked on what a real server received.
  */
-import { assert, describe, it } from "@effect/vitest"
-import * as Context from "effect/Context"
+import { Service } from "#target/Service.js"
+import { assert, describe, it } from "../support/effectVitest.js"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
@@ -20,7 +20,7 @@ interface Turn {
 }
 
 /** The application's tokens by user: a service, as an Effect application keeps them. */
-class Vault extends Context.Tag("test/Vault")<Vault, { readonly tokenOf: (user: string) => Effect.Effect<string | undefined> }>() {}
+class Vault extends Service<Vault, { readonly tokenOf: (user: string) => Effect.Effect<string | undefined> }>()("test/Vault") {}
 
 const VAULT = { ann: "tok-ann", bob: "tok-bob" } as Record<string, string>
 const VaultLive = Layer.succeed(Vault, { tokenOf: (user) => Effect.succeed(VAULT[user]) })

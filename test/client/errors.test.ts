@@ -4,7 +4,7 @@
  * is every error the client's operations declare they fail with. rcp-sdk/providers is re-exported by
  * rcp-sdk/client the same way.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { assert, describe, it } from "../support/effectVitest.js"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import * as Client from "../../src/Client.js"

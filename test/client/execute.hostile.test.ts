@@ -4,11 +4,12 @@
  * as the model sent it — and never changes the path's shape, the set of query keys or the set of
  * headers.
  */
-import { assert, describe, it } from "@effect/vitest"
-import * as Context from "effect/Context"
+import { Service } from "#target/Service.js"
+import { unwrapScoped } from "#test-target"
+import { assert, describe, it } from "../support/effectVitest.js"
 import * as Effect from "effect/Effect"
-import * as FastCheck from "effect/FastCheck"
 import * as Layer from "effect/Layer"
+import * as fc from "fast-check"
 import * as Client from "../../src/Client.js"
 import {
   clientLayer,
@@ -20,6 +21,7 @@ import {
   type Attempts,
   type ToolInput
 } from "../support/execute.js"
+import { either } from "../support/either.js"
 import { json, testServer, type TestServer } from "../support/server.js"
 import { hasLoneSurrogate, pathValueReasons } from "../support/pathRule.js"
 import { propertyRuns, seeded } from "../support/property.js"
@@ -133,12 +135,12 @@ const expectedArrival = (position: Position, value: string): unknown =>
   position === "urlQuery" || position === "queryParam" ? [value] : value
 
 /** One server and one client for a whole position's table; each test looks at the request it added. */
-class Probe extends Context.Tag("test/Probe")<Probe, {
+class Probe extends Service<Probe, {
   readonly server: TestServer
   readonly attempts: Attempts
-}>() {}
+}>()("test/Probe") {}
 
-const probeLayer: Layer.Layer<Probe | Client.RcpClient> = Layer.unwrapScoped(
+const probeLayer: Layer.Layer<Probe | Client.RcpClient> = unwrapScoped(
   Effect.gen(function*() {
     const server = yield* largeHeaderServer((_req, res) => json(res, 200, { ok: true }))
     const attempts: Attempts = { urls: [] }
@@ -161,7 +163,7 @@ describe("execute: hostile argument values", () => {
             const requestsBefore = server.requests.length
             const attemptsBefore = attempts.urls.length
             const args = Object.fromEntries(POSITIONS.map((p) => [p, p === position ? c.value : SAFE]))
-            const outcome = yield* Effect.either(Client.execute({ name: "probe", arguments: args }))
+            const outcome = yield* either(Client.execute({ name: "probe", arguments: args }))
 
             if (refusal !== undefined) {
               assert.strictEqual(outcome._tag, "Left", "expected the value to be refused")
@@ -213,8 +215,8 @@ const mustRefuse: Record<Position, (value: string) => boolean> = {
 }
 
 // Short strings over the characters that matter to URLs, headers and percent-decoding.
-const tricky = FastCheck.string({
-  unit: FastCheck.constantFrom(
+const tricky = fc.string({
+  unit: fc.constantFrom(
     ...[".", "/", "\\", "%", "2", "e", "E", "f", "5", "c", "0", "d", "a", "?", "#", "&", "=", "+", "@", ":", ";"],
     ...[" ", "\t", "\r", "\n", "\u0000", "\u007f", "\u0085", "é", "ÿ", "Ā", "日", "👍", "\ud800", "\udc00"]
   ),
@@ -225,14 +227,14 @@ describe("execute: random values (property)", () => {
   it.layer(probeLayer)("in every position", (it) => {
     it.effect.prop(
       "a value is refused exactly when docs/protocol.md §3.4 says so, and otherwise arrives exactly as sent",
-      [FastCheck.oneof(tricky, FastCheck.string({ unit: "binary", maxLength: 24 }))],
+      [fc.oneof(tricky, fc.string({ unit: "binary", maxLength: 24 }))],
       ([value]) =>
         Effect.gen(function*() {
           const { server } = yield* Probe
           for (const position of POSITIONS) {
             const before = server.requests.length
             const args = Object.fromEntries(POSITIONS.map((p) => [p, p === position ? value : SAFE]))
-            const outcome = yield* Effect.either(Client.execute({ name: "probe", arguments: args }))
+            const outcome = yield* either(Client.execute({ name: "probe", arguments: args }))
             const shown = `${position}: ${JSON.stringify(value)}`
             if (mustRefuse[position](value)) {
               assert.strictEqual(outcome._tag, "Left", `expected a refusal in the ${shown}`)
@@ -287,7 +289,7 @@ describe("execute: hostile values, more shapes", () => {
       const outcomes = yield* Effect.gen(function*() {
         yield* registerAt(server, [tool])
         const run = (a: string, b: string) =>
-          Effect.either(Client.execute({ name: "greet", arguments: { a, b } })).pipe(
+          either(Client.execute({ name: "greet", arguments: { a, b } })).pipe(
             Effect.map((out) => out._tag === "Left" ? out.left.message : "sent")
           )
         return [yield* run("x y", " z"), yield* run(" x", "y"), yield* run("x", "y\t"), yield* run("", "")]

@@ -6,7 +6,7 @@
  * request reaches the tool's endpoint on 127.0.0.1; exposed sets, approval policies under a lock and
  * `describeManifest` know the shortened names.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { assert, describe, it } from "../support/effectVitest.js"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"

@@ -4,7 +4,7 @@
  * bracket rule, a structured param's value by its style — read back by qs, the parser Express uses
  * for such bodies, and checked against what Stripe and Twilio document.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { assert, describe, it } from "../support/effectVitest.js"
 import * as fc from "fast-check"
 import * as FormBody from "../../src/internal/client/formBody.js"
 import type { Placement } from "../../src/internal/manifest/paramSchema.js"

@@ -11,8 +11,9 @@
  *   names reach the server in the path, the query and the body, and an auth header named
  *   `__proto__` carries the credential.
  */
-import { assert, describe, it } from "@effect/vitest"
-import * as Either from "effect/Either"
+import * as Result from "#target/Result.js"
+import { getOrThrow } from "#test-target"
+import { assert, describe, it } from "../support/effectVitest.js"
 import * as fc from "fast-check"
 import * as Client from "../../src/Client.js"
 import * as Lock from "../../src/Lock.js"
@@ -49,7 +50,7 @@ const originOf = (url: string): string => {
 describe("a lock file's prototype keys", () => {
   it("apis.__proto__ and tools.__proto__ are refused with their paths, never dropped or made the prototype", () => {
     const result = Lock.validate(lockText([["__proto__", []], ["https://a.example/m", ["__proto__", "ok"]]]))
-    assert.deepStrictEqual(Either.isLeft(result) ? result.left.map(Lock.formatIssue) : "accepted", [
+    assert.deepStrictEqual(Result.isFailure(result) ? Result.failureOf(result).map(Lock.formatIssue) : "accepted", [
       "apis.__proto__: the key \"__proto__\" is not allowed",
       "apis[\"https://a.example/m\"].tools.__proto__: the key \"__proto__\" is not allowed"
     ])
@@ -66,12 +67,12 @@ describe("a lock file's prototype keys", () => {
         const result = Lock.validate(lockText(apis))
         const hasProto = apis.some(([url, tools]) => url === "__proto__" || tools.includes("__proto__"))
         if (hasProto) {
-          assert.isTrue(Either.isLeft(result))
-          assert.isTrue(Either.isLeft(result) && result.left.some((issue) => issue.message === "the key \"__proto__\" is not allowed"))
+          assert.isTrue(Result.isFailure(result))
+          assert.isTrue(Result.isFailure(result) && Result.failureOf(result).some((issue) => issue.message === "the key \"__proto__\" is not allowed"))
           return
         }
-        assert.isTrue(Either.isRight(result), Either.isLeft(result) ? result.left.map(Lock.formatIssue).join("\n") : "")
-        const lock = Either.getOrThrow(result)
+        assert.isTrue(Result.isSuccess(result), Result.isFailure(result) ? Result.failureOf(result).map(Lock.formatIssue).join("\n") : "")
+        const lock = getOrThrow(result)
         assert.deepStrictEqual(Object.keys(lock.apis).sort(), apis.map(([url]) => url).sort())
         for (const [url, tools] of apis) {
           assert.deepStrictEqual(Object.keys(lock.apis[url]!.tools).sort(), [...tools].sort())
@@ -90,7 +91,7 @@ describe("prototype names in a manifest", () => {
       JSON.parse(`{"rcpVersion":"0.1","tools":[{"name":"__proto__","description":"d","method":"GET","params":[],"url":"https://a.example/x"}]}`),
       {}
     )
-    assert.deepStrictEqual(Either.isLeft(result) ? result.left.map(Manifest.formatIssue) : "accepted", [
+    assert.deepStrictEqual(Result.isFailure(result) ? Result.failureOf(result).map(Manifest.formatIssue) : "accepted", [
       "tools[0].name: \"__proto__\" cannot be a tool name (a lock keys tools by name)"
     ])
   })
@@ -113,8 +114,8 @@ describe("prototype names in a manifest", () => {
     const manifest: unknown = JSON.parse(
       `{"rcpVersion":"0.1","auth":{"type":"header","name":"__proto__","scheme":"Bearer"},"tools":[${tool("constructor")},${tool("prototype")}]}`
     )
-    const decoded = Either.getOrThrow(Manifest.validate(manifest, {}))
-    const lock = Either.getOrThrow(Lock.validate(JSON.parse(Lock.format(Lock.make([{ url, manifest: decoded }])))))
+    const decoded = getOrThrow(Manifest.validate(manifest, {}))
+    const lock = getOrThrow(Lock.validate(JSON.parse(Lock.format(Lock.make([{ url, manifest: decoded }])))))
     assert.deepStrictEqual(Object.keys(lock.apis[Lock.keyOf(url)]!.tools), ["constructor", "prototype"])
     const client = Client.createRcpClient({ lock, credential: "S3CRET" })
     try {

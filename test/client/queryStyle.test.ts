@@ -3,7 +3,7 @@
  * rule, and what is refused rather than sent. Decoded by independent readers: `URLSearchParams`
  * (repeated keys and delimited lists) and qs (brackets).
  */
-import { assert, describe, it } from "@effect/vitest"
+import { assert, describe, it } from "../support/effectVitest.js"
 import * as fc from "fast-check"
 import type { Placement, SchemaNode } from "../../src/internal/manifest/paramSchema.js"
 import * as ArgumentProblems from "../../src/internal/model/argumentProblems.js"

@@ -10,9 +10,9 @@
  * docs/protocol.md §3.4 in test/support/pathRule.ts, shared with test/client/execute.hostile.test.ts. `npm test` runs each pure property 1,000 times with a fixed seed; a deeper
  * run with other cases: `RCP_PROPERTY_SEED=7 npm run test:deep` (seeds: test/support/property.ts).
  */
-import { assert, describe, it } from "@effect/vitest"
+import * as Result from "#target/Result.js"
+import { assert, describe, it } from "../support/effectVitest.js"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
 import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
 import * as fc from "fast-check"
@@ -24,6 +24,7 @@ import * as Credential from "../../src/internal/client/credential.js"
 import * as Request from "../../src/internal/client/request.js"
 import type { Outgoing } from "../../src/internal/transport/outgoing.js"
 import { clientLayer, largeHeaderServer, rawSegments } from "../support/execute.js"
+import { either } from "../support/either.js"
 import { json, type Recorded } from "../support/server.js"
 import { decodedForms, hasLoneSurrogate, type PathReason, pathValueReasons, segmentReasons } from "../support/pathRule.js"
 import { propertyRuns, seeded, yielding } from "../support/property.js"
@@ -652,10 +653,10 @@ interface Built {
 
 const build = (c: Case): Built => {
   const decoded = Manifest.validate(manifestJson(c, c.origin.literal))
-  if (Either.isLeft(decoded)) {
-    throw new Error(`generated manifest rejected: ${decoded.left.map(Manifest.formatIssue).join("; ")}`)
+  if (Result.isFailure(decoded)) {
+    throw new Error(`generated manifest rejected: ${Result.failureOf(decoded).map(Manifest.formatIssue).join("; ")}`)
   }
-  const manifest = decoded.right
+  const manifest = Result.successOf(decoded)
   const values = valuesOf(c)
   const result = Request.render(Request.compile(manifest.tools[0]!), values)
   const sent = result._tag === "Ok"
@@ -939,9 +940,9 @@ describe("request builder, end to end (property)", () => {
       Effect.gen(function*() {
         const server = yield* largeHeaderServer((_req, res) => json(res, 200, { ok: true }))
         let current = "unset"
-        const runtime = yield* Layer.toRuntime(makeLayer({ credential: () => current }))
+        const context = yield* Layer.build(makeLayer({ credential: () => current }))
         const run = <A, E>(effect: Effect.Effect<A, E, Client.RcpClient>) =>
-          Effect.runPromise(Effect.either(effect).pipe(Effect.provide(runtime)))
+          Effect.runPromise(either(effect).pipe(Effect.provide(context)))
         const t = tally()
         yield* Effect.promise(() =>
           fc.assert(
@@ -950,7 +951,7 @@ describe("request builder, end to end (property)", () => {
               const registered = await run(
                 Client.register(manifestJson(c, server.origin), { url: `${server.origin}/rcp/manifest` })
               )
-              assert.isTrue(Either.isRight(registered), Either.isLeft(registered) ? registered.left.message : "")
+              assert.isTrue(registered._tag === "Right", registered._tag === "Left" ? registered.left.message : "")
               // The arguments as the model sends them, and the values the client reads from them.
               const args = argumentsJson(valuesOf(c))
               const values = new Map(Object.entries(JSON.parse(args) as Record<string, Value>))
@@ -960,8 +961,8 @@ describe("request builder, end to end (property)", () => {
               const { allowed } = expectedRefusals(c, values)
               if (allowed.size > 0) {
                 t.counts.refused++
-                assert.isTrue(Either.isLeft(outcome), `${where}: expected a refusal`)
-                if (Either.isLeft(outcome)) {
+                assert.isTrue(outcome._tag === "Left", `${where}: expected a refusal`)
+                if (outcome._tag === "Left") {
                   assert.strictEqual(outcome.left._tag, "InvalidArguments", where)
                   for (const param of allowed.keys()) assert.include(outcome.left.message, `"${param}"`, where)
                 }
@@ -969,8 +970,8 @@ describe("request builder, end to end (property)", () => {
                 return
               }
               t.counts.accepted++
-              const failure = Either.isLeft(outcome) ? outcome.left.message : ""
-              assert.isTrue(Either.isRight(outcome), `${where}: ${failure}`)
+              const failure = outcome._tag === "Left" ? outcome.left.message : ""
+              assert.isTrue(outcome._tag === "Right", `${where}: ${failure}`)
               assert.strictEqual(server.requests.length, before + 1, where)
               const expected = expectedRequest(c, server.origin, values, c.credential)
               assertArrived(c, server.requests[before]!, expected, where)

@@ -2,7 +2,7 @@
  * Request rendering (docs/protocol.md §3.4), tested directly: each value is escaped for the
  * one place it goes, and a value that cannot go there unchanged is refused by name, before any HTTP.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { assert, describe, it } from "../support/effectVitest.js"
 import type * as Manifest from "../../src/Manifest.js"
 import type { Value } from "../../src/Resolver.js"
 import * as Request from "../../src/internal/client/request.js"

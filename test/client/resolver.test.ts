@@ -2,8 +2,8 @@
  * Resolvers in a client: swapping the Resolvers layer under one program, and resolvers in execute
  * (before any HTTP). rcp-sdk/resolver on its own is test/client/resolveAll.test.ts (both Effect targets).
  */
-import { assert, describe, it } from "@effect/vitest"
-import * as Context from "effect/Context"
+import { Service } from "#target/Service.js"
+import { assert, describe, it } from "../support/effectVitest.js"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Client from "../../src/Client.js"
@@ -29,7 +29,7 @@ const assertNoSecret = (error: { readonly message: string }) => {
   assert.notInclude(String(error), SECRET)
 }
 
-class CurrentUser extends Context.Tag("test/CurrentUser")<CurrentUser, { readonly id: string }>() {}
+class CurrentUser extends Service<CurrentUser, { readonly id: string }>()("test/CurrentUser") {}
 
 describe("swapping the Resolvers layer", () => {
   // One program, written once; only the layer differs.

@@ -4,12 +4,12 @@
  * given `search_tools`, finds tools with it, and only then can call them. Against real servers on
  * 127.0.0.1: every test asserts what the server received — or that it received nothing.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { assert, describe, it } from "../support/effectVitest.js"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
 import * as Exit from "effect/Exit"
 import * as Client from "../../src/Client.js"
 import { clientLayer, manifest, type ToolInput } from "../support/execute.js"
+import { either } from "../support/either.js"
 import { json, startServer, type TestServer, testServer } from "../support/server.js"
 
 /** A small shop API: its `accountId` is the operator's (resolver-bound), never the model's. */
@@ -125,11 +125,11 @@ describe("searchSession", () => {
         assert.strictEqual(Client.SEARCH_TOOL_NAME, "search_tools")
 
         // Guessing a real tool's name before finding it: refused, naming what is exposed.
-        const guessed = yield* Effect.either(
+        const guessed = yield* either(
           session.execute({ type: "function", id: "c0", function: { name: "refund_payment", arguments: "{\"payment\":\"py_1\"}" } })
         )
-        assert.isTrue(Either.isLeft(guessed))
-        if (Either.isLeft(guessed)) {
+        assert.isTrue(guessed._tag === "Left")
+        if (guessed._tag === "Left") {
           assert.strictEqual(guessed.left._tag, "ToolNotFound")
           assert.strictEqual(
             guessed.left.message,
@@ -172,9 +172,9 @@ describe("searchSession", () => {
 
         // A pinned name that is not registered is refused as the session's, never the client's
         // ToolNotFound (which would list the API's other tools).
-        const unregistered = yield* Effect.either(session.execute({ name: "not_registered", arguments: {} }))
-        assert.isTrue(Either.isLeft(unregistered))
-        if (Either.isLeft(unregistered)) {
+        const unregistered = yield* either(session.execute({ name: "not_registered", arguments: {} }))
+        assert.isTrue(unregistered._tag === "Left")
+        if (unregistered._tag === "Left") {
           assert.strictEqual(
             unregistered.left.message,
             `unknown tool "not_registered"; available tools: search_tools, get_customer, ${found.join(", ")}`
@@ -182,9 +182,9 @@ describe("searchSession", () => {
         }
 
         // Bad search arguments: InvalidArguments for the model, nothing searched.
-        const bad = yield* Effect.either(session.execute({ name: "search_tools", arguments: { query: "  " } }))
-        assert.isTrue(Either.isLeft(bad) && bad.left._tag === "InvalidArguments")
-        if (Either.isLeft(bad)) {
+        const bad = yield* either(session.execute({ name: "search_tools", arguments: { query: "  " } }))
+        assert.isTrue(bad._tag === "Left" && bad.left._tag === "InvalidArguments")
+        if (bad._tag === "Left") {
           assert.strictEqual(
             bad.left.message,
             "invalid arguments for tool \"search_tools\":\n- \"query\" must be a non-empty string: what you want to do"

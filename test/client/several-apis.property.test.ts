@@ -8,12 +8,12 @@
  * own record of what the operator named, and what each origin may therefore receive.
  * `RCP_PROPERTY_RUNS=2000 npx vitest run test/client/several-apis.property.test.ts` for a deeper run.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { assert, describe, it } from "../support/effectVitest.js"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
 import * as fc from "fast-check"
 import * as Client from "../../src/Client.js"
 import { bearer } from "../support/execute.js"
+import { either } from "../support/either.js"
 import { json, type TestServer, testServer } from "../support/server.js"
 import { TRANSPORTS } from "../support/transports.js"
 import { propertyRuns, seeded } from "../support/property.js"
@@ -150,7 +150,7 @@ describe("several APIs (property): no server receives a credential it was not gi
                 const api = named.get(op.server)
                 const target = servers[op.target]!
                 const before = target.requests.length
-                const out = yield* Effect.either(
+                const out = yield* either(
                   Client.execute({ name: `${api?.prefix ?? ""}s${op.server}_to${op.target}`, arguments: {} })
                 )
                 const expected = ((): { readonly tag: string; readonly auth?: string } => {
@@ -164,7 +164,7 @@ describe("several APIs (property): no server receives a credential it was not gi
                   }
                   return { tag: "CredentialMissing" }
                 })()
-                assert.strictEqual(Either.isLeft(out) ? out.left._tag : "Right", expected.tag, where)
+                assert.strictEqual(out._tag === "Left" ? out.left._tag : "Right", expected.tag, where)
                 const kind = expected.auth !== undefined
                   ? expected.auth.split(/[-@]/)[0]!
                   : expected.tag === "CredentialMissing"

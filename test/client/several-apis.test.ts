@@ -4,14 +4,14 @@
  * origins and prefixes; clashes, re-discovery and `forget`. Every test asserts what each server
  * actually received, and in particular which credential (if any) reached which origin.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { assert, describe, it } from "../support/effectVitest.js"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
 import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
 import type * as Scope from "effect/Scope"
 import * as Client from "../../src/Client.js"
 import { bearer, clientLayer, type ToolInput } from "../support/execute.js"
+import { either, type Outcome } from "../support/either.js"
 import { json, type TestServer, testServer } from "../support/server.js"
 import { TRANSPORTS } from "../support/transports.js"
 
@@ -67,10 +67,10 @@ const manifestsBare = (...apis: ReadonlyArray<Api>) => {
   }
 }
 
-const call = (name: string) => Effect.either(Client.execute({ name, arguments: {} }))
+const call = (name: string) => either(Client.execute({ name, arguments: {} }))
 
-const tagOf = <A, E extends { readonly _tag: string }>(out: Either.Either<A, E>): string =>
-  Either.isLeft(out) ? out.left._tag : "Right"
+const tagOf = <A, E extends { readonly _tag: string }>(out: Outcome<A, E>): string =>
+  out._tag === "Left" ? out.left._tag : "Right"
 
 describe("several APIs: whose credential goes where", () => {
   for (const [label, layer] of TRANSPORTS) {
@@ -102,8 +102,8 @@ describe("several APIs: whose credential goes where", () => {
       assert.strictEqual(tagOf(outcomes[0]!), "Right")
       assert.deepStrictEqual(received(a), ["Bearer CLIENT-WIDE"])
       const refused = outcomes[1]!
-      assert.isTrue(Either.isLeft(refused) && refused.left._tag === "CredentialMissing")
-      if (Either.isLeft(refused)) {
+      assert.isTrue(refused._tag === "Left" && refused.left._tag === "CredentialMissing")
+      if (refused._tag === "Left") {
         assert.strictEqual(
           refused.left.message,
           `tool "b_ping": the manifest requires a credential for ${b.server.origin}, but the client-wide credential ` +
@@ -205,7 +205,7 @@ describe("several APIs: trusted origins per API", () => {
       assert.strictEqual(tagOf(outcomes[0]!), "Right")
       const refused = outcomes[1]!
       assert.strictEqual(tagOf(refused), "UntrustedOrigin")
-      if (Either.isLeft(refused)) assert.include(refused.left.message, `tool "b_to_c" calls ${c.server.origin}`)
+      if (refused._tag === "Left") assert.include(refused.left.message, `tool "b_to_c" calls ${c.server.origin}`)
       // C received A's credential (A was given C), never B's.
       assert.deepStrictEqual(received(c), ["Bearer A-TOKEN"])
       assert.deepStrictEqual(received(a), [])
@@ -230,11 +230,11 @@ describe("several APIs: trusted origins per API", () => {
   it.scoped("a trusted origin that is not an origin: InvalidDiscoverOptions, before any HTTP", () =>
     Effect.gen(function*() {
       const [a] = yield* threeApis()
-      const out = yield* Effect.either(Client.discover(a.url, { trustedOrigins: ["localhost:3000"] })).pipe(
+      const out = yield* either(Client.discover(a.url, { trustedOrigins: ["localhost:3000"] })).pipe(
         Effect.provide(clientLayer())
       )
-      assert.isTrue(Either.isLeft(out))
-      if (Either.isLeft(out)) {
+      assert.isTrue(out._tag === "Left")
+      if (out._tag === "Left") {
         assert.strictEqual(out.left._tag, "InvalidDiscoverOptions")
         assert.strictEqual(
           out.left.message,
@@ -256,11 +256,11 @@ describe("several APIs: prefixes and clashes", () => {
       b.tools = samePing
       const { clash, tools, first } = yield* Effect.gen(function*() {
         yield* Client.discover(a.url, { credential: "A-TOKEN" })
-        const clash = yield* Effect.either(Client.discover(b.url, { credential: "B-TOKEN" }))
+        const clash = yield* either(Client.discover(b.url, { credential: "B-TOKEN" }))
         return { clash, tools: yield* Client.tools, first: yield* call("ping") }
       }).pipe(Effect.provide(clientLayer()))
-      assert.isTrue(Either.isLeft(clash))
-      if (Either.isLeft(clash)) {
+      assert.isTrue(clash._tag === "Left")
+      if (clash._tag === "Left") {
         assert.strictEqual(clash.left._tag, "DuplicateTool")
         assert.strictEqual(
           clash.left.message,
@@ -286,10 +286,10 @@ describe("several APIs: prefixes and clashes", () => {
           da,
           db,
           tools: yield* Client.tools,
-          viaA: yield* Effect.either(Client.execute({ name: "a__ping", arguments: { n: 1 } })),
+          viaA: yield* either(Client.execute({ name: "a__ping", arguments: { n: 1 } })),
           viaB: yield* call("b-ping"),
           bare: yield* call("ping"),
-          invalid: yield* Effect.either(Client.execute({ name: "a__ping", arguments: { n: "1" } }))
+          invalid: yield* either(Client.execute({ name: "a__ping", arguments: { n: "1" } }))
         }
       }).pipe(Effect.provide(clientLayer()))
       assert.deepStrictEqual(out.tools.map((t) => t.name), ["a__ping", "b-ping"])
@@ -313,12 +313,12 @@ describe("several APIs: prefixes and clashes", () => {
       assert.deepStrictEqual([tagOf(out.viaA), tagOf(out.viaB)], ["Right", "Right"])
       assert.deepStrictEqual(received(a), ["Bearer A-TOKEN"])
       assert.deepStrictEqual(received(b), ["Bearer B-TOKEN"])
-      assert.isTrue(Either.isLeft(out.bare))
-      if (Either.isLeft(out.bare)) {
+      assert.isTrue(out.bare._tag === "Left")
+      if (out.bare._tag === "Left") {
         assert.strictEqual(out.bare.left.message, "unknown tool \"ping\"; available tools: a__ping, b-ping")
       }
-      assert.isTrue(Either.isLeft(out.invalid))
-      if (Either.isLeft(out.invalid)) {
+      assert.isTrue(out.invalid._tag === "Left")
+      if (out.invalid._tag === "Left") {
         assert.strictEqual(out.invalid.left._tag, "InvalidArguments")
         assert.include(out.invalid.left.message, "invalid arguments for tool \"a__ping\"")
       }
@@ -331,10 +331,10 @@ describe("several APIs: prefixes and clashes", () => {
       b.tools = (self) => [ping("x_ping", self)]
       const clash = yield* Effect.gen(function*() {
         yield* Client.discover(a.url, { prefix: "x_" })
-        return yield* Effect.either(Client.discover(b.url))
+        return yield* either(Client.discover(b.url))
       }).pipe(Effect.provide(clientLayer({ credential: () => "T" })))
-      assert.isTrue(Either.isLeft(clash))
-      if (Either.isLeft(clash)) {
+      assert.isTrue(clash._tag === "Left")
+      if (clash._tag === "Left") {
         assert.strictEqual(clash.left._tag, "DuplicateTool")
         assert.include(clash.left.message, "tool \"x_ping\" is defined by both")
       }
@@ -345,12 +345,12 @@ describe("several APIs: prefixes and clashes", () => {
       const [a, b] = yield* threeApis()
       const { spaced, long, tools } = yield* Effect.gen(function*() {
         yield* Client.discover(b.url, { credential: "B" })
-        const spaced = yield* Effect.either(Client.discover(a.url, { prefix: "my api." }))
-        const long = yield* Effect.either(Client.discover(a.url, { prefix: "p".repeat(60) }))
+        const spaced = yield* either(Client.discover(a.url, { prefix: "my api." }))
+        const long = yield* either(Client.discover(a.url, { prefix: "p".repeat(60) }))
         return { spaced, long, tools: yield* Client.tools }
       }).pipe(Effect.provide(clientLayer()))
-      assert.isTrue(Either.isLeft(spaced))
-      if (Either.isLeft(spaced)) {
+      assert.isTrue(spaced._tag === "Left")
+      if (spaced._tag === "Left") {
         assert.strictEqual(spaced.left._tag, "InvalidDiscoverOptions")
         assert.strictEqual(
           spaced.left.message,
@@ -359,11 +359,11 @@ describe("several APIs: prefixes and clashes", () => {
         )
       }
       // docs/protocol.md §2: over 64 characters, the exposed name is shortened (with a warning).
-      assert.isTrue(Either.isRight(long))
+      assert.isTrue(long._tag === "Right")
       const shortened = tools.map((t) => t.name).filter((name) => name.startsWith("p".repeat(55)))
       assert.isAbove(shortened.length, 0)
       assert.isTrue(shortened.every((name) => /^p{55}_[0-9a-f]{8}$/.test(name)))
-      if (Either.isRight(long)) assert.isTrue(long.right.warnings.some((w) => w.startsWith("tool \"a_ping\" is exposed as \"ppp")))
+      if (long._tag === "Right") assert.isTrue(long.right.warnings.some((w) => w.startsWith("tool \"a_ping\" is exposed as \"ppp")))
       assert.deepStrictEqual(tools.map((t) => t.name).filter((name) => !shortened.includes(name)), ["b_ping"])
     }))
 })

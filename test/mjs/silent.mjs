@@ -2,8 +2,10 @@
 // promise facade on both transports, the Effect API under Effect's default logger, the manifest
 // functions — run through successes, warnings and failures against a real server. Run by
 // test/hardening.silent.test.ts, which asserts this process printed nothing at all; a failed
-// assertion here exits non-zero (and is the only thing ever printed).
-import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
+// assertion here exits non-zero (and is the only thing ever printed). With RCP_EFFECT=4 it runs the
+// Effect 4 line from an Effect 4 app folder (test/support/effect4App.ts), whose fetch client is
+// effect/http's.
+import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import assert from "node:assert/strict"
@@ -12,6 +14,11 @@ import * as Client from "rcp-sdk/client"
 import * as Lock from "rcp-sdk/lock"
 import * as Manifest from "rcp-sdk/manifest"
 import * as Resolver from "rcp-sdk/resolver"
+
+const effect4 = process.env.RCP_EFFECT === "4"
+// On the Effect it was told (Effect 4 has Context.Service, Effect 3 Context.Tag): never a silent run of the other.
+assert.equal(typeof Context.Service === "function", effect4, `not on Effect ${effect4 ? 4 : 3}`)
+const FetchHttpClient = await import(effect4 ? "effect/http/FetchHttpClient" : "@effect/platform/FetchHttpClient")
 
 const manifestOf = (origin) => ({
   rcpVersion: "0.1",

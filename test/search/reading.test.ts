@@ -128,7 +128,9 @@ describe("words read by their shape", () => {
   })
 
   it("reads a phrasal verb's particle four words on: 'turn the weekly workflow back on'", () => {
-    expect(ToolIndex.explain(hooks, "turn the weekly workflow back on in acme/site").action).toBe("update")
+    // Read as the lexicon's "turn back on" (resume) since round 6 reads a three-word phrasal verb
+    // around its object; "turn on" alone was read as an update. Either way the workflow is enabled.
+    expect(ToolIndex.explain(hooks, "turn the weekly workflow back on in acme/site").action).toBe("action")
     expect(names(hooks, "turn the weekly workflow back on in acme/site")[0]).toBe("enable_workflow")
   })
 
@@ -196,5 +198,48 @@ describe("an id prefix", () => {
     // `po` sits tighter in "people" (p-e-o) than in "payouts" (p-a-y-o); that was read as meaning people.
     expect([...ToolIndex.explain(index, "po_1NqAbC").items].sort()).toEqual(["payouts", "people"])
     expect(names(index, "stop po_1NqAbC before it goes out")[0]).toBe("cancel_payout")
+  })
+})
+
+describe("reaching the tool a request names otherwise (round 6)", () => {
+  const repos = indexOf([
+    tool("transfer_repo", "POST", "/repos/{{owner}}/{{repo}}/transfer", "Transfer a repository."),
+    tool("update_repo", "PATCH", "/repos/{{owner}}/{{repo}}", "Update a repository."),
+    tool("add_assignees", "POST", "/repos/{{owner}}/{{repo}}/issues/{{issue_number}}/assignees", "Add assignees to an issue."),
+    tool("add_reaction", "POST", "/api/reactions.add", "Adds a reaction to an item.", "chat"),
+    tool("get_reactions", "GET", "/api/reactions.get", "Gets reactions for an item.", "chat")
+  ])
+
+  it("reads a phrasal verb said with its preposition after the object: 'hand octo/cli over to …'", () => {
+    // "hand" alone is an assignment; "hand over to" (the lexicon's) a transfer.
+    expect(names(repos, "hand octo/cli over to the platform org")[0]).toBe("transfer_repo")
+    expect(ToolIndex.explain(repos, "hand octo/cli over to the platform org").action).toBe("action")
+  })
+
+  it("reads a particle past a hint as the verb's when a destination follows it: 'move octo/cli over to …'", () => {
+    // "move" alone is an update; "move over" (the lexicon's) a transfer, once "to" says where.
+    expect(names(repos, "move octo/cli over to the platform org")[0]).toBe("transfer_repo")
+    expect(ToolIndex.explain(repos, "move octo/cli over to the platform org").action).toBe("action")
+  })
+
+  it("reads an emoji shortcode in a request without a verb as a reaction put on", () => {
+    expect(ToolIndex.explain(repos, ":eyes: on 1712345678.000100 in C024BE91L").action).toBe("create")
+    expect(names(repos, ":eyes: on 1712345678.000100 in C024BE91L")[0]).toBe("add_reaction")
+    // With a verb of its own, the request says what to do.
+    expect(ToolIndex.explain(repos, "who put :eyes: on 1712345678.000100 in C024BE91L").action).toBe("list")
+  })
+
+  it("reads a question word's contracted 'is' or 'has' where a phrase has none: \"who's starred\" is \"who starred\"", () => {
+    // The lexicon's "who starred" names the stargazers; read only from "who starred" before.
+    const termsOf = (request: string) => ToolIndex.explain(repos, request).concepts.flatMap((concept) => [...concept.terms.keys()])
+    expect(termsOf("who starred octo/cli")).toContain("stargaz")
+    expect(termsOf("who's starred octo/cli")).toContain("stargaz")
+    expect(termsOf("who’s starred octo/cli")).toContain("stargaz")
+    expect(ToolIndex.explain(repos, "who's starred octo/cli").action).toBe("list")
+  })
+
+  it("joins no word with a hint's gap into a compound", () => {
+    const terms = ToolIndex.explain(repos, "who's starred acme/sdk").concepts.flatMap((concept) => [...concept.terms.keys()])
+    expect(terms.filter((term) => term.includes("\u0000"))).toEqual([])
   })
 })

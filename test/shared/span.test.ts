@@ -3,7 +3,8 @@
  * installed; skipped with Effect's native tracer, which exports nothing — then the work inside
  * runs under the caller's span, as if the client had none.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { tracerWith } from "#target/Effects.js"
+import { assert, describe, it } from "../support/effectVitest.js"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import type * as Tracer from "effect/Tracer"
@@ -14,7 +15,7 @@ const currentSpanName = Effect.map(Effect.option(Effect.currentSpan), Option.mat
 
 // As the client calls it: from inside the step that reads the tracer in use.
 const around = <A>(f: (span: Tracer.Span | undefined) => Effect.Effect<A>) =>
-  Effect.tracerWith((tracer) => Span.within(tracer, "RcpClient.execute", { "rcp.tool": "t" }, f))
+  tracerWith((tracer) => Span.within(tracer, "RcpClient.execute", { "rcp.tool": "t" }, f))
 
 describe("span.within", () => {
   it.effect("with an installed tracer: one span, with its attributes, parent of the work inside, ended", () =>

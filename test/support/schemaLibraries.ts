@@ -5,6 +5,7 @@
  * Written from the libraries' documented combinators, not from the lowering under test.
  */
 import { z } from "zod"
+import { schemaIssues } from "#test-target"
 import type { SchemaNode } from "../../src/internal/manifest/paramSchema.js"
 
 export const toZod = (node: SchemaNode): z.ZodType => {
@@ -62,3 +63,10 @@ export const toZod = (node: SchemaNode): z.ZodType => {
 
 /** The node in the target's Effect Schema combinators (the kit, #test-target: each Effect spells it its own way). */
 export { toEffect } from "#test-target"
+
+/** What this Effect's `schema` decodes `input` to; a throw listing every problem if it does not decode. */
+export const decodedByEffect = (schema: unknown, input: unknown): unknown => {
+  const decoded = schemaIssues(schema, input)
+  if (decoded._tag === "Invalid") throw new Error(`not decoded: ${JSON.stringify(decoded.issues)}`)
+  return decoded.value
+}

@@ -4,7 +4,7 @@
  * shared Buffer pool rather than an ArrayBuffer of its own.
  * (test/transport/rules.test.ts checks the bytes themselves and the cap.)
  */
-import { assert, describe, it } from "@effect/vitest"
+import { assert, describe, it } from "../support/effectVitest.js"
 import { BodyBuffer } from "../../src/internal/transport/bodyBuffer.js"
 
 const KiB = 1024

@@ -5,7 +5,7 @@
  * encodeURIComponent and JSON.stringify, or spelled out by hand, never with `redact.ts`.
  * (test/hardening.redact.test.ts checks the same encodings as properties, through HttpError bodies.)
  */
-import { assert, describe, it } from "@effect/vitest"
+import { assert, describe, it } from "../support/effectVitest.js"
 import { redact } from "../../src/internal/transport/redact.js"
 
 const R = "<redacted>"

@@ -6,16 +6,12 @@
  * A retry re-sends the request the call built: resolvers run once per call, and nothing they
  * returned outlives the call.
  */
-import { assert, describe, it } from "@effect/vitest"
-import * as Cause from "effect/Cause"
-import * as Chunk from "effect/Chunk"
+import { adjustClock, failureOf, fork, pendingSleeps, poll, withFixedRandom } from "#test-target"
+import { assert, describe, it } from "../support/effectVitest.js"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
-import * as Option from "effect/Option"
-import * as Random from "effect/Random"
-import * as TestClock from "effect/TestClock"
 import type * as http from "node:http"
 import * as Client from "../../src/Client.js"
 import { type Attempts, clientLayer, registerAt, type Resolvers, type ToolInput } from "../support/execute.js"
@@ -32,7 +28,7 @@ const realSleep = (ms: number) => Effect.promise(() => new Promise<void>((resolv
 /** The backoff sleeps the client is waiting in now, as delays from the test clock's now. */
 const pendingBackoffs = Effect.gen(function*() {
   const now = yield* Clock.currentTimeMillis
-  return Chunk.toReadonlyArray(yield* TestClock.sleeps())
+  return (yield* pendingSleeps)
     .map((t) => t - now)
     .filter((delay) => delay > 0 && delay <= HORIZON_MS)
 })
@@ -54,17 +50,17 @@ const nextBackoff = Effect.gen(function*() {
  */
 const driveRetries = <A, E>(effect: Effect.Effect<A, E>) =>
   Effect.gen(function*() {
-    const fiber = yield* Effect.fork(effect)
+    const fiber = yield* fork(effect)
     const delays: Array<number> = []
     const deadline = Date.now() + 10_000
     for (;;) {
-      const done = yield* Fiber.poll(fiber)
-      if (Option.isSome(done)) return { exit: done.value, delays }
+      const done = yield* poll(fiber)
+      if (done !== undefined) return { exit: done, delays }
       const pending = yield* pendingBackoffs
       if (pending.length > 0) {
         const delay = Math.min(...pending)
         delays.push(delay)
-        yield* TestClock.adjust(delay)
+        yield* adjustClock(delay)
       } else {
         if (Date.now() > deadline) return assert.fail("the call neither ended nor slept")
         yield* realSleep(2)
@@ -112,7 +108,7 @@ const callOnce = (
 
 /** The error a call failed with, if it failed. */
 const errorOf = <A, E>(exit: Exit.Exit<A, E>): E | undefined =>
-  Exit.isFailure(exit) ? Option.getOrUndefined(Cause.failureOption(exit.cause)) : undefined
+  Exit.isFailure(exit) ? failureOf(exit.cause) : undefined
 
 const failureTag = <A, E extends { readonly _tag: string }>(exit: Exit.Exit<A, E>) => errorOf(exit)?._tag
 
@@ -176,14 +172,14 @@ describe("retry: what is retried (GET)", () => {
   it.scoped("a Timeout is not retried (each attempt would wait the whole timeout again)", () =>
     Effect.gen(function*() {
       const server = yield* testServer(() => undefined)
-      const fiber = yield* Effect.fork(
+      const fiber = yield* fork(
         Effect.gen(function*() {
           yield* registerAt(server, [tool(server)])
           return yield* Client.execute({ name: "t" })
         }).pipe(Effect.provide(clientLayer({ timeout: "2 seconds" })))
       )
       for (let i = 0; i < 500 && hits(server).length === 0; i++) yield* realSleep(5)
-      yield* TestClock.adjust("2 seconds")
+      yield* adjustClock("2 seconds")
       const exit = yield* Fiber.await(fiber)
       assert.strictEqual(failureTag(exit), "Timeout")
       assert.strictEqual(hits(server).length, 1)
@@ -308,7 +304,7 @@ describe("retry: backoff", () => {
   it.scoped("nothing is re-sent before the shortest backoff; the retry has gone out by the longest", () =>
     Effect.gen(function*() {
       const server = yield* scriptedServer([status(503), ok])
-      const fiber = yield* Effect.fork(
+      const fiber = yield* fork(
         Effect.gen(function*() {
           yield* registerAt(server, [tool(server)])
           return yield* Client.execute({ name: "t" })
@@ -317,10 +313,10 @@ describe("retry: backoff", () => {
       const delay = yield* nextBackoff
       assert.isAtLeast(delay, 100)
       assert.isAtMost(delay, 200)
-      yield* TestClock.adjust(99)
+      yield* adjustClock(99)
       yield* realSleep(50)
       assert.strictEqual(hits(server).length, 1, "re-sent before the minimum backoff")
-      yield* TestClock.adjust(101) // 200 ms in all: the longest first backoff
+      yield* adjustClock(101) // 200 ms in all: the longest first backoff
       const result = yield* Fiber.join(fiber)
       assert.deepStrictEqual<unknown>(result, { status: 200, data: { status: 200 } })
       assert.strictEqual(hits(server).length, 2)
@@ -330,9 +326,9 @@ describe("retry: backoff", () => {
     Effect.gen(function*() {
       const retry = { retries: 4, baseDelay: "100 millis", maxDelay: "300 millis" } as const
       const high = yield* scriptedServer([status(503)])
-      const atHigh = yield* callOnce(high, { retry }).pipe(Effect.withRandom(Random.fixed([1])))
+      const atHigh = yield* callOnce(high, { retry }).pipe(withFixedRandom([1]))
       const low = yield* scriptedServer([status(503)])
-      const atLow = yield* callOnce(low, { retry }).pipe(Effect.withRandom(Random.fixed([0])))
+      const atLow = yield* callOnce(low, { retry }).pipe(withFixedRandom([0]))
       // Jitter r ∈ [0, 1] gives ceiling/2 + ceiling/2 · r.
       assert.deepStrictEqual(atHigh.delays, [100, 200, 300, 300])
       assert.deepStrictEqual(atLow.delays, [50, 100, 150, 150])
@@ -343,7 +339,7 @@ describe("retry: backoff", () => {
   it.scoped("connection errors back off the same way", () =>
     Effect.gen(function*() {
       const server = yield* scriptedServer([reset, reset, ok])
-      const { delays } = yield* callOnce(server).pipe(Effect.withRandom(Random.fixed([0.5])))
+      const { delays } = yield* callOnce(server).pipe(withFixedRandom([0.5]))
       assert.deepStrictEqual(delays, [150, 300])
     }))
 })
@@ -375,21 +371,21 @@ describe("retry: Retry-After", () => {
 
   it.scoped("a Retry-After shorter than the backoff (0, or a date in the past) leaves the backoff", () =>
     Effect.gen(function*() {
-      yield* TestClock.adjust("1 hour")
+      yield* adjustClock("1 hour")
       const past = new Date(0).toUTCString()
       const server = yield* scriptedServer([
         status(503, { "retry-after": "0" }),
         status(503, { "retry-after": past }),
         ok
       ])
-      const { delays } = yield* callOnce(server).pipe(Effect.withRandom(Random.fixed([0])))
+      const { delays } = yield* callOnce(server).pipe(withFixedRandom([0]))
       assert.deepStrictEqual(delays, [100, 200])
     }))
 
   it.scoped("an unreadable Retry-After is ignored (backoff)", () =>
     Effect.gen(function*() {
       const server = yield* scriptedServer([status(503, { "retry-after": "soon" }), ok])
-      const { delays } = yield* callOnce(server).pipe(Effect.withRandom(Random.fixed([1])))
+      const { delays } = yield* callOnce(server).pipe(withFixedRandom([1]))
       assert.deepStrictEqual(delays, [200])
     }))
 

@@ -4,7 +4,7 @@
  * literal address, how a declared length is read, and what a failed exchange is reported as.
  * (test/transport/execute.test.ts shows them over real sockets.)
  */
-import { assert, describe, it } from "@effect/vitest"
+import { assert, describe, it } from "../support/effectVitest.js"
 import { BodyBuffer } from "../../src/internal/transport/bodyBuffer.js"
 import { NONE, type Outgoing } from "../../src/internal/transport/outgoing.js"
 import * as PrivateNetwork from "../../src/internal/transport/privateNetwork.js"

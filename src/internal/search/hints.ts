@@ -9,6 +9,7 @@
  * `#channel` and one-letter id prefixes, Stripe-style `prefix_` ids); none is taken from a request
  * set. Every pattern is linear: bounded quantifiers, no nested repetition.
  */
+import type { Action } from "./lexicon.js"
 
 /** @internal */
 export interface Hint {
@@ -23,6 +24,11 @@ export interface Hint {
    * amount, a time): "sign up a customer with ann@example.com" names no customer to update.
    */
   readonly attribute?: boolean
+  /**
+   * What a request made of the hint and no verb asks to do: an emoji shortcode said on a message
+   * (`:eyes: on 1712345678.000100`) is a reaction put on it, not one looked up.
+   */
+  readonly action?: Action
 }
 
 /** @internal */
@@ -104,7 +110,7 @@ const SHAPES: ReadonlyArray<Shape> = [
   { pattern: /(?<![\w&])#(\d{1,9})\b/g, hint: () => item("issue pull number") },
   { pattern: /(?<![\w&])#[a-z][\w-]{0,79}/g, hint: () => words("channel conversation") },
   // An emoji shortcode (`:tada:`, `:+1:`): a reaction or an emoji.
-  { pattern: /(?<![\w:]):[a-z0-9_+-]{1,40}:(?![\w:])/g, hint: () => words("reaction emoji name") },
+  { pattern: /(?<![\w:]):[a-z0-9_+-]{1,40}:(?![\w:])/g, hint: () => ({ ...words("reaction emoji name"), action: "create" }) },
   { pattern: /\b\d{9,10}\.\d{6}\b/g, hint: () => item("message ts timestamp") },
   // GHSA-xxxx-xxxx-xxxx, CVE-2024-1234: the prefix is a word the API's params use (ghsa_id, cve_id).
   {

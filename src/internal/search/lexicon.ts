@@ -532,6 +532,18 @@ const NOUNS: ReadonlyArray<Entry> = [
   entry("stash|stow|squirrel away", "create set add secret", "create", CRUD_WEIGHT),
   entry("move over|move across|hand over to|give away", "transfer move", "action"),
   entry("slap|slap on|stick on|tack on|put a", "add label set", "update", CRUD_WEIGHT),
+  // Round 6: everyday and developer words for things the APIs name otherwise (general usage, not requests).
+  entry("nag me|bug me|ping me|poke me|buzz me|give me a nudge", "reminder remind add", "create"),
+  entry("written in|coded in|built with|what language|which language|tech stack", "languages language"),
+  entry("dev box|cloud dev box|cloud ide|online ide|dev environment in the cloud|remote dev environment|cloud workspace", "codespace codespaces"),
+  entry("card on file|cards on file|keep a card|store a card|vault a card|remember the card", "setup intent payment method save"),
+  entry("vulnerable|vulnerability|vulnerabilities|cve|cves|vulnerable dependencies|vulnerable packages|security advisory", "dependabot vulnerability alert advisory"),
+  entry("aws key|api key in the code|hardcoded secret|hard-coded secret|committed a secret|committed a key|credentials in the code|leaked credentials", "secret scanning alert"),
+  entry("take the money|collect the money|collect the funds|take the payment now|charge it now", "capture", "action"),
+  entry("grep|ripgrep|code search|search the code|search the codebase|usages of|where is it used", "search code"),
+  entry("who wrote|wrote most|top contributors|who works on|who committed|who contributes", "contributors contributor"),
+  entry("headline|heading line|title of the channel", "topic purpose"),
+  entry("self-serve|self serve|self-serve link", "billing portal session"),
   // Time words that make a request a list or a history.
   entry("recent|recently|latest|last|newest|today|yesterday|this week|this month", "list")
 ]

@@ -135,6 +135,12 @@ const ABBREVIATED_PLURAL = /^[a-z]{1,3}s$/
 /** Where a hint was cut out, among a request's words: no phrase spans it, a particle may follow it. */
 const GAP = "\u0000"
 
+/** Words that open where something goes: after a phrasal verb's particle, they make it the verb's. */
+const DESTINATION: ReadonlySet<string> = new Set(["to", "into", "onto", "in"])
+
+/** A question word with a contracted "is" or "has": `who's`, `what's`. */
+const CONTRACTED = /^(who|what|where|when|how|that|there|here)(?:'s|’s)$/
+
 /** How many words may stand between a phrasal verb and its particle. */
 const PARTICLE_GAP = 4
 
@@ -177,6 +183,19 @@ const readPhrases = (
         entries.push(entry)
       }
     }
+    // "who's starred …", "what's been uploaded": a contracted "is" or "has" after a question word
+    // stands where a phrase of the lexicon has none ("who starred"); the longer reading wins.
+    const bare = CONTRACTED.exec(word)?.[1]
+    if (bare !== undefined) {
+      for (const { entry, phrase } of byFirst.get(bare) ?? []) {
+        if (phrase.length < 2 || (matched !== undefined && phrase.length < matched.length)) continue
+        if (phrase.every((part, j) => j === 0 || words[i + j] === part)) {
+          if (matched === undefined || phrase.length > matched.length) entries.length = 0
+          matched = phrase
+          entries.push(entry)
+        }
+      }
+    }
     // "hand the money back", "switch the alarm off": a phrasal verb's particle after a short
     // object, unless a longer phrase is said as it stands ("pull up commit … in" is "pull up").
     // Past a hint, only for a verb that says nothing alone: "kick @bob off" is the kick, not a
@@ -184,11 +203,18 @@ const readPhrases = (
     if (matched === undefined || matched.length < 2) {
       const alone = candidates.some(({ entry, phrase }) => phrase.length === 1 && entry.action !== undefined)
       for (const { entry, phrase } of candidates) {
-        if (phrase.length !== 2 || !PARTICLES.has(phrase[1]!)) continue
+        // "hand the repo over", and "hand octo/cli over to …" for a phrase said with its
+        // preposition ("hand over to"): the particle and what follows it, after the object.
+        if ((phrase.length !== 2 && phrase.length !== 3) || !PARTICLES.has(phrase[1]!)) continue
         let past = false
         for (let j = i + 1; j <= i + 1 + PARTICLE_GAP && j < words.length; j++) {
           if (words[j] === GAP) past = true
-          else if (j >= i + 2 && words[j] === phrase[1] && !(past && alone)) {
+          else if (j >= i + 2 && words[j] === phrase[1] && (phrase.length === 2 || words[j + 1] === phrase[2])) {
+            // Past a hint, a verb that means something alone keeps its own meaning ("kick @bob
+            // off") — unless a destination follows the particle ("move octo/cli over to …",
+            // "drag the file into #ops"): the particle then belongs to the verb.
+            const destination = DESTINATION.has(phrase.length === 3 ? phrase[2]! : words[j + 1] ?? "")
+            if (past && alone && !destination) continue
             particleAt = j
             break
           }
@@ -198,6 +224,7 @@ const readPhrases = (
           entries.length = 0
           entries.push(entry)
           taken.add(particleAt)
+          if (phrase.length === 3) taken.add(particleAt + 1)
           concepts.push(conceptOf([word], entry.expansions, 1, entry.weight))
           if (entry.action !== undefined) onAction(entry.action)
           break
@@ -226,7 +253,7 @@ const readPhrases = (
         if (!isKnown) for (const part of split(word, known)) if (!terms.has(part)) terms.set(part, COMPOUND)
         undo(word, known, terms)
         const next = words[i + 1]
-        if (next !== undefined && !isStopword(next)) {
+        if (next !== undefined && next !== GAP && !isStopword(next)) {
           const joined = stem(word + next)
           if (known(joined) && !terms.has(joined)) terms.set(joined, COMPOUND)
         }
@@ -345,10 +372,12 @@ export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term
   // them. Whether it asks for one or for many is said by the grammatical number of what it names
   // ("show me the runs" lists, "show me run 5") — and an id names one.
   const one = idPrefixes.length > 0 || numbered.some((nouns) => nouns.length > 0) || hints.some((hint) => hint.item === true)
-  const reading = action === undefined || action === "read" || action === "list"
   // "who approved acme/web#7", "who follows @x": asking who asks for the people, most often
   // several, even where an id names what they acted on.
   const who = WHO.test(rest)
+  // A request with no verb of its own may say it with a hint (`:eyes: on …`: put a reaction on).
+  action ??= hints.find((hint) => hint.action !== undefined)?.action
+  const reading = action === undefined || action === "read" || action === "list"
   const asked: Action = !reading ? action! : plural || who ? "list" : one ? "read" : action ?? "read"
   const person = { self: rawWords(rest).some((word) => FIRST_PERSON.has(word)) }
   return { concepts: concepts.filter((concept) => concept.terms.size > 0), action: asked, apis, items, listed, person, values, hinted }

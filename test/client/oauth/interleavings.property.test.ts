@@ -17,7 +17,8 @@
  * The oracle is the authorization server, not the manager's code. Seeded;
  * `RCP_PROPERTY_RUNS=200 npx vitest run test/client/oauth/interleavings.property.test.ts` for more.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { fork, onlyDefect } from "#test-target"
+import { assert, describe, it } from "../../support/effectVitest.js"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
@@ -140,7 +141,7 @@ const run = (steps: ReadonlyArray<Step>, make: (store: TokenStore.Service) => Ef
           break
         }
         case "Abandon": {
-          const fiber = yield* Effect.fork(call(current.user))
+          const fiber = yield* fork(call(current.user))
           yield* Effect.sleep(current.afterMs)
           yield* Fiber.interrupt(fiber)
           // Quiet again: a token request the call started finishes without it (and is stored).
@@ -179,7 +180,10 @@ describe("interleavings of expiry, refresh and concurrent calls", () => {
           const exit = await Effect.runPromiseExit(run(steps, make))
           seen.refreshes += world.oidc.hitsOf("refresh_token") - refreshesBefore
           seen.refusals += world.api.requests.filter((r) => r.status === 401).length - refusalsBefore
-          if (Exit.isFailure(exit)) throw exit.cause._tag === "Die" ? exit.cause.defect : new Error(String(exit.cause))
+          if (Exit.isFailure(exit)) {
+            const defect = onlyDefect(exit.cause)
+            throw defect !== undefined ? defect.defect : new Error(String(exit.cause))
+          }
         })
         yield* Effect.promise(() => fc.assert(property, { numRuns: RUNS, seed: SEED }))
         assert.strictEqual(runs, RUNS)

@@ -11,17 +11,24 @@ import * as Arbitrary from "effect/Arbitrary"
 import * as Cause from "effect/Cause"
 import * as Config from "effect/Config"
 import * as ConfigProvider from "effect/ConfigProvider"
+import * as Chunk from "effect/Chunk"
+import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import type * as Exit from "effect/Exit"
+import * as Fiber from "effect/Fiber"
 import * as Either from "effect/Either"
 import * as FastCheck from "effect/FastCheck"
 import * as Layer from "effect/Layer"
 import * as Logger from "effect/Logger"
 import * as LogLevel from "effect/LogLevel"
 import * as Option from "effect/Option"
+import * as Random from "effect/Random"
 import * as ParseResult from "effect/ParseResult"
 import type * as Redacted from "effect/Redacted"
 import * as Schema from "effect/Schema"
+import * as TestClock from "effect/TestClock"
 import * as TestContext from "effect/TestContext"
+import type * as Scope from "effect/Scope"
 import * as Tracer from "effect/Tracer"
 import type { SchemaNode } from "../../../src/internal/manifest/paramSchema.js"
 import { safeStringify } from "../stringify.js"
@@ -33,6 +40,20 @@ export const target: "effect3" | "effect4" = "effect3"
 export const TestServices: Layer.Layer<never> = TestContext.TestContext.pipe(
   Layer.provide(Logger.remove(Logger.defaultLogger))
 ) as Layer.Layer<never>
+
+/** When each sleep now waiting on the test clock wakes up, in ms of the test clock (`TestClock.sleeps`). */
+export const pendingSleeps: Effect.Effect<ReadonlyArray<number>> = Effect.map(TestClock.sleeps(), Chunk.toReadonlyArray)
+
+/** Moves the test clock on by `duration`, waking the sleeps due by then (`TestClock.adjust`). */
+export const adjustClock: (duration: Duration.DurationInput) => Effect.Effect<void> = TestClock.adjust
+
+/** A fiber's exit if it has ended, else `undefined` (`Fiber.poll`). */
+export const poll = <A, E>(fiber: Fiber.Fiber<A, E>): Effect.Effect<Exit.Exit<A, E> | undefined> =>
+  Effect.map(Fiber.poll(fiber), Option.getOrUndefined)
+
+/** Runs `effect` with a random generator that gives `values` in turn (`Random.fixed`). */
+export const withFixedRandom = (values: ReadonlyArray<number>) => <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+  Effect.withRandom(effect, Random.fixed(values as [number, ...Array<number>]))
 
 /** The typed failure of a cause, if it has one. */
 export const failureOf = <E>(cause: Cause.Cause<E>): E | undefined => Option.getOrUndefined(Cause.failureOption(cause))
@@ -143,8 +164,20 @@ export const redactedConfig = (name: string): Config.Config<Redacted.Redacted<st
 export const withConfigFrom = (env: Record<string, string>) => <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
   Effect.withConfigProvider(effect, ConfigProvider.fromMap(new Map(Object.entries(env))))
 
+/** A layer that makes `env` alone the configuration of what it is provided to (`Layer.setConfigProvider`). */
+export const configLayerFrom = (env: Record<string, string>): Layer.Layer<never> =>
+  Layer.setConfigProvider(ConfigProvider.fromMap(new Map(Object.entries(env))))
+
 /** The error of a cause that is one typed failure and nothing else (a `Fail` cause), else `undefined`. */
 export const onlyFailure = <E>(cause: Cause.Cause<E>): E | undefined => (cause._tag === "Fail" ? cause.error : undefined)
+
+/** The defect of a cause that is one defect and nothing else (a `Die` cause), boxed; else `undefined`. */
+export const onlyDefect = <E>(cause: Cause.Cause<E>): { readonly defect: unknown } | undefined =>
+  cause._tag === "Die" ? { defect: cause.defect } : undefined
+
+/** The layer an effect builds in the layer's own scope (Effect 3: `Layer.unwrapScoped`). */
+export const unwrapScoped = <A, E1, R1, E, R>(effect: Effect.Effect<Layer.Layer<A, E1, R1>, E, R>): Layer.Layer<A, E | E1, R1 | Exclude<R, Scope.Scope>> =>
+  Layer.unwrapScoped(effect)
 
 /** Runs `effect` with every level logged, Trace included. */
 export const atEveryLevel = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
@@ -250,6 +283,26 @@ export const loweringOutput: unknown = Schema.Struct({
   tags: Schema.Array(Schema.String),
   kind: Schema.Literal("a", "b"),
   nested: Schema.Struct({ ok: Schema.Boolean })
+})
+
+// --- structured params end to end (test/structured.roundtrip.test.ts)
+
+/** test/structured.roundtrip.test.ts's order: arrays and objects in a JSON body and in the query. */
+const lineItem = Schema.Struct({
+  sku: Schema.String.pipe(Schema.minLength(3)).annotations({ description: "the product's SKU" }),
+  quantity: Schema.Int.pipe(Schema.between(1, 99))
+})
+
+/** `create_order`'s args: the same fields on both Effects (the model sees the same schema). */
+export const orderArgs = Schema.Struct({
+  items: Schema.Array(lineItem).pipe(Schema.maxItems(5)),
+  shipping: Schema.Struct({
+    name: Schema.String,
+    address: Schema.Struct({ line1: Schema.String, city: Schema.String }),
+    notes: Schema.optional(Schema.String)
+  }),
+  tags: Schema.optional(Schema.Array(Schema.String)),
+  filter: Schema.optional(Schema.Record({ key: Schema.String, value: Schema.String }))
 })
 
 // --- the server (test/server/defineTool.test.ts)

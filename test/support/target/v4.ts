@@ -3,16 +3,22 @@
  */
 import * as Arbitrary from "effect/Arbitrary"
 import * as Cause from "effect/Cause"
+import * as Clock from "effect/Clock"
 import * as Config from "effect/Config"
 import * as ConfigProvider from "effect/ConfigProvider"
+import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import type * as Exit from "effect/Exit"
+import type * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as Logger from "effect/Logger"
 import * as Option from "effect/Option"
+import * as Random from "effect/Random"
 import type * as Redacted from "effect/Redacted"
 import * as References from "effect/References"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
+import type * as Scope from "effect/Scope"
 import type * as SchemaAST from "effect/SchemaAST"
 import * as SchemaIssue from "effect/SchemaIssue"
 import * as Tracer from "effect/Tracer"
@@ -28,8 +34,65 @@ import { safeStringify } from "../stringify.js"
 /** Which Effect this run is on. */
 export const target: "effect3" | "effect4" = "effect4"
 
-/** What `it.effect` provides: the test clock. */
-export const TestServices: Layer.Layer<never> = TestClock.layer() as Layer.Layer<never>
+/** Where the test clock of `TestServices` keeps the wake-up time of each sleep in progress. */
+const wakeUps = Symbol.for("rcp-sdk/test/wakeUps")
+
+/**
+ * Effect 4's `TestClock`, keeping the wake-up time of each sleep in progress for `pendingSleeps`
+ * (Effect 3's `TestClock.sleeps`; Effect 4's keeps them private). Everything else is the TestClock's.
+ */
+const keepingSleeps: Layer.Layer<never> = Layer.effect(
+  Clock.Clock,
+  Clock.clockWith((clock) =>
+    Effect.sync((): Clock.Clock => {
+      const pending: Array<number> = []
+      const sleep = (duration: Duration.Duration): Effect.Effect<void> => {
+        const ms = Duration.toMillis(duration)
+        if (!(ms > 0) || !Number.isFinite(ms)) return clock.sleep(duration)
+        return Effect.acquireUseRelease(
+          Effect.sync(() => {
+            const at = clock.currentTimeMillisUnsafe() + ms
+            pending.push(at)
+            return at
+          }),
+          () => clock.sleep(duration),
+          (at) =>
+            Effect.sync(() => {
+              const index = pending.indexOf(at)
+              if (index !== -1) pending.splice(index, 1)
+            })
+        )
+      }
+      return Object.assign({ ...clock }, { sleep, [wakeUps]: pending })
+    })
+  )
+).pipe(Layer.provideMerge(TestClock.layer())) as Layer.Layer<never>
+
+/** What `it.effect` provides: the test clock (`TestClock.layer()`, keeping its sleeps for `pendingSleeps`). */
+export const TestServices: Layer.Layer<never> = keepingSleeps
+
+/** When each sleep now waiting on the test clock wakes up, in ms of the test clock (the `TestServices` clock's list). */
+export const pendingSleeps: Effect.Effect<ReadonlyArray<number>> = Clock.clockWith((clock) => {
+  const pending = (clock as { readonly [wakeUps]?: ReadonlyArray<number> })[wakeUps]
+  return pending === undefined ? Effect.die(new Error("pendingSleeps reads the test clock of it.effect / it.scoped")) : Effect.succeed([...pending])
+})
+
+/** Moves the test clock on by `duration`, waking the sleeps due by then (`TestClock.adjust`). */
+export const adjustClock: (duration: Duration.Input) => Effect.Effect<void> = TestClock.adjust
+
+/** A fiber's exit if it has ended, else `undefined` (Effect 4: `fiber.pollUnsafe()`). */
+export const poll = <A, E>(fiber: Fiber.Fiber<A, E>): Effect.Effect<Exit.Exit<A, E> | undefined> => Effect.sync(() => fiber.pollUnsafe())
+
+/** Runs `effect` with a random generator that gives `values` in turn (Effect 3: `Random.fixed`; Effect 4: the `Random` reference). */
+export const withFixedRandom = (values: ReadonlyArray<number>) => <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+  Effect.suspend(() => {
+    let i = 0
+    const nextDoubleUnsafe = () => values[i++ % values.length]!
+    return Effect.provideService(effect, Random.Random, {
+      nextDoubleUnsafe,
+      nextIntUnsafe: () => Math.floor(nextDoubleUnsafe())
+    })
+  })
 
 /** The typed failure of a cause, if it has one. */
 export const failureOf = <E>(cause: Cause.Cause<E>): E | undefined => Option.getOrUndefined(Cause.findErrorOption(cause))
@@ -128,11 +191,25 @@ export const redactedConfig = (name: string): Config.Config<Redacted.Redacted<st
 export const withConfigFrom = (env: Record<string, string>) => <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
   Effect.provideService(effect, ConfigProvider.ConfigProvider, ConfigProvider.fromEnvRecord(env))
 
+/** A layer that makes `env` alone the configuration of what it is provided to (the `ConfigProvider` reference). */
+export const configLayerFrom = (env: Record<string, string>): Layer.Layer<never> =>
+  Layer.succeed(ConfigProvider.ConfigProvider, ConfigProvider.fromEnvRecord(env))
+
 /** The error of a cause that is one typed failure and nothing else (one `Fail` reason), else `undefined`. */
 export const onlyFailure = <E>(cause: Cause.Cause<E>): E | undefined => {
   const [reason, ...more] = cause.reasons
   return reason !== undefined && more.length === 0 && reason._tag === "Fail" ? reason.error : undefined
 }
+
+/** The defect of a cause that is one defect and nothing else (one `Die` reason), boxed; else `undefined`. */
+export const onlyDefect = <E>(cause: Cause.Cause<E>): { readonly defect: unknown } | undefined => {
+  const [reason, ...more] = cause.reasons
+  return reason !== undefined && more.length === 0 && reason._tag === "Die" ? { defect: reason.defect } : undefined
+}
+
+/** The layer an effect builds in the layer's own scope (Effect 4: `Layer.unwrap`, which takes the scope away itself). */
+export const unwrapScoped = <A, E1, R1, E, R>(effect: Effect.Effect<Layer.Layer<A, E1, R1>, E, R>): Layer.Layer<A, E | E1, R1 | Exclude<R, Scope.Scope>> =>
+  Layer.unwrap(effect)
 
 /** Runs `effect` with every level logged, Trace included. */
 export const atEveryLevel = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
@@ -246,6 +323,26 @@ export const loweringOutput: unknown = Schema.Struct({
   tags: Schema.Array(Schema.String),
   kind: Schema.Literals(["a", "b"]),
   nested: Schema.Struct({ ok: Schema.Boolean })
+})
+
+// --- structured params end to end (test/structured.roundtrip.test.ts)
+
+/** test/structured.roundtrip.test.ts's order: arrays and objects in a JSON body and in the query. */
+const lineItem = Schema.Struct({
+  sku: Schema.String.check(Schema.isMinLength(3)).annotate({ description: "the product's SKU" }),
+  quantity: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 99 }))
+})
+
+/** `create_order`'s args: `./v3.ts`'s fields in Effect 4's combinators. */
+export const orderArgs = Schema.Struct({
+  items: Schema.Array(lineItem).check(Schema.isMaxLength(5)),
+  shipping: Schema.Struct({
+    name: Schema.String,
+    address: Schema.Struct({ line1: Schema.String, city: Schema.String }),
+    notes: Schema.optional(Schema.String)
+  }),
+  tags: Schema.optional(Schema.Array(Schema.String)),
+  filter: Schema.optional(Schema.Record(Schema.String, Schema.String))
 })
 
 // --- the server (test/server/defineTool.test.ts)
