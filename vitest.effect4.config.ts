@@ -1,5 +1,5 @@
 import { configDefaults, defineConfig } from "vitest/config"
-import { aliases, type Target } from "./vitest.targets.js"
+import { aliases, packageEntries, type Target } from "./vitest.targets.js"
 
 /**
  * The two-target run (docs/effect4.md §Tests): the same test files, once on Effect 3 and once on
@@ -48,11 +48,14 @@ export const BOTH_TARGETS = [
   "test/client/approval.policy.test.ts",
   "test/client/execution.test.ts",
   "test/transport/privateNetwork.test.ts",
-  "test/hardening.close.test.ts"
+  "test/hardening.close.test.ts",
+  // @rcp-sdk/effect-ai over each Effect's own AI module (#35 step 4): the toolkit, search mode.
+  "packages/effect-ai/test/effectAi.test.ts",
+  "packages/effect-ai/test/effectAi.search.test.ts"
 ]
 
 const project = (target: Target, name: string) => ({
-  resolve: { alias: aliases(target) },
+  resolve: { alias: [...aliases(target), ...packageEntries()] },
   test: {
     name,
     include: BOTH_TARGETS,

@@ -4,6 +4,7 @@
  * `effect4` alias install (`npm:effect@4.1.0`), and `#test-target` to the test kit of that target
  * (test/support/target/{v3,v4}.ts). One test body runs once per target.
  */
+import { readFileSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 
 const root = fileURLToPath(new URL(".", import.meta.url))
@@ -15,6 +16,9 @@ export type Target = "v3" | "v4"
 export const aliases = (target: Target): Array<{ find: RegExp; replacement: string }> => [
   { find: /^#target\/(.*)\.js$/, replacement: `${root}src/internal/target/${target}/$1.ts` },
   { find: /^#test-target$/, replacement: `${root}test/support/target/${target}.ts` },
+  // @rcp-sdk/effect-ai's AI boundary (its Ai.ts twins) and the test kit of its tests.
+  { find: /^#ai-target\/(.*)\.js$/, replacement: `${root}packages/effect-ai/src/internal/target/${target}/$1.ts` },
+  { find: /^#ai-test-target$/, replacement: `${root}packages/effect-ai/test/support/target/${target}.ts` },
   ...(target === "v4"
     ? [
       // Only `effect` and its subpaths: `@effect/*` has no Effect 4 form and must not be reached.
@@ -23,3 +27,27 @@ export const aliases = (target: Target): Array<{ find: RegExp; replacement: stri
     ]
     : [])
 ]
+
+/**
+ * Every package's entry points, by name, resolved to their source: the satellites' code and tests
+ * import `rcp-sdk/client`, `@rcp-sdk/openapi`, … by name (their only way in), and under vitest that
+ * name must reach the very modules the core's tests import from src/ — one copy of each class, on
+ * the target of the project (its aliases above). (Processes the tests start, and the packed test,
+ * load the built packages.)
+ */
+export const packageEntries = (): Array<{ find: RegExp; replacement: string }> => [
+  ...entries("", "rcp-sdk"),
+  ...["openapi", "mcp", "effect-ai", "ai-sdk"].flatMap((name) => entries(`packages/${name}/`, `@rcp-sdk/${name}`))
+]
+
+const entries = (dir: string, pkg: string): Array<{ find: RegExp; replacement: string }> => {
+  const { exports } = JSON.parse(readFileSync(`${root}${dir}package.json`, "utf8")) as {
+    exports: Record<string, string | { import: string }>
+  }
+  return Object.entries(exports).flatMap(([subpath, target]) =>
+    typeof target === "string" ? [] : [{
+      find: new RegExp(`^${(pkg + subpath.slice(1)).replace(/[/.]/g, "\\$&")}$`),
+      replacement: `${root}${dir}${target.import.replace(/^\.\/dist\//, "src/").replace(/\.js$/, ".ts")}`
+    }]
+  )
+}

@@ -5,7 +5,10 @@
 // tree imports: no "#target/" left, and an Effect 4 tree reaching no @effect/platform,
 // @effect/ai or anything of the repository's own install (`effect4`, node_modules paths).
 //
-//   node scripts/targets.mjs rewrite <dist dir> <v3|v4>
+//   node scripts/targets.mjs rewrite <dist dir> <v3|v4> [<specifier prefix>]
+//
+// The prefix is "#target/" (the core's boundary) unless given: a satellite names its own boundary
+// (`@rcp-sdk/effect-ai`: "#ai-target/", its Ai.ts twins under its dist/internal/target/<v3|v4>).
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs"
 import { dirname, join, relative, sep } from "node:path"
 
@@ -15,7 +18,8 @@ const files = (dir) =>
     return statSync(path).isDirectory() ? files(path) : /\.(js|d\.ts)$/.test(name) ? [path] : []
   })
 
-const SPECIFIER = /(["'])#target\/([^"']+)\1/g
+/** `"<prefix>X.js"` in quotes, the quote and the module captured. */
+const specifier = (prefix) => new RegExp(`(["'])${prefix.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}([^"']+)\\1`, "g")
 // A specifier in an import, an export or an `import("…")` type.
 const IMPORTED = /(?:from\s*|import\s*\(\s*|import\s*)(["'])([^"']+)\1/g
 const FORBIDDEN = {
@@ -23,8 +27,9 @@ const FORBIDDEN = {
   v4: [/^@effect\//, /^effect4(\/|$)/, /node_modules/]
 }
 
-/** Rewrites every "#target/…" under `dist` to `dist/internal/target/<target>/…`; returns the files changed. */
-export const rewrite = (dist, target) => {
+/** Rewrites every "<prefix>…" under `dist` to `dist/internal/target/<target>/…`; returns the files changed. */
+export const rewrite = (dist, target, prefix = "#target/") => {
+  const SPECIFIER = specifier(prefix)
   const targetDir = join(dist, "internal", "target", target)
   const problems = []
   let changed = 0
@@ -52,7 +57,7 @@ export const rewrite = (dist, target) => {
 }
 
 if (process.argv[2] === "rewrite") {
-  const [, , , dist, target] = process.argv
-  if (target !== "v3" && target !== "v4") throw new Error("usage: node scripts/targets.mjs rewrite <dist> <v3|v4>")
-  rewrite(dist, target)
+  const [, , , dist, target, prefix] = process.argv
+  if (target !== "v3" && target !== "v4") throw new Error("usage: node scripts/targets.mjs rewrite <dist> <v3|v4> [<prefix>]")
+  rewrite(dist, target, prefix)
 }

@@ -1,16 +1,16 @@
 /**
  * Type-level promises of `@rcp-sdk/effect-ai`, checked by `tsc` in `npm test`: the context's services and
  * the client become the turn's requirements; operator errors are in the turn's error channel
- * unless `onError` takes them; the context cannot fail.
+ * unless `onError` takes them; the context cannot fail. The same file is checked on both Effects:
+ * `npm run typecheck` (`@effect/ai` 0.37) and `npm run typecheck:effect4` (`effect/ai`).
  */
-import type * as AiError from "@effect/ai/AiError"
-import * as LanguageModel from "@effect/ai/LanguageModel"
-import * as Context from "effect/Context"
+import { type AiError, LanguageModel } from "#ai-test-target"
+import { Service } from "#target/Service.js"
 import * as Effect from "effect/Effect"
 import type * as Client from "rcp-sdk/client"
 import * as RcpAi from "../src/EffectAi.js"
 
-class CurrentUser extends Context.Tag("types/CurrentUser")<CurrentUser, { readonly id: string }>() {}
+class CurrentUser extends Service<CurrentUser, { readonly id: string }>()("types/CurrentUser") {}
 
 type Turn<E, R> = Effect.Effect<unknown, E, R>
 
