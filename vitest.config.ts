@@ -1,11 +1,11 @@
 import { configDefaults, defineConfig } from "vitest/config"
-import { aliases, packageEntries } from "./vitest.targets.js"
+import { aliases, packageAliases } from "./vitest.targets.js"
 
 export default defineConfig({
   resolve: {
     alias: [
       ...aliases("v3"),
-      ...packageEntries()
+      ...packageAliases()
     ]
   },
   test: {

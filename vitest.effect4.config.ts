@@ -1,5 +1,5 @@
 import { configDefaults, defineConfig } from "vitest/config"
-import { aliases, packageEntries, type Target } from "./vitest.targets.js"
+import { aliases, packageAliases, type Target } from "./vitest.targets.js"
 
 /**
  * The two-target run (docs/effect4.md §Tests): the same test files, once on Effect 3 and once on
@@ -55,7 +55,7 @@ export const BOTH_TARGETS = [
 ]
 
 const project = (target: Target, name: string) => ({
-  resolve: { alias: [...aliases(target), ...packageEntries()] },
+  resolve: { alias: [...aliases(target), ...packageAliases()] },
   test: {
     name,
     include: BOTH_TARGETS,

@@ -35,7 +35,7 @@ export const aliases = (target: Target): Array<{ find: RegExp; replacement: stri
  * the target of the project (its aliases above). (Processes the tests start, and the packed test,
  * load the built packages.)
  */
-export const packageEntries = (): Array<{ find: RegExp; replacement: string }> => [
+export const packageAliases = (): Array<{ find: RegExp; replacement: string }> => [
   ...entries("", "rcp-sdk"),
   ...["openapi", "mcp", "effect-ai", "ai-sdk"].flatMap((name) => entries(`packages/${name}/`, `@rcp-sdk/${name}`))
 ]

@@ -133,7 +133,7 @@ const make = <Ctx, R, R2>(
     const client = yield* RcpClient
     // The toolkit runs only the tools it shows (issue #29): a tool discovered after it was built,
     // never shown to the model, or changed since, is `ToolNotFound` before anything is resolved
-    // or sent — @effect/ai itself would only refuse the name after the handler had run. A search
+    // or sent — @effect/ai 0.37 itself would only refuse the name after the handler had run. A search
     // session's calls go through its own exposed set, which grows with what its searches return.
     const session = options.session
     if (session !== undefined && options.tools !== undefined) {
