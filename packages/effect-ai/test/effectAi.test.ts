@@ -23,6 +23,7 @@ import { aiModule as twinAiModule } from "#ai-target/Ai.js"
 import { Service } from "#target/Service.js"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
+import * as Stream from "effect/Stream"
 import type * as http from "node:http"
 import * as Client from "rcp-sdk/client"
 import { assert, describe, it } from "../../../test/support/effectVitest.js"
@@ -339,6 +340,29 @@ describe(`@rcp-sdk/effect-ai on ${target} (${aiModule})`, () => {
         assert.deepStrictEqual(reported.sort(), ["HttpError", "ResolverMissing"])
         assert.notInclude(JSON.stringify(response.content), "hunter2")
         assert.deepStrictEqual(server.requests.map((r) => r.target), ["/broken", "/broken"])
+      })
+    ))
+
+  it.scoped("streamText: the call runs through the client and its result is streamed; an operator error fails the stream", () =>
+    withApi((server) =>
+      Effect.gen(function*() {
+        const model = scripted(once(call("c1", "search", { q: "stream" })))
+        const parts = yield* LanguageModel.streamText({ prompt: "Go.", toolkit: RcpAi.toolkit() }).pipe(
+          Stream.runCollect,
+          Effect.provide(model.layer)
+        )
+        const results = [...parts].flatMap((part) => part.type === "tool-result" ? [part] : [])
+        assert.deepStrictEqual(results.map((part) => [part.id, part.name, part.isFailure, part.result]), [
+          ["c1", "search", false, { courses: ["stream 101"] }]
+        ])
+        assert.deepStrictEqual(server.requests.map((r) => r.target), ["/search?q=stream"])
+
+        const broken = scripted(once(call("c2", "broken", {})))
+        const failed = yield* Effect.flip(
+          LanguageModel.streamText({ prompt: "Go.", toolkit: RcpAi.toolkit() }).pipe(Stream.runCollect, Effect.provide(broken.layer))
+        )
+        assert.strictEqual(failed._tag, "HttpError")
+        assert.deepStrictEqual(server.requests.map((r) => r.target), ["/search?q=stream", "/broken"])
       })
     ))
 

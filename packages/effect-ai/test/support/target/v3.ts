@@ -25,7 +25,7 @@ export const aiModule: "@effect/ai" | "effect/ai" = "@effect/ai"
 /** What the provider was given on a call: the prompt and the tools. */
 export type ProviderCall = LanguageModel.ProviderOptions
 
-/** A provider whose answer is `script(prompt)` (encoded response parts), recording what it was given. */
+/** A provider whose answer is `script(prompt)` (encoded response parts, or streamed), recording what it was given. */
 export const scripted = (script: (prompt: Prompt.Prompt) => Array<Response.PartEncoded>) => {
   const calls: Array<ProviderCall> = []
   const layer: Layer.Layer<LanguageModel.LanguageModel> = Layer.effect(
@@ -36,7 +36,12 @@ export const scripted = (script: (prompt: Prompt.Prompt) => Array<Response.PartE
           calls.push(options)
           return script(options.prompt)
         }),
-      streamText: () => Stream.die("the scripted model does not stream")
+      // The same script, streamed: its parts as stream parts (tool calls are the same part in both).
+      streamText: (options) =>
+        Stream.suspend(() => {
+          calls.push(options)
+          return Stream.fromIterable(script(options.prompt) as Array<Response.StreamPartEncoded>)
+        })
     })
   )
   return { calls, layer }
