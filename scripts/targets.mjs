@@ -5,10 +5,12 @@
 // tree imports: no "#target/" left, and an Effect 4 tree reaching no @effect/platform,
 // @effect/ai or anything of the repository's own install (`effect4`, node_modules paths).
 //
-//   node scripts/targets.mjs rewrite <dist dir> <v3|v4> [<specifier prefix>]
+//   node scripts/targets.mjs rewrite <dist dir> <v3|v4>
 //
-// The prefix is "#target/" (the core's boundary) unless given: a satellite names its own boundary
-// (`@rcp-sdk/effect-ai`: "#ai-target/", its Ai.ts twins under its dist/internal/target/<v3|v4>).
+// A satellite with a boundary of its own names it "#<name>-target/X.js" (`@rcp-sdk/effect-ai`:
+// "#ai-target/Ai.js", its twins under its own src/internal/target/<v3|v4>), so that the core's
+// "#target/…" and its own never meet in one program; both are rewritten the same way, to the
+// tree's own internal/target/<target>/.
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs"
 import { dirname, join, relative, sep } from "node:path"
 
@@ -18,8 +20,8 @@ const files = (dir) =>
     return statSync(path).isDirectory() ? files(path) : /\.(js|d\.ts)$/.test(name) ? [path] : []
   })
 
-/** `"<prefix>X.js"` in quotes, the quote and the module captured. */
-const specifier = (prefix) => new RegExp(`(["'])${prefix.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}([^"']+)\\1`, "g")
+/** `"#target/X.js"` or `"#<name>-target/X.js"` in quotes, the quote and the module captured. */
+const SPECIFIER = /(["'])#(?:[a-z0-9]+(?:-[a-z0-9]+)*-)?target\/([^"']+)\1/g
 // A specifier in an import, an export or an `import("…")` type.
 const IMPORTED = /(?:from\s*|import\s*\(\s*|import\s*)(["'])([^"']+)\1/g
 const FORBIDDEN = {
@@ -27,9 +29,8 @@ const FORBIDDEN = {
   v4: [/^@effect\//, /^effect4(\/|$)/, /node_modules/]
 }
 
-/** Rewrites every "<prefix>…" under `dist` to `dist/internal/target/<target>/…`; returns the files changed. */
-export const rewrite = (dist, target, prefix = "#target/") => {
-  const SPECIFIER = specifier(prefix)
+/** Rewrites every "#target/…" (or "#<name>-target/…") under `dist` to `dist/internal/target/<target>/…`; returns the files changed. */
+export const rewrite = (dist, target) => {
   const targetDir = join(dist, "internal", "target", target)
   const problems = []
   let changed = 0
@@ -57,7 +58,7 @@ export const rewrite = (dist, target, prefix = "#target/") => {
 }
 
 if (process.argv[2] === "rewrite") {
-  const [, , , dist, target, prefix] = process.argv
-  if (target !== "v3" && target !== "v4") throw new Error("usage: node scripts/targets.mjs rewrite <dist> <v3|v4> [<prefix>]")
-  rewrite(dist, target, prefix)
+  const [, , , dist, target] = process.argv
+  if (target !== "v3" && target !== "v4") throw new Error("usage: node scripts/targets.mjs rewrite <dist> <v3|v4>")
+  rewrite(dist, target)
 }
