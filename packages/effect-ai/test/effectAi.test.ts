@@ -21,6 +21,7 @@ import {
 } from "#ai-test-target"
 import { aiModule as twinAiModule } from "#ai-target/Ai.js"
 import { Service } from "#target/Service.js"
+import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Stream from "effect/Stream"
@@ -91,6 +92,9 @@ describe(`@rcp-sdk/effect-ai on ${target} (${aiModule})`, () => {
       Effect.gen(function*() {
         // Oracles independent of the kit: each Effect's own type-id keys, spelled out.
         const effect4 = target === "effect4"
+        // The kit's word agrees with the Effect this file loaded (Effect 4 has Context.Service).
+        assert.strictEqual("Service" in Context, effect4)
+        assert.strictEqual("Tag" in Context, !effect4)
         assert.strictEqual(twinAiModule, effect4 ? "effect/ai" : "@effect/ai")
         const built = RcpAi.toolkit()
         assert.strictEqual("~effect/Effect" in built, effect4)
