@@ -2,14 +2,14 @@
  * The rules every task of bench/search/tasks.json keeps (bench/search/README.md), checked against
  * the specs themselves — never against an import, which may leave an operation out:
  *
- * - well formed: a unique id, a split (`dev` or `test`), an API, a request, one or more answers;
+ * - well formed: a unique id, a split (`dev`, `dev2`, `dev3` or `test`), an API, a request, one or more answers;
  * - every answer is an operation the task's spec declares (`METHOD /path/{template}`);
  * - no request copies three or more consecutive words of the summary or the description of any of
  *   its answers (HTML out, case and punctuation ignored): a request is phrased as a user would say
  *   it, never as the docs do;
  * - no two requests are the same text;
  * - the sizes the issue asks for: ≥ 300 tasks, ≥ 200 TEST, DEV about 100, ≥ 60 for Stripe and
- *   for Slack; and ≥ 100 in DEV2, the second development set.
+ *   for Slack; and ≥ 100 in DEV2 and in DEV3, the second and third development sets.
  *
  * `node bench/build/search/check.js` prints the problems and the counts; test/searchEval.test.ts
  * runs the same checks in `npm test`.
@@ -39,7 +39,7 @@ export interface Problem {
   readonly message: string
 }
 
-export const MINIMUM = { tasks: 300, test: 200, devAtLeast: 80, devAtMost: 120, dev2: 100, perSmallApi: 60 } as const
+export const MINIMUM = { tasks: 300, test: 200, devAtLeast: 80, devAtMost: 120, dev2: 100, dev3: 100, perSmallApi: 60 } as const
 
 export const checkTasks = (
   tasks: ReadonlyArray<Task>,
@@ -53,8 +53,8 @@ export const checkTasks = (
     if (typeof task.id !== "string" || task.id === "") at("no id")
     if (ids.has(task.id)) at("id used twice")
     ids.add(task.id)
-    if (task.split !== "dev" && task.split !== "dev2" && task.split !== "test") {
-      at(`split ${JSON.stringify(task.split)} is none of dev, dev2, test`)
+    if (task.split !== "dev" && task.split !== "dev2" && task.split !== "dev3" && task.split !== "test") {
+      at(`split ${JSON.stringify(task.split)} is none of dev, dev2, dev3, test`)
     }
     if (!API_NAMES.includes(task.api)) {
       at(`api ${JSON.stringify(task.api)} is none of ${API_NAMES.join(", ")}`)
@@ -90,6 +90,8 @@ export const checkTasks = (
     problems.push({ task: "*", message: `${dev} DEV tasks, not about 100 (${MINIMUM.devAtLeast}–${MINIMUM.devAtMost})` })
   }
   if (dev2 < MINIMUM.dev2) problems.push({ task: "*", message: `${dev2} DEV2 tasks, fewer than ${MINIMUM.dev2}` })
+  const dev3 = count((task) => task.split === "dev3")
+  if (dev3 < MINIMUM.dev3) problems.push({ task: "*", message: `${dev3} DEV3 tasks, fewer than ${MINIMUM.dev3}` })
   for (const api of ["stripe", "slack"] as const) {
     const n = count((task) => task.api === api)
     if (n < MINIMUM.perSmallApi) problems.push({ task: "*", message: `${n} ${api} tasks, fewer than ${MINIMUM.perSmallApi}` })
@@ -99,11 +101,11 @@ export const checkTasks = (
 
 /** Tasks per API and split, as a table. */
 export const counts = (tasks: ReadonlyArray<Task>): string => {
-  const lines = ["| api | DEV | DEV2 | TEST | all | API from a hint only |", "|---|---:|---:|---:|---:|---:|"]
+  const lines = ["| api | DEV | DEV2 | DEV3 | TEST | all | API from a hint only |", "|---|---:|---:|---:|---:|---:|---:|"]
   for (const api of [...API_NAMES, "all"] as const) {
     const mine = tasks.filter((task) => api === "all" || task.api === api)
     lines.push(
-      `| ${api} | ${mine.filter((t) => t.split === "dev").length} | ${mine.filter((t) => t.split === "dev2").length} | ${
+      `| ${api} | ${mine.filter((t) => t.split === "dev").length} | ${mine.filter((t) => t.split === "dev2").length} | ${mine.filter((t) => t.split === "dev3").length} | ${
         mine.filter((t) => t.split === "test").length
       } | ${mine.length} | ${
         mine.filter((t) => t.inferred === true).length

@@ -12,14 +12,15 @@ export const DATA_DIR = here.endsWith(Path.join("build", "search")) ? Path.resol
 export const TASKS_FILE = Path.join(DATA_DIR, "tasks.json")
 export const CATALOGUE_FILE = Path.join(DATA_DIR, "catalogue.json")
 
-export type Split = "dev" | "dev2" | "test"
+export type Split = "dev" | "dev2" | "dev3" | "test"
 
 /** One request and the operations that answer it. */
 export interface Task {
   readonly id: string
   /**
    * `dev`: a ranker's author may read it. `dev2`: a second development set, written later by a ranker's
-   * author without reading TEST (README "DEV2"). `test`: held out — reported on, never tuned on.
+   * author without reading TEST (README "DEV2"); `dev3` a third, written the same way in round 5 (README
+   * "DEV3"). `test`: held out — reported on, never tuned on.
    */
   readonly split: Split
   readonly api: ApiName

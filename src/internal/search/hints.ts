@@ -18,6 +18,11 @@ export interface Hint {
   readonly weight?: number
   /** Whether the hint names one item (an id, a message's timestamp, an issue number): a read, not a list. */
   readonly item?: boolean
+  /**
+   * Whether the hint is a value to give, not one that picks an item out (an email, a URL, an
+   * amount, a time): "sign up a customer with ann@example.com" names no customer to update.
+   */
+  readonly attribute?: boolean
 }
 
 /** @internal */
@@ -60,12 +65,13 @@ interface Shape {
 
 const words = (text: string): Hint => ({ words: text.split(" ") })
 const item = (text: string): Hint => ({ words: text.split(" "), item: true })
+const attribute = (text: string): Hint => ({ words: text.split(" "), attribute: true })
 
 // Order matters: a longer shape is cut out before a shorter one could see part of it.
 const SHAPES: ReadonlyArray<Shape> = [
-  { pattern: /\bhttps?:\/\/[^\s]{1,500}/g, hint: () => words("url") },
+  { pattern: /\bhttps?:\/\/[^\s]{1,500}/g, hint: () => attribute("url") },
   // An email address names a person: a user or member, a customer in a payments API.
-  { pattern: /\b[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}\b/g, hint: () => words("email user customer") },
+  { pattern: /\b[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}\b/g, hint: () => attribute("email user customer") },
   // A chat API's token by its documented prefix (Slack's `xoxb-`, `xoxp-`, …): a token, of Slack.
   { pattern: /\bxox[abpre](?:-[\w-]{0,200})?\b/gi, hint: () => words("token auth slack") },
   // A branch named by git-flow's conventions (`feature/login`, `hotfix/1.2`), not an owner/repo.
@@ -94,7 +100,7 @@ const SHAPES: ReadonlyArray<Shape> = [
   // An environment variable's name (`NPM_TOKEN`, `AWS_SECRET_KEY`): a secret or a variable.
   { pattern: /\b[A-Z][A-Z0-9]{1,30}(?:_[A-Z0-9]{1,30}){1,6}\b/g, hint: () => words("secret variable name") },
   // A time of day (`3pm`, `9:30 am`, `17:00`): something to happen then, scheduled.
-  { pattern: /\b(?:[01]?\d|2[0-3])(?::[0-5]\d)?\s?(?:am|pm)\b|\b(?:[01]?\d|2[0-3]):[0-5]\d\b/gi, hint: () => words("time schedule scheduled") },
+  { pattern: /\b(?:[01]?\d|2[0-3])(?::[0-5]\d)?\s?(?:am|pm)\b|\b(?:[01]?\d|2[0-3]):[0-5]\d\b/gi, hint: () => attribute("time schedule scheduled") },
   { pattern: /(?<![\w&])#(\d{1,9})\b/g, hint: () => item("issue pull number") },
   { pattern: /(?<![\w&])#[a-z][\w-]{0,79}/g, hint: () => words("channel conversation") },
   // An emoji shortcode (`:tada:`, `:+1:`): a reaction or an emoji.
@@ -113,7 +119,9 @@ const SHAPES: ReadonlyArray<Shape> = [
       const [, prefix = "", body = ""] = match
       // An id's body has a digit or a capital; `team_slug` or `ending_before` is a name, not an id.
       if (!/[0-9A-Z]/.test(body)) return undefined
-      prefixes.push(prefix)
+      // A mode marker after the prefix (`cs_test_…`, `sk_live_…`, Stripe's convention for ids made
+      // in test or live mode) is not part of what the id names.
+      prefixes.push(prefix.replace(/_(?:test|live)$/, ""))
       return { words: [] }
     }
   },
@@ -129,7 +137,7 @@ const SHAPES: ReadonlyArray<Shape> = [
   { pattern: /\b(?=[0-9a-f]{0,39}[a-f])(?=[0-9a-f]{0,39}\d)[0-9a-f]{7,40}\b/g, hint: () => item("commit sha") },
   { pattern: /\bv\d{1,4}(?:\.\d{1,6}){1,3}(?:-[\w.]{1,20})?(?:\.\.\.?v?\d{1,4}(?:\.\d{1,6}){1,3})?\b/g, hint: (match) =>
     words(match[0].includes("..") ? "compare tag" : "tag release version") },
-  { pattern: /(?:[$€£]\s?\d[\d,.]{0,12}k?|\b\d[\d,.]{0,12}\s?(?:usd|eur|gbp|dollars|euros|bucks)\b)/gi, hint: () => words("amount") }
+  { pattern: /(?:[$€£]\s?\d[\d,.]{0,12}k?|\b\d[\d,.]{0,12}\s?(?:usd|eur|gbp|dollars|euros|bucks)\b)/gi, hint: () => attribute("amount") }
 ]
 
 /** One or two nouns, then a number: "comment 5521", "check suite 5678", "release #4411". */

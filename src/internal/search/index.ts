@@ -357,12 +357,17 @@ const byScore = (a: SearchHit, b: SearchHit): number =>
 const NAME_COVERAGE = 1
 /** How much a tool is lowered for each path parameter the request gives nothing for. */
 const SLOT = 0.9
+const SLOT_ITEM = 0.6
+const ITEM_URL = /\}\}?\/?(?:[?#].*)?$/
 /** How much a tool addressing the item a request's id names is lifted. */
 const ITEM = 1.3
 /** How much a tool of the API a request's id belongs to is lifted (and one of another API lowered). */
 const API = 1.5
 /** The same when the request names the API by a word of its label ("on Slack"): the user said which. */
 const API_NAMED = 3
+
+/** The same when the request's hints point at one API (`hintedApis`). */
+const API_HINTED = 2
 
 /** The coordination exponent: how hard a tool is pushed down for each concept it misses. */
 const COORDINATION = 1.5
@@ -544,6 +549,7 @@ export const make = (): ToolIndex => {
   let termScoresSize = 0
   const forgetScores = (): void => {
     termScores.clear()
+    apisOfTerm.clear()
     termScoresSize = 0
   }
   const scoresOf = (term: string, weight: number): TermScores => {
@@ -574,6 +580,49 @@ export const make = (): ToolIndex => {
       termScoresSize -= tools.length
     }
     return found
+  }
+  /**
+   * The APIs whose tools use a term (memoised like the scores, and cleared with them): which
+   * API a hint's words belong to.
+   */
+  const apisOfTerm = new Map<string, ReadonlySet<string>>()
+  const apisWith = (term: string, weight: number): ReadonlySet<string> => {
+    let found = apisOfTerm.get(term)
+    if (found === undefined) {
+      const set = new Set<string>()
+      if (termCounts.has(term)) {
+        // The memoised scores at the weight the request's sum asked for: the same entry, no new search.
+        for (const id of scoresOf(term, weight).tools) {
+          const api = byId.get(id)?.document.api
+          if (api !== undefined) set.add(api)
+        }
+      }
+      found = set
+      apisOfTerm.set(term, found)
+    }
+    return found
+  }
+  /**
+   * The API a request's hints point at, when they point at one: a hint's API is one whose tools
+   * use every word the hint stands for (`owner/repo`: repository, repo and owner; `#general`:
+   * channel and conversation), and the hints agree on one of several registered APIs. Learned
+   * from the tools, as an id prefix is resolved: no table of APIs.
+   */
+  const hintedApis = (hinted: ReadonlyArray<ReadonlyArray<string>>, weightOf: ReadonlyMap<string, number>): ReadonlySet<string> => {
+    if (apis.size < 2) return NONE
+    let agreed: Set<string> | undefined
+    for (const words of hinted) {
+      if (words.length === 0) continue
+      let holders: Set<string> | undefined
+      for (const word of words) {
+        const weight = weightOf.get(word)
+        const with_ = weight === undefined ? NONE : apisWith(word, weight)
+        holders = holders === undefined ? new Set(with_) : new Set([...holders].filter((api) => with_.has(api)))
+      }
+      if (holders === undefined || holders.size !== 1) continue
+      agreed = agreed === undefined ? holders : new Set([...agreed].filter((api) => holders!.has(api)))
+    }
+    return agreed !== undefined && agreed.size === 1 ? agreed : NONE
   }
   /** Where each tool id is in the current sum (slot + 1; 0: not met), kept between searches and cleared after each. */
   let slotOf = new Int32Array(0)
@@ -640,14 +689,13 @@ export const make = (): ToolIndex => {
       const known = new Map([...concept.terms].filter(([term]) => termCounts.has(term)))
       return known.size === 0 ? [] : [{ terms: known, weight: concept.weight }]
     })
-    const query = { ...read, concepts, apis: named.size > 0 ? named : read.apis }
-    if (query.concepts.length === 0) return []
-    const totalWeight = query.concepts.reduce((sum, concept) => sum + concept.weight, 0)
+    if (concepts.length === 0) return []
+    const totalWeight = concepts.reduce((sum, concept) => sum + concept.weight, 0)
     // One pass over the index: every term of every concept, each with its weight; then, per tool,
     // which concepts it met (from the terms it matched).
     const weightOf = new Map<string, number>()
     const conceptsOf = new Map<string, Array<number>>()
-    query.concepts.forEach((concept, at) => {
+    concepts.forEach((concept, at) => {
       for (const [term, weight] of concept.terms) {
         weightOf.set(term, Math.max(weightOf.get(term) ?? 0, weight * concept.weight))
         const list = conceptsOf.get(term) ?? []
@@ -656,6 +704,10 @@ export const make = (): ToolIndex => {
       }
     })
     const scores = sum([...weightOf.keys()], weightOf)
+    // Which API the hints point at, from the scores just summed (a hint's words are terms of the
+    // request): no search of its own.
+    const byHint = named.size === 0 && read.apis.size === 0 ? hintedApis(read.hinted, weightOf) : NONE
+    const query = { ...read, concepts, apis: named.size > 0 ? named : read.apis.size > 0 ? read.apis : byHint }
     // The tools by their summed score, best first. The factors below are at most 1 but for `lift`
     // (the best action fit, and the item and API factors where the request has an id), so once a
     // tool's summed score times `lift` falls under the last of the best `limit` so far, no tool
@@ -670,11 +722,13 @@ export const make = (): ToolIndex => {
     const given = new Set<string>()
     for (const concept of read.concepts) for (const term of concept.terms.keys()) given.add(term)
     for (const item of query.items) for (const term of terms(item)) given.add(term)
+    const values = new Set(query.values)
+    for (const item of query.items) for (const term of terms(item)) values.add(term)
     const listing = query.action === "list"
     const hits: Array<SearchHit> = []
     const wanted = limit
-    const apiFactor = named.size > 0 ? API_NAMED : API
-    const lift = ACTION_MATCH * (query.items.size > 0 ? ITEM : 1) * (query.apis.size > 0 ? apiFactor : 1)
+    const apiFactor = named.size > 0 ? API_NAMED : byHint.size > 0 ? API_HINTED : API
+    const lift = ACTION_MATCH * (query.items.size > 0 ? ITEM : 1) * (query.apis.size > 0 ? apiFactor : 1) * Prior.lift(query.person)
     for (let candidate = order.next(); candidate !== -1; candidate = order.next()) {
       const summed = scores.summed[candidate]!
       // A margin for the rounding of the factors' product taken in another order.
@@ -705,10 +759,20 @@ export const make = (): ToolIndex => {
       // A path parameter the request gives no value or word for is a value the user did not
       // mean to give: "CI runs for acme/web" is the repository's runs, not one workflow's.
       // Nor does the noun a list is asked by: "the tags of acme/web" names no tag.
-      for (const slot of indexed.slots) {
+      // An id of the request resolved to the collection the tool addresses (`evt_…` for `/v1/events/{id}`).
+      let last: string | undefined
+      for (const item of indexed.items) last = item
+      const addressed = last !== undefined && query.items.has(last)
+      indexed.slots.forEach((slot, at) => {
+        // The item a path ends with is given by a value (an id, a hint, a number), not by a word:
+        // "my signing keys" names no key.
+        if (at === indexed.slots.length - 1 && ITEM_URL.test(indexed.document.url ?? "")) {
+          if (!slot.some((term) => values.has(term)) && !addressed) final *= SLOT_ITEM
+          return
+        }
         if (!slot.some((term) => given.has(term) && !(listing && query.listed.has(term)))) final *= SLOT
-      }
-      final *= Prior.fit(indexed.kind, given)
+      })
+      final *= Prior.fit(indexed.kind, given, query.person)
       for (const item of query.items) {
         if (indexed.items.has(item)) {
           final *= ITEM
@@ -733,6 +797,8 @@ export const make = (): ToolIndex => {
   vocabularies.set(index, vocabulary)
   return index
 }
+
+const NONE: ReadonlySet<string> = new Set()
 
 const vocabularies = new WeakMap<ToolIndex, Learn.Vocabulary>()
 

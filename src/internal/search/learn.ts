@@ -96,8 +96,8 @@ export const remove = (vocabulary: Vocabulary, url: string | undefined, api: str
 
 /**
  * How well an id prefix abbreviates a collection's words: 4 a prefix of each word in turn
- * (`sub_sched`), 3 a prefix of a one-word collection (`cus`), 2.5 the initials (`pi`), 2 to 2.5
- * the skeleton of a one-word collection (`acct`, `evt`: the tighter, the better), 0 no match.
+ * (`sub_sched`), 3 a prefix of a one-word collection (`cus`), 2.5 the initials (`pi`), 2 the
+ * skeleton of a one-word collection (`acct`, `evt`), 0 no match.
  */
 const abbreviates = (prefix: string, words: ReadonlyArray<string>): number => {
   const parts = prefix.split("_")
@@ -108,8 +108,10 @@ const abbreviates = (prefix: string, words: ReadonlyArray<string>): number => {
   if (words.length === 1 && first.startsWith(prefix) && prefix.length >= 2) return 3
   if (words.length > 1 && words.length === prefix.length && words.every((word, i) => word[0] === prefix[i])) return 2.5
   if (words.length === 1 && prefix.length >= 2 && first[0] === prefix[0]) {
-    const span = skeletonSpan(prefix, first)
-    return span === 0 ? 0 : 2 + 0.5 * (prefix.length / span)
+    // How tightly the letters sit (`po` in "people" or in "payouts") says nothing of which is
+    // meant: every skeleton match counts the same, and the request's words and the collections'
+    // reach decide (`resolvePrefix`).
+    return skeletonSpan(prefix, first) === 0 ? 0 : 2
   }
   return 0
 }

@@ -196,7 +196,7 @@ const VERBS: ReadonlyArray<Entry> = [
   entry("search|grep|query|look for|hunt for|find all|filter|match", "search query find", "list"),
   entry("count|how many|how much|number of|tally|total|stats|statistics|metrics|numbers|analytics|usage", "count total views statistics", "read"),
   entry("diff|compare|difference|changes between|delta", "compare diff", "read"),
-  entry("history|log|logs|audit trail|timeline|activity|events|what happened", "history log events activity timeline"),
+  entry("history|log|logs|audit trail|timeline|activity|events|what happened|happened|going on|been going on|been up to", "history log events activity timeline"),
   entry("who|whom|whose|who's|people|folks|members|everyone in|participants", "member members user", undefined, 0.5),
   entry("status|state|health|progress", "status state")
 ]
@@ -228,6 +228,7 @@ const NOUNS: ReadonlyArray<Entry> = [
   entry("env|envs|environment|environments|prod|production|staging|dev", "environment deployment"),
   entry("deploy|deploys|deployment|deployments|rollout", "deployment deploy"),
   entry("key|keys|ssh key|ssh|public key|deploy key|gpg key|signing key", "key keys ssh deploy"),
+  entry("has access|have access|can access|access to", "collaborator permission access"),
   entry("collaborator|collaborators|contributor|contributors|maintainer|maintainers|teammate|teammates|member|members|people|folks|person|team mate", "collaborator member user"),
   entry("team|teams|squad|group|groups|crew", "team"),
   entry("owner|owners|admin|admins|administrator|maintainer", "admin owner role"),

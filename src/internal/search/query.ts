@@ -8,6 +8,7 @@
 import * as Hints from "./hints.js"
 import { type Action, type Entry, LEXICON } from "./lexicon.js"
 import * as Learn from "./learn.js"
+import type * as Prior from "./prior.js"
 import * as WordNet from "./wordnet.js"
 import { isStopword, rawWords, stem } from "./words.js"
 
@@ -29,6 +30,16 @@ export interface Query {
   readonly items: ReadonlySet<string>
   /** The stems of the plural nouns the request names ("branches"): what it lists, not an item of it. */
   readonly listed: ReadonlySet<string>
+  /** Whether the request speaks of the speaker's own things ("my gists"). */
+  readonly person: Prior.Person
+  /**
+   * The stems of what the request's values stand for — its hints (`#12`: issue, pull, number), ids
+   * (`cus_…`: customer) and numbered nouns ("release 5521") — but not its other words: what may
+   * fill the item parameter that ends a tool's path. "My GPG keys" names keys, not one key.
+   */
+  readonly values: ReadonlySet<string>
+  /** The stemmed words each hint stands for (`owner/repo`: repositori, repo, owner): which API may hold it. */
+  readonly hinted: ReadonlyArray<ReadonlyArray<string>>
 }
 
 /** Weight of a lexicon expansion beside the request's own word. */
@@ -50,6 +61,18 @@ const split = (word: string, known: (term: string) => boolean): Array<string> =>
     if (known(head) && known(tail)) return [head, tail]
   }
   return []
+}
+
+/**
+ * "unhook", "unwatch", "unpin": a verb that undoes another names what it undoes. When no tool
+ * has the word itself, its root (hook, watch, pin) stands for it beside the lexicon's reading
+ * (detach, remove): "unhook 9012" is about a hook.
+ */
+const undo = (word: string, known: (term: string) => boolean, terms: Map<string, number>): void => {
+  const root = /^un([a-z]{3,})$/.exec(word)?.[1]
+  if (root === undefined || known(stem(word))) return
+  const term = stem(root)
+  if (known(term) && !terms.has(term)) terms.set(term, COMPOUND)
 }
 
 /** Weight of a hint's words and of a resolved id's collection. */
@@ -113,7 +136,7 @@ const ABBREVIATED_PLURAL = /^[a-z]{1,3}s$/
 const GAP = "\u0000"
 
 /** How many words may stand between a phrasal verb and its particle. */
-const PARTICLE_GAP = 3
+const PARTICLE_GAP = 4
 
 /**
  * Whether a word is an English plural of a noun the tools use ("runs", "invoices", "replies"):
@@ -140,7 +163,9 @@ const readPhrases = (
     }
     // A question asks to read: in "what's open in …" or "is #deals private", "open" and "private"
     // describe what to read, they are not what to do.
-    if ((i === 0 || words[i - 1] === GAP) && !hasAction() && QUESTION.has(word)) onAction("read")
+    // Only as the request's first word: after a hint the hint is the subject of a statement
+    // ("wh_8f2k… is broken, drop it"), not a question.
+    if (i === 0 && !hasAction() && QUESTION.has(word)) onAction("read")
     let matched: ReadonlyArray<string> | undefined
     let particleAt: number | undefined
     const entries: Array<Entry> = []
@@ -199,6 +224,7 @@ const readPhrases = (
         }
         // Compounds written apart or together: "webhook" meets "web hook", "user group" meets "usergroup".
         if (!isKnown) for (const part of split(word, known)) if (!terms.has(part)) terms.set(part, COMPOUND)
+        undo(word, known, terms)
         const next = words[i + 1]
         if (next !== undefined && !isStopword(next)) {
           const joined = stem(word + next)
@@ -236,10 +262,30 @@ const readPhrases = (
     // "show me every dispute": a word of listing later in the request makes a read a list.
     if (withAction?.action === "list") onPlural()
     const weight = Math.max(...entries.map((entry) => entry.weight))
-    concepts.push(conceptOf(matched, entries.flatMap((entry) => entry.expansions), 1, weight))
+    const concept = conceptOf(matched, entries.flatMap((entry) => entry.expansions), 1, weight)
+    if (matched.length === 1) undo(word, known, concept.terms as Map<string, number>)
+    concepts.push(concept)
     i += matched.length
   }
 }
+
+/**
+ * The polite or questioning frame a request may open with — "is there a way to …", "how do I …",
+ * "can you …", "I need to …" — says nothing of what to do: the verb after it does. Left in, the
+ * question would make every such request a read ("is there a way to delete …"), and its "I" a
+ * request about the speaker's own account.
+ */
+const FRAME = new RegExp(
+  "^\\s*(?:(?:hey|hi|so|ok|okay|please|pls|quick one|quick q)[,:!]?\\s+)?" +
+    "(?:is there (?:a|any|some) way (?:to|i can|we can|for me to)|is it possible to|" +
+    "how (?:do|can|would|should|could) (?:i|we|you)|(?:can|could|would|will) (?:i|we|you|u)(?: please)?|" +
+    "(?:i|we) (?:want|need|have|would like|wanna|gotta) to|(?:i'd|we'd|i’d|we’d) like to|" +
+    "(?:help me|i'm trying to|i’m trying to|trying to|let me|lemme)|" +
+    "(?:do|does) (?:anyone|someone) know how to)\\s+(?=\\S)",
+  "i"
+)
+
+const unframed = (request: string): string => request.replace(FRAME, "")
 
 /**
  * Reads a request.
@@ -247,11 +293,17 @@ const readPhrases = (
  * @internal
  */
 export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term: string) => boolean = () => true): Query => {
-  const { hints, idPrefixes, numbered, rest } = Hints.read(request)
+  const { hints, idPrefixes, numbered, rest } = Hints.read(unframed(request))
   const concepts: Array<Concept> = []
   const apis = new Set<string>()
   const items = new Set<string>()
-  for (const hint of hints) concepts.push(conceptOf([], hint.words, HINT / EXPANSION, hint.weight ?? HINT_WEIGHT))
+  const values = new Set<string>()
+  const hinted: Array<ReadonlyArray<string>> = []
+  for (const hint of hints) {
+    concepts.push(conceptOf([], hint.words, HINT / EXPANSION, hint.weight ?? HINT_WEIGHT))
+    hinted.push(hint.words.filter((word) => !isStopword(word)).map(stem))
+    if (hint.attribute !== true) for (const word of hint.words) values.add(stem(word))
+  }
   for (const prefix of idPrefixes) {
     const candidates = Learn.resolvePrefix(vocabulary, prefix)
     if (candidates.length === 0) continue
@@ -261,6 +313,7 @@ export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term
       for (const word of words) {
         const term = stem(word)
         terms.set(term, Math.max(terms.get(term) ?? 0, HINT * weight))
+        values.add(term)
       }
     }
     concepts.push({ terms, weight: 1 })
@@ -275,6 +328,7 @@ export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term
     const two = nouns.length === 2 ? Learn.resolveNumbered(vocabulary, nouns, stem) : []
     const keys = two.length > 0 ? two : Learn.resolveNumbered(vocabulary, nouns.slice(-1), stem)
     for (const key of keys) items.add(key)
+    for (const noun of nouns) values.add(stem(noun))
   }
 
   let action: Action | undefined
@@ -292,9 +346,19 @@ export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term
   // ("show me the runs" lists, "show me run 5") — and an id names one.
   const one = idPrefixes.length > 0 || numbered.some((nouns) => nouns.length > 0) || hints.some((hint) => hint.item === true)
   const reading = action === undefined || action === "read" || action === "list"
-  const asked: Action = !reading ? action! : plural ? "list" : one ? "read" : action ?? "read"
-  return { concepts: concepts.filter((concept) => concept.terms.size > 0), action: asked, apis, items, listed }
+  // "who approved acme/web#7", "who follows @x": asking who asks for the people, most often
+  // several, even where an id names what they acted on.
+  const who = WHO.test(rest)
+  const asked: Action = !reading ? action! : plural || who ? "list" : one ? "read" : action ?? "read"
+  const person = { self: rawWords(rest).some((word) => FIRST_PERSON.has(word)) }
+  return { concepts: concepts.filter((concept) => concept.terms.size > 0), action: asked, apis, items, listed, person, values, hinted }
 }
+
+/** A request that opens by asking who. */
+const WHO = /^\s*(?:who|whom|who's|who’s|whos)\b/i
+
+/** The words by which a speaker means themself. */
+const FIRST_PERSON: ReadonlySet<string> = new Set(["i", "me", "my", "mine", "myself", "i'm", "im", "i've", "ive", "i'd"])
 
 /**
  * What a request asks to be said or written is the content of the operation, not its
@@ -314,7 +378,26 @@ const CLAUSE = new RegExp(
 /** Reminding: what to be reminded of follows `to` or `about`. */
 const REMIND = /\b(remind(?:er)?)\b([^:]{0,40}?)(?::|\s(?:to|about|that)\s).{0,1000}$/i
 
+/**
+ * Why the user asks is not what they ask: a clause after a comma, dash or semicolon that opens with
+ * a pronoun ("…, it's stuck", "…, we don't sell it anymore", "…, nobody uses it") or a word of
+ * reason ("because …", "since …") explains the request. Its words (a stuck *run*, a *test account*)
+ * would otherwise rank tools of what the explanation mentions.
+ */
+const REASON = new RegExp(
+  "(?:[,;]|\\s[-–—]|\\s(?=because\\b|since\\b|cause\\b))\\s*" +
+    "(?:it|it's|its|it’s|they|they're|they’re|we|we're|we’re|we've|we’ve|i|i'm|i’m|i've|i’ve|he|she|nobody|no one|someone|" +
+    "everyone|that's|that’s|this|because|since|cause|as)\\b.{0,1000}$",
+  "i"
+)
+
+/**
+ * "let @ops know the database is back": what follows "let … know" is what to say, with or without
+ * a "that"; the verb is read as the phrase "let know" (the lexicon's), its object after it.
+ */
+const LET_KNOW = /\blet\s+(\S{1,40})\s+know\s+(?=\S+\s+\S).{0,1000}$/i
+
 const withoutPayload = (text: string): string =>
-  text.replace(QUOTED, Hints.CUT).replace(SAYING, Hints.CUT)
+  text.replace(REASON, Hints.CUT).replace(QUOTED, Hints.CUT).replace(LET_KNOW, (_, whom: string) => `let know ${whom}${Hints.CUT}`).replace(SAYING, Hints.CUT)
     .replace(CLAUSE, (_, verb: string, object: string) => `${verb}${object}${Hints.CUT}`)
     .replace(REMIND, (_, verb: string, object: string) => `${verb}${object}${Hints.CUT}`)

@@ -17,7 +17,7 @@ const STOPWORDS: ReadonlySet<string> = new Set([
   "these", "those", "it", "its", "it's", "is", "are", "was", "were", "be", "been", "being", "am", "do", "does",
   "did", "done", "have", "has", "had", "having", "i", "me", "my", "mine", "we", "us", "our", "ours", "you",
   "your", "yours", "he", "him", "his", "she", "her", "hers", "they", "them", "their", "theirs", "there", "here",
-  "what", "what's", "whats", "which", "who", "whom", "whose", "when", "where", "why", "how", "can", "could",
+  "what", "what's", "whats", "which", "who", "who's", "whos", "where's", "how's", "whom", "whose", "when", "where", "why", "how", "can", "could",
   "would", "should", "shall", "will", "may", "might", "must", "please", "pls", "plz", "just", "also", "too",
   "very", "really", "some", "any", "each", "such", "own", "same", "other", "another", "now", "again", "ever",
   "still", "already", "up", "out", "off", "down", "if", "not", "no", "yes", "ok", "let", "lets", "let's",
