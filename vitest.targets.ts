@@ -16,6 +16,9 @@ export type Target = "v3" | "v4"
 export const aliases = (target: Target): Array<{ find: RegExp; replacement: string }> => [
   { find: /^#target\/(.*)\.js$/, replacement: `${root}src/internal/target/${target}/$1.ts` },
   { find: /^#test-target$/, replacement: `${root}test/support/target/${target}.ts` },
+  // @rcp-sdk/effect-ai's AI boundary (its Ai.ts twins) and the test kit of its tests.
+  { find: /^#ai-target\/(.*)\.js$/, replacement: `${root}packages/effect-ai/src/internal/target/${target}/$1.ts` },
+  { find: /^#ai-test-target$/, replacement: `${root}packages/effect-ai/test/support/target/${target}.ts` },
   ...(target === "v4"
     ? [
       // Only `effect` and its subpaths: `@effect/*` has no Effect 4 form and must not be reached.

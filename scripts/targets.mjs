@@ -6,6 +6,11 @@
 // @effect/ai or anything of the repository's own install (`effect4`, node_modules paths).
 //
 //   node scripts/targets.mjs rewrite <dist dir> <v3|v4>
+//
+// A satellite with a boundary of its own names it "#<name>-target/X.js" (`@rcp-sdk/effect-ai`:
+// "#ai-target/Ai.js", its twins under its own src/internal/target/<v3|v4>), so that the core's
+// "#target/…" and its own never meet in one program; both are rewritten the same way, to the
+// tree's own internal/target/<target>/.
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs"
 import { dirname, join, relative, sep } from "node:path"
 
@@ -15,7 +20,8 @@ const files = (dir) =>
     return statSync(path).isDirectory() ? files(path) : /\.(js|d\.ts)$/.test(name) ? [path] : []
   })
 
-const SPECIFIER = /(["'])#target\/([^"']+)\1/g
+/** `"#target/X.js"` or `"#<name>-target/X.js"` in quotes, the quote and the module captured. */
+const SPECIFIER = /(["'])#(?:[a-z0-9]+(?:-[a-z0-9]+)*-)?target\/([^"']+)\1/g
 // A specifier in an import, an export or an `import("…")` type.
 const IMPORTED = /(?:from\s*|import\s*\(\s*|import\s*)(["'])([^"']+)\1/g
 const FORBIDDEN = {
@@ -23,7 +29,7 @@ const FORBIDDEN = {
   v4: [/^@effect\//, /^effect4(\/|$)/, /node_modules/]
 }
 
-/** Rewrites every "#target/…" under `dist` to `dist/internal/target/<target>/…`; returns the files changed. */
+/** Rewrites every "#target/…" (or "#<name>-target/…") under `dist` to `dist/internal/target/<target>/…`; returns the files changed. */
 export const rewrite = (dist, target) => {
   const targetDir = join(dist, "internal", "target", target)
   const problems = []

@@ -299,6 +299,13 @@ const sourcesOf = (dir: string): Array<string> =>
   readdirSync(join(root, dir), { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts")).map((f) => `${dir}/${f}`)
 
 
+/**
+ * The satellites with an Effect-version boundary of their own (docs/effect4.md §Port plan step 4):
+ * the specifier prefix their shared code imports twins by, at src/internal/target/{v3,v4}/.
+ */
+const SATELLITE_BOUNDARIES: Record<string, string> = { "effect-ai": "#ai-target/" }
+const satelliteTwinDir = (dir: string, target: string) => `packages/${dir}/src/internal/target/${target}`
+
 /** What one satellite's source imports that it may not: see the rule below. */
 const offLimits = (dir: string, files: ReadonlyArray<string> = sourcesOf(`packages/${dir}/src`)): Array<string> => {
   const own = packages.get(dir)!
@@ -310,6 +317,15 @@ const offLimits = (dir: string, files: ReadonlyArray<string> = sourcesOf(`packag
         return target.startsWith(`packages/${dir}/src/`) ? [] : [`${file}: ${specifier} leaves the package`]
       }
       if (specifier.startsWith("node:")) return []
+      if (specifier.startsWith("#")) {
+        // A satellite's own Effect-version boundary (SATELLITE_BOUNDARIES), naming a twin both targets have.
+        const prefix = SATELLITE_BOUNDARIES[dir]
+        const module = prefix === undefined || !specifier.startsWith(prefix) ? undefined : specifier.slice(prefix.length)
+        return module !== undefined && /^\w+\.js$/.test(module) &&
+            TARGETS.every((target) => existsSync(join(root, satelliteTwinDir(dir, target), module.replace(/\.js$/, ".ts"))))
+          ? []
+          : [`${file}: ${specifier} is no twin of the package's boundary`]
+      }
       const name = specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/")
       if (!declared.has(name)) return [`${file}: ${specifier} is not a declared dependency`]
       const ours = byName.get(name)
@@ -346,14 +362,16 @@ describe("architecture: the satellite packages", () => {
         `import * as A from "rcp-sdk/dist/Client.js"`,
         `import * as B from "../../../src/internal/client/client.js"`,
         `import * as C from "hono"`,
-        `import * as D from "rcp-sdk/client"`
+        `import * as D from "rcp-sdk/client"`,
+        `import * as E from "#ai-target/Ai.js"`
       ].join("\n")
     )
     try {
       assert.deepStrictEqual(offLimits("mcp", [probe]), [
         `${probe}: rcp-sdk/dist/Client.js is no entry point of rcp-sdk`,
         `${probe}: ../../../src/internal/client/client.js leaves the package`,
-        `${probe}: hono is not a declared dependency`
+        `${probe}: hono is not a declared dependency`,
+        `${probe}: #ai-target/Ai.js is no twin of the package's boundary`
       ])
     } finally {
       rmSync(file, { force: true })
@@ -394,6 +412,37 @@ describe("architecture: the satellite packages", () => {
       assert.include(pkg.files, "!dist/v4", `${dir}: the Effect 3 line leaves the Effect 4 tree out`)
       assert.include(effect4Config, `"packages/${dir}/test/**/*.test.ts"`, `${dir}: its tests run on both targets`)
       assert.includeMembers([...typecheck], [`packages/${dir}/src`, `packages/${dir}/test`], `${dir}: typechecked on Effect 4`)
+  it("@rcp-sdk/effect-ai's AI boundary: twins with the same exports, each over its own Effect's AI module, reached only through \"#ai-target/…\"; the shared code on no version-specific API", () => {
+    const dir = "effect-ai"
+    const twinsOf = (target: string) =>
+      readdirSync(join(root, satelliteTwinDir(dir, target))).filter((f) => f.endsWith(".ts")).sort()
+    assert.deepStrictEqual(twinsOf("v3"), ["Ai.ts"])
+    assert.deepStrictEqual(twinsOf("v4"), twinsOf("v3"))
+    const v3 = join(root, satelliteTwinDir(dir, "v3"), "Ai.ts")
+    const v4 = join(root, satelliteTwinDir(dir, "v4"), "Ai.ts")
+    assert.deepStrictEqual(exportsOf(v4), exportsOf(v3))
+    const packagesOf = (file: string) => [...new Set(specifiers(readFileSync(file, "utf8")).map((s) => s.split("/").slice(0, s.startsWith("@") ? 2 : 1).join("/")))].sort()
+    // v3: Effect 3 and @effect/ai; v4: effect alone (effect/ai is part of it).
+    assert.deepStrictEqual(packagesOf(v3), ["@effect/ai", "effect"])
+    assert.deepStrictEqual(packagesOf(v4), ["effect"])
+    assert.isTrue(specifiers(readFileSync(v4, "utf8")).some((s) => s.startsWith("effect/ai/")))
+    const shared = sourcesOf(`packages/${dir}/src`).filter((file) => !file.includes("/internal/target/"))
+    const offenders = shared.flatMap((file) =>
+      specifiers(readFileSync(join(root, file), "utf8"))
+        .filter((s) => versionSpecific(s) || (s.startsWith(".") && /\/target\/v[34]\//.test(s)))
+        .map((s) => `${file} -> ${s}`)
+    assert.deepStrictEqual(offenders, [])
+    assert.isTrue(shared.some((file) => specifiers(readFileSync(join(root, file), "utf8")).includes("#ai-target/Ai.js")))
+    // The rule can fail: a twin neither target has, and the core's own boundary, are refused.
+    const probe = "packages/effect-ai/src/__probe__.ts"
+    writeFileSync(join(root, probe), [`import * as A from "#ai-target/Nope.js"`, `import * as B from "#target/Service.js"`].join("\n"))
+    try {
+      assert.deepStrictEqual(offLimits(dir, [probe]), [
+        `${probe}: #ai-target/Nope.js is no twin of the package's boundary`,
+        `${probe}: #target/Service.js is no twin of the package's boundary`
+      ])
+    } finally {
+      rmSync(join(root, probe), { force: true })
     }
   })
 

@@ -98,6 +98,43 @@ interface Use {
 }
 
 const USES: Record<string, Use> = {
+  "@rcp-sdk/effect-ai": {
+    brings: [],
+    program: `import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Stream from "effect/Stream"
+import { LanguageModel, type Response, Tool } from "effect/ai"
+import * as Client from "rcp-sdk/client"
+import * as Resolver from "rcp-sdk/resolver"
+import * as RcpAi from "@rcp-sdk/effect-ai"
+
+export const run = async (origin: string) => {
+  const offered: Array<unknown> = []
+  const call: Response.PartEncoded = { type: "tool-call", id: "c1", name: "get_item", params: { id: "11" } }
+  // A LanguageModel made with effect/ai's own constructor: it records the tools it is offered and
+  // asks for one call; effect/ai runs the toolkit's handler.
+  const model = Layer.effect(LanguageModel.LanguageModel, LanguageModel.make({
+    generateText: (options) => Effect.sync(() => {
+      offered.push(...options.tools.map((tool) => [tool.name, Tool.getJsonSchema(tool)]))
+      return [call]
+    }),
+    streamText: () => Stream.die("not streamed")
+  }))
+  const program = Effect.gen(function*() {
+    yield* Client.discover(\`\${origin}/rcp/manifest\`)
+    return yield* LanguageModel.generateText({ prompt: "Item 11, please.", toolkit: RcpAi.toolkit() })
+  })
+  const client = Client.layerUndici({ credential: "packed-token" }).pipe(Layer.provide(Resolver.layer({})))
+  const response = await Effect.runPromise(program.pipe(Effect.provide(model), Effect.provide(client)))
+  return { offered, results: response.toolResults.map((part) => [part.name, part.isFailure, part.result]) }
+}
+`,
+    expected: () => ({
+      offered: [["get_item", { type: "object", properties: { id: { type: "string", description: "the item's id" } }, required: ["id"], additionalProperties: false }]],
+      results: [["get_item", false, { id: "11", name: "Item" }]]
+    }),
+    calls: [["/items/11", "Bearer packed-token"]]
+  },
   "@rcp-sdk/openapi": {
     brings: [],
     program: `import * as Effect from "effect/Effect"
@@ -218,7 +255,7 @@ describe("the satellites' Effect 4 line, packed and installed beside effect@4.1.
     const release = JSON.parse(readFileSync(join(work, "release", "release.json"), "utf8")) as { packages: Array<Packed> }
     const line = release.packages.filter((p) => p.line === "effect4")
     const satellites = line.filter((p) => p.name !== "rcp-sdk")
-    assert.includeMembers(satellites.map((p) => p.name), ["@rcp-sdk/ai-sdk", "@rcp-sdk/mcp", "@rcp-sdk/openapi"])
+    assert.includeMembers(satellites.map((p) => p.name), ["@rcp-sdk/ai-sdk", "@rcp-sdk/effect-ai", "@rcp-sdk/mcp", "@rcp-sdk/openapi"])
     assert.deepStrictEqual(satellites.filter((p) => !(p.name in USES)).map((p) => p.name), [], "every satellite on the Effect 4 line has a use in USES")
     const uses = satellites.map((p) => [p.name, USES[p.name]!] as const)
 

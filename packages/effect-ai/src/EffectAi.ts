@@ -1,7 +1,9 @@
 /**
- * The @effect/ai integration (`@rcp-sdk/effect-ai`): every tool a client discovered, as a toolkit for
- * `LanguageModel.generateText` / `streamText` and `Chat` of `@effect/ai` 0.37 (a peer dependency:
- * the app's own `@effect/ai`). It uses only the public API of `rcp-sdk` (a peer too).
+ * The Effect AI integration (`@rcp-sdk/effect-ai`): every tool a client discovered, as a toolkit for
+ * `LanguageModel.generateText` / `streamText` and `Chat` — of `@effect/ai` 0.37 on Effect 3 (a peer
+ * dependency: the app's own `@effect/ai`), of `effect/ai` on Effect 4 (the 1.x line). It uses only
+ * the public API of `rcp-sdk` (a peer too). The examples are Effect 3's; on Effect 4,
+ * `LanguageModel` comes from `effect/ai` and a service is a `Context.Service`.
  *
  * @since 0.2.0
  */

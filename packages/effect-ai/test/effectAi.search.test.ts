@@ -1,36 +1,26 @@
 /**
- * `@rcp-sdk/effect-ai` in search mode (`toolkit({ session })`, docs/big-apis.md) with @effect/ai's
- * own `LanguageModel.generateText` and a scripted provider: the first turn's toolkit holds only
+ * `@rcp-sdk/effect-ai` in search mode (`toolkit({ session })`, docs/big-apis.md) with the AI
+ * module's own `LanguageModel.generateText` (on Effect 3 and Effect 4) and a scripted provider: the first turn's toolkit holds only
  * `search_tools`; the next turn's holds what the search found, whose call runs against a real
  * server on 127.0.0.1 with the resolver's value.
  */
-import * as LanguageModel from "@effect/ai/LanguageModel"
-import type * as Prompt from "@effect/ai/Prompt"
-import type * as Response from "@effect/ai/Response"
-import { assert, describe, it } from "@effect/vitest"
+import { LanguageModel, type Prompt, scripted as provider } from "#ai-test-target"
 import * as Effect from "effect/Effect"
-import * as Layer from "effect/Layer"
-import * as Stream from "effect/Stream"
 import * as Client from "rcp-sdk/client"
+import { assert, describe, it } from "../../../test/support/effectVitest.js"
 import { agentTools, clientLayer, registerAt } from "../../../test/support/execute.js"
 import { json, testServer } from "../../../test/support/server.js"
 import * as RcpAi from "../src/EffectAi.js"
 
-/** A provider answering `script(prompt)` and recording the tools it was given. */
-const scripted = (script: (prompt: Prompt.Prompt) => Array<Response.PartEncoded>) => {
-  const offered: Array<Array<string>> = []
-  const layer = Layer.effect(
-    LanguageModel.LanguageModel,
-    LanguageModel.make({
-      generateText: (options) =>
-        Effect.sync(() => {
-          offered.push(options.tools.map((tool) => tool.name))
-          return script(options.prompt)
-        }),
-      streamText: () => Stream.die("the scripted model does not stream")
-    })
-  )
-  return { offered, layer }
+/** A provider answering `script(prompt)` and recording the names of the tools it was given. */
+const scripted = (script: Parameters<typeof provider>[0]) => {
+  const model = provider(script)
+  return {
+    get offered() {
+      return model.calls.map((options) => options.tools.map((tool) => tool.name))
+    },
+    layer: model.layer
+  }
 }
 
 const hasToolResult = (prompt: Prompt.Prompt) => prompt.content.some((message) => message.role === "tool")

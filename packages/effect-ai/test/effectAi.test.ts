@@ -1,21 +1,33 @@
 /**
- * `@rcp-sdk/effect-ai` with @effect/ai's own `LanguageModel.generateText` and a scripted provider built on
- * `LanguageModel.make` (no network): the model's tool calls run against a real REST server on
+ * `@rcp-sdk/effect-ai` with the AI module's own `LanguageModel.generateText` (`@effect/ai` 0.37 on
+ * Effect 3, `effect/ai` on Effect 4: the file runs on both, `npm run test:effect4`) and a scripted
+ * provider built on that module's `LanguageModel.make` (no network): the model's tool calls run against a real REST server on
  * 127.0.0.1; resolver values come from a service of the calling fiber; what the model and the
  * operator see follows the table in docs/providers.md "What the model is told of a failure".
  */
-import * as AiError from "@effect/ai/AiError"
-import * as LanguageModel from "@effect/ai/LanguageModel"
-import type * as Prompt from "@effect/ai/Prompt"
-import type * as Response from "@effect/ai/Response"
-import * as Tool from "@effect/ai/Tool"
-import { assert, describe, it } from "@effect/vitest"
+import {
+  aiErrorKind,
+  aiModule,
+  Chat,
+  handleOnce,
+  isToolOfTarget,
+  jsonSchemaOf,
+  LanguageModel,
+  type Prompt,
+  type Response,
+  scripted,
+  target,
+  UNKNOWN_TOOL
+} from "#ai-test-target"
+import { aiModule as twinAiModule } from "#ai-target/Ai.js"
+import { Service } from "#target/Service.js"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
-import * as Layer from "effect/Layer"
+import * as Exit from "effect/Exit"
 import * as Stream from "effect/Stream"
 import type * as http from "node:http"
 import * as Client from "rcp-sdk/client"
+import { assert, describe, it } from "../../../test/support/effectVitest.js"
 import {
   agentTools,
   clientLayer,
@@ -29,7 +41,7 @@ import {
 import { json, testServer, type TestServer, untouched } from "../../../test/support/server.js"
 import * as RcpAi from "../src/EffectAi.js"
 
-class CurrentUser extends Context.Tag("test/CurrentUser")<CurrentUser, { readonly id: string }>() {}
+class CurrentUser extends Service<CurrentUser, { readonly id: string }>()("test/CurrentUser") {}
 
 const tools = (origin: string): Array<ToolInput> => [
   ...agentTools(origin),
@@ -47,38 +59,22 @@ const api = (req: { readonly path: string; readonly query: URLSearchParams; read
 /** The client under test, over fetch; `userId` is the resolver's, from the turn's user. */
 const rcp = clientLayer({ retry: { retries: 0 } }, { userId: (user: { readonly id: string }) => user.id })
 
-interface Scripted {
-  /** What the provider was given on each call. */
-  readonly calls: Array<LanguageModel.ProviderOptions>
-  readonly layer: Layer.Layer<LanguageModel.LanguageModel>
-}
-
-/** A provider whose answer is `script(prompt)`: tool calls while it wants some, then text. */
-const scripted = (script: (prompt: Prompt.Prompt) => Array<Response.PartEncoded>): Scripted => {
-  const calls: Array<LanguageModel.ProviderOptions> = []
-  const layer = Layer.effect(
-    LanguageModel.LanguageModel,
-    LanguageModel.make({
-      generateText: (options) =>
-        Effect.sync(() => {
-          calls.push(options)
-          return script(options.prompt)
-        }),
-      streamText: () => Stream.die("the scripted model does not stream")
-    })
-  )
-  return { calls, layer }
-}
-
 const call = (id: string, name: string, params: unknown): Response.PartEncoded => ({ type: "tool-call", id, name, params })
 
 /** The model's calls once, then (with results in its prompt) an answer. */
 const once = (...parts: Array<Response.PartEncoded>) => (prompt: Prompt.Prompt): Array<Response.PartEncoded> =>
   prompt.content.some((message) => message.role === "tool") ? [{ type: "text", text: "done" }] : parts
 
-/** Each tool result of a response as `name: ok|failed <result>`. */
-const outcomes = <Tools extends Record<string, Tool.Any>>(response: LanguageModel.GenerateTextResponse<Tools>): Array<string> =>
-  response.toolResults.map((part) => `${part.name}: ${part.isFailure ? "failed" : "ok"} ${JSON.stringify(part.result)}`)
+/**
+ * Each tool result of a response as `name: ok|failed <result>`, in the order of the calls (their
+ * ids): `effect/ai` runs a turn's calls concurrently and lists the results as they finish.
+ */
+const outcomes = (response: {
+  readonly toolResults: ReadonlyArray<{ readonly id: string; readonly name: string; readonly isFailure: boolean; readonly result: unknown }>
+}): Array<string> =>
+  [...response.toolResults].sort((a, b) => a.id.localeCompare(b.id)).map((part) =>
+    `${part.name}: ${part.isFailure ? "failed" : "ok"} ${JSON.stringify(part.result)}`
+  )
 
 /** Starts the API and registers its tools; the rest of `f` runs with the client. */
 const withApi = <A, E>(
@@ -87,10 +83,35 @@ const withApi = <A, E>(
 ) =>
   Effect.gen(function*() {
     const server = yield* testServer(handler)
-    return yield* Effect.zipRight(registerAt(server, tools(server.origin)), f(server)).pipe(Effect.provide(rcp))
+    return yield* Effect.andThen(registerAt(server, tools(server.origin)), f(server)).pipe(Effect.provide(rcp))
   })
 
-describe("@rcp-sdk/effect-ai", () => {
+describe(`@rcp-sdk/effect-ai on ${target} (${aiModule})`, () => {
+  it.scoped("runs on the Effect of its project: its twin, its toolkit Effect and its tools are that Effect's and that AI module's", () =>
+    withApi(() =>
+      Effect.gen(function*() {
+        // Oracles independent of the kit: each Effect's own type-id keys, spelled out.
+        const effect4 = target === "effect4"
+        // The kit's word agrees with the Effect this file loaded (Effect 4 has Context.Service).
+        assert.strictEqual("Service" in Context, effect4)
+        assert.strictEqual("Tag" in Context, !effect4)
+        assert.strictEqual(twinAiModule, effect4 ? "effect/ai" : "@effect/ai")
+        const built = RcpAi.toolkit()
+        assert.strictEqual("~effect/Effect" in built, effect4)
+        assert.strictEqual(Symbol.for("effect/Effect") in built, !effect4)
+        const toolkit = yield* built
+        const tool = toolkit.tools["search"]!
+        assert.property(tool, effect4 ? "~effect/ai/Tool" : "~@effect/ai/Tool")
+        assert.notProperty(tool, effect4 ? "~@effect/ai/Tool" : "~effect/ai/Tool")
+        assert.isTrue(isToolOfTarget(tool))
+        // Effect 4's handler contract: `handle` gives a Stream of results, Effect 3's the result.
+        const handled = yield* (toolkit.handle as (name: string, params: unknown) => Effect.Effect<unknown>)("search", { q: "x" })
+        assert.strictEqual(Object.keys(handled as object).includes("isFailure"), !effect4)
+        const result = yield* handleOnce(toolkit, "search", { q: "y" })
+        assert.deepStrictEqual(result.result, { courses: ["y 101"] })
+      })
+    ))
+
   it.scoped("generateText runs the calls against the real server with the user of the calling fiber; the provider is shown the model-facing schemas exactly", () =>
     withApi((server) =>
       Effect.gen(function*() {
@@ -100,7 +121,8 @@ describe("@rcp-sdk/effect-ai", () => {
           toolkit: RcpAi.toolkit({ context: CurrentUser })
         }).pipe(Effect.provideService(CurrentUser, { id: RESOLVED_SECRET }), Effect.provide(model.layer))
 
-        assert.deepStrictEqual(server.requests.map((r) => `${r.method} ${r.target} ${r.body}`), [
+        // Sorted: on Effect 4 the two calls run at the same time.
+        assert.deepStrictEqual(server.requests.map((r) => `${r.method} ${r.target} ${r.body}`).sort(), [
           "GET /search?q=rust ",
           `POST /users/${RESOLVED_SECRET}/enrollments {"courseId":"rust-101"}`
         ])
@@ -110,7 +132,7 @@ describe("@rcp-sdk/effect-ai", () => {
         ])
         // What a provider sends is `Tool.getJsonSchema` of each tool: exactly toOpenAiTools' parameters.
         const discovered = yield* Client.tools
-        const shown = model.calls[0]!.tools.map((tool): Array<unknown> => [tool.name, tool.description, Tool.getJsonSchema(tool as never)])
+        const shown = model.calls[0]!.tools.map((tool): Array<unknown> => [tool.name, tool.description, jsonSchemaOf(tool)])
         assert.deepStrictEqual(
           shown,
           Client.toOpenAiTools(discovered).map((t) => [t.function.name, t.function.description, t.function.parameters])
@@ -129,7 +151,7 @@ describe("@rcp-sdk/effect-ai", () => {
         }).pipe(Effect.provide(model.layer))
         const discovered = yield* Client.tools
         assert.deepStrictEqual(
-          model.calls[0]!.tools.map((tool): unknown => Tool.getJsonSchema(tool as never)),
+          model.calls[0]!.tools.map((tool): unknown => jsonSchemaOf(tool)),
           Client.toOpenAiTools(discovered, { strict: true }).map((t) => t.function.parameters)
         )
         assert.deepStrictEqual(server.requests.map((r) => r.target), ["/search?q=go"])
@@ -188,11 +210,11 @@ describe("@rcp-sdk/effect-ai", () => {
       })
     ))
 
-  it.scoped("a tool the client does not know is a ToolNotFound result; a name outside the toolkit fails the turn in @effect/ai itself, before any handler", () =>
+  it.scoped("a tool the client does not know is a ToolNotFound result; a name outside the toolkit fails the turn in the AI module itself, before any handler", () =>
     withApi((server) =>
       Effect.gen(function*() {
         const toolkit = yield* RcpAi.toolkit()
-        const ghost = yield* toolkit.handle("ghost", {})
+        const ghost = yield* handleOnce(toolkit, "ghost", {})
         assert.isTrue(ghost.isFailure)
         assert.match(String(ghost.result), /^unknown tool "ghost"/)
 
@@ -200,7 +222,7 @@ describe("@rcp-sdk/effect-ai", () => {
         const error = yield* Effect.flip(
           LanguageModel.generateText({ prompt: "Go.", toolkit }).pipe(Effect.provide(model.layer))
         )
-        assert.instanceOf(error, AiError.MalformedOutput)
+        assert.strictEqual(aiErrorKind(error), UNKNOWN_TOOL)
         assert.strictEqual(server.requests.length, 0)
       })
     ))
@@ -226,17 +248,17 @@ describe("@rcp-sdk/effect-ai", () => {
           const toolkit = yield* RcpAi.toolkit({ context: CurrentUser })
           yield* registerLater(server)
           const model = scripted(once(call("c1", "later", {})))
-          const outcome = yield* Effect.either(
+          const outcome = yield* Effect.exit(
             LanguageModel.generateText({ prompt: "Go.", toolkit }).pipe(
               Effect.provideService(CurrentUser, { id: RESOLVED_SECRET }),
               Effect.provide(model.layer)
             )
           )
-          // @effect/ai refuses the name after the handler; the handler must not have run it.
-          assert.isTrue(outcome._tag === "Left")
+          // The AI module refuses the name (@effect/ai 0.37 after the handler); the handler must not have run it.
+          assert.isTrue(Exit.isFailure(outcome))
           assert.deepStrictEqual(server.requests, [])
           // Called directly, the handler answers the model's mistake and names only the toolkit's tools.
-          const direct = yield* toolkit.handle("later", {}).pipe(Effect.provideService(CurrentUser, { id: RESOLVED_SECRET }))
+          const direct = yield* handleOnce(toolkit, "later", {}).pipe(Effect.provideService(CurrentUser, { id: RESOLVED_SECRET }))
           assert.isTrue(direct.isFailure)
           assert.match(String(direct.result), /^unknown tool "later"/)
           assert.include(String(direct.result), "enroll")
@@ -250,13 +272,13 @@ describe("@rcp-sdk/effect-ai", () => {
           const all = yield* Client.tools
           const toolkit = yield* RcpAi.toolkit({ context: CurrentUser, tools: all.filter((tool) => tool.name === "search") })
           assert.deepStrictEqual(Object.keys(toolkit.tools), ["search"])
-          const enroll = yield* toolkit.handle("enroll", { courseId: "x" }).pipe(
+          const enroll = yield* handleOnce(toolkit, "enroll", { courseId: "x" }).pipe(
             Effect.provideService(CurrentUser, { id: RESOLVED_SECRET })
           )
           assert.isTrue(enroll.isFailure)
           assert.match(String(enroll.result), /^unknown tool "enroll"/)
           assert.deepStrictEqual(server.requests, [])
-          const search = yield* toolkit.handle("search", { q: "ok" }).pipe(Effect.provideService(CurrentUser, { id: "u" }))
+          const search = yield* handleOnce(toolkit, "search", { q: "ok" }).pipe(Effect.provideService(CurrentUser, { id: "u" }))
           assert.isFalse(search.isFailure)
           assert.deepStrictEqual(server.requests.map((r) => r.target), ["/search?q=ok"])
         })
@@ -302,15 +324,18 @@ describe("@rcp-sdk/effect-ai", () => {
     withApi((server) =>
       Effect.gen(function*() {
         const model = scripted(once(call("c1", "broken", {}), call("c2", "enroll", { courseId: "x" })))
+        // One call at a time: `effect/ai` runs a turn's calls concurrently unless told (`@effect/ai`
+        // 0.37 one by one), and the first operator error to happen fails the turn.
         const failed = yield* Effect.flip(
-          LanguageModel.generateText({ prompt: "Go.", toolkit: RcpAi.toolkit() }).pipe(Effect.provide(model.layer))
+          LanguageModel.generateText({ prompt: "Go.", toolkit: RcpAi.toolkit(), concurrency: 1 }).pipe(Effect.provide(model.layer))
         )
         assert.strictEqual(failed._tag, "HttpError")
 
         const reported: Array<string> = []
         const response = yield* LanguageModel.generateText({
           prompt: "Go.",
-          toolkit: RcpAi.toolkit({ onError: (error) => Effect.sync(() => reported.push(error._tag)) })
+          toolkit: RcpAi.toolkit({ onError: (error) => Effect.sync(() => reported.push(error._tag)) }),
+          concurrency: 1
         }).pipe(Effect.provide(model.layer))
         assert.deepStrictEqual(outcomes(response), [
           `broken: failed ${JSON.stringify("The tool \"broken\" failed on the server (HTTP 500). You may retry later.")}`,
@@ -321,6 +346,62 @@ describe("@rcp-sdk/effect-ai", () => {
         assert.deepStrictEqual(server.requests.map((r) => r.target), ["/broken", "/broken"])
       })
     ))
+
+  it.scoped("streamText: the call runs through the client and its result is streamed; an operator error fails the stream", () =>
+    withApi((server) =>
+      Effect.gen(function*() {
+        const model = scripted(once(call("c1", "search", { q: "stream" })))
+        const parts = yield* LanguageModel.streamText({ prompt: "Go.", toolkit: RcpAi.toolkit() }).pipe(
+          Stream.runCollect,
+          Effect.provide(model.layer)
+        )
+        const results = [...parts].flatMap((part) => part.type === "tool-result" ? [part] : [])
+        assert.deepStrictEqual(results.map((part) => [part.id, part.name, part.isFailure, part.result]), [
+          ["c1", "search", false, { courses: ["stream 101"] }]
+        ])
+        assert.deepStrictEqual(server.requests.map((r) => r.target), ["/search?q=stream"])
+
+        const broken = scripted(once(call("c2", "broken", {})))
+        const failed = yield* Effect.flip(
+          LanguageModel.streamText({ prompt: "Go.", toolkit: RcpAi.toolkit() }).pipe(Stream.runCollect, Effect.provide(broken.layer))
+        )
+        assert.strictEqual(failed._tag, "HttpError")
+        assert.deepStrictEqual(server.requests.map((r) => r.target), ["/search?q=stream", "/broken"])
+      })
+    ))
+
+  it.scoped("a large result: the application's tool result is the whole data; the next request's prompt carries the model's view within the budget", () =>
+    Effect.gen(function*() {
+      const repos = Array.from({ length: 400 }, (_, id) => ({ id, name: `repo-${id}`, description: "z".repeat(40) }))
+      const BUDGET = 1_500
+      const server = yield* testServer((_req, res) => json(res, 200, repos))
+      const model = scripted(once(call("c1", "list_repos", {})))
+      const first = yield* Effect.gen(function*() {
+        yield* registerAt(server, [{ name: "list_repos", url: `${server.origin}/repos` }])
+        const chat = yield* Chat.empty
+        const first = yield* chat.generateText({ prompt: "List my repositories.", toolkit: RcpAi.toolkit() })
+        yield* chat.generateText({ prompt: [], toolkit: RcpAi.toolkit() })
+        return first
+      }).pipe(Effect.provide(model.layer), Effect.provide(clientLayer({ maxResultChars: BUDGET })))
+
+      // The application's part: the whole data.
+      assert.deepStrictEqual(first.toolResults.map((part) => part.result), [repos])
+      // The model's: the view, within the budget, in the prompt of the next request.
+      assert.strictEqual(model.calls.length, 2)
+      const shown = model.calls[1]!.prompt.content.flatMap((message) =>
+        message.role === "tool" ? message.content.filter((part) => part.type === "tool-result") : []
+      )
+      assert.deepStrictEqual(shown.map((part) => [part.id, part.name, part.isFailure]), [["c1", "list_repos", false]])
+      const text = JSON.stringify(shown[0]!.result)
+      assert.isAtMost(text.length, BUDGET)
+      const view = shown[0]!.result as { truncated: string; data: Array<unknown> }
+      assert.match(view.truncated, new RegExp(`^The result was shortened to fit ${BUDGET} characters`))
+      const kept = view.data.length - 1
+      assert.isAbove(kept, 0)
+      assert.deepStrictEqual(view.data.slice(0, kept), repos.slice(0, kept))
+      assert.strictEqual(view.data[kept], `… ${repos.length - kept} more items`)
+      assert.deepStrictEqual(server.requests.map((r) => r.target), ["/repos"])
+    }))
 
   it.scoped("a toolkit is a snapshot; the toolkit Effect, handed to generateText, reads the client's tools on each turn (here: after a re-discovery)", () =>
     withApi((server) =>

@@ -1,20 +1,19 @@
 /**
- * The @effect/ai (0.37) integration: the client's discovered tools as a toolkit for
- * `LanguageModel.generateText` / `streamText` / `Chat`, over the public API of `rcp-sdk` (the client
- * and its provider helpers) only.
+ * The Effect AI integration: the client's discovered tools as a toolkit for
+ * `LanguageModel.generateText` / `streamText` / `Chat` — of `@effect/ai` 0.37 on Effect 3, of
+ * `effect/ai` on Effect 4 — over the public API of `rcp-sdk` (the client and its provider helpers)
+ * only. What differs between the two AI modules (declaring a tool, a handler's result, the handler
+ * contract) is the twin `#ai-target/Ai.js` (`./target/{v3,v4}/Ai.ts`); everything here is shared.
  *
  * The toolkit is a `Toolkit.WithHandler` built here rather than through `Toolkit.make(...).toLayer`:
- * @effect/ai's own `handle` either returns every handler failure to the model (`failureMode:
+ * the AI module's own `handle` either returns every handler failure to the model (`failureMode:
  * "return"`) or fails the turn with every one (`"error"`), and it decodes the arguments before the
  * handler sees them. rcp needs the split of the model-facing table (docs/providers.md "What the model is told of a failure") (the model's own
  * mistakes back to the model, operator errors to the operator) and its own argument checks, so this
  * `handle` hands the raw arguments to `execute` and sorts the outcome itself.
  */
-import * as Tool from "@effect/ai/Tool"
-import type * as Toolkit from "@effect/ai/Toolkit"
+import * as Ai from "#ai-target/Ai.js"
 import * as Effect from "effect/Effect"
-import * as Predicate from "effect/Predicate"
-import * as Schema from "effect/Schema"
 // Through the public module: the client's public models live there (and move there on main).
 import {
   type ExecuteError,
@@ -39,42 +38,23 @@ import * as Result from "rcp-sdk/result"
 export type OperatorError = Exclude<ExecuteError, InvalidArguments | ToolNotFound>
 
 /**
- * The parameters of every rcp tool: any object. The arguments reach `execute` as the model sent
- * them, so that rcp's own checks (unknown and resolver-bound keys included) answer the model; the
- * `jsonSchema` annotation, which has a `type`, is what the provider is shown, verbatim.
- */
-const AnyArguments = Schema.Struct({}, Schema.Record({ key: Schema.String, value: Schema.Unknown }))
-
-/**
- * The parameters schema of an rcp tool.
+ * The parameters schema of an rcp tool: any arguments, shown to the provider as the tool's
+ * model-facing JSON Schema (each AI module's own form: `Ai.ArgumentsSchema`).
  *
  * @since 0.2.0
  * @category models
  */
-export type ArgumentsSchema = typeof AnyArguments
+export type ArgumentsSchema = Ai.ArgumentsSchema
 
 /**
- * Only a type: `handle` never decodes a failure, and the provider never sends one for a tool it
- * does not run itself.
- */
-const OperatorFailure: Schema.Schema<OperatorError> = Schema.declare(
-  (u: unknown): u is OperatorError => Predicate.hasProperty(u, "_tag")
-)
-
-/**
- * One discovered tool as an @effect/ai tool: its failure in the error channel is `E`
+ * One discovered tool as a `Tool` of the AI module: its failure in the error channel is `E`
  * (`OperatorError`, or `never` when an `onError` takes them), and it needs `R` (the services of
  * `options.context` and `options.onError`).
  *
  * @since 0.2.0
  * @category models
  */
-export type RcpTool<E, R> = Tool.Tool<string, {
-  readonly parameters: ArgumentsSchema
-  readonly success: typeof Schema.Unknown
-  readonly failure: Schema.Schema<E>
-  readonly failureMode: "error"
-}, R>
+export type RcpTool<E, R> = Ai.RcpTool<E, R>
 
 /**
  * The discovered tools with their handlers, ready for `LanguageModel.generateText({ toolkit })`.
@@ -82,7 +62,7 @@ export type RcpTool<E, R> = Tool.Tool<string, {
  * @since 0.2.0
  * @category models
  */
-export type RcpToolkit<E = OperatorError, R = never> = Toolkit.WithHandler<Record<string, RcpTool<E, R>>>
+export type RcpToolkit<E = OperatorError, R = never> = Ai.RcpToolkit<E, R>
 
 /**
  * Options of `toolkit`.
@@ -128,21 +108,10 @@ export interface ReportingOptions<Ctx, R, R2> extends ToolkitOptions<Ctx, R> {
   readonly onError: (error: OperatorError) => Effect.Effect<void, never, R2>
 }
 
-type Outcome = Tool.HandlerResult<RcpTool<never, never>>
-
-const returned = (result: unknown, isFailure: boolean, encodedResult: unknown = result): Outcome => ({
-  isFailure,
-  result,
-  encodedResult
-})
+type Outcome = Ai.Outcome
 
 const toolOf = (model: ModelTool, options: ToolkitOptions<unknown, unknown>): RcpTool<OperatorError, never> =>
-  Tool.make(model.name, {
-    description: model.description,
-    success: Schema.Unknown,
-    failure: OperatorFailure,
-    failureMode: "error"
-  }).setParameters(AnyArguments.annotations({ jsonSchema: Providers.toolParameters(model, options) }))
+  Ai.tool(model.name, model.description, Providers.toolParameters(model, options))
 
 /**
  * `toolkit`'s two shapes: with `onError`, operator errors leave the error channel.
@@ -164,7 +133,7 @@ const make = <Ctx, R, R2>(
     const client = yield* RcpClient
     // The toolkit runs only the tools it shows (issue #29): a tool discovered after it was built,
     // never shown to the model, or changed since, is `ToolNotFound` before anything is resolved
-    // or sent — @effect/ai itself would only refuse the name after the handler had run. A search
+    // or sent — @effect/ai 0.37 itself would only refuse the name after the handler had run. A search
     // session's calls go through its own exposed set, which grows with what its searches return.
     const session = options.session
     if (session !== undefined && options.tools !== undefined) {
@@ -179,15 +148,15 @@ const make = <Ctx, R, R2>(
       // The application's part (`result`, in the response's tool-result parts) is the whole data —
       // a tool result must be JSON, so an empty body is `null`, not `undefined`; the prompt carries
       // `encodedResult`, the model's view of it (docs/results.md).
-      returned(result.data ?? null, false, Result.modelValue(result.model))
+      Ai.outcome(result.data ?? null, false, Result.modelValue(result.model))
     const failed = (error: ExecuteError, name: string): Effect.Effect<Outcome, OperatorError, R2> => {
       const facing = Providers.modelFacingError(error, name)
-      if (facing._tag === "ModelError") return Effect.succeed(returned(facing.text, true))
+      if (facing._tag === "ModelError") return Effect.succeed(Ai.outcome(facing.text, true, facing.text))
       // The table leaves to the operator exactly the errors that are not the model's own.
       const operator = error as OperatorError
       return onError === undefined
         ? Effect.fail(operator)
-        : Effect.as(onError(operator), returned(facing.text, true))
+        : Effect.as(onError(operator), Ai.outcome(facing.text, true, facing.text))
     }
     const handle = (name: string, params: unknown): Effect.Effect<Outcome, OperatorError, R | R2> =>
       Effect.flatMap(
@@ -197,11 +166,7 @@ const make = <Ctx, R, R2>(
             Effect.matchEffect({ onFailure: (error) => failed(error, name), onSuccess: (r) => Effect.succeed(succeeded(r)) })
           )
       )
-    // The tools need `R` only through `handle`; a tool's requirements are a type, nothing at run time.
-    return {
-      tools: Object.fromEntries(models.map((model) => [model.name, toolOf(model, options)])),
-      handle
-    } as RcpToolkit<OperatorError, R | R2>
+    return Ai.toolkit(Object.fromEntries(models.map((model) => [model.name, toolOf(model, options)])), handle)
   })
 
 /**
