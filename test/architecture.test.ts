@@ -412,6 +412,9 @@ describe("architecture: the satellite packages", () => {
       assert.include(pkg.files, "!dist/v4", `${dir}: the Effect 3 line leaves the Effect 4 tree out`)
       assert.include(effect4Config, `"packages/${dir}/test/**/*.test.ts"`, `${dir}: its tests run on both targets`)
       assert.includeMembers([...typecheck], [`packages/${dir}/src`, `packages/${dir}/test`], `${dir}: typechecked on Effect 4`)
+    }
+  })
+
   it("@rcp-sdk/effect-ai's AI boundary: twins with the same exports, each over its own Effect's AI module, reached only through \"#ai-target/…\"; the shared code on no version-specific API", () => {
     const dir = "effect-ai"
     const twinsOf = (target: string) =>
@@ -431,6 +434,7 @@ describe("architecture: the satellite packages", () => {
       specifiers(readFileSync(join(root, file), "utf8"))
         .filter((s) => versionSpecific(s) || (s.startsWith(".") && /\/target\/v[34]\//.test(s)))
         .map((s) => `${file} -> ${s}`)
+    )
     assert.deepStrictEqual(offenders, [])
     assert.isTrue(shared.some((file) => specifiers(readFileSync(join(root, file), "utf8")).includes("#ai-target/Ai.js")))
     // The rule can fail: a twin neither target has, and the core's own boundary, are refused.
