@@ -4,7 +4,9 @@ import { aliases, packageAliases, type Target } from "./vitest.targets.js"
 /**
  * The two-target run (docs/effect4.md §Tests): the same test files, once on Effect 3 and once on
  * Effect 4, in one vitest 3 on Node 20. The projects differ only by their aliases (the boundary of
- * src/, the test kit, and on Effect 4 `effect` itself). `npm run test:effect4`.
+ * src/, the test kit, and on Effect 4 `effect` itself). `npm run test:targets` runs both projects;
+ * `npm run test:effect4` (the last step of `npm test`) runs the `effect4` project only, because
+ * `vitest run` already runs these files with the Effect 3 project's aliases.
  *
  * The files listed run on both. A file moves here by importing `../support/effectVitest.js`
  * instead of `@effect/vitest`, and spelling through `#test-target` what the targets spell
@@ -57,6 +59,7 @@ export const BOTH_TARGETS = [
   "test/client/exposedName.test.ts",
   "test/client/formBody.test.ts",
   "test/client/pinEntry.test.ts",
+  "test/client/pinEntry.openapi.test.ts",
   "test/client/prototypeKeys.test.ts",
   "test/client/queryStyle.test.ts",
   "test/client/request.test.ts",

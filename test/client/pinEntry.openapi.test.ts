@@ -4,15 +4,15 @@
  * first), and a `pin`/`pinPolicy` given to it is applied (it was dropped, so a changed spec was
  * registered). Network discovery reads http(s) only (class 4): a path or a `file:` URL is refused
  * without reading anything, the same for a file that exists and one that does not. Both APIs,
- * real servers on 127.0.0.1. Effect 3 only until `@rcp-sdk/openapi` has its Effect 4 line
- * (docs/effect4.md, step 4); the core's side is pinEntry.test.ts, on both targets.
+ * real servers on 127.0.0.1, on both Effects (`@rcp-sdk/openapi` by name is its src/ on the
+ * project's Effect); the core's side is pinEntry.test.ts.
  */
-import { assert, describe, it } from "@effect/vitest"
 import * as OpenApi from "@rcp-sdk/openapi"
 import * as Effect from "effect/Effect"
 import * as Client from "../../src/Client.js"
 import * as Lock from "../../src/Lock.js"
 import { clientLayer } from "../support/execute.js"
+import { assert, describe, it } from "../support/effectVitest.js"
 import { paths, publishing, rejection } from "../support/publishing.js"
 
 describe("OpenAPI discovery applies the lock (#29 class 1)", () => {

@@ -6,7 +6,6 @@
  * `onPoisoning: "refuse"` keeps flagged tools from the model (on both APIs) while `"warn"` exposes
  * them with the warnings.
  */
-import { target } from "#test-target"
 import * as Result from "#target/Result.js"
 import * as Effect from "effect/Effect"
 import { readdirSync } from "node:fs"
@@ -146,10 +145,9 @@ describe("poisoning checks: the clean corpus", () => {
     Path.join(Path.dirname(require.resolve("@octokit/openapi/package.json")), "generated/api.github.com.json")
   ]
 
-  // Effect 3 only, for now: the corpus is imported by `@rcp-sdk/openapi`, whose Effect 4 line is not
-  // built yet (peer `effect <4`; docs/effect4.md, step 4). The rules it checks are plain TypeScript,
-  // and every other case of this file runs on both Effects.
-  it.skipIf(target === "effect4")("no description rule flags a real-world description; credential-param only params named for a credential; docs/security.md reports the rate", async () => {
+  // On both Effects: the corpus is imported by `@rcp-sdk/openapi` of the same target (its Effect 4
+  // line, docs/effect4.md step 4; `@rcp-sdk/openapi` by name is its src/ on the project's Effect).
+  it("no description rule flags a real-world description; credential-param only params named for a credential; docs/security.md reports the rate", async () => {
     const OpenApi = await import("@rcp-sdk/openapi")
     let tools = 0
     const byDescription = new Set<string>()
