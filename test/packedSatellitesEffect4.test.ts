@@ -12,13 +12,12 @@
 import { assert, describe, it } from "@effect/vitest"
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { rm } from "node:fs/promises"
-import * as http from "node:http"
-import type { AddressInfo } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { afterAll, beforeAll } from "vitest"
 import { cleanEnv, type Run, runProcess } from "./support/process.js"
+import { packedApi } from "./support/packedApi.js"
 import { userTsconfig } from "./support/userTsconfig.js"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
@@ -35,54 +34,13 @@ const ok = async (command: string, args: ReadonlyArray<string>, cwd: string): Pr
 // The local API: its RCP manifest, its OpenAPI document, and the item endpoint, which records what
 // it received and wants the token.
 
-const received: Array<{ readonly path: string; readonly authorization: string | undefined }> = []
+const api = packedApi()
+const received = api.received
 let origin = ""
-const api = http.createServer((req, res) => {
-  const json = (status: number, body: unknown) => {
-    res.writeHead(status, { "content-type": "application/json" })
-    res.end(JSON.stringify(body))
-  }
-  if (req.url === "/rcp/manifest") {
-    return json(200, {
-      rcpVersion: "0.1",
-      auth: { type: "header", name: "Authorization", scheme: "Bearer" },
-      tools: [{
-        name: "get_item",
-        description: "Get one item by its id.",
-        method: "GET",
-        params: [{ name: "id", type: "string", description: "the item's id" }],
-        url: `${origin}/items/{{id}}`
-      }]
-    })
-  }
-  if (req.url === "/openapi.json") {
-    return json(200, {
-      openapi: "3.0.3",
-      info: { title: "Items", version: "1.0.0" },
-      servers: [{ url: origin }],
-      components: { securitySchemes: { token: { type: "http", scheme: "bearer" } } },
-      security: [{ token: [] }],
-      paths: {
-        "/items/{id}": {
-          get: {
-            operationId: "get_item",
-            summary: "Get one item by its id.",
-            parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
-            responses: { "200": { description: "the item" } }
-          }
-        }
-      }
-    })
-  }
-  received.push({ path: req.url ?? "", authorization: req.headers.authorization })
-  if (req.headers.authorization !== "Bearer packed-token") return json(401, { error: "no token" })
-  json(200, { id: decodeURIComponent((req.url ?? "").split("/").pop()!), name: "Item" })
-})
 beforeAll(async () => {
-  await new Promise<void>((resolve) => api.listen(0, "127.0.0.1", resolve))
-  origin = `http://127.0.0.1:${(api.address() as AddressInfo).port}`
+  origin = await api.start()
 })
-afterAll(() => new Promise<void>((resolve) => api.close(() => resolve())))
+afterAll(api.close)
 
 // ---------------------------------------------------------------------------------------------
 // What each satellite's user writes on Effect 4: a module exporting `run(origin)`, whose value
