@@ -10,6 +10,7 @@ import * as JSONSchema from "effect/JSONSchema"
 import * as Schema from "effect/Schema"
 import * as Result from "../../src/Result.js"
 import * as Server from "../../src/Server.js"
+import { OutputCategory as Category } from "../support/target/v3.js"
 
 /** An issue path as the reference writes it: `tools[0].outputSchema.properties.id`. */
 const formatPath = (path: ReadonlyArray<string | number>): string =>
@@ -18,14 +19,6 @@ const formatPath = (path: ReadonlyArray<string | number>): string =>
 const tool = (output: unknown) =>
   Server.defineTool({ name: "get_order", description: "Get an order.", method: "GET", url: "https://api.example.com/orders", output: output as never })
 
-interface Category {
-  readonly name: string
-  readonly subs: ReadonlyArray<Category>
-}
-const Category: Schema.Schema<Category> = Schema.Struct({
-  name: Schema.String,
-  subs: Schema.Array(Schema.suspend((): Schema.Schema<Category> => Category))
-}).annotations({ identifier: "Category" })
 
 // Effect 3's `JSONSchema.make` is the oracle: an Effect Schema `output` was published as it, and is
 // now written from the views shared with Effect 4 (docs/effect4.md §Model-facing schemas); the

@@ -493,11 +493,12 @@ export const arrayOf = (item: unknown): unknown => Schema.Array(item as Schema.S
 
 // --- an Effect Schema `output` (test/server/output.test.ts): the same schemas in each Effect's combinators
 
-interface OutputCategory {
+/** A recursive Effect Schema named `Category` (also the Effect 3-only oracle test's, output.effect3.test.ts). */
+export interface OutputCategory {
   readonly name: string
   readonly subs: ReadonlyArray<OutputCategory>
 }
-const OutputCategory: Schema.Schema<OutputCategory> = Schema.Struct({
+export const OutputCategory: Schema.Schema<OutputCategory> = Schema.Struct({
   name: Schema.String,
   subs: Schema.Array(Schema.suspend((): Schema.Schema<OutputCategory> => OutputCategory))
 }).annotations({ identifier: "Category" })

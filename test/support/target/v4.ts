@@ -541,11 +541,12 @@ export const arrayOf = (item: unknown): unknown => Schema.Array(item as Schema.T
 
 // --- an Effect Schema `output` (test/server/output.test.ts): `./v3.ts`'s schemas in Effect 4's combinators
 
-interface OutputCategory {
+/** A recursive Effect Schema named `Category` (also the Effect 3-only oracle test's, output.effect3.test.ts). */
+export interface OutputCategory {
   readonly name: string
   readonly subs: ReadonlyArray<OutputCategory>
 }
-const OutputCategory: Schema.Codec<OutputCategory> = Schema.Struct({
+export const OutputCategory: Schema.Codec<OutputCategory> = Schema.Struct({
   name: Schema.String,
   subs: Schema.Array(Schema.suspend((): Schema.Codec<OutputCategory> => OutputCategory))
 }).annotate({ identifier: "Category" })
