@@ -255,7 +255,7 @@ interface UrlReading {
   readonly slotTerms: ReadonlyArray<ReadonlyArray<string>>
   /** `Indexed.items`. */
   readonly items: ReadonlySet<string>
-  /** The collections the template names (`Learn.collectionsOf`), counted in the index's vocabulary. */
+  /** The collections the template names (`Learn.collectionsIn`), counted in the index's vocabulary. */
   readonly collections: ReadonlyArray<Learn.Named>
 }
 

@@ -58,16 +58,10 @@ export interface Named {
   readonly numbered: boolean
 }
 
-/**
- * The collections one URL template names: read once per template by the index (which keeps them
- * for its items and hands them to `add` and `remove`), not once for each.
- *
- * @internal
- */
-export const collectionsOf = (url: string): Array<Named> => collectionsIn(pathOf(url))
 
 /**
- * `collectionsOf`, from the template's path (`pathOf`).
+ * The collections one URL template names, from its path (`pathOf`): read once per template by the
+ * index, which keeps them for its items and hands them to `add` and `remove`.
  *
  * @internal
  */
@@ -91,21 +85,15 @@ export const collectionsIn = (path: string): Array<Named> => {
 }
 
 /**
- * The collections whose items a URL template addresses, as keys comparable with `Resolved.key`.
- *
- * @internal
- */
-export const itemsOf = (url: string | undefined): Array<string> => url === undefined ? [] : keysOf(collectionsOf(url))
-
-/**
- * `itemsOf`, from the collections `collectionsOf` read.
+ * The collections whose items a URL template addresses (its `collectionsIn`), as keys comparable
+ * with `Resolved.key`.
  *
  * @internal
  */
 export const keysOf = (named: ReadonlyArray<Named>): Array<string> => named.map(({ words }) => words.join(" "))
 
 /**
- * Counts the collections of one tool (`collectionsOf` its URL template) under its API.
+ * Counts the collections of one tool (`collectionsIn` its URL template's path) under its API.
  *
  * @internal
  */
@@ -170,7 +158,7 @@ export interface Resolved {
   readonly words: ReadonlyArray<string>
   readonly api: string | undefined
   readonly weight: number
-  /** The collection, as `itemsOf` names it. */
+  /** The collection, as `keysOf` names it. */
   readonly key: string
 }
 

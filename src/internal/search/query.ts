@@ -26,7 +26,7 @@ export interface Query {
   readonly action: Action | undefined
   /** APIs the request's id prefixes resolved to. */
   readonly apis: ReadonlySet<string>
-  /** Collections whose item an id of the request names (`Learn.itemsOf` keys). */
+  /** Collections whose item an id of the request names (`Learn.keysOf` keys). */
   readonly items: ReadonlySet<string>
   /** The stems of the plural nouns the request names ("branches"): what it lists, not an item of it. */
   readonly listed: ReadonlySet<string>
