@@ -10,7 +10,7 @@ import { Client as McpClient } from "@modelcontextprotocol/sdk/client/index.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js"
 import * as Mcp from "@rcp-sdk/mcp"
 import * as Client from "rcp-sdk/client"
-import { type OAuthWorld, startOAuthWorld } from "../../../test/support/oidcProvider.js"
+import { authorizationCodeAuth, type OAuthWorld, startOAuthWorld } from "../../../test/support/oidcProvider.js"
 import { startApp } from "./support/app.js"
 
 let world: OAuthWorld
@@ -20,15 +20,7 @@ beforeAll(async () => {
   const { oidc } = world
   world.api.manifest = {
     rcpVersion: "0.1",
-    auth: {
-      type: "oauth2",
-      flows: ["authorization_code"],
-      tokenUrl: oidc.tokenUrl,
-      authorizationUrl: oidc.authorizationUrl,
-      revocationUrl: oidc.revocationUrl,
-      issuer: oidc.issuer,
-      scopes: ["offline_access", "orders:read"]
-    },
+    auth: authorizationCodeAuth(oidc, ["offline_access", "orders:read"]),
     tools: [{
       name: "list_orders",
       description: "The signed-in user's orders.",
