@@ -198,7 +198,106 @@ const VERBS: ReadonlyArray<Entry> = [
   entry("diff|compare|difference|changes between|delta", "compare diff", "read"),
   entry("history|log|logs|audit trail|timeline|activity|events|what happened|happened|going on|been going on|been up to", "history log events activity timeline"),
   entry("who|whom|whose|who's|people|folks|members|everyone in|participants", "member members user", undefined, 0.5),
-  entry("status|state|health|progress", "status state")
+  entry("status|state|health|progress", "status state"),
+  // Round 7: the APIs' *action* operations — those whose meaning is a verb beyond create, read,
+  // update and delete (a POST to `…/{id}/capture`, GitHub's `…/merge`, `…/rerun`, Slack's
+  // `conversations.kick`) — enumerated by program from bench/search/catalogue.json (method, path,
+  // operationId) and grouped by action; for each action, the words people say for it, or for its
+  // outcome ("take the money now" is a capture). From the APIs' documents and general usage; no
+  // request of the evaluation was read.
+  // Stripe: capturing a held payment (`/charges/{charge}/capture`, `/payment_intents/{intent}/capture`).
+  entry("grab the funds|grab the money|collect the hold|settle the hold|cash in the hold|take the held|book the payment|charge it for real", "capture", "action"),
+  // Confirming a payment intent or a setup intent (`…/confirm`): carrying a payment through.
+  entry("push through|put through|carry out the payment|complete the payment|finish the payment|process the payment|confirm the payment|go through with", "confirm", "action"),
+  // Detaching a payment method from its customer (`/payment_methods/{payment_method}/detach`).
+  entry("forget|forget about|stop storing|stop saving|no longer store|remove the card|drop the card|unlink the card|wipe the card|take the card off", "detach remove payment method card", "action"),
+  // Attaching one to a customer (`…/attach`).
+  entry("attach to|save onto|save to the customer|tie to|associate with|link to the customer|put on file|keep on file", "attach customer", "action"),
+  // Marking an invoice uncollectible (`/invoices/{invoice}/mark_uncollectible`): giving up on the debt.
+  entry("write off|written off|writing off|bad debt|never paying|never going to pay|won't pay|wont pay|give up collecting|stop chasing|uncollectable|mark uncollectible|uncollectible|unrecoverable", "uncollectible mark", "action"),
+  // Voiding an invoice or a credit note (`…/void`): cancelling something already final.
+  entry("void|cancel out|nullify|annul|zero out|cancel the invoice|kill the invoice|cancel the credit note", "void", "action"),
+  // Finalizing a draft invoice or quote (`…/finalize`).
+  entry("issue the invoice|make it official|make the invoice final|ready to send|stop editing the draft", "finalize", "action"),
+  // Sending an invoice (`/invoices/{invoice}/send`).
+  entry("send the invoice|email the invoice|mail the invoice|send the bill|email the bill|invoice them|invoice the customer", "send invoice", "action"),
+  // Paying an invoice now, or recording it as paid elsewhere (`/invoices/{invoice}/pay`, `paid_out_of_band`).
+  entry("settle up|pay it|pay the invoice|pay the bill|collect on|mark paid|mark as paid|paid by check|paid by cheque|paid in cash|paid offline|paid outside|paid out of band", "pay invoice paid", "action"),
+  // Expiring a checkout session (`/checkout/sessions/{session}/expire`).
+  entry("expire|expire it|let it expire|time out|time it out|end the session|close the session|kill the session|close the checkout|close out the checkout", "expire session", "action"),
+  // Verifying a bank account by its microdeposits (`…/verify_microdeposits`, `…/verify`).
+  entry("microdeposit|microdeposits|micro-deposit|micro-deposits|micro deposits|small deposits|tiny deposits|test deposits|two deposits|penny drop|penny test|deposit amounts|descriptor code", "verify microdeposits", "action"),
+  // Paying a payment intent from the customer's balance (`…/apply_customer_balance`).
+  entry("apply the balance|apply balance|use the balance|use their balance|use the credit|use their credit|pay from balance|pay with balance|pay from credit|pay with credit|draw on the balance|out of their balance|from their balance", "apply customer balance", "action"),
+  // Raising an authorized amount (`…/increment_authorization`).
+  entry("increment|raise the hold|increase the hold|bump the hold|top up the hold|extend the hold|bigger hold|higher hold|increase the authorization|raise the authorization|authorize more|add to the hold", "increment authorization", "action"),
+  // Closing a dispute: conceding it (`/disputes/{dispute}/close`).
+  entry("stop fighting|eat the loss|take the loss|not worth fighting|throw in the towel|let them have it|accept the dispute", "close dispute", "action"),
+  // Rejecting a connected account for fraud or terms (`/accounts/{account}/reject`).
+  entry("flag as fraud|flag as fraudulent|flag as suspicious|mark as fraudulent|mark as suspicious|fraudulent account|suspicious account|terms violation|tos violation", "reject fraud", "action"),
+  // Releasing a subscription schedule: the subscription carries on unmanaged (`…/release`).
+  entry("unmanage|stop managing|no longer manage|free the subscription|keep the subscription|let the subscription run", "release schedule", "action"),
+  // Advancing a test clock (`/test_helpers/test_clocks/{test_clock}/advance`).
+  entry("advance|fast forward|fast-forward|move forward|skip ahead|jump ahead|roll forward|wind forward|move the clock|push the clock|travel in time", "advance test clock", "action"),
+  // Redacting an identity verification (`…/redact`).
+  entry("redact|scrub personal data|wipe personal data|erase personal data|delete personal data|gdpr|right to be forgotten|anonymize|anonymise|remove pii|scrub pii|strip pii", "redact", "action"),
+  // Disconnecting a linked bank account (`…/disconnect`) and refreshing its data (`…/refresh`).
+  entry("cut off|sever|unplug|cut the cord|stop syncing", "disconnect unlink detach", "action"),
+  entry("re-pull|repull|re-fetch|refetch|reload|resync|re-sync|pull fresh|pull again", "refresh sync", "action"),
+  // Terminal readers: what the customer sees, a card presented in person.
+  entry("on the screen|on screen|on the display|to the screen|show the cart|show the total", "reader display set", "action"),
+  entry("in person|in-person|tap to pay|tap the card|dip the card|insert the card|present the card|card present|contactless", "terminal reader process present", "action"),
+  // Test helpers: making a simulated money movement fail, succeed, ship or arrive.
+  entry("make it fail|simulate a failure|force a failure|pretend it failed|mark as failed", "fail test helpers", "action"),
+  entry("make it succeed|simulate success|pretend it worked|mark as succeeded", "succeed test helpers", "action"),
+  entry("ship the card|deliver the card|card shipped|card delivered|mark shipped|mark delivered", "shipping ship deliver", "action"),
+  // Submitting an Issuing dispute (`/issuing/disputes/{dispute}/submit`).
+  entry("send in|hand in|turn in|lodge", "submit", "action"),
+  // GitHub: merging (`…/pulls/{pull_number}/merge`, `/merges`).
+  entry("get it in|get this in|get it merged|hit merge|press merge|click merge|merge it", "merge", "action"),
+  // Forcing a stuck run to stop (`…/runs/{run_id}/force-cancel`).
+  entry("force cancel|force-cancel|force stop|force-stop|force kill|force-kill|force quit|hard stop|hard kill|kill -9|sigkill|won't die|wont die|won't stop|wont stop|refuses to stop", "force cancel", "action"),
+  // Re-running a run, a job, a check (`…/rerun`, `…/rerun-failed-jobs`, `…/rerequest`).
+  entry("again|once more|one more time|another go|another shot|another try", "rerun retry rerequest", undefined, 0.5),
+  entry("restart the build|restart the job|restart ci|restart the pipeline|restart the workflow|restart the run|flaky|flake|flaked", "rerun retry", "action"),
+  // Dispatching a workflow by hand (`…/workflows/{workflow_id}/dispatches`, `/dispatches`).
+  entry("manually run|run manually|manual run|run by hand|on demand|on-demand|workflow_dispatch|manual trigger|hit run|click run|repository_dispatch|fire an event|send an event|custom event", "dispatch trigger workflow", "action"),
+  // Locking an issue's conversation (`…/issues/{issue_number}/lock`), and unlocking it.
+  entry("stop comments|no more comments|close comments|close the comments|turn off comments|disable comments|comments off|shut down the thread", "lock", "update"),
+  entry("reopen comments|allow comments again|turn on comments|enable comments|comments back on", "unlock", "delete"),
+  // Pinging and testing a webhook (`…/hooks/{hook_id}/pings`, `…/tests`).
+  entry("poke|prod|health check|healthcheck|see if it works|make sure it works|test fire|test-fire|fire a test|send a test|is it alive|it's alive", "ping test", "action"),
+  // Blocking and unblocking a user (`/user/blocks/{username}`, `/orgs/{org}/blocks/{username}`).
+  entry("shut out|keep out|keep away|keep off", "block", "action"),
+  entry("let back|let back in|let back into|lift the ban|lift the block|allow back|pardon", "unblock block delete", "delete"),
+  // Accepting an invitation, a quote, an access request; approving a run to go ahead.
+  entry("say yes|said yes|agree to|agreed to|agreed|go ahead|let it run|let run|allow to run|allow it to run|ok to run|okay to run", "approve accept allow", "action"),
+  // Watching something without a verb of the API's.
+  entry("keep tabs on|keep tabs|monitor|stay posted|stay updated|get updates|get updates on", "watch subscribe subscription follow", "action"),
+  // Starting and stopping a codespace (`…/codespaces/{codespace_name}/start`, `…/stop`).
+  entry("boot up|boot it up|power on|power up|wake|wake up|spin back up", "start resume", "action"),
+  entry("power off|power down|shut off|put to sleep|hibernate|spin down", "stop pause suspend", "action"),
+  // Bringing a pull request's branch up to date (`…/pulls/{pull_number}/update-branch`).
+  entry("up to date|update with main|update with base|merge main in|merge main into|merge base into|behind the base|freshen", "update branch sync", "update"),
+  // Generating release notes (`…/releases/generate-notes`).
+  entry("auto-generate|autogenerate|auto generate|autogen|auto-write", "generate", "action"),
+  // Marking notifications or a channel read (`PUT /notifications`, `conversations.mark`).
+  entry("inbox zero|clear my inbox|clear the inbox|mark everything read|mark everything as read|mark all read|mark all as read|caught up|all caught up|read up to|seen up to|mark seen|mark as seen", "mark read", "update"),
+  // Slack: completing a reminder (`reminders.complete`).
+  entry("tick off|check off|tick it off|check it off|mark as done|mark complete|mark as complete|mark it done", "complete close done", "action"),
+  // Ending Do Not Disturb (`dnd.endSnooze`, `dnd.endDnd`) and setting presence (`users.setPresence`).
+  entry("i'm back|im back|back online|back at my desk|back at work|back from lunch|available again|end focus|end my focus", "snooze end dnd", "action"),
+  entry("appear offline|appear away|appear online|go offline|go invisible|go online|mark me away|mark me as away|set me away|set me as away|set me to away|set me active|mark me active", "presence set", "update"),
+  // Unfurling links (`chat.unfurl`).
+  entry("unfurl|link preview|link previews|preview card|expand the link|rich preview", "unfurl", "action"),
+  // Revoking a file's public link (`files.revokePublicURL`).
+  entry("stop sharing|unshare|un-share|revoke the link|revoke the public link|no longer public|turn off the link|turn off sharing|disable the link|disable sharing|pull the link", "revoke public url", "action"),
+  // Ending a call (`calls.end`).
+  entry("hang up|end the call|end call|drop the call|leave the call|wrap up the call", "end call", "action"),
+  // Ending a user's sessions (`admin.users.session.invalidate`, `…reset`).
+  entry("log them out|log out everywhere|sign them out|force logout|force log out|end their sessions|kill their sessions|kill sessions|end sessions", "session invalidate reset", "action"),
+  // Re-enabling what was disabled (`usergroups.enable`, GitHub's `…/enable`).
+  entry("re-enable|reenable|enable again|turn it back on|switch back on|switch on|turn on again", "enable", "action")
 ]
 
 /**
