@@ -297,7 +297,44 @@ const VERBS: ReadonlyArray<Entry> = [
   // Ending a user's sessions (`admin.users.session.invalidate`, `…reset`).
   entry("log them out|log out everywhere|sign them out|force logout|force log out|end their sessions|kill their sessions|kill sessions|end sessions", "session invalidate reset", "action"),
   // Re-enabling what was disabled (`usergroups.enable`, GitHub's `…/enable`).
-  entry("re-enable|reenable|enable again|turn it back on|switch back on|switch on|turn on again", "enable", "action")
+  entry("re-enable|reenable|enable again|turn it back on|switch back on|switch on|turn on again", "enable", "action"),
+  // Calling something off before it completes (Stripe's `…/cancel` on payouts, top-ups, quotes, intents).
+  entry("abandon|abandoned|never mind|nevermind|forget it|no longer needed|not needed anymore", "cancel", "action"),
+  // GitHub: reordering sub-issues (`…/sub_issues/priority`).
+  entry("reprioritize|reprioritise|reorder|bump priority|bump to the top|move to the top|put first|rank higher|rank lower", "reprioritize priority", "update"),
+  // Committing a code scanning autofix (`…/autofix/commits`).
+  entry("autofix|auto-fix|apply the fix|accept the fix|commit the fix|take the fix|suggested fix|ai fix", "autofix commit", "action"),
+  // Security advisories: a CVE for an advisory, a private report of a vulnerability.
+  entry("request a cve|get a cve|cve id|assign a cve|cve number", "cve request advisory", "action"),
+  entry("privately report|report privately|disclose|responsible disclosure|report a vulnerability|report a security issue|security report", "private vulnerability report", "create"),
+  // Requesting a Pages build (`…/pages/builds`).
+  entry("rebuild the site|rebuild pages|republish the site|redeploy the site|rebuild the docs|regenerate the site", "pages build request", "action"),
+  // A token narrowed to fewer repositories or permissions (`…/token/scoped`).
+  entry("scope down|downscope|narrow the token|scoped token|limit the token|restrict the token", "scoped token scope", "action"),
+  // Applying a code security configuration to repositories (`…/configurations/{configuration_id}/attach`).
+  entry("apply to|apply it to|roll out to|attach to all|apply everywhere", "attach apply", "action"),
+  // Migrations: a full copy of an account or organization's data (`/orgs/{org}/migrations`, `/user/migrations`).
+  entry("takeout|full export|export everything|data export|back up everything|backup everything|back up the org|backup of the org|take a copy of", "migration export archive start", "create"),
+  // Giving back a Copilot seat (`…/copilot/billing/selected_users`).
+  entry("free up a seat|free up the seat|give back the seat|release the seat|take the seat away|drop the seat", "seat cancel remove", "delete"),
+  // Converting an org member to an outside collaborator (`…/outside_collaborators/{username}`).
+  entry("make outside collaborator|make them an outside collaborator|demote to outside|downgrade to outside|make external|make them external", "convert outside collaborator", "update"),
+  // Stripe: how a customer pays by bank transfer (`…/funding_instructions`).
+  entry("bank transfer details|wire instructions|wire details|transfer instructions|payment instructions|where to send money|account number to pay into|virtual account number|virtual iban", "funding instructions bank transfer", "action"),
+  // Committing a tax calculation as a transaction (`/tax/transactions/create_from_calculation`).
+  entry("record the tax|commit the tax|save the tax|book the tax|lock in the tax", "create from calculation tax transaction", "create"),
+  // Reporting metered usage (`…/usage_records`, meter events).
+  entry("report usage|record usage|log usage|send usage|count usage|charge for usage|bill for usage|usage-based|usage based", "usage record meter event", "create"),
+  // Slack: finishing an OAuth install (`oauth.access`, `oauth.v2.access`): the code for a token.
+  entry("exchange the code|swap the code|trade the code|code for a token|oauth code|finish oauth|complete oauth|oauth callback|oauth dance|finish the install", "oauth access token exchange", "action"),
+  // Translating old user and channel ids (`migration.exchange`).
+  entry("old ids|legacy ids|convert ids|map ids|translate ids|local ids|global ids", "migration exchange ids", "read"),
+  // A live connection for events (`rtm.connect`).
+  entry("real time|realtime|real-time|websocket|web socket|live events|stream events|firehose", "rtm connect websocket"),
+  // Asking the user for more scopes (`apps.permissions.request`).
+  entry("more scopes|request scopes|ask for scopes|extra scopes|additional scopes|more permissions|ask for permission|request permission", "permissions request scopes", "action"),
+  // A workflow step reporting back (`workflows.stepCompleted`, `workflows.stepFailed`).
+  entry("step done|step finished|finish the step|complete the step|step failed|fail the step|step succeeded", "workflows step completed failed", "action")
 ]
 
 /**
