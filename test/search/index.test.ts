@@ -3,6 +3,7 @@
  * the way people ask, against a small API written here (not the evaluation's), and how it follows
  * tools in and out.
  */
+import * as Fs from "node:fs"
 import { describe, expect, it } from "vitest"
 import * as Hints from "../../src/internal/search/hints.js"
 import * as ToolIndex from "../../src/internal/search/index.js"
@@ -395,5 +396,60 @@ describe("incremental index", () => {
     expect(index.search("delete a widget")).toEqual([])
     index.add(widgets)
     expect(index.search("delete a widget", { limit: 5 })).toEqual(before)
+  })
+})
+
+/**
+ * The lexicon's action operations (round 7): a request in everyday words for an operation that is
+ * a verb beyond create, read, update and delete ranks that operation above its siblings on the same
+ * resource — the item's read, update and delete, and its other actions. The tools are real: 56
+ * documents of the GitHub, Stripe and Slack imports (bench/search's registry; each description cut
+ * to its first sentence and its first six parameters, which is what the index reads of them), in
+ * `actionTools.json`. The requests are written here, none from the evaluation.
+ */
+describe("action operations in everyday words, over real tools of the three imports", () => {
+  const tools = JSON.parse(Fs.readFileSync(new URL("./actionTools.json", import.meta.url), "utf8")) as ReadonlyArray<ToolIndex.SearchDocument>
+  const index = indexOf(tools)
+
+  it("Stripe payment intents: capture, confirm, microdeposits, the customer's balance, a bigger hold, cancel", () => {
+    expect(first(index, "take the money now on pi_3MtwBwLkdIwHu7ix")).toBe("PostPaymentIntentsIntentCapture")
+    expect(first(index, "push pi_3MtwBwLkdIwHu7ix through")).toBe("PostPaymentIntentsIntentConfirm")
+    expect(first(index, "check the microdeposits on pi_3MtwBwLkdIwHu7ix")).toBe("PostPaymentIntentsIntentVerifyMicrodeposits")
+    expect(first(index, "pay pi_3MtwBwLkdIwHu7ix out of their balance")).toBe("PostPaymentIntentsIntentApplyCustomerBalance")
+    expect(first(index, "raise the hold on pi_3MtwBwLkdIwHu7ix to $80")).toBe("PostPaymentIntentsIntentIncrementAuthorization")
+    expect(first(index, "never mind pi_3MtwBwLkdIwHu7ix, they left")).toBe("PostPaymentIntentsIntentCancel")
+  })
+
+  it("Stripe invoices: write off, void, finalize, send, paid elsewhere", () => {
+    expect(first(index, "write off in_1MtHbELkdIwHu7ixl4OzzPMv, they're gone")).toBe("PostInvoicesInvoiceMarkUncollectible")
+    expect(first(index, "cancel out in_1MtHbELkdIwHu7ixl4OzzPMv")).toBe("PostInvoicesInvoiceVoid")
+    expect(first(index, "issue the invoice in_1MtHbELkdIwHu7ixl4OzzPMv")).toBe("PostInvoicesInvoiceFinalize")
+    expect(first(index, "email the invoice in_1MtHbELkdIwHu7ixl4OzzPMv")).toBe("PostInvoicesInvoiceSend")
+    expect(first(index, "in_1MtHbELkdIwHu7ixl4OzzPMv was paid by check")).toBe("PostInvoicesInvoicePay")
+  })
+
+  it("Stripe payment methods, checkout sessions and test clocks: forget, keep on file, expire, fast forward", () => {
+    expect(first(index, "forget the card pm_1MqLiJLkdIwHu7ixUEgbFdYF")).toBe("PostPaymentMethodsPaymentMethodDetach")
+    expect(first(index, "put pm_1MqLiJLkdIwHu7ixUEgbFdYF on file for cus_NffrFeUfNV2Hib")).toBe("PostPaymentMethodsPaymentMethodAttach")
+    expect(first(index, "let cs_test_a1b2c3 expire now")).toBe("PostCheckoutSessionsSessionExpire")
+    expect(first(index, "fast forward clock_1Mr3I2LkdIwHu7ix a month")).toBe("PostTestHelpersTestClocksTestClockAdvance")
+  })
+
+  it("GitHub runs, issues, webhooks and codespaces: hard stop, by hand, flaky, comments off, poke, boot up", () => {
+    expect(first(index, "hard stop run 8812 on acme/api")).toBe("actions_force-cancel-workflow-run")
+    expect(first(index, "kick off deploy.yml on acme/api by hand")).toBe("actions_create-workflow-dispatch")
+    expect(first(index, "restart the flaky run 8812 on acme/api")).toBe("actions_re-run-workflow")
+    expect(first(index, "stop comments on acme/api#42")).toBe("issues_lock")
+    expect(first(index, "reopen comments on acme/api#42")).toBe("issues_unlock")
+    expect(first(index, "poke hook 7 on acme/api")).toBe("repos_ping-webhook")
+    expect(first(index, "boot up my codespace fuzzy-potato-9x")).toBe("codespaces_start-for-authenticated-user")
+    expect(first(index, "power down my codespace fuzzy-potato-9x")).toBe("codespaces_stop-for-authenticated-user")
+  })
+
+  it("Slack reminders, Do Not Disturb, presence and link previews: tick off, back, appear offline, unfurl", () => {
+    expect(first(index, "tick off reminder Rm12345")).toBe("slack_reminders_complete")
+    expect(first(index, "i'm back, end focus")).toBe("slack_dnd_endSnooze")
+    expect(first(index, "appear offline on slack")).toBe("slack_users_setPresence")
+    expect(first(index, "turn on link previews for my app's links")).toBe("slack_chat_unfurl")
   })
 })
