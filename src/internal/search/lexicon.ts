@@ -334,7 +334,21 @@ const VERBS: ReadonlyArray<Entry> = [
   // Asking the user for more scopes (`apps.permissions.request`).
   entry("more scopes|request scopes|ask for scopes|extra scopes|additional scopes|more permissions|ask for permission|request permission", "permissions request scopes", "action"),
   // A workflow step reporting back (`workflows.stepCompleted`, `workflows.stepFailed`).
-  entry("step done|step finished|finish the step|complete the step|step failed|fail the step|step succeeded", "workflows step completed failed", "action")
+  entry("step done|step finished|finish the step|complete the step|step failed|fail the step|step succeeded", "workflows step completed failed", "action"),
+  // Actions that the APIs do as an update with a flag (a third pass): Stripe's
+  // `cancel_at_period_end`, a product's or price's `active`, an Issuing card's `status`, a payout's
+  // `method=instant`; GitHub's `state_reason`, a repository's `has_issues`/`has_wiki`, deployment
+  // and commit statuses; Slack's guest expiration.
+  entry("cancel at period end|cancel at the end|stop renewing|don't renew|dont renew|do not renew|not renew|auto-renew|autorenew|auto renew|let it lapse|let it run out", "cancel at period end subscription update", "update"),
+  entry("uncancel|un-cancel|undo the cancellation|stop the cancellation|take back the cancellation|keep renewing", "cancel at period end subscription update", "update"),
+  entry("instant payout|instant payouts|pay out now|cash out now|payout now|instantly", "payout instant method create", "create"),
+  entry("discontinue|discontinued|stop selling|no longer sell|no longer selling|take off sale|pull from sale|off the shelf|out of stock", "product price active archive update", "update"),
+  entry("lost card|stolen card|card was stolen|card stolen|card lost|card was lost|report stolen|report lost|report it stolen|report it lost", "issuing card status canceled update", "update"),
+  entry("won't fix|wont fix|wontfix|not planned|as not planned|dupe|duplicate of|as a duplicate|close as|closed as", "close state reason not planned duplicate update", "update"),
+  entry("turn off issues|disable issues|turn on issues|enable issues|turn off the wiki|disable the wiki|turn on the wiki|enable the wiki|turn on discussions|enable discussions|turn off discussions|disable discussions|turn off projects|disable projects", "has issues wiki discussions projects repository update", "update"),
+  entry("mark the deployment|deploy succeeded|deploy failed|deployment succeeded|deployment failed|deploy went out|deploy is live|deploy finished", "deployment status statuses create", "create"),
+  entry("mark green|mark it green|mark red|mark it red|mark passing|mark failing|mark as passing|mark as failing|set it green|turn it green|report a status|post a status", "status statuses check commit create", "create"),
+  entry("expire the guest|guest until|guest expiry|guest expiration|temporary access|access until", "expiration set guest", "update")
 ]
 
 /**
