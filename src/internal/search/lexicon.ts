@@ -348,7 +348,16 @@ const VERBS: ReadonlyArray<Entry> = [
   entry("turn off issues|disable issues|turn on issues|enable issues|turn off the wiki|disable the wiki|turn on the wiki|enable the wiki|turn on discussions|enable discussions|turn off discussions|disable discussions|turn off projects|disable projects", "has issues wiki discussions projects repository update", "update"),
   entry("mark the deployment|deploy succeeded|deploy failed|deployment succeeded|deployment failed|deploy went out|deploy is live|deploy finished", "deployment status statuses create", "create"),
   entry("mark green|mark it green|mark red|mark it red|mark passing|mark failing|mark as passing|mark as failing|set it green|turn it green|report a status|post a status", "status statuses check commit create", "create"),
-  entry("expire the guest|guest until|guest expiry|guest expiration|temporary access|access until", "expiration set guest", "update")
+  entry("expire the guest|guest until|guest expiry|guest expiration|temporary access|access until", "expiration set guest", "update"),
+  // GitHub, a fourth pass over its action operations: review requests asked again or taken back,
+  // a cache busted, a repository made from a template, alerts closed with a reason, a bigger
+  // codespace machine.
+  entry("re-request review|rerequest review|ask again for review|ping the reviewer|nudge the reviewer|remind the reviewer", "request reviewers requested", "action"),
+  entry("unrequest|un-request|take off the review|drop from review|drop the reviewer|no longer needs to review|doesn't need to review", "remove requested reviewers", "delete"),
+  entry("bust the cache|flush the cache|purge the cache|invalidate the cache|bust|flush", "delete cache caches", "delete"),
+  entry("use this template|use the template|from the template|from a template|based on the template|from template", "generate template repository", "create"),
+  entry("false positive|false positives|used in tests|test credentials|as revoked|resolve as|tolerable risk|no bandwidth|not used|inaccurate|fix started", "resolution resolved dismissed reason state alert update", "update"),
+  entry("bigger machine|more cores|more ram|more memory|machine type|machine types|beefier|beefy", "machine machines codespace")
 ]
 
 /**
