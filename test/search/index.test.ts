@@ -402,7 +402,7 @@ describe("incremental index", () => {
 /**
  * The lexicon's action operations (round 7): a request in everyday words for an operation that is
  * a verb beyond create, read, update and delete ranks that operation above its siblings on the same
- * resource — the item's read, update and delete, and its other actions. The tools are real: 56
+ * resource — the item's read, update and delete, and its other actions. The tools are real: 75
  * documents of the GitHub, Stripe and Slack imports (bench/search's registry; each description cut
  * to its first sentence and its first six parameters, which is what the index reads of them), in
  * `actionTools.json`. The requests are written here, none from the evaluation.
@@ -451,5 +451,20 @@ describe("action operations in everyday words, over real tools of the three impo
     expect(first(index, "i'm back, end focus")).toBe("slack_dnd_endSnooze")
     expect(first(index, "appear offline on slack")).toBe("slack_users_setPresence")
     expect(first(index, "turn on link previews for my app's links")).toBe("slack_chat_unfurl")
+  })
+
+  it("actions the APIs do as an update with a flag: renewal, a discontinued product, a stolen card, not planned, the wiki off", () => {
+    expect(first(index, "don't renew sub_1MowQVLkdIwHu7ixeRlqHVzs after this month")).toBe("PostSubscriptionsSubscriptionExposedId")
+    expect(first(index, "we stopped selling prod_NWjs8kKbJWmuuc, take it off sale")).toBe("PostProductsId")
+    expect(first(index, "ic_1MvSieLkdIwHu7ixn6uuO0Xu card was stolen")).toBe("PostIssuingCardsCard")
+    expect(first(index, "close acme/api#77 as not planned")).toBe("issues_update")
+    expect(first(index, "turn off the wiki of the acme/api repository")).toBe("repos_update")
+    expect(first(index, "mark commit 9fceb02 green on acme/api")).toBe("repos_create-commit-status")
+  })
+
+  it("GitHub review requests asked again or taken back, and a cache busted", () => {
+    expect(first(index, "nudge the reviewer on acme/api#88")).toBe("pulls_request-reviewers")
+    expect(first(index, "unrequest @lee from acme/api#88")).toBe("pulls_remove-requested-reviewers")
+    expect(first(index, "bust the cache on acme/web")).toBe("actions_delete-actions-cache-by-key")
   })
 })
