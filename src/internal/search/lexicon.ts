@@ -137,7 +137,7 @@ const VERBS: ReadonlyArray<Entry> = [
   entry("tokenize|vault", "token create", "create"),
   entry("schedule|queue|plan for later|send later|postpone|defer|reschedule", "schedule scheduled", "create"),
   entry("publish|make public|go public|expose", "publish public visibility", "action"),
-  entry("unpublish|make private|hide from public|go private", "private visibility update", "update"),
+  entry("unpublish|make private|hide from public|go private", "private visibility update convert", "update"),
   entry("enroll|register for|sign up for|opt in", "subscribe enroll create", "create"),
   entry("opt out|deregister|leave the list", "unsubscribe delete", "delete"),
   entry("upgrade|downgrade|switch plan|change plan|move to plan|prorate", "update subscription price plan", "update"),
@@ -357,7 +357,16 @@ const VERBS: ReadonlyArray<Entry> = [
   entry("bust the cache|flush the cache|purge the cache|invalidate the cache|bust|flush", "delete cache caches", "delete"),
   entry("use this template|use the template|from the template|from a template|based on the template|from template", "generate template repository", "create"),
   entry("false positive|false positives|used in tests|test credentials|as revoked|resolve as|tolerable risk|no bandwidth|not used|inaccurate|fix started", "resolution resolved dismissed reason state alert update", "update"),
-  entry("bigger machine|more cores|more ram|more memory|machine type|machine types|beefier|beefy", "machine machines codespace")
+  entry("bigger machine|more cores|more ram|more memory|machine type|machine types|beefier|beefy", "machine machines codespace"),
+  // Slack's admin methods, a fifth pass: a channel made private (`admin.conversations.convertToPrivate`),
+  // a Slack Connect channel cut off (`…disconnectShared`), an admin made regular again
+  // (`admin.users.setRegular`), a user's sessions ended everywhere (`admin.users.session.reset`),
+  // an app kept out (`admin.apps.restrict`).
+  entry("invite only|invite-only|invitation only|members only|members-only", "private convert", "update"),
+  entry("stop sharing the channel|stop sharing with|unshare the channel|end slack connect|disconnect the shared|disconnect shared|cut off the partner", "disconnect shared", "action"),
+  entry("normal member|regular member|regular user|back to regular|back to a regular|back to normal|strip admin|no longer admin|remove admin rights|take away admin", "regular set role member", "update"),
+  entry("every device|all devices|all sessions|every session|all of their sessions|on all devices", "session reset invalidate", "action"),
+  entry("ban the app|block the app|disallow|forbid|forbidden|not allowed", "restrict restricted deny", "action")
 ]
 
 /**
