@@ -366,7 +366,15 @@ const VERBS: ReadonlyArray<Entry> = [
   entry("stop sharing the channel|stop sharing with|unshare the channel|end slack connect|disconnect the shared|disconnect shared|cut off the partner", "disconnect shared", "action"),
   entry("normal member|regular member|regular user|back to regular|back to a regular|back to normal|strip admin|no longer admin|remove admin rights|take away admin", "regular set role member", "update"),
   entry("every device|all devices|all sessions|every session|all of their sessions|on all devices", "session reset invalidate", "action"),
-  entry("ban the app|block the app|disallow|forbid|forbidden|not allowed", "restrict restricted deny", "action")
+  entry("ban the app|block the app|disallow|forbid|forbidden|not allowed", "restrict restricted deny", "action"),
+  // Stripe, a sixth pass: billing changes made as an update of a subscription, a charge or an
+  // account (`trial_end`, `billing_cycle_anchor`, `receipt_email`, `default_payment_method`, the
+  // payout schedule).
+  entry("extend the trial|end the trial|end trial|skip the trial|cut the trial short|longer trial|more trial days", "trial end subscription update", "update"),
+  entry("billing date|billing day|bill on the|billing anchor|move the billing date|change the billing date|reset the billing cycle", "billing cycle anchor subscription update", "update"),
+  entry("resend the receipt|send the receipt|email the receipt|send a receipt|email a receipt|receipt to", "receipt email charge update", "update"),
+  entry("switch cards|change the card|update the card|swap the card|card expired|expired card|replace the card", "default payment method update", "update"),
+  entry("payout schedule|payout timing|payout speed|daily payouts|weekly payouts|monthly payouts|manual payouts", "payouts schedule settings account update", "update")
 ]
 
 /**
