@@ -32,6 +32,9 @@
  *   string hashed every time; now by the strings the tool holds, `paramIn`), each URL template's
  *   path was cut out four times and read whole though its segments repeat (`urlIn`, `segmentIn`),
  *   and `learn.ts` read every template again for its collections (now read once, in `urlIn`).
+ * - Building, round 3: MiniSearch's `add` went through `extractField`, `tokenize`, a `Set` of one
+ *   token and `processTerm` for every field of every tool to reach terms the index had read
+ *   already; `Engine.addRead` inserts them directly, with MiniSearch's own bookkeeping.
  * - What MiniSearch itself costs is its floor: inserting each term occurrence (the postings) and
  *   scoring a term the first time it is asked (a process's first search). Field lengths stay 1
  *   (one token per field) — the ranking has always been BM25 without length normalisation — and
@@ -599,7 +602,7 @@ export const make = (): ToolIndex => {
       fresh.push(indexed)
     }
     try {
-      miniSearch.addAll(fresh)
+      miniSearch.addRead(fresh, (indexed) => indexed.terms!)
       for (const term of miniSearch.inserted.keys()) present.add(term)
     } finally {
       for (const indexed of fresh) indexed.terms = undefined
