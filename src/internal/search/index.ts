@@ -41,7 +41,7 @@
  *   a tool's name, first sentence and parameter list (`paramTerms`' tree of lists) are read once
  *   too. A build of tools read before costs about a third of one that reads them (what is left is
  *   MiniSearch's insert); the first build of a process reads as before. Bounded: started over past
- *   `READING_BUDGET` characters (the figures' 2,000 tools: about 1.2 M, some 2.5 MiB of heap).
+ *   `READING_BUDGET` characters (the figures' 2,000 tools: about 1.2 M, 2.5 MiB of heap per 1,000).
  * - What MiniSearch itself costs is its floor: inserting each term occurrence (the postings) and
  *   scoring a term the first time it is asked (a process's first search). Field lengths stay 1
  *   (one token per field) — the ranking has always been BM25 without length normalisation — and
@@ -292,7 +292,11 @@ interface UrlReading {
   readonly collections: ReadonlyArray<Learn.Named>
 }
 
-const newReading = (): Reading => ({ texts: new Map(), urls: new Map(), params: new Map(), segments: new Map(),
+const newReading = (): Reading => ({
+  texts: new Map(),
+  urls: new Map(),
+  params: new Map(),
+  segments: new Map(),
   lists: { param: undefined, before: undefined, terms: undefined },
   summaries: new Map(),
   chars: 0
@@ -300,7 +304,8 @@ const newReading = (): Reading => ({ texts: new Map(), urls: new Map(), params: 
 
 /**
  * How many characters of text the process's reading holds the terms of before it starts over:
- * the figures' 2,000 tools (GitHub, Stripe and Slack) read about half a million.
+ * the figures' 2,000 tools (GitHub, Stripe and Slack) count about 1.2 million (a description counts
+ * whole though the tool holds it: the reading keeps its first sentence's terms).
  */
 const READING_BUDGET = 2_000_000
 
