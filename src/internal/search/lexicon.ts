@@ -57,7 +57,7 @@ const VERBS: ReadonlyArray<Entry> = [
     "delete",
     CRUD_WEIGHT
   ),
-  entry("kill|terminate|abort|halt|stop|cancel|call off|pull the plug|shut down", "cancel stop delete", "action"),
+  entry("kill|terminate|abort|halt|stop|cancel|call off|pull the plug|shut down", "cancel stop delete expire", "action"),
   entry("revoke|invalidate|rescind|withdraw|expire|disable|deactivate|turn off|switch off", "revoke disable delete deactivate", "action"),
   entry("kick|kick out|boot|boot out|eject|oust|expel|ban|evict|offboard|throw off|remove from", "remove kick delete", "delete"),
   entry("unlink|detach|disconnect|decouple|unhook|unassign|untag|unlabel", "detach remove delete unlink disconnect", "action"),
