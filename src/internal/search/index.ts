@@ -42,6 +42,7 @@ import type { Action } from "./lexicon.js"
 import * as Learn from "./learn.js"
 import * as Prior from "./prior.js"
 import * as Query from "./query.js"
+import * as Values from "./values.js"
 import { rawWords, terms } from "./words.js"
 
 /**
@@ -55,7 +56,8 @@ export interface SearchDocument {
   readonly name: string
   readonly description: string
   readonly parameters?: {
-    readonly properties: Readonly<Record<string, { readonly description?: string | undefined }>>
+    readonly properties: Readonly<Record<string, SearchParameter>>
+    readonly required?: ReadonlyArray<string> | undefined
   } | undefined
   readonly method?: string | undefined
   /** The URL template (`https://api.github.com/repos/{{owner}}/{{repo}}/pulls`). */
@@ -63,6 +65,24 @@ export interface SearchDocument {
   /** Which API the tool belongs to (a label such as `github`, or the manifest URL). */
   readonly api?: string | undefined
   readonly tags?: ReadonlyArray<string> | undefined
+}
+
+/**
+ * A parameter of a `SearchDocument`, as JSON Schema gives it to the model: its description is
+ * indexed; its name, `format`, `type` and description say what kind of value it takes (a URL, an
+ * amount, the id of a customer), and nested objects (`config.url`) are read for that too.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface SearchParameter {
+  readonly description?: string | undefined
+  readonly type?: string | ReadonlyArray<string> | undefined
+  readonly format?: string | undefined
+  readonly enum?: ReadonlyArray<unknown> | undefined
+  readonly properties?: Readonly<Record<string, SearchParameter>> | undefined
+  readonly items?: SearchParameter | undefined
+  readonly required?: ReadonlyArray<string> | undefined
 }
 
 /**
@@ -76,9 +96,9 @@ export interface SearchHit {
   readonly score: number
 }
 
-type Field = "name" | "head" | "path" | "slots" | "summary" | "params" | "tags" | "api"
+type Field = "name" | "head" | "path" | "slots" | "summary" | "params" | "tags" | "api" | "takes"
 
-const FIELDS: ReadonlyArray<Field> = ["name", "head", "path", "slots", "summary", "params", "tags", "api"]
+const FIELDS: ReadonlyArray<Field> = ["name", "head", "path", "slots", "summary", "params", "tags", "api", "takes"]
 
 /** How much a term counts by where it is: the tool's own name and path say what it is. */
 const BOOST: Readonly<Record<Field, number>> = {
@@ -89,7 +109,9 @@ const BOOST: Readonly<Record<Field, number>> = {
   summary: 2,
   params: 0.6,
   tags: 1.5,
-  api: 2
+  api: 2,
+  // The kinds of value the tool's parameters take (`Values.kindsOf`): met by the request's values.
+  takes: 1
 }
 
 interface Indexed {
@@ -108,6 +130,8 @@ interface Indexed {
   readonly items: ReadonlySet<string>
   /** Each path parameter as its stemmed words (`[["issu", "number"]]`): the values the tool needs. */
   readonly slots: ReadonlyArray<ReadonlyArray<string>>
+  /** The kinds of value its parameters take, each with whether a required one does (`Values.kindsOf`). */
+  readonly takes: ReadonlyMap<string, boolean>
 }
 
 /**
@@ -236,6 +260,8 @@ interface Reading {
   readonly params: Map<string, Map<string, ParamReading>>
   /** The terms of each distinct path segment (`repos`, `{owner}`), as `pathText` reads it. */
   readonly segments: Map<string, ReadonlyArray<string>>
+  /** The kinds of value each distinct parameter takes, by description, then name, type and format. */
+  readonly kinds: Map<string, Map<string, ReadonlyArray<string>>>
 }
 
 interface ParamReading {
@@ -259,7 +285,30 @@ interface UrlReading {
   readonly collections: ReadonlyArray<Learn.Named>
 }
 
-const newReading = (): Reading => ({ texts: new Map(), urls: new Map(), params: new Map(), segments: new Map() })
+const newReading = (): Reading => ({ texts: new Map(), urls: new Map(), params: new Map(), segments: new Map(), kinds: new Map() })
+
+/** A parameter's kinds (`Values.parameterKinds`), once per distinct parameter of a reading. */
+const kindsIn = (reading: Reading, name: string, schema: SearchParameter): ReadonlyArray<string> => {
+  const description = schema.description ?? ""
+  let byName = reading.kinds.get(description)
+  if (byName === undefined) {
+    byName = new Map()
+    reading.kinds.set(description, byName)
+  }
+  const key = `${name}\u0000${String(schema.type ?? "")}\u0000${schema.format ?? ""}`
+  let found = byName.get(key)
+  if (found === undefined) {
+    found = Values.parameterKinds(name, schema)
+    byName.set(key, found)
+  }
+  return found
+}
+
+/** The marks of the kinds of value a tool takes, as index terms: no word of a text is one. */
+const TAKES = "\u0001"
+
+const takesOf = (document: SearchDocument, reading: Reading): ReadonlyMap<string, boolean> =>
+  Values.kindsOf(document.parameters, (name, schema) => kindsIn(reading, name, schema))
 
 /**
  * Whether a text may hold a tag, link or entity that `words.ts` reduces over the whole text (and
@@ -363,7 +412,11 @@ const paramTerms = (document: SearchDocument, reading: Reading): ReadonlyArray<s
  * The index terms of each field of a tool: read when it is added, and again when it is removed
  * (MiniSearch removes a document by its terms), by this one function so that both agree.
  */
-const termsOf = (document: SearchDocument, reading: Reading): Record<Field, ReadonlyArray<string>> => {
+const termsOf = (
+  document: SearchDocument,
+  reading: Reading,
+  takes: ReadonlyMap<string, boolean> = takesOf(document, reading)
+): Record<Field, ReadonlyArray<string>> => {
   const url = urlIn(reading, document.url)
   return {
     name: terms(document.name),
@@ -373,7 +426,8 @@ const termsOf = (document: SearchDocument, reading: Reading): Record<Field, Read
     summary: terms(firstSentence(document.description)),
     params: paramTerms(document, reading),
     tags: document.tags === undefined || document.tags.length === 0 ? [] : termsIn(reading, document.tags.join(" ")),
-    api: termsIn(reading, document.api ?? "")
+    api: termsIn(reading, document.api ?? ""),
+    takes: [...takes.keys()].map((kind) => TAKES + kind)
   }
 }
 
@@ -444,6 +498,37 @@ const API_HINTED = 2
 
 /** The coordination exponent: how hard a tool is pushed down for each concept it misses. */
 const COORDINATION = 1.5
+
+/** How much one of the request's values counts among its concepts: as a hint does. */
+const VALUE_WEIGHT = 0.5
+/** How much a tool is lifted for each of the request's values its parameters take (more for a required one). */
+const VALUE_TAKEN = 0.1
+const VALUE_REQUIRED = 0.2
+/** The most a tool is lifted for the values it takes, however many. */
+const VALUE_MAX = 1.5
+
+/**
+ * How much a tool taking the request's values is lifted: for each value one of its parameters
+ * takes, `VALUE_TAKEN` (`VALUE_REQUIRED` if a required one does), at most `VALUE_MAX` in all. A
+ * value of several kinds counts each kind its tool takes ("$20" is an amount and a currency: a tool
+ * taking both fits it better); an id, the best of the collections it may name.
+ */
+const valueFit = (asked: ReadonlyArray<ReadonlyArray<string>>, takes: ReadonlyMap<string, boolean>): number => {
+  if (asked.length === 0 || takes.size === 0) return 1
+  let lift = 1
+  for (const kinds of asked) {
+    let best = 0
+    for (const kind of kinds) {
+      const required = takes.get(kind)
+      if (required === undefined) continue
+      const by = required ? VALUE_REQUIRED : VALUE_TAKEN
+      if (kind.startsWith("id:")) best = Math.max(best, by)
+      else lift += by
+    }
+    lift += best
+  }
+  return Math.min(VALUE_MAX, lift)
+}
 
 /**
  * A term's scores at one weight: the tools that have it, the score of each (its BM25 in each field
@@ -579,7 +664,8 @@ export const make = (): ToolIndex => {
     for (const document of documents) {
       removeOne(document.name)
       const id = nextId++
-      const fields = termsOf(document, reading)
+      const takes = takesOf(document, reading)
+      const fields = termsOf(document, reading, takes)
       const url = urlIn(reading, document.url)
       const indexed: Indexed = {
         id,
@@ -590,7 +676,8 @@ export const make = (): ToolIndex => {
         kind: Prior.kindOf(document.name, document.description, document.url),
         nameTerms: new Set(fields.name),
         items: url.items,
-        slots: url.slotTerms
+        slots: url.slotTerms,
+        takes
       }
       byName.set(document.name, indexed)
       byId.set(indexed.id, indexed)
@@ -754,7 +841,9 @@ export const make = (): ToolIndex => {
     const read = Query.read(withoutApiNames(request.slice(0, 1000), named), vocabulary, (term) => present.has(term))
     // Terms no tool has cannot score: left out, and a concept with none left out with them (it
     // would lower every tool's coverage alike).
-    const concepts = read.concepts.flatMap((concept) => {
+    // Each value of the request (an amount, a URL, `acct_…`) is a concept met by the tools that take it.
+    const valueConcepts = read.takes.map((kinds) => ({ terms: new Map(kinds.map((kind) => [TAKES + kind, 1])), weight: VALUE_WEIGHT }))
+    const concepts = [...read.concepts, ...valueConcepts].flatMap((concept) => {
       const known = new Map([...concept.terms].filter(([term]) => present.has(term)))
       return known.size === 0 ? [] : [{ terms: known, weight: concept.weight }]
     })
@@ -797,7 +886,8 @@ export const make = (): ToolIndex => {
     const hits: Array<SearchHit> = []
     const wanted = limit
     const apiFactor = named.size > 0 ? API_NAMED : byHint.size > 0 ? API_HINTED : API
-    const lift = ACTION_MATCH * (query.items.size > 0 ? ITEM : 1) * (query.apis.size > 0 ? apiFactor : 1) * Prior.lift(query.person)
+    const lift = ACTION_MATCH * (query.items.size > 0 ? ITEM : 1) * (query.apis.size > 0 ? apiFactor : 1) * Prior.lift(query.person) *
+      (read.takes.length > 0 ? VALUE_MAX : 1)
     for (let candidate = order.next(); candidate !== -1; candidate = order.next()) {
       const summed = scores.summed[candidate]!
       // A margin for the rounding of the factors' product taken in another order.
@@ -842,6 +932,7 @@ export const make = (): ToolIndex => {
         if (!slot.some((term) => given.has(term) && !(listing && query.listed.has(term)))) final *= SLOT
       })
       final *= Prior.fit(indexed.kind, given, query.person)
+      final *= valueFit(read.takes, indexed.takes)
       for (const item of query.items) {
         if (indexed.items.has(item)) {
           final *= ITEM
