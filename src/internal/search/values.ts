@@ -142,7 +142,9 @@ const SHAPES: ReadonlyArray<Shape> = [
     values: is("ref")
   },
   {
-    pattern: /\b(?:into|onto|against|off|from|to|at)\s(?:main|master|develop|trunk|staging|production)\b|\bbranch\s[\w.\/-]{1,100}|\b[\w.\/-]{1,100}\sbranch\b/gi,
+    // A conventional default branch after a preposition of direction ("merge into main"), or the
+    // name said after "branch" ("the branch hotfix-login"; not "branch off …").
+    pattern: /(?<=\b(?:into|onto|against|off|from|to|at)\s)(?:main|master|develop|trunk)\b|(?<=\bbranch\s)(?!(?:off|from|of|to|into|onto|on|in|for|the|an?|and|or|is|was)\b)[\w.\/-]{1,100}/gi,
     values: is("ref")
   },
   { pattern: /\bv\d{1,4}(?:\.\d{1,6}){1,3}(?:-[\w.]{1,20})?\b/g, values: is("version") },
@@ -178,12 +180,15 @@ const SHAPES: ReadonlyArray<Shape> = [
  */
 export const recognise = (request: string): Array<Value> => {
   const found: Array<Value> = []
-  // Spans taken so far, to keep a later shape out of them: sorted disjoint [start, end) pairs.
-  const taken: Array<readonly [number, number]> = []
-  const free = (start: number, end: number): boolean => taken.every(([from, to]) => end <= from || start >= to)
+  // The characters taken by a value so far: a later shape's match over any of them is not read
+  // again. A mask, not a list of spans, so that checking a match costs its length (linear overall).
+  const taken = new Uint8Array(request.length)
+  const free = (start: number, end: number): boolean => {
+    for (let at = start; at < end; at++) if (taken[at] === 1) return false
+    return true
+  }
   for (const { pattern, values } of SHAPES) {
     pattern.lastIndex = 0
-    const before = taken.length
     for (let match = pattern.exec(request); match !== null; match = pattern.exec(request)) {
       const start = match.index
       const end = start + match[0].length
@@ -195,24 +200,10 @@ export const recognise = (request: string): Array<Value> => {
       const read = values(match)
       if (read.length === 0) continue
       for (const value of read) found.push({ ...value, start, end })
-      taken.push([start, end])
+      taken.fill(1, start, end)
     }
-    // A shape's own matches never overlap; only earlier shapes' spans are checked against.
-    if (taken.length > before + 64) taken.splice(0, taken.length, ...merge(taken))
   }
   return found.sort((a, b) => a.start - b.start)
-}
-
-/** Spans merged (bounds the overlap check for a request made of thousands of values). */
-const merge = (spans: ReadonlyArray<readonly [number, number]>): Array<readonly [number, number]> => {
-  const sorted = [...spans].sort((a, b) => a[0] - b[0])
-  const out: Array<[number, number]> = []
-  for (const [start, end] of sorted) {
-    const last = out[out.length - 1]
-    if (last !== undefined && start <= last[1]) last[1] = Math.max(last[1], end)
-    else out.push([start, end])
-  }
-  return out
 }
 
 /**
