@@ -1,9 +1,9 @@
 /**
- * The values a request carries and the parameters that take them. "Set up 20% off for three
- * months" names no noun of the API, but its values do: a percentage and a duration, which Stripe's
- * coupon takes as `percent_off` and `duration_in_months`; "pay acct_1Seller their $200 share" gives
- * an amount, a currency and the id of an account, which a transfer takes as `amount`, `currency` and
- * `destination` ("The ID of a connected Stripe account"). Two halves, one vocabulary of *kinds*:
+ * The values a request carries and the parameters that take them. A request for a discount of a
+ * percentage over some months may name no noun of the API, but its values do: a percentage and a
+ * duration, which Stripe's coupon takes as `percent_off` and `duration_in_months`; an amount said
+ * with `acct_…` gives an amount, a currency and the id of an account, which a transfer takes as
+ * `amount`, `currency` and `destination` ("The ID of a connected Stripe account"). Two halves, one vocabulary of *kinds*:
  *
  * - `recognise` reads the typed values of a request (money, currencies, percentages, durations,
  *   URLs, emails, commit hashes, branches, version tags, file names, dates, Slack-style ids and
