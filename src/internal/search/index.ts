@@ -10,6 +10,8 @@
  * the tool matches (a tool that meets the whole request beats one that meets a word of it many
  * times), by whether the tool does the kind of thing asked (`action`), and by the API an id in the
  * request points at. Ties are broken by name, so the order never depends on insertion order.
+ * A request's typed values (an amount, a URL, `acct_…`: `values.ts`) are concepts too, met by the
+ * tools whose parameters take such values, and lift those tools (`valueFit`).
  *
  * Where the time goes, and why it is spent once (issue #32's latency and build goals; profiled with
  * `node --cpu-prof`, bench/search/README.md "Profiling"). None of it changes a ranking: the scores
@@ -32,6 +34,9 @@
  *   string hashed every time; now by the strings the tool holds, `paramIn`), each URL template's
  *   path was cut out four times and read whole though its segments repeat (`urlIn`, `segmentIn`),
  *   and `learn.ts` read every template again for its collections (now read once, in `urlIn`).
+ * - What the tools' parameters take (`Takers`) is read on the first search carrying a value
+ *   after the tools change, not at `add`: it would have added a quarter to the build (thousands of
+ *   distinct parameters, each read by rules over its description), and only such searches need it.
  * - What MiniSearch itself costs is its floor: inserting each term occurrence (the postings) and
  *   scoring a term the first time it is asked (a process's first search). Field lengths stay 1
  *   (one token per field) — the ranking has always been BM25 without length normalisation — and
@@ -96,9 +101,9 @@ export interface SearchHit {
   readonly score: number
 }
 
-type Field = "name" | "head" | "path" | "slots" | "summary" | "params" | "tags" | "api" | "takes"
+type Field = "name" | "head" | "path" | "slots" | "summary" | "params" | "tags" | "api"
 
-const FIELDS: ReadonlyArray<Field> = ["name", "head", "path", "slots", "summary", "params", "tags", "api", "takes"]
+const FIELDS: ReadonlyArray<Field> = ["name", "head", "path", "slots", "summary", "params", "tags", "api"]
 
 /** How much a term counts by where it is: the tool's own name and path say what it is. */
 const BOOST: Readonly<Record<Field, number>> = {
@@ -109,9 +114,7 @@ const BOOST: Readonly<Record<Field, number>> = {
   summary: 2,
   params: 0.6,
   tags: 1.5,
-  api: 2,
-  // The kinds of value the tool's parameters take (`Values.kindsOf`): met by the request's values.
-  takes: 1
+  api: 2
 }
 
 interface Indexed {
@@ -130,8 +133,6 @@ interface Indexed {
   readonly items: ReadonlySet<string>
   /** Each path parameter as its stemmed words (`[["issu", "number"]]`): the values the tool needs. */
   readonly slots: ReadonlyArray<ReadonlyArray<string>>
-  /** The kinds of value its parameters take, each with whether a required one does (`Values.kindsOf`). */
-  readonly takes: ReadonlyMap<string, boolean>
 }
 
 /**
@@ -260,8 +261,6 @@ interface Reading {
   readonly params: Map<string, Map<string, ParamReading>>
   /** The terms of each distinct path segment (`repos`, `{owner}`), as `pathText` reads it. */
   readonly segments: Map<string, ReadonlyArray<string>>
-  /** The kinds of value each distinct parameter takes, by description, then name, type and format. */
-  readonly kinds: Map<string, Map<string, ReadonlyArray<string>>>
 }
 
 interface ParamReading {
@@ -285,30 +284,60 @@ interface UrlReading {
   readonly collections: ReadonlyArray<Learn.Named>
 }
 
-const newReading = (): Reading => ({ texts: new Map(), urls: new Map(), params: new Map(), segments: new Map(), kinds: new Map() })
+const newReading = (): Reading => ({ texts: new Map(), urls: new Map(), params: new Map(), segments: new Map() })
 
-/** A parameter's kinds (`Values.parameterKinds`), once per distinct parameter of a reading. */
-const kindsIn = (reading: Reading, name: string, schema: SearchParameter): ReadonlyArray<string> => {
-  const description = schema.description ?? ""
-  let byName = reading.kinds.get(description)
-  if (byName === undefined) {
-    byName = new Map()
-    reading.kinds.set(description, byName)
-  }
-  const key = `${name}\u0000${String(schema.type ?? "")}\u0000${schema.format ?? ""}`
-  let found = byName.get(key)
-  if (found === undefined) {
-    found = Values.parameterKinds(name, schema)
-    byName.set(key, found)
-  }
-  return found
-}
-
-/** The marks of the kinds of value a tool takes, as index terms: no word of a text is one. */
+/**
+ * The mark of a kind of value a tool takes, as a term of a request's concept: no word of a text is
+ * one. Such terms are scored from the index's own postings of kinds (`Takers`), not by MiniSearch.
+ */
 const TAKES = "\u0001"
 
-const takesOf = (document: SearchDocument, reading: Reading): ReadonlyMap<string, boolean> =>
-  Values.kindsOf(document.parameters, (name, schema) => kindsIn(reading, name, schema))
+/** How much a kind of value a tool takes counts as a term, as a field's boost does. */
+const TAKES_BOOST = 1
+
+/**
+ * The kinds of value the tools' parameters take (`Values.kindsOf`): each tool's kinds (with whether
+ * a required parameter takes it) and the tools taking each kind. Read on the first search that
+ * carries a value after the tools changed, not at `add`: issue #32's build time stays what it was,
+ * and an index searched without values never pays for it (a one-off cost, as WordNet's first read).
+ */
+interface Takers {
+  readonly byTool: Map<number, ReadonlyMap<string, boolean>>
+  readonly byKind: Map<string, Array<number>>
+}
+
+/** `Takers` of the tools, each distinct parameter (description, then name, type and format) read once. */
+const readTakers = (tools: Iterable<Indexed>): Takers => {
+  const memo = new Map<string, Map<string, ReadonlyArray<string>>>()
+  const read = (name: string, schema: SearchParameter): ReadonlyArray<string> => {
+    const description = schema.description ?? ""
+    let byName = memo.get(description)
+    if (byName === undefined) {
+      byName = new Map()
+      memo.set(description, byName)
+    }
+    const key = schema.type === undefined && schema.format === undefined ? name : `${name}\u0000${String(schema.type ?? "")}\u0000${schema.format ?? ""}`
+    let found = byName.get(key)
+    if (found === undefined) {
+      found = Values.parameterKinds(name, schema)
+      byName.set(key, found)
+    }
+    return found
+  }
+  const byTool = new Map<number, ReadonlyMap<string, boolean>>()
+  const byKind = new Map<string, Array<number>>()
+  for (const indexed of tools) {
+    const takes = Values.kindsOf(indexed.document.parameters, read)
+    if (takes.size === 0) continue
+    byTool.set(indexed.id, takes)
+    for (const kind of takes.keys()) {
+      const list = byKind.get(kind)
+      if (list === undefined) byKind.set(kind, [indexed.id])
+      else list.push(indexed.id)
+    }
+  }
+  return { byTool, byKind }
+}
 
 /**
  * Whether a text may hold a tag, link or entity that `words.ts` reduces over the whole text (and
@@ -412,11 +441,7 @@ const paramTerms = (document: SearchDocument, reading: Reading): ReadonlyArray<s
  * The index terms of each field of a tool: read when it is added, and again when it is removed
  * (MiniSearch removes a document by its terms), by this one function so that both agree.
  */
-const termsOf = (
-  document: SearchDocument,
-  reading: Reading,
-  takes: ReadonlyMap<string, boolean> = takesOf(document, reading)
-): Record<Field, ReadonlyArray<string>> => {
+const termsOf = (document: SearchDocument, reading: Reading): Record<Field, ReadonlyArray<string>> => {
   const url = urlIn(reading, document.url)
   return {
     name: terms(document.name),
@@ -426,8 +451,7 @@ const termsOf = (
     summary: terms(firstSentence(document.description)),
     params: paramTerms(document, reading),
     tags: document.tags === undefined || document.tags.length === 0 ? [] : termsIn(reading, document.tags.join(" ")),
-    api: termsIn(reading, document.api ?? ""),
-    takes: [...takes.keys()].map((kind) => TAKES + kind)
+    api: termsIn(reading, document.api ?? "")
   }
 }
 
@@ -636,6 +660,9 @@ export const make = (): ToolIndex => {
   const byName = new Map<string, Indexed>()
   const byId = new Map<number, Indexed>()
   const vocabulary = Learn.empty()
+  /** What the tools' parameters take, read on the first search with a value since the tools changed. */
+  let takers: Takers | undefined
+  const takersNow = (): Takers => (takers ??= readTakers(byId.values()))
   let nextId = 0
 
   const removeOne = (name: string): void => {
@@ -664,8 +691,7 @@ export const make = (): ToolIndex => {
     for (const document of documents) {
       removeOne(document.name)
       const id = nextId++
-      const takes = takesOf(document, reading)
-      const fields = termsOf(document, reading, takes)
+      const fields = termsOf(document, reading)
       const url = urlIn(reading, document.url)
       const indexed: Indexed = {
         id,
@@ -676,8 +702,7 @@ export const make = (): ToolIndex => {
         kind: Prior.kindOf(document.name, document.description, document.url),
         nameTerms: new Set(fields.name),
         items: url.items,
-        slots: url.slotTerms,
-        takes
+        slots: url.slotTerms
       }
       byName.set(document.name, indexed)
       byId.set(indexed.id, indexed)
@@ -704,6 +729,7 @@ export const make = (): ToolIndex => {
   const termScores = new Map<string, TermScores>()
   let termScoresSize = 0
   const forgetScores = (): void => {
+    takers = undefined
     termScores.clear()
     apisOfTerm.clear()
     termScoresSize = 0
@@ -716,6 +742,17 @@ export const make = (): ToolIndex => {
       termScores.set(key, known)
       return known
     }
+    const found = term.startsWith(TAKES) ? takerScores(term.slice(TAKES.length), weight) : miniSearchScores(term, weight)
+    termScores.set(key, found)
+    termScoresSize += found.tools.length
+    for (const [oldest, { tools }] of termScores) {
+      if (termScoresSize <= TERM_MEMO || oldest === key) break
+      termScores.delete(oldest)
+      termScoresSize -= tools.length
+    }
+    return found
+  }
+  const miniSearchScores = (term: string, weight: number): TermScores => {
     const results = miniSearch.search(term, { boost: BOOST, tokenize: oneToken, processTerm: sameTerm, boostTerm: () => weight })
     const found: TermScores = {
       tools: new Int32Array(results.length),
@@ -728,14 +765,21 @@ export const make = (): ToolIndex => {
       found.scores[at] = result.score
       found.named[at] = result.match[term]?.includes("name") === true ? 1 : 0
     })
-    termScores.set(key, found)
-    termScoresSize += results.length
-    for (const [oldest, { tools }] of termScores) {
-      if (termScoresSize <= TERM_MEMO || oldest === key) break
-      termScores.delete(oldest)
-      termScoresSize -= tools.length
-    }
     return found
+  }
+  /**
+   * A kind of value's scores: each tool taking it scores the kind's BM25 weight as a field of one
+   * term would (MiniSearch's idf, `TAKES_BOOST` as the field's boost), so that a rare kind (a
+   * percentage) counts more than a common one (a date).
+   */
+  const takerScores = (kind: string, weight: number): TermScores => {
+    const tools = takersNow().byKind.get(kind) ?? []
+    const idf = Math.log(1 + (byId.size - tools.length + 0.5) / (tools.length + 0.5))
+    return {
+      tools: Int32Array.from(tools),
+      scores: new Float64Array(tools.length).fill(idf * TAKES_BOOST * weight),
+      named: new Uint8Array(tools.length)
+    }
   }
   /**
    * The APIs whose tools use a term (memoised like the scores, and cleared with them): which
@@ -842,9 +886,13 @@ export const make = (): ToolIndex => {
     // Terms no tool has cannot score: left out, and a concept with none left out with them (it
     // would lower every tool's coverage alike).
     // Each value of the request (an amount, a URL, `acct_…`) is a concept met by the tools that take it.
-    const valueConcepts = read.takes.map((kinds) => ({ terms: new Map(kinds.map((kind) => [TAKES + kind, 1])), weight: VALUE_WEIGHT }))
+    const taking = read.takes.length > 0 ? takersNow() : undefined
+    const valueConcepts = read.takes.map((kinds) => ({
+      terms: new Map(kinds.filter((kind) => taking?.byKind.has(kind) === true).map((kind) => [TAKES + kind, 1])),
+      weight: VALUE_WEIGHT
+    }))
     const concepts = [...read.concepts, ...valueConcepts].flatMap((concept) => {
-      const known = new Map([...concept.terms].filter(([term]) => present.has(term)))
+      const known = new Map([...concept.terms].filter(([term]) => term.startsWith(TAKES) || present.has(term)))
       return known.size === 0 ? [] : [{ terms: known, weight: concept.weight }]
     })
     if (concepts.length === 0) return []
@@ -932,7 +980,7 @@ export const make = (): ToolIndex => {
         if (!slot.some((term) => given.has(term) && !(listing && query.listed.has(term)))) final *= SLOT
       })
       final *= Prior.fit(indexed.kind, given, query.person)
-      final *= valueFit(read.takes, indexed.takes)
+      if (taking !== undefined) final *= valueFit(read.takes, taking.byTool.get(indexed.id) ?? NO_TAKES)
       for (const item of query.items) {
         if (indexed.items.has(item)) {
           final *= ITEM
@@ -959,6 +1007,8 @@ export const make = (): ToolIndex => {
 }
 
 const NONE: ReadonlySet<string> = new Set()
+
+const NO_TAKES: ReadonlyMap<string, boolean> = new Map()
 
 const vocabularies = new WeakMap<ToolIndex, Learn.Vocabulary>()
 

@@ -224,10 +224,25 @@ export interface ParamSchema {
 /** The first sentence of a description, lowercase, HTML and links out: what the parameter holds. */
 const gist = (description: string | undefined): string => {
   if (description === undefined || description === "") return ""
-  const plain = description.slice(0, 600).replace(/<[^>]{0,200}>/g, " ").replace(/\[([^\]]{0,200})\]\([^)]{0,400}\)/g, "$1")
+  const cut = description.slice(0, 600)
+  // Most descriptions have no markup: the two passes only run where they can change something.
+  const plain = /[<[]/.test(cut) ? cut.replace(/<[^>]{0,200}>/g, " ").replace(/\[([^\]]{0,200})\]\([^)]{0,400}\)/g, "$1") : cut
   const end = plain.search(/[.!?](?:\s|$)/)
   return (end === -1 ? plain : plain.slice(0, end)).slice(0, 300).toLowerCase()
 }
+
+/**
+ * Every word a description rule below looks for: a description with none of them is read by the
+ * name, format and type alone. An API has thousands of distinct parameters, most of them described
+ * with none of these words, and the build reads each (issue #32's build time).
+ */
+const DESCRIBES = /url|email|amount|cents|currency|price|percent|number of|8601|timestamp|unix|date|sha|branch|tag|file|message|\bids?\b|identifier/
+/** The same over a raw description (any case, markup in): a description without them is not read. */
+const MAY_DESCRIBE = new RegExp(DESCRIBES.source, "i")
+/** Every name a name rule below looks for (`NAMED`): a parameter with none of them, no format and no such description takes nothing. */
+const NAMED = /url|uri|href|endpoint|email|amount|price|cost|fee|currenc|percent|duration|days|weeks|months|years|hours|minutes|seconds|interval|ttl|expires|(?:^|_)(?:at|on|ts)$|date|since|until|due|time|sha|commit|ref|branch|tag|version|file|path|quantity|seats|licenses|count|_ids?$/i
+
+const NOTHING: ReadonlyArray<string> = []
 
 const typeOf = (schema: ParamSchema): string => (Array.isArray(schema.type) ? String(schema.type[0] ?? "") : String(schema.type ?? ""))
 
@@ -236,7 +251,9 @@ const typeOf = (schema: ParamSchema): string => (Array.isArray(schema.type) ? St
  * by its name, format, type and description. General rules about how REST documents name and
  * describe values; each names the evidence it reads.
  */
-const paramKinds = (name: string, schema: ParamSchema, description: string): Array<string> => {
+const paramKinds = (name: string, schema: ParamSchema, text: string): Array<string> => {
+  const description = DESCRIBES.test(text) ? text : ""
+  if (description === "" && (schema.format === undefined || schema.format === "") && !NAMED.test(name)) return NOTHING as Array<string>
   const kinds: Array<string> = []
   const lower = name.toLowerCase()
   const format = (schema.format ?? "").toLowerCase()
@@ -323,17 +340,23 @@ const lastNouns = (phrase: string): Array<string> => {
  */
 export const kindsOf = (
   parameters: ParamSchema | undefined,
-  read: (name: string, schema: ParamSchema) => ReadonlyArray<string> = (name, schema) => paramKinds(name, schema, gist(schema.description))
+  read: (name: string, schema: ParamSchema) => ReadonlyArray<string> = parameterKinds
 ): ReadonlyMap<string, boolean> => {
-  const out = new Map<string, boolean>()
+  let out: Map<string, boolean> | undefined
   const walk = (schema: ParamSchema, depth: number, required: boolean): void => {
     const properties = schema.properties
     if (properties === undefined) return
-    const needed = new Set(schema.required ?? [])
-    for (const [name, child] of Object.entries(properties)) {
+    const needed = schema.required
+    for (const name in properties) {
+      if (!Object.hasOwn(properties, name)) continue
+      const child = properties[name]
       if (child === undefined || child === null || typeof child !== "object") continue
-      const isRequired = required && needed.has(name)
-      for (const kind of read(name, child)) out.set(kind, (out.get(kind) ?? false) || isRequired)
+      const isRequired = required && needed !== undefined && needed.includes(name)
+      const kinds = read(name, child)
+      if (kinds.length > 0) {
+        out ??= new Map()
+        for (const kind of kinds) out.set(kind, (out.get(kind) ?? false) || isRequired)
+      }
       if (depth < 2) {
         if (child.properties !== undefined) walk(child, depth + 1, isRequired)
         else if (child.items?.properties !== undefined) walk(child.items, depth + 1, isRequired)
@@ -341,8 +364,10 @@ export const kindsOf = (
     }
   }
   if (parameters !== undefined) walk(parameters, 0, true)
-  return out
+  return out ?? NO_KINDS
 }
+
+const NO_KINDS: ReadonlyMap<string, boolean> = new Map()
 
 /**
  * One parameter's kinds: `kindsOf`'s reading of a parameter, for a caller that memoises it by the
@@ -350,7 +375,10 @@ export const kindsOf = (
  *
  * @internal
  */
-export const parameterKinds = (name: string, schema: ParamSchema): ReadonlyArray<string> => paramKinds(name, schema, gist(schema.description))
+export const parameterKinds = (name: string, schema: ParamSchema): ReadonlyArray<string> => {
+  const raw = schema.description ?? ""
+  return paramKinds(name, schema, raw !== "" && MAY_DESCRIBE.test(raw.length > 600 ? raw.slice(0, 600) : raw) ? gist(raw) : "")
+}
 
 /**
  * The kinds a request's value may fill: its own kind, and for an id the collections it names
