@@ -164,6 +164,33 @@ describe("the index with values", () => {
     expect(ToolIndex.explain(index, "wire acct_1AbC9 their $200 share").takes).toEqual([["id:account"], ["money", "currency"]])
   })
 
+  it("finds a tool by its values alone, and reads what tools take again after tools come and go", () => {
+    const discount: ToolIndex.SearchDocument = {
+      name: "create_discount",
+      description: "Create a discount.",
+      method: "POST",
+      url: "https://api.example.com/v1/discounts",
+      api: "shop",
+      parameters: {
+        properties: {
+          percent_off: { type: "number", description: "Between 0 and 100." },
+          duration_in_days: { type: "integer", description: "How long it lasts." }
+        },
+        required: ["percent_off"]
+      }
+    }
+    const index = ToolIndex.make()
+    index.add(documents)
+    // No word of the request is a word of any tool: only its values (a percentage, a duration) are.
+    const request = "knock 15% for two weeks"
+    expect(ToolIndex.explain(index, request).takes).toEqual([["percent"], ["duration"]])
+    expect(index.search(request)).toEqual([])
+    index.add([discount])
+    expect(index.search(request).map((hit) => hit.name)).toEqual(["create_discount"])
+    index.remove(["create_discount"])
+    expect(index.search(request)).toEqual([])
+  })
+
   it("reads the old parameter shape (descriptions only) as taking nothing", () => {
     expect(Values.kindsOf({ properties: { note: { description: "Free text." } } })).toEqual(new Map())
   })
