@@ -161,7 +161,7 @@ describe("the index with values", () => {
     // "wire" and "share" are no word of any tool: the amount, its currency and the account's id are.
     const names = index.search("wire acct_1AbC9 their $200 share").map((hit) => hit.name)
     expect(names).toContain("create_payout")
-    expect(ToolIndex.explain(index, "wire acct_1AbC9 their $200 share").takes).toEqual([["id:account"], ["money", "currency"]])
+    expect(ToolIndex.explain(index, "wire acct_1AbC9 their $200 share").takes).toEqual([["id:account"], ["money"], ["currency"]])
   })
 
   it("finds a tool by its values alone, and reads what tools take again after tools come and go", () => {
@@ -189,6 +189,34 @@ describe("the index with values", () => {
     expect(index.search(request).map((hit) => hit.name)).toEqual(["create_discount"])
     index.remove(["create_discount"])
     expect(index.search(request)).toEqual([])
+  })
+
+  it("reads a version or a commit as a ref too (in git both are), and an id prefix of several APIs as no kind", () => {
+    const index = ToolIndex.make()
+    index.add([
+      ...documents,
+      {
+        name: "get_check",
+        description: "Get a check.",
+        method: "GET",
+        url: "https://git.example.com/checks/{{check}}",
+        api: "git",
+        parameters: { properties: { check: { type: "string", description: "The check." } } }
+      }
+    ])
+    expect(ToolIndex.explain(index, "archive of acme/web at v2.0.1, or at 9f8e7d6").takes).toEqual([["version", "ref"], ["sha", "ref"]])
+    // `ch` names the git API's checks alone: the id of a check.
+    expect(ToolIndex.explain(index, "look at ch_1AbC9").takes).toEqual([["id:check"]])
+    index.add([{
+      name: "get_charge",
+      description: "Get a charge.",
+      method: "GET",
+      url: "https://api.example.com/v1/charges/{{charge}}",
+      api: "shop",
+      parameters: { properties: { charge: { type: "string", description: "The charge." } } }
+    }])
+    // Now as well the shop's charges: which is for the hints to say, no kind of parameter.
+    expect(ToolIndex.explain(index, "look at ch_1AbC9").takes).toEqual([])
   })
 
   it("reads the old parameter shape (descriptions only) as taking nothing", () => {

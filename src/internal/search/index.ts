@@ -534,8 +534,8 @@ const VALUE_MAX = 1.5
 /**
  * How much a tool taking the request's values is lifted: for each value one of its parameters
  * takes, `VALUE_TAKEN` (`VALUE_REQUIRED` if a required one does), at most `VALUE_MAX` in all. A
- * value of several kinds counts each kind its tool takes ("$20" is an amount and a currency: a tool
- * taking both fits it better); an id, the best of the collections it may name.
+ * value read as several kinds (a version, or a ref; an id of one collection or another) counts once,
+ * by the best; "$20" is two values, an amount and a currency, each taken by a parameter of its own.
  */
 const valueFit = (asked: ReadonlyArray<ReadonlyArray<string>>, takes: ReadonlyMap<string, boolean>): number => {
   if (asked.length === 0 || takes.size === 0) return 1
@@ -545,9 +545,7 @@ const valueFit = (asked: ReadonlyArray<ReadonlyArray<string>>, takes: ReadonlyMa
     for (const kind of kinds) {
       const required = takes.get(kind)
       if (required === undefined) continue
-      const by = required ? VALUE_REQUIRED : VALUE_TAKEN
-      if (kind.startsWith("id:")) best = Math.max(best, by)
-      else lift += by
+      best = Math.max(best, required ? VALUE_REQUIRED : VALUE_TAKEN)
     }
     lift += best
   }

@@ -391,17 +391,25 @@ export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term
 }
 
 /**
- * The kinds each distinct value of a request may fill (`Values.wanted`), one list per span ("$20"
- * is money and a currency), an id's prefix resolved against the registered APIs' collections as the
- * hints' prefixes are (only the best ones).
+ * The kinds each distinct value of a request may fill (`Values.wanted`), one list of alternatives
+ * per value (`v1.2.0`: a version or a ref; `acct_…`: the collections it may name), an id's prefix
+ * resolved against the registered APIs' collections as the hints' prefixes are (only the best).
  */
 const takesOf = (request: string, vocabulary: Learn.Vocabulary): Array<ReadonlyArray<string>> => {
-  const nounsOf = (prefix: string) => Learn.resolvePrefix(vocabulary, prefix).filter(({ weight }) => weight === 1).map(({ words }) => words)
-  const bySpan = new Map<number, Array<string>>()
+  const nounsOf = (prefix: string) => {
+    const best = Learn.resolvePrefix(vocabulary, prefix).filter(({ weight }) => weight === 1)
+    // A prefix as good a name for collections of several APIs (`cs`: checkout sessions, check
+    // suites) says no kind of parameter: the hints' reading of it decides between them.
+    if (new Set(best.map(({ api }) => api)).size > 1) return []
+    return best.map(({ words }) => words)
+  }
+  const bySpan = new Map<string, Array<string>>()
   for (const value of Values.recognise(request)) {
-    const kinds = bySpan.get(value.start) ?? []
+    // A currency said with an amount ("$20") is a value of its own: a tool takes it by another parameter.
+    const at = value.kind === "currency" ? `${value.start}c` : String(value.start)
+    const kinds = bySpan.get(at) ?? []
     for (const kind of Values.wanted(value, nounsOf)) if (!kinds.includes(kind)) kinds.push(kind)
-    bySpan.set(value.start, kinds)
+    bySpan.set(at, kinds)
   }
   const seen = new Set<string>()
   const out: Array<ReadonlyArray<string>> = []

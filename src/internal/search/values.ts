@@ -387,6 +387,8 @@ export const parameterKinds = (name: string, schema: ParamSchema): ReadonlyArray
  * @internal
  */
 export const wanted = (value: Value, nounsOf: (prefix: string) => ReadonlyArray<ReadonlyArray<string>>): Array<string> => {
+  // In git a tag and a commit are refs: a parameter taking a ref takes either.
+  if (value.kind === "version" || value.kind === "sha") return [value.kind, "ref"]
   if (value.kind !== "id") return [value.kind]
   const out: Array<string> = []
   const add = (words: ReadonlyArray<string>): void => {
