@@ -10,6 +10,8 @@
  * the tool matches (a tool that meets the whole request beats one that meets a word of it many
  * times), by whether the tool does the kind of thing asked (`action`), and by the API an id in the
  * request points at. Ties are broken by name, so the order never depends on insertion order.
+ * A request's typed values (an amount, a URL, `acct_…`: `values.ts`) are concepts too, met by the
+ * tools whose parameters take such values, and lift those tools (`valueFit`).
  *
  * Where the time goes, and why it is spent once (issue #32's latency and build goals; profiled with
  * `node --cpu-prof`, bench/search/README.md "Profiling"). None of it changes a ranking: the scores
@@ -42,6 +44,9 @@
  *   too. A build of tools read before costs about a third of one that reads them (what is left is
  *   MiniSearch's insert); the first build of a process reads as before. Bounded: started over past
  *   `READING_BUDGET` characters (the figures' 2,000 tools: about 1.2 M, 2.5 MiB of heap per 1,000).
+ * - What the tools' parameters take (`Takers`) is read on the first search carrying a value
+ *   after the tools change, not at `add`: it would have added a quarter to the build (thousands of
+ *   distinct parameters, each read by rules over its description), and only such searches need it.
  * - What MiniSearch itself costs is its floor: inserting each term occurrence (the postings) and
  *   scoring a term the first time it is asked (a process's first search). Field lengths stay 1
  *   (one token per field) — the ranking has always been BM25 without length normalisation — and
@@ -52,6 +57,7 @@ import type { Action } from "./lexicon.js"
 import * as Learn from "./learn.js"
 import * as Prior from "./prior.js"
 import * as Query from "./query.js"
+import * as Values from "./values.js"
 import { rawWords, terms } from "./words.js"
 
 /**
@@ -65,7 +71,8 @@ export interface SearchDocument {
   readonly name: string
   readonly description: string
   readonly parameters?: {
-    readonly properties: Readonly<Record<string, { readonly description?: string | undefined }>>
+    readonly properties: Readonly<Record<string, SearchParameter>>
+    readonly required?: ReadonlyArray<string> | undefined
   } | undefined
   readonly method?: string | undefined
   /** The URL template (`https://api.github.com/repos/{{owner}}/{{repo}}/pulls`). */
@@ -73,6 +80,24 @@ export interface SearchDocument {
   /** Which API the tool belongs to (a label such as `github`, or the manifest URL). */
   readonly api?: string | undefined
   readonly tags?: ReadonlyArray<string> | undefined
+}
+
+/**
+ * A parameter of a `SearchDocument`, as JSON Schema gives it to the model: its description is
+ * indexed; its name, `format`, `type` and description say what kind of value it takes (a URL, an
+ * amount, the id of a customer), and nested objects (`config.url`) are read for that too.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface SearchParameter {
+  readonly description?: string | undefined
+  readonly type?: string | ReadonlyArray<string> | undefined
+  readonly format?: string | undefined
+  readonly enum?: ReadonlyArray<unknown> | undefined
+  readonly properties?: Readonly<Record<string, SearchParameter>> | undefined
+  readonly items?: SearchParameter | undefined
+  readonly required?: ReadonlyArray<string> | undefined
 }
 
 /**
@@ -345,6 +370,59 @@ export const readingSize = (): number => shared.chars
 export const readingBudget = READING_BUDGET
 
 /**
+ * The mark of a kind of value a tool takes, as a term of a request's concept: no word of a text is
+ * one. Such terms are scored from the index's own postings of kinds (`Takers`), not by MiniSearch.
+ */
+const TAKES = "\u0001"
+
+/** How much a kind of value a tool takes counts as a term, as a field's boost does. */
+const TAKES_BOOST = 1
+
+/**
+ * The kinds of value the tools' parameters take (`Values.kindsOf`): each tool's kinds (with whether
+ * a required parameter takes it) and the tools taking each kind. Read on the first search that
+ * carries a value after the tools changed, not at `add`: issue #32's build time stays what it was,
+ * and an index searched without values never pays for it (a one-off cost, as WordNet's first read).
+ */
+interface Takers {
+  readonly byTool: Map<number, ReadonlyMap<string, boolean>>
+  readonly byKind: Map<string, Array<number>>
+}
+
+/** `Takers` of the tools, each distinct parameter (description, then name, type and format) read once. */
+const readTakers = (tools: Iterable<Indexed>): Takers => {
+  const memo = new Map<string, Map<string, ReadonlyArray<string>>>()
+  const read = (name: string, schema: SearchParameter): ReadonlyArray<string> => {
+    const description = schema.description ?? ""
+    let byName = memo.get(description)
+    if (byName === undefined) {
+      byName = new Map()
+      memo.set(description, byName)
+    }
+    const key = schema.type === undefined && schema.format === undefined ? name : `${name}\u0000${String(schema.type ?? "")}\u0000${schema.format ?? ""}`
+    let found = byName.get(key)
+    if (found === undefined) {
+      found = Values.parameterKinds(name, schema)
+      byName.set(key, found)
+    }
+    return found
+  }
+  const byTool = new Map<number, ReadonlyMap<string, boolean>>()
+  const byKind = new Map<string, Array<number>>()
+  for (const indexed of tools) {
+    const takes = Values.kindsOf(indexed.document.parameters, read)
+    if (takes.size === 0) continue
+    byTool.set(indexed.id, takes)
+    for (const kind of takes.keys()) {
+      const list = byKind.get(kind)
+      if (list === undefined) byKind.set(kind, [indexed.id])
+      else list.push(indexed.id)
+    }
+  }
+  return { byTool, byKind }
+}
+
+/**
  * Whether a text may hold a tag, link or entity that `words.ts` reduces over the whole text (and
  * that could span two parts of it). Without one, the terms of texts joined by spaces are the terms
  * of each text in turn: a word never crosses a space.
@@ -567,6 +645,35 @@ const API_HINTED = 2
 /** The coordination exponent: how hard a tool is pushed down for each concept it misses. */
 const COORDINATION = 1.5
 
+/** How much one of the request's values counts among its concepts: as a hint does. */
+const VALUE_WEIGHT = 0.5
+/** How much a tool is lifted for each of the request's values its parameters take (more for a required one). */
+const VALUE_TAKEN = 0.1
+const VALUE_REQUIRED = 0.2
+/** The most a tool is lifted for the values it takes, however many. */
+const VALUE_MAX = 1.5
+
+/**
+ * How much a tool taking the request's values is lifted: for each value one of its parameters
+ * takes, `VALUE_TAKEN` (`VALUE_REQUIRED` if a required one does), at most `VALUE_MAX` in all. A
+ * value read as several kinds (a version, or a ref; an id of one collection or another) counts once,
+ * by the best; "$20" is two values, an amount and a currency, each taken by a parameter of its own.
+ */
+const valueFit = (asked: ReadonlyArray<ReadonlyArray<string>>, takes: ReadonlyMap<string, boolean>): number => {
+  if (asked.length === 0 || takes.size === 0) return 1
+  let lift = 1
+  for (const kinds of asked) {
+    let best = 0
+    for (const kind of kinds) {
+      const required = takes.get(kind)
+      if (required === undefined) continue
+      best = Math.max(best, required ? VALUE_REQUIRED : VALUE_TAKEN)
+    }
+    lift += best
+  }
+  return Math.min(VALUE_MAX, lift)
+}
+
 /**
  * A term's scores at one weight: the tools that have it, the score of each (its BM25 in each field
  * times the field's boost and the weight, summed over the fields, as MiniSearch scores one term),
@@ -673,6 +780,9 @@ export const make = (): ToolIndex => {
   const byName = new Map<string, Indexed>()
   const byId = new Map<number, Indexed>()
   const vocabulary = Learn.empty()
+  /** What the tools' parameters take, read on the first search with a value since the tools changed. */
+  let takers: Takers | undefined
+  const takersNow = (): Takers => (takers ??= readTakers(byId.values()))
   let nextId = 0
 
   const removeOne = (name: string): void => {
@@ -739,6 +849,7 @@ export const make = (): ToolIndex => {
   const termScores = new Map<string, TermScores>()
   let termScoresSize = 0
   const forgetScores = (): void => {
+    takers = undefined
     termScores.clear()
     apisOfTerm.clear()
     termScoresSize = 0
@@ -751,6 +862,17 @@ export const make = (): ToolIndex => {
       termScores.set(key, known)
       return known
     }
+    const found = term.startsWith(TAKES) ? takerScores(term.slice(TAKES.length), weight) : miniSearchScores(term, weight)
+    termScores.set(key, found)
+    termScoresSize += found.tools.length
+    for (const [oldest, { tools }] of termScores) {
+      if (termScoresSize <= TERM_MEMO || oldest === key) break
+      termScores.delete(oldest)
+      termScoresSize -= tools.length
+    }
+    return found
+  }
+  const miniSearchScores = (term: string, weight: number): TermScores => {
     const results = miniSearch.search(term, { boost: BOOST, tokenize: oneToken, processTerm: sameTerm, boostTerm: () => weight })
     const found: TermScores = {
       tools: new Int32Array(results.length),
@@ -763,14 +885,21 @@ export const make = (): ToolIndex => {
       found.scores[at] = result.score
       found.named[at] = result.match[term]?.includes("name") === true ? 1 : 0
     })
-    termScores.set(key, found)
-    termScoresSize += results.length
-    for (const [oldest, { tools }] of termScores) {
-      if (termScoresSize <= TERM_MEMO || oldest === key) break
-      termScores.delete(oldest)
-      termScoresSize -= tools.length
-    }
     return found
+  }
+  /**
+   * A kind of value's scores: each tool taking it scores the kind's BM25 weight as a field of one
+   * term would (MiniSearch's idf, `TAKES_BOOST` as the field's boost), so that a rare kind (a
+   * percentage) counts more than a common one (a date).
+   */
+  const takerScores = (kind: string, weight: number): TermScores => {
+    const tools = takersNow().byKind.get(kind) ?? []
+    const idf = Math.log(1 + (byId.size - tools.length + 0.5) / (tools.length + 0.5))
+    return {
+      tools: Int32Array.from(tools),
+      scores: new Float64Array(tools.length).fill(idf * TAKES_BOOST * weight),
+      named: new Uint8Array(tools.length)
+    }
   }
   /**
    * The APIs whose tools use a term (memoised like the scores, and cleared with them): which
@@ -876,8 +1005,14 @@ export const make = (): ToolIndex => {
     const read = Query.read(withoutApiNames(request.slice(0, 1000), named), vocabulary, (term) => present.has(term))
     // Terms no tool has cannot score: left out, and a concept with none left out with them (it
     // would lower every tool's coverage alike).
-    const concepts = read.concepts.flatMap((concept) => {
-      const known = new Map([...concept.terms].filter(([term]) => present.has(term)))
+    // Each value of the request (an amount, a URL, `acct_…`) is a concept met by the tools that take it.
+    const taking = read.takes.length > 0 ? takersNow() : undefined
+    const valueConcepts = read.takes.map((kinds) => ({
+      terms: new Map(kinds.filter((kind) => taking?.byKind.has(kind) === true).map((kind) => [TAKES + kind, 1])),
+      weight: VALUE_WEIGHT
+    }))
+    const concepts = [...read.concepts, ...valueConcepts].flatMap((concept) => {
+      const known = new Map([...concept.terms].filter(([term]) => term.startsWith(TAKES) || present.has(term)))
       return known.size === 0 ? [] : [{ terms: known, weight: concept.weight }]
     })
     if (concepts.length === 0) return []
@@ -919,7 +1054,8 @@ export const make = (): ToolIndex => {
     const hits: Array<SearchHit> = []
     const wanted = limit
     const apiFactor = named.size > 0 ? API_NAMED : byHint.size > 0 ? API_HINTED : API
-    const lift = ACTION_MATCH * (query.items.size > 0 ? ITEM : 1) * (query.apis.size > 0 ? apiFactor : 1) * Prior.lift(query.person)
+    const lift = ACTION_MATCH * (query.items.size > 0 ? ITEM : 1) * (query.apis.size > 0 ? apiFactor : 1) * Prior.lift(query.person) *
+      (read.takes.length > 0 ? VALUE_MAX : 1)
     for (let candidate = order.next(); candidate !== -1; candidate = order.next()) {
       const summed = scores.summed[candidate]!
       // A margin for the rounding of the factors' product taken in another order.
@@ -964,6 +1100,7 @@ export const make = (): ToolIndex => {
         if (!slot.some((term) => given.has(term) && !(listing && query.listed.has(term)))) final *= SLOT
       })
       final *= Prior.fit(indexed.kind, given, query.person)
+      if (taking !== undefined) final *= valueFit(read.takes, taking.byTool.get(indexed.id) ?? NO_TAKES)
       for (const item of query.items) {
         if (indexed.items.has(item)) {
           final *= ITEM
@@ -990,6 +1127,8 @@ export const make = (): ToolIndex => {
 }
 
 const NONE: ReadonlySet<string> = new Set()
+
+const NO_TAKES: ReadonlyMap<string, boolean> = new Map()
 
 const vocabularies = new WeakMap<ToolIndex, Learn.Vocabulary>()
 

@@ -9,6 +9,7 @@ import * as Hints from "./hints.js"
 import { type Action, type Entry, LEXICON } from "./lexicon.js"
 import * as Learn from "./learn.js"
 import type * as Prior from "./prior.js"
+import * as Values from "./values.js"
 import * as WordNet from "./wordnet.js"
 import { isStopword, rawWords, stem } from "./words.js"
 
@@ -40,6 +41,11 @@ export interface Query {
   readonly values: ReadonlySet<string>
   /** The stemmed words each hint stands for (`owner/repo`: repositori, repo, owner): which API may hold it. */
   readonly hinted: ReadonlyArray<ReadonlyArray<string>>
+  /**
+   * The request's typed values (`values.ts`), each as the kinds of parameter it may fill (`money`,
+   * `currency`; `id:account` for `acct_…`): which tools take what the request gives.
+   */
+  readonly takes: ReadonlyArray<ReadonlyArray<string>>
 }
 
 /** Weight of a lexicon expansion beside the request's own word. */
@@ -321,6 +327,7 @@ const unframed = (request: string): string => request.replace(FRAME, "")
  */
 export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term: string) => boolean = () => true): Query => {
   const { hints, idPrefixes, numbered, rest } = Hints.read(unframed(request))
+  const takes = takesOf(request, vocabulary)
   const concepts: Array<Concept> = []
   const apis = new Set<string>()
   const items = new Set<string>()
@@ -380,7 +387,39 @@ export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term
   const reading = action === undefined || action === "read" || action === "list"
   const asked: Action = !reading ? action! : plural || who ? "list" : one ? "read" : action ?? "read"
   const person = { self: rawWords(rest).some((word) => FIRST_PERSON.has(word)) }
-  return { concepts: concepts.filter((concept) => concept.terms.size > 0), action: asked, apis, items, listed, person, values, hinted }
+  return { concepts: concepts.filter((concept) => concept.terms.size > 0), action: asked, apis, items, listed, person, values, hinted, takes }
+}
+
+/**
+ * The kinds each distinct value of a request may fill (`Values.wanted`), one list of alternatives
+ * per value (`v1.2.0`: a version or a ref; `acct_…`: the collections it may name), an id's prefix
+ * resolved against the registered APIs' collections as the hints' prefixes are (only the best).
+ */
+const takesOf = (request: string, vocabulary: Learn.Vocabulary): Array<ReadonlyArray<string>> => {
+  const nounsOf = (prefix: string) => {
+    const best = Learn.resolvePrefix(vocabulary, prefix).filter(({ weight }) => weight === 1)
+    // A prefix as good a name for collections of several APIs (`cs`: checkout sessions, check
+    // suites) says no kind of parameter: the hints' reading of it decides between them.
+    if (new Set(best.map(({ api }) => api)).size > 1) return []
+    return best.map(({ words }) => words)
+  }
+  const bySpan = new Map<string, Array<string>>()
+  for (const value of Values.recognise(request)) {
+    // A currency said with an amount ("$20") is a value of its own: a tool takes it by another parameter.
+    const at = value.kind === "currency" ? `${value.start}c` : String(value.start)
+    const kinds = bySpan.get(at) ?? []
+    for (const kind of Values.wanted(value, nounsOf)) if (!kinds.includes(kind)) kinds.push(kind)
+    bySpan.set(at, kinds)
+  }
+  const seen = new Set<string>()
+  const out: Array<ReadonlyArray<string>> = []
+  for (const kinds of bySpan.values()) {
+    const key = kinds.join(" ")
+    if (kinds.length === 0 || seen.has(key)) continue
+    seen.add(key)
+    out.push(kinds)
+  }
+  return out
 }
 
 /** A request that opens by asking who. */
