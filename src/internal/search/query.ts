@@ -40,6 +40,8 @@ export interface Query {
   readonly values: ReadonlySet<string>
   /** The stemmed words each hint stands for (`owner/repo`: repositori, repo, owner): which API may hold it. */
   readonly hinted: ReadonlyArray<ReadonlyArray<string>>
+  /** Whether the request asks who: for people, whom the tools that list people name (`index.ts`). */
+  readonly who: boolean
 }
 
 /** Weight of a lexicon expansion beside the request's own word. */
@@ -73,6 +75,27 @@ const undo = (word: string, known: (term: string) => boolean, terms: Map<string,
   if (root === undefined || known(stem(word))) return
   const term = stem(root)
   if (known(term) && !terms.has(term)) terms.set(term, COMPOUND)
+}
+
+/**
+ * Weight of a word of the request's word's derivational family ("watcher" for "watching"): as a
+ * lexicon expansion's. Nearer the word's own (0.9), a participle read as its agent noun outranks
+ * what it describes ("issues assigned to @ana" ranked the assignees first, on requests written
+ * for this outside the evaluation); 0.6–0.9 score alike on DEV–DEV4.
+ */
+const FORM = EXPANSION
+
+/**
+ * "who's watching …" and "List watchers", "pushing" and "pusher", "verification" and "verify": one
+ * word in another form, which Porter's stems do not join. The word's derivational family in
+ * WordNet (`WordNet.relatedForms`) stands for it, in the forms some tool uses, a little below the
+ * word itself.
+ */
+const withForms = (word: string, known: (term: string) => boolean, terms: Map<string, number>): void => {
+  for (const form of WordNet.relatedForms(word)) {
+    const term = stem(form)
+    if (known(term) && (terms.get(term) ?? 0) < FORM) terms.set(term, FORM)
+  }
 }
 
 /** Weight of a hint's words and of a resolved id's collection. */
@@ -252,6 +275,7 @@ const readPhrases = (
         // Compounds written apart or together: "webhook" meets "web hook", "user group" meets "usergroup".
         if (!isKnown) for (const part of split(word, known)) if (!terms.has(part)) terms.set(part, COMPOUND)
         undo(word, known, terms)
+        withForms(word, known, terms)
         const next = words[i + 1]
         if (next !== undefined && next !== GAP && !isStopword(next)) {
           const joined = stem(word + next)
@@ -291,6 +315,7 @@ const readPhrases = (
     const weight = Math.max(...entries.map((entry) => entry.weight))
     const concept = conceptOf(matched, entries.flatMap((entry) => entry.expansions), 1, weight)
     if (matched.length === 1) undo(word, known, concept.terms as Map<string, number>)
+    if (matched.length === 1) withForms(word, known, concept.terms as Map<string, number>)
     concepts.push(concept)
     i += matched.length
   }
@@ -380,7 +405,7 @@ export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term
   const reading = action === undefined || action === "read" || action === "list"
   const asked: Action = !reading ? action! : plural || who ? "list" : one ? "read" : action ?? "read"
   const person = { self: rawWords(rest).some((word) => FIRST_PERSON.has(word)) }
-  return { concepts: concepts.filter((concept) => concept.terms.size > 0), action: asked, apis, items, listed, person, values, hinted }
+  return { concepts: concepts.filter((concept) => concept.terms.size > 0), action: asked, apis, items, listed, person, values, hinted, who }
 }
 
 /** A request that opens by asking who. */
