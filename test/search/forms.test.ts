@@ -52,7 +52,26 @@ describe("a word's derivational family (WordNet's related forms)", () => {
     // Without WordNet neither tool is among the first three (formsWithoutWordNet.test.ts).
     expect(ranked("who can be assigned in octo/cli")[0]).toBe("issues/list-assignees")
     expect(ranked("am I subscribed to octo/cli")[0]).toBe("activity/get-repo-subscription")
+    expect(ranked("who is watching octo/cli")).toContain("activity/list-watchers-for-repo")
     // The participle still describes what a request lists: the issues, not the assignees.
     expect(ranked("issues assigned to @ana in octo/cli")[0]).toBe("issues/list-for-repo")
+  })
+})
+
+describe("a request asking who", () => {
+  it("knows a collection of people by its noun (WordNet's noun.person)", () => {
+    for (const word of ["watchers", "stargazers", "collaborators", "assignees", "members", "reviewers"]) {
+      expect(WordNet.namesPeople(word), word).toBe(true)
+    }
+    for (const word of ["commits", "teams", "reactions", "issues", "subscriptions", "zzqxv"]) {
+      expect(WordNet.namesPeople(word), word).toBe(false)
+    }
+  })
+
+  it("lifts the tools whose path ends in people: who is watching is the watchers, not the subscription", () => {
+    expect(ranked("who is watching octo/cli").slice(1)).toEqual(["activity/list-watchers-for-repo", "activity/get-repo-subscription"])
+    // Not asking who, the subscription (its synonym "watch", in a shorter name) stays ahead.
+    expect(ranked("the people watching octo/cli").slice(1)).toEqual(["activity/get-repo-subscription", "activity/list-watchers-for-repo"])
+    expect(ranked("who starred octo/cli")[0]).toBe("activity/list-stargazers-for-repo")
   })
 })
