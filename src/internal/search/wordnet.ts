@@ -67,6 +67,7 @@ const indexOf = (db: Database, pos: Pos): Buffer => {
 
 const NEWLINE = 10
 const SPACE = 32
+const BAR = 124
 
 /** The line of a sorted index file that starts with `lemma `, by binary search over bytes. */
 const findLine = (buffer: Buffer, lemma: string): string | undefined => {
@@ -122,11 +123,16 @@ interface Related {
 /** The data file a pointer's part of speech is in (`s`, a satellite adjective, is in `data.adj`). */
 const POINTER_POS: Readonly<Record<string, Pos>> = { n: "noun", v: "verb", a: "adj", s: "adj" }
 
+/** One buffer for every synset read (a line is under 4 KiB; reads are synchronous, one at a time). */
+const synsetBuffer = Buffer.alloc(4096)
+
 const readSynset = (fd: number, offset: number): Synset | undefined => {
-  const buffer = Buffer.alloc(4096)
-  const read = Fs.readSync(fd, buffer, 0, buffer.length, offset)
-  const text = buffer.toString("utf8", 0, read)
-  const line = text.slice(0, text.indexOf("\n") === -1 ? text.length : text.indexOf("\n"))
+  const read = Fs.readSync(fd, synsetBuffer, 0, synsetBuffer.length, offset)
+  // Only the synset's words and pointers are wanted: the line up to its gloss (`|`), decoded alone.
+  let end = synsetBuffer.indexOf(NEWLINE)
+  if (end === -1 || end > read) end = read
+  const gloss = synsetBuffer.indexOf(BAR)
+  const line = synsetBuffer.toString("utf8", 0, gloss !== -1 && gloss < end ? gloss : end)
   const fields = line.split(" ")
   const count = parseInt(fields[3] ?? "0", 16)
   const words: Array<string> = []
@@ -253,11 +259,15 @@ export const relatedForms = (word: string): ReadonlyArray<string> => {
         const here = targets.filter((related) => related.pos === target)
         if (here.length === 0) continue
         withData(db, target, (fd) => {
-          const seen = new Set<number>()
+          // A verb's senses point at few synsets, several times over ("watch": watch/n four times).
+          const words = new Map<number, ReadonlyArray<string>>()
           for (const { offset, to } of here) {
-            if (seen.has(offset * 64 + to)) continue
-            seen.add(offset * 64 + to)
-            const other = readSynset(fd, offset)?.words[to - 1]
+            let synset = words.get(offset)
+            if (synset === undefined) {
+              synset = readSynset(fd, offset)?.words ?? []
+              words.set(offset, synset)
+            }
+            const other = synset[to - 1]
             if (other !== undefined && /^[a-z]+$/.test(other) && sameRoot(lemma, other)) found.add(other)
           }
         })
