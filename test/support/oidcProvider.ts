@@ -494,3 +494,18 @@ export const startOAuthWorld = async (options: Omit<OidcServerOptions, "resource
   const started = oidc
   return { oidc: started, api, close: async () => void (await Promise.all([started.close(), api.close()])) }
 }
+
+/**
+ * A manifest's `auth` block for this server's authorization-code flow (its endpoints and issuer) and
+ * the given scopes: what a per-user OAuth API publishes. Tests that check an importer's output spell
+ * theirs out instead (that is their oracle).
+ */
+export const authorizationCodeAuth = (oidc: OidcServer, scopes: ReadonlyArray<string>) => ({
+  type: "oauth2" as const,
+  flows: ["authorization_code" as const],
+  tokenUrl: oidc.tokenUrl,
+  authorizationUrl: oidc.authorizationUrl,
+  revocationUrl: oidc.revocationUrl,
+  issuer: oidc.issuer,
+  scopes: [...scopes]
+})

@@ -13,7 +13,7 @@ import type { ChildProcess } from "node:child_process"
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { type OAuthWorld, startOAuthWorld } from "../../../test/support/oidcProvider.js"
+import { authorizationCodeAuth, type OAuthWorld, startOAuthWorld } from "../../../test/support/oidcProvider.js"
 import { rcp, rcpBin, type Run } from "../../../test/support/process.js"
 
 // Each test runs the built rcp several times: generous, as the machine running these may be loaded.
@@ -28,15 +28,7 @@ beforeAll(async () => {
   const { oidc } = world
   world.api.manifest = {
     rcpVersion: "0.1",
-    auth: {
-      type: "oauth2",
-      flows: ["authorization_code"],
-      tokenUrl: oidc.tokenUrl,
-      authorizationUrl: oidc.authorizationUrl,
-      revocationUrl: oidc.revocationUrl,
-      issuer: oidc.issuer,
-      scopes: ["offline_access", "orders:read"]
-    },
+    auth: authorizationCodeAuth(oidc, ["offline_access", "orders:read"]),
     tools: [{ name: "list_orders", description: "The signed-in user's orders.", method: "GET", params: [], url: world.api.url("/api/orders") }]
   }
 })

@@ -7,19 +7,16 @@ import { assert, describe, it } from "../../../test/support/effectVitest.js"
 import { Client as McpClient } from "@modelcontextprotocol/sdk/client/index.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js"
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js"
-import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js"
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js"
 import * as Mcp from "@rcp-sdk/mcp"
 import { Service } from "#target/Service.js"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Scope from "effect/Scope"
-import * as http from "node:http"
-import type { AddressInfo } from "node:net"
 import * as Client from "rcp-sdk/client"
 import * as Resolver from "rcp-sdk/resolver"
 import { type NotesApi, startNotesApi, TOKEN } from "../../../test/support/mcpApi.js"
+import { startApp } from "./support/app.js"
 
 const connect = async (server: ReturnType<Mcp.Bridge["server"]>): Promise<McpClient> => {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
@@ -179,34 +176,6 @@ describe("@rcp-sdk/mcp, Effect API (Mcp.make) through the SDK's Client", () => {
     ), 20_000)
 })
 
-/** An application's own Streamable HTTP endpoint: its middleware turns the bearer token into `req.auth`. */
-const startApp = (bridge: Mcp.Bridge): Promise<{ readonly url: URL; readonly close: () => Promise<void> }> =>
-  new Promise((resolve) => {
-    const server = http.createServer(async (req, res) => {
-      const token = req.headers.authorization?.replace(/^Bearer /, "")
-      const auth: AuthInfo | undefined = token === undefined
-        ? undefined
-        : { token, clientId: token === "alice-token" ? "alice" : "bob", scopes: [] }
-      Object.assign(req, { auth })
-      const server = bridge.server()
-      const transport = new StreamableHTTPServerTransport({})
-      res.on("close", () => void server.close())
-      await server.connect(transport)
-      await transport.handleRequest(req, res)
-    })
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as AddressInfo
-      resolve({
-        url: new URL(`http://127.0.0.1:${port}/mcp`),
-        close: () =>
-          new Promise<void>((done) => {
-            server.close(() => done())
-            server.closeAllConnections()
-          })
-      })
-    })
-  })
-
 describe("@rcp-sdk/mcp: the bridge executes only what it serves (#29)", () => {
   const readOnly = (tool: Client.ModelTool) => Client.toolMethod(tool) === "GET"
 
@@ -266,7 +235,7 @@ describe("@rcp-sdk/mcp, promise API (createMcpBridge) over Streamable HTTP", () 
         },
         onError: (error) => errors.push(error)
       })
-      const app = await startApp(bridge)
+      const app = await startApp(bridge, (token) => (token === "alice-token" ? "alice" : "bob"))
       const hostFor = async (token: string | undefined, trace: string) => {
         const host = new McpClient({ name: "test-host", version: "1.0.0" })
         const headers: Record<string, string> = { "x-trace": trace }

@@ -8,13 +8,10 @@
 import { afterAll, assert, beforeAll, describe, it } from "../../../test/support/effectVitest.js"
 import { Client as McpClient } from "@modelcontextprotocol/sdk/client/index.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js"
-import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js"
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js"
 import * as Mcp from "@rcp-sdk/mcp"
-import * as http from "node:http"
-import type { AddressInfo } from "node:net"
 import * as Client from "rcp-sdk/client"
-import { type OAuthWorld, startOAuthWorld } from "../../../test/support/oidcProvider.js"
+import { authorizationCodeAuth, type OAuthWorld, startOAuthWorld } from "../../../test/support/oidcProvider.js"
+import { startApp } from "./support/app.js"
 
 let world: OAuthWorld
 
@@ -23,15 +20,7 @@ beforeAll(async () => {
   const { oidc } = world
   world.api.manifest = {
     rcpVersion: "0.1",
-    auth: {
-      type: "oauth2",
-      flows: ["authorization_code"],
-      tokenUrl: oidc.tokenUrl,
-      authorizationUrl: oidc.authorizationUrl,
-      revocationUrl: oidc.revocationUrl,
-      issuer: oidc.issuer,
-      scopes: ["offline_access", "orders:read"]
-    },
+    auth: authorizationCodeAuth(oidc, ["offline_access", "orders:read"]),
     tools: [{
       name: "list_orders",
       description: "The signed-in user's orders.",
@@ -46,32 +35,6 @@ afterAll(() => world.close())
 
 const textOf = (result: Awaited<ReturnType<McpClient["callTool"]>>): string =>
   (result.content as Array<{ type: string; text: string }>)[0]!.text
-
-/** The application's MCP endpoint: its own middleware has signed the user in (`req.auth`). */
-const startApp = (bridge: Mcp.Bridge): Promise<{ readonly url: URL; readonly close: () => Promise<void> }> =>
-  new Promise((resolve) => {
-    const server = http.createServer(async (req, res) => {
-      const session = req.headers.authorization?.replace(/^Bearer /, "")
-      const auth: AuthInfo | undefined = session === undefined ? undefined : { token: session, clientId: session, scopes: [] }
-      Object.assign(req, { auth })
-      const mcp = bridge.server()
-      const transport = new StreamableHTTPServerTransport({})
-      res.on("close", () => void mcp.close())
-      await mcp.connect(transport)
-      await transport.handleRequest(req, res)
-    })
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as AddressInfo
-      resolve({
-        url: new URL(`http://127.0.0.1:${port}/mcp`),
-        close: () =>
-          new Promise<void>((done) => {
-            server.close(() => done())
-            server.closeAllConnections()
-          })
-      })
-    })
-  })
 
 describe("@rcp-sdk/mcp with per-user OAuth 2 tokens", () => {
   it("one HTTP bridge, two users at once: each call sends its own user's token; a user who has not connected gets the sentence, the application the URL", async () => {
@@ -100,7 +63,7 @@ describe("@rcp-sdk/mcp with per-user OAuth 2 tokens", () => {
         context: (extra): Turn => ({ userId: extra.authInfo?.clientId }),
         onError: (error) => errors.push(error)
       })
-      const app = await startApp(bridge)
+      const app = await startApp(bridge, (session) => session)
       const hostFor = async (session: string) => {
         const host = new McpClient({ name: "test-host", version: "1.0.0" })
         await host.connect(
