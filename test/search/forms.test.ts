@@ -1,8 +1,7 @@
 /**
  * Round 7 of the default index (issue #32): a request's word and a document's word that are one
  * word in another form ("who is watching" and "List watchers"), read from WordNet's derivational
- * pointers (`WordNet.relatedForms`), and a request asking who, for the tools whose path ends in
- * people (`WordNet.namesPeople`). Against GitHub's own documents for these operations (their
+ * pointers (`WordNet.relatedForms`). Against GitHub's own documents for these operations (their
  * summaries and first sentences as the OpenAPI import gives them), with requests written here.
  * `formsWithoutWordNet.test.ts` ranks the same requests without WordNet.
  */
@@ -55,23 +54,5 @@ describe("a word's derivational family (WordNet's related forms)", () => {
     expect(ranked("who is watching octo/cli")).toContain("activity/list-watchers-for-repo")
     // The participle still describes what a request lists: the issues, not the assignees.
     expect(ranked("issues assigned to @ana in octo/cli")[0]).toBe("issues/list-for-repo")
-  })
-})
-
-describe("a request asking who", () => {
-  it("knows a collection of people by its noun (WordNet's noun.person)", () => {
-    for (const word of ["watchers", "stargazers", "collaborators", "assignees", "members", "reviewers"]) {
-      expect(WordNet.namesPeople(word), word).toBe(true)
-    }
-    for (const word of ["commits", "teams", "reactions", "issues", "subscriptions", "zzqxv"]) {
-      expect(WordNet.namesPeople(word), word).toBe(false)
-    }
-  })
-
-  it("lifts the tools whose path ends in people: who is watching is the watchers, not the subscription", () => {
-    expect(ranked("who is watching octo/cli").slice(1)).toEqual(["activity/list-watchers-for-repo", "activity/get-repo-subscription"])
-    // Not asking who, the subscription (its synonym "watch", in a shorter name) stays ahead.
-    expect(ranked("the people watching octo/cli").slice(1)).toEqual(["activity/get-repo-subscription", "activity/list-watchers-for-repo"])
-    expect(ranked("who starred octo/cli")[0]).toBe("activity/list-stargazers-for-repo")
   })
 })

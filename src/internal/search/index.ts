@@ -42,7 +42,6 @@ import type { Action } from "./lexicon.js"
 import * as Learn from "./learn.js"
 import * as Prior from "./prior.js"
 import * as Query from "./query.js"
-import * as WordNet from "./wordnet.js"
 import { rawWords, terms } from "./words.js"
 
 /**
@@ -443,21 +442,6 @@ const API_NAMED = 3
 /** The same when the request's hints point at one API (`hintedApis`). */
 const API_HINTED = 2
 
-/** How much a tool whose path ends in people (`…/watchers`, `…/assignees`) is lifted for a request asking who. */
-const PEOPLE = 1.2
-
-/**
- * Whether a tool's path ends with a collection of people — its last static segment's last word
- * names people in WordNet (`WordNet.namesPeople`: watchers, stargazers, collaborators, assignees,
- * members) — read when a request asks who, and memoised by that word.
- */
-const listsPeople = (url: string | undefined): boolean => {
-  if (url === undefined) return false
-  const head = headOf(Learn.pathOf(url).split("/"))
-  const last = rawWords(head).pop()
-  return last !== undefined && WordNet.namesPeople(last)
-}
-
 /** The coordination exponent: how hard a tool is pushed down for each concept it misses. */
 const COORDINATION = 1.5
 
@@ -813,8 +797,7 @@ export const make = (): ToolIndex => {
     const hits: Array<SearchHit> = []
     const wanted = limit
     const apiFactor = named.size > 0 ? API_NAMED : byHint.size > 0 ? API_HINTED : API
-    const lift = ACTION_MATCH * (query.items.size > 0 ? ITEM : 1) * (query.apis.size > 0 ? apiFactor : 1) * Prior.lift(query.person) *
-      (query.who ? PEOPLE : 1)
+    const lift = ACTION_MATCH * (query.items.size > 0 ? ITEM : 1) * (query.apis.size > 0 ? apiFactor : 1) * Prior.lift(query.person)
     for (let candidate = order.next(); candidate !== -1; candidate = order.next()) {
       const summed = scores.summed[candidate]!
       // A margin for the rounding of the factors' product taken in another order.
@@ -859,7 +842,6 @@ export const make = (): ToolIndex => {
         if (!slot.some((term) => given.has(term) && !(listing && query.listed.has(term)))) final *= SLOT
       })
       final *= Prior.fit(indexed.kind, given, query.person)
-      if (query.who && listsPeople(indexed.document.url)) final *= PEOPLE
       for (const item of query.items) {
         if (indexed.items.has(item)) {
           final *= ITEM

@@ -40,8 +40,6 @@ export interface Query {
   readonly values: ReadonlySet<string>
   /** The stemmed words each hint stands for (`owner/repo`: repositori, repo, owner): which API may hold it. */
   readonly hinted: ReadonlyArray<ReadonlyArray<string>>
-  /** Whether the request asks who: for people, whom the tools that list people name (`index.ts`). */
-  readonly who: boolean
 }
 
 /** Weight of a lexicon expansion beside the request's own word. */
@@ -405,7 +403,7 @@ export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term
   const reading = action === undefined || action === "read" || action === "list"
   const asked: Action = !reading ? action! : plural || who ? "list" : one ? "read" : action ?? "read"
   const person = { self: rawWords(rest).some((word) => FIRST_PERSON.has(word)) }
-  return { concepts: concepts.filter((concept) => concept.terms.size > 0), action: asked, apis, items, listed, person, values, hinted, who }
+  return { concepts: concepts.filter((concept) => concept.terms.size > 0), action: asked, apis, items, listed, person, values, hinted }
 }
 
 /** A request that opens by asking who. */

