@@ -14,6 +14,7 @@ const github = (name: string, method: string, path: string, description: string)
   api: "github"
 })
 
+/** GitHub's watching, starring and assignee tools, and three neighbours (issues, commits, the repository). */
 export const ACTIVITY: ReadonlyArray<ToolIndex.SearchDocument> = [
   github("activity/list-stargazers-for-repo", "GET", "/repos/{{owner}}/{{repo}}/stargazers", "List stargazers. Lists the people that have starred the repository."),
   github("activity/list-watchers-for-repo", "GET", "/repos/{{owner}}/{{repo}}/subscribers", "List watchers. Lists the people watching the specified repository."),
