@@ -81,6 +81,27 @@ const undo = (word: string, known: (term: string) => boolean, terms: Map<string,
   if (known(term) && !terms.has(term)) terms.set(term, COMPOUND)
 }
 
+/**
+ * Weight of a word of the request's word's derivational family ("watcher" for "watching"): as a
+ * lexicon expansion's. Nearer the word's own (0.9), a participle read as its agent noun outranks
+ * what it describes ("issues assigned to @ana" ranked the assignees first, on requests written
+ * for this outside the evaluation); 0.6–0.9 score alike on DEV–DEV4.
+ */
+const FORM = EXPANSION
+
+/**
+ * "who's watching …" and "List watchers", "pushing" and "pusher", "verification" and "verify": one
+ * word in another form, which Porter's stems do not join. The word's derivational family in
+ * WordNet (`WordNet.relatedForms`) stands for it, in the forms some tool uses, a little below the
+ * word itself.
+ */
+const withForms = (word: string, known: (term: string) => boolean, terms: Map<string, number>): void => {
+  for (const form of WordNet.relatedForms(word)) {
+    const term = stem(form)
+    if (known(term) && (terms.get(term) ?? 0) < FORM) terms.set(term, FORM)
+  }
+}
+
 /** Weight of a hint's words and of a resolved id's collection. */
 const HINT = 0.8
 /** How much a hint counts among the request's concepts: it says which kind of value, not which operation. */
@@ -258,6 +279,7 @@ const readPhrases = (
         // Compounds written apart or together: "webhook" meets "web hook", "user group" meets "usergroup".
         if (!isKnown) for (const part of split(word, known)) if (!terms.has(part)) terms.set(part, COMPOUND)
         undo(word, known, terms)
+        withForms(word, known, terms)
         const next = words[i + 1]
         if (next !== undefined && next !== GAP && !isStopword(next)) {
           const joined = stem(word + next)
@@ -297,6 +319,7 @@ const readPhrases = (
     const weight = Math.max(...entries.map((entry) => entry.weight))
     const concept = conceptOf(matched, entries.flatMap((entry) => entry.expansions), 1, weight)
     if (matched.length === 1) undo(word, known, concept.terms as Map<string, number>)
+    if (matched.length === 1) withForms(word, known, concept.terms as Map<string, number>)
     concepts.push(concept)
     i += matched.length
   }

