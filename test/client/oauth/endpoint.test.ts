@@ -122,6 +122,8 @@ describe("the token response", () => {
       const tooLarge = `${prefix()} its answer is larger than 200 bytes${END}`
       const declared = () => new Response("{}", { status: 200, headers: { "content-type": "application/json", "content-length": "201" } })
       assert.strictEqual(yield* messageOf(declared), tooLarge)
+      const declaredNoBody = () => new Response(null, { status: 200, headers: { "content-type": "application/json", "content-length": "201" } })
+      assert.strictEqual(yield* messageOf(declaredNoBody), tooLarge)
       const text = JSON.stringify({ access_token: "AT-1", token_type: "bearer" })
       const padded = (size: number) => () =>
         new Response(
@@ -180,6 +182,24 @@ describe("failures, from safe parts only", () => {
       assert.strictEqual(
         yield* messageOf(() => json({ token_type: "bearer" })),
         `${prefix()} its answer is not a usable token response (OAUTH_INVALID_RESPONSE)${END}`
+      )
+    }))
+
+  it.effect("the library's own processing errors: its code, or a stand-in when it has none; the status of the answer it names", () =>
+    Effect.gen(function*() {
+      const library = yield* Endpoint.load
+      const thrown = (error: Error) => () => Promise.reject(error)
+      assert.strictEqual(
+        yield* messageOf(thrown(new library.OperationProcessingError(SECRET))),
+        `${prefix()} its answer is not a usable token response (OAUTH_INVALID_RESPONSE)${END}`
+      )
+      assert.strictEqual(
+        yield* messageOf(thrown(new library.OperationProcessingError(SECRET, { cause: new Response(null, { status: 418 }), code: "X_CODE" }))),
+        `${prefix()} it answered HTTP 418, which is not a token response (X_CODE)${END}`
+      )
+      assert.strictEqual(
+        yield* messageOf(thrown(new library.UnsupportedOperationError(SECRET))),
+        `${prefix()} its answer is not a usable token response (OAUTH_UNSUPPORTED_OPERATION)${END}`
       )
     }))
 
@@ -280,6 +300,23 @@ describe("where the client secret and tokens go", () => {
         [null, "machine", SECRET],
         [null, "machine", null]
       ])
+    }))
+
+  it.effect("revocation: 200 is success (RFC 7009 §2.2); 204, an answer without a body by its status, is not; an error answer is a failure", () =>
+    Effect.gen(function*() {
+      const fake = server(() => new Response(null, { status: 200 }))
+      yield* (yield* endpointOver(fake)).revoke(Redacted.make("RT"))
+      assert.deepStrictEqual(fake.seen.map((s) => [s.url, s.body.get("token")]), [[`${ORIGIN}/revoke`, "RT"]])
+      const noContent = yield* endpointOver(server(() => new Response(null, { status: 204 })))
+      assert.strictEqual(
+        failure(yield* Effect.exit(noContent.revoke(Redacted.make("RT")))).message,
+        `${prefix("revocation")} it answered HTTP 204, which is not a token response (OAUTH_RESPONSE_IS_NOT_CONFORM)${END}`
+      )
+      const refused = yield* endpointOver(server(() => json({ error: "unsupported_token_type" }, 400)))
+      assert.strictEqual(
+        failure(yield* Effect.exit(refused.revoke(Redacted.make("RT")))).message,
+        `${prefix("revocation")} it answered HTTP 400 (unsupported_token_type)${END}`
+      )
     }))
 
   it.effect("revocation without a revocationUrl sends nothing", () =>
