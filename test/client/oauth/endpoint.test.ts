@@ -225,8 +225,15 @@ describe("failures, from safe parts only", () => {
         `${prefix()} the request could not be made${END}`
       )
       assert.strictEqual(yield* messageOf(() => Promise.reject(new Error(SECRET))), `${prefix()} the request could not be made${END}`)
+      // Answers after a second unless the request is aborted first.
       const stall = (_seen: Seen, signal: AbortSignal | undefined) =>
-        new Promise<Response>((_resolve, reject) => signal?.addEventListener("abort", () => reject(new Error("aborted"))))
+        new Promise<Response>((resolve, reject) => {
+          const answer = setTimeout(() => resolve(bearer()), 1000)
+          signal?.addEventListener("abort", () => {
+            clearTimeout(answer)
+            reject(new Error("aborted"))
+          })
+        })
       assert.strictEqual(yield* messageOf(stall, { timeoutMs: 20 }), `${prefix()} it did not answer within 20 ms${END}`)
     }))
 
@@ -289,6 +296,50 @@ describe("where the client secret and tokens go", () => {
           SECRET
         ])
       }
+    }))
+
+  it.effect("without a resource none is sent; each grant's failure names that grant", () =>
+    Effect.gen(function*() {
+      const fake = server(() => bearer())
+      const endpoint = yield* endpointOver(fake)
+      yield* endpoint.clientCredentials([])
+      yield* endpoint.refresh(Redacted.make("RT-9"))
+      const request = yield* endpoint.authorizationRequest("https://app.example.test/cb", [])
+      const parameters = endpoint.checkCallback(new URL(`https://app.example.test/cb?code=C-1&state=${request.state}`), request)
+      yield* endpoint.exchangeCode(parameters as URLSearchParams, request)
+      assert.deepStrictEqual(fake.seen.map((s) => [...s.body.keys()].join(",")), [
+        "grant_type",
+        "refresh_token,grant_type",
+        "redirect_uri,code,code_verifier,grant_type"
+      ])
+      const notBearer = yield* endpointOver(server(() => bearer({ token_type: "DPoP" })))
+      const refused = yield* endpointOver(server(() => json({ error: "invalid_grant" }, 400)))
+      const request2 = yield* refused.authorizationRequest("https://app.example.test/cb", [])
+      const parameters2 = refused.checkCallback(new URL(`https://app.example.test/cb?code=C-2&state=${request2.state}`), request2)
+      const request3 = yield* notBearer.authorizationRequest("https://app.example.test/cb", [])
+      const parameters3 = notBearer.checkCallback(new URL(`https://app.example.test/cb?code=C-3&state=${request3.state}`), request3)
+      const messages = [
+        failure(yield* Effect.exit(notBearer.refresh(Redacted.make("RT")))).message,
+        failure(yield* Effect.exit(notBearer.exchangeCode(parameters3 as URLSearchParams, request3))).message,
+        failure(yield* Effect.exit(refused.refresh(Redacted.make("RT")))).message,
+        failure(yield* Effect.exit(refused.exchangeCode(parameters2 as URLSearchParams, request2))).message
+      ]
+      assert.deepStrictEqual(messages, [
+        `${prefix("refresh_token")} it issued a token that is not a bearer token${END}`,
+        `${prefix("authorization_code")} it issued a token that is not a bearer token${END}`,
+        `${prefix("refresh_token")} it answered HTTP 400 (invalid_grant)${END}`,
+        `${prefix("authorization_code")} it answered HTTP 400 (invalid_grant)${END}`
+      ])
+    }))
+
+  it.effect("a client without a secret never sends one, whatever its authentication method", () =>
+    Effect.gen(function*() {
+      const fake = server(() => bearer())
+      const error = failure(
+        yield* Effect.exit((yield* endpointOver(fake, { clientAuthentication: "client_secret_post", clientSecret: undefined })).clientCredentials([]))
+      )
+      assert.strictEqual(error.message, `${prefix()} the request could not be made${END}`)
+      assert.strictEqual(fake.seen.length, 0)
     }))
 
   it.effect("client_secret_post puts the secret in the form; none sends no secret", () =>
