@@ -50,11 +50,17 @@ describe("pages: cursor fields", () => {
     assert.deepStrictEqual(Pages.nextPage(response({ next_cursor: "c2" }), tool({ cursor: "string" }))?.set, { cursor: "c2" })
     assert.deepStrictEqual(Pages.nextPage(response({ next_cursor: "c2" }), tool({ next_cursor: "string" }))?.set, { next_cursor: "c2" })
     assert.deepStrictEqual(Pages.nextPage(response({ nextCursor: 40 }), tool({ nextCursor: "number" }))?.set, { nextCursor: 40 })
+    const camel = Pages.nextPage(response({ nextCursor: "n2" }), tool({ cursor: "string" }))
+    assert.deepStrictEqual([camel?.source, camel?.set], ["nextCursor", { cursor: "n2" }])
   })
 
   it("Google: nextPageToken → pageToken", () => {
     const t = tool({ pageToken: "string", pageSize: "number" })
     assert.deepStrictEqual(Pages.nextPage(response({ files: [], nextPageToken: "~!!~AI9FV7Q" }), t)?.set, { pageToken: "~!!~AI9FV7Q" })
+    const snake = Pages.nextPage(response({ nextPageToken: "p2" }), tool({ page_token: "string" }))
+    assert.deepStrictEqual([snake?.source, snake?.set], ["nextPageToken", { page_token: "p2" }])
+    const kube = Pages.nextPage(response({ metadata: { continue: "k2" } }), tool({ continue: "string" }))
+    assert.deepStrictEqual([kube?.source, kube?.set], ["metadata.continue", { continue: "k2" }])
   })
 
   it("Kubernetes: metadata.continue → continue; an empty continue is the last page", () => {
@@ -321,5 +327,48 @@ describe("pages: what the note says (page level; the mutation set's oracle for p
     ) {
       assert.isUndefined(Pages.nextPage(response(other), s), JSON.stringify(other))
     }
+  })
+})
+
+describe("pages: Link next URLs, value by value", () => {
+  const base = "https://api.example.test/things"
+
+  it("repeated keys: read as one comma-joined value, and unchanged when the request had the same ones", () => {
+    const t = tool({ tag: "string", page: "number" })
+    const link = `<${base}?tag=a&tag=b&page=2>; rel="next"`
+    assert.deepStrictEqual(Pages.nextPage(response([], { link }, {}, `${base}?tag=a&tag=b&page=1`), t)?.set, { page: 2 })
+    assert.deepStrictEqual(Pages.nextPage(response([], { link }, {}, `${base}?tag=ab&page=1`), t)?.set, { tag: "a,b", page: 2 })
+  })
+
+  it("without the request's URL, a key with an empty value is set too", () => {
+    const t = tool({ q: "string", page: "number" })
+    const page = Pages.nextPage(response([], { link: `<${base}?page=2&q=>; rel="next"` }, {}, undefined), t)
+    assert.deepStrictEqual(page?.set, { page: 2, q: "" })
+    assert.strictEqual(page?.source, "Link")
+  })
+
+  it("a number param takes a number only: an empty or blank value is no page number", () => {
+    const t = tool({ page: "number" })
+    for (const value of ["", "%20", "abc"]) {
+      const page = Pages.nextPage(response([], { link: `<${base}?page=${value}>; rel="next"` }, {}, `${base}?page=1`), t)
+      assert.isUndefined(page?.set, value)
+      assert.strictEqual(page?.problem, "the next page is asked for with \"page\", which no parameter of this tool can set", value)
+    }
+    assert.deepStrictEqual(Pages.nextPage(response([], { link: `<${base}?page=%203>; rel="next"` }, {}, `${base}?page=1`), t)?.set, { page: 3 })
+  })
+
+  it("keys no param sets: the first five named, each cut at 40 characters; the source is Link", () => {
+    const long = "k".repeat(50)
+    const link = `<${base}?a=1&b=2&c=3&d=4&${long}=5&f=6>; rel="next"`
+    const page = Pages.nextPage(response([], { link }, {}, base), tool({ q: "string" }))
+    assert.strictEqual(page?.source, "Link")
+    assert.strictEqual(
+      page?.problem,
+      `the next page is asked for with "a", "b", "c", "d", "${"k".repeat(40)}", which no parameter of this tool can set`
+    )
+    const path = Pages.nextPage(response([], { link: `</things/2>; rel="next"` }, {}, base), tool({ q: "string" }))
+    assert.deepStrictEqual([path?.source, path?.problem], ["Link", "the next page is at another path, which no parameter of this tool can reach"])
+    const set = Pages.nextPage(response([], { link: `<${base}?q=x>; rel="next"` }, {}, base), tool({ q: "string" }))
+    assert.deepStrictEqual([set?.source, set?.set], ["Link", { q: "x" }])
   })
 })
