@@ -10,13 +10,19 @@
  *   scores while its tools do not change (index.ts), and the rounds above ask every request ten
  *   times; this is what a request costs the first time it is asked (its terms met only in the
  *   requests before it);
- * - heap per 1,000 tools (after a full GC, the index held);
+ * - the build again with nothing read before: the index reads each distinct text once per process
+ *   (index.ts, `forgetReadings`), so the builds above, after the first of the process, find the
+ *   texts of their tools read; this is the first build of a process, or of tools never seen;
+ * - heap per 1,000 tools (after a full GC, the index held), and what the process's reading holds;
  * - the first search of a process (it opens WordNet) apart from the others;
  * - first-turn tool tokens for the GitHub import: every tool vs search mode (the `search_tools`
  *   tool alone), and a turn after one search (the search tool and five found tools), in each
  *   provider's format.
  *
  * The queries are the evaluation's DEV requests (TEST is held out even here).
+ *
+ * `--tree=NAME` measures another compile of src/ under bench/build/ (`coreM`: main's, as
+ * bench/ab/build.mjs makes it) with this driver: the same figures, in the same minute.
  */
 import MiniSearch from "minisearch"
 import type { ModelTool } from "../../dist/internal/model/modelTool.js"
@@ -28,7 +34,8 @@ import { isEntryPoint, readTasks } from "./data.js"
 import { buildRegistry, type CandidateTool } from "./registry.js"
 
 // The bench's own compile of src/ (bench/tsconfig.core.json → bench/build/core/), typed by the declarations.
-const dist = (path: string): string => new URL(`../core/internal/search/${path}`, import.meta.url).href
+const tree = process.argv.find((arg) => arg.startsWith("--tree="))?.slice("--tree=".length) ?? "core"
+const dist = (path: string): string => new URL(`../${tree}/internal/search/${path}`, import.meta.url).href
 const ToolIndex = (await import(dist("index.js"))) as typeof ToolIndexModule
 const SearchTool = (await import(dist("searchTool.js"))) as typeof SearchToolModule
 const Tokens = (await import(dist("tokens.js"))) as typeof TokensModule
@@ -111,12 +118,20 @@ if (isEntryPoint(import.meta.url)) {
   const cold = performance.now() - coldStarted
 
   const buildDefault = timeBuilds(defaultIndex, tools)
+  // A tree without a process-wide reading (main's before it) reads every text in every build.
+  const forget = ToolIndex.forgetReadings ?? (() => {})
+  const firstOfProcess = (list: ReadonlyArray<CandidateTool>) => {
+    forget()
+    return defaultIndex(list)
+  }
+  const buildCold = timeBuilds(firstOfProcess, tools)
   const buildPlain = timeBuilds(plainIndex, tools)
   const onceDefault = timeSearches(defaultIndex(tools), queries, 1)
   const oncePlain = timeSearches(plainIndex(tools), queries, 1)
   const searchDefault = timeSearches(defaultIndex(tools), queries)
   const searchPlain = timeSearches(plainIndex(tools), queries)
   const cpuBuildDefault = cpuOf(() => { for (let i = 0; i < BUILDS; i++) defaultIndex(tools) }) / BUILDS
+  const cpuBuildCold = cpuOf(() => { for (let i = 0; i < BUILDS; i++) firstOfProcess(tools) }) / BUILDS
   const cpuBuildPlain = cpuOf(() => { for (let i = 0; i < BUILDS; i++) plainIndex(tools) }) / BUILDS
   const warmDefault = defaultIndex(tools)
   const warmPlain = plainIndex(tools)
@@ -130,6 +145,13 @@ if (isEntryPoint(import.meta.url)) {
     for (const query of queries) search(query)
     return search
   })
+  // What the process's reading holds for these tools: the heap it frees when forgotten.
+  firstOfProcess(tools)
+  gc()
+  const readingBefore = process.memoryUsage().heapUsed
+  forget()
+  gc()
+  const heapReading = readingBefore - process.memoryUsage().heapUsed
 
   const github = registry.tools.filter((tool) => tool.api === "github")
   // The registry's tools are the client's model-facing tools (CandidateTool types them loosely).
@@ -155,14 +177,17 @@ if (isEntryPoint(import.meta.url)) {
     "",
     "| figure | default index | plain baseline | ratio |",
     "|---|---:|---:|---:|",
-    `| build, ms per 1,000 tools (median of ${BUILDS}) | ${ms(perThousand(buildDefault))} | ${ms(perThousand(buildPlain))} | ${(buildDefault / buildPlain).toFixed(2)}x |`,
-    `| build, CPU ms per 1,000 tools (mean of ${BUILDS}) | ${ms(perThousand(cpuBuildDefault))} | ${ms(perThousand(cpuBuildPlain))} | ${(cpuBuildDefault / cpuBuildPlain).toFixed(2)}x |`,
+    `| build, texts read before in the process, ms per 1,000 tools (median of ${BUILDS}) | ${ms(perThousand(buildDefault))} | ${ms(perThousand(buildPlain))} | ${(buildDefault / buildPlain).toFixed(2)}x |`,
+    `| build, texts read before, CPU ms per 1,000 tools (mean of ${BUILDS}) | ${ms(perThousand(cpuBuildDefault))} | ${ms(perThousand(cpuBuildPlain))} | ${(cpuBuildDefault / cpuBuildPlain).toFixed(2)}x |`,
+    `| build with nothing read before (first of a process), ms per 1,000 tools (median of ${BUILDS}) | ${ms(perThousand(buildCold))} | ${ms(perThousand(buildPlain))} | ${(buildCold / buildPlain).toFixed(2)}x |`,
+    `| build with nothing read before, CPU ms per 1,000 tools (mean of ${BUILDS}) | ${ms(perThousand(cpuBuildCold))} | ${ms(perThousand(cpuBuildPlain))} | ${(cpuBuildCold / cpuBuildPlain).toFixed(2)}x |`,
     `| search, CPU ms per request (mean) | ${ms(cpuSearchDefault)} | ${ms(cpuSearchPlain)} | ${(cpuSearchDefault / cpuSearchPlain).toFixed(2)}x |`,
     `| search p50, ms | ${ms(quantile(searchDefault, 0.5))} | ${ms(quantile(searchPlain, 0.5))} | ${(quantile(searchDefault, 0.5) / quantile(searchPlain, 0.5)).toFixed(2)}x |`,
     `| search p95, ms | ${ms(quantile(searchDefault, 0.95))} | ${ms(quantile(searchPlain, 0.95))} | ${(quantile(searchDefault, 0.95) / quantile(searchPlain, 0.95)).toFixed(2)}x |`,
     `| search p50, ms, each request once on a fresh index | ${ms(quantile(onceDefault, 0.5))} | ${ms(quantile(oncePlain, 0.5))} | ${(quantile(onceDefault, 0.5) / quantile(oncePlain, 0.5)).toFixed(2)}x |`,
     `| search p95, ms, each request once on a fresh index | ${ms(quantile(onceDefault, 0.95))} | ${ms(quantile(oncePlain, 0.95))} | ${(quantile(onceDefault, 0.95) / quantile(oncePlain, 0.95)).toFixed(2)}x |`,
     `| heap per 1,000 tools, MiB | ${(perThousand(heapDefault) / 2 ** 20).toFixed(2)} | ${(perThousand(heapPlain) / 2 ** 20).toFixed(2)} | ${(heapDefault / heapPlain).toFixed(2)}x |`,
+    `| the process's reading of these tools' texts (shared by its indexes), MiB per 1,000 tools | ${(perThousand(heapReading) / 2 ** 20).toFixed(2)} | | |`,
     `| heap per 1,000 tools after the DEV requests (term memo filled), MiB | ${(perThousand(heapSearched) / 2 ** 20).toFixed(2)} | | |`,
     `| first search of a process (opens WordNet), ms | ${ms(cold)} | | |`,
     "",

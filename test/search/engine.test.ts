@@ -74,4 +74,46 @@ describe("Engine", () => {
     // The tree's own method is back after each call.
     expect(Object.hasOwn((engine as unknown as { _index: object })._index, "fetch")).toBe(false)
   })
+
+  it("addRead builds the index MiniSearch's add builds from a field given as one token read into terms", () => {
+    // The tool index's way: every field is the document's key, `processTerm` turns it into the
+    // field's terms (repeats count). The oracle is MiniSearch's own `addAll` with those options.
+    const read: Record<number, Record<string, ReadonlyArray<string>>> = {}
+    for (const doc of docs) {
+      read[doc.id] = {
+        title: MiniSearch.getDefault("tokenize")(doc.title).map((t: string) => t.toLowerCase()),
+        body: MiniSearch.getDefault("tokenize")(doc.body).map((t: string) => t.toLowerCase())
+      }
+    }
+    const keyed = {
+      ...options,
+      extractField: (doc: Doc, field: string) => (field === "id" ? doc.id : String(doc.id)),
+      tokenize: (key: string) => [key],
+      processTerm: (key: string, field?: string) => [...(read[Number(key)]?.[field!] ?? [])]
+    }
+    const engine = new Engine<Doc>(keyed)
+    const plain = new MiniSearch<Doc>(keyed)
+    const fieldsOf = (doc: Doc) => read[doc.id]!
+    engine.addRead(docs.slice(0, 3), fieldsOf)
+    plain.addAll(docs.slice(0, 3))
+    expect(engine.remembered).toBe(true)
+    for (const index of [engine, plain]) {
+      index.remove(docs[0]!)
+      index.remove(docs[2]!)
+    }
+    engine.addRead([docs[0]!, ...docs.slice(3)], fieldsOf)
+    plain.addAll([docs[0]!, ...docs.slice(3)])
+    expect(engine.termCount).toBe(plain.termCount)
+    expect(engine.documentCount).toBe(plain.documentCount)
+    for (const term of TERMS) expect(scores(engine, term)).toEqual(scores(plain, term))
+    // The same bookkeeping, field length for field length: one token per field.
+    const internals = (index: MiniSearch<Doc>) => index as unknown as { _fieldLength: unknown; _avgFieldLength: unknown; _index: unknown }
+    expect(internals(engine)._fieldLength).toEqual(internals(plain)._fieldLength)
+    expect(internals(engine)._avgFieldLength).toEqual(internals(plain)._avgFieldLength)
+    expect(internals(engine)._index).toEqual(internals(plain)._index)
+    expect([...engine.inserted.keys()].sort()).toEqual(
+      [...new Set([docs[0]!, ...docs.slice(3)].flatMap((doc) => [...read[doc.id]!["title"]!, ...read[doc.id]!["body"]!]))].sort()
+    )
+    expect(() => engine.addRead([docs[4]!], fieldsOf)).toThrow("MiniSearch: duplicate ID 5")
+  })
 })

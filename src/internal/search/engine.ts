@@ -16,8 +16,30 @@
  * `_index` is MiniSearch's protected field (its term tree) and `fetch` a public method of that tree
  * (`SearchableMap`), the one `addTerm` calls; `test/search/engine.test.ts` fails if an upgrade
  * stops going through it.
+ *
+ * `addRead` is the same insert for documents whose terms are read already (the tool index reads
+ * each tool's fields itself, once): MiniSearch's `add` would go, per document and field, through
+ * `extractField`, `stringifyField`, `tokenize`, a `Set` of the tokens to count the field's length
+ * and `processTerm` — for the index, a field given as one token, the tool's key, whose terms
+ * `processTerm` then looked up (16,000 such rounds and their garbage over the figures' 2,000
+ * tools). `addRead` records what `add` records for such a field — its length, one token — and
+ * inserts the terms in the same order, through MiniSearch's own bookkeeping (`addDocumentId`,
+ * `saveStoredFields`, `addFieldLength`, its private methods) and a term's postings as `addTerm`
+ * fills them; the test compares it with MiniSearch's `add` over the same documents.
  */
 import MiniSearch from "minisearch"
+
+/** MiniSearch's own bookkeeping of a document, as its `add` calls it (private in its types). */
+interface Bookkeeping {
+  addDocumentId(id: unknown): number
+  saveStoredFields(shortId: number, document: unknown): void
+  addFieldLength(shortId: number, fieldId: number, count: number, length: number): void
+}
+
+/** A term's postings in MiniSearch's tree: field id → short document id → occurrences. */
+type Postings = Map<number, Map<number, number>>
+
+const newPostings = (): Postings => new Map()
 
 /** @internal */
 export class Engine<T> extends MiniSearch<T> {
@@ -33,6 +55,46 @@ export class Engine<T> extends MiniSearch<T> {
   /** Whether some document has `term` in some field. */
   hasTerm(term: string): boolean {
     return this._index.has(term)
+  }
+
+  /**
+   * Adds documents whose fields are read already, as MiniSearch's `add` adds a document whose every
+   * field is one token that `processTerm` turns into `termsOf(document)[field]`: the index that
+   * `addAll` would build with such options, built without the rounds through them.
+   */
+  addRead(documents: ReadonlyArray<T>, termsOf: (document: T) => Readonly<Record<string, ReadonlyArray<string>>>): void {
+    const { extractField, fields, idField } = this._options
+    const own = this as unknown as Bookkeeping
+    const tree = this._index
+    const postings = new Map<string, Postings>()
+    let hits = 0
+    for (const document of documents) {
+      const id = extractField(document, idField)
+      if (id == null) throw new Error(`MiniSearch: document does not have ID field "${idField}"`)
+      if (this._idToShortId.has(id)) throw new Error(`MiniSearch: duplicate ID ${id}`)
+      const shortId = own.addDocumentId(id)
+      own.saveStoredFields(shortId, document)
+      const read = termsOf(document)
+      for (const field of fields) {
+        const fieldId = this._fieldIds[field]!
+        own.addFieldLength(shortId, fieldId, this._documentCount - 1, 1)
+        for (const term of read[field] ?? []) {
+          let found = postings.get(term)
+          if (found === undefined) {
+            found = tree.fetch(term, newPostings) as unknown as Postings
+            postings.set(term, found)
+          } else hits += 1
+          const byDocument = found.get(fieldId)
+          if (byDocument === undefined) {
+            const first = new Map<number, number>()
+            first.set(shortId, 1)
+            found.set(fieldId, first)
+          } else byDocument.set(shortId, (byDocument.get(shortId) ?? 0) + 1)
+        }
+      }
+    }
+    this.remembered = hits > 0
+    this.inserted = postings
   }
 
   /** Not re-entrant: MiniSearch calls back only the index's own `extractField`, `tokenize`, `processTerm`. */

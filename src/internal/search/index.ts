@@ -32,6 +32,16 @@
  *   string hashed every time; now by the strings the tool holds, `paramIn`), each URL template's
  *   path was cut out four times and read whole though its segments repeat (`urlIn`, `segmentIn`),
  *   and `learn.ts` read every template again for its collections (now read once, in `urlIn`).
+ * - Building, round 3: MiniSearch's `add` went through `extractField`, `tokenize`, a `Set` of one
+ *   token and `processTerm` for every field of every tool to reach terms the index had read
+ *   already; `Engine.addRead` inserts them directly, with MiniSearch's own bookkeeping. And the
+ *   reading is the process's (`shared`), not one `add`'s: the same tools are read again and again
+ *   — a removal reads its tool again (MiniSearch removes by terms), a refreshed manifest removes and
+ *   adds an API's every tool, a server with a client per user indexes the same APIs per user — and
+ *   a tool's name, first sentence and parameter list (`paramTerms`' tree of lists) are read once
+ *   too. A build of tools read before costs about a third of one that reads them (what is left is
+ *   MiniSearch's insert); the first build of a process reads as before. Bounded: started over past
+ *   `READING_BUDGET` characters (the figures' 2,000 tools: about 1.2 M, 2.5 MiB of heap per 1,000).
  * - What MiniSearch itself costs is its floor: inserting each term occurrence (the postings) and
  *   scoring a term the first time it is asked (a process's first search). Field lengths stay 1
  *   (one token per field) — the ranking has always been BM25 without length normalisation — and
@@ -222,8 +232,8 @@ const closed = (text: string): boolean => {
  * distinct text, and what each distinct URL template says. An API repeats itself — the same
  * parameter (`per_page` and its description) on hundreds of tools, the same path under its GET,
  * PATCH and DELETE, the same path words and API label everywhere — and reading each distinct one
- * once makes the build's reading a fraction of what it was. Let go when the `add` ends: the index
- * keeps no text.
+ * once makes the build's reading a fraction of what it was. The index keeps no text; the reading
+ * is the process's (`shared`), bounded.
  */
 interface Reading {
   readonly texts: Map<string, ReadonlyArray<string>>
@@ -236,7 +246,28 @@ interface Reading {
   readonly params: Map<string, Map<string, ParamReading>>
   /** The terms of each distinct path segment (`repos`, `{owner}`), as `pathText` reads it. */
   readonly segments: Map<string, ReadonlyArray<string>>
+  /** The terms of each distinct parameter list (`paramTerms`), from the empty list. */
+  readonly lists: ListNode
+  /** The terms of each distinct description's first sentence (`summaryIn`). */
+  readonly summaries: Map<string, ReadonlyArray<string>>
+  /** How many characters of text were read into it: what bounds it (`READING_BUDGET`). */
+  chars: number
 }
+
+/**
+ * A list of parameters in a reading's tree of lists (`paramTerms`): its last parameter and the
+ * list before it, and its terms once read (`listTerms`). The lists that go on from a list are
+ * found through the parameter that follows (`ParamReading.after`): a map per parameter, not per
+ * list (a list is mostly a prefix of a few others).
+ */
+interface ListNode {
+  readonly param: ParamReading | undefined
+  readonly before: ListNode | undefined
+  terms: ReadonlyArray<string> | undefined
+}
+
+/** What a node of the tree of lists counts for against `READING_BUDGET`, as characters. */
+const LIST_NODE = 16
 
 interface ParamReading {
   /** `name description` (the description cut at 1,000 characters): the text the parameter is read as. */
@@ -245,6 +276,8 @@ interface ParamReading {
   readonly terms: ReadonlyArray<string>
   /** Whether `entry` is `closed`. */
   readonly closed: boolean
+  /** The lists that end with this parameter, by the list before it (`paramTerms`). */
+  after: Map<ListNode, ListNode> | undefined
 }
 
 interface UrlReading {
@@ -259,7 +292,57 @@ interface UrlReading {
   readonly collections: ReadonlyArray<Learn.Named>
 }
 
-const newReading = (): Reading => ({ texts: new Map(), urls: new Map(), params: new Map(), segments: new Map() })
+const newReading = (): Reading => ({
+  texts: new Map(),
+  urls: new Map(),
+  params: new Map(),
+  segments: new Map(),
+  lists: { param: undefined, before: undefined, terms: undefined },
+  summaries: new Map(),
+  chars: 0
+})
+
+/**
+ * How many characters of text the process's reading holds the terms of before it starts over:
+ * the figures' 2,000 tools (GitHub, Stripe and Slack) count about 1.2 million (a description counts
+ * whole though the tool holds it: the reading keeps its first sentence's terms).
+ */
+const READING_BUDGET = 2_000_000
+
+/**
+ * The reading every index of the process shares. What a text reads as depends on the text alone,
+ * and the same texts come back: a client that forgets an API and discovers it again (a refreshed
+ * manifest) removes and adds the same tools — a removal reads a tool again, MiniSearch removes it
+ * by its terms —, and a server with a client per user indexes the same APIs once per user. Started
+ * over at the first `add` or removal past `READING_BUDGET` characters; one `add` bigger than that
+ * still reads each distinct text once (its work and memory bounded by its input, as before).
+ */
+let shared = newReading()
+
+const readingNow = (): Reading => {
+  if (shared.chars > READING_BUDGET) shared = newReading()
+  return shared
+}
+
+/**
+ * Forgets what the process has read: the next build reads every text again (the figures' first
+ * build of a process, tests).
+ *
+ * @internal
+ */
+export const forgetReadings = (): void => {
+  shared = newReading()
+}
+
+/**
+ * How many characters of text the process's reading holds the terms of (tests: its bound).
+ *
+ * @internal
+ */
+export const readingSize = (): number => shared.chars
+
+/** @internal */
+export const readingBudget = READING_BUDGET
 
 /**
  * Whether a text may hold a tag, link or entity that `words.ts` reduces over the whole text (and
@@ -281,6 +364,18 @@ const termsIn = (reading: Reading, text: string): ReadonlyArray<string> => {
   if (list === undefined) {
     list = terms(text)
     reading.texts.set(text, list)
+    reading.chars += text.length
+  }
+  return list
+}
+
+/** The terms of a description's first sentence, once per distinct description of a reading. */
+const summaryIn = (reading: Reading, description: string): ReadonlyArray<string> => {
+  let list = reading.summaries.get(description)
+  if (list === undefined) {
+    list = terms(firstSentence(description))
+    reading.summaries.set(description, list)
+    reading.chars += description.length
   }
   return list
 }
@@ -291,6 +386,7 @@ const segmentIn = (reading: Reading, segment: string): ReadonlyArray<string> => 
   if (list === undefined) {
     list = terms(pathText(segment))
     reading.segments.set(segment, list)
+    reading.chars += segment.length
   }
   return list
 }
@@ -316,6 +412,7 @@ const urlIn = (reading: Reading, url: string | undefined): UrlReading => {
       collections
     }
     reading.urls.set(url, found)
+    reading.chars += url.length
   }
   return found
 }
@@ -330,8 +427,9 @@ const paramIn = (reading: Reading, name: string, description: string): ParamRead
   let found = byName.get(name)
   if (found === undefined) {
     const entry = `${name} ${description.slice(0, 1000)}`
-    found = { entry, terms: [...new Set(terms(entry))], closed: closed(entry) }
+    found = { entry, terms: [...new Set(terms(entry))], closed: closed(entry), after: undefined }
     byName.set(name, found)
+    reading.chars += name.length + description.length
   }
   return found
 }
@@ -348,12 +446,36 @@ const paramTerms = (document: SearchDocument, reading: Reading): ReadonlyArray<s
   const names = Object.keys(properties)
   if (names.length === 0) return []
   if (names.length === 1) return paramIn(reading, names[0]!, properties[names[0]!]?.description ?? "").terms
-  const found = new Set<string>()
-  for (let at = 0; at < names.length; at++) {
-    const param = paramIn(reading, names[at]!, properties[names[at]!]?.description ?? "")
-    if (at < names.length - 1 && !param.closed) {
-      return [...new Set(terms(names.map((name) => paramIn(reading, name, properties[name]?.description ?? "").entry).join(" ")))]
+  // The same list comes back on many tools (GitHub's owner, repo, per_page, page): found by its
+  // parameters, each one object of the reading, and its terms gathered once.
+  let node = reading.lists
+  for (const name of names) {
+    const param = paramIn(reading, name, properties[name]?.description ?? "")
+    const after = param.after ?? (param.after = new Map())
+    let child = after.get(node)
+    if (child === undefined) {
+      child = { param, before: node, terms: undefined }
+      after.set(node, child)
+      reading.chars += LIST_NODE
     }
+    node = child
+  }
+  return node.terms ?? (node.terms = listTerms(paramsOf(node)))
+}
+
+/** The parameters of a list, first to last. */
+const paramsOf = (node: ListNode): Array<ParamReading> => {
+  const params: Array<ParamReading> = []
+  for (let at: ListNode | undefined = node; at?.param !== undefined; at = at.before) params.push(at.param)
+  return params.reverse()
+}
+
+/** The distinct terms of a list of two or more parameters, as `paramTerms` reads them. */
+const listTerms = (params: ReadonlyArray<ParamReading>): ReadonlyArray<string> => {
+  const found = new Set<string>()
+  for (let at = 0; at < params.length; at++) {
+    const param = params[at]!
+    if (at < params.length - 1 && !param.closed) return [...new Set(terms(params.map(({ entry }) => entry).join(" ")))]
     for (const term of param.terms) found.add(term)
   }
   return [...found]
@@ -366,11 +488,11 @@ const paramTerms = (document: SearchDocument, reading: Reading): ReadonlyArray<s
 const termsOf = (document: SearchDocument, reading: Reading): Record<Field, ReadonlyArray<string>> => {
   const url = urlIn(reading, document.url)
   return {
-    name: terms(document.name),
+    name: termsIn(reading, document.name),
     head: url.head,
     path: url.path,
     slots: url.slots,
-    summary: terms(firstSentence(document.description)),
+    summary: summaryIn(reading, document.description),
     params: paramTerms(document, reading),
     tags: document.tags === undefined || document.tags.length === 0 ? [] : termsIn(reading, document.tags.join(" ")),
     api: termsIn(reading, document.api ?? "")
@@ -557,7 +679,7 @@ export const make = (): ToolIndex => {
     const indexed = byName.get(name)
     if (indexed === undefined) return
     forgetScores()
-    const reading = newReading()
+    const reading = readingNow()
     const fields = termsOf(indexed.document, reading)
     indexed.terms = fields
     try {
@@ -575,7 +697,7 @@ export const make = (): ToolIndex => {
   const add = (documents: ReadonlyArray<SearchDocument>): void => {
     forgetScores()
     const fresh: Array<Indexed> = []
-    const reading = newReading()
+    const reading = readingNow()
     for (const document of documents) {
       removeOne(document.name)
       const id = nextId++
@@ -599,7 +721,7 @@ export const make = (): ToolIndex => {
       fresh.push(indexed)
     }
     try {
-      miniSearch.addAll(fresh)
+      miniSearch.addRead(fresh, (indexed) => indexed.terms!)
       for (const term of miniSearch.inserted.keys()) present.add(term)
     } finally {
       for (const indexed of fresh) indexed.terms = undefined

@@ -1,0 +1,139 @@
+/**
+ * How the default index reads its tools (src/internal/search/index.ts, "Building"): the process's
+ * reading, shared by its indexes, changes no ranking — an index built with every text read before,
+ * one built with nothing read, and one that read the same tools in another order rank alike, to the
+ * last bit — and a removal after the reading started over removes the tool whole. The reading
+ * stays within its budget. The oracle is an index built in a fresh reading, tool by tool.
+ */
+import { describe, expect, it } from "vitest"
+import * as ToolIndex from "../../src/internal/search/index.js"
+
+const param = (description: string) => ({ description })
+
+// Parameter lists that are prefixes of one another, in both orders, and one not `closed` (a `<`
+// left open) that is read as one text: the lists' tree must give each tool its own list's terms.
+const tools: ReadonlyArray<ToolIndex.SearchDocument> = [
+  {
+    name: "list_pulls",
+    description: "List pull requests. Draft pull requests count.",
+    method: "GET",
+    url: "https://api.example.com/repos/{owner}/{repo}/pulls",
+    api: "code",
+    parameters: { properties: { owner: param("The account owner."), repo: param("The repository."), state: param("open or closed") } }
+  },
+  {
+    name: "list_issues",
+    description: "List issues of a repository.",
+    method: "GET",
+    url: "https://api.example.com/repos/{owner}/{repo}/issues",
+    api: "code",
+    parameters: { properties: { owner: param("The account owner."), repo: param("The repository.") } }
+  },
+  {
+    name: "merge_pull",
+    description: "Merge a pull request.",
+    method: "PUT",
+    url: "https://api.example.com/repos/{owner}/{repo}/pulls/{pull_number}/merge",
+    api: "code",
+    parameters: {
+      properties: { owner: param("The account owner."), repo: param("The repository."), pull_number: param("The <b>number"), merge_method: param("squash, rebase or merge</b>") }
+    }
+  },
+  {
+    name: "star_repo",
+    description: "Star a repository for the authenticated user.",
+    method: "PUT",
+    url: "https://api.example.com/user/starred/{owner}/{repo}",
+    api: "code",
+    parameters: { properties: { repo: param("The repository."), owner: param("The account owner.") } }
+  },
+  {
+    // The same last parameter as list_issues after another one: a list is known by all of its parameters.
+    name: "fork_repo",
+    description: "Fork a repository.",
+    method: "POST",
+    url: "https://api.example.com/repos/{owner}/{repo}/forks",
+    api: "code",
+    parameters: { properties: { organization: param("The organization to fork into."), repo: param("The repository.") } }
+  },
+  {
+    name: "create_refund",
+    description: "Create a refund of a charge.",
+    method: "POST",
+    url: "https://api.example.com/v1/refunds",
+    api: "pay",
+    tags: ["Refunds"],
+    parameters: { properties: { charge: param("The charge to refund."), amount: param("How much, in cents.") } }
+  }
+]
+
+const REQUESTS = ["merge PR 12 of acme/web", "open pull requests", "star octo/cli", "refund a charge", "issues of the repo", "squash", "fork into my organization", "the account owner"]
+
+const rankings = (index: ToolIndex.ToolIndex) => REQUESTS.map((request) => index.search(request, { limit: 5 }))
+
+/** The oracle: nothing read before, and each tool added alone (no text shared within an add). */
+const alone = (documents: ReadonlyArray<ToolIndex.SearchDocument>): ToolIndex.ToolIndex => {
+  ToolIndex.forgetReadings()
+  const index = ToolIndex.make()
+  for (const document of documents) {
+    ToolIndex.forgetReadings()
+    index.add([document])
+  }
+  return index
+}
+
+describe("the process's reading", () => {
+  it("ranks alike whether the texts were read before, never, or in another order", () => {
+    const expected = rankings(alone(tools))
+    expect(expected[0]![0]!.name).toBe("merge_pull")
+
+    ToolIndex.forgetReadings()
+    const cold = ToolIndex.make()
+    cold.add(tools)
+    expect(rankings(cold)).toEqual(expected)
+    expect(ToolIndex.readingSize()).toBeGreaterThan(0)
+
+    // Every text read already, by another index.
+    const warm = ToolIndex.make()
+    warm.add(tools)
+    expect(rankings(warm)).toEqual(expected)
+
+    // The lists read in the other order first (longer lists before their prefixes).
+    ToolIndex.forgetReadings()
+    ToolIndex.make().add([...tools].reverse())
+    const reordered = ToolIndex.make()
+    reordered.add(tools)
+    expect(rankings(reordered)).toEqual(expected)
+  })
+
+  it("removes a tool whole after the reading started over, and adds it back", () => {
+    const index = ToolIndex.make()
+    index.add(tools)
+    ToolIndex.forgetReadings()
+    index.remove(["merge_pull"])
+    expect(index.search("squash", { limit: 5 })).toEqual([])
+    expect(index.search("merge PR 12 of acme/web", { limit: 5 }).map((hit) => hit.name)).not.toContain("merge_pull")
+    index.add([tools[2]!])
+    expect(rankings(index)).toEqual(rankings(alone(tools)))
+    index.remove(tools.map((tool) => tool.name))
+    expect(index.size()).toBe(0)
+    expect(index.search("open pull requests")).toEqual([])
+  })
+
+  it("starts over at the first add past its budget", () => {
+    ToolIndex.forgetReadings()
+    // Distinct descriptions past the budget, in one add: read whole, each once.
+    const size = 10_000
+    const big = Array.from({ length: Math.ceil(ToolIndex.readingBudget / size) + 1 }, (_, at) => ({
+      name: `tool_${at}`,
+      description: `Describes gadget ${at}. ${"word ".repeat(size / 5)}`
+    }))
+    const index = ToolIndex.make()
+    index.add(big)
+    expect(ToolIndex.readingSize()).toBeGreaterThan(ToolIndex.readingBudget)
+    expect(index.search("gadget", { limit: 3 })).toHaveLength(3)
+    index.add([tools[0]!])
+    expect(ToolIndex.readingSize()).toBeLessThan(1_000)
+    expect(index.search("open pull requests", { limit: 1 })[0]!.name).toBe("list_pulls")
+  })
+})
