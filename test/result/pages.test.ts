@@ -372,3 +372,41 @@ describe("pages: Link next URLs, value by value", () => {
     assert.deepStrictEqual([set?.source, set?.set], ["Link", { q: "x" }])
   })
 })
+
+describe("pages: which rule answers, and where a shortened Stripe page continues", () => {
+  const t = tool({ cursor: "string" })
+  const items = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `it_${i + 1}` }))
+
+  it("a cursor of exactly MAX_CURSOR_CHARS is copied", () => {
+    const cursor = "x".repeat(Pages.MAX_CURSOR_CHARS)
+    assert.deepStrictEqual(Pages.nextPage(response({ next_cursor: cursor }), t)?.set, { cursor })
+  })
+
+  it("a cursor no param carries: the body's list is still the page's", () => {
+    const body = { data: items(3), next_cursor: "c" }
+    assert.strictEqual(Pages.nextPage(response(body), tool({ q: "string" }))?.list, body.data)
+  })
+
+  it("a Link the tool can follow wins over a cursor it cannot carry; a cursor's problem over a Link's", () => {
+    const base = "https://api.example.test/x"
+    const both = tool({ page: "number" })
+    const followed = Pages.nextPage(response({ next_cursor: "c" }, { link: `<${base}?page=2>; rel="next"` }, {}, `${base}?page=1`), both)
+    assert.deepStrictEqual([followed?.source, followed?.set], ["Link", { page: 2 }])
+    const neither = Pages.nextPage(response({ next_cursor: "c" }, { link: `<${base}?since=9>; rel="next"` }, {}, base), both)
+    assert.deepStrictEqual([neither?.source, neither?.set], ["next_cursor", undefined])
+  })
+
+  it("Stripe: seen from the first item only, the next page starts after it; an unseen id keeps the page's own", () => {
+    const s = tool({ starting_after: "string" })
+    const page = Pages.nextPage(response({ has_more: true, data: items(4) }), s)!
+    assert.strictEqual(Pages.describeNextPage(page, s, 1, true), "More results: call list_things again with starting_after set to \"it_1\".")
+    const gap = Pages.nextPage(response({ has_more: true, data: [{ id: "it_1" }, { name: "no id" }, { id: "it_3" }] }), s)!
+    assert.strictEqual(Pages.describeNextPage(gap, s, 2, true), "More results: call list_things again with starting_after set to \"it_3\".")
+    // A Link that sets starting_after is the Link's: not moved to the last item seen.
+    const linked = Pages.nextPage(
+      response(items(4), { link: `<https://api.example.test/x?starting_after=it_4>; rel="next"` }, {}, "https://api.example.test/x"),
+      s
+    )!
+    assert.strictEqual(Pages.describeNextPage(linked, s, 2, true), "More results: call list_things again with starting_after set to \"it_4\".")
+  })
+})
