@@ -61,7 +61,14 @@ export default {
     // no user info), what each flow needs, which scopes can be asked for.
     "src/internal/manifest/oauth2.ts",
     // Whose token a call sends: the principal from the turn's context, failing closed.
-    "src/internal/client/oauth/principal.ts"
+    "src/internal/client/oauth/principal.ts",
+    // The token manager (#33): expiry and the refresh margin, one flight per principal, a refused
+    // refresh failing closed, the trust rule for the authorization server, what completing an
+    // authorization checks (not the public types and constructors above `const AUTHORIZATION_TTL_MS`).
+    between("src/internal/client/oauth/tokenManager.ts", "const AUTHORIZATION_TTL_MS"),
+    // The token endpoint (#33): plain http only where allowed, the answer's cap, the token
+    // response checked, failures from safe parts only, the authorization request and callback.
+    between("src/internal/client/oauth/endpoint.ts", "const REGISTERED")
   ],
   // "mutant-log" (scripts/mutantLog.mjs): one line per mutant in reports/mutation/progress.log as
   // the run goes, since the other reports are written only at its end.

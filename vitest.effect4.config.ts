@@ -39,6 +39,9 @@ export const BOTH_TARGETS = [
   "test/client/pin.test.ts",
   "test/client/oauth/principal.test.ts",
   "test/client/oauth/hostileTokenEndpoint.test.ts",
+  // The same rules without a server (the mutation set, test/MUTATION.md).
+  "test/client/oauth/tokenManager.rules.test.ts",
+  "test/client/oauth/endpoint.test.ts",
   // What the model sees (provider formats, results): the same bytes on both.
   "test/model/providers.test.ts",
   "test/model/results.test.ts",

@@ -14,7 +14,7 @@ export default defineConfig({
       "test/transport/{privateNetwork,redact,rules,bodyBuffer}.test.ts",
       "test/shared/span.test.ts",
       "test/result/pages.test.ts",
-      "test/client/oauth/principal.test.ts",
+      "test/client/oauth/{principal,tokenManager.rules,endpoint}.test.ts",
       "packages/mcp/test/hostGuard.test.ts",
       "packages/openapi/test/budget.test.ts"
     ],

@@ -50,11 +50,17 @@ describe("pages: cursor fields", () => {
     assert.deepStrictEqual(Pages.nextPage(response({ next_cursor: "c2" }), tool({ cursor: "string" }))?.set, { cursor: "c2" })
     assert.deepStrictEqual(Pages.nextPage(response({ next_cursor: "c2" }), tool({ next_cursor: "string" }))?.set, { next_cursor: "c2" })
     assert.deepStrictEqual(Pages.nextPage(response({ nextCursor: 40 }), tool({ nextCursor: "number" }))?.set, { nextCursor: 40 })
+    const camel = Pages.nextPage(response({ nextCursor: "n2" }), tool({ cursor: "string" }))
+    assert.deepStrictEqual([camel?.source, camel?.set], ["nextCursor", { cursor: "n2" }])
   })
 
   it("Google: nextPageToken → pageToken", () => {
     const t = tool({ pageToken: "string", pageSize: "number" })
     assert.deepStrictEqual(Pages.nextPage(response({ files: [], nextPageToken: "~!!~AI9FV7Q" }), t)?.set, { pageToken: "~!!~AI9FV7Q" })
+    const snake = Pages.nextPage(response({ nextPageToken: "p2" }), tool({ page_token: "string" }))
+    assert.deepStrictEqual([snake?.source, snake?.set], ["nextPageToken", { page_token: "p2" }])
+    const kube = Pages.nextPage(response({ metadata: { continue: "k2" } }), tool({ continue: "string" }))
+    assert.deepStrictEqual([kube?.source, kube?.set], ["metadata.continue", { continue: "k2" }])
   })
 
   it("Kubernetes: metadata.continue → continue; an empty continue is the last page", () => {
@@ -198,5 +204,209 @@ describe("pages: Link rel=next", () => {
     const start = performance.now()
     assert.strictEqual(nextLink(header), "a")
     assert.isBelow(performance.now() - start, 1000)
+  })
+})
+
+describe("pages: what the note says (page level; the mutation set's oracle for pages.ts)", () => {
+  const t = tool({ cursor: "string", limit: "number" })
+  const items = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `it_${i + 1}` }))
+
+  it("a shortened page: how many of its items were seen, that the next page starts after all of them, the size param to lower", () => {
+    const page = Pages.nextPage(response({ data: items(200), next_cursor: "c2" }), t)!
+    assert.strictEqual(
+      Pages.describeNextPage(page, t, 11),
+      "There are more results: call list_things again with the same arguments and cursor set to \"c2\". This page was shortened: " +
+        "you saw 11 of its 200 items, and the next page starts after all 200 (lower limit to see a page whole)."
+    )
+    const whole = "There are more results: call list_things again with the same arguments and cursor set to \"c2\"."
+    assert.strictEqual(Pages.describeNextPage(page, t, 200), whole)
+    assert.strictEqual(Pages.describeNextPage(page, t, undefined), whole)
+    assert.strictEqual(Pages.describeNextPage(page, t, 199).includes("you saw 199 of its 200 items"), true)
+    // No size param the model sees: no hint.
+    const noSize = tool({ cursor: "string" })
+    assert.strictEqual(
+      Pages.describeNextPage(Pages.nextPage(response({ data: items(3), next_cursor: "c2" }), noSize)!, noSize, 1),
+      `${whole} This page was shortened: you saw 1 of its 3 items, and the next page starts after all 3.`
+    )
+  })
+
+  it("the size param: the first of the page-size names the model sees, never one the next page already sets", () => {
+    const names = ["limit", "per_page", "perPage", "page_size", "pageSize", "maxResults", "max_results", "count", "size"]
+    for (const [i, name] of names.entries()) {
+      const sized = tool({ cursor: "string", [name]: "number", ...Object.fromEntries(names.slice(i + 1).map((n) => [n, "number"])) })
+      assert.include(
+        Pages.describeNextPage(Pages.nextPage(response({ data: items(3), next_cursor: "c" }), sized)!, sized, 1),
+        ` (lower ${name} to see a page whole).`
+      )
+    }
+    const linked = tool({ page: "number", per_page: "number", limit: "number" })
+    const link = `<https://api.example.test/x?page=2&limit=5>; rel="next"`
+    const page = Pages.nextPage(response(items(4), { link }, {}, "https://api.example.test/x?page=1&limit=4"), linked)!
+    assert.deepStrictEqual(page.set, { page: 2, limit: 5 })
+    assert.strictEqual(
+      Pages.describeNextPage(page, linked, 2),
+      "There are more results: call list_things again with the same arguments and page set to 2 and limit set to 5. This page was " +
+        "shortened: you saw 2 of its 4 items, and the next page starts after all 4 (lower per_page to see a page whole)."
+    )
+  })
+
+  it("the short forms, for a tight budget", () => {
+    const page = Pages.nextPage(response({ data: items(3), next_cursor: "c2" }), t)!
+    assert.strictEqual(Pages.describeNextPage(page, t, 1, true), "More results: call list_things again with cursor set to \"c2\".")
+    const none = Pages.nextPage(response({ next_cursor: "c2" }), tool({ q: "string" }))!
+    assert.strictEqual(Pages.describeNextPage(none, t, undefined, true), "There are more results, but list_things cannot ask for them.")
+  })
+
+  it("a page no param reaches: the source, the problem, and that the tool cannot fetch them", () => {
+    const none = Pages.nextPage(response({ next_cursor: "c2" }), tool({ q: "string" }))!
+    assert.strictEqual(
+      Pages.describeNextPage(none, t, undefined),
+      "There are more results (the response's next_cursor says so), but no parameter of this tool can carry its cursor (\"cursor\" or " +
+        "\"next_cursor\"); list_things cannot fetch them."
+    )
+    assert.strictEqual(
+      Pages.describeNextPage({ source: "has_more", set: undefined }, t, undefined),
+      "There are more results (the response's has_more says so), but this tool cannot ask for them; list_things cannot fetch them."
+    )
+  })
+
+  it("the list a page is made of: the body itself, or the first of its list members, own and arrays only", () => {
+    const shown = (body: unknown) => Pages.describeNextPage(Pages.nextPage(response(body, { link: `</x?cursor=c>; rel="next"` }), t)!, t, 1)
+    const ofTwo = "you saw 1 of its 2 items"
+    assert.include(shown(items(2)), ofTwo)
+    for (const key of ["data", "items", "results", "members", "channels", "messages", "files", "value", "entries"]) {
+      assert.include(shown({ total: 9, other: [1, 2, 3], [key]: items(2) }), ofTwo, key)
+      assert.notInclude(shown({ [key]: "not a list" }), "you saw", key)
+    }
+    assert.include(shown({ data: items(2), items: items(5) }), ofTwo, "the first key of the list wins")
+    assert.notInclude(shown(Object.create({ data: items(2) })), "you saw", "an inherited member is not the body's")
+    for (const body of [undefined, null, "text", 42]) {
+      assert.strictEqual(
+        shown(body),
+        "There are more results: call list_things again with the same arguments and cursor set to \"c\".",
+        String(body)
+      )
+    }
+  })
+
+  it("a body that is not an object (or none) has no cursor, and does not break the reading", () => {
+    for (const body of [undefined, null, "next_cursor", 7, true, [{ next_cursor: "c" }]]) {
+      assert.isUndefined(Pages.nextPage(response(body), t), String(body))
+    }
+    assert.isUndefined(Pages.nextPage(response({ response_metadata: null, metadata: [], has_more: true, data: null }), t))
+  })
+
+  it("a cursor is a non-empty string or a finite number; a number param takes only a number", () => {
+    for (const cursor of [true, {}, [], "", null, JSON.parse("1e999")]) {
+      assert.isUndefined(Pages.nextPage(response({ next_cursor: cursor }), t), JSON.stringify(cursor))
+    }
+    assert.deepStrictEqual(Pages.nextPage(response({ next_cursor: 0 }), t)?.set, { cursor: 0 })
+    const numeric = tool({ cursor: "number" })
+    assert.deepStrictEqual(Pages.nextPage(response({ next_cursor: 5 }), numeric)?.set, { cursor: 5 })
+    const text = Pages.nextPage(response({ next_cursor: "abc" }), numeric)!
+    assert.isUndefined(text.set)
+    assert.strictEqual(text.problem, "no parameter of this tool can carry its cursor (\"cursor\" or \"next_cursor\")")
+  })
+
+  it("Stripe: forwards unless ending_before was sent (null is not sent); no page without a list or an item id", () => {
+    const s = tool({ starting_after: "string", ending_before: "string" })
+    const body = { has_more: true, data: items(3) }
+    assert.deepStrictEqual(Pages.nextPage(response(body, {}, { ending_before: null }), s)?.set, { starting_after: "it_3" })
+    assert.deepStrictEqual(Pages.nextPage(response(body, {}, { ending_before: "it_9" }), s)?.set, { ending_before: "it_1" })
+    assert.deepStrictEqual(Pages.nextPage(response(body, {}, { starting_after: "it_0" }), s)?.set, { starting_after: "it_3" })
+    for (
+      const other of [
+        { has_more: "true", data: items(3) },
+        { has_more: true, data: [] },
+        { has_more: true, data: null },
+        { has_more: true, data: "it_1" },
+        { has_more: true, data: [{ id: "it_1" }, { id: 42 }] },
+        { has_more: true, data: [{ id: "it_1" }, { id: "" }] },
+        { has_more: true, data: [{ id: "it_1" }, { name: "x" }] }
+      ]
+    ) {
+      assert.isUndefined(Pages.nextPage(response(other), s), JSON.stringify(other))
+    }
+  })
+})
+
+describe("pages: Link next URLs, value by value", () => {
+  const base = "https://api.example.test/things"
+
+  it("repeated keys: read as one comma-joined value, and unchanged when the request had the same ones", () => {
+    const t = tool({ tag: "string", page: "number" })
+    const link = `<${base}?tag=a&tag=b&page=2>; rel="next"`
+    assert.deepStrictEqual(Pages.nextPage(response([], { link }, {}, `${base}?tag=a&tag=b&page=1`), t)?.set, { page: 2 })
+    assert.deepStrictEqual(Pages.nextPage(response([], { link }, {}, `${base}?tag=ab&page=1`), t)?.set, { tag: "a,b", page: 2 })
+  })
+
+  it("without the request's URL, a key with an empty value is set too", () => {
+    const t = tool({ q: "string", page: "number" })
+    const page = Pages.nextPage(response([], { link: `<${base}?page=2&q=>; rel="next"` }, {}, undefined), t)
+    assert.deepStrictEqual(page?.set, { page: 2, q: "" })
+    assert.strictEqual(page?.source, "Link")
+  })
+
+  it("a number param takes a number only: an empty or blank value is no page number", () => {
+    const t = tool({ page: "number" })
+    for (const value of ["", "%20", "abc"]) {
+      const page = Pages.nextPage(response([], { link: `<${base}?page=${value}>; rel="next"` }, {}, `${base}?page=1`), t)
+      assert.isUndefined(page?.set, value)
+      assert.strictEqual(page?.problem, "the next page is asked for with \"page\", which no parameter of this tool can set", value)
+    }
+    assert.deepStrictEqual(Pages.nextPage(response([], { link: `<${base}?page=%203>; rel="next"` }, {}, `${base}?page=1`), t)?.set, { page: 3 })
+  })
+
+  it("keys no param sets: the first five named, each cut at 40 characters; the source is Link", () => {
+    const long = "k".repeat(50)
+    const link = `<${base}?a=1&b=2&c=3&d=4&${long}=5&f=6>; rel="next"`
+    const page = Pages.nextPage(response([], { link }, {}, base), tool({ q: "string" }))
+    assert.strictEqual(page?.source, "Link")
+    assert.strictEqual(
+      page?.problem,
+      `the next page is asked for with "a", "b", "c", "d", "${"k".repeat(40)}", which no parameter of this tool can set`
+    )
+    const path = Pages.nextPage(response([], { link: `</things/2>; rel="next"` }, {}, base), tool({ q: "string" }))
+    assert.deepStrictEqual([path?.source, path?.problem], ["Link", "the next page is at another path, which no parameter of this tool can reach"])
+    const set = Pages.nextPage(response([], { link: `<${base}?q=x>; rel="next"` }, {}, base), tool({ q: "string" }))
+    assert.deepStrictEqual([set?.source, set?.set], ["Link", { q: "x" }])
+  })
+})
+
+describe("pages: which rule answers, and where a shortened Stripe page continues", () => {
+  const t = tool({ cursor: "string" })
+  const items = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `it_${i + 1}` }))
+
+  it("a cursor of exactly MAX_CURSOR_CHARS is copied", () => {
+    const cursor = "x".repeat(Pages.MAX_CURSOR_CHARS)
+    assert.deepStrictEqual(Pages.nextPage(response({ next_cursor: cursor }), t)?.set, { cursor })
+  })
+
+  it("a cursor no param carries: the body's list is still the page's", () => {
+    const body = { data: items(3), next_cursor: "c" }
+    assert.strictEqual(Pages.nextPage(response(body), tool({ q: "string" }))?.list, body.data)
+  })
+
+  it("a Link the tool can follow wins over a cursor it cannot carry; a cursor's problem over a Link's", () => {
+    const base = "https://api.example.test/x"
+    const both = tool({ page: "number" })
+    const followed = Pages.nextPage(response({ next_cursor: "c" }, { link: `<${base}?page=2>; rel="next"` }, {}, `${base}?page=1`), both)
+    assert.deepStrictEqual([followed?.source, followed?.set], ["Link", { page: 2 }])
+    const neither = Pages.nextPage(response({ next_cursor: "c" }, { link: `<${base}?since=9>; rel="next"` }, {}, base), both)
+    assert.deepStrictEqual([neither?.source, neither?.set], ["next_cursor", undefined])
+  })
+
+  it("Stripe: seen from the first item only, the next page starts after it; an unseen id keeps the page's own", () => {
+    const s = tool({ starting_after: "string" })
+    const page = Pages.nextPage(response({ has_more: true, data: items(4) }), s)!
+    assert.strictEqual(Pages.describeNextPage(page, s, 1, true), "More results: call list_things again with starting_after set to \"it_1\".")
+    const gap = Pages.nextPage(response({ has_more: true, data: [{ id: "it_1" }, { name: "no id" }, { id: "it_3" }] }), s)!
+    assert.strictEqual(Pages.describeNextPage(gap, s, 2, true), "More results: call list_things again with starting_after set to \"it_3\".")
+    // A Link that sets starting_after is the Link's: not moved to the last item seen.
+    const linked = Pages.nextPage(
+      response(items(4), { link: `<https://api.example.test/x?starting_after=it_4>; rel="next"` }, {}, "https://api.example.test/x"),
+      s
+    )!
+    assert.strictEqual(Pages.describeNextPage(linked, s, 2, true), "More results: call list_things again with starting_after set to \"it_4\".")
   })
 })
