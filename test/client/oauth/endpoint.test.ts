@@ -13,23 +13,14 @@ import * as Exit from "effect/Exit"
 import * as Redacted from "effect/Redacted"
 import { assert, describe, it } from "../../support/effectVitest.js"
 import { type RecordedSpan, recordingTracer } from "../../support/execute.js"
-import type { AuthOAuth2 } from "../../../src/Manifest.js"
+import { oauthAuthAt } from "../../support/oauthAuth.js"
 import * as Endpoint from "../../../src/internal/client/oauth/endpoint.js"
 import { Refused } from "../../../src/internal/client/oauth/transportFetch.js"
 
 const SECRET = "CLIENT-SECRET-4242"
 const ORIGIN = "https://auth.example.test"
 
-/** The manifest's auth; an override `undefined` leaves that member out. */
-const auth = (overrides: { readonly [K in keyof AuthOAuth2]?: AuthOAuth2[K] | undefined } = {}): AuthOAuth2 =>
-  Object.fromEntries(Object.entries({
-    type: "oauth2",
-    flows: ["client_credentials", "authorization_code"],
-    tokenUrl: `${ORIGIN}/token`,
-    authorizationUrl: `${ORIGIN}/authorize`,
-    revocationUrl: `${ORIGIN}/revoke`,
-    ...overrides
-  }).filter(([, value]) => value !== undefined)) as unknown as AuthOAuth2
+const auth = oauthAuthAt(ORIGIN)
 
 interface Seen {
   readonly url: string

@@ -14,7 +14,7 @@ import * as Fiber from "effect/Fiber"
 import * as Redacted from "effect/Redacted"
 import { assert, describe, it } from "../../support/effectVitest.js"
 import { type RecordedSpan, recordingTracer } from "../../support/execute.js"
-import type { AuthOAuth2 } from "../../../src/Manifest.js"
+import { oauthAuthAt } from "../../support/oauthAuth.js"
 import * as TokenManager from "../../../src/internal/client/oauth/tokenManager.js"
 import * as TokenStore from "../../../src/internal/client/oauth/tokenStore.js"
 
@@ -23,17 +23,7 @@ const AUTH_ORIGIN = "https://auth.example.test"
 const MANIFEST = "https://api.example.test/rcp/manifest"
 const REDIRECT = "https://app.example.test/callback"
 
-/** The manifest's auth; an override `undefined` leaves that member out. */
-const auth = (overrides: { readonly [K in keyof AuthOAuth2]?: AuthOAuth2[K] | undefined } = {}): AuthOAuth2 =>
-  Object.fromEntries(Object.entries({
-    type: "oauth2",
-    flows: ["client_credentials", "authorization_code"],
-    tokenUrl: `${AUTH_ORIGIN}/token`,
-    authorizationUrl: `${AUTH_ORIGIN}/authorize`,
-    revocationUrl: `${AUTH_ORIGIN}/revoke`,
-    scopes: ["orders:read"],
-    ...overrides
-  }).filter(([, value]) => value !== undefined)) as unknown as AuthOAuth2
+const auth = oauthAuthAt(AUTH_ORIGIN, { scopes: ["orders:read"] })
 
 interface Seen {
   readonly url: string
