@@ -275,6 +275,17 @@ interface Reading {
   readonly lists: ListNode
   /** The terms of each distinct description's first sentence (`summaryIn`). */
   readonly summaries: Map<string, ReadonlyArray<string>>
+  /**
+   * The kinds of value each distinct parameter takes (`Values.parameterKinds`), by its description
+   * and then its name, type and format (`kindsIn`): read on a search with a value, for every index.
+   */
+  readonly kinds: Map<string, Map<string, ReadonlyArray<string>>>
+  /**
+   * What each tool's parameters take (`Values.kindsOf`), by the parameters' schema object: an index
+   * of the same tools (a client per user, a second client) reads none of them again. Weak: it holds
+   * nothing the tools do not, so it is not counted against the budget.
+   */
+  readonly toolKinds: WeakMap<object, ReadonlyMap<string, boolean>>
   /** How many characters of text were read into it: what bounds it (`READING_BUDGET`). */
   chars: number
 }
@@ -324,6 +335,8 @@ const newReading = (): Reading => ({
   segments: new Map(),
   lists: { param: undefined, before: undefined, terms: undefined },
   summaries: new Map(),
+  kinds: new Map(),
+  toolKinds: new WeakMap(),
   chars: 0
 })
 
@@ -389,28 +402,28 @@ interface Takers {
   readonly byKind: Map<string, Array<number>>
 }
 
-/** `Takers` of the tools, each distinct parameter (description, then name, type and format) read once. */
+/** The kinds one parameter takes, once per distinct parameter (description, then name, type and format) of a reading. */
+const kindsIn = (reading: Reading, name: string, schema: SearchParameter): ReadonlyArray<string> => {
+  const byName = memoIn(reading, reading.kinds, schema.description ?? "", newKindsByName)
+  const key = schema.type === undefined && schema.format === undefined ? name : `${name}\u0000${String(schema.type ?? "")}\u0000${schema.format ?? ""}`
+  return memoIn(reading, byName, key, () => Values.parameterKinds(name, schema))
+}
+
+const newKindsByName = (): Map<string, ReadonlyArray<string>> => new Map()
+
+/** `Takers` of the tools, each distinct parameter and each tool's parameter schema read once per process. */
 const readTakers = (tools: Iterable<Indexed>): Takers => {
-  const memo = new Map<string, Map<string, ReadonlyArray<string>>>()
-  const read = (name: string, schema: SearchParameter): ReadonlyArray<string> => {
-    const description = schema.description ?? ""
-    let byName = memo.get(description)
-    if (byName === undefined) {
-      byName = new Map()
-      memo.set(description, byName)
-    }
-    const key = schema.type === undefined && schema.format === undefined ? name : `${name}\u0000${String(schema.type ?? "")}\u0000${schema.format ?? ""}`
-    let found = byName.get(key)
-    if (found === undefined) {
-      found = Values.parameterKinds(name, schema)
-      byName.set(key, found)
-    }
-    return found
-  }
+  const reading = readingNow()
+  const read = (name: string, schema: SearchParameter): ReadonlyArray<string> => kindsIn(reading, name, schema)
   const byTool = new Map<number, ReadonlyMap<string, boolean>>()
   const byKind = new Map<string, Array<number>>()
   for (const indexed of tools) {
-    const takes = Values.kindsOf(indexed.document.parameters, read)
+    const parameters = indexed.document.parameters
+    let takes = parameters === undefined ? undefined : reading.toolKinds.get(parameters)
+    if (takes === undefined) {
+      takes = Values.kindsOf(parameters, read)
+      if (parameters !== undefined) reading.toolKinds.set(parameters, takes)
+    }
     if (takes.size === 0) continue
     byTool.set(indexed.id, takes)
     for (const kind of takes.keys()) {
@@ -436,38 +449,31 @@ const joined = (lists: ReadonlyArray<ReadonlyArray<string>>): Array<string> => {
   return out
 }
 
-/** `terms`, once per distinct text of a reading. */
-const termsIn = (reading: Reading, text: string): ReadonlyArray<string> => {
-  let list = reading.texts.get(text)
-  if (list === undefined) {
-    list = terms(text)
-    reading.texts.set(text, list)
-    reading.chars += text.length
+/** What `read` makes of `key`, once per distinct key of one of a reading's maps, counted against its budget. */
+const memoIn = <A>(reading: Reading, map: Map<string, A>, key: string, read: (key: string) => A): A => {
+  let found = map.get(key)
+  if (found === undefined) {
+    found = read(key)
+    map.set(key, found)
+    reading.chars += key.length
   }
-  return list
+  return found
 }
+
+/** `terms`, once per distinct text of a reading. */
+const termsIn = (reading: Reading, text: string): ReadonlyArray<string> => memoIn(reading, reading.texts, text, terms)
+
+const summaryTerms = (description: string): ReadonlyArray<string> => terms(firstSentence(description))
 
 /** The terms of a description's first sentence, once per distinct description of a reading. */
-const summaryIn = (reading: Reading, description: string): ReadonlyArray<string> => {
-  let list = reading.summaries.get(description)
-  if (list === undefined) {
-    list = terms(firstSentence(description))
-    reading.summaries.set(description, list)
-    reading.chars += description.length
-  }
-  return list
-}
+const summaryIn = (reading: Reading, description: string): ReadonlyArray<string> =>
+  memoIn(reading, reading.summaries, description, summaryTerms)
+
+const segmentTerms = (segment: string): ReadonlyArray<string> => terms(pathText(segment))
 
 /** The terms of one path segment as `pathText` reads it, once per distinct segment of a reading. */
-const segmentIn = (reading: Reading, segment: string): ReadonlyArray<string> => {
-  let list = reading.segments.get(segment)
-  if (list === undefined) {
-    list = terms(pathText(segment))
-    reading.segments.set(segment, list)
-    reading.chars += segment.length
-  }
-  return list
-}
+const segmentIn = (reading: Reading, segment: string): ReadonlyArray<string> =>
+  memoIn(reading, reading.segments, segment, segmentTerms)
 
 const NO_URL: UrlReading = { head: [], path: [], slots: [], slotTerms: [], items: new Set(), collections: [] }
 
