@@ -53,6 +53,7 @@
  *   the fields are the ranking's, so neither is a lever.
  */
 import { Engine } from "./engine.js"
+import * as Filters from "./filters.js"
 import type { Action } from "./lexicon.js"
 import * as Learn from "./learn.js"
 import * as Prior from "./prior.js"
@@ -423,6 +424,13 @@ const readTakers = (tools: Iterable<Indexed>): Takers => {
     if (takes === undefined) {
       takes = Values.kindsOf(parameters, read)
       if (parameters !== undefined) reading.toolKinds.set(parameters, takes)
+    }
+    // What its query parameters take, as filters of a listing (`filters.ts`): by its method and URL too.
+    const filters = Filters.filterKindsOf(indexed.document, read)
+    if (filters.length > 0) {
+      const withFilters = new Map(takes)
+      for (const kind of filters) withFilters.set(kind, false)
+      takes = withFilters
     }
     if (takes.size === 0) continue
     byTool.set(indexed.id, takes)
@@ -1012,8 +1020,11 @@ export const make = (): ToolIndex => {
     // Terms no tool has cannot score: left out, and a concept with none left out with them (it
     // would lower every tool's coverage alike).
     // Each value of the request (an amount, a URL, `acct_…`) is a concept met by the tools that take it.
-    const taking = read.takes.length > 0 ? takersNow() : undefined
-    const valueConcepts = read.takes.map((kinds) => ({
+    // A request to list takes its values as filters: they point at the tools whose query
+    // parameters take them, not at those that would set them (`filters.ts`).
+    const takes = read.action === "list" ? Filters.asFilters(read.takes, read.hinted.filter(isPerson).length) : read.takes
+    const taking = takes.length > 0 ? takersNow() : undefined
+    const valueConcepts = takes.map((kinds) => ({
       terms: new Map(kinds.filter((kind) => taking?.byKind.has(kind) === true).map((kind) => [TAKES + kind, 1])),
       weight: VALUE_WEIGHT
     }))
@@ -1061,7 +1072,7 @@ export const make = (): ToolIndex => {
     const wanted = limit
     const apiFactor = named.size > 0 ? API_NAMED : byHint.size > 0 ? API_HINTED : API
     const lift = ACTION_MATCH * (query.items.size > 0 ? ITEM : 1) * (query.apis.size > 0 ? apiFactor : 1) * Prior.lift(query.person) *
-      (read.takes.length > 0 ? VALUE_MAX : 1)
+      (takes.length > 0 ? VALUE_MAX : 1)
     for (let candidate = order.next(); candidate !== -1; candidate = order.next()) {
       const summed = scores.summed[candidate]!
       // A margin for the rounding of the factors' product taken in another order.
@@ -1106,7 +1117,7 @@ export const make = (): ToolIndex => {
         if (!slot.some((term) => given.has(term) && !(listing && query.listed.has(term)))) final *= SLOT
       })
       final *= Prior.fit(indexed.kind, given, query.person)
-      if (taking !== undefined) final *= valueFit(read.takes, taking.byTool.get(indexed.id) ?? NO_TAKES)
+      if (taking !== undefined) final *= valueFit(takes, taking.byTool.get(indexed.id) ?? NO_TAKES)
       for (const item of query.items) {
         if (indexed.items.has(item)) {
           final *= ITEM
@@ -1135,6 +1146,10 @@ export const make = (): ToolIndex => {
 const NONE: ReadonlySet<string> = new Set()
 
 const NO_TAKES: ReadonlyMap<string, boolean> = new Map()
+
+/** Whether a hint's words are a person's (`@alice`: user, username). */
+const isPerson = (words: ReadonlyArray<string>): boolean => words.includes(PERSON_STEM)
+const PERSON_STEM = "usernam"
 
 const vocabularies = new WeakMap<ToolIndex, Learn.Vocabulary>()
 

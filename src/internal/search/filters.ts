@@ -1,0 +1,93 @@
+/**
+ * A value in a request to *list* is a filter, not a value to set. "charges over $1000 from last
+ * week", "files U024BE7LH shared" ask for a collection narrowed by an amount, a date, a person: the
+ * value points at the list operations whose *query* parameters take that kind (Stripe's `created`
+ * range, Slack's `ts_from` and `user`, GitHub's `since`), not at the create or update that takes
+ * it in its body (`values.ts` reads what a tool takes wherever it takes it).
+ *
+ * Where a parameter goes is read from the tool as the importer gives it: a GET (or HEAD) sends
+ * every parameter that is not in its URL template as a query parameter, a POST, PUT or PATCH its
+ * body. Beside `values.ts`'s reading of a parameter, a query parameter that bounds a listing in
+ * time (`created`, `since`, `before`, `oldest`, `…_after`) takes a date, and one that names who
+ * made or holds the items (`creator`, `author`, `user`, `assignee`) a person: general conventions
+ * of REST list endpoints, no operation named.
+ */
+
+/** The methods whose parameters outside the URL are query parameters: what a list is filtered by. */
+const QUERY_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD"])
+
+/**
+ * A query parameter that bounds a listing in time, by its name: a date filter whatever its
+ * schema says (Stripe's `created` is "object {gt, gte, lt, lte} | integer", Slack's `oldest` a number).
+ */
+const TIME_BOUND = /^(?:created|updated|since|before|after|until|oldest|latest|from|to|start|end|ts_from|ts_to|date|period)$|(?:^|_)(?:after|before|since|until|from|to|start|end|gte?|lte?|date|created|updated|at)$/
+
+/** A query parameter that names who made, holds or is named in the items listed. */
+const PERSON = /^(?:creator|author|assignee|assignees|user|users|username|mentioned|sender|committer|actor|reviewer|owner|member|from_user|user_id)$/
+
+/** The kind a filter of a person takes. */
+export const PERSON_KIND = "person"
+
+/** The mark of a filter kind among a tool's kinds (`Takers`): a kind its query parameters take. */
+export const FILTER = "filter:"
+
+/** @internal */
+export interface FilterDocument {
+  readonly method?: string | undefined
+  readonly url?: string | undefined
+  readonly parameters?: { readonly properties: Readonly<Record<string, object>> } | undefined
+}
+
+/**
+ * The kinds a tool's query parameters take (each marked `FILTER`), given `read` for one parameter's
+ * kinds (`values.ts`); none for a tool that sends its parameters in a body or in its URL.
+ *
+ * @internal
+ */
+export const filterKindsOf = <S extends object>(
+  document: FilterDocument & { readonly parameters?: { readonly properties: Readonly<Record<string, S>> } | undefined },
+  read: (name: string, schema: S) => ReadonlyArray<string>
+): ReadonlyArray<string> => {
+  if (!QUERY_METHODS.has((document.method ?? "").toUpperCase())) return NONE
+  const properties = document.parameters?.properties
+  if (properties === undefined) return NONE
+  const url = document.url ?? ""
+  const kinds = new Set<string>()
+  for (const name in properties) {
+    if (!Object.hasOwn(properties, name)) continue
+    // A parameter of the URL template picks the collection, it does not filter it.
+    if (url.includes(`{${name}}`)) continue
+    const schema = properties[name]
+    if (schema === undefined || schema === null || typeof schema !== "object") continue
+    for (const kind of read(name, schema)) kinds.add(FILTER + kind)
+    const lower = name.toLowerCase()
+    if (TIME_BOUND.test(lower)) kinds.add(`${FILTER}date`)
+    if (PERSON.test(lower)) kinds.add(FILTER + PERSON_KIND)
+  }
+  return kinds.size === 0 ? NONE : [...kinds]
+}
+
+const NONE: ReadonlyArray<string> = []
+
+/**
+ * The kinds a request's values take as filters, when the request asks to list: each value's kinds
+ * marked `FILTER`, and a person (`@alice`, a Slack user id, an email) as a person filter too.
+ *
+ * @internal
+ */
+export const asFilters = (takes: ReadonlyArray<ReadonlyArray<string>>, people: number): Array<ReadonlyArray<string>> => {
+  const out: Array<ReadonlyArray<string>> = []
+  for (const kinds of takes) {
+    // A URL is where something is sent, not what a listing is narrowed by ("hook https://… up to
+    // push events" names events, and asks for a webhook): it stays a value to set.
+    if (kinds.includes("url")) {
+      out.push(kinds)
+      continue
+    }
+    const filters = kinds.map((kind) => FILTER + kind)
+    if (kinds.some((kind) => kind === "email" || kind === "id:user")) filters.push(FILTER + PERSON_KIND)
+    out.push(filters)
+  }
+  for (let at = 0; at < people; at++) out.push([FILTER + PERSON_KIND])
+  return out
+}
