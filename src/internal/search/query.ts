@@ -168,6 +168,23 @@ const DESTINATION: ReadonlySet<string> = new Set(["to", "into", "onto", "in"])
 /** A question word with a contracted "is" or "has": `who's`, `what's`. */
 const CONTRACTED = /^(who|what|where|when|how|that|there|here)(?:'s|’s)$/
 
+/** The kinds of operation a verb of the lexicon asks for alone ("kick": delete; "shut": action). */
+const actionsAlone = (candidates: ReadonlyArray<{ readonly phrase: ReadonlyArray<string>; readonly entry: Entry }>): ReadonlySet<Action> => {
+  const out = new Set<Action>()
+  for (const { entry, phrase } of candidates) if (phrase.length === 1 && entry.action !== undefined) out.add(entry.action)
+  return out
+}
+
+/**
+ * Whether a phrasal verb may take its particle past a hint: when the verb says nothing alone, or
+ * when the phrase asks for the kind of operation the verb alone does ("shut acme/api down", "pay
+ * in_… off", "kick @bob out": the particle only says more). Where they disagree ("kick @bob off":
+ * a removal alone, a start as "kick off"), the hint is the verb's object and the verb keeps its
+ * own meaning.
+ */
+const agrees = (alone: ReadonlySet<Action>, phrasal: Entry): boolean =>
+  alone.size === 0 || (phrasal.action !== undefined && alone.has(phrasal.action))
+
 /** How many words may stand between a phrasal verb and its particle. */
 const PARTICLE_GAP = 4
 
@@ -228,7 +245,7 @@ const readPhrases = (
     // Past a hint, only for a verb that says nothing alone: "kick @bob off" is the kick, not a
     // kick-off.
     if (matched === undefined || matched.length < 2) {
-      const alone = candidates.some(({ entry, phrase }) => phrase.length === 1 && entry.action !== undefined)
+      const alone = actionsAlone(candidates)
       for (const { entry, phrase } of candidates) {
         // "hand the repo over", and "hand octo/cli over to …" for a phrase said with its
         // preposition ("hand over to"): the particle and what follows it, after the object.
@@ -241,7 +258,7 @@ const readPhrases = (
             // off") — unless a destination follows the particle ("move octo/cli over to …",
             // "drag the file into #ops"): the particle then belongs to the verb.
             const destination = DESTINATION.has(phrase.length === 3 ? phrase[2]! : words[j + 1] ?? "")
-            if (past && alone && !destination) continue
+            if (past && !agrees(alone, entry) && !destination) continue
             particleAt = j
             break
           }
