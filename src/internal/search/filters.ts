@@ -13,6 +13,8 @@
  * of REST list endpoints, no operation named.
  */
 
+import * as Values from "./values.js"
+
 /** The methods whose parameters outside the URL are query parameters: what a list is filtered by. */
 const QUERY_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD"])
 
@@ -90,4 +92,41 @@ export const asFilters = (takes: ReadonlyArray<ReadonlyArray<string>>, people: n
   }
   for (let at = 0; at < people; at++) out.push([FILTER + PERSON_KIND])
   return out
+}
+
+/**
+ * The words that say a value narrows what is read, said right before it: "by @alice", "from
+ * U024BE7LH", "since monday", "labelled bug", "assigned to @bo", "with status …".
+ */
+const FILTER_WORDS = /(?:^|\s)(?:by|from|since|before|after|until|till|between|labell?ed|tagged|assigned to|with status|created|updated)\s{1,3}$/i
+
+/**
+ * Comparisons: a value after them is a bound, never a value to set ("charges over $500", "invoices
+ * older than 30 days"), whatever verb the request has ("charge" is also one).
+ */
+const COMPARISON = /(?:^|\s)(?:over|under|above|below|more than|less than|greater than|bigger than|larger than|smaller than|at least|at most|since|older than|newer than)\s{1,3}$/i
+
+/** How far before a value its filter word may end (characters). */
+const BEFORE = 24
+
+/** At most this many values and persons are looked at in a request. */
+const MOST = 64
+
+/**
+ * How a request says its values (`values.ts`) or a person (`@alice`) are filters, by the word right
+ * before one: `compares` when a comparison bounds a value ("over $500"), `filters` when any word of
+ * filtering does ("by @alice"). Bounded: at most `BEFORE` characters looked at for each of `MOST` values.
+ *
+ * @internal
+ */
+export const saysFilter = (request: string): { readonly filters: boolean; readonly compares: boolean } => {
+  const at = Values.recognise(request).slice(0, MOST).map((value) => value.start)
+  for (let found = request.indexOf("@"); found !== -1 && at.length < MOST; found = request.indexOf("@", found + 1)) at.push(found)
+  let filters = false
+  for (const start of at) {
+    const before = request.slice(Math.max(0, start - BEFORE), start)
+    if (COMPARISON.test(before)) return { filters: true, compares: true }
+    filters ||= FILTER_WORDS.test(before)
+  }
+  return { filters, compares: false }
 }

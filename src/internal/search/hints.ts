@@ -149,6 +149,9 @@ const SHAPES: ReadonlyArray<Shape> = [
 /** One or two nouns, then a number: "comment 5521", "check suite 5678", "release #4411". */
 const NUMBERED = /\b(?:([A-Za-z][a-z-]{1,30})\s+)?([A-Za-z][a-z-]{1,30})\s+#?(\d{1,12})\b(?![.:/-]\d)/g
 
+/** The words of a comparison that may stand right before a number: it is then a bound, not an item's number. */
+const BOUNDING: ReadonlySet<string> = new Set(["over", "under", "above", "below", "than", "least", "most", "since", "before", "after", "until"])
+
 /**
  * What a hint is replaced with in `rest`: a mark no word contains, so that the words on either
  * side of a hint are not read as one phrase.
@@ -167,6 +170,8 @@ export const read = (request: string): Hints => {
   const idPrefixes: Array<string> = []
   const numbered: Array<ReadonlyArray<string>> = []
   for (const match of request.matchAll(NUMBERED)) {
+    // "invoices over 1000", "more than 50 runs": a number bounded by a comparison names no item.
+    if (BOUNDING.has((match[2] ?? "").toLowerCase())) continue
     numbered.push([match[1], match[2]].filter((word): word is string => word !== undefined).map((word) => word.toLowerCase()))
   }
   if (/#\d{1,9}\b/.test(request)) numbered.push([])

@@ -1022,7 +1022,12 @@ export const make = (): ToolIndex => {
     // Each value of the request (an amount, a URL, `acct_…`) is a concept met by the tools that take it.
     // A request to list takes its values as filters: they point at the tools whose query
     // parameters take them, not at those that would set them (`filters.ts`).
-    const takes = read.action === "list" ? Filters.asFilters(read.takes, read.hinted.filter(isPerson).length) : read.takes
+    // A request to read whose value follows a word of filtering ("anything by @alice since monday")
+    // lists too; a value bounded by a comparison ("charge over $500") makes a read or a create a list.
+    const said = read.action === "list" || read.takes.length === 0 && !read.hinted.some(isPerson) ? undefined : Filters.saysFilter(request.slice(0, 1000))
+    const action = said?.compares === true && (read.action === "read" || read.action === "create") ? "list" : read.action
+    const filtering = action === "list" || (action === "read" && said?.filters === true)
+    const takes = filtering ? Filters.asFilters(read.takes, read.hinted.filter(isPerson).length) : read.takes
     const taking = takes.length > 0 ? takersNow() : undefined
     const valueConcepts = takes.map((kinds) => ({
       terms: new Map(kinds.filter((kind) => taking?.byKind.has(kind) === true).map((kind) => [TAKES + kind, 1])),
@@ -1050,7 +1055,7 @@ export const make = (): ToolIndex => {
     // Which API the hints point at, from the scores just summed (a hint's words are terms of the
     // request): no search of its own.
     const byHint = named.size === 0 && read.apis.size === 0 ? hintedApis(read.hinted, weightOf) : NONE
-    const query = { ...read, concepts, apis: named.size > 0 ? named : read.apis.size > 0 ? read.apis : byHint }
+    const query = { ...read, action, concepts, apis: named.size > 0 ? named : read.apis.size > 0 ? read.apis : byHint }
     // The tools by their summed score, best first. The factors below are at most 1 but for `lift`
     // (the best action fit, and the item and API factors where the request has an id), so once a
     // tool's summed score times `lift` falls under the last of the best `limit` so far, no tool
