@@ -1,0 +1,107 @@
+/**
+ * Recall round 8, mechanism A (issue #32): a value in a request to list is a filter
+ * (src/internal/search/filters.ts), and a phrasal verb takes its particle past a hint when both
+ * readings ask the same kind of operation (query.ts `agrees`). Over the evaluation's real imports
+ * (Stripe, GitHub, Slack, as the bench registry builds them); requests written for these tests, not
+ * taken from a task set.
+ */
+import { beforeAll, describe, expect, it } from "vitest"
+import { buildRegistry, type CandidateTool } from "../../bench/search/registry.js"
+import * as Filters from "../../src/internal/search/filters.js"
+import * as Hints from "../../src/internal/search/hints.js"
+import * as ToolIndex from "../../src/internal/search/index.js"
+import * as Values from "../../src/internal/search/values.js"
+
+let tools: ReadonlyArray<CandidateTool> = []
+let index: ToolIndex.ToolIndex
+beforeAll(async () => {
+  tools = (await buildRegistry()).tools
+  index = ToolIndex.make()
+  index.add(tools)
+}, 120_000)
+
+const filters = (name: string): Array<string> => {
+  const tool = tools.find((candidate) => candidate.name === name)
+  if (tool === undefined) throw new Error(`no tool ${name}`)
+  return [...Filters.filterKindsOf(tool, Values.parameterKinds)].sort()
+}
+
+const names = (request: string, limit = 3): Array<string> => index.search(request, { limit }).map((hit) => hit.name)
+
+const termsOf = (request: string): Set<string> =>
+  new Set(ToolIndex.explain(index, request).concepts.flatMap((concept) => [...concept.terms.keys()]))
+
+describe("what a tool's query parameters filter by", () => {
+  it("reads a GET's parameters outside its URL, time bounds by name as dates", () => {
+    // Stripe's `created` ("Schema: one of: object {gt, gte, lt, lte} | integer") bounds the list in time.
+    expect(filters("GetCharges")).toEqual(["filter:date"])
+    // `user`: "Filter files created by a single user"; `ts_from`; `types` as a file's kind.
+    expect(filters("slack_files_list")).toEqual(["filter:date", "filter:file", "filter:person"])
+    // `creator`, `assignee`, `mentioned`; `since`. `owner` and `repo` are the URL's, not filters.
+    expect(filters("issues_list-for-repo")).toEqual(["filter:date", "filter:person"])
+  })
+
+  it("reads nothing of a tool that sends its parameters in a body", () => {
+    // PostCharges takes an amount, a currency and a customer: values to set, not filters.
+    expect(filters("PostCharges")).toEqual([])
+  })
+})
+
+describe("a value in a request to list", () => {
+  it("points at the list whose query parameters take it, not at the create that takes it in its body", () => {
+    // Before: PostPaymentIntents first (its `amount` and `currency` took "$1000", lifting it ×1.3).
+    expect(names("charges over $1000 from last week")).toEqual(["GetPaymentIntents", "GetCharges", "GetChargesChargeRefunds"])
+  })
+
+  it("is a filter after a comparison, even where the request reads as a create ('charge')", () => {
+    expect(ToolIndex.explain(index, "biggest charge over $500 this month").action).toBe("create")
+    expect(names("biggest charge over $500 this month", 2)).toEqual(["GetPaymentIntents", "GetCharges"])
+  })
+
+  it("takes a Slack user id as a person to filter by", () => {
+    expect(names("files U024BE7LH shared this week", 1)).toEqual(["slack_files_list"])
+  })
+})
+
+describe("the words that say a value filters", () => {
+  it("reads comparisons and words of filtering right before a value or a person", () => {
+    expect(Filters.saysFilter("charges over $1000")).toEqual({ filters: true, compares: true })
+    expect(Filters.saysFilter("anything since 2026-01-01")).toEqual({ filters: true, compares: true })
+    expect(Filters.saysFilter("things by @alice")).toEqual({ filters: true, compares: false })
+    // "by friday" is when, not a filter; "$50" after a customer's id is an amount to charge.
+    expect(Filters.saysFilter("charge cus_123 $50 by friday")).toEqual({ filters: false, compares: false })
+  })
+
+  it("reads a number after a comparison as a bound, not an item's number", () => {
+    expect(Hints.read("invoices over 1000").numbered).toEqual([])
+    expect(Hints.read("release 5521").numbered).toEqual([["release"]])
+  })
+
+  it("stays linear on hostile input: 100 KB costs about ten times 10 KB", () => {
+    const shapes = ["over ", "@a ", "by $1 ", "since 2026-01-01 ", "more than "]
+    const time = (size: number): number => {
+      const started = performance.now()
+      for (const shape of shapes) Filters.saysFilter(shape.repeat(Math.ceil(size / shape.length)).slice(0, size))
+      return performance.now() - started
+    }
+    time(10_000)
+    const small = Math.min(time(10_000), time(10_000), time(10_000))
+    const large = Math.min(time(100_000), time(100_000), time(100_000))
+    // Linear is 10x; quadratic would be 100x. Generous for a shared machine.
+    expect(large / Math.max(small, 0.5)).toBeLessThan(30)
+  })
+})
+
+describe("a phrasal verb split by a hint", () => {
+  it("takes its particle when the phrase asks what the verb alone does", () => {
+    // "shut down" (cancel, stop: an action) and "shut" alone (close: an action) agree.
+    expect(termsOf("shut acme/api down").has("cancel")).toBe(true)
+    expect(termsOf("shut acme/api").has("cancel")).toBe(false)
+  })
+
+  it("leaves the verb its own meaning when the phrase asks otherwise", () => {
+    // "kick" alone removes; "kick off" runs (dispatch, trigger): "kick @bob off" is a removal.
+    expect(termsOf("kick @bob off").has("dispatch")).toBe(false)
+    expect(termsOf("kick @bob off").has("remov")).toBe(true)
+  })
+})
