@@ -49,8 +49,9 @@ describe("what a tool's query parameters filter by", () => {
 
 describe("a value in a request to list", () => {
   it("points at the list whose query parameters take it, not at the create that takes it in its body", () => {
-    // Before: PostPaymentIntents first (its `amount` and `currency` took "$1000", lifting it ×1.3).
-    expect(names("charges over $1000 from last week")).toEqual(["GetPaymentIntents", "GetCharges", "GetChargesChargeRefunds"])
+    // Before: PostPaymentIntentsIntentCapture, PostChargesChargeRefund and PostPaymentIntents first
+    // (their `amount` took "$250", and "above" and the amount's word met their documents).
+    expect(names("charges above $250 since tuesday", 4)).toEqual(["GetChargesCharge", "GetCharges", "GetPaymentIntents", "GetChargesChargeDispute"])
   })
 
   it("is a filter after a comparison, even where the request reads as a create ('charge')", () => {
@@ -59,17 +60,18 @@ describe("a value in a request to list", () => {
   })
 
   it("takes a Slack user id as a person to filter by", () => {
-    expect(names("files U024BE7LH shared this week", 1)).toEqual(["slack_files_list"])
+    expect(names("files W0123ABCDE shared this week", 1)).toEqual(["slack_files_list"])
   })
 })
 
 describe("the words that say a value filters", () => {
   it("reads comparisons and words of filtering right before a value or a person", () => {
-    expect(Filters.saysFilter("charges over $1000")).toEqual({ filters: true, compares: true })
-    expect(Filters.saysFilter("anything since 2026-01-01")).toEqual({ filters: true, compares: true })
-    expect(Filters.saysFilter("things by @alice")).toEqual({ filters: true, compares: false })
+    // The comparison is cut out of what is read (blanked: the values keep their places).
+    expect(Filters.saysFilter("payouts more than $90")).toEqual({ filters: true, compares: true, rest: "payouts           $90" })
+    expect(Filters.saysFilter("anything since 2026-01-01")).toEqual({ filters: true, compares: true, rest: "anything       2026-01-01" })
+    expect(Filters.saysFilter("things by @alice")).toEqual({ filters: true, compares: false, rest: "things by @alice" })
     // "by friday" is when, not a filter; "$50" after a customer's id is an amount to charge.
-    expect(Filters.saysFilter("charge cus_123 $50 by friday")).toEqual({ filters: false, compares: false })
+    expect(Filters.saysFilter("charge cus_123 $50 by friday")).toEqual({ filters: false, compares: false, rest: "charge cus_123 $50 by friday" })
   })
 
   it("reads a number after a comparison as a bound, not an item's number", () => {

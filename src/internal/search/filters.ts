@@ -1,6 +1,6 @@
 /**
- * A value in a request to *list* is a filter, not a value to set. "charges over $1000 from last
- * week", "files U024BE7LH shared" ask for a collection narrowed by an amount, a date, a person: the
+ * A value in a request to *list* is a filter, not a value to set. "refunds above €40 since
+ * 2026-01-05", "files W0123ABCDE shared" ask for a collection narrowed by an amount, a date, a person: the
  * value points at the list operations whose *query* parameters take that kind (Stripe's `created`
  * range, Slack's `ts_from` and `user`, GitHub's `since`), not at the create or update that takes
  * it in its body (`values.ts` reads what a tool takes wherever it takes it).
@@ -96,7 +96,7 @@ export const asFilters = (takes: ReadonlyArray<ReadonlyArray<string>>, people: n
 
 /**
  * The words that say a value narrows what is read, said right before it: "by @alice", "from
- * U024BE7LH", "since monday", "labelled bug", "assigned to @bo", "with status …".
+ * W0123ABCDE", "since monday", "labelled bug", "assigned to @bo", "with status …".
  */
 const FILTER_WORDS = /(?:^|\s)(?:by|from|since|before|after|until|till|between|labell?ed|tagged|assigned to|with status|created|updated)\s{1,3}$/i
 
@@ -115,18 +115,28 @@ const MOST = 64
 /**
  * How a request says its values (`values.ts`) or a person (`@alice`) are filters, by the word right
  * before one: `compares` when a comparison bounds a value ("over $500"), `filters` when any word of
- * filtering does ("by @alice"). Bounded: at most `BEFORE` characters looked at for each of `MOST` values.
+ * filtering does ("by @alice"); and the request without its comparisons (`rest`): "above" or "more
+ * than" is how a value is compared, not a word a tool's document would hold. Bounded: at most
+ * `BEFORE` characters looked at for each of `MOST` values.
  *
  * @internal
  */
-export const saysFilter = (request: string): { readonly filters: boolean; readonly compares: boolean } => {
+export const saysFilter = (request: string): { readonly filters: boolean; readonly compares: boolean; readonly rest: string } => {
   const at = Values.recognise(request).slice(0, MOST).map((value) => value.start)
   for (let found = request.indexOf("@"); found !== -1 && at.length < MOST; found = request.indexOf("@", found + 1)) at.push(found)
   let filters = false
+  let rest = request
   for (const start of at) {
-    const before = request.slice(Math.max(0, start - BEFORE), start)
-    if (COMPARISON.test(before)) return { filters: true, compares: true }
+    const from = Math.max(0, start - BEFORE)
+    const before = request.slice(from, start)
+    const comparison = COMPARISON.exec(before)
+    if (comparison !== null) {
+      const cut = from + comparison.index
+      rest = rest.slice(0, cut) + " ".repeat(start - cut) + rest.slice(start)
+      filters = true
+      continue
+    }
     filters ||= FILTER_WORDS.test(before)
   }
-  return { filters, compares: false }
+  return { filters, compares: rest !== request, rest }
 }

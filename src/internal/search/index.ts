@@ -1016,7 +1016,9 @@ export const make = (): ToolIndex => {
     if (!(limit > 0)) return []
     // A request is words: past 1,000 characters it is not one, and the work stays bounded.
     const named = namedApis(request.slice(0, 1000), apis.keys())
-    const read = Query.read(withoutApiNames(request.slice(0, 1000), named), vocabulary, (term) => present.has(term))
+    // A value's comparison ("over $500") says it filters, and is no word of any tool (`filters.ts`).
+    const said = Filters.saysFilter(request.slice(0, 1000))
+    const read = Query.read(withoutApiNames(said.rest, named), vocabulary, (term) => present.has(term))
     // Terms no tool has cannot score: left out, and a concept with none left out with them (it
     // would lower every tool's coverage alike).
     // Each value of the request (an amount, a URL, `acct_…`) is a concept met by the tools that take it.
@@ -1024,16 +1026,16 @@ export const make = (): ToolIndex => {
     // parameters take them, not at those that would set them (`filters.ts`).
     // A request to read whose value follows a word of filtering ("anything by @alice since monday")
     // lists too; a value bounded by a comparison ("charge over $500") makes a read or a create a list.
-    const said = read.action === "list" || read.takes.length === 0 && !read.hinted.some(isPerson) ? undefined : Filters.saysFilter(request.slice(0, 1000))
-    const action = said?.compares === true && (read.action === "read" || read.action === "create") ? "list" : read.action
-    const filtering = action === "list" || (action === "read" && said?.filters === true)
+    const action = said.compares && (read.action === "read" || read.action === "create") ? "list" : read.action
+    const filtering = action === "list" || (action === "read" && said.filters)
     const takes = filtering ? Filters.asFilters(read.takes, read.hinted.filter(isPerson).length) : read.takes
     const taking = takes.length > 0 ? takersNow() : undefined
     const valueConcepts = takes.map((kinds) => ({
       terms: new Map(kinds.filter((kind) => taking?.byKind.has(kind) === true).map((kind) => [TAKES + kind, 1])),
       weight: VALUE_WEIGHT
     }))
-    const concepts = [...read.concepts, ...valueConcepts].flatMap((concept) => {
+    // A value bounded by a comparison filters: the words of a value to give ("amount") are no part of the request.
+    const concepts = [...(said.compares ? read.concepts.filter((concept) => concept.attribute !== true) : read.concepts), ...valueConcepts].flatMap((concept) => {
       const known = new Map([...concept.terms].filter(([term]) => term.startsWith(TAKES) || present.has(term)))
       return known.size === 0 ? [] : [{ terms: known, weight: concept.weight }]
     })

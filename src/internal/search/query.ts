@@ -19,6 +19,8 @@ export interface Concept {
   readonly terms: ReadonlyMap<string, number>
   /** How much the concept counts in the coordination of concepts (hints and fillers less). */
   readonly weight: number
+  /** Whether it stands for a value to give (an email, an amount: `Hint.attribute`), which a list is filtered by instead. */
+  readonly attribute?: boolean
 }
 
 /** @internal */
@@ -374,7 +376,8 @@ export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term
   const values = new Set<string>()
   const hinted: Array<ReadonlyArray<string>> = []
   for (const hint of hints) {
-    concepts.push(conceptOf([], hint.words, HINT / EXPANSION, hint.weight ?? HINT_WEIGHT))
+    const concept = conceptOf([], hint.words, HINT / EXPANSION, hint.weight ?? HINT_WEIGHT)
+    concepts.push(hint.attribute === true ? { ...concept, attribute: true } : concept)
     hinted.push(hint.words.filter((word) => !isStopword(word)).map(stem))
     if (hint.attribute !== true) for (const word of hint.words) values.add(stem(word))
   }
