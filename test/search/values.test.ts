@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest"
 import { buildRegistry, type CandidateTool } from "../../bench/search/registry.js"
 import * as ToolIndex from "../../src/internal/search/index.js"
 import * as Values from "../../src/internal/search/values.js"
+import { growth } from "../support/growth.js"
 
 /** Each value as `kind[text]` (an id with its prefix or nouns), in the order of the request. */
 const read = (request: string): Array<string> =>
@@ -54,17 +55,8 @@ describe("recognise", () => {
 
   it("stays linear on hostile input: 100 KB costs about ten times 10 KB", () => {
     const shapes = ["a", "1,", "a/", "$1", "a.", "@a.", "a_", "v1.", "branch ", "-", "https://a"]
-    const time = (size: number): number => {
-      const started = performance.now()
-      for (const shape of shapes) Values.recognise(shape.repeat(Math.ceil(size / shape.length)).slice(0, size))
-      return performance.now() - started
-    }
-    time(10_000)
-    // The best of three, against the timer's noise and the machine's load.
-    const small = Math.min(time(10_000), time(10_000), time(10_000))
-    const large = Math.min(time(100_000), time(100_000), time(100_000))
     // Linear is 10x; quadratic would be 100x. Generous for a shared machine.
-    expect(large / Math.max(small, 0.5)).toBeLessThan(30)
+    expect(growth(Values.recognise, shapes)).toBeLessThan(30)
   })
 })
 
