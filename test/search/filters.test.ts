@@ -68,11 +68,19 @@ describe("a value in a request to list", () => {
 describe("the words that say a value filters", () => {
   it("reads comparisons and words of filtering right before a value or a person", () => {
     // The comparison is cut out of what is read (blanked: the values keep their places).
-    expect(Filters.saysFilter("payouts more than $90")).toEqual({ filters: true, compares: true, rest: "payouts           $90" })
-    expect(Filters.saysFilter("anything since 2026-01-01")).toEqual({ filters: true, compares: true, rest: "anything       2026-01-01" })
-    expect(Filters.saysFilter("things by @alice")).toEqual({ filters: true, compares: false, rest: "things by @alice" })
+    expect(Filters.saysFilter("payouts more than $90")).toEqual({ filters: true, compares: true, recent: false, rest: "payouts           $90" })
+    expect(Filters.saysFilter("anything since 2026-01-01")).toEqual({ filters: true, compares: true, recent: false, rest: "anything       2026-01-01" })
+    expect(Filters.saysFilter("things by @alice")).toEqual({ filters: true, compares: false, recent: false, rest: "things by @alice" })
     // "by friday" is when, not a filter; "$50" after a customer's id is an amount to charge.
-    expect(Filters.saysFilter("charge cus_123 $50 by friday")).toEqual({ filters: false, compares: false, rest: "charge cus_123 $50 by friday" })
+    expect(Filters.saysFilter("charge cus_123 $50 by friday")).toEqual({ filters: false, compares: false, recent: false, rest: "charge cus_123 $50 by friday" })
+  })
+
+  it("reads recency said in words as a date to filter by", () => {
+    expect(Filters.saysFilter("runs over the last 3 days").recent).toBe(true)
+    expect(Filters.saysFilter("refunds issued recently").recent).toBe(true)
+    expect(Filters.saysFilter("the last run").recent).toBe(false)
+    // Stripe's refunds list takes `created`; before, no refund tool was in the first three.
+    expect(names("refunds issued recently")).toEqual(["issues_list", "issues_list-for-org", "GetRefunds"])
   })
 
   it("reads a number after a comparison as a bound, not an item's number", () => {

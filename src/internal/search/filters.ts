@@ -73,12 +73,15 @@ const NONE: ReadonlyArray<string> = []
 
 /**
  * The kinds a request's values take as filters, when the request asks to list: each value's kinds
- * marked `FILTER`, and a person (`@alice`, a Slack user id, an email) as a person filter too.
+ * marked `FILTER`, and a person (`@alice`, a Slack user id, an email) as a person filter too;
+ * recency said in words (`recent`) as a date filter.
  *
  * @internal
  */
-export const asFilters = (takes: ReadonlyArray<ReadonlyArray<string>>, people: number): Array<ReadonlyArray<string>> => {
+export const asFilters = (takes: ReadonlyArray<ReadonlyArray<string>>, people: number, recent = false): Array<ReadonlyArray<string>> => {
   const out: Array<ReadonlyArray<string>> = []
+  // "lately" bounds the listing in time as a date would, unless a date of the request already does.
+  if (recent && !takes.some((kinds) => kinds.includes("date"))) out.push([`${FILTER}date`])
   for (const kinds of takes) {
     // A URL is where something is sent, not what a listing is narrowed by ("hook https://… up to
     // push events" names events, and asks for a webhook): it stays a value to set.
@@ -106,6 +109,12 @@ const FILTER_WORDS = /(?:^|\s)(?:by|from|since|before|after|until|till|between|l
  */
 const COMPARISON = /(?:^|\s)(?:over|under|above|below|more than|less than|greater than|bigger than|larger than|smaller than|at least|at most|since|older than|newer than)\s{1,3}$/i
 
+/**
+ * Recency said without a date ("lately", "in the past hour", "last 7 days"): a listing bounded in
+ * time, as a date would bound it.
+ */
+const RECENT = /\b(?:lately|recently|(?:in|over|during) the (?:last|past)(?: (?:\d{1,4}|few|couple of))? (?:hours?|days?|weeks?|months?|minutes?)|(?:last|past) (?:\d{1,4}|few) (?:hours|days|weeks|months|minutes))\b/i
+
 /** How far before a value its filter word may end (characters). */
 const BEFORE = 24
 
@@ -121,7 +130,7 @@ const MOST = 64
  *
  * @internal
  */
-export const saysFilter = (request: string): { readonly filters: boolean; readonly compares: boolean; readonly rest: string } => {
+export const saysFilter = (request: string): { readonly filters: boolean; readonly compares: boolean; readonly recent: boolean; readonly rest: string } => {
   const at = Values.recognise(request).slice(0, MOST).map((value) => value.start)
   for (let found = request.indexOf("@"); found !== -1 && at.length < MOST; found = request.indexOf("@", found + 1)) at.push(found)
   let filters = false
@@ -138,5 +147,5 @@ export const saysFilter = (request: string): { readonly filters: boolean; readon
     }
     filters ||= FILTER_WORDS.test(before)
   }
-  return { filters, compares: rest !== request, rest }
+  return { filters, compares: rest !== request, recent: RECENT.test(request), rest }
 }
