@@ -38,8 +38,8 @@ describe("what a tool's query parameters filter by", () => {
     expect(filters("GetCharges")).toEqual(["filter:date"])
     // `user`: "Filter files created by a single user"; `ts_from`; `types` as a file's kind.
     expect(filters("slack_files_list")).toEqual(["filter:date", "filter:file", "filter:person"])
-    // `creator`, `assignee`, `mentioned`; `since`. `owner` and `repo` are the URL's, not filters.
-    expect(filters("issues_list-for-repo")).toEqual(["filter:date", "filter:person"])
+    // `creator`, `assignee`, `mentioned`; `since`; `labels`. `owner` and `repo` are the URL's, not filters.
+    expect(filters("issues_list-for-repo")).toEqual(["filter:date", "filter:label", "filter:person"])
   })
 
   it("reads nothing of a tool that sends its parameters in a body", () => {
@@ -68,11 +68,11 @@ describe("a value in a request to list", () => {
 describe("the words that say a value filters", () => {
   it("reads comparisons and words of filtering right before a value or a person", () => {
     // The comparison is cut out of what is read (blanked: the values keep their places).
-    expect(Filters.saysFilter("payouts more than $90")).toEqual({ filters: true, compares: true, recent: false, rest: "payouts           $90" })
-    expect(Filters.saysFilter("anything since 2026-01-01")).toEqual({ filters: true, compares: true, recent: false, rest: "anything       2026-01-01" })
-    expect(Filters.saysFilter("things by @alice")).toEqual({ filters: true, compares: false, recent: false, rest: "things by @alice" })
+    expect(Filters.saysFilter("payouts more than $90")).toEqual({ filters: true, compares: true, recent: false, labels: 0, rest: "payouts           $90" })
+    expect(Filters.saysFilter("anything since 2026-01-01")).toEqual({ filters: true, compares: true, recent: false, labels: 0, rest: "anything       2026-01-01" })
+    expect(Filters.saysFilter("things by @alice")).toEqual({ filters: true, compares: false, recent: false, labels: 0, rest: "things by @alice" })
     // "by friday" is when, not a filter; "$50" after a customer's id is an amount to charge.
-    expect(Filters.saysFilter("charge cus_123 $50 by friday")).toEqual({ filters: false, compares: false, recent: false, rest: "charge cus_123 $50 by friday" })
+    expect(Filters.saysFilter("charge cus_123 $50 by friday")).toEqual({ filters: false, compares: false, recent: false, labels: 0, rest: "charge cus_123 $50 by friday" })
   })
 
   it("reads recency said in words as a date to filter by", () => {
@@ -81,6 +81,12 @@ describe("the words that say a value filters", () => {
     expect(Filters.saysFilter("the last run").recent).toBe(false)
     // Stripe's refunds list takes `created`; before, no refund tool was in the first three.
     expect(names("refunds issued recently")).toEqual(["issues_list", "issues_list-for-org", "GetRefunds"])
+  })
+
+  it("reads a label's name after a word of labelling as a label filter, no word of what is asked", () => {
+    expect(Filters.saysFilter("issues labelled bug")).toEqual({ filters: true, compares: false, recent: false, labels: 1, rest: "issues             " })
+    // GitHub's issue lists take `labels`; before, the labels of one issue (issues_list-labels-on-issue) came first.
+    expect(names("issues labelled bug in octo/widgets", 2)).toEqual(["issues_list-for-repo", "issues_list"])
   })
 
   it("reads a number after a comparison as a bound, not an item's number", () => {

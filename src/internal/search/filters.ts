@@ -27,6 +27,12 @@ const TIME_BOUND = /^(?:created|updated|since|before|after|until|oldest|latest|f
 /** A query parameter that names who made, holds or is named in the items listed. */
 const PERSON = /^(?:creator|author|assignee|assignees|user|users|username|mentioned|sender|committer|actor|reviewer|owner|member|from_user|user_id)$/
 
+/** A query parameter that filters by a label or tag name (`labels`: "A list of comma separated label names"). */
+const LABEL = /^(?:labels?|tags?|label_names?)$/
+
+/** The kind a filter of a label takes. */
+export const LABEL_KIND = "label"
+
 /** The kind a filter of a person takes. */
 export const PERSON_KIND = "person"
 
@@ -65,6 +71,7 @@ export const filterKindsOf = <S extends object>(
     const lower = name.toLowerCase()
     if (TIME_BOUND.test(lower)) kinds.add(`${FILTER}date`)
     if (PERSON.test(lower)) kinds.add(FILTER + PERSON_KIND)
+    if (LABEL.test(lower)) kinds.add(FILTER + LABEL_KIND)
   }
   return kinds.size === 0 ? NONE : [...kinds]
 }
@@ -78,8 +85,9 @@ const NONE: ReadonlyArray<string> = []
  *
  * @internal
  */
-export const asFilters = (takes: ReadonlyArray<ReadonlyArray<string>>, people: number, recent = false): Array<ReadonlyArray<string>> => {
+export const asFilters = (takes: ReadonlyArray<ReadonlyArray<string>>, people: number, recent = false, labels = 0): Array<ReadonlyArray<string>> => {
   const out: Array<ReadonlyArray<string>> = []
+  for (let at = 0; at < labels; at++) out.push([FILTER + LABEL_KIND])
   // "lately" bounds the listing in time as a date would, unless a date of the request already does.
   if (recent && !takes.some((kinds) => kinds.includes("date"))) out.push([`${FILTER}date`])
   for (const kinds of takes) {
@@ -115,6 +123,9 @@ const COMPARISON = /(?:^|\s)(?:over|under|above|below|more than|less than|greate
  */
 const RECENT = /\b(?:lately|recently|(?:in|over|during) the (?:last|past)(?: (?:\d{1,4}|few|couple of))? (?:hours?|days?|weeks?|months?|minutes?)|(?:last|past) (?:\d{1,4}|few) (?:hours|days|weeks|months|minutes))\b/i
 
+/** A label's name after a word of labelling: one word, or quoted. */
+const LABELLED = /\b(?:labell?ed|tagged|with (?:the )?labels?)\s{1,3}("[^"]{1,60}"|'[^']{1,60}'|[\w:.-]{1,60})/gi
+
 /** How far before a value its filter word may end (characters). */
 const BEFORE = 24
 
@@ -130,7 +141,9 @@ const MOST = 64
  *
  * @internal
  */
-export const saysFilter = (request: string): { readonly filters: boolean; readonly compares: boolean; readonly recent: boolean; readonly rest: string } => {
+export const saysFilter = (
+  request: string
+): { readonly filters: boolean; readonly compares: boolean; readonly recent: boolean; readonly labels: number; readonly rest: string } => {
   const at = Values.recognise(request).slice(0, MOST).map((value) => value.start)
   for (let found = request.indexOf("@"); found !== -1 && at.length < MOST; found = request.indexOf("@", found + 1)) at.push(found)
   let filters = false
@@ -147,5 +160,13 @@ export const saysFilter = (request: string): { readonly filters: boolean; readon
     }
     filters ||= FILTER_WORDS.test(before)
   }
-  return { filters, compares: rest !== request, recent: RECENT.test(request), rest }
+  const compares = rest !== request
+  // "labelled bug", "tagged 'good first issue'": the name is a label's, no word of what is asked.
+  let labels = 0
+  LABELLED.lastIndex = 0
+  for (let match = LABELLED.exec(rest); match !== null && labels < MOST; match = LABELLED.exec(rest)) {
+    rest = rest.slice(0, match.index) + " ".repeat(match[0].length) + rest.slice(match.index + match[0].length)
+    labels += 1
+  }
+  return { filters: filters || labels > 0, compares, recent: RECENT.test(request), labels, rest }
 }

@@ -1028,7 +1028,7 @@ export const make = (): ToolIndex => {
     // lists too; a value bounded by a comparison ("charge over $500") makes a read or a create a list.
     const action = said.compares && (read.action === "read" || read.action === "create") ? "list" : read.action
     const filtering = action === "list" || (action === "read" && said.filters)
-    const takes = filtering ? Filters.asFilters(read.takes, read.hinted.filter(isPerson).length, said.recent) : read.takes
+    const takes = filtering ? Filters.asFilters(read.takes, read.hinted.filter(isPerson).length, said.recent, said.labels) : read.takes
     const taking = takes.length > 0 ? takersNow() : undefined
     const valueConcepts = takes.map((kinds) => ({
       terms: new Map(kinds.filter((kind) => taking?.byKind.has(kind) === true).map((kind) => [TAKES + kind, 1])),
