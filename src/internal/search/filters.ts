@@ -9,10 +9,14 @@
  * every parameter that is not in its URL template as a query parameter, a POST, PUT or PATCH its
  * body. Beside `values.ts`'s reading of a parameter, a query parameter that bounds a listing in
  * time (`created`, `since`, `before`, `oldest`, `…_after`) takes a date, and one that names who
- * made or holds the items (`creator`, `author`, `user`, `assignee`) a person: general conventions
- * of REST list endpoints, no operation named.
+ * made or holds the items (`creator`, `author`, `user`, `assignee`) a person, one named `labels`
+ * or `tags` a label: general conventions of REST list endpoints, no operation named.
+ *
+ * On the request's side (`saysFilter`), a word of filtering right before a value ("by @alice",
+ * "since …", "labelled bug") makes a read take its values as filters, a comparison ("over $500",
+ * "more than …") makes a read or a create a list and is cut out of what is read, and recency said
+ * in words ("lately") is a date filter. Every pattern is bounded and linear.
  */
-
 import * as Values from "./values.js"
 
 /** The methods whose parameters outside the URL are query parameters: what a list is filtered by. */
