@@ -52,6 +52,7 @@
  *   (one token per field) — the ranking has always been BM25 without length normalisation — and
  *   the fields are the ranking's, so neither is a lever.
  */
+import * as Ends from "./ends.js"
 import { Engine } from "./engine.js"
 import type { Action } from "./lexicon.js"
 import * as Learn from "./learn.js"
@@ -143,6 +144,8 @@ interface Indexed {
   readonly items: ReadonlySet<string>
   /** Each path parameter as its stemmed words (`[["issu", "number"]]`): the values the tool needs. */
   readonly slots: ReadonlyArray<ReadonlyArray<string>>
+  /** What the tool does to end the resource it addresses, if anything (`ends.ts`). */
+  readonly end: Ends.End | undefined
 }
 
 /**
@@ -387,6 +390,15 @@ export const readingBudget = READING_BUDGET
  * one. Such terms are scored from the index's own postings of kinds (`Takers`), not by MiniSearch.
  */
 const TAKES = "\u0001"
+
+/**
+ * The mark of the tools that end a resource with no delete of its own (`ends.ts`), as a term of a
+ * request's removal: scored from the index's enders, not by MiniSearch.
+ */
+const ENDS = "\u0002"
+
+/** How much ending a resource counts as a term for a removal: as the verb in a tool's name does. */
+const ENDS_BOOST = 3
 
 /** How much a kind of value a tool takes counts as a term, as a field's boost does. */
 const TAKES_BOOST = 1
@@ -789,6 +801,10 @@ export const make = (): ToolIndex => {
   /** What the tools' parameters take, read on the first search with a value since the tools changed. */
   let takers: Takers | undefined
   const takersNow = (): Takers => (takers ??= readTakers(byId.values()))
+  /** The tools that end a resource with no delete of its own (`ends.ts`), read on the first removal asked since the tools changed. */
+  let enders: ReadonlyMap<string, ReadonlyArray<number>> | undefined
+  const endersNow = (): ReadonlyMap<string, ReadonlyArray<number>> =>
+    (enders ??= Ends.enders([...byId.values()].flatMap((indexed) => indexed.end === undefined ? [] : [[indexed.id, indexed.end] as const])))
   let nextId = 0
 
   const removeOne = (name: string): void => {
@@ -819,16 +835,18 @@ export const make = (): ToolIndex => {
       const id = nextId++
       const fields = termsOf(document, reading)
       const url = urlIn(reading, document.url)
+      const action = actionOf(document)
       const indexed: Indexed = {
         id,
         key: String(id),
         document,
         terms: fields,
-        action: actionOf(document),
+        action,
         kind: Prior.kindOf(document.name, document.description, document.url),
         nameTerms: new Set(fields.name),
         items: url.items,
-        slots: url.slotTerms
+        slots: url.slotTerms,
+        end: Ends.endOf(document.method, document.url, Object.keys(document.parameters?.properties ?? {}), document.api, action === "update")
       }
       byName.set(document.name, indexed)
       byId.set(indexed.id, indexed)
@@ -856,6 +874,7 @@ export const make = (): ToolIndex => {
   let termScoresSize = 0
   const forgetScores = (): void => {
     takers = undefined
+    enders = undefined
     termScores.clear()
     apisOfTerm.clear()
     termScoresSize = 0
@@ -868,7 +887,11 @@ export const make = (): ToolIndex => {
       termScores.set(key, known)
       return known
     }
-    const found = term.startsWith(TAKES) ? takerScores(term.slice(TAKES.length), weight) : miniSearchScores(term, weight)
+    const found = term.startsWith(TAKES)
+      ? takerScores(term.slice(TAKES.length), weight)
+      : term.startsWith(ENDS)
+      ? enderScores(term.slice(ENDS.length), weight)
+      : miniSearchScores(term, weight)
     termScores.set(key, found)
     termScoresSize += found.tools.length
     for (const [oldest, { tools }] of termScores) {
@@ -904,6 +927,20 @@ export const make = (): ToolIndex => {
     return {
       tools: Int32Array.from(tools),
       scores: new Float64Array(tools.length).fill(idf * TAKES_BOOST * weight),
+      named: new Uint8Array(tools.length)
+    }
+  }
+  /**
+   * The enders' scores for a request to remove: each scores as a tool with the removal's verb in
+   * its name would (the term's idf over the enders, the name's boost), so that "delete the price"
+   * meets the price's archiving update as "delete the customer" meets the customer's delete.
+   */
+  const enderScores = (key: string, weight: number): TermScores => {
+    const tools = endersNow().get(key) ?? []
+    const idf = Math.log(1 + (byId.size - tools.length + 0.5) / (tools.length + 0.5))
+    return {
+      tools: Int32Array.from(tools),
+      scores: new Float64Array(tools.length).fill(idf * ENDS_BOOST * weight),
       named: new Uint8Array(tools.length)
     }
   }
@@ -1017,8 +1054,8 @@ export const make = (): ToolIndex => {
       terms: new Map(kinds.filter((kind) => taking?.byKind.has(kind) === true).map((kind) => [TAKES + kind, 1])),
       weight: VALUE_WEIGHT
     }))
-    const concepts = [...read.concepts, ...valueConcepts].flatMap((concept) => {
-      const known = new Map([...concept.terms].filter(([term]) => term.startsWith(TAKES) || present.has(term)))
+    const concepts = [...Ends.withEnders(read.concepts, read.action, ENDS), ...valueConcepts].flatMap((concept) => {
+      const known = new Map([...concept.terms].filter(([term]) => term.startsWith(TAKES) || term.startsWith(ENDS) || present.has(term)))
       return known.size === 0 ? [] : [{ terms: known, weight: concept.weight }]
     })
     if (concepts.length === 0) return []
@@ -1036,6 +1073,9 @@ export const make = (): ToolIndex => {
       }
     })
     const scores = sum([...weightOf.keys()], weightOf)
+    // A removal of something the API only ends another way (`ends.ts`): its enders are deletes.
+    const ending = new Set<number>()
+    for (const [term, weight] of weightOf) if (term.startsWith(ENDS)) for (const id of scoresOf(term, weight).tools) ending.add(id)
     // Which API the hints point at, from the scores just summed (a hint's words are terms of the
     // request): no search of its own.
     const byHint = named.size === 0 && read.apis.size === 0 ? hintedApis(read.hinted, weightOf) : NONE
@@ -1087,7 +1127,7 @@ export const make = (): ToolIndex => {
       const covered = scores.named[candidate]!
       let final = summed *
         Math.pow(metWeight / totalWeight, COORDINATION) *
-        actionFit(query.action, indexed.action) *
+        actionFit(query.action, ending.has(indexed.id) ? "delete" : indexed.action) *
         Math.pow((1 + covered) / (1 + indexed.nameTerms.size), NAME_COVERAGE)
       // A path parameter the request gives no value or word for is a value the user did not
       // mean to give: "CI runs for acme/web" is the repository's runs, not one workflow's.
