@@ -70,6 +70,9 @@ describe("enders", () => {
     expect(names("end")).not.toContain("PostInvoicesInvoiceVoid")
     expect(names("state price")).toEqual(["PostPricesPrice"])
     expect(names("state issu")).toEqual(["issues_update"])
+    // Every resource's state updates, deleted or not, for a verb of ending said in so many words.
+    expect(names("any product")).toEqual(["PostProductsId"])
+    expect(names("state product")).toEqual([])
     // Payment intents end by their cancel: their update is no ender.
     expect([...found.values()].flat().map((id) => tools[id]!.name)).not.toContain("PostPaymentIntentsIntent")
   })
@@ -82,6 +85,11 @@ describe("a removal of what the API only ends", () => {
     expect(first("remove the card pm_1Abc9 from the customer")).toEqual(["PostPaymentMethodsPaymentMethodDetach"])
     expect(first("trash the nightly workflow in acme/api")).toEqual(["actions_disable-workflow"])
     expect(first("delete the old price")).toEqual(["PostPricesPrice"])
+  })
+
+  it("finds the state update for a verb of ending the resource has no operation for", () => {
+    // Products have a delete, but archiving one is setting `active`.
+    expect(first("archive prod_NWjs8kKbJWmuuc")).toEqual(["PostProductsId"])
   })
 
   it("leaves a state update alone when the request removes something else of it", () => {

@@ -103,6 +103,8 @@ export const endOf = (
  * for a verb of ending, `state <stem>` for a state update of a resource whose last word has that
  * stem — a plain update is what a removal means only when the request names its resource ("delete
  * the price"; not "toss the label off #210", where the issue's update is not the label's removal).
+ * And `any <stem>` for the state updates of every resource, deleted or not: what a verb of ending
+ * asks of a resource that has no such verb ("archive the product": its `active`).
  *
  * @internal
  */
@@ -124,6 +126,7 @@ export const enders = (ends: Iterable<readonly [number, End]>): ReadonlyMap<stri
     found.set(key, list)
   }
   for (const [resource, { deleted, end, state }] of byResource) {
+    if (state.length > 0) put(`${ANY_STATE_OF}${stem(lastWord(resource))}`, state)
     if (deleted) continue
     if (end.length > 0) put(END, end)
     else if (state.length > 0) put(`${STATE_OF}${stem(lastWord(resource))}`, state)
@@ -133,6 +136,7 @@ export const enders = (ends: Iterable<readonly [number, End]>): ReadonlyMap<stri
 
 const END = "end"
 const STATE_OF = "state "
+const ANY_STATE_OF = "any "
 
 /** The last word of a resource's name (`payment_links` → links, `admin.conversations` → conversations). */
 const lastWord = (resource: string): string => {
@@ -153,19 +157,37 @@ const ownStems = (concepts: ReadonlyArray<Concept>): Array<string> => {
   return [...found]
 }
 
+/** The stems of the verbs of ending (`ENDING`) and of the lexicon's words for them: what a verb of ending is read as. */
+const ENDING_STEMS: ReadonlySet<string> = new Set([...ENDING, "retire", "shelve", "deprecate", "sunset", "discontinue"].map(stem))
+
 /**
  * A request to remove something (its action a delete) also asks for the enders: its concepts that
  * stand for deleting get the marks of the enders (`mark` + `enders`' keys: every verb of ending,
  * and the state updates of the resources the request names by a word) beside their words.
+ * A request to end something in so many words ("archive", "deactivate", "retire") asks for the
+ * state update of the resource it names by a word or an id ("archive prod_…": the product's
+ * `active`): its concept of ending gets the marks of every state update of what it names.
  *
  * @internal
  */
-export const withEnders = (concepts: ReadonlyArray<Concept>, action: Action | undefined, mark: string): ReadonlyArray<Concept> => {
-  if (action !== "delete") return concepts
-  const marks = [mark + END, ...ownStems(concepts).map((term) => `${mark}${STATE_OF}${term}`)]
+export const withEnders = (
+  concepts: ReadonlyArray<Concept>,
+  action: Action | undefined,
+  items: ReadonlySet<string>,
+  mark: string
+): ReadonlyArray<Concept> => {
+  if (action !== "delete" && action !== "action") return concepts
+  const own = ownStems(concepts)
+  // An id names the resource for a verb of ending; for a removal, `#44` would name the issue of
+  // whatever the request takes off it (a label, an assignee): only the request's words do.
+  const marks = action === "delete"
+    ? [mark + END, ...own.map((term) => `${mark}${STATE_OF}${term}`)]
+    : [...own, ...[...items].map((key) => stem(lastWord(key)))].map((term) => `${mark}${ANY_STATE_OF}${term}`)
   return concepts.map((concept) => {
-    const weight = concept.terms.get(DELETE)
-    if (weight === undefined) return concept
+    const weight = action === "delete"
+      ? concept.terms.get(DELETE)
+      : Math.max(0, ...[...concept.terms].filter(([term]) => ENDING_STEMS.has(term)).map(([, weight]) => weight))
+    if (weight === undefined || weight === 0) return concept
     const terms = new Map(concept.terms)
     for (const term of marks) terms.set(term, Math.min(weight, ENDING_WEIGHT))
     return { ...concept, terms }

@@ -1054,7 +1054,7 @@ export const make = (): ToolIndex => {
       terms: new Map(kinds.filter((kind) => taking?.byKind.has(kind) === true).map((kind) => [TAKES + kind, 1])),
       weight: VALUE_WEIGHT
     }))
-    const concepts = [...Ends.withEnders(read.concepts, read.action, ENDS), ...valueConcepts].flatMap((concept) => {
+    const concepts = [...Ends.withEnders(read.concepts, read.action, read.items, ENDS), ...valueConcepts].flatMap((concept) => {
       const known = new Map([...concept.terms].filter(([term]) => term.startsWith(TAKES) || term.startsWith(ENDS) || present.has(term)))
       return known.size === 0 ? [] : [{ terms: known, weight: concept.weight }]
     })
@@ -1075,7 +1075,9 @@ export const make = (): ToolIndex => {
     const scores = sum([...weightOf.keys()], weightOf)
     // A removal of something the API only ends another way (`ends.ts`): its enders are deletes.
     const ending = new Set<number>()
-    for (const [term, weight] of weightOf) if (term.startsWith(ENDS)) for (const id of scoresOf(term, weight).tools) ending.add(id)
+    if (read.action === "delete") {
+      for (const [term, weight] of weightOf) if (term.startsWith(ENDS)) for (const id of scoresOf(term, weight).tools) ending.add(id)
+    }
     // Which API the hints point at, from the scores just summed (a hint's words are terms of the
     // request): no search of its own.
     const byHint = named.size === 0 && read.apis.size === 0 ? hintedApis(read.hinted, weightOf) : NONE
