@@ -921,12 +921,14 @@ export const make = (): ToolIndex => {
    * term would (MiniSearch's idf, `TAKES_BOOST` as the field's boost), so that a rare kind (a
    * percentage) counts more than a common one (a date).
    */
-  const takerScores = (kind: string, weight: number): TermScores => {
-    const tools = takersNow().byKind.get(kind) ?? []
+  const takerScores = (kind: string, weight: number): TermScores =>
+    markScores(takersNow().byKind.get(kind) ?? [], TAKES_BOOST * weight)
+  /** A mark's scores (a kind taken, an ender): each of its tools scores the mark's idf times `boost`, as a field of one term would. */
+  const markScores = (tools: ReadonlyArray<number>, boost: number): TermScores => {
     const idf = Math.log(1 + (byId.size - tools.length + 0.5) / (tools.length + 0.5))
     return {
       tools: Int32Array.from(tools),
-      scores: new Float64Array(tools.length).fill(idf * TAKES_BOOST * weight),
+      scores: new Float64Array(tools.length).fill(idf * boost),
       named: new Uint8Array(tools.length)
     }
   }
@@ -935,15 +937,7 @@ export const make = (): ToolIndex => {
    * its name would (the term's idf over the enders, the name's boost), so that "delete the price"
    * meets the price's archiving update as "delete the customer" meets the customer's delete.
    */
-  const enderScores = (key: string, weight: number): TermScores => {
-    const tools = endersNow().get(key) ?? []
-    const idf = Math.log(1 + (byId.size - tools.length + 0.5) / (tools.length + 0.5))
-    return {
-      tools: Int32Array.from(tools),
-      scores: new Float64Array(tools.length).fill(idf * ENDS_BOOST * weight),
-      named: new Uint8Array(tools.length)
-    }
-  }
+  const enderScores = (key: string, weight: number): TermScores => markScores(endersNow().get(key) ?? [], ENDS_BOOST * weight)
   /**
    * The APIs whose tools use a term (memoised like the scores, and cleared with them): which
    * API a hint's words belong to.
