@@ -487,6 +487,12 @@ const segmentTerms = (segment: string): ReadonlyArray<string> => terms(pathText(
 const segmentIn = (reading: Reading, segment: string): ReadonlyArray<string> =>
   memoIn(reading, reading.segments, segment, segmentTerms)
 
+/** Whether a tool's parameter of that name takes a number (JSON Schema `integer` or `number`): an item addressed by number. */
+const numericIn = (document: SearchDocument) => (param: string): boolean => {
+  const type = document.parameters?.properties[param]?.type
+  return type === "integer" || type === "number"
+}
+
 const NO_URL: UrlReading = { head: [], path: [], slots: [], slotTerms: [], items: new Set(), collections: [] }
 
 const urlIn = (reading: Reading, url: string | undefined): UrlReading => {
@@ -822,7 +828,7 @@ export const make = (): ToolIndex => {
     for (const field of FIELDS) for (const term of fields[field]) if (!miniSearch.hasTerm(term)) present.delete(term)
     byName.delete(name)
     byId.delete(indexed.id)
-    Learn.remove(vocabulary, urlIn(reading, indexed.document.url).collections, indexed.document.api)
+    Learn.remove(vocabulary, urlIn(reading, indexed.document.url).collections, indexed.document.api, numericIn(indexed.document))
     countApi(indexed.document.api, -1)
   }
 
@@ -850,7 +856,7 @@ export const make = (): ToolIndex => {
       }
       byName.set(document.name, indexed)
       byId.set(indexed.id, indexed)
-      Learn.add(vocabulary, url.collections, document.api)
+      Learn.add(vocabulary, url.collections, document.api, numericIn(document))
       countApi(document.api, 1)
       fresh.push(indexed)
     }
