@@ -5,17 +5,18 @@
  * from a task set.
  */
 import { beforeAll, describe, expect, it } from "vitest"
-import { buildRegistry, type CandidateTool } from "../../bench/search/registry.js"
+import type { CandidateTool } from "../../bench/search/registry.js"
 import * as Ends from "../../src/internal/search/ends.js"
-import * as ToolIndex from "../../src/internal/search/index.js"
+import type * as ToolIndex from "../../src/internal/search/index.js"
+import { realIndex } from "./realIndex.js"
 
 let tools: ReadonlyArray<CandidateTool> = []
 let index: ToolIndex.ToolIndex
 
 beforeAll(async () => {
-  tools = (await buildRegistry()).tools
-  index = ToolIndex.make()
-  index.add(tools)
+  const real = await realIndex()
+  tools = real.tools
+  index = real.index
 }, 60_000)
 
 const tool = (name: string): CandidateTool => {

@@ -5,9 +5,9 @@
  * task set.
  */
 import { beforeAll, describe, expect, it } from "vitest"
-import { buildRegistry } from "../../bench/search/registry.js"
-import * as ToolIndex from "../../src/internal/search/index.js"
+import type * as ToolIndex from "../../src/internal/search/index.js"
 import * as Outcomes from "../../src/internal/search/outcomes.js"
+import { realIndex } from "./realIndex.js"
 
 describe("rewrite", () => {
   it("reads a prevention as restricting and blocking, its object and prevented verb kept", () => {
@@ -27,8 +27,7 @@ describe("rewrite", () => {
 describe("the index, for an outcome", () => {
   let index: ToolIndex.ToolIndex
   beforeAll(async () => {
-    index = ToolIndex.make()
-    index.add((await buildRegistry()).tools)
+    index = (await realIndex()).index
   }, 60_000)
   const first = (request: string): string | undefined => index.search(request, { limit: 1 })[0]?.name
 

@@ -5,14 +5,13 @@
  * written for these tests, not taken from a task set.
  */
 import { beforeAll, describe, expect, it } from "vitest"
-import { buildRegistry } from "../../bench/search/registry.js"
 import * as ToolIndex from "../../src/internal/search/index.js"
+import { realIndex } from "./realIndex.js"
 
 describe("an id prefix, against collections addressed by number", () => {
   let index: ToolIndex.ToolIndex
   beforeAll(async () => {
-    index = ToolIndex.make()
-    index.add((await buildRegistry()).tools)
+    index = (await realIndex()).index
   }, 60_000)
 
   it("names Stripe's accounts alone: GitHub's marketplace accounts take a number", () => {
