@@ -52,6 +52,7 @@
  *   (one token per field) — the ranking has always been BM25 without length normalisation — and
  *   the fields are the ranking's, so neither is a lever.
  */
+import * as Ends from "./ends.js"
 import { Engine } from "./engine.js"
 import * as Filters from "./filters.js"
 import type { Action } from "./lexicon.js"
@@ -144,6 +145,8 @@ interface Indexed {
   readonly items: ReadonlySet<string>
   /** Each path parameter as its stemmed words (`[["issu", "number"]]`): the values the tool needs. */
   readonly slots: ReadonlyArray<ReadonlyArray<string>>
+  /** What the tool does to end the resource it addresses, if anything (`ends.ts`). */
+  readonly end: Ends.End | undefined
 }
 
 /**
@@ -389,6 +392,15 @@ export const readingBudget = READING_BUDGET
  */
 const TAKES = "\u0001"
 
+/**
+ * The mark of the tools that end a resource with no delete of its own (`ends.ts`), as a term of a
+ * request's removal: scored from the index's enders, not by MiniSearch.
+ */
+const ENDS = "\u0002"
+
+/** How much ending a resource counts as a term for a removal: as the verb in a tool's name does. */
+const ENDS_BOOST = 3
+
 /** How much a kind of value a tool takes counts as a term, as a field's boost does. */
 const TAKES_BOOST = 1
 
@@ -482,6 +494,12 @@ const segmentTerms = (segment: string): ReadonlyArray<string> => terms(pathText(
 /** The terms of one path segment as `pathText` reads it, once per distinct segment of a reading. */
 const segmentIn = (reading: Reading, segment: string): ReadonlyArray<string> =>
   memoIn(reading, reading.segments, segment, segmentTerms)
+
+/** Whether a tool's parameter of that name takes a number (JSON Schema `integer` or `number`): an item addressed by number. */
+const numericIn = (document: SearchDocument) => (param: string): boolean => {
+  const type = document.parameters?.properties[param]?.type
+  return type === "integer" || type === "number"
+}
 
 const NO_URL: UrlReading = { head: [], path: [], slots: [], slotTerms: [], items: new Set(), collections: [] }
 
@@ -797,6 +815,10 @@ export const make = (): ToolIndex => {
   /** What the tools' parameters take, read on the first search with a value since the tools changed. */
   let takers: Takers | undefined
   const takersNow = (): Takers => (takers ??= readTakers(byId.values()))
+  /** The tools that end a resource with no delete of its own (`ends.ts`), read on the first removal asked since the tools changed. */
+  let enders: ReadonlyMap<string, ReadonlyArray<number>> | undefined
+  const endersNow = (): ReadonlyMap<string, ReadonlyArray<number>> =>
+    (enders ??= Ends.enders([...byId.values()].flatMap((indexed) => indexed.end === undefined ? [] : [[indexed.id, indexed.end] as const])))
   let nextId = 0
 
   const removeOne = (name: string): void => {
@@ -814,7 +836,7 @@ export const make = (): ToolIndex => {
     for (const field of FIELDS) for (const term of fields[field]) if (!miniSearch.hasTerm(term)) present.delete(term)
     byName.delete(name)
     byId.delete(indexed.id)
-    Learn.remove(vocabulary, urlIn(reading, indexed.document.url).collections, indexed.document.api)
+    Learn.remove(vocabulary, urlIn(reading, indexed.document.url).collections, indexed.document.api, numericIn(indexed.document))
     countApi(indexed.document.api, -1)
   }
 
@@ -827,20 +849,22 @@ export const make = (): ToolIndex => {
       const id = nextId++
       const fields = termsOf(document, reading)
       const url = urlIn(reading, document.url)
+      const action = actionOf(document)
       const indexed: Indexed = {
         id,
         key: String(id),
         document,
         terms: fields,
-        action: actionOf(document),
+        action,
         kind: Prior.kindOf(document.name, document.description, document.url),
         nameTerms: new Set(fields.name),
         items: url.items,
-        slots: url.slotTerms
+        slots: url.slotTerms,
+        end: Ends.endOf(document.method, document.url, Object.keys(document.parameters?.properties ?? {}), document.api, action === "update")
       }
       byName.set(document.name, indexed)
       byId.set(indexed.id, indexed)
-      Learn.add(vocabulary, url.collections, document.api)
+      Learn.add(vocabulary, url.collections, document.api, numericIn(document))
       countApi(document.api, 1)
       fresh.push(indexed)
     }
@@ -864,6 +888,7 @@ export const make = (): ToolIndex => {
   let termScoresSize = 0
   const forgetScores = (): void => {
     takers = undefined
+    enders = undefined
     termScores.clear()
     apisOfTerm.clear()
     termScoresSize = 0
@@ -876,7 +901,11 @@ export const make = (): ToolIndex => {
       termScores.set(key, known)
       return known
     }
-    const found = term.startsWith(TAKES) ? takerScores(term.slice(TAKES.length), weight) : miniSearchScores(term, weight)
+    const found = term.startsWith(TAKES)
+      ? takerScores(term.slice(TAKES.length), weight)
+      : term.startsWith(ENDS)
+      ? enderScores(term.slice(ENDS.length), weight)
+      : miniSearchScores(term, weight)
     termScores.set(key, found)
     termScoresSize += found.tools.length
     for (const [oldest, { tools }] of termScores) {
@@ -906,15 +935,23 @@ export const make = (): ToolIndex => {
    * term would (MiniSearch's idf, `TAKES_BOOST` as the field's boost), so that a rare kind (a
    * percentage) counts more than a common one (a date).
    */
-  const takerScores = (kind: string, weight: number): TermScores => {
-    const tools = takersNow().byKind.get(kind) ?? []
+  const takerScores = (kind: string, weight: number): TermScores =>
+    markScores(takersNow().byKind.get(kind) ?? [], TAKES_BOOST * weight)
+  /** A mark's scores (a kind taken, an ender): each of its tools scores the mark's idf times `boost`, as a field of one term would. */
+  const markScores = (tools: ReadonlyArray<number>, boost: number): TermScores => {
     const idf = Math.log(1 + (byId.size - tools.length + 0.5) / (tools.length + 0.5))
     return {
       tools: Int32Array.from(tools),
-      scores: new Float64Array(tools.length).fill(idf * TAKES_BOOST * weight),
+      scores: new Float64Array(tools.length).fill(idf * boost),
       named: new Uint8Array(tools.length)
     }
   }
+  /**
+   * The enders' scores for a request to remove: each scores as a tool with the removal's verb in
+   * its name would (the term's idf over the enders, the name's boost), so that "delete the price"
+   * meets the price's archiving update as "delete the customer" meets the customer's delete.
+   */
+  const enderScores = (key: string, weight: number): TermScores => markScores(endersNow().get(key) ?? [], ENDS_BOOST * weight)
   /**
    * The APIs whose tools use a term (memoised like the scores, and cleared with them): which
    * API a hint's words belong to.
@@ -1035,8 +1072,9 @@ export const make = (): ToolIndex => {
       weight: VALUE_WEIGHT
     }))
     // A value bounded by a comparison filters: the words of a value to give ("amount") are no part of the request.
-    const concepts = [...(said.compares ? read.concepts.filter((concept) => concept.attribute !== true) : read.concepts), ...valueConcepts].flatMap((concept) => {
-      const known = new Map([...concept.terms].filter(([term]) => term.startsWith(TAKES) || present.has(term)))
+    const asked = said.compares ? read.concepts.filter((concept) => concept.attribute !== true) : read.concepts
+    const concepts = [...Ends.withEnders(asked, read.action, read.items, ENDS), ...valueConcepts].flatMap((concept) => {
+      const known = new Map([...concept.terms].filter(([term]) => term.startsWith(TAKES) || term.startsWith(ENDS) || present.has(term)))
       return known.size === 0 ? [] : [{ terms: known, weight: concept.weight }]
     })
     if (concepts.length === 0) return []
@@ -1054,6 +1092,11 @@ export const make = (): ToolIndex => {
       }
     })
     const scores = sum([...weightOf.keys()], weightOf)
+    // A removal of something the API only ends another way (`ends.ts`): its enders are deletes.
+    const ending = new Set<number>()
+    if (read.action === "delete") {
+      for (const [term, weight] of weightOf) if (term.startsWith(ENDS)) for (const id of scoresOf(term, weight).tools) ending.add(id)
+    }
     // Which API the hints point at, from the scores just summed (a hint's words are terms of the
     // request): no search of its own.
     const byHint = named.size === 0 && read.apis.size === 0 ? hintedApis(read.hinted, weightOf) : NONE
@@ -1105,7 +1148,7 @@ export const make = (): ToolIndex => {
       const covered = scores.named[candidate]!
       let final = summed *
         Math.pow(metWeight / totalWeight, COORDINATION) *
-        actionFit(query.action, indexed.action) *
+        actionFit(query.action, ending.has(indexed.id) ? "delete" : indexed.action) *
         Math.pow((1 + covered) / (1 + indexed.nameTerms.size), NAME_COVERAGE)
       // A path parameter the request gives no value or word for is a value the user did not
       // mean to give: "CI runs for acme/web" is the repository's runs, not one workflow's.

@@ -16,6 +16,12 @@ interface Collection {
   /** Whether its item is addressed by a number (`{issue_number}`, `{pull_number}`): what `#12` names. */
   readonly numbered: boolean
   tools: number
+  /**
+   * How many of those tools take its item by a number (`{account_id}`, typed `integer` or
+   * `number`): a collection every tool of which does is no name for a `prefix_…` id, whose body has
+   * letters (`acct_1Nv0…` is not GitHub's marketplace account 42).
+   */
+  numeric: number
 }
 
 /** @internal */
@@ -56,6 +62,8 @@ const keyOf = (words: ReadonlyArray<string>, api: string | undefined): string =>
 export interface Named {
   readonly words: ReadonlyArray<string>
   readonly numbered: boolean
+  /** The item parameter's name (`account_id` of `{account_id}`). */
+  readonly param: string
 }
 
 
@@ -74,11 +82,12 @@ export const collectionsIn = (path: string): Array<Named> => {
     const words = rawWords(here.text.replace(/[_.-]/g, " "))
     if (words.length === 0) continue
     const numbered = /number/i.test(parts[i + 1]!.text)
-    found.push({ words, numbered })
+    const param = parts[i + 1]!.text.replace(/[{}]/g, "")
+    found.push({ words, numbered, param })
     const before = parts[i - 1]
     // `/checkout/sessions/{session}`: "checkout sessions" is the collection's full name.
     if (before !== undefined && !before.param) {
-      found.push({ words: [...rawWords(before.text.replace(/[_.-]/g, " ")), ...words], numbered })
+      found.push({ words: [...rawWords(before.text.replace(/[_.-]/g, " ")), ...words], numbered, param })
     }
   }
   return found
@@ -97,12 +106,21 @@ export const keysOf = (named: ReadonlyArray<Named>): Array<string> => named.map(
  *
  * @internal
  */
-export const add = (vocabulary: Vocabulary, named: ReadonlyArray<Named>, api: string | undefined): void => {
-  for (const { numbered, words } of named) {
+export const add = (
+  vocabulary: Vocabulary,
+  named: ReadonlyArray<Named>,
+  api: string | undefined,
+  numeric: (param: string) => boolean = () => false
+): void => {
+  for (const { numbered, param, words } of named) {
     const key = keyOf(words, api)
     const known = vocabulary.collections.get(key)
-    if (known === undefined) vocabulary.collections.set(key, { words, api, numbered, tools: 1 })
-    else known.tools += 1
+    const byNumber = numeric(param) ? 1 : 0
+    if (known === undefined) vocabulary.collections.set(key, { words, api, numbered, tools: 1, numeric: byNumber })
+    else {
+      known.tools += 1
+      known.numeric += byNumber
+    }
   }
 }
 
@@ -111,12 +129,18 @@ export const add = (vocabulary: Vocabulary, named: ReadonlyArray<Named>, api: st
  *
  * @internal
  */
-export const remove = (vocabulary: Vocabulary, named: ReadonlyArray<Named>, api: string | undefined): void => {
-  for (const { words } of named) {
+export const remove = (
+  vocabulary: Vocabulary,
+  named: ReadonlyArray<Named>,
+  api: string | undefined,
+  numeric: (param: string) => boolean = () => false
+): void => {
+  for (const { param, words } of named) {
     const key = keyOf(words, api)
     const known = vocabulary.collections.get(key)
     if (known === undefined) continue
     known.tools -= 1
+    if (numeric(param)) known.numeric -= 1
     if (known.tools <= 0) vocabulary.collections.delete(key)
   }
 }
@@ -165,13 +189,15 @@ export interface Resolved {
 /**
  * The collections an id prefix may name, best first, each with a weight (1 for the best): every
  * collection within half a point of the best abbreviation, the ones more tools reach first (an
- * API's main nouns), at most four. The request's other words decide between them.
+ * API's main nouns), at most four. The request's other words decide between them. A collection
+ * whose every tool takes its item by a number is left out: an id with a prefix is a string.
  *
  * @internal
  */
 export const resolvePrefix = (vocabulary: Vocabulary, prefix: string): Array<Resolved> => {
   const scored: Array<{ readonly collection: Collection; readonly score: number }> = []
   for (const collection of vocabulary.collections.values()) {
+    if (collection.numeric >= collection.tools) continue
     const score = abbreviates(prefix, collection.words)
     if (score > 0) scored.push({ collection, score })
   }

@@ -8,6 +8,7 @@
 import * as Hints from "./hints.js"
 import { type Action, type Entry, LEXICON } from "./lexicon.js"
 import * as Learn from "./learn.js"
+import * as Outcomes from "./outcomes.js"
 import type * as Prior from "./prior.js"
 import * as Values from "./values.js"
 import * as WordNet from "./wordnet.js"
@@ -413,7 +414,7 @@ export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term
   const listed = new Set<string>()
   // A hint cut out of the request ends a phrase ("kick @bob" is no phrase), but a phrasal verb's
   // particle may follow it as it follows any short object: "drag @sam into #launch".
-  const words = withoutPayload(rest).split(Hints.CUT).flatMap((segment, at) => at === 0 ? rawWords(segment) : [GAP, ...rawWords(segment)])
+  const words = withoutPayload(Outcomes.rewrite(rest)).split(Hints.CUT).flatMap((segment, at) => at === 0 ? rawWords(segment) : [GAP, ...rawWords(segment)])
   readPhrases(words, concepts, (found) => (action ??= found), known, (word) => {
     plural = true
     if (word !== undefined) listed.add(stem(word))
