@@ -41,6 +41,8 @@ type Postings = Map<number, Map<number, number>>
 
 const newPostings = (): Postings => new Map()
 
+const NO_TERMS: ReadonlyArray<string> = []
+
 /** @internal */
 export class Engine<T> extends MiniSearch<T> {
   /**
@@ -68,17 +70,22 @@ export class Engine<T> extends MiniSearch<T> {
     const tree = this._index
     const postings = new Map<string, Postings>()
     let hits = 0
-    for (const document of documents) {
+    // Indexed loops: an iterator's result objects were a thirtieth of a first build's allocations.
+    for (let at = 0; at < documents.length; at++) {
+      const document = documents[at]!
       const id = extractField(document, idField)
       if (id == null) throw new Error(`MiniSearch: document does not have ID field "${idField}"`)
       if (this._idToShortId.has(id)) throw new Error(`MiniSearch: duplicate ID ${id}`)
       const shortId = own.addDocumentId(id)
       own.saveStoredFields(shortId, document)
       const read = termsOf(document)
-      for (const field of fields) {
+      for (let f = 0; f < fields.length; f++) {
+        const field = fields[f]!
         const fieldId = this._fieldIds[field]!
         own.addFieldLength(shortId, fieldId, this._documentCount - 1, 1)
-        for (const term of read[field] ?? []) {
+        const terms = read[field] ?? NO_TERMS
+        for (let t = 0; t < terms.length; t++) {
+          const term = terms[t]!
           let found = postings.get(term)
           if (found === undefined) {
             found = tree.fetch(term, newPostings) as unknown as Postings

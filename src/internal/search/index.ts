@@ -137,8 +137,8 @@ interface Indexed {
   readonly action: Action
   /** Whether the tool is an admin's or a deprecated variant (`prior.ts`). */
   readonly kind: Prior.Kind
-  /** The distinct terms of the tool's name: how much of its name a request covers. */
-  readonly nameTerms: ReadonlySet<string>
+  /** How many distinct terms the tool's name has: how much of its name a request covers. */
+  readonly nameTerms: number
   /** The collections whose items the tool addresses (`customers` for `/v1/customers/{customer}/…`). */
   readonly items: ReadonlySet<string>
   /** Each path parameter as its stemmed words (`[["issu", "number"]]`): the values the tool needs. */
@@ -442,6 +442,32 @@ const readTakers = (tools: Iterable<Indexed>): Takers => {
  */
 const MARKUP = /[<[&]/
 
+/**
+ * When each term was last met by `distinct` (its call's stamp): distinct terms without a `Set` per
+ * call — a Set grown and spread for every parameter, parameter list and name was a twentieth of
+ * what the first build of a process allocated, where this map grows once to the vocabulary.
+ * Bounded: started over past `SEEN_TERMS` terms.
+ */
+let seenAt = new Map<string, number>()
+let stamp = 0
+const SEEN_TERMS = 100_000
+
+/** The distinct terms of lists, in the order first met (as a `Set` of them would hold them). */
+const distinct = (lists: ReadonlyArray<ReadonlyArray<string>>): Array<string> => {
+  if (seenAt.size > SEEN_TERMS) seenAt = new Map()
+  stamp += 1
+  const out: Array<string> = []
+  for (const list of lists) {
+    for (let at = 0; at < list.length; at++) {
+      const term = list[at]!
+      if (seenAt.get(term) === stamp) continue
+      seenAt.set(term, stamp)
+      out.push(term)
+    }
+  }
+  return out
+}
+
 /** Lists one after the other (a loop: `flat` is several times slower here). */
 const joined = (lists: ReadonlyArray<ReadonlyArray<string>>): Array<string> => {
   const out: Array<string> = []
@@ -511,7 +537,7 @@ const paramIn = (reading: Reading, name: string, description: string): ParamRead
   let found = byName.get(name)
   if (found === undefined) {
     const entry = `${name} ${description.slice(0, 1000)}`
-    found = { entry, terms: [...new Set(terms(entry))], closed: closed(entry), after: undefined }
+    found = { entry, terms: distinct([terms(entry)]), closed: closed(entry), after: undefined }
     byName.set(name, found)
     reading.chars += name.length + description.length
   }
@@ -556,13 +582,10 @@ const paramsOf = (node: ListNode): Array<ParamReading> => {
 
 /** The distinct terms of a list of two or more parameters, as `paramTerms` reads them. */
 const listTerms = (params: ReadonlyArray<ParamReading>): ReadonlyArray<string> => {
-  const found = new Set<string>()
-  for (let at = 0; at < params.length; at++) {
-    const param = params[at]!
-    if (at < params.length - 1 && !param.closed) return [...new Set(terms(params.map(({ entry }) => entry).join(" ")))]
-    for (const term of param.terms) found.add(term)
+  for (let at = 0; at < params.length - 1; at++) {
+    if (!params[at]!.closed) return distinct([terms(params.map(({ entry }) => entry).join(" "))])
   }
-  return [...found]
+  return distinct(params.map((param) => param.terms))
 }
 
 /**
@@ -826,7 +849,7 @@ export const make = (): ToolIndex => {
         terms: fields,
         action: actionOf(document),
         kind: Prior.kindOf(document.name, document.description, document.url),
-        nameTerms: new Set(fields.name),
+        nameTerms: distinct([fields.name]).length,
         items: url.items,
         slots: url.slotTerms
       }
@@ -1088,7 +1111,7 @@ export const make = (): ToolIndex => {
       let final = summed *
         Math.pow(metWeight / totalWeight, COORDINATION) *
         actionFit(query.action, indexed.action) *
-        Math.pow((1 + covered) / (1 + indexed.nameTerms.size), NAME_COVERAGE)
+        Math.pow((1 + covered) / (1 + indexed.nameTerms), NAME_COVERAGE)
       // A path parameter the request gives no value or word for is a value the user did not
       // mean to give: "CI runs for acme/web" is the repository's runs, not one workflow's.
       // Nor does the noun a list is asked by: "the tags of acme/web" names no tag.

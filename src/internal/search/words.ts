@@ -75,6 +75,8 @@ export const rawWords = (text: string): Array<string> => {
 const isAlnum = (code: number): boolean => (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57)
 const isLetter = (code: number): boolean => (code >= 97 && code <= 122) || (code >= 65 && code <= 90)
 const isUpper = (code: number): boolean => code >= 65 && code <= 90
+const isLower = (code: number): boolean => code >= 97 && code <= 122
+const isDigit = (code: number): boolean => code >= 48 && code <= 57
 const APOSTROPHE = 39
 
 /**
@@ -99,21 +101,31 @@ const eachWord = (text: string, visit: (word: string) => void): void => {
       continue
     }
     const start = at
+    // What decides how the word is split: a capital after its first character, a lowercase
+    // letter, a digit just before a capital (`([a-z0-9])([A-Z])`, `wordOf`).
     let upperInside = false
+    let lower = isLower(plain.charCodeAt(start))
+    let digitUpper = false
     for (at += 1; at < length; at++) {
       const code = plain.charCodeAt(at)
       if (!isAlnum(code)) break
-      if (isUpper(code)) upperInside = true
+      if (isUpper(code)) {
+        upperInside = true
+        if (isDigit(plain.charCodeAt(at - 1))) digitUpper = true
+      } else if (!lower && isLower(code)) lower = true
     }
     if (at + 1 < length && plain.charCodeAt(at) === APOSTROPHE && isLetter(plain.charCodeAt(at + 1))) {
       for (at += 1; at < length; at++) {
         const code = plain.charCodeAt(at)
         if (!isLetter(code)) break
         if (isUpper(code)) upperInside = true
+        else lower = true
       }
     }
     const word = plain.slice(start, at)
-    if (upperInside) wordOf(word, visit)
+    // A word with no capital inside is one word; nor is one in capitals split (`URL`, `HTTP`, `ID`:
+    // no lowercase letter for a case change, no digit before a capital), most of the rest.
+    if (upperInside && (lower || digitUpper)) wordOf(word, visit)
     else visit(word.toLowerCase())
   }
 }
