@@ -767,9 +767,6 @@ const bestFirst = (values: Float64Array): { readonly next: () => number } => {
 /** How many memoised term scores an index keeps (about 13 bytes each): a few hundred terms of a big API. */
 const TERM_MEMO = 200_000
 
-const oneToken = (term: string): Array<string> => [term]
-const sameTerm = (term: string): string => term
-
 /**
  * The default index.
  *
@@ -902,19 +899,9 @@ export const make = (): ToolIndex => {
     return found
   }
   const miniSearchScores = (term: string, weight: number): TermScores => {
-    const results = miniSearch.search(term, { boost: BOOST, tokenize: oneToken, processTerm: sameTerm, boostTerm: () => weight })
-    const found: TermScores = {
-      tools: new Int32Array(results.length),
-      scores: new Float64Array(results.length),
-      named: new Uint8Array(results.length)
-    }
-    results.forEach((result, at) => {
-      found.tools[at] = result.id as number
-      // One term: MiniSearch's score is the term's score times 1 term matched.
-      found.scores[at] = result.score
-      found.named[at] = result.match[term]?.includes("name") === true ? 1 : 0
-    })
-    return found
+    const hits = miniSearch.scoreTerm(term, BOOST, weight, "name")
+    // One term: MiniSearch's score is the term's score times 1 term matched.
+    return { tools: Int32Array.from(hits.ids as ReadonlyArray<number>), scores: hits.scores, named: hits.flagged }
   }
   /**
    * A kind of value's scores: each tool taking it scores the kind's BM25 weight as a field of one
