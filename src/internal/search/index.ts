@@ -452,6 +452,16 @@ let seenAt = new Map<string, number>()
 let stamp = 0
 const SEEN_TERMS = 100_000
 
+/**
+ * How many terms `distinct`'s stamps hold, and their bound (tests).
+ *
+ * @internal
+ */
+export const seenTerms = (): number => seenAt.size
+
+/** @internal */
+export const seenTermsBound = SEEN_TERMS
+
 /** The distinct terms of lists, in the order first met (as a `Set` of them would hold them). */
 const distinct = (lists: ReadonlyArray<ReadonlyArray<string>>): Array<string> => {
   if (seenAt.size > SEEN_TERMS) seenAt = new Map()

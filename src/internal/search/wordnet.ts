@@ -79,6 +79,20 @@ const indexOf = (db: Database, pos: Pos): IndexFile => {
   return file
 }
 
+/**
+ * How many pages of each index file the process has read, and how many each file has (tests: a
+ * lemma's search reads a few, the pages read are kept and read once).
+ *
+ * @internal
+ */
+export const indexPages = (): Partial<Record<Pos, { readonly read: number; readonly of: number }>> => {
+  const out: Partial<Record<Pos, { readonly read: number; readonly of: number }>> = {}
+  for (const [pos, file] of Object.entries(database?.index ?? {}) as Array<[Pos, IndexFile]>) {
+    out[pos] = { read: file.pages.size, of: Math.ceil(file.size / PAGE) }
+  }
+  return out
+}
+
 const NEWLINE = 10
 const SPACE = 32
 const BAR = 124
