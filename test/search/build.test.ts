@@ -149,5 +149,9 @@ describe("the distinct terms of a name or a parameter list (`distinct`)", () => 
     expect(ToolIndex.seenTerms()).toBeGreaterThan(ToolIndex.seenTermsBound)
     ToolIndex.make().add([{ name: "list_pulls", description: "List pull requests." }])
     expect(ToolIndex.seenTerms()).toBeLessThan(10)
+    expect(ToolIndex.seenTerms()).toBeGreaterThan(0)
+    // Forgotten with the reading: the first build of a process starts with none.
+    ToolIndex.forgetReadings()
+    expect(ToolIndex.seenTerms()).toBe(0)
   })
 })

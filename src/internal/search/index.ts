@@ -51,6 +51,23 @@
  *   scoring a term the first time it is asked (a process's first search). Field lengths stay 1
  *   (one token per field) — the ranking has always been BM25 without length normalisation — and
  *   the fields are the ranking's, so neither is a lever.
+ * - Round 4 (branch `perf8`, profiled with nothing read before: the first build of a process).
+ *   A third of its time was the garbage collector, and the build allocated 47 MiB over the
+ *   figures' 2,000 tools to keep 11: a regular expression's match array for every word read
+ *   (`words.ts` now scans ASCII text by character code), a `Set` grown and spread for every
+ *   parameter, list and name (`distinct`: a stamp per term in one bounded map; a tool keeps its
+ *   name's term count, not a set), an iterator per loop of `Engine.addRead`. Now about 32 MiB,
+ *   and the build's CPU about 0.85× what it was. What is left is what the build keeps — the
+ *   postings (MiniSearch's maps per term and field) and the reading — and its copying by the GC.
+ * - A term's first scores (every request on a fresh index, a process's first search) went through
+ *   MiniSearch's `search`: a result object, a record of matched fields and arrays of terms per tool
+ *   and field, then the scores copied out. `Engine.scoreTerm` scores the postings by MiniSearch's
+ *   own arithmetic and order (the same scores to the last bit): a request on a fresh index about
+ *   0.65× the CPU. A process's first search also read WordNet's three index files whole (6 MB,
+ *   ~30 ms): they are binary-searched by pages now (`wordnet.ts`). Left in that first search: the
+ *   kinds of every tool's parameters (`readTakers`, a few thousand distinct parameters read by
+ *   `values.ts`'s rules, once per process), code and regular expressions run for the first time,
+ *   and a collection of the build's garbage.
  */
 import { Engine } from "./engine.js"
 import type { Action } from "./lexicon.js"
@@ -363,13 +380,14 @@ const readingNow = (): Reading => {
 }
 
 /**
- * Forgets what the process has read: the next build reads every text again (the figures' first
- * build of a process, tests).
+ * Forgets what the process has read (and `distinct`'s stamps): the next build reads every text
+ * again (the figures' first build of a process, tests).
  *
  * @internal
  */
 export const forgetReadings = (): void => {
   shared = newReading()
+  seenAt = new Map()
 }
 
 /**
@@ -462,7 +480,10 @@ export const seenTerms = (): number => seenAt.size
 /** @internal */
 export const seenTermsBound = SEEN_TERMS
 
-/** The distinct terms of lists, in the order first met (as a `Set` of them would hold them). */
+/**
+ * The distinct terms of lists, in the order first met (as a `Set` of them would hold them), in an
+ * array of their number (the reading keeps it: an array grown by `push` keeps room to grow).
+ */
 const distinct = (lists: ReadonlyArray<ReadonlyArray<string>>): Array<string> => {
   if (seenAt.size > SEEN_TERMS) seenAt = new Map()
   stamp += 1
@@ -475,7 +496,7 @@ const distinct = (lists: ReadonlyArray<ReadonlyArray<string>>): Array<string> =>
       out.push(term)
     }
   }
-  return out
+  return out.slice()
 }
 
 /** Lists one after the other (a loop: `flat` is several times slower here). */
