@@ -2,7 +2,7 @@
  * The rules every task of bench/search/tasks.json keeps (bench/search/README.md), checked against
  * the specs themselves — never against an import, which may leave an operation out:
  *
- * - well formed: a unique id, a split (`dev`, `dev2`, `dev3`, `dev4`, `dev5` or `test`), an API, a request, one or more answers;
+ * - well formed: a unique id, a split (`dev`, `dev2`, `dev3`, `dev4`, `dev5`, `dev6` or `test`), an API, a request, one or more answers;
  * - every answer is an operation the task's spec declares (`METHOD /path/{template}`);
  * - no request copies three or more consecutive words of the summary or the description of any of
  *   its answers (HTML out, case and punctuation ignored): a request is phrased as a user would say
@@ -10,7 +10,7 @@
  * - no two requests are the same text;
  * - the sizes the issue asks for: ≥ 300 tasks, ≥ 200 TEST, DEV about 100, ≥ 60 for Stripe and
  *   for Slack; and ≥ 100 in DEV2 and in DEV3, the second and third development sets, ≥ 80 in DEV4, the fourth,
- *   ≥ 100 in DEV5, the fifth.
+ *   ≥ 100 in DEV5 and in DEV6, the fifth and sixth.
  *
  * `node bench/build/search/check.js` prints the problems and the counts; test/searchEval.test.ts
  * runs the same checks in `npm test`.
@@ -40,7 +40,7 @@ export interface Problem {
   readonly message: string
 }
 
-export const MINIMUM = { tasks: 300, test: 200, devAtLeast: 80, devAtMost: 120, dev2: 100, dev3: 100, dev4: 80, dev5: 100, perSmallApi: 60 } as const
+export const MINIMUM = { tasks: 300, test: 200, devAtLeast: 80, devAtMost: 120, dev2: 100, dev3: 100, dev4: 80, dev5: 100, dev6: 100, perSmallApi: 60 } as const
 
 export const checkTasks = (
   tasks: ReadonlyArray<Task>,
@@ -54,8 +54,8 @@ export const checkTasks = (
     if (typeof task.id !== "string" || task.id === "") at("no id")
     if (ids.has(task.id)) at("id used twice")
     ids.add(task.id)
-    if (task.split !== "dev" && task.split !== "dev2" && task.split !== "dev3" && task.split !== "dev4" && task.split !== "dev5" && task.split !== "test") {
-      at(`split ${JSON.stringify(task.split)} is none of dev, dev2, dev3, dev4, dev5, test`)
+    if (task.split !== "dev" && task.split !== "dev2" && task.split !== "dev3" && task.split !== "dev4" && task.split !== "dev5" && task.split !== "dev6" && task.split !== "test") {
+      at(`split ${JSON.stringify(task.split)} is none of dev, dev2, dev3, dev4, dev5, dev6, test`)
     }
     if (!API_NAMES.includes(task.api)) {
       at(`api ${JSON.stringify(task.api)} is none of ${API_NAMES.join(", ")}`)
@@ -97,6 +97,8 @@ export const checkTasks = (
   if (dev4 < MINIMUM.dev4) problems.push({ task: "*", message: `${dev4} DEV4 tasks, fewer than ${MINIMUM.dev4}` })
   const dev5 = count((task) => task.split === "dev5")
   if (dev5 < MINIMUM.dev5) problems.push({ task: "*", message: `${dev5} DEV5 tasks, fewer than ${MINIMUM.dev5}` })
+  const dev6 = count((task) => task.split === "dev6")
+  if (dev6 < MINIMUM.dev6) problems.push({ task: "*", message: `${dev6} DEV6 tasks, fewer than ${MINIMUM.dev6}` })
   for (const api of ["stripe", "slack"] as const) {
     const n = count((task) => task.api === api)
     if (n < MINIMUM.perSmallApi) problems.push({ task: "*", message: `${n} ${api} tasks, fewer than ${MINIMUM.perSmallApi}` })
@@ -106,11 +108,11 @@ export const checkTasks = (
 
 /** Tasks per API and split, as a table. */
 export const counts = (tasks: ReadonlyArray<Task>): string => {
-  const lines = ["| api | DEV | DEV2 | DEV3 | DEV4 | DEV5 | TEST | all | API from a hint only |", "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+  const lines = ["| api | DEV | DEV2 | DEV3 | DEV4 | DEV5 | DEV6 | TEST | all | API from a hint only |", "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
   for (const api of [...API_NAMES, "all"] as const) {
     const mine = tasks.filter((task) => api === "all" || task.api === api)
     lines.push(
-      `| ${api} | ${mine.filter((t) => t.split === "dev").length} | ${mine.filter((t) => t.split === "dev2").length} | ${mine.filter((t) => t.split === "dev3").length} | ${mine.filter((t) => t.split === "dev4").length} | ${mine.filter((t) => t.split === "dev5").length} | ${
+      `| ${api} | ${mine.filter((t) => t.split === "dev").length} | ${mine.filter((t) => t.split === "dev2").length} | ${mine.filter((t) => t.split === "dev3").length} | ${mine.filter((t) => t.split === "dev4").length} | ${mine.filter((t) => t.split === "dev5").length} | ${mine.filter((t) => t.split === "dev6").length} | ${
         mine.filter((t) => t.split === "test").length
       } | ${mine.length} | ${
         mine.filter((t) => t.inferred === true).length

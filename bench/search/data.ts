@@ -12,7 +12,7 @@ export const DATA_DIR = here.endsWith(Path.join("build", "search")) ? Path.resol
 export const TASKS_FILE = Path.join(DATA_DIR, "tasks.json")
 export const CATALOGUE_FILE = Path.join(DATA_DIR, "catalogue.json")
 
-export type Split = "dev" | "dev2" | "dev3" | "dev4" | "dev5" | "test"
+export type Split = "dev" | "dev2" | "dev3" | "dev4" | "dev5" | "dev6" | "test"
 
 /** One request and the operations that answer it. */
 export interface Task {
@@ -21,7 +21,8 @@ export interface Task {
    * `dev`: a ranker's author may read it. `dev2`: a second development set, written later by a ranker's
    * author without reading TEST (README "DEV2"); `dev3` a third, written the same way in round 5 (README
    * "DEV3"), `dev4` a fourth in round 6 (README "DEV4"), `dev5` a fifth, written for the mechanisms of round 7
-   * before any ranker was run on it (README "DEV5"). `test`: held out — reported on, never tuned on.
+   * before any ranker was run on it (README "DEV5"), `dev6` a sixth, written the same way in round 8 (README "DEV6").
+   * `test`: held out — reported on, never tuned on.
    */
   readonly split: Split
   readonly api: ApiName

@@ -72,13 +72,17 @@ const row = (label: string, split: string, s: Score): string =>
     ratio(s.hits[0], s.tasks)
   } | ${ratio(s.hits[1], s.tasks)} |`
 
-const SPLITS: ReadonlyArray<Split> = ["dev", "dev2", "dev3", "dev4", "dev5", "test"]
-const DEV_SPLITS: ReadonlyArray<Split> = ["dev", "dev2", "dev3", "dev4", "dev5"]
+const SPLITS: ReadonlyArray<Split> = ["dev", "dev2", "dev3", "dev4", "dev5", "dev6", "test"]
+const DEV_SPLITS: ReadonlyArray<Split> = ["dev", "dev2", "dev3", "dev4", "dev5", "dev6"]
 
-/** The report of several rankers: one table by split, one by API on TEST. */
+/**
+ * The report of several rankers: one table by split, one by API on `byApi` — TEST when it is run, else the split
+ * `--by-api` names (`--dev --by-api dev6`: a new development set's figures by API in the same run).
+ */
 export const report = (
   results: ReadonlyArray<{ readonly name: string; readonly outcomes: ReadonlyArray<Outcome> }>,
-  splits: ReadonlyArray<Split> = SPLITS
+  splits: ReadonlyArray<Split> = SPLITS,
+  byApi: Split | undefined = splits.includes("test") ? "test" : undefined
 ): string => {
   const header = [
     "| ranker | split | tasks | answerable | recall@1 | recall@5 | recall@1 (all tasks) | recall@5 (all tasks) |",
@@ -87,13 +91,13 @@ export const report = (
   const bySplit = results.flatMap(({ name, outcomes }) =>
     splits.map((split) => row(name, split.toUpperCase(), score(outcomes.filter((o) => o.task.split === split))))
   )
-  if (!splits.includes("test")) return [...header, ...bySplit, ""].join("\n")
-  const byApi = results.flatMap(({ name, outcomes }) =>
+  if (byApi === undefined || !splits.includes(byApi)) return [...header, ...bySplit, ""].join("\n")
+  const apiRows = results.flatMap(({ name, outcomes }) =>
     API_NAMES.map((api: ApiName) =>
-      row(name, `TEST ${api}`, score(outcomes.filter((o) => o.task.split === "test" && o.task.api === api)))
+      row(name, `${byApi.toUpperCase()} ${api}`, score(outcomes.filter((o) => o.task.split === byApi && o.task.api === api)))
     )
   )
-  return [...header, ...bySplit, "", ...header, ...byApi, ""].join("\n")
+  return [...header, ...bySplit, "", ...header, ...apiRows, ""].join("\n")
 }
 
 /** How the live import differs from catalogue.json (operations that became, or stopped being, tools). */
@@ -110,19 +114,19 @@ export const drift = (registry: Registry): string => {
     : `the import differs from catalogue.json: ${added} operations more, ${gone} fewer (npm run bench:search:catalogue)`
 }
 
-const rankerArgument = (argv: ReadonlyArray<string>): string | undefined => {
-  const at = argv.indexOf("--ranker")
+const argument = (argv: ReadonlyArray<string>, flag: string): string | undefined => {
+  const at = argv.indexOf(flag)
   return at === -1 ? undefined : argv[at + 1]
 }
 
 if (isEntryPoint(import.meta.url)) {
   const started = performance.now()
   const registry = await buildRegistry()
-  // `--dev`: the TEST tasks are not even run (DEV to DEV5 are), so that no TEST figure is seen while tuning.
+  // `--dev`: the TEST tasks are not even run (DEV to DEV6 are), so that no TEST figure is seen while tuning.
   const devOnly = process.argv.includes("--dev")
   const tasks = readTasks().tasks.filter((task) => !devOnly || task.split !== "test")
   const rankers: Array<{ readonly name: string; readonly ranker: Ranker }> = [...BASELINES]
-  const module = rankerArgument(process.argv)
+  const module = argument(process.argv, "--ranker")
   if (module !== undefined) {
     const imported = (await import(pathToFileURL(Path.resolve(module)).href)) as { readonly default: Ranker }
     rankers.push({ name: Path.basename(module), ranker: imported.default })
@@ -137,7 +141,7 @@ if (isEntryPoint(import.meta.url)) {
       `Node ${process.version}; ${registry.tools.length} tools in one client: ${counts.join(", ")}; ${drift(registry)}.`,
       `${tasks.length} tasks: ${SPLITS.map((split) => `${tasks.filter((t) => t.split === split).length} ${split.toUpperCase()}`).join(", ")}.`,
       "",
-      report(results, devOnly ? DEV_SPLITS : SPLITS),
+      report(results, devOnly ? DEV_SPLITS : SPLITS, devOnly ? DEV_SPLITS.find((split) => split === argument(process.argv, "--by-api")) : "test"),
       `(${((performance.now() - started) / 1000).toFixed(1)} s)`,
       ""
     ].join("\n")

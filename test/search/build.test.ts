@@ -120,6 +120,34 @@ describe("the process's reading", () => {
     expect(index.search("open pull requests")).toEqual([])
   })
 
+  it("reads what the parameters take once per process: a value search on another index reads nothing again", () => {
+    const request = "refund $20 of a charge"
+    ToolIndex.forgetReadings()
+    const first = ToolIndex.make()
+    first.add(tools)
+    const built = ToolIndex.readingSize()
+    const expected = first.search(request, { limit: 5 })
+    expect(expected[0]!.name).toBe("create_refund")
+    // The parameters' kinds were read into the process's reading, and counted against its budget.
+    expect(ToolIndex.readingSize()).toBeGreaterThan(built)
+
+    const second = ToolIndex.make()
+    second.add(tools)
+    const before = ToolIndex.readingSize()
+    expect(second.search(request, { limit: 5 })).toEqual(expected)
+    expect(ToolIndex.readingSize()).toBe(before)
+
+    // A rediscovery: the same parameters, in new objects, read from the reading's parameters.
+    const rediscovered = ToolIndex.make()
+    rediscovered.add(structuredClone(tools))
+    const again = ToolIndex.readingSize()
+    expect(rediscovered.search(request, { limit: 5 })).toEqual(expected)
+    expect(ToolIndex.readingSize()).toBe(again)
+
+    // And the same ranking with nothing read before.
+    expect(alone(tools).search(request, { limit: 5 })).toEqual(expected)
+  })
+
   it("starts over at the first add past its budget", () => {
     ToolIndex.forgetReadings()
     // Distinct descriptions past the budget, in one add: read whole, each once.
