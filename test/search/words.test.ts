@@ -8,17 +8,12 @@
  */
 import { beforeAll, describe, expect, it } from "vitest"
 import { buildRegistry, type CandidateTool } from "../../bench/search/registry.js"
-import { rawWords, terms } from "../../src/internal/search/words.js"
+import { plainText, rawWords, terms } from "../../src/internal/search/words.js"
 
 /** `rawWords` as it read ASCII text before the scan (the expression, match by match). */
 const byExpression = (text: string): Array<string> => {
-  const plain = /[<[&]|https?:/.test(text)
-    ? text
-      .replace(/<[^>]{0,200}>/g, " ")
-      .replace(/\[([^\]]{0,200})\]\([^)]{0,400}\)/g, "$1")
-      .replace(/https?:\/\/\S{0,400}/g, " ")
-      .replace(/&[a-z]{2,8};|&#\d{1,6};/g, " ")
-    : text
+  // The markup out as before (`plainText` is unchanged): the words of what is left are what changed.
+  const plain = plainText(text)
   const pattern = /[^\u0000-\u007f]/.test(plain) ? /[\p{L}\p{N}]+(?:['’]\p{L}+)?/gu : /[A-Za-z0-9]+(?:'[A-Za-z]+)?/g
   const words: Array<string> = []
   for (const [word] of plain.matchAll(pattern)) {

@@ -39,8 +39,12 @@ const STOPWORDS: ReadonlySet<string> = new Set([
  */
 export const isStopword = (word: string): boolean => STOPWORDS.has(word)
 
-/** `<a href="…">text</a>` → text; `[text](url)` → text; bare URLs and HTML entities dropped. */
-const plainText = (text: string): string =>
+/**
+ * `<a href="…">text</a>` → text; `[text](url)` → text; bare URLs and HTML entities dropped.
+ *
+ * @internal
+ */
+export const plainText = (text: string): string =>
   // Most texts have none of these: the four passes only run where they can change something.
   /[<[&]|https?:/.test(text)
     ? text
