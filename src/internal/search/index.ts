@@ -58,8 +58,9 @@
  *   parameter, list and name (`distinct`: a stamp per term in one bounded map; a tool keeps its
  *   name's term count, not a set), an iterator per loop of `Engine.addRead`; and the reading kept
  *   a flattened copy of every parameter's description (`ParamReading`). Now about 33 MiB
- *   allocated and 10.35 kept, the build's CPU 0.81× (least) to 0.95× (median) what it was. What is left is what the build keeps — the
- *   postings (MiniSearch's maps per term and field) and the reading — and its copying by the GC.
+ *   allocated and 10.35 kept, the build's CPU 0.81× (least) to 0.95× (median) what it was. What
+ *   is left is what the build keeps — the postings (MiniSearch's maps per term and field) and the
+ *   reading — and its copying by the GC.
  * - A term's first scores (every request on a fresh index, a process's first search) went through
  *   MiniSearch's `search`: a result object, a record of matched fields and arrays of terms per tool
  *   and field, then the scores copied out. `Engine.scoreTerm` scores the postings by MiniSearch's
