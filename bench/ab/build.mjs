@@ -7,7 +7,10 @@
 //   # a tree to compare with, e.g. main's sources compiled alike:
 //   #   git archive main src | tar -x -C /tmp/main && (cd /tmp/main && esbuild $(find src -name '*.ts' ! -path '*/target/v4/*') --outdir=<repo>/bench/build/coreM --outbase=src --format=esm --platform=node)
 //   #   node scripts/targets.mjs rewrite bench/build/coreM v3
-//   node --single-threaded-gc --expose-gc bench/ab/build.mjs coreM core [rounds]
+//   node --single-threaded-gc --expose-gc bench/ab/build.mjs coreM core [rounds] [--cold]
+//
+// `--cold`: each tree's process-wide reading is forgotten before each of its builds (index.ts,
+// `forgetReadings`): the first build of a process, as the figures' "build with nothing read before".
 //
 // Trees are folders under bench/build/ holding internal/search/index.js.
 import MiniSearch from "minisearch"
@@ -17,7 +20,8 @@ const registry = (await buildRegistry()).tools
 const copies = registry.filter((tool) => tool.api === "github").slice(0, Math.max(0, 2000 - registry.length))
   .map((tool) => ({ ...tool, name: `copy_${tool.name}`.slice(0, 64) }))
 const tools = [...registry, ...copies]
-const names = process.argv.slice(2).filter((arg) => !/^\d+$/.test(arg))
+const names = process.argv.slice(2).filter((arg) => !/^\d+$/.test(arg) && arg !== "--cold")
+const cold = process.argv.includes("--cold")
 const rounds = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 31)
 const variants = [{
   name: "plain",
@@ -29,7 +33,12 @@ const variants = [{
 }]
 for (const name of names) {
   const module = await import(new URL(`../build/${name}/internal/search/index.js`, import.meta.url).href)
-  variants.push({ name, build: (list) => { const index = module.make(); index.add(list); return index } })
+  variants.push({ name, build: (list) => {
+    if (cold) module.forgetReadings?.()
+    const index = module.make()
+    index.add(list)
+    return index
+  } })
 }
 const wall = variants.map(() => []), cpu = variants.map(() => [])
 for (let round = 0; round < rounds; round++) {
@@ -54,4 +63,4 @@ for (const [label, of] of [["min", min], ["median", median]]) {
     console.log(row + vsFirst)
   }
 }
-console.log(`${tools.length} tools, ${rounds} interleaved rounds; load average ${(await import("node:os")).loadavg().map((l) => l.toFixed(1)).join(" ")}`)
+console.log(`${tools.length} tools, ${rounds} interleaved rounds${cold ? ", each build with nothing read before" : ""}; load average ${(await import("node:os")).loadavg().map((l) => l.toFixed(1)).join(" ")}`)

