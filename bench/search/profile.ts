@@ -6,6 +6,9 @@
  *   node --cpu-prof --cpu-prof-dir=/tmp/prof bench/build/search/profile.js [--build | --search]
  *
  * `--build`: five builds; `--search`: one build, then the DEV requests ten times; neither: both.
+ * `--first`: one build, then the first DEV request alone — a process's first search (figures.ts'
+ * "first search of a process"), its wall and CPU milliseconds printed; run it in several fresh
+ * processes to compare trees (`--tree=NAME`, as figures.ts).
  */
 import type * as ToolIndexModule from "../../dist/internal/search/index.js"
 import { isEntryPoint, readTasks } from "./data.js"
@@ -13,10 +16,21 @@ import { twoThousand } from "./rankings.js"
 import { buildRegistry } from "./registry.js"
 
 if (isEntryPoint(import.meta.url)) {
-  const ToolIndex = (await import(new URL("../core/internal/search/index.js", import.meta.url).href)) as typeof ToolIndexModule
+  const tree = process.argv.find((arg) => arg.startsWith("--tree="))?.slice("--tree=".length) ?? "core"
+  const ToolIndex = (await import(new URL(`../${tree}/internal/search/index.js`, import.meta.url).href)) as typeof ToolIndexModule
   const only = process.argv[2]
   const { tools } = await buildRegistry()
   const queries = readTasks().tasks.filter((task) => task.split === "dev").map((task) => task.query)
+  if (only === "--first") {
+    const index = twoThousand(ToolIndex.make, tools)
+    const cpu = process.cpuUsage()
+    const wall = performance.now()
+    index.search(queries[0] ?? "list repositories", { limit: 5 })
+    const took = performance.now() - wall
+    const used = process.cpuUsage(cpu)
+    process.stdout.write(`first search ${took.toFixed(1)} ms wall, ${((used.user + used.system) / 1000).toFixed(1)} ms CPU\n`)
+    process.exit(0)
+  }
   const started = performance.now()
   if (only !== "--search") for (let i = 0; i < 5; i++) twoThousand(ToolIndex.make, tools)
   const built = performance.now()

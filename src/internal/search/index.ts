@@ -299,16 +299,18 @@ interface Reading {
   /** The terms of each distinct description's first sentence (`summaryIn`). */
   readonly summaries: Map<string, ReadonlyArray<string>>
   /**
-   * The kinds of value each distinct parameter takes (`Values.parameterKinds`), by its description
-   * and then its name, type and format (`kindsIn`): read on a search with a value, for every index.
+   * The kinds of value each distinct parameter takes (`Values.parameterKinds`), by the family of
+   * kinds asked (`Values.familyOf`), its description and then its name, type and format
+   * (`kindsIn`): read on a search with a value of that family, for every index.
    */
-  readonly kinds: Map<string, Map<string, ReadonlyArray<string>>>
+  readonly kinds: Map<string, Map<string, Map<string, ReadonlyArray<string>>>>
   /**
-   * What each tool's parameters take (`Values.kindsOf`), by the parameters' schema object: an index
-   * of the same tools (a client per user, a second client) reads none of them again. Weak: it holds
-   * nothing the tools do not, so it is not counted against the budget.
+   * What each tool's parameters take (`Values.kindsOf`) of each family of kinds, by the family and
+   * the parameters' schema object: an index of the same tools (a client per user, a second client)
+   * reads none of them again. Weak: it holds nothing the tools do not, so it is not counted against
+   * the budget.
    */
-  readonly toolKinds: WeakMap<object, ReadonlyMap<string, boolean>>
+  readonly toolKinds: Map<string, WeakMap<object, ReadonlyMap<string, boolean>>>
   /** How many characters of text were read into it: what bounds it (`READING_BUDGET`). */
   chars: number
 }
@@ -365,7 +367,7 @@ const newReading = (): Reading => ({
   lists: { param: undefined, before: undefined, terms: undefined },
   summaries: new Map(),
   kinds: new Map(),
-  toolKinds: new WeakMap(),
+  toolKinds: new Map(),
   chars: 0
 })
 
@@ -431,37 +433,49 @@ const ENDS_BOOST = 3
 const TAKES_BOOST = 1
 
 /**
- * The kinds of value the tools' parameters take (`Values.kindsOf`): each tool's kinds (with whether
- * a required parameter takes it) and the tools taking each kind. Read on the first search that
- * carries a value after the tools changed, not at `add`: issue #32's build time stays what it was,
- * and an index searched without values never pays for it (a one-off cost, as WordNet's first read).
+ * The kinds of value of one family (`Values.familyOf`: `ref`, `id`, …) the tools' parameters take
+ * (`Values.kindsOf`): each tool's kinds (with whether a required parameter takes it) and the tools
+ * taking each kind. Read on the first search that carries a value of the family after the tools
+ * changed, not at `add`: issue #32's build time stays what it was, an index searched without values
+ * never pays for it, and a search pays only for the families its values want — each family's rule
+ * over every distinct parameter, not every rule (a process's first search with a value read all of
+ * them: about a third of its time).
  */
 interface Takers {
   readonly byTool: Map<number, ReadonlyMap<string, boolean>>
   readonly byKind: Map<string, Array<number>>
 }
 
-/** The kinds one parameter takes, once per distinct parameter (description, then name, type and format) of a reading. */
-const kindsIn = (reading: Reading, name: string, schema: SearchParameter): ReadonlyArray<string> => {
-  const byName = memoIn(reading, reading.kinds, schema.description ?? "", newKindsByName)
+/** The kinds of a family one parameter takes, once per family and distinct parameter (description, then name, type and format) of a reading. */
+const kindsIn = (reading: Reading, family: Map<string, Map<string, ReadonlyArray<string>>>, familyName: string, name: string, schema: SearchParameter): ReadonlyArray<string> => {
+  // Most parameters say nothing of the family: known so by a test or two, not a lookup of their description.
+  if (!Values.mayTake(familyName, name, schema)) return NO_KINDS
+  const byName = memoIn(reading, family, schema.description ?? "", newKindsByName)
   const key = schema.type === undefined && schema.format === undefined ? name : `${name}\u0000${String(schema.type ?? "")}\u0000${schema.format ?? ""}`
-  return memoIn(reading, byName, key, () => Values.parameterKinds(name, schema))
+  return memoIn(reading, byName, key, () => Values.parameterKinds(name, schema, familyName))
 }
+
+const NO_KINDS: ReadonlyArray<string> = []
 
 const newKindsByName = (): Map<string, ReadonlyArray<string>> => new Map()
 
-/** `Takers` of the tools, each distinct parameter and each tool's parameter schema read once per process. */
-const readTakers = (tools: Iterable<Indexed>): Takers => {
+/** `Takers` of one family of the tools, each distinct parameter and each tool's parameter schema read once per process and family. */
+const readTakers = (tools: Iterable<Indexed>, family: string): Takers => {
   const reading = readingNow()
-  const read = (name: string, schema: SearchParameter): ReadonlyArray<string> => kindsIn(reading, name, schema)
+  let kinds = reading.kinds.get(family)
+  if (kinds === undefined) reading.kinds.set(family, kinds = new Map())
+  let toolKinds = reading.toolKinds.get(family)
+  if (toolKinds === undefined) reading.toolKinds.set(family, toolKinds = new WeakMap())
+  const familyKinds = kinds
+  const read = (name: string, schema: SearchParameter): ReadonlyArray<string> => kindsIn(reading, familyKinds, family, name, schema)
   const byTool = new Map<number, ReadonlyMap<string, boolean>>()
   const byKind = new Map<string, Array<number>>()
   for (const indexed of tools) {
     const parameters = indexed.document.parameters
-    let takes = parameters === undefined ? undefined : reading.toolKinds.get(parameters)
+    let takes = parameters === undefined ? undefined : toolKinds.get(parameters)
     if (takes === undefined) {
       takes = Values.kindsOf(parameters, read)
-      if (parameters !== undefined) reading.toolKinds.set(parameters, takes)
+      if (parameters !== undefined) toolKinds.set(parameters, takes)
     }
     // What its query parameters take, as filters of a listing (`filters.ts`): by its method and URL too.
     const filters = Filters.filterKindsOf(indexed.document, read)
@@ -756,13 +770,13 @@ const VALUE_MAX = 1.5
  * value read as several kinds (a version, or a ref; an id of one collection or another) counts once,
  * by the best; "$20" is two values, an amount and a currency, each taken by a parameter of its own.
  */
-const valueFit = (asked: ReadonlyArray<ReadonlyArray<string>>, takes: ReadonlyMap<string, boolean>): number => {
-  if (asked.length === 0 || takes.size === 0) return 1
+const valueFit = (asked: ReadonlyArray<ReadonlyArray<string>>, takes: (kind: string) => boolean | undefined): number => {
+  if (asked.length === 0) return 1
   let lift = 1
   for (const kinds of asked) {
     let best = 0
     for (const kind of kinds) {
-      const required = takes.get(kind)
+      const required = takes(kind)
       if (required === undefined) continue
       best = Math.max(best, required ? VALUE_REQUIRED : VALUE_TAKEN)
     }
@@ -874,9 +888,16 @@ export const make = (): ToolIndex => {
   const byName = new Map<string, Indexed>()
   const byId = new Map<number, Indexed>()
   const vocabulary = Learn.empty()
-  /** What the tools' parameters take, read on the first search with a value since the tools changed. */
-  let takers: Takers | undefined
-  const takersNow = (): Takers => (takers ??= readTakers(byId.values()))
+  /** What the tools' parameters take, by family, each read on the first search with a value of it since the tools changed. */
+  const takers = new Map<string, Takers>()
+  const takersOf = (kind: string): Takers => {
+    const family = Values.familyOf(kind)
+    let found = takers.get(family)
+    if (found === undefined) takers.set(family, found = readTakers(byId.values(), family))
+    return found
+  }
+  /** Whether a required parameter of a tool takes a kind (undefined: none takes it). */
+  const takenBy = (id: number, kind: string): boolean | undefined => takersOf(kind).byTool.get(id)?.get(kind)
   /** The tools that end a resource with no delete of its own (`ends.ts`), read on the first removal asked since the tools changed. */
   let enders: ReadonlyMap<string, ReadonlyArray<number>> | undefined
   const endersNow = (): ReadonlyMap<string, ReadonlyArray<number>> =>
@@ -949,7 +970,7 @@ export const make = (): ToolIndex => {
   const termScores = new Map<string, TermScores>()
   let termScoresSize = 0
   const forgetScores = (): void => {
-    takers = undefined
+    takers.clear()
     enders = undefined
     termScores.clear()
     apisOfTerm.clear()
@@ -988,7 +1009,7 @@ export const make = (): ToolIndex => {
    * percentage) counts more than a common one (a date).
    */
   const takerScores = (kind: string, weight: number): TermScores =>
-    markScores(takersNow().byKind.get(kind) ?? [], TAKES_BOOST * weight)
+    markScores(takersOf(kind).byKind.get(kind) ?? [], TAKES_BOOST * weight)
   /** A mark's scores (a kind taken, an ender): each of its tools scores the mark's idf times `boost`, as a field of one term would. */
   const markScores = (tools: ReadonlyArray<number>, boost: number): TermScores => {
     const idf = Math.log(1 + (byId.size - tools.length + 0.5) / (tools.length + 0.5))
@@ -1118,9 +1139,8 @@ export const make = (): ToolIndex => {
     const action = said.compares && (read.action === "read" || read.action === "create") ? "list" : read.action
     const filtering = action === "list" || (action === "read" && said.filters)
     const takes = filtering ? Filters.asFilters(read.takes, read.hinted.filter(isPerson).length, said.recent, said.labels) : read.takes
-    const taking = takes.length > 0 ? takersNow() : undefined
     const valueConcepts = takes.map((kinds) => ({
-      terms: new Map(kinds.filter((kind) => taking?.byKind.has(kind) === true).map((kind) => [TAKES + kind, 1])),
+      terms: new Map(kinds.filter((kind) => takersOf(kind).byKind.has(kind)).map((kind) => [TAKES + kind, 1])),
       weight: VALUE_WEIGHT
     }))
     // A value bounded by a comparison filters: the words of a value to give ("amount") are no part of the request.
@@ -1219,7 +1239,7 @@ export const make = (): ToolIndex => {
         if (!slot.some((term) => given.has(term) && !(listing && query.listed.has(term)))) final *= SLOT
       })
       final *= Prior.fit(indexed.kind, given, query.person)
-      if (taking !== undefined) final *= valueFit(takes, taking.byTool.get(indexed.id) ?? NO_TAKES)
+      if (takes.length > 0) final *= valueFit(takes, (kind) => takenBy(indexed.id, kind))
       for (const item of query.items) {
         if (indexed.items.has(item)) {
           final *= ITEM
@@ -1247,7 +1267,6 @@ export const make = (): ToolIndex => {
 
 const NONE: ReadonlySet<string> = new Set()
 
-const NO_TAKES: ReadonlyMap<string, boolean> = new Map()
 
 /** Whether a hint's words are a person's (`@alice`: user, username). */
 const isPerson = (words: ReadonlyArray<string>): boolean => words.includes(PERSON_STEM)
