@@ -70,6 +70,19 @@
  *   kinds of every tool's parameters (`readTakers`, a few thousand distinct parameters read by
  *   `values.ts`'s rules, once per process), code and regular expressions run for the first time,
  *   and a collection of the build's garbage.
+ * - Round 5 (branch `first9`, the first search with a value, profiled alone: `profile.js --first`).
+ *   `readTakers` was a third of it: every rule of `values.ts` over each of the 3,422 distinct
+ *   parameters of the imports, and two lookups of each of the 11,700 a walk of the tools visits,
+ *   though a request's values want a family of kinds or two (`ref` for a branch). `Takers` are now
+ *   read per family (`Values.familyOf`: a plain kind, or `id`), on the first search that wants
+ *   it, running that family's rule alone (`Values.RULES`); and a parameter whose name, format and
+ *   raw description hold none of the family's evidence (`Values.mayTake`, 80–90% of them) is not
+ *   looked up at all. The memo is per family in the process's reading (counted against its budget,
+ *   shared by its indexes, forgotten with it). `readTakers` in the profile of a process's first
+ *   search: 43–46 ms → 30–33 ms (3 profiles each, alternated); the whole first search 0.9× the CPU
+ *   on a loaded machine (README "Profiling", round 5). Left: the build's garbage collected, a fresh
+ *   index's first scores of each term, the request's reading (WordNet pages, phrases), and every
+ *   regular expression compiled on its first use.
  */
 import * as Ends from "./ends.js"
 import { Engine } from "./engine.js"
@@ -311,6 +324,12 @@ interface Reading {
    * the budget.
    */
   readonly toolKinds: Map<string, WeakMap<object, ReadonlyMap<string, boolean>>>
+  /**
+   * The same with what the tool's query parameters take as filters (`Filters.filterKindsOf`), by
+   * the family and the tool's document: a fresh index of the same tools walks none of them again.
+   * Weak, as `toolKinds`.
+   */
+  readonly documentKinds: Map<string, WeakMap<object, ReadonlyMap<string, boolean>>>
   /** How many characters of text were read into it: what bounds it (`READING_BUDGET`). */
   chars: number
 }
@@ -368,6 +387,7 @@ const newReading = (): Reading => ({
   summaries: new Map(),
   kinds: new Map(),
   toolKinds: new Map(),
+  documentKinds: new Map(),
   chars: 0
 })
 
@@ -466,23 +486,29 @@ const readTakers = (tools: Iterable<Indexed>, family: string): Takers => {
   if (kinds === undefined) reading.kinds.set(family, kinds = new Map())
   let toolKinds = reading.toolKinds.get(family)
   if (toolKinds === undefined) reading.toolKinds.set(family, toolKinds = new WeakMap())
+  let documentKinds = reading.documentKinds.get(family)
+  if (documentKinds === undefined) reading.documentKinds.set(family, documentKinds = new WeakMap())
   const familyKinds = kinds
   const read = (name: string, schema: SearchParameter): ReadonlyArray<string> => kindsIn(reading, familyKinds, family, name, schema)
   const byTool = new Map<number, ReadonlyMap<string, boolean>>()
   const byKind = new Map<string, Array<number>>()
   for (const indexed of tools) {
-    const parameters = indexed.document.parameters
-    let takes = parameters === undefined ? undefined : toolKinds.get(parameters)
+    let takes = documentKinds.get(indexed.document)
     if (takes === undefined) {
-      takes = Values.kindsOf(parameters, read)
-      if (parameters !== undefined) toolKinds.set(parameters, takes)
-    }
-    // What its query parameters take, as filters of a listing (`filters.ts`): by its method and URL too.
-    const filters = Filters.filterKindsOf(indexed.document, read)
-    if (filters.length > 0) {
-      const withFilters = new Map(takes)
-      for (const kind of filters) withFilters.set(kind, false)
-      takes = withFilters
+      const parameters = indexed.document.parameters
+      takes = parameters === undefined ? undefined : toolKinds.get(parameters)
+      if (takes === undefined) {
+        takes = Values.kindsOf(parameters, read)
+        if (parameters !== undefined) toolKinds.set(parameters, takes)
+      }
+      // What its query parameters take, as filters of a listing (`filters.ts`): by its method and URL too.
+      const filters = Filters.filterKindsOf(indexed.document, read)
+      if (filters.length > 0) {
+        const withFilters = new Map(takes)
+        for (const kind of filters) withFilters.set(kind, false)
+        takes = withFilters
+      }
+      documentKinds.set(indexed.document, takes)
     }
     if (takes.size === 0) continue
     byTool.set(indexed.id, takes)
