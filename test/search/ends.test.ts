@@ -94,6 +94,6 @@ describe("a removal of what the API only ends", () => {
   })
 
   it("leaves a state update alone when the request removes something else of it", () => {
-    expect(first("toss the wontfix label off acme/api#210", 2)).toEqual(["issues_remove-all-labels", "issues_remove-label"])
+    expect(first("take the stale label off octo/cli#57", 2)).toEqual(["issues_remove-all-labels", "issues_remove-label"])
   })
 })

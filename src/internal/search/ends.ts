@@ -102,7 +102,7 @@ export const endOf = (
  * updates that take its state. Each under the key a request asks for it by (`endersOf`): `end`
  * for a verb of ending, `state <stem>` for a state update of a resource whose last word has that
  * stem — a plain update is what a removal means only when the request names its resource ("delete
- * the price"; not "toss the label off #210", where the issue's update is not the label's removal).
+ * the price"; not "take the label off #57", where the issue's update is not the label's removal).
  * And `any <stem>` for the state updates of every resource, deleted or not: what a verb of ending
  * asks of a resource that has no such verb ("archive the product": its `active`).
  *
