@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from "vitest"
 import type { CandidateTool } from "../../bench/search/registry.js"
 import * as Ends from "../../src/internal/search/ends.js"
-import type * as ToolIndex from "../../src/internal/search/index.js"
+import * as ToolIndex from "../../src/internal/search/index.js"
 import { realIndex } from "./realIndex.js"
 
 let tools: ReadonlyArray<CandidateTool> = []
@@ -76,6 +76,28 @@ describe("enders", () => {
     expect(names("state product")).toEqual([])
     // Payment intents end by their cancel: their update is no ender.
     expect([...found.values()].flat().map((id) => tools[id]!.name)).not.toContain("PostPaymentIntentsIntent")
+  })
+})
+
+describe("withEnders", () => {
+  it("gives a removal's concepts only the marks an ender holds: linear in the request's words", () => {
+    const ends = tools.flatMap((candidate, id) => {
+      const end = Ends.endOf(candidate.method, candidate.url, Object.keys(candidate.parameters?.properties ?? {}), candidate.api, true)
+      return end === undefined ? [] : [[id, end] as const]
+    })
+    const found = Ends.enders(ends)
+    const marked = (request: string): Array<Array<string>> => {
+      const read = ToolIndex.explain(index, request)
+      return Ends.withEnders(read.concepts, read.action, read.items, "\u0002", (key) => found.has(key))
+        .map((concept) => [...concept.terms.keys()].filter((term) => term.startsWith("\u0002")).map((term) => term.slice(1)))
+        .filter((marks) => marks.length > 0)
+    }
+    expect(marked("delete the price")).toEqual([["end", "state price"]])
+    expect(marked("archive prod_Q1w2E3")).toEqual([["any product"]])
+    // Two hundred removals of two hundred words no resource has: one mark each, not one per word.
+    const many = marked(Array.from({ length: 200 }, (_, at) => `delete w${at}x`).join(" "))
+    expect(many.length).toBeGreaterThan(10)
+    expect(many.every((marks) => marks.length === 1 && marks[0] === "end")).toBe(true)
   })
 })
 
