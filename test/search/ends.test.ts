@@ -32,6 +32,13 @@ const endOf = (name: string, updates = true): string | undefined => {
   return end === undefined ? undefined : `${end.kind} ${end.resource.split("\u0000")[1]}`
 }
 
+/** `enders` over every real tool, by its place in `tools`. */
+const endersOfTools = (): ReturnType<typeof Ends.enders> =>
+  Ends.enders(tools.flatMap((candidate, id) => {
+    const end = Ends.endOf(candidate.method, candidate.url, Object.keys(candidate.parameters?.properties ?? {}), candidate.api, true)
+    return end === undefined ? [] : [[id, end] as const]
+  }))
+
 const first = (request: string, limit = 1): Array<string> => index.search(request, { limit }).map((hit) => hit.name)
 
 describe("endOf", () => {
@@ -57,11 +64,7 @@ describe("endOf", () => {
 
 describe("enders", () => {
   it("are the endings of resources with no delete of their own, a state update only where no verb ends it", () => {
-    const ends = tools.flatMap((candidate, id) => {
-      const end = Ends.endOf(candidate.method, candidate.url, Object.keys(candidate.parameters?.properties ?? {}), candidate.api, true)
-      return end === undefined ? [] : [[id, end] as const]
-    })
-    const found = Ends.enders(ends)
+    const found = endersOfTools()
     const names = (key: string): Array<string> => (found.get(key) ?? []).map((id) => tools[id]!.name)
     expect(names("end")).toEqual(expect.arrayContaining([
       "PostPaymentIntentsIntentCancel", "PostCheckoutSessionsSessionExpire", "PostPaymentMethodsPaymentMethodDetach",
@@ -81,11 +84,7 @@ describe("enders", () => {
 
 describe("withEnders", () => {
   it("gives a removal's concepts only the marks an ender holds: linear in the request's words", () => {
-    const ends = tools.flatMap((candidate, id) => {
-      const end = Ends.endOf(candidate.method, candidate.url, Object.keys(candidate.parameters?.properties ?? {}), candidate.api, true)
-      return end === undefined ? [] : [[id, end] as const]
-    })
-    const found = Ends.enders(ends)
+    const found = endersOfTools()
     const marked = (request: string): Array<Array<string>> => {
       const read = ToolIndex.explain(index, request)
       return Ends.withEnders(read.concepts, read.action, read.items, "\u0002", (key) => found.has(key))
