@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from "vitest"
 import type { CandidateTool } from "../../bench/search/registry.js"
 import * as Ends from "../../src/internal/search/ends.js"
-import type * as ToolIndex from "../../src/internal/search/index.js"
+import * as ToolIndex from "../../src/internal/search/index.js"
 import { realIndex } from "./realIndex.js"
 
 let tools: ReadonlyArray<CandidateTool> = []
@@ -31,6 +31,13 @@ const endOf = (name: string, updates = true): string | undefined => {
   const end = Ends.endOf(method, url, Object.keys(parameters?.properties ?? {}), api, updates)
   return end === undefined ? undefined : `${end.kind} ${end.resource.split("\u0000")[1]}`
 }
+
+/** `enders` over every real tool, by its place in `tools`. */
+const endersOfTools = (): ReturnType<typeof Ends.enders> =>
+  Ends.enders(tools.flatMap((candidate, id) => {
+    const end = Ends.endOf(candidate.method, candidate.url, Object.keys(candidate.parameters?.properties ?? {}), candidate.api, true)
+    return end === undefined ? [] : [[id, end] as const]
+  }))
 
 const first = (request: string, limit = 1): Array<string> => index.search(request, { limit }).map((hit) => hit.name)
 
@@ -57,11 +64,7 @@ describe("endOf", () => {
 
 describe("enders", () => {
   it("are the endings of resources with no delete of their own, a state update only where no verb ends it", () => {
-    const ends = tools.flatMap((candidate, id) => {
-      const end = Ends.endOf(candidate.method, candidate.url, Object.keys(candidate.parameters?.properties ?? {}), candidate.api, true)
-      return end === undefined ? [] : [[id, end] as const]
-    })
-    const found = Ends.enders(ends)
+    const found = endersOfTools()
     const names = (key: string): Array<string> => (found.get(key) ?? []).map((id) => tools[id]!.name)
     expect(names("end")).toEqual(expect.arrayContaining([
       "PostPaymentIntentsIntentCancel", "PostCheckoutSessionsSessionExpire", "PostPaymentMethodsPaymentMethodDetach",
@@ -76,6 +79,24 @@ describe("enders", () => {
     expect(names("state product")).toEqual([])
     // Payment intents end by their cancel: their update is no ender.
     expect([...found.values()].flat().map((id) => tools[id]!.name)).not.toContain("PostPaymentIntentsIntent")
+  })
+})
+
+describe("withEnders", () => {
+  it("gives a removal's concepts only the marks an ender holds: linear in the request's words", () => {
+    const found = endersOfTools()
+    const marked = (request: string): Array<Array<string>> => {
+      const read = ToolIndex.explain(index, request)
+      return Ends.withEnders(read.concepts, read.action, read.items, "\u0002", (key) => found.has(key))
+        .map((concept) => [...concept.terms.keys()].filter((term) => term.startsWith("\u0002")).map((term) => term.slice(1)))
+        .filter((marks) => marks.length > 0)
+    }
+    expect(marked("delete the price")).toEqual([["end", "state price"]])
+    expect(marked("archive prod_Q1w2E3")).toEqual([["any product"]])
+    // Two hundred removals of two hundred words no resource has: one mark each, not one per word.
+    const many = marked(Array.from({ length: 200 }, (_, at) => `delete w${at}x`).join(" "))
+    expect(many.length).toBeGreaterThan(10)
+    expect(many.every((marks) => marks.length === 1 && marks[0] === "end")).toBe(true)
   })
 })
 
@@ -94,6 +115,6 @@ describe("a removal of what the API only ends", () => {
   })
 
   it("leaves a state update alone when the request removes something else of it", () => {
-    expect(first("toss the wontfix label off acme/api#210", 2)).toEqual(["issues_remove-all-labels", "issues_remove-label"])
+    expect(first("take the stale label off octo/cli#57", 2)).toEqual(["issues_remove-all-labels", "issues_remove-label"])
   })
 })

@@ -447,7 +447,7 @@ describe("action operations in everyday words, over real tools of the three impo
   })
 
   it("Slack reminders, Do Not Disturb, presence and link previews: tick off, back, appear offline, unfurl", () => {
-    expect(first(index, "tick off reminder Rm12345")).toBe("slack_reminders_complete")
+    expect(first(index, "tick off my reminder Rm40404")).toBe("slack_reminders_complete")
     expect(first(index, "i'm back, end focus")).toBe("slack_dnd_endSnooze")
     expect(first(index, "appear offline on slack")).toBe("slack_users_setPresence")
     expect(first(index, "turn on link previews for my app's links")).toBe("slack_chat_unfurl")

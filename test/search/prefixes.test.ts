@@ -6,6 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest"
 import * as ToolIndex from "../../src/internal/search/index.js"
+import * as Learn from "../../src/internal/search/learn.js"
 import { realIndex } from "./realIndex.js"
 
 describe("an id prefix, against collections addressed by number", () => {
@@ -26,5 +27,22 @@ describe("an id prefix, against collections addressed by number", () => {
   it("names Stripe's customers alone, and GitHub's issues by a number (`#12`) as before", () => {
     expect([...ToolIndex.explain(index, "close cus_NffrFeUfNV2Hib").apis]).toEqual(["stripe"])
     expect([...ToolIndex.explain(index, "close acme/api#12").items]).toEqual(expect.arrayContaining(["issues", "pulls"]))
+  })
+})
+
+describe("a collection's count of tools that address it by number", () => {
+  it("follows the tools added and removed: a prefix names it again once a tool by a string id is all that is left", () => {
+    const vocabulary = Learn.empty()
+    const named = Learn.collectionsIn("/accounts/{account_id}")
+    const resolved = (): Array<string> => Learn.resolvePrefix(vocabulary, "acct").map((found) => found.words.join(" "))
+    Learn.add(vocabulary, named, "api", () => true)
+    expect(resolved()).toEqual([])
+    Learn.add(vocabulary, named, "api", () => false)
+    expect(resolved()).toEqual(["accounts"])
+    Learn.remove(vocabulary, named, "api", () => true)
+    expect(resolved()).toEqual(["accounts"])
+    Learn.remove(vocabulary, named, "api", () => false)
+    Learn.add(vocabulary, named, "api", () => true)
+    expect(resolved()).toEqual([])
   })
 })

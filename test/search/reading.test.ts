@@ -137,11 +137,11 @@ describe("words read by their shape", () => {
   it("reads a request asking who as a list, even when an id names what they acted on", () => {
     expect(ToolIndex.explain(hooks, "who approved acme/site#17").action).toBe("list")
     expect(names(hooks, "who approved acme/site#17")[0]).toBe("list_reviews")
-    expect(ToolIndex.explain(hooks, "who's starred acme/sdk").listed.size).toBe(0)
+    expect(ToolIndex.explain(hooks, "who's starred octo/tools lately").listed.size).toBe(0)
   })
 
   it("leaves a test or live mode marker out of an id's prefix (`cs_test_…`)", () => {
-    expect(Hints.read("pull up checkout cs_test_a1b2c3").idPrefixes).toEqual(["cs"])
+    expect(Hints.read("open checkout session cs_test_z9y8x7").idPrefixes).toEqual(["cs"])
     expect(Hints.read("sk_live_4eC39HqLyjWDarjtT1zdp7dc").idPrefixes).toEqual(["sk"])
     expect(Hints.read("sub_sched_1Mr3").idPrefixes).toEqual(["sub_sched"])
   })
@@ -197,7 +197,7 @@ describe("an id prefix", () => {
     ])
     // `po` sits tighter in "people" (p-e-o) than in "payouts" (p-a-y-o); that was read as meaning people.
     expect([...ToolIndex.explain(index, "po_1NqAbC").items].sort()).toEqual(["payouts", "people"])
-    expect(names(index, "stop po_1NqAbC before it goes out")[0]).toBe("cancel_payout")
+    expect(names(index, "stop po_1NqAbC, it must not be paid")[0]).toBe("cancel_payout")
   })
 })
 
@@ -239,7 +239,7 @@ describe("reaching the tool a request names otherwise (round 6)", () => {
   })
 
   it("joins no word with a hint's gap into a compound", () => {
-    const terms = ToolIndex.explain(repos, "who's starred acme/sdk").concepts.flatMap((concept) => [...concept.terms.keys()])
+    const terms = ToolIndex.explain(repos, "who's starred octo/tools lately").concepts.flatMap((concept) => [...concept.terms.keys()])
     expect(terms.filter((term) => term.includes("\u0000"))).toEqual([])
   })
 })

@@ -90,4 +90,14 @@ describe("the evaluation's rule", () => {
       expect(requests.filter((request) => text.includes(request)), file).toEqual([])
     }
   })
+
+  it("no test of the search wing quotes a request of the evaluation", () => {
+    // A test's requests are written for it: one taken from a task set tunes the ranker to that
+    // task through the test that holds it. Counted, not shown: a held-out request stays unread.
+    const dir = import.meta.dirname
+    for (const file of Fs.readdirSync(dir).filter((name) => name.endsWith(".ts"))) {
+      const text = normalize(Fs.readFileSync(Path.join(dir, file), "utf8"))
+      expect(requests.filter((request) => text.includes(request)).length, file).toBe(0)
+    }
+  })
 })

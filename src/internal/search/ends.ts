@@ -102,7 +102,7 @@ export const endOf = (
  * updates that take its state. Each under the key a request asks for it by (`endersOf`): `end`
  * for a verb of ending, `state <stem>` for a state update of a resource whose last word has that
  * stem — a plain update is what a removal means only when the request names its resource ("delete
- * the price"; not "toss the label off #210", where the issue's update is not the label's removal).
+ * the price"; not "take the label off #57", where the issue's update is not the label's removal).
  * And `any <stem>` for the state updates of every resource, deleted or not: what a verb of ending
  * asks of a resource that has no such verb ("archive the product": its `active`).
  *
@@ -167,6 +167,9 @@ const ENDING_STEMS: ReadonlySet<string> = new Set([...ENDING, "retire", "shelve"
  * A request to end something in so many words ("archive", "deactivate", "retire") asks for the
  * state update of the resource it names by a word or an id ("archive prod_…": the product's
  * `active`): its concept of ending gets the marks of every state update of what it names.
+ * Only the marks `known` has (`enders`' keys) are given: one no tool holds would score nothing,
+ * and a mark for every word of the request, on every concept of removal, was quadratic in the
+ * request's words ("delete a delete b …": a thousand characters, ten times a plain request's time).
  *
  * @internal
  */
@@ -174,15 +177,18 @@ export const withEnders = (
   concepts: ReadonlyArray<Concept>,
   action: Action | undefined,
   items: ReadonlySet<string>,
-  mark: string
+  mark: string,
+  known: (key: string) => boolean
 ): ReadonlyArray<Concept> => {
   if (action !== "delete" && action !== "action") return concepts
   const own = ownStems(concepts)
   // An id names the resource for a verb of ending; for a removal, `#44` would name the issue of
   // whatever the request takes off it (a label, an assignee): only the request's words do.
-  const marks = action === "delete"
-    ? [mark + END, ...own.map((term) => `${mark}${STATE_OF}${term}`)]
-    : [...own, ...[...items].map((key) => stem(lastWord(key)))].map((term) => `${mark}${ANY_STATE_OF}${term}`)
+  const keys = action === "delete"
+    ? [END, ...own.map((term) => STATE_OF + term)]
+    : [...own, ...[...items].map((key) => stem(lastWord(key)))].map((term) => ANY_STATE_OF + term)
+  const marks = [...new Set(keys.filter(known))].map((key) => mark + key)
+  if (marks.length === 0) return concepts
   return concepts.map((concept) => {
     const weight = action === "delete"
       ? concept.terms.get(DELETE)

@@ -1171,7 +1171,7 @@ export const make = (): ToolIndex => {
     }))
     // A value bounded by a comparison filters: the words of a value to give ("amount") are no part of the request.
     const asked = said.compares ? read.concepts.filter((concept) => concept.attribute !== true) : read.concepts
-    const concepts = [...Ends.withEnders(asked, read.action, read.items, ENDS), ...valueConcepts].flatMap((concept) => {
+    const concepts = [...Ends.withEnders(asked, read.action, read.items, ENDS, (key) => endersNow().has(key)), ...valueConcepts].flatMap((concept) => {
       const known = new Map([...concept.terms].filter(([term]) => term.startsWith(TAKES) || term.startsWith(ENDS) || present.has(term)))
       return known.size === 0 ? [] : [{ terms: known, weight: concept.weight }]
     })

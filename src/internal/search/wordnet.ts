@@ -27,7 +27,7 @@ import * as Fs from "node:fs"
 import { createRequire } from "node:module"
 import * as Path from "node:path"
 
-type Pos = "verb" | "noun" | "adj"
+export type Pos = "verb" | "noun" | "adj"
 
 const POS: ReadonlyArray<Pos> = ["verb", "noun"]
 
@@ -135,6 +135,17 @@ const findLine = (file: IndexFile, lemma: string): string | undefined => {
   } finally {
     if (fd !== undefined) Fs.closeSync(fd)
   }
+}
+
+/**
+ * The line of a part of speech's index file that starts with `lemma `, or undefined (tests: the
+ * paged search against the whole file, at the pages' edges).
+ *
+ * @internal
+ */
+export const indexLine = (pos: Pos, lemma: string): string | undefined => {
+  const db = open()
+  return db === null ? undefined : findLine(indexOf(db, pos), lemma)
 }
 
 /** `Buffer.compare` of the bytes from `start` to `end` with `key`: their order (-1, 0, 1). */
