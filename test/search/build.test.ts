@@ -177,6 +177,32 @@ describe("the process's reading", () => {
     expect(ToolIndex.readingSize()).toBeGreaterThan(rebuilt)
   })
 
+  it("counts a parameter's description once against the budget, whatever families of values were asked", () => {
+    // One long description that says it takes an amount, a date, a URL and an email: each family's
+    // read looks it up; counted once per family, such reads took a real import's reading past its
+    // budget and every later index read all its texts again.
+    const said = "The amount in cents, the date it is due, the URL to notify and the email address to write to. "
+    const description = said + "Padding words. ".repeat(400)
+    const tool: ToolIndex.SearchDocument = {
+      name: "create_payment_link",
+      description: "Create a payment link.",
+      method: "POST",
+      url: "https://api.example.com/v1/payment_links",
+      api: "pay",
+      parameters: { properties: { details: { type: "string", description } } }
+    }
+    ToolIndex.forgetReadings()
+    const index = ToolIndex.make()
+    index.add([tool])
+    const built = ToolIndex.readingSize()
+    for (const request of ["a payment link for $20", "a payment link due 2026-12-24", "a payment link to https://example.com/hook", "a payment link for ann@example.com"]) {
+      expect(index.search(request, { limit: 1 })[0]!.name).toBe("create_payment_link")
+    }
+    const grown = ToolIndex.readingSize() - built
+    expect(grown).toBeGreaterThanOrEqual(description.length)
+    expect(grown).toBeLessThan(2 * description.length)
+  })
+
   it("starts over at the first add past its budget", () => {
     ToolIndex.forgetReadings()
     // Distinct descriptions past the budget, in one add: read whole, each once.

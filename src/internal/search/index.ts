@@ -312,11 +312,14 @@ interface Reading {
   /** The terms of each distinct description's first sentence (`summaryIn`). */
   readonly summaries: Map<string, ReadonlyArray<string>>
   /**
-   * The kinds of value each distinct parameter takes (`Values.parameterKinds`), by the family of
-   * kinds asked (`Values.familyOf`), its description and then its name, type and format
-   * (`kindsIn`): read on a search with a value of that family, for every index.
+   * The kinds of value each distinct parameter takes (`Values.parameterKinds`), by its description
+   * and then the family of kinds asked (`Values.familyOf`) with its name, type and format
+   * (`kindsIn`): read on a search with a value of that family, for every index. The description
+   * first, so that it counts once against the budget whatever the families asked: counted once per
+   * family, fourteen families' reads took the figures' reading past `READING_BUDGET`, and every
+   * index after them read all its texts again.
    */
-  readonly kinds: Map<string, Map<string, Map<string, ReadonlyArray<string>>>>
+  readonly kinds: Map<string, Map<string, ReadonlyArray<string>>>
   /**
    * What each tool's parameters take (`Values.kindsOf`) of each family of kinds, by the family and
    * the parameters' schema object: an index of the same tools (a client per user, a second client)
@@ -467,11 +470,13 @@ interface Takers {
 }
 
 /** The kinds of a family one parameter takes, once per family and distinct parameter (description, then name, type and format) of a reading. */
-const kindsIn = (reading: Reading, family: Map<string, Map<string, ReadonlyArray<string>>>, familyName: string, name: string, schema: SearchParameter): ReadonlyArray<string> => {
+const kindsIn = (reading: Reading, familyName: string, name: string, schema: SearchParameter): ReadonlyArray<string> => {
   // Most parameters say nothing of the family: known so by a test or two, not a lookup of their description.
   if (!Values.mayTake(familyName, name, schema)) return NO_KINDS
-  const byName = memoIn(reading, family, schema.description ?? "", newKindsByName)
-  const key = schema.type === undefined && schema.format === undefined ? name : `${name}\u0000${String(schema.type ?? "")}\u0000${schema.format ?? ""}`
+  const byName = memoIn(reading, reading.kinds, schema.description ?? "", newKindsByName)
+  const key = schema.type === undefined && schema.format === undefined
+    ? `${familyName}\u0000${name}`
+    : `${familyName}\u0000${name}\u0000${String(schema.type ?? "")}\u0000${schema.format ?? ""}`
   return memoIn(reading, byName, key, () => Values.parameterKinds(name, schema, familyName))
 }
 
@@ -482,14 +487,11 @@ const newKindsByName = (): Map<string, ReadonlyArray<string>> => new Map()
 /** `Takers` of one family of the tools, each distinct parameter and each tool's parameter schema read once per process and family. */
 const readTakers = (tools: Iterable<Indexed>, family: string): Takers => {
   const reading = readingNow()
-  let kinds = reading.kinds.get(family)
-  if (kinds === undefined) reading.kinds.set(family, kinds = new Map())
   let toolKinds = reading.toolKinds.get(family)
   if (toolKinds === undefined) reading.toolKinds.set(family, toolKinds = new WeakMap())
   let documentKinds = reading.documentKinds.get(family)
   if (documentKinds === undefined) reading.documentKinds.set(family, documentKinds = new WeakMap())
-  const familyKinds = kinds
-  const read = (name: string, schema: SearchParameter): ReadonlyArray<string> => kindsIn(reading, familyKinds, family, name, schema)
+  const read = (name: string, schema: SearchParameter): ReadonlyArray<string> => kindsIn(reading, family, name, schema)
   const byTool = new Map<number, ReadonlyMap<string, boolean>>()
   const byKind = new Map<string, Array<number>>()
   for (const indexed of tools) {
