@@ -148,35 +148,6 @@ describe("the process's reading", () => {
     expect(alone(tools).search(request, { limit: 5 })).toEqual(expected)
   })
 
-  it("reads the parameters for the families of kinds a request's values want, each once per process, until forgotten", () => {
-    ToolIndex.forgetReadings()
-    const index = ToolIndex.make()
-    index.add(tools)
-    const built = ToolIndex.readingSize()
-    // No value: nothing of the parameters is read.
-    index.search("open pull requests", { limit: 3 })
-    expect(ToolIndex.readingSize()).toBe(built)
-    // An amount and a currency: those two families, counted against the reading's budget.
-    const refund = index.search("refund $20 of a charge", { limit: 5 })
-    const money = ToolIndex.readingSize()
-    expect(money).toBeGreaterThan(built)
-    // The same families again, on another index of the same tools: nothing read again.
-    const other = ToolIndex.make()
-    other.add(tools)
-    expect(other.search("refund 30 dollars on a charge", { limit: 5 })[0]!.name).toBe("create_refund")
-    expect(ToolIndex.readingSize()).toBe(money)
-    // A family not asked before is read then (`organization` may name a date: "…ation", "…on").
-    other.search("fork into my organization yesterday", { limit: 5 })
-    expect(ToolIndex.readingSize()).toBeGreaterThan(money)
-    // Forgotten with the reading; read again, the same ranking.
-    ToolIndex.forgetReadings()
-    expect(ToolIndex.readingSize()).toBe(0)
-    const again = alone(tools)
-    const rebuilt = ToolIndex.readingSize()
-    expect(again.search("refund $20 of a charge", { limit: 5 })).toEqual(refund)
-    expect(ToolIndex.readingSize()).toBeGreaterThan(rebuilt)
-  })
-
   it("counts a parameter's description once against the budget, whatever families of values were asked", () => {
     // One long description that says it takes an amount, a date, a URL and an email: each family's
     // read looks it up; counted once per family, such reads took a real import's reading past its

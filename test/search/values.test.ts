@@ -72,43 +72,6 @@ describe("kindsOf on the evaluation's real imports", () => {
     return [...Values.kindsOf(tool.parameters)].map(([kind, required]) => `${kind}${required ? "!" : ""}`).sort()
   }
 
-  // The index reads one family of kinds at a time, for the families a request's values want, and
-  // skips a parameter `mayTake` rules out: both must read what the whole reading does, parameter by
-  // parameter, or a ranking would change with the request's other values.
-  it("reads each family of kinds alone as the whole reading does, and mayTake rules out no parameter that takes one", () => {
-    const families = ["url", "email", "money", "currency", "percent", "duration", "date", "sha", "ref", "version", "file", "ts", "quantity", "id"]
-    let parameters = 0
-    let ruledOut = 0
-    let taking = 0
-    const walk = (schema: Values.ParamSchema, depth: number): void => {
-      for (const [name, child] of Object.entries(schema.properties ?? {})) {
-        parameters += 1
-        const all = Values.parameterKinds(name, child)
-        if (all.length > 0) taking += 1
-        for (const family of families) {
-          const alone = Values.parameterKinds(name, child, family)
-          expect(alone).toEqual(all.filter((kind) => Values.familyOf(kind) === family))
-          if (!Values.mayTake(family, name, child)) {
-            ruledOut += 1
-            expect(alone).toEqual([])
-          }
-        }
-        if (depth < 2) {
-          if (child.properties !== undefined) walk(child, depth + 1)
-          else if (child.items?.properties !== undefined) walk(child.items, depth + 1)
-        }
-      }
-    }
-    for (const tool of tools) if (tool.parameters !== undefined) walk(tool.parameters as Values.ParamSchema, 0)
-    expect(parameters).toBeGreaterThan(10_000)
-    expect(taking).toBeGreaterThan(1_000)
-    // It rules out most: what makes a family's first reading cheap.
-    expect(ruledOut / (parameters * families.length)).toBeGreaterThan(0.8)
-    expect(Values.familyOf("filter:id:account")).toBe("id")
-    expect(Values.familyOf("filter:date")).toBe("date")
-    expect(Values.familyOf("ref")).toBe("ref")
-  })
-
   it("reads Stripe's amounts, currencies, percentages, durations and the ids its descriptions name", () => {
     // `destination`: "The ID of a connected Stripe account"; `currency`: "3-letter ISO code for currency".
     expect(kinds("PostTransfers")).toEqual(["currency!", "id:account!", "id:stripe account!", "money"])

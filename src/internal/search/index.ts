@@ -70,19 +70,6 @@
  *   kinds of every tool's parameters (`readTakers`, a few thousand distinct parameters read by
  *   `values.ts`'s rules, once per process), code and regular expressions run for the first time,
  *   and a collection of the build's garbage.
- * - Round 5 (branch `first9`, the first search with a value, profiled alone: `profile.js --first`).
- *   `readTakers` was a third of it: every rule of `values.ts` over each of the 3,422 distinct
- *   parameters of the imports, and two lookups of each of the 11,700 a walk of the tools visits,
- *   though a request's values want a family of kinds or two (`ref` for a branch). `Takers` are now
- *   read per family (`Values.familyOf`: a plain kind, or `id`), on the first search that wants
- *   it, running that family's rule alone (`Values.RULES`); and a parameter whose name, format and
- *   raw description hold none of the family's evidence (`Values.mayTake`: 71–96% by family, `ref` 88%) is not
- *   looked up at all. The memo is per family in the process's reading (counted against its budget,
- *   shared by its indexes, forgotten with it). `readTakers` in the profile of a process's first
- *   search: 43–46 ms → 30–33 ms (3 profiles each, alternated); the whole first search 0.9× the CPU
- *   on a loaded machine (README "Profiling", round 5). Left: the build's garbage collected, a fresh
- *   index's first scores of each term, the request's reading (WordNet pages, phrases), and every
- *   regular expression compiled on its first use.
  */
 import * as Ends from "./ends.js"
 import { Engine } from "./engine.js"
@@ -313,26 +300,15 @@ interface Reading {
   readonly summaries: Map<string, ReadonlyArray<string>>
   /**
    * The kinds of value each distinct parameter takes (`Values.parameterKinds`), by its description
-   * and then the family of kinds asked (`Values.familyOf`) with its name, type and format
-   * (`kindsIn`): read on a search with a value of that family, for every index. The description
-   * first, so that it counts once against the budget whatever the families asked: counted once per
-   * family, fourteen families' reads took the figures' reading past `READING_BUDGET`, and every
-   * index after them read all its texts again.
+   * and then its name, type and format (`kindsIn`): read on a search with a value, for every index.
    */
   readonly kinds: Map<string, Map<string, ReadonlyArray<string>>>
   /**
-   * What each tool's parameters take (`Values.kindsOf`) of each family of kinds, by the family and
-   * the parameters' schema object: an index of the same tools (a client per user, a second client)
-   * reads none of them again. Weak: it holds nothing the tools do not, so it is not counted against
-   * the budget.
+   * What each tool's parameters take (`Values.kindsOf`), by the parameters' schema object: an index
+   * of the same tools (a client per user, a second client) reads none of them again. Weak: it holds
+   * nothing the tools do not, so it is not counted against the budget.
    */
-  readonly toolKinds: Map<string, WeakMap<object, ReadonlyMap<string, boolean>>>
-  /**
-   * The same with what the tool's query parameters take as filters (`Filters.filterKindsOf`), by
-   * the family and the tool's document: a fresh index of the same tools walks none of them again.
-   * Weak, as `toolKinds`.
-   */
-  readonly documentKinds: Map<string, WeakMap<object, ReadonlyMap<string, boolean>>>
+  readonly toolKinds: WeakMap<object, ReadonlyMap<string, boolean>>
   /** How many characters of text were read into it: what bounds it (`READING_BUDGET`). */
   chars: number
 }
@@ -389,8 +365,7 @@ const newReading = (): Reading => ({
   lists: { param: undefined, before: undefined, terms: undefined },
   summaries: new Map(),
   kinds: new Map(),
-  toolKinds: new Map(),
-  documentKinds: new Map(),
+  toolKinds: new WeakMap(),
   chars: 0
 })
 
@@ -456,61 +431,44 @@ const ENDS_BOOST = 3
 const TAKES_BOOST = 1
 
 /**
- * The kinds of value of one family (`Values.familyOf`: `ref`, `id`, …) the tools' parameters take
- * (`Values.kindsOf`): each tool's kinds (with whether a required parameter takes it) and the tools
- * taking each kind. Read on the first search that carries a value of the family after the tools
- * changed, not at `add`: issue #32's build time stays what it was, an index searched without values
- * never pays for it, and a search pays only for the families its values want — each family's rule
- * over every distinct parameter, not every rule (a process's first search with a value read all of
- * them: about a third of its time).
+ * The kinds of value the tools' parameters take (`Values.kindsOf`): each tool's kinds (with whether
+ * a required parameter takes it) and the tools taking each kind. Read on the first search that
+ * carries a value after the tools changed, not at `add`: issue #32's build time stays what it was,
+ * and an index searched without values never pays for it (a one-off cost, as WordNet's first read).
  */
 interface Takers {
   readonly byTool: Map<number, ReadonlyMap<string, boolean>>
   readonly byKind: Map<string, Array<number>>
 }
 
-/** The kinds of a family one parameter takes, once per family and distinct parameter (description, then name, type and format) of a reading. */
-const kindsIn = (reading: Reading, familyName: string, name: string, schema: SearchParameter): ReadonlyArray<string> => {
-  // Most parameters say nothing of the family: known so by a test or two, not a lookup of their description.
-  if (!Values.mayTake(familyName, name, schema)) return NO_KINDS
+/** The kinds one parameter takes, once per distinct parameter (description, then name, type and format) of a reading. */
+const kindsIn = (reading: Reading, name: string, schema: SearchParameter): ReadonlyArray<string> => {
   const byName = memoIn(reading, reading.kinds, schema.description ?? "", newKindsByName)
-  const key = schema.type === undefined && schema.format === undefined
-    ? `${familyName}\u0000${name}`
-    : `${familyName}\u0000${name}\u0000${String(schema.type ?? "")}\u0000${schema.format ?? ""}`
-  return memoIn(reading, byName, key, () => Values.parameterKinds(name, schema, familyName))
+  const key = schema.type === undefined && schema.format === undefined ? name : `${name}\u0000${String(schema.type ?? "")}\u0000${schema.format ?? ""}`
+  return memoIn(reading, byName, key, () => Values.parameterKinds(name, schema))
 }
-
-const NO_KINDS: ReadonlyArray<string> = []
 
 const newKindsByName = (): Map<string, ReadonlyArray<string>> => new Map()
 
-/** `Takers` of one family of the tools, each distinct parameter and each tool's parameter schema read once per process and family. */
-const readTakers = (tools: Iterable<Indexed>, family: string): Takers => {
+/** `Takers` of the tools, each distinct parameter and each tool's parameter schema read once per process. */
+const readTakers = (tools: Iterable<Indexed>): Takers => {
   const reading = readingNow()
-  let toolKinds = reading.toolKinds.get(family)
-  if (toolKinds === undefined) reading.toolKinds.set(family, toolKinds = new WeakMap())
-  let documentKinds = reading.documentKinds.get(family)
-  if (documentKinds === undefined) reading.documentKinds.set(family, documentKinds = new WeakMap())
-  const read = (name: string, schema: SearchParameter): ReadonlyArray<string> => kindsIn(reading, family, name, schema)
+  const read = (name: string, schema: SearchParameter): ReadonlyArray<string> => kindsIn(reading, name, schema)
   const byTool = new Map<number, ReadonlyMap<string, boolean>>()
   const byKind = new Map<string, Array<number>>()
   for (const indexed of tools) {
-    let takes = documentKinds.get(indexed.document)
+    const parameters = indexed.document.parameters
+    let takes = parameters === undefined ? undefined : reading.toolKinds.get(parameters)
     if (takes === undefined) {
-      const parameters = indexed.document.parameters
-      takes = parameters === undefined ? undefined : toolKinds.get(parameters)
-      if (takes === undefined) {
-        takes = Values.kindsOf(parameters, read)
-        if (parameters !== undefined) toolKinds.set(parameters, takes)
-      }
-      // What its query parameters take, as filters of a listing (`filters.ts`): by its method and URL too.
-      const filters = Filters.filterKindsOf(indexed.document, read)
-      if (filters.length > 0) {
-        const withFilters = new Map(takes)
-        for (const kind of filters) withFilters.set(kind, false)
-        takes = withFilters
-      }
-      documentKinds.set(indexed.document, takes)
+      takes = Values.kindsOf(parameters, read)
+      if (parameters !== undefined) reading.toolKinds.set(parameters, takes)
+    }
+    // What its query parameters take, as filters of a listing (`filters.ts`): by its method and URL too.
+    const filters = Filters.filterKindsOf(indexed.document, read)
+    if (filters.length > 0) {
+      const withFilters = new Map(takes)
+      for (const kind of filters) withFilters.set(kind, false)
+      takes = withFilters
     }
     if (takes.size === 0) continue
     byTool.set(indexed.id, takes)
@@ -798,13 +756,13 @@ const VALUE_MAX = 1.5
  * value read as several kinds (a version, or a ref; an id of one collection or another) counts once,
  * by the best; "$20" is two values, an amount and a currency, each taken by a parameter of its own.
  */
-const valueFit = (asked: ReadonlyArray<ReadonlyArray<string>>, takes: (kind: string) => boolean | undefined): number => {
-  if (asked.length === 0) return 1
+const valueFit = (asked: ReadonlyArray<ReadonlyArray<string>>, takes: ReadonlyMap<string, boolean>): number => {
+  if (asked.length === 0 || takes.size === 0) return 1
   let lift = 1
   for (const kinds of asked) {
     let best = 0
     for (const kind of kinds) {
-      const required = takes(kind)
+      const required = takes.get(kind)
       if (required === undefined) continue
       best = Math.max(best, required ? VALUE_REQUIRED : VALUE_TAKEN)
     }
@@ -916,16 +874,9 @@ export const make = (): ToolIndex => {
   const byName = new Map<string, Indexed>()
   const byId = new Map<number, Indexed>()
   const vocabulary = Learn.empty()
-  /** What the tools' parameters take, by family, each read on the first search with a value of it since the tools changed. */
-  const takers = new Map<string, Takers>()
-  const takersOf = (kind: string): Takers => {
-    const family = Values.familyOf(kind)
-    let found = takers.get(family)
-    if (found === undefined) takers.set(family, found = readTakers(byId.values(), family))
-    return found
-  }
-  /** Whether a required parameter of a tool takes a kind (undefined: none takes it). */
-  const takenBy = (id: number, kind: string): boolean | undefined => takersOf(kind).byTool.get(id)?.get(kind)
+  /** What the tools' parameters take, read on the first search with a value since the tools changed. */
+  let takers: Takers | undefined
+  const takersNow = (): Takers => (takers ??= readTakers(byId.values()))
   /** The tools that end a resource with no delete of its own (`ends.ts`), read on the first removal asked since the tools changed. */
   let enders: ReadonlyMap<string, ReadonlyArray<number>> | undefined
   const endersNow = (): ReadonlyMap<string, ReadonlyArray<number>> =>
@@ -998,7 +949,7 @@ export const make = (): ToolIndex => {
   const termScores = new Map<string, TermScores>()
   let termScoresSize = 0
   const forgetScores = (): void => {
-    takers.clear()
+    takers = undefined
     enders = undefined
     termScores.clear()
     apisOfTerm.clear()
@@ -1037,7 +988,7 @@ export const make = (): ToolIndex => {
    * percentage) counts more than a common one (a date).
    */
   const takerScores = (kind: string, weight: number): TermScores =>
-    markScores(takersOf(kind).byKind.get(kind) ?? [], TAKES_BOOST * weight)
+    markScores(takersNow().byKind.get(kind) ?? [], TAKES_BOOST * weight)
   /** A mark's scores (a kind taken, an ender): each of its tools scores the mark's idf times `boost`, as a field of one term would. */
   const markScores = (tools: ReadonlyArray<number>, boost: number): TermScores => {
     const idf = Math.log(1 + (byId.size - tools.length + 0.5) / (tools.length + 0.5))
@@ -1167,8 +1118,9 @@ export const make = (): ToolIndex => {
     const action = said.compares && (read.action === "read" || read.action === "create") ? "list" : read.action
     const filtering = action === "list" || (action === "read" && said.filters)
     const takes = filtering ? Filters.asFilters(read.takes, read.hinted.filter(isPerson).length, said.recent, said.labels) : read.takes
+    const taking = takes.length > 0 ? takersNow() : undefined
     const valueConcepts = takes.map((kinds) => ({
-      terms: new Map(kinds.filter((kind) => takersOf(kind).byKind.has(kind)).map((kind) => [TAKES + kind, 1])),
+      terms: new Map(kinds.filter((kind) => taking?.byKind.has(kind) === true).map((kind) => [TAKES + kind, 1])),
       weight: VALUE_WEIGHT
     }))
     // A value bounded by a comparison filters: the words of a value to give ("amount") are no part of the request.
@@ -1267,7 +1219,7 @@ export const make = (): ToolIndex => {
         if (!slot.some((term) => given.has(term) && !(listing && query.listed.has(term)))) final *= SLOT
       })
       final *= Prior.fit(indexed.kind, given, query.person)
-      if (takes.length > 0) final *= valueFit(takes, (kind) => takenBy(indexed.id, kind))
+      if (taking !== undefined) final *= valueFit(takes, taking.byTool.get(indexed.id) ?? NO_TAKES)
       for (const item of query.items) {
         if (indexed.items.has(item)) {
           final *= ITEM
@@ -1295,6 +1247,7 @@ export const make = (): ToolIndex => {
 
 const NONE: ReadonlySet<string> = new Set()
 
+const NO_TAKES: ReadonlyMap<string, boolean> = new Map()
 
 /** Whether a hint's words are a person's (`@alice`: user, username). */
 const isPerson = (words: ReadonlyArray<string>): boolean => words.includes(PERSON_STEM)

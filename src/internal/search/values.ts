@@ -246,88 +246,60 @@ const NOTHING: ReadonlyArray<string> = []
 
 const typeOf = (schema: ParamSchema): string => (Array.isArray(schema.type) ? String(schema.type[0] ?? "") : String(schema.type ?? ""))
 
-/** What the rules below read of one parameter: its name, format and type, and its description's gist. */
-interface Param {
-  readonly name: string
-  readonly lower: string
-  readonly format: string
-  readonly type: string
-  readonly numeric: boolean
-  /** The gist of its description, if it says any word a rule looks for (`DESCRIBES`), else "". */
-  readonly description: string
-  /** The last word of its name (`target_url` → url), read on first use. */
-  last: string | undefined
-}
-
-const lastOf = (param: Param): string => {
-  if (param.last === undefined) {
-    const words = rawWords(param.name)
-    param.last = words[words.length - 1] ?? ""
-  }
-  return param.last
-}
-
-/**
- * The rule of each plain kind, in the order a parameter's kinds are listed: general rules about how
- * REST documents name and describe values, each naming the evidence it reads. One kind's rule runs
- * without the others (`parameterKinds`' `family`): a request asks for a kind or two, and a
- * process's first search with a value reads the thousands of distinct parameters of its tools.
- */
-const RULES: ReadonlyArray<readonly [Exclude<Kind, "id">, (param: Param) => boolean]> = [
-  // A URL: JSON Schema says so, or the name (`url`, `target_url`, `href`) or the description opens on it.
-  ["url", (p) =>
-    p.format === "uri" || p.format === "url" || p.format === "uri-reference" || /^(?:url|uri|href|endpoint)s?$/.test(lastOf(p)) ||
-    /^(?:the |an? )?(?:\w+ ){0,2}urls?\b/.test(p.description)],
-  ["email", (p) => p.format === "email" || p.format === "idn-email" || /^emails?$/.test(lastOf(p)) || /\bemail address/.test(p.description)],
-  // Money: a number named or described as an amount or a price (in the currency's smallest unit).
-  ["money", (p) =>
-    (p.numeric || p.type === "string") &&
-    (/(?:^|_)(?:amount|price|cost|fee)s?(?:_|$)/.test(p.lower) || (p.numeric && /\b(?:amount|in cents|smallest currency unit|price)\b/.test(p.description)))],
-  ["currency", (p) => {
-    const last = lastOf(p)
-    return last === "currency" || last === "currencies" ||
-      /\b(?:three|3)-letter\b.{0,60}\bcurrency\b|\biso (?:4217 )?(?:code|currency code) for (?:the )?currency/.test(p.description)
-  }],
-  ["percent", (p) => /percent/.test(p.lower) || (p.numeric && /\bpercent(?:age)?\b/.test(p.description))],
-  // A duration: named as one, or a number of days, months, … (`duration_in_months`, `trial_period_days`).
-  ["duration", (p) =>
-    /duration|(?:^|_)(?:in|period)_(?:days|weeks|months|years|hours|minutes|seconds)$|(?:^|_)(?:days|months|weeks|years)$|(?:^|_)interval(?:_count)?$|(?:^|_)ttl$|expires_in/.test(p.lower) ||
-    (p.numeric && /\bnumber of (?:days|weeks|months|years|hours|minutes|seconds)\b/.test(p.description))],
-  // A date or time: JSON Schema's formats, a timestamp's conventional names, a description saying so.
-  ["date", (p) =>
-    p.format === "date" || p.format === "date-time" || p.format === "unix-time" ||
-    /(?:^|_)(?:at|on|date|since|until|due|timestamp|time)$/.test(p.lower) ||
-    /\b(?:iso 8601|timestamp|unix time|date)\b/.test(p.description)],
-  ["sha", (p) => /^(?:sha|commit_sha|commit_id|head_sha|base_sha|commit)$/.test(p.lower) || /\bsha\b/.test(p.description)],
-  // A branch or ref: named so, or described as a branch's name (GitHub's `base`, `head`, `target_commitish`).
-  ["ref", (p) => /(?:^|_)(?:ref|branch|commitish)$/.test(p.lower) || /\b(?:name of the branch|branch name|the branch)\b/.test(p.description)],
-  ["version", (p) => /(?:^|_)(?:tag|tag_name|version)$/.test(p.lower) || /\bname of the tag\b/.test(p.description)],
-  ["file", (p) => /(?:^|_)(?:file|files|filename|file_name|filetype|path)$/.test(p.lower) || /\b(?:file name|filename|path to the file|the file)\b/.test(p.description)],
-  ["ts", (p) => /(?:^|_)ts$/.test(p.lower) || /\b(?:message's `?ts`?|timestamp of the message)\b/.test(p.description)],
-  ["quantity", (p) => p.numeric && /^(?:quantity|seats|licenses|count)$/.test(p.lower)]
-]
-
 /**
  * The kinds one parameter takes (plain kinds, and `id:<noun stem>` for an id of a collection's item),
- * by its name, format, type and description (`text`: its gist). With a `family` (a plain kind, or
- * `id` for the ids), only that family's rule runs: the kinds of that family, as all would give them.
+ * by its name, format, type and description. General rules about how REST documents name and
+ * describe values; each names the evidence it reads.
  */
-const paramKinds = (name: string, schema: ParamSchema, text: string, family: string | undefined): Array<string> => {
+const paramKinds = (name: string, schema: ParamSchema, text: string): Array<string> => {
   const description = DESCRIBES.test(text) ? text : ""
   if (description === "" && (schema.format === undefined || schema.format === "") && !NAMED.test(name)) return NOTHING as Array<string>
-  const type = typeOf(schema)
-  const param: Param = {
-    name,
-    lower: name.toLowerCase(),
-    format: (schema.format ?? "").toLowerCase(),
-    type,
-    numeric: type === "number" || type === "integer",
-    description,
-    last: undefined
-  }
   const kinds: Array<string> = []
-  if (family !== "id") for (const [kind, rule] of RULES) if ((family === undefined || family === kind) && rule(param)) kinds.push(kind)
-  if (family === undefined || family === "id") for (const noun of idNouns(name, description, type)) kinds.push(`id:${noun}`)
+  const lower = name.toLowerCase()
+  const format = (schema.format ?? "").toLowerCase()
+  const type = typeOf(schema)
+  const numeric = type === "number" || type === "integer"
+  const words = rawWords(name)
+  const last = words[words.length - 1] ?? ""
+  // A URL: JSON Schema says so, or the name (`url`, `target_url`, `href`) or the description opens on it.
+  if (format === "uri" || format === "url" || format === "uri-reference" || /^(?:url|uri|href|endpoint)s?$/.test(last) || /^(?:the |an? )?(?:\w+ ){0,2}urls?\b/.test(description)) {
+    kinds.push("url")
+  }
+  if (format === "email" || format === "idn-email" || /^emails?$/.test(last) || /\bemail address/.test(description)) kinds.push("email")
+  // Money: a number named or described as an amount or a price (in the currency's smallest unit).
+  if (
+    (numeric || type === "string") &&
+    (/(?:^|_)(?:amount|price|cost|fee)s?(?:_|$)/.test(lower) || (numeric && /\b(?:amount|in cents|smallest currency unit|price)\b/.test(description)))
+  ) {
+    kinds.push("money")
+  }
+  if (last === "currency" || last === "currencies" || /\b(?:three|3)-letter\b.{0,60}\bcurrency\b|\biso (?:4217 )?(?:code|currency code) for (?:the )?currency/.test(description)) {
+    kinds.push("currency")
+  }
+  if (/percent/.test(lower) || (numeric && /\bpercent(?:age)?\b/.test(description))) kinds.push("percent")
+  // A duration: named as one, or a number of days, months, … (`duration_in_months`, `trial_period_days`).
+  if (
+    /duration|(?:^|_)(?:in|period)_(?:days|weeks|months|years|hours|minutes|seconds)$|(?:^|_)(?:days|months|weeks|years)$|(?:^|_)interval(?:_count)?$|(?:^|_)ttl$|expires_in/.test(lower) ||
+    (numeric && /\bnumber of (?:days|weeks|months|years|hours|minutes|seconds)\b/.test(description))
+  ) {
+    kinds.push("duration")
+  }
+  // A date or time: JSON Schema's formats, a timestamp's conventional names, a description saying so.
+  if (
+    format === "date" || format === "date-time" || format === "unix-time" ||
+    /(?:^|_)(?:at|on|date|since|until|due|timestamp|time)$/.test(lower) ||
+    /\b(?:iso 8601|timestamp|unix time|date)\b/.test(description)
+  ) {
+    kinds.push("date")
+  }
+  if (/^(?:sha|commit_sha|commit_id|head_sha|base_sha|commit)$/.test(lower) || /\bsha\b/.test(description)) kinds.push("sha")
+  // A branch or ref: named so, or described as a branch's name (GitHub's `base`, `head`, `target_commitish`).
+  if (/(?:^|_)(?:ref|branch|commitish)$/.test(lower) || /\b(?:name of the branch|branch name|the branch)\b/.test(description)) kinds.push("ref")
+  if (/(?:^|_)(?:tag|tag_name|version)$/.test(lower) || /\bname of the tag\b/.test(description)) kinds.push("version")
+  if (/(?:^|_)(?:file|files|filename|file_name|filetype|path)$/.test(lower) || /\b(?:file name|filename|path to the file|the file)\b/.test(description)) kinds.push("file")
+  if (/(?:^|_)ts$/.test(lower) || /\b(?:message's `?ts`?|timestamp of the message)\b/.test(description)) kinds.push("ts")
+  if (numeric && /^(?:quantity|seats|licenses|count)$/.test(lower)) kinds.push("quantity")
+  for (const noun of idNouns(name, description, type)) kinds.push(`id:${noun}`)
   return kinds
 }
 
@@ -399,69 +371,13 @@ const NO_KINDS: ReadonlyMap<string, boolean> = new Map()
 
 /**
  * One parameter's kinds: `kindsOf`'s reading of a parameter, for a caller that memoises it by the
- * parameter's name and schema (an API repeats the same parameter on hundreds of tools); with a
- * `family` (`familyOf`), that family's kinds alone.
+ * parameter's name and schema (an API repeats the same parameter on hundreds of tools).
  *
  * @internal
  */
-export const parameterKinds = (name: string, schema: ParamSchema, family?: string): ReadonlyArray<string> => {
+export const parameterKinds = (name: string, schema: ParamSchema): ReadonlyArray<string> => {
   const raw = schema.description ?? ""
-  return paramKinds(name, schema, raw !== "" && MAY_DESCRIBE.test(raw.length > 600 ? raw.slice(0, 600) : raw) ? gist(raw) : "", family)
-}
-
-/**
- * For each family, what a parameter's name (any case), its description (raw, any case) or its
- * format must hold for the family's rule (or `idNouns`) to read a kind in it: a necessary
- * condition, tested before a parameter is looked up, let alone read (`mayTake`). Keywords without
- * a `k`: a name lowercased may turn a Kelvin sign into one, which a case-insensitive test would not.
- */
-const MAY_TAKE: Readonly<Record<string, { readonly name: RegExp; readonly says: RegExp | undefined; readonly formats: ReadonlyArray<string> }>> = {
-  url: { name: /url|uri|href|endpoint/i, says: /url/i, formats: ["uri", "url", "uri-reference"] },
-  email: { name: /email/i, says: /email/i, formats: ["email", "idn-email"] },
-  money: { name: /amount|price|cost|fee/i, says: /amount|cents|currency unit|price/i, formats: [] },
-  currency: { name: /currenc/i, says: /currency/i, formats: [] },
-  percent: { name: /percent/i, says: /percent/i, formats: [] },
-  duration: { name: /duration|days|wee|months|years|hours|minutes|seconds|interval|ttl|expires_in/i, says: /number of/i, formats: [] },
-  date: { name: /at|on|date|since|until|due|timestamp|time/i, says: /8601|timestamp|unix time|date/i, formats: ["date", "date-time", "unix-time"] },
-  sha: { name: /sha|commit/i, says: /sha/i, formats: [] },
-  ref: { name: /ref|branch|commitish/i, says: /branch/i, formats: [] },
-  version: { name: /tag|version/i, says: /name of the tag/i, formats: [] },
-  file: { name: /file|path/i, says: /file/i, formats: [] },
-  ts: { name: /ts/i, says: /message|timestamp/i, formats: [] },
-  quantity: { name: /quantity|seats|licenses|count/i, says: undefined, formats: [] },
-  id: { name: /id/i, says: /id/i, formats: [] }
-}
-
-/**
- * Whether a parameter may take a kind of a family at all (`familyOf`): false only where
- * `parameterKinds(name, schema, family)` reads none (`test/search/values.test.ts` holds it so over
- * every parameter of the imports). A description with a Markdown link is read (`gist` joins the
- * link's text to the words around it).
- *
- * @internal
- */
-export const mayTake = (family: string, name: string, schema: ParamSchema): boolean => {
-  const test = MAY_TAKE[family]
-  if (test === undefined) return false
-  if (test.name.test(name)) return true
-  const format = schema.format
-  if (format !== undefined && format !== "" && test.formats.includes(format.toLowerCase())) return true
-  const description = schema.description
-  if (description === undefined || description === "" || test.says === undefined) return false
-  const cut = description.length > 600 ? description.slice(0, 600) : description
-  // A link's text joins the words around it in the gist (a tag leaves a space): read such a description.
-  return test.says.test(cut) || cut.includes("](")
-}
-
-/**
- * The family of a kind a request wants (\`wanted\`, \`filters.ts\`' \`filter:\` kinds): the kind itself,
- * or \`id\` for an \`id:<noun>\` — what \`parameterKinds\` reads for it alone.
- *
- * @internal
- */
-export const familyOf = (kind: string): string => {
-  const plain = kind.startsWith("filter:") ? kind.slice("filter:".length) : kind
-  return plain.startsWith("id:") ? "id" : plain
+  return paramKinds(name, schema, raw !== "" && MAY_DESCRIBE.test(raw.length > 600 ? raw.slice(0, 600) : raw) ? gist(raw) : "")
 }
 
 /**
