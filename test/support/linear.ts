@@ -5,11 +5,21 @@
  * on a busy machine do not inflate (a clock would count the time they had the CPU, and more of it
  * in a longer sample).
  *
- * Three steps. 256 B to 4 KiB, then 16 to 256 KiB, each 16 times the input (linear: 16 at most,
+ * Three steps. 256 B to 4 KiB, then 2 to 32 KiB, each 16 times the input (linear: 16 at most,
  * fixed costs making it less, or up to about 50 where the input stops fitting in the CPU's caches;
  * quadratic: 256; the bound 100), so that a quadratic parser fails while it is still quick
  * instead of taking minutes at the top. Then the check, 256 KiB to 1 MiB (linear: about 4, up to 7
  * with allocation and GC; quadratic: 16; the bound 10).
+ *
+ * No step straddles V8's large-object threshold (an object over 128 KiB, a one-byte string of 128 Ki
+ * characters or a two-byte one of 64 Ki, is allocated on pages of its own): a copy of the input there
+ * (a `toLowerCase` of a header name) costs some 30 times more per character than below it, linear on
+ * either side. A step of 16 to 256 KiB read that jump as 100–300x for linear code; both inputs of
+ * each step are now on one side of it.
+ *
+ * Each input is repeated until its own sample lasts {@link SAMPLE_MS}: repetitions picked from the
+ * larger input alone left the smaller one's sample at a few hundredths of a millisecond, under what
+ * the CPU clock resolves, and the ratio was noise.
  */
 
 /** Over this for 4 times the input, time grows faster than linearly. */
@@ -19,13 +29,13 @@ const KiB = 1024
 
 const STEPS: ReadonlyArray<readonly [small: number, large: number, bound: number]> = [
   [KiB / 4, 4 * KiB, 100],
-  [16 * KiB, 256 * KiB, 100],
+  [2 * KiB, 32 * KiB, 100],
   [256 * KiB, 1024 * KiB, MAX_RATIO]
 ]
 
 const SAMPLES = 5
 const ATTEMPTS = 3
-/** A sample repeats the work until the larger input's lasts this long: resolution, not a limit. */
+/** A sample repeats the work until it lasts this long: resolution, not a limit. */
 const SAMPLE_MS = 2
 
 const median = (values: ReadonlyArray<number>): number => [...values].sort((a, b) => a - b)[values.length >> 1]!
@@ -57,26 +67,32 @@ export interface Ratio {
  */
 const breathe = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
 
+/** How many runs of `work` make a sample of at least {@link SAMPLE_MS} (at most 65,536). */
+const repsFor = (work: () => void): number => {
+  let reps = 1
+  while (timed(work, reps) * reps < SAMPLE_MS && reps < 65_536) reps *= 2
+  return reps
+}
+
 /** The ratio of `run(large)` over `run(small)`: medians of interleaved samples. */
 export const ratioOf = async <I>(run: (input: I) => void, small: I, large: I): Promise<Ratio> => {
   // Warm up (JIT, inline caches) on both.
   run(small)
   run(large)
-  let reps = 1
-  while (timed(() => run(large), reps) * reps < SAMPLE_MS && reps < 4096) reps *= 2
+  const [smallReps, largeReps] = [repsFor(() => run(small)), repsFor(() => run(large))]
   const smalls: Array<number> = []
   const larges: Array<number> = []
   for (let i = 0; i < SAMPLES; i++) {
     await breathe()
-    smalls.push(timed(() => run(small), reps))
-    larges.push(timed(() => run(large), reps))
+    smalls.push(timed(() => run(small), smallReps))
+    larges.push(timed(() => run(large), largeReps))
   }
   const [s, l] = [median(smalls), median(larges)]
   return { ratio: l / Math.max(s, 1e-6), small: s, large: l }
 }
 
 /**
- * The first of the steps (of `make`'s size: 256 B → 4 KiB, 16 → 256 KiB, 256 KiB → 1 MiB) whose time
+ * The first of the steps (of `make`'s size: 256 B → 4 KiB, 2 → 32 KiB, 256 KiB → 1 MiB) whose time
  * grew by more than its bound, in the best of a few attempts (noise only ever makes a sample
  * slower), or undefined when all are linear.
  */
