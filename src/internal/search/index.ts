@@ -77,6 +77,7 @@ import * as Filters from "./filters.js"
 import type { Action } from "./lexicon.js"
 import * as Learn from "./learn.js"
 import * as Prior from "./prior.js"
+import * as Qualifiers from "./qualifiers.js"
 import * as Query from "./query.js"
 import * as Values from "./values.js"
 import { rawWords, terms } from "./words.js"
@@ -426,6 +427,10 @@ const ENDS = "\u0002"
 
 /** How much ending a resource counts as a term for a removal: as the verb in a tool's name does. */
 const ENDS_BOOST = 3
+
+/** The mark of a search query language among the kinds a tool takes, and how strongly it stands for a hint (as a hint's own words). */
+const QUERY = Filters.FILTER + Qualifiers.QUERY_KIND
+const HINT_QUERY = 0.8
 
 /** How much a kind of value a tool takes counts as a term, as a field's boost does. */
 const TAKES_BOOST = 1
@@ -1117,14 +1122,21 @@ export const make = (): ToolIndex => {
     // lists too; a value bounded by a comparison ("charge over $500") makes a read or a create a list.
     const action = said.compares && (read.action === "read" || read.action === "create") ? "list" : read.action
     const filtering = action === "list" || (action === "read" && said.filters)
-    const takes = filtering ? Filters.asFilters(read.takes, read.hinted.filter(isPerson).length, said.recent, said.labels) : read.takes
-    const taking = takes.length > 0 ? takersNow() : undefined
+    const filters = filtering ? Filters.asFilters(read.takes, read.hinted.filter(isPerson).length, said.recent, said.labels) : read.takes
+    const taking = filters.length > 0 ? takersNow() : undefined
+    // A listing narrowed by a word of filtering ("by @alice", "since …"): a search query language
+    // takes each filter as a qualifier, and qualifies the listing by the request's hints too
+    // (`qualifiers.ts`). Not where no word says a value filters: in "who is in @frontend-team" the
+    // hint is what is listed.
+    const qualifying = filtering && said.filters && taking?.byKind.has(QUERY) === true
+    const takes = qualifying ? Qualifiers.orQuery(filters, QUERY, Filters.FILTER) : filters
     const valueConcepts = takes.map((kinds) => ({
       terms: new Map(kinds.filter((kind) => taking?.byKind.has(kind) === true).map((kind) => [TAKES + kind, 1])),
       weight: VALUE_WEIGHT
     }))
     // A value bounded by a comparison filters: the words of a value to give ("amount") are no part of the request.
-    const asked = said.compares ? read.concepts.filter((concept) => concept.attribute !== true) : read.concepts
+    const unbounded = said.compares ? read.concepts.filter((concept) => concept.attribute !== true) : read.concepts
+    const asked = qualifying ? Qualifiers.qualified(unbounded, TAKES + QUERY, HINT_QUERY) : unbounded
     const concepts = [...Ends.withEnders(asked, read.action, read.items, ENDS, (key) => endersNow().has(key)), ...valueConcepts].flatMap((concept) => {
       const known = new Map([...concept.terms].filter(([term]) => term.startsWith(TAKES) || term.startsWith(ENDS) || present.has(term)))
       return known.size === 0 ? [] : [{ terms: known, weight: concept.weight }]
