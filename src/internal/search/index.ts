@@ -431,6 +431,8 @@ const ENDS_BOOST = 3
 /** The mark of a search query language among the kinds a tool takes, and how strongly it stands for a hint (as a hint's own words). */
 const QUERY = Filters.FILTER + Qualifiers.QUERY_KIND
 const HINT_QUERY = 0.8
+/** How strongly a query language stands for a filter's own parameter: in part, as a lexicon expansion does. */
+const QUERY_STRENGTH = 0.7
 
 /** How much a kind of value a tool takes counts as a term, as a field's boost does. */
 const TAKES_BOOST = 1
@@ -1131,7 +1133,8 @@ export const make = (): ToolIndex => {
     const qualifying = filtering && said.filters && taking?.byKind.has(QUERY) === true
     const takes = qualifying ? Qualifiers.orQuery(filters, QUERY, Filters.FILTER) : filters
     const valueConcepts = takes.map((kinds) => ({
-      terms: new Map(kinds.filter((kind) => taking?.byKind.has(kind) === true).map((kind) => [TAKES + kind, 1])),
+      // A query language takes any filter, as a stand-in for a parameter of its own (`QUERY_STRENGTH`).
+      terms: new Map(kinds.filter((kind) => taking?.byKind.has(kind) === true).map((kind) => [TAKES + kind, kind === QUERY ? QUERY_STRENGTH : 1])),
       weight: VALUE_WEIGHT
     }))
     // A value bounded by a comparison filters: the words of a value to give ("amount") are no part of the request.
