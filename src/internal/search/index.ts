@@ -703,9 +703,17 @@ export interface ToolIndex {
 /** Words of an API label that do not name it: `https://api.github.com/openapi.json` is "github". */
 const LABEL_NOISE: ReadonlySet<string> = new Set(["https", "http", "www", "api", "apis", "com", "org", "net", "io", "dev", "json", "yaml", "openapi", "rcp", "manifest", "v1", "v2", "v3"])
 
-/** The APIs a request names by a word of their label. */
+/**
+ * A name joined by underscores (`STRIPE_KEY`, `SLACK_BOT_TOKEN`, `github_token`): an environment
+ * variable's, a secret's or a function's — a value of the request, whose words name no API ("grep
+ * for process.env.STRIPE_KEY" is a code search on GitHub; "rotate SLACK_BOT_TOKEN on acme/api" a
+ * repository's secret). Bounded: each part at most 64 characters, at most 16 parts.
+ */
+const IDENTIFIER = /[\p{L}\p{N}]{1,64}(?:_[\p{L}\p{N}]{1,64}){1,16}/gu
+
+/** The APIs a request names by a word of their label, outside identifiers (`IDENTIFIER`). */
 const namedApis = (request: string, labels: Iterable<string>): Set<string> => {
-  const said = new Set(rawWords(request))
+  const said = new Set(rawWords(request.replace(IDENTIFIER, " ")))
   const named = new Set<string>()
   for (const label of labels) {
     const words = rawWords(label).filter((word) => !LABEL_NOISE.has(word) && word.length > 2)
@@ -720,11 +728,15 @@ const namedApis = (request: string, labels: Iterable<string>): Set<string> => {
  * tool of that API misses alike, and its parts ("GitHub" → git, hub) would pull in whatever
  * their synonyms meet.
  */
+/** A word, or an identifier (`IDENTIFIER`) as one. */
+const WORD_OR_IDENTIFIER = /[\p{L}\p{N}]+(?:_[\p{L}\p{N}]+)*/gu
+
 const withoutApiNames = (request: string, named: ReadonlySet<string>): string => {
   if (named.size === 0) return request
   const names = new Set<string>()
   for (const label of named) for (const word of rawWords(label)) if (!LABEL_NOISE.has(word) && word.length > 2) names.add(word)
-  return request.replace(/[\p{L}\p{N}]+/gu, (word) => (names.has(word.toLowerCase()) ? " " : word))
+  // An identifier is kept whole: its words are a value's, not the API's name.
+  return request.replace(WORD_OR_IDENTIFIER, (word) => (names.has(word.toLowerCase()) ? " " : word))
 }
 
 const byScore = (a: SearchHit, b: SearchHit): number =>
