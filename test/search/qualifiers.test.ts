@@ -102,6 +102,26 @@ describe("a listing narrowed by a person, where the list operation takes none", 
   })
 })
 
+describe("quoted text in a request to read or list", () => {
+  it("counts the quoted texts, bounded", () => {
+    expect(Qualifiers.quotedIn(`issues mentioning 'memory leak' or "OOM"`)).toBe(2)
+    // An apostrophe is no quote.
+    expect(Qualifiers.quotedIn("acme's PRs that don't build")).toBe(0)
+    expect(Qualifiers.quotedIn(`"a" `.repeat(100))).toBe(8)
+  })
+
+  it("is what a search query looks for", () => {
+    // Before: pulls_list first, the search third.
+    expect(names(`any open PRs mentioning "hotfix"`, 2)).toEqual(["search_issues-and-pull-requests", "pulls_list"])
+    // Before: the search 8th.
+    expect(names("issues mentioning 'flaky test'")).toContain("search_issues-and-pull-requests")
+  })
+
+  it("stays what to say in a request to write", () => {
+    expect(names("post 'deploy done' in #releases", 1)).toEqual(["slack_chat_postMessage"])
+  })
+})
+
 describe("an API's name inside an identifier", () => {
   it("names no API: the identifier is a value (a secret's, a variable's)", () => {
     // Before: slack_oauth_token first, "SLACK" read as the request naming Slack (×3, the others ÷3).

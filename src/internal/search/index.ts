@@ -1137,13 +1137,17 @@ export const make = (): ToolIndex => {
     const action = said.compares && (read.action === "read" || read.action === "create") ? "list" : read.action
     const filtering = action === "list" || (action === "read" && said.filters)
     const filters = filtering ? Filters.asFilters(read.takes, read.hinted.filter(isPerson).length, said.recent, said.labels) : read.takes
-    const taking = filters.length > 0 ? takersNow() : undefined
+    // Quoted text in a request to read or list is what to look for ("issues mentioning 'memory
+    // leak'"): the keywords of a search query (`qualifiers.ts`), where a write would say it.
+    const quoted = action === "list" || action === "read" ? Qualifiers.quotedIn(request.slice(0, 1000)) : 0
+    const taking = filters.length > 0 || quoted > 0 ? takersNow() : undefined
     // A listing narrowed by a word of filtering ("by @alice", "since …"): a search query language
     // takes each filter as a qualifier, and qualifies the listing by the request's hints too
     // (`qualifiers.ts`). Not where no word says a value filters: in "who is in @frontend-team" the
     // hint is what is listed.
     const qualifying = filtering && said.filters && taking?.byKind.has(QUERY) === true
-    const takes = qualifying ? Qualifiers.orQuery(filters, QUERY, Filters.FILTER) : filters
+    const keywords: ReadonlyArray<ReadonlyArray<string>> = taking?.byKind.has(QUERY) === true ? Array.from({ length: quoted }, () => [QUERY]) : []
+    const takes = [...(qualifying ? Qualifiers.orQuery(filters, QUERY, Filters.FILTER) : filters), ...keywords]
     const valueConcepts = takes.map((kinds) => ({
       // A query language takes any filter, as a stand-in for a parameter of its own (`QUERY_STRENGTH`).
       terms: new Map(kinds.filter((kind) => taking?.byKind.has(kind) === true).map((kind) => [TAKES + kind, kind === QUERY ? QUERY_STRENGTH : 1])),

@@ -104,3 +104,22 @@ export const qualified = <C extends { readonly terms: ReadonlyMap<string, number
   weight: number
 ): ReadonlyArray<C> =>
   concepts.map((concept) => concept.hint === true && !concept.terms.has(term) ? { ...concept, terms: new Map([...concept.terms, [term, weight]]) } : concept)
+
+/** Quoted text, as `query.ts` cuts it out of what is read: straight or curly double quotes, or single quotes around words. */
+const QUOTED = /"[^"]{1,500}"|“[^”]{1,500}”|(?<![\w])'[^']{2,500}'(?![\w])/g
+
+/** The most quoted texts counted in a request. */
+const MOST_QUOTED = 8
+
+/**
+ * How many quoted texts a request holds (at most `MOST_QUOTED`): in a request to read or list, the
+ * keywords to look for ("mentioning 'memory leak'"), which a search query language takes.
+ *
+ * @internal
+ */
+export const quotedIn = (request: string): number => {
+  let count = 0
+  QUOTED.lastIndex = 0
+  while (count < MOST_QUOTED && QUOTED.exec(request) !== null) count += 1
+  return count
+}
