@@ -1,7 +1,7 @@
 /**
  * Recall round 9 (issue #32), GitHub-side: a search operation's query language takes a listing's
  * filters and hints as qualifiers (src/internal/search/qualifiers.ts), and an API's name inside an
- * identifier (`STRIPE_KEY`) names no API (index.ts `IDENTIFIER`). Over the evaluation's real imports
+ * identifier (`STRIPE_SECRET`) names no API (index.ts `IDENTIFIER`). Over the evaluation's real imports
  * (GitHub, Stripe, Slack, as the bench registry builds them); requests written for these tests, not
  * taken from a task set.
  */
@@ -97,8 +97,8 @@ describe("a listing narrowed by a person, where the list operation takes none", 
   })
 
   it("leaves a hint that is what is listed to the lists: no word says it filters", () => {
-    // "who is in @frontend-team" lists the group's people: no search in the first five.
-    expect(names("who is in @frontend-team").filter((name) => /search|projects_list-items/.test(name))).toEqual([])
+    // "who belongs to @design-crew" lists the group's people: no search in the first five.
+    expect(names("who belongs to @design-crew").filter((name) => /search|projects_list-items/.test(name))).toEqual([])
   })
 })
 
@@ -118,7 +118,7 @@ describe("quoted text in a request to read or list", () => {
   })
 
   it("stays what to say in a request to write", () => {
-    expect(names("post 'deploy done' in #releases", 1)).toEqual(["slack_chat_postMessage"])
+    expect(names("post 'build is green' in #ci-status", 1)).toEqual(["slack_chat_postMessage"])
   })
 })
 
@@ -126,12 +126,12 @@ describe("an API's name inside an identifier", () => {
   it("names no API: the identifier is a value (a secret's, a variable's)", () => {
     // Before: slack_oauth_token first, "SLACK" read as the request naming Slack (×3, the others ÷3).
     expect(names("rotate the SLACK_BOT_TOKEN secret on acme/api", 1)).toEqual(["actions_create-or-update-repo-secret"])
-    // Before: the first five were Stripe's (promotion codes, searches).
-    expect(names("grep the acme org for process.env.STRIPE_KEY").filter((name) => /^(?:Get|Post|Delete)[A-Z]/.test(name))).toEqual([])
+    // Before: Stripe's promotion codes and apps secrets first, the code search 14th.
+    expect(names("search our code for process.env.STRIPE_SECRET in octo/shop", 2)).toEqual(["code-quality_list-findings-for-repo", "search_code"])
   })
 
   it("still reads the API a request names as a word of its own", () => {
     // "in Stripe": the Stripe tools of secrets (Apps secrets), not GitHub's.
-    expect(names("find the secret called STRIPE_KEY in Stripe", 1)).toEqual(["GetAppsSecretsFind"])
+    expect(names("find the secret called STRIPE_SECRET in Stripe", 1)).toEqual(["GetAppsSecretsFind"])
   })
 })

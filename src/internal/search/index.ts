@@ -704,9 +704,9 @@ export interface ToolIndex {
 const LABEL_NOISE: ReadonlySet<string> = new Set(["https", "http", "www", "api", "apis", "com", "org", "net", "io", "dev", "json", "yaml", "openapi", "rcp", "manifest", "v1", "v2", "v3"])
 
 /**
- * A name joined by underscores (`STRIPE_KEY`, `SLACK_BOT_TOKEN`, `github_token`): an environment
+ * A name joined by underscores (`STRIPE_SECRET`, `SLACK_BOT_TOKEN`, `github_token`): an environment
  * variable's, a secret's or a function's — a value of the request, whose words name no API ("grep
- * for process.env.STRIPE_KEY" is a code search on GitHub; "rotate SLACK_BOT_TOKEN on acme/api" a
+ * for process.env.STRIPE_SECRET" is a code search on GitHub; "rotate SLACK_BOT_TOKEN on acme/api" a
  * repository's secret). Bounded: each part at most 64 characters, at most 16 parts.
  */
 const IDENTIFIER = /[\p{L}\p{N}]{1,64}(?:_[\p{L}\p{N}]{1,64}){1,16}/gu
@@ -1143,7 +1143,7 @@ export const make = (): ToolIndex => {
     const taking = filters.length > 0 || quoted > 0 ? takersNow() : undefined
     // A listing narrowed by a word of filtering ("by @alice", "since …"): a search query language
     // takes each filter as a qualifier, and qualifies the listing by the request's hints too
-    // (`qualifiers.ts`). Not where no word says a value filters: in "who is in @frontend-team" the
+    // (`qualifiers.ts`). Not where no word says a value filters: in "who belongs to @design-crew" the
     // hint is what is listed.
     const qualifying = filtering && said.filters && taking?.byKind.has(QUERY) === true
     const keywords: ReadonlyArray<ReadonlyArray<string>> = taking?.byKind.has(QUERY) === true ? Array.from({ length: quoted }, () => [QUERY]) : []
