@@ -86,6 +86,16 @@ describe("a listing narrowed by a person, where the list operation takes none", 
     ])
   })
 
+  it("reads a person's possessive as the filter: `@alice's PRs` are the PRs by @alice", () => {
+    expect(Qualifiers.possessive("@alice's open PRs in acme/api")).toBe(true)
+    expect(Qualifiers.possessive("alice's open PRs")).toBe(false)
+    expect(Qualifiers.possessive("ping @alice, it's late")).toBe(false)
+    // Before: the search 54th.
+    expect(names("@alice's open PRs in acme/api", 2)).toEqual(["pulls_list", "search_issues-and-pull-requests"])
+    // A person's own list stays first.
+    expect(names("@bob's gists", 1)).toEqual(["gists_list-for-user"])
+  })
+
   it("keeps the list first where it takes the filter itself", () => {
     // repos_list-commits takes `author` and `since`.
     expect(names("commits by @bob in acme/api since friday", 2)).toEqual(["repos_list-commits", "search_commits"])

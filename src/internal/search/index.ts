@@ -1145,7 +1145,8 @@ export const make = (): ToolIndex => {
     // takes each filter as a qualifier, and qualifies the listing by the request's hints too
     // (`qualifiers.ts`). Not where no word says a value filters: in "who belongs to @design-crew" the
     // hint is what is listed.
-    const qualifying = filtering && said.filters && taking?.byKind.has(QUERY) === true
+    // A person's possessive says so too: "@alice's PRs" are the PRs by @alice.
+    const qualifying = filtering && (said.filters || Qualifiers.possessive(request.slice(0, 1000))) && taking?.byKind.has(QUERY) === true
     const keywords: ReadonlyArray<ReadonlyArray<string>> = taking?.byKind.has(QUERY) === true ? Array.from({ length: quoted }, () => [QUERY]) : []
     const takes = [...(qualifying ? Qualifiers.orQuery(filters, QUERY, Filters.FILTER) : filters), ...keywords]
     const valueConcepts = takes.map((kinds) => ({

@@ -123,3 +123,14 @@ export const quotedIn = (request: string): number => {
   while (count < MOST_QUOTED && QUOTED.exec(request) !== null) count += 1
   return count
 }
+
+/** A person's handle in the possessive, then a word: `@alice's PRs`, `@bob’s open issues`. */
+const POSSESSIVE = /(?:^|[\s(])@[\w.-]{1,39}(?:'s|’s)\s{1,3}\w/
+
+/**
+ * Whether a request names a person's things by the possessive ("@alice's open PRs"): the person
+ * narrows what is listed to theirs, as "by @alice" does — what a search query's `author:` says.
+ *
+ * @internal
+ */
+export const possessive = (request: string): boolean => POSSESSIVE.test(request)
