@@ -1,0 +1,79 @@
+/**
+ * Round 9: payments said the way people say them, over the evaluation's real imports (GitHub,
+ * Stripe, Slack in one index) — an id prefix made of each word's prefix run together
+ * (src/internal/search/learn.ts), and the money idioms of src/internal/search/lexicon.ts (a hold
+ * released, a payout held back, a payment let through, Stripe's fees, what can be paid out, a
+ * platform's cut, a seller's share, a transfer pulled back, a one-off price). Requests here are
+ * written for these tests, not taken from a task set.
+ */
+import { beforeAll, describe, expect, it } from "vitest"
+import type { CandidateTool } from "../../bench/search/registry.js"
+import * as Learn from "../../src/internal/search/learn.js"
+import * as ToolIndex from "../../src/internal/search/index.js"
+import { realIndex } from "./realIndex.js"
+
+let tools: ReadonlyArray<CandidateTool> = []
+let index: ToolIndex.ToolIndex
+
+beforeAll(async () => {
+  const real = await realIndex()
+  tools = real.tools
+  index = real.index
+}, 60_000)
+
+/** The first `n` results as `METHOD /path/{param}` (the spec's way of naming an operation). */
+const first = (request: string, n: number): Array<string> =>
+  index.search(request, { limit: n }).map((hit) => {
+    const found = tools.find((candidate) => candidate.name === hit.name)!
+    return `${found.method} ${Learn.pathOf(found.url).replace(/\{\{/g, "{").replace(/\}\}/g, "}")}`
+  })
+
+describe("an id prefix made of each word's prefix run together", () => {
+  it("names the collection whose words it abbreviates in turn: `iauth` issuing authorizations, `seti` setup intents", () => {
+    const vocabulary = Learn.empty()
+    for (const path of ["/v1/issuing/authorizations/{authorization}", "/v1/setup_intents/{intent}", "/v1/customers/{customer}", "/repos/{owner}/{repo}/suggestions/{id}"]) {
+      Learn.add(vocabulary, Learn.collectionsIn(path), "api")
+    }
+    const resolved = (prefix: string): Array<string> => Learn.resolvePrefix(vocabulary, prefix).map(({ key, weight }) => `${key} ${weight}`)
+    expect(resolved("iauth")).toEqual(["issuing authorizations 1"])
+    // `seti` also spells "suggestions" by its letters (a skeleton, 2): the words run together win.
+    expect(resolved("seti")).toEqual(["setup intents 1"])
+    // A prefix of one word stays the better reading: `cus` is customers, not "customers" run into another word.
+    expect(resolved("cus")).toEqual(["customers 1"])
+  })
+
+  it("makes `iauth_…` an Issuing authorization in the real imports, and its approval the first tool", () => {
+    const read = ToolIndex.explain(index, "approve iauth_1NxYz0LkdIwHu7ix")
+    expect([...read.items]).toEqual(["issuing authorizations"])
+    expect([...read.apis]).toEqual(["stripe"])
+    expect(first("approve iauth_1NxYz0LkdIwHu7ix", 1)).toEqual(["POST /v1/issuing/authorizations/{authorization}/approve"])
+  })
+})
+
+describe("money idioms", () => {
+  it("reads a hold released as the uncaptured payment cancelled", () => {
+    expect(first("release the hold on pi_3NxYz0LkdIwHu7ix1a2b", 1)).toEqual(["POST /v1/payment_intents/{intent}/cancel"])
+  })
+
+  it("reads a payout held back as cancelled", () => {
+    expect(first("hold back po_1NxYz0LkdIwHu7ix", 1)).toEqual(["POST /v1/payouts/{payout}/cancel"])
+  })
+
+  it("reads a flagged payment let through as the review approved", () => {
+    expect(first("rvw_1NxYz0LkdIwHu7ix was a false alarm, let the payment through", 1)).toEqual(["POST /v1/reviews/{review}/approve"])
+  })
+
+  it("reads Stripe's processing fees as balance transactions, a platform's cut as application fees", () => {
+    expect(first("processing fees on our charges this week", 1)).toEqual(["GET /v1/balance_transactions"])
+    expect(first("platform's cut from our sellers", 2)).toEqual(["GET /v1/application_fees/{id}", "GET /v1/application_fees"])
+  })
+
+  it("reads a connected account's share as a transfer, and money pulled back as its reversal", () => {
+    expect(first("send acct_1NxYz0LkdIwHu7ix their share of the sale", 1)).toEqual(["POST /v1/transfers"])
+    expect(first("pull back tr_1NxYz0LkdIwHu7ix", 2)).toContain("POST /v1/transfers/{id}/reversals")
+  })
+
+  it("reads a fee charged to customers as a price, not the platform's application fee", () => {
+    expect(first("new one-time $15 setup fee", 1)).toEqual(["POST /v1/prices"])
+  })
+})
