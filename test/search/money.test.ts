@@ -77,3 +77,17 @@ describe("money idioms", () => {
     expect(first("new one-time $15 setup fee", 1)).toEqual(["POST /v1/prices"])
   })
 })
+
+describe("a thing named to be made, with no verb (makes.ts)", () => {
+  it("reads an indefinite article, or a bare noun given for an amount or a count, as a create", () => {
+    expect(ToolIndex.explain(index, "a coupon for 20% off").action).toBe("create")
+    expect(first("a coupon for 20% off", 1)).toEqual(["POST /v1/coupons"])
+    expect(ToolIndex.explain(index, "hosted checkout for 3x mugs").action).toBe("create")
+    expect(first("hosted checkout for 3x mugs", 2)).toEqual(["POST /v1/payment_links", "POST /v1/checkout/sessions"])
+  })
+
+  it("leaves a thing named with a determiner, or a few of something, to be read", () => {
+    expect(ToolIndex.explain(index, "the invoice for $120").action).toBe("read")
+    expect(ToolIndex.explain(index, "a few invoices from last week").action).toBe("list")
+  })
+})

@@ -8,6 +8,7 @@
 import * as Hints from "./hints.js"
 import { type Action, type Entry, LEXICON } from "./lexicon.js"
 import * as Learn from "./learn.js"
+import * as Makes from "./makes.js"
 import * as Outcomes from "./outcomes.js"
 import type * as Prior from "./prior.js"
 import * as Values from "./values.js"
@@ -428,6 +429,8 @@ export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term
   const who = WHO.test(rest)
   // A request with no verb of its own may say it with a hint (`:eyes: on …`: put a reaction on).
   action ??= hints.find((hint) => hint.action !== undefined)?.action
+  // Nor a hint: a thing named to be made ("a coupon for 20% off", "hosted checkout for 2x mugs").
+  if (action === undefined && Makes.asksToMake(unframed(request))) action = "create"
   const reading = action === undefined || action === "read" || action === "list"
   const asked: Action = !reading ? action! : plural || who ? "list" : one ? "read" : action ?? "read"
   const person = { self: rawWords(rest).some((word) => FIRST_PERSON.has(word)) }

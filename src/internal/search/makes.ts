@@ -1,0 +1,35 @@
+/**
+ * A request with no verb of its own may still ask to make something: "a coupon for 20% off", "an
+ * invoice for $120 to cus_…", "hosted checkout for 3x mugs". Grammar, not vocabulary: a thing
+ * named with an indefinite article, or a bare noun phrase given "for" an amount or a count, is one
+ * that does not exist yet — what exists is named with a determiner ("the invoice for $120", "our
+ * coupons") or an id, and read. Without this, a verbless request is read as a read and the
+ * collection's list or item ranks above its create.
+ */
+
+/** Words that open a noun phrase naming a thing that exists, or a question: not a thing to make. */
+const DETERMINERS: ReadonlySet<string> = new Set([
+  "the", "my", "our", "your", "their", "his", "her", "its", "this", "that", "these", "those", "all", "every", "each", "any",
+  "some", "no", "what", "which", "who", "whose", "how", "where", "when", "why", "is", "are", "was", "were", "do", "does", "did"
+])
+
+/** "a coupon …", "an invoice …", "another key": not "a few", "a list", "a lot" (quantities, not a thing). */
+const INDEFINITE = /^\s*(?:an?|another|one more)\s+(?!(?:few|couple|lot|lots|bunch|list|number|way|summary|count|look)\b)[a-z]/i
+
+/**
+ * A noun phrase of at most four words, then "for" an amount, a percentage, a count of something
+ * (`2x`, `3 seats`) or a number: "hosted checkout for 2x T-shirt", "invoice for $50".
+ */
+const FOR_AMOUNT = /^\s*([a-z][\w-]{0,40})(?:\s+[a-z][\w-]{0,40}){0,3}\s+for\s+(?:[$€£¥]\s?\d|\d[\d,.]{0,12}\s?(?:x\b|×|%|[a-z]))/i
+
+/**
+ * Whether a request that says no verb names a thing to make (its words after any polite frame).
+ *
+ * @internal
+ */
+export const asksToMake = (request: string): boolean => {
+  const text = request.slice(0, 1000)
+  if (INDEFINITE.test(text)) return true
+  const head = FOR_AMOUNT.exec(text)?.[1]
+  return head !== undefined && !DETERMINERS.has(head.toLowerCase())
+}
