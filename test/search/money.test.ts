@@ -50,6 +50,16 @@ describe("an id prefix made of each word's prefix run together", () => {
   })
 })
 
+describe("an id prefix that is a developer's shortening of a word (`txn`)", () => {
+  it("names the collections ending in the word the lexicon reads it as, where no collection's letters match", () => {
+    const read = ToolIndex.explain(index, "txn_1NxYz0LkdIwHu7ix")
+    expect([...read.items]).toEqual(expect.arrayContaining(["balance transactions", "issuing transactions", "treasury transactions"]))
+    expect(read.items.has("customers")).toBe(false)
+    // Without the reading, an id of nothing known: no concept, no tool.
+    expect(first("txn_1NxYz0LkdIwHu7ix", 2)).toEqual(["GET /v1/issuing/transactions/{transaction}", "GET /v1/tax/transactions/{transaction}"])
+  })
+})
+
 describe("money idioms", () => {
   it("reads a hold released as the uncaptured payment cancelled", () => {
     expect(first("release the hold on pi_3NxYz0LkdIwHu7ix1a2b", 1)).toEqual(["POST /v1/payment_intents/{intent}/cancel"])

@@ -744,6 +744,8 @@ const NOUNS: ReadonlyArray<Entry> = [
   entry("pull back|pull it back|get the money back|get it back", "reverse reversal refund", "action"),
   // A price paid once, not recurring (a price's `type: one_time`).
   entry("one-off|one off|one-time|one time|non-recurring|single payment", "one time price", undefined, 0.5),
+  // Developers' shortenings of the APIs' nouns, as they prefix ids too (`txn_…`).
+  entry("txn|txns|trx|tx", "transaction transactions"),
   // A fee charged to customers is something sold at a price (a platform's own take is `application fees`, above).
   entry("setup fee|set-up fee|onboarding fee|signup fee|sign-up fee|activation fee|joining fee|membership fee|late fee|service fee|flat fee|installation fee", "price product")
 ]

@@ -1,3 +1,5 @@
+import type { Entry } from "./lexicon.js"
+
 /**
  * A request with no verb of its own may still ask to make something: "a coupon for 20% off", "an
  * invoice for $120 to cus_…", "hosted checkout for 3x mugs". Grammar, not vocabulary: a thing
@@ -32,4 +34,19 @@ export const asksToMake = (request: string): boolean => {
   if (INDEFINITE.test(text)) return true
   const head = FOR_AMOUNT.exec(text)?.[1]
   return head !== undefined && !DETERMINERS.has(head.toLowerCase())
+}
+
+/**
+ * The word an id prefix shortens when the lexicon reads the prefix as a word of its own (`txn`: an
+ * entry whose phrase is `txn` and whose first expansion is "transaction"): an id of a collection the
+ * prefix does not abbreviate by its letters. Only a one-word expansion, a noun's (no action).
+ *
+ * @internal
+ */
+export const prefixWord = (prefix: string, lexicon: ReadonlyArray<Entry>): string | undefined => {
+  for (const entry of lexicon) {
+    if (entry.action !== undefined || entry.expansions.length === 0) continue
+    if (entry.phrases.some((phrase) => phrase.length === 1 && phrase[0] === prefix)) return entry.expansions[0]
+  }
+  return undefined
 }

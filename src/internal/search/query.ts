@@ -385,7 +385,17 @@ export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term
   }
   for (const prefix of idPrefixes) {
     const candidates = Learn.resolvePrefix(vocabulary, prefix)
-    if (candidates.length === 0) continue
+    if (candidates.length === 0) {
+      // A prefix that abbreviates no collection by its letters may be a word developers shorten
+      // (`txn_…` a transaction): read through the lexicon, it names the collections ending in that word.
+      const word = Makes.prefixWord(prefix, LEXICON)
+      if (word === undefined) continue
+      const term = stem(word)
+      concepts.push({ terms: new Map([[term, HINT]]), weight: 1 })
+      values.add(term)
+      for (const key of Learn.resolveNumbered(vocabulary, [word], stem)) items.add(key)
+      continue
+    }
     const terms = new Map<string, number>()
     for (const { key, weight, words } of candidates) {
       if (weight === 1) items.add(key)
