@@ -101,3 +101,24 @@ describe("a thing named to be made, with no verb (makes.ts)", () => {
     expect(ToolIndex.explain(index, "a few invoices from last week").action).toBe("list")
   })
 })
+
+describe("a verb of sending whose object is money (makes.ts moneySense)", () => {
+  it("moves money: payouts and transfers, no message", () => {
+    // Before, "send" kept its senses of messaging beside the amount: Slack's chat.postMessage was fifth.
+    expect(first("send 300 EUR to the seller", 5)).toEqual([
+      "POST /v1/payouts",
+      "POST /v1/transfers",
+      "POST /v1/treasury/inbound_transfers",
+      "POST /v1/treasury/outbound_transfers",
+      "POST /v1/accounts"
+    ])
+    const send = ToolIndex.explain(index, "send 300 EUR to the seller").concepts.find((concept) => concept.terms.has("send"))
+    expect([...send!.terms.keys()].filter((term) => ["messag", "chat", "post", "transfer", "payout"].includes(term)).sort()).toEqual(["payout", "transfer"])
+  })
+
+  it("leaves a message a message when no amount is sent", () => {
+    const send = ToolIndex.explain(index, "send the team a note").concepts.find((concept) => concept.terms.has("send"))
+    expect(send!.terms.has("messag")).toBe(true)
+    expect(send!.terms.has("transfer")).toBe(false)
+  })
+})

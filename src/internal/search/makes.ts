@@ -50,3 +50,31 @@ export const prefixWord = (prefix: string, lexicon: ReadonlyArray<Entry>): strin
   }
   return undefined
 }
+
+/** The stems of a verb of sending, and what it means when what is sent is money. */
+const SEND = "send"
+const MESSAGE_SENSE: ReadonlyArray<string> = ["messag", "chat", "post"]
+const MONEY_SENSE: ReadonlyArray<string> = ["transfer", "payout"]
+
+/**
+ * "send $200 to acct_…", "send 300 EUR to the seller": what is sent is money, and the verb is a
+ * transfer or a payout, not a message. Given the request's concepts (stem → weight) and whether a
+ * value of the request is an amount of money, the concept of "send" loses its senses of messaging
+ * and takes those of moving money, at the weight messaging had.
+ *
+ * @internal
+ */
+export const moneySense = (concepts: ReadonlyArray<{ readonly terms: ReadonlyMap<string, number> }>, money: boolean): void => {
+  if (!money) return
+  for (const concept of concepts) {
+    if (!concept.terms.has(SEND)) continue
+    const terms = concept.terms as Map<string, number>
+    let weight = 0
+    for (const term of MESSAGE_SENSE) {
+      weight = Math.max(weight, terms.get(term) ?? 0)
+      terms.delete(term)
+    }
+    if (weight === 0) continue
+    for (const term of MONEY_SENSE) if ((terms.get(term) ?? 0) < weight) terms.set(term, weight)
+  }
+}
