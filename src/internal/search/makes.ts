@@ -20,7 +20,7 @@ const INDEFINITE = /^\s*(?:an?|another|one more)\s+(?!(?:few|couple|lot|lots|bun
 
 /**
  * A noun phrase of at most four words, then "for" an amount, a percentage, a count of something
- * (`2x`, `3 seats`) or a number: "hosted checkout for 2x T-shirt", "invoice for $50".
+ * (`3x`, `3 seats`) or a number: "payment link for 3x mugs", "invoice for $50".
  */
 const FOR_AMOUNT = /^\s*([a-z][\w-]{0,40})(?:\s+[a-z][\w-]{0,40}){0,3}\s+for\s+(?:[$€£¥]\s?\d|\d[\d,.]{0,12}\s?(?:x\b|×|%|[a-z]))/i
 

@@ -441,7 +441,7 @@ export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term
   const who = WHO.test(rest)
   // A request with no verb of its own may say it with a hint (`:eyes: on …`: put a reaction on).
   action ??= hints.find((hint) => hint.action !== undefined)?.action
-  // Nor a hint: a thing named to be made ("a coupon for 20% off", "hosted checkout for 2x mugs").
+  // Nor a hint: a thing named to be made ("a coupon for 20% off", "payment link for 3x mugs").
   if (action === undefined && Makes.asksToMake(unframed(request))) action = "create"
   const reading = action === undefined || action === "read" || action === "list"
   const asked: Action = !reading ? action! : plural || who ? "list" : one ? "read" : action ?? "read"
