@@ -7,26 +7,22 @@
  * written for these tests, not taken from a task set.
  */
 import { beforeAll, describe, expect, it } from "vitest"
-import type { CandidateTool } from "../../bench/search/registry.js"
 import * as Learn from "../../src/internal/search/learn.js"
 import * as ToolIndex from "../../src/internal/search/index.js"
 import { realIndex } from "./realIndex.js"
 
-let tools: ReadonlyArray<CandidateTool> = []
 let index: ToolIndex.ToolIndex
+/** Each real tool's operation as `METHOD /path/{param}` (the spec's way of naming it), by the tool's name. */
+const operationOf = new Map<string, string>()
 
 beforeAll(async () => {
   const real = await realIndex()
-  tools = real.tools
   index = real.index
+  for (const { method, name, url } of real.tools) operationOf.set(name, `${method} ${Learn.pathOf(url).replace(/\{\{/g, "{").replace(/\}\}/g, "}")}`)
 }, 60_000)
 
-/** The first `n` results as `METHOD /path/{param}` (the spec's way of naming an operation). */
-const first = (request: string, n: number): Array<string> =>
-  index.search(request, { limit: n }).map((hit) => {
-    const found = tools.find((candidate) => candidate.name === hit.name)!
-    return `${found.method} ${Learn.pathOf(found.url).replace(/\{\{/g, "{").replace(/\}\}/g, "}")}`
-  })
+/** The first `n` results as operations. */
+const first = (request: string, n: number): Array<string> => index.search(request, { limit: n }).map((hit) => operationOf.get(hit.name)!)
 
 describe("an id prefix made of each word's prefix run together", () => {
   it("names the collection whose words it abbreviates in turn: `iauth` issuing authorizations, `seti` setup intents", () => {
