@@ -6,6 +6,7 @@
  * stays within its budget. The oracle is an index built in a fresh reading, tool by tool.
  */
 import { describe, expect, it } from "vitest"
+import { buildRegistry } from "../../bench/search/registry.js"
 import * as ToolIndex from "../../src/internal/search/index.js"
 
 const param = (description: string) => ({ description })
@@ -146,6 +147,45 @@ describe("the process's reading", () => {
 
     // And the same ranking with nothing read before.
     expect(alone(tools).search(request, { limit: 5 })).toEqual(expected)
+  })
+
+  it("reads what each real tool takes, its filters with it, once per process: another index's value search walks no schema", async () => {
+    const { tools: real } = await buildRegistry()
+    // Each tool's parameters behind a getter that counts the reads of their properties: reading what
+    // a tool takes walks them (its kinds, and a GET's query parameters as filters), nothing else in a
+    // search does. The registry's imports, as a client's registry hands them to every index.
+    let reads = 0
+    const counted = real.map((tool) => {
+      const parameters = tool.parameters
+      if (parameters === undefined) return tool
+      const wrapped = Object.defineProperty({ ...parameters }, "properties", {
+        enumerable: true,
+        get: () => {
+          reads += 1
+          return parameters.properties
+        }
+      })
+      return { ...tool, parameters: wrapped }
+    })
+    // A list request with values: read as filters of GET tools, and as values their bodies take.
+    const request = "payouts over €300 since 2026-02-01"
+    ToolIndex.forgetReadings()
+    const first = ToolIndex.make()
+    first.add(counted)
+    reads = 0
+    const expected = first.search(request, { limit: 5 })
+    expect(expected[0]!.name).toBe("GetPayouts")
+    // The first value search of the process walks every tool with parameters, its filters too.
+    const withParameters = real.filter((tool) => tool.parameters !== undefined).length
+    expect(reads).toBeGreaterThan(withParameters)
+
+    // Another index of the same tools (a client per user): none walked again, kinds nor filters
+    // (the filters were walked again per index when only the kinds were kept: 932 reads).
+    const second = ToolIndex.make()
+    second.add(counted)
+    reads = 0
+    expect(second.search(request, { limit: 5 })).toEqual(expected)
+    expect(reads).toBe(0)
   })
 
   it("counts a parameter's description once against the budget, whatever families of values were asked", () => {

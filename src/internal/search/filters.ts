@@ -136,9 +136,10 @@ const COMPARISON = /(?:^|\s)(?:over|under|above|below|more than|less than|greate
 
 /**
  * Recency said without a date ("lately", "in the past hour", "last 7 days"): a listing bounded in
- * time, as a date would bound it.
+ * time, as a date would bound it. Every way through ends on a letter, so its word's end is
+ * `(?!\w)`, not `\b`: the same matches, compiled in a fifth of the time (`values.ts` WORD_END).
  */
-const RECENT = /\b(?:lately|recently|(?:in|over|during) the (?:last|past)(?: (?:\d{1,4}|few|couple of))? (?:hours?|days?|weeks?|months?|minutes?)|(?:last|past) (?:\d{1,4}|few) (?:hours|days|weeks|months|minutes))\b/i
+const RECENT = /\b(?:lately|recently|(?:in|over|during) the (?:last|past)(?: (?:\d{1,4}|few|couple of))? (?:hours?|days?|weeks?|months?|minutes?)|(?:last|past) (?:\d{1,4}|few) (?:hours|days|weeks|months|minutes))(?!\w)/i
 
 /** A label's name after a word of labelling: one word, or quoted. */
 const LABELLED = /\b(?:labell?ed|tagged|with (?:the )?labels?)\s{1,3}("[^"]{1,60}"|'[^']{1,60}'|[\w:.-]{1,60})/gi

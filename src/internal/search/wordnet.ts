@@ -107,7 +107,12 @@ const findLine = (file: IndexFile, lemma: string): string | undefined => {
     if (page === undefined) {
       fd ??= Fs.openSync(file.path, "r")
       page = Buffer.allocUnsafe(Math.min(PAGE, file.size - number * PAGE))
-      Fs.readSync(fd, page, 0, page.length, number * PAGE)
+      const read = readAt(fd, page, number * PAGE)
+      // The file is shorter than when it was measured (changed under the process): the page's
+      // bytes past `read` are whatever the buffer held, and a search over them would find anything.
+      if (read < page.length) {
+        throw new Error(`WordNet's ${file.path}: ${read} of ${page.length} bytes read at ${number * PAGE}; the file is shorter than its ${file.size} bytes when first opened`)
+      }
       file.pages.set(number, page)
     }
     return page[at - number * PAGE]!
@@ -135,6 +140,21 @@ const findLine = (file: IndexFile, lemma: string): string | undefined => {
   } finally {
     if (fd !== undefined) Fs.closeSync(fd)
   }
+}
+
+/**
+ * Reads from `position` until `buffer` is full or the file ends, and returns how many bytes were
+ * read: `readSync` may return fewer than asked (a signal, a network file system) without the file
+ * having ended, and only a read of 0 bytes says it has.
+ */
+const readAt = (fd: number, buffer: Buffer, position: number): number => {
+  let read = 0
+  while (read < buffer.length) {
+    const got = Fs.readSync(fd, buffer, read, buffer.length - read, position + read)
+    if (got === 0) break
+    read += got
+  }
+  return read
 }
 
 /**
@@ -195,7 +215,8 @@ const POINTER_POS: Readonly<Record<string, Pos>> = { n: "noun", v: "verb", a: "a
 const synsetBuffer = Buffer.alloc(4096)
 
 const readSynset = (fd: number, offset: number): Synset | undefined => {
-  const read = Fs.readSync(fd, synsetBuffer, 0, synsetBuffer.length, offset)
+  // Short only at the end of the file (the last synset): the line ends before `read` then.
+  const read = readAt(fd, synsetBuffer, offset)
   // Only the synset's words and pointers are wanted: the line up to its gloss (`|`), decoded alone.
   let end = synsetBuffer.indexOf(NEWLINE)
   if (end === -1 || end > read) end = read

@@ -1,0 +1,80 @@
+import type { Entry } from "./lexicon.js"
+
+/**
+ * A request with no verb of its own may still ask to make something: "a coupon for 20% off", "an
+ * invoice for $120 to cus_…", "hosted checkout for 3x mugs". Grammar, not vocabulary: a thing
+ * named with an indefinite article, or a bare noun phrase given "for" an amount or a count, is one
+ * that does not exist yet — what exists is named with a determiner ("the invoice for $120", "our
+ * coupons") or an id, and read. Without this, a verbless request is read as a read and the
+ * collection's list or item ranks above its create.
+ */
+
+/** Words that open a noun phrase naming a thing that exists, or a question: not a thing to make. */
+const DETERMINERS: ReadonlySet<string> = new Set([
+  "the", "my", "our", "your", "their", "his", "her", "its", "this", "that", "these", "those", "all", "every", "each", "any",
+  "some", "no", "what", "which", "who", "whose", "how", "where", "when", "why", "is", "are", "was", "were", "do", "does", "did"
+])
+
+/** "a coupon …", "an invoice …", "another key": not "a few", "a list", "a lot" (quantities, not a thing). */
+const INDEFINITE = /^\s*(?:an?|another|one more)\s+(?!(?:few|couple|lot|lots|bunch|list|number|way|summary|count|look)\b)[a-z]/i
+
+/**
+ * A noun phrase of at most four words, then "for" an amount, a percentage, a count of something
+ * (`3x`, `3 seats`) or a number: "payment link for 3x mugs", "invoice for $50".
+ */
+const FOR_AMOUNT = /^\s*([a-z][\w-]{0,40})(?:\s+[a-z][\w-]{0,40}){0,3}\s+for\s+(?:[$€£¥]\s?\d|\d[\d,.]{0,12}\s?(?:x\b|×|%|[a-z]))/i
+
+/**
+ * Whether a request that says no verb names a thing to make (its words after any polite frame).
+ *
+ * @internal
+ */
+export const asksToMake = (request: string): boolean => {
+  const text = request.slice(0, 1000)
+  if (INDEFINITE.test(text)) return true
+  const head = FOR_AMOUNT.exec(text)?.[1]
+  return head !== undefined && !DETERMINERS.has(head.toLowerCase())
+}
+
+/**
+ * The word an id prefix shortens when the lexicon reads the prefix as a word of its own (`txn`: an
+ * entry whose phrase is `txn` and whose first expansion is "transaction"): an id of a collection the
+ * prefix does not abbreviate by its letters. Only a one-word expansion, a noun's (no action).
+ *
+ * @internal
+ */
+export const prefixWord = (prefix: string, lexicon: ReadonlyArray<Entry>): string | undefined => {
+  for (const entry of lexicon) {
+    if (entry.action !== undefined || entry.expansions.length === 0) continue
+    if (entry.phrases.some((phrase) => phrase.length === 1 && phrase[0] === prefix)) return entry.expansions[0]
+  }
+  return undefined
+}
+
+/** The stems of a verb of sending, and what it means when what is sent is money. */
+const SEND = "send"
+const MESSAGE_SENSE: ReadonlyArray<string> = ["messag", "chat", "post"]
+const MONEY_SENSE: ReadonlyArray<string> = ["transfer", "payout"]
+
+/**
+ * "send $200 to acct_…", "send 300 EUR to the seller": what is sent is money, and the verb is a
+ * transfer or a payout, not a message. Given the request's concepts (stem → weight) and whether a
+ * value of the request is an amount of money, the concept of "send" loses its senses of messaging
+ * and takes those of moving money, at the weight messaging had.
+ *
+ * @internal
+ */
+export const moneySense = (concepts: ReadonlyArray<{ readonly terms: ReadonlyMap<string, number> }>, money: boolean): void => {
+  if (!money) return
+  for (const concept of concepts) {
+    if (!concept.terms.has(SEND)) continue
+    const terms = concept.terms as Map<string, number>
+    let weight = 0
+    for (const term of MESSAGE_SENSE) {
+      weight = Math.max(weight, terms.get(term) ?? 0)
+      terms.delete(term)
+    }
+    if (weight === 0) continue
+    for (const term of MONEY_SENSE) if ((terms.get(term) ?? 0) < weight) terms.set(term, weight)
+  }
+}

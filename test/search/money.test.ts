@@ -1,0 +1,120 @@
+/**
+ * Round 9: payments said the way people say them, over the evaluation's real imports (GitHub,
+ * Stripe, Slack in one index) — an id prefix made of each word's prefix run together
+ * (src/internal/search/learn.ts), and the money idioms of src/internal/search/lexicon.ts (a hold
+ * released, a payout held back, a payment let through, Stripe's fees, what can be paid out, a
+ * platform's cut, a seller's share, a transfer pulled back, a one-off price). Requests here are
+ * written for these tests, not taken from a task set.
+ */
+import { beforeAll, describe, expect, it } from "vitest"
+import * as Learn from "../../src/internal/search/learn.js"
+import * as ToolIndex from "../../src/internal/search/index.js"
+import { realIndex } from "./realIndex.js"
+
+let index: ToolIndex.ToolIndex
+/** Each real tool's operation as `METHOD /path/{param}` (the spec's way of naming it), by the tool's name. */
+const operationOf = new Map<string, string>()
+
+beforeAll(async () => {
+  const real = await realIndex()
+  index = real.index
+  for (const { method, name, url } of real.tools) operationOf.set(name, `${method} ${Learn.pathOf(url).replace(/\{\{/g, "{").replace(/\}\}/g, "}")}`)
+}, 60_000)
+
+/** The first `n` results as operations. */
+const first = (request: string, n: number): Array<string> => index.search(request, { limit: n }).map((hit) => operationOf.get(hit.name)!)
+
+describe("an id prefix made of each word's prefix run together", () => {
+  it("names the collection whose words it abbreviates in turn: `iauth` issuing authorizations, `seti` setup intents", () => {
+    const vocabulary = Learn.empty()
+    for (const path of ["/v1/issuing/authorizations/{authorization}", "/v1/setup_intents/{intent}", "/v1/customers/{customer}", "/repos/{owner}/{repo}/suggestions/{id}"]) {
+      Learn.add(vocabulary, Learn.collectionsIn(path), "api")
+    }
+    const resolved = (prefix: string): Array<string> => Learn.resolvePrefix(vocabulary, prefix).map(({ key, weight }) => `${key} ${weight}`)
+    expect(resolved("iauth")).toEqual(["issuing authorizations 1"])
+    // `seti` also spells "suggestions" by its letters (a skeleton, 2): the words run together win.
+    expect(resolved("seti")).toEqual(["setup intents 1"])
+    // A prefix of one word stays the better reading: `cus` is customers, not "customers" run into another word.
+    expect(resolved("cus")).toEqual(["customers 1"])
+  })
+
+  it("makes `iauth_…` an Issuing authorization in the real imports, and its approval the first tool", () => {
+    const read = ToolIndex.explain(index, "approve iauth_1NxYz0LkdIwHu7ix")
+    expect([...read.items]).toEqual(["issuing authorizations"])
+    expect([...read.apis]).toEqual(["stripe"])
+    expect(first("approve iauth_1NxYz0LkdIwHu7ix", 1)).toEqual(["POST /v1/issuing/authorizations/{authorization}/approve"])
+  })
+})
+
+describe("an id prefix that is a developer's shortening of a word (`txn`)", () => {
+  it("names the collections ending in the word the lexicon reads it as, where no collection's letters match", () => {
+    const read = ToolIndex.explain(index, "txn_1NxYz0LkdIwHu7ix")
+    expect([...read.items]).toEqual(expect.arrayContaining(["balance transactions", "issuing transactions", "treasury transactions"]))
+    expect(read.items.has("customers")).toBe(false)
+    // Without the reading, an id of nothing known: no concept, no tool.
+    expect(first("txn_1NxYz0LkdIwHu7ix", 2)).toEqual(["GET /v1/issuing/transactions/{transaction}", "GET /v1/tax/transactions/{transaction}"])
+  })
+})
+
+describe("money idioms", () => {
+  it("reads a hold released as the uncaptured payment cancelled", () => {
+    expect(first("release the hold on pi_3NxYz0LkdIwHu7ix1a2b", 1)).toEqual(["POST /v1/payment_intents/{intent}/cancel"])
+  })
+
+  it("reads a payout held back as cancelled", () => {
+    expect(first("hold back po_1NxYz0LkdIwHu7ix", 1)).toEqual(["POST /v1/payouts/{payout}/cancel"])
+  })
+
+  it("reads a flagged payment let through as the review approved", () => {
+    expect(first("rvw_1NxYz0LkdIwHu7ix was a false alarm, let the payment through", 1)).toEqual(["POST /v1/reviews/{review}/approve"])
+  })
+
+  it("reads Stripe's processing fees as balance transactions, a platform's cut as application fees", () => {
+    expect(first("processing fees on our charges this week", 1)).toEqual(["GET /v1/balance_transactions"])
+    expect(first("platform's cut from our sellers", 2)).toEqual(["GET /v1/application_fees/{id}", "GET /v1/application_fees"])
+  })
+
+  it("reads a connected account's share as a transfer, and money pulled back as its reversal", () => {
+    expect(first("send acct_1NxYz0LkdIwHu7ix their share of the sale", 1)).toEqual(["POST /v1/transfers"])
+    expect(first("pull back tr_1NxYz0LkdIwHu7ix", 2)).toContain("POST /v1/transfers/{id}/reversals")
+  })
+
+  it("reads a fee charged to customers as a price, not the platform's application fee", () => {
+    expect(first("new one-time $15 setup fee", 1)).toEqual(["POST /v1/prices"])
+  })
+})
+
+describe("a thing named to be made, with no verb (makes.ts)", () => {
+  it("reads an indefinite article, or a bare noun given for an amount or a count, as a create", () => {
+    expect(ToolIndex.explain(index, "a coupon for 20% off").action).toBe("create")
+    expect(first("a coupon for 20% off", 1)).toEqual(["POST /v1/coupons"])
+    expect(ToolIndex.explain(index, "hosted checkout for 3x mugs").action).toBe("create")
+    expect(first("hosted checkout for 3x mugs", 2)).toEqual(["POST /v1/payment_links", "POST /v1/checkout/sessions"])
+  })
+
+  it("leaves a thing named with a determiner, or a few of something, to be read", () => {
+    expect(ToolIndex.explain(index, "the invoice for $120").action).toBe("read")
+    expect(ToolIndex.explain(index, "a few invoices from last week").action).toBe("list")
+  })
+})
+
+describe("a verb of sending whose object is money (makes.ts moneySense)", () => {
+  it("moves money: payouts and transfers, no message", () => {
+    // Before, "send" kept its senses of messaging beside the amount: Slack's chat.postMessage was fifth.
+    expect(first("send 300 EUR to the seller", 5)).toEqual([
+      "POST /v1/payouts",
+      "POST /v1/transfers",
+      "POST /v1/treasury/inbound_transfers",
+      "POST /v1/treasury/outbound_transfers",
+      "POST /v1/accounts"
+    ])
+    const send = ToolIndex.explain(index, "send 300 EUR to the seller").concepts.find((concept) => concept.terms.has("send"))
+    expect([...send!.terms.keys()].filter((term) => ["messag", "chat", "post", "transfer", "payout"].includes(term)).sort()).toEqual(["payout", "transfer"])
+  })
+
+  it("leaves a message a message when no amount is sent", () => {
+    const send = ToolIndex.explain(index, "send the team a note").concepts.find((concept) => concept.terms.has("send"))
+    expect(send!.terms.has("messag")).toBe(true)
+    expect(send!.terms.has("transfer")).toBe(false)
+  })
+})
