@@ -17,6 +17,7 @@
  * "more than …") makes a read or a create a list and is cut out of what is read, and recency said
  * in words ("lately") is a date filter. Every pattern is bounded and linear.
  */
+import * as Qualifiers from "./qualifiers.js"
 import * as Values from "./values.js"
 
 /** The methods whose parameters outside the URL are query parameters: what a list is filtered by. */
@@ -46,6 +47,8 @@ export const FILTER = "filter:"
 /** @internal */
 export interface FilterDocument {
   readonly method?: string | undefined
+  /** Read for the qualifiers its example queries use, when it has a search query (`qualifiers.ts`). */
+  readonly description?: string | undefined
   readonly url?: string | undefined
   readonly parameters?: { readonly properties: Readonly<Record<string, object>> } | undefined
 }
@@ -76,6 +79,16 @@ export const filterKindsOf = <S extends object>(
     if (TIME_BOUND.test(lower)) kinds.add(`${FILTER}date`)
     if (PERSON.test(lower)) kinds.add(FILTER + PERSON_KIND)
     if (LABEL.test(lower)) kinds.add(FILTER + LABEL_KIND)
+    // A search query language filters by what the request says it filters by (`qualifiers.ts`), and
+    // by the qualifiers its document shows in use.
+    if (Qualifiers.isQueryLanguage(lower, (schema as { readonly description?: string }).description)) {
+      kinds.add(FILTER + Qualifiers.QUERY_KIND)
+      for (const qualifier of Qualifiers.qualifiersIn(document.description)) {
+        if (TIME_BOUND.test(qualifier)) kinds.add(`${FILTER}date`)
+        if (PERSON.test(qualifier)) kinds.add(FILTER + PERSON_KIND)
+        if (LABEL.test(qualifier)) kinds.add(FILTER + LABEL_KIND)
+      }
+    }
   }
   return kinds.size === 0 ? NONE : [...kinds]
 }

@@ -77,6 +77,7 @@ import * as Filters from "./filters.js"
 import type { Action } from "./lexicon.js"
 import * as Learn from "./learn.js"
 import * as Prior from "./prior.js"
+import * as Qualifiers from "./qualifiers.js"
 import * as Query from "./query.js"
 import * as Values from "./values.js"
 import { rawWords, terms } from "./words.js"
@@ -441,6 +442,12 @@ const ENDS = "\u0002"
 /** How much ending a resource counts as a term for a removal: as the verb in a tool's name does. */
 const ENDS_BOOST = 3
 
+/** The mark of a search query language among the kinds a tool takes, and how strongly it stands for a hint (as a hint's own words). */
+const QUERY = Filters.FILTER + Qualifiers.QUERY_KIND
+const HINT_QUERY = 0.8
+/** How strongly a query language stands for a filter's own parameter: in part, as a lexicon expansion does. */
+const QUERY_STRENGTH = 0.7
+
 /** How much a kind of value a tool takes counts as a term, as a field's boost does. */
 const TAKES_BOOST = 1
 
@@ -725,9 +732,17 @@ export interface ToolIndex {
 /** Words of an API label that do not name it: `https://api.github.com/openapi.json` is "github". */
 const LABEL_NOISE: ReadonlySet<string> = new Set(["https", "http", "www", "api", "apis", "com", "org", "net", "io", "dev", "json", "yaml", "openapi", "rcp", "manifest", "v1", "v2", "v3"])
 
-/** The APIs a request names by a word of their label. */
+/**
+ * A name joined by underscores (`STRIPE_SECRET`, `SLACK_BOT_TOKEN`, `github_token`): an environment
+ * variable's, a secret's or a function's — a value of the request, whose words name no API ("grep
+ * for process.env.STRIPE_SECRET" is a code search on GitHub; "rotate SLACK_BOT_TOKEN on acme/api" a
+ * repository's secret). Bounded: each part at most 64 characters, at most 16 parts.
+ */
+const IDENTIFIER = /[\p{L}\p{N}]{1,64}(?:_[\p{L}\p{N}]{1,64}){1,16}/gu
+
+/** The APIs a request names by a word of their label, outside identifiers (`IDENTIFIER`). */
 const namedApis = (request: string, labels: Iterable<string>): Set<string> => {
-  const said = new Set(rawWords(request))
+  const said = new Set(rawWords(request.replace(IDENTIFIER, " ")))
   const named = new Set<string>()
   for (const label of labels) {
     const words = rawWords(label).filter((word) => !LABEL_NOISE.has(word) && word.length > 2)
@@ -742,11 +757,15 @@ const namedApis = (request: string, labels: Iterable<string>): Set<string> => {
  * tool of that API misses alike, and its parts ("GitHub" → git, hub) would pull in whatever
  * their synonyms meet.
  */
+/** A word, or an identifier (`IDENTIFIER`) as one. */
+const WORD_OR_IDENTIFIER = /[\p{L}\p{N}]+(?:_[\p{L}\p{N}]+)*/gu
+
 const withoutApiNames = (request: string, named: ReadonlySet<string>): string => {
   if (named.size === 0) return request
   const names = new Set<string>()
   for (const label of named) for (const word of rawWords(label)) if (!LABEL_NOISE.has(word) && word.length > 2) names.add(word)
-  return request.replace(/[\p{L}\p{N}]+/gu, (word) => (names.has(word.toLowerCase()) ? " " : word))
+  // An identifier is kept whole: its words are a value's, not the API's name.
+  return request.replace(WORD_OR_IDENTIFIER, (word) => (names.has(word.toLowerCase()) ? " " : word))
 }
 
 const byScore = (a: SearchHit, b: SearchHit): number =>
@@ -1146,14 +1165,27 @@ export const make = (): ToolIndex => {
     // lists too; a value bounded by a comparison ("charge over $500") makes a read or a create a list.
     const action = said.compares && (read.action === "read" || read.action === "create") ? "list" : read.action
     const filtering = action === "list" || (action === "read" && said.filters)
-    const takes = filtering ? Filters.asFilters(read.takes, read.hinted.filter(isPerson).length, said.recent, said.labels) : read.takes
-    const taking = takes.length > 0 ? takersNow() : undefined
+    const filters = filtering ? Filters.asFilters(read.takes, read.hinted.filter(isPerson).length, said.recent, said.labels) : read.takes
+    // Quoted text in a request to read or list is what to look for ("issues mentioning 'memory
+    // leak'"): the keywords of a search query (`qualifiers.ts`), where a write would say it.
+    const quoted = action === "list" || action === "read" ? Qualifiers.quotedIn(request.slice(0, 1000)) : 0
+    const taking = filters.length > 0 || quoted > 0 ? takersNow() : undefined
+    // A listing narrowed by a word of filtering ("by @alice", "since …"): a search query language
+    // takes each filter as a qualifier, and qualifies the listing by the request's hints too
+    // (`qualifiers.ts`). Not where no word says a value filters: in "who belongs to @design-crew" the
+    // hint is what is listed.
+    // A person's possessive says so too: "@alice's PRs" are the PRs by @alice.
+    const qualifying = filtering && (said.filters || Qualifiers.possessive(request.slice(0, 1000))) && taking?.byKind.has(QUERY) === true
+    const keywords: ReadonlyArray<ReadonlyArray<string>> = taking?.byKind.has(QUERY) === true ? Array.from({ length: quoted }, () => [QUERY]) : []
+    const takes = [...(qualifying ? Qualifiers.orQuery(filters, QUERY, Filters.FILTER) : filters), ...keywords]
     const valueConcepts = takes.map((kinds) => ({
-      terms: new Map(kinds.filter((kind) => taking?.byKind.has(kind) === true).map((kind) => [TAKES + kind, 1])),
+      // A query language takes any filter, as a stand-in for a parameter of its own (`QUERY_STRENGTH`).
+      terms: new Map(kinds.filter((kind) => taking?.byKind.has(kind) === true).map((kind) => [TAKES + kind, kind === QUERY ? QUERY_STRENGTH : 1])),
       weight: VALUE_WEIGHT
     }))
     // A value bounded by a comparison filters: the words of a value to give ("amount") are no part of the request.
-    const asked = said.compares ? read.concepts.filter((concept) => concept.attribute !== true) : read.concepts
+    const unbounded = said.compares ? read.concepts.filter((concept) => concept.attribute !== true) : read.concepts
+    const asked = qualifying ? Qualifiers.qualified(unbounded, TAKES + QUERY, HINT_QUERY) : unbounded
     const concepts = [...Ends.withEnders(asked, read.action, read.items, ENDS, (key) => endersNow().has(key)), ...valueConcepts].flatMap((concept) => {
       const known = new Map([...concept.terms].filter(([term]) => term.startsWith(TAKES) || term.startsWith(ENDS) || present.has(term)))
       return known.size === 0 ? [] : [{ terms: known, weight: concept.weight }]

@@ -23,6 +23,8 @@ export interface Concept {
   readonly weight: number
   /** Whether it stands for a value to give (an email, an amount: `Hint.attribute`), which a list is filtered by instead. */
   readonly attribute?: boolean
+  /** Whether it stands for a hint of the request (`owner/repo`, `@alice`): what a search query's qualifiers name (`qualifiers.ts`). */
+  readonly hint?: boolean
 }
 
 /** @internal */
@@ -379,7 +381,7 @@ export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term
   const hinted: Array<ReadonlyArray<string>> = []
   for (const hint of hints) {
     const concept = conceptOf([], hint.words, HINT / EXPANSION, hint.weight ?? HINT_WEIGHT)
-    concepts.push(hint.attribute === true ? { ...concept, attribute: true } : concept)
+    concepts.push(hint.attribute === true ? { ...concept, attribute: true, hint: true } : { ...concept, hint: true })
     hinted.push(hint.words.filter((word) => !isStopword(word)).map(stem))
     if (hint.attribute !== true) for (const word of hint.words) values.add(stem(word))
   }
