@@ -8,7 +8,9 @@
  */
 import { beforeAll, describe, expect, it } from "vitest"
 import * as Learn from "../../src/internal/search/learn.js"
+import * as Makes from "../../src/internal/search/makes.js"
 import * as ToolIndex from "../../src/internal/search/index.js"
+import { growth } from "../support/growth.js"
 import { realIndex } from "./realIndex.js"
 
 let index: ToolIndex.ToolIndex
@@ -110,6 +112,23 @@ describe("a verb of sending whose object is money (makes.ts moneySense)", () => 
     ])
     const send = ToolIndex.explain(index, "send 300 EUR to the seller").concepts.find((concept) => concept.terms.has("send"))
     expect([...send!.terms.keys()].filter((term) => ["messag", "chat", "post", "transfer", "payout"].includes(term)).sort()).toEqual(["payout", "transfer"])
+  })
+
+  it("leaves a message a message when the amount is not what is sent", () => {
+    // Before: "send" (and "post", whose concept holds it) lost messaging to any amount of the
+    // request, and Stripe's payouts ranked first.
+    expect(first("post to #finance that the $500 refund went out", 1)).toEqual(["POST /api/chat.postMessage"])
+    const send = ToolIndex.explain(index, "send a reminder to #billing about the $200 overdue invoice").concepts.find((concept) => concept.terms.has("send"))
+    expect(send!.terms.has("messag")).toBe(true)
+    expect(send!.terms.has("payout")).toBe(false)
+    // After a recipient of two words, the amount is still what is sent.
+    expect(Makes.sendsMoney("send the seller 300 EUR")).toBe(true)
+    expect(Makes.sendsMoney("send a note to the team about $300")).toBe(false)
+  })
+
+  it("reads the sending of an amount in linear time: 100 KB costs about ten times 10 KB", () => {
+    // Bounded to the first 1,000 characters as a request is; each pattern piece is bounded too.
+    expect(growth((text) => Makes.sendsMoney(text), ["send ", "send a ", "sent x y ", "wire  "])).toBeLessThan(30)
   })
 
   it("leaves a message a message when no amount is sent", () => {

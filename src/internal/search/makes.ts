@@ -51,6 +51,22 @@ export const prefixWord = (prefix: string, lexicon: ReadonlyArray<Entry>): strin
   return undefined
 }
 
+/**
+ * A verb of sending whose object is an amount: the amount right after it, or after a recipient of at
+ * most two words ("send $200 to …", "send the seller 300 EUR"). An amount elsewhere in the request
+ * is not what is sent ("send a reminder to #billing about the $200 invoice", "post to #finance that
+ * the $500 refund went out"). Bounded: at most two words of 64 characters between.
+ */
+const SENDS_MONEY = /\b(?:send|sends|sending|sent|wire|wires|wiring)\s{1,3}(?:[^\s$€£¥\d][^\s]{0,63}\s{1,3}){0,2}[$€£¥\d]/i
+
+/**
+ * Whether a request sends an amount (`SENDS_MONEY`): what `moneySense` is given, with whether the
+ * request holds an amount at all.
+ *
+ * @internal
+ */
+export const sendsMoney = (request: string): boolean => SENDS_MONEY.test(request.slice(0, 1000))
+
 /** The stems of a verb of sending, and what it means when what is sent is money. */
 const SEND = "send"
 const MESSAGE_SENSE: ReadonlyArray<string> = ["messag", "chat", "post"]
