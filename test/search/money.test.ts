@@ -8,6 +8,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest"
 import * as Learn from "../../src/internal/search/learn.js"
+import { LEXICON } from "../../src/internal/search/lexicon.js"
 import * as Makes from "../../src/internal/search/makes.js"
 import * as ToolIndex from "../../src/internal/search/index.js"
 import { growth } from "../support/growth.js"
@@ -53,6 +54,12 @@ describe("an id prefix that is a developer's shortening of a word (`txn`)", () =
     const read = ToolIndex.explain(index, "txn_1NxYz0LkdIwHu7ix")
     expect([...read.items]).toEqual(expect.arrayContaining(["balance transactions", "issuing transactions", "treasury transactions"]))
     expect(read.items.has("customers")).toBe(false)
+    // Only a shortening that keeps the word's first letter: the lexicon's `prod` is an environment,
+    // `sale` a charge — words they stand for, which no id prefix shortens. Before, both were read so.
+    expect(Makes.prefixWord("txn", LEXICON)).toBe("transaction")
+    expect(Makes.prefixWord("pr", LEXICON)).toBe("pull")
+    expect(Makes.prefixWord("prod", LEXICON)).toBeUndefined()
+    expect(Makes.prefixWord("sale", LEXICON)).toBeUndefined()
     // Without the reading, an id of nothing known: no concept, no tool.
     expect(first("txn_1NxYz0LkdIwHu7ix", 2)).toEqual(["GET /v1/issuing/transactions/{transaction}", "GET /v1/tax/transactions/{transaction}"])
   })

@@ -39,14 +39,18 @@ export const asksToMake = (request: string): boolean => {
 /**
  * The word an id prefix shortens when the lexicon reads the prefix as a word of its own (`txn`: an
  * entry whose phrase is `txn` and whose first expansion is "transaction"): an id of a collection the
- * prefix does not abbreviate by its letters. Only a one-word expansion, a noun's (no action).
+ * prefix does not abbreviate by its letters. Only a noun's entry (no action), and only where the
+ * first expansion begins with the prefix's first letter, as a shortening does: the lexicon also reads
+ * a word as another it stands for (`prod` an environment, `sale` a charge), which no id
+ * prefix shortens.
  *
  * @internal
  */
 export const prefixWord = (prefix: string, lexicon: ReadonlyArray<Entry>): string | undefined => {
   for (const entry of lexicon) {
-    if (entry.action !== undefined || entry.expansions.length === 0) continue
-    if (entry.phrases.some((phrase) => phrase.length === 1 && phrase[0] === prefix)) return entry.expansions[0]
+    const word = entry.expansions[0]
+    if (entry.action !== undefined || word === undefined || word[0] !== prefix[0]) continue
+    if (entry.phrases.some((phrase) => phrase.length === 1 && phrase[0] === prefix)) return word
   }
   return undefined
 }
