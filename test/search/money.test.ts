@@ -104,6 +104,9 @@ describe("a thing named to be made, with no verb (makes.ts)", () => {
   it("leaves a thing named with a determiner, or a few of something, to be read", () => {
     expect(ToolIndex.explain(index, "the invoice for $120").action).toBe("read")
     expect(ToolIndex.explain(index, "a few invoices from last week").action).toBe("list")
+    // A view of things that exist: before, "a history of …" was read as a create (the deployment's create first).
+    expect(ToolIndex.explain(index, "a history of deploys on acme/api").action).toBe("list")
+    expect(ToolIndex.explain(index, "an overview of our payouts").action).toBe("list")
   })
 })
 

@@ -15,8 +15,12 @@ const DETERMINERS: ReadonlySet<string> = new Set([
   "some", "no", "what", "which", "who", "whose", "how", "where", "when", "why", "is", "are", "was", "were", "do", "does", "did"
 ])
 
-/** "a coupon …", "an invoice …", "another key": not "a few", "a list", "a lot" (quantities, not a thing). */
-const INDEFINITE = /^\s*(?:an?|another|one more)\s+(?!(?:few|couple|lot|lots|bunch|list|number|way|summary|count|look)\b)[a-z]/i
+/**
+ * "a coupon …", "an invoice …", "another key": not "a few", "a list", "a lot" (quantities, not a
+ * thing), nor "a history", "a breakdown", "an overview" (a view of things that exist, not a thing).
+ */
+const INDEFINITE =
+  /^\s*(?:an?|another|one more)\s+(?!(?:few|couple|lot|lots|bunch|list|number|way|summary|count|look|history|breakdown|overview|rundown|recap|timeline|tally|total)\b)[a-z]/i
 
 /**
  * A noun phrase of at most four words, then "for" an amount, a percentage, a count of something
