@@ -188,6 +188,34 @@ describe("the process's reading", () => {
     expect(reads).toBe(0)
   })
 
+  it("reads a tool again whose parameters' schema is known but whose description is not: its example qualifiers are part of what it takes", () => {
+    // One schema object under one method and URL, described twice: the second shows `label:bug` in
+    // use, so its search query also filters by a label (`qualifiers.ts`). Before, the first reading
+    // was kept for both (keyed by schema, method and URL only) and the second index ranked as the first.
+    const parameters = { properties: { q: param("The query contains one or more search keywords and qualifiers.") } }
+    const plain: ToolIndex.SearchDocument = { name: "search_tickets", description: "Find tickets.", method: "GET", url: "https://api.example.com/search/tickets", api: "desk", parameters }
+    const shown: ToolIndex.SearchDocument = { ...plain, description: "Find tickets, e.g. `q=login+label:bug`." }
+    const list: ToolIndex.SearchDocument = {
+      name: "list_tickets",
+      description: "List tickets.",
+      method: "GET",
+      url: "https://api.example.com/tickets",
+      api: "desk",
+      parameters: { properties: { sort: param("created or updated") } }
+    }
+    const request = "tickets labelled bug"
+    const expected = alone([shown, list]).search(request, { limit: 2 })
+    expect(expected.map((hit) => hit.name)).toEqual(["search_tickets", "list_tickets"])
+    // The first index reads what its tools take at its first search (lazily), the second after it.
+    ToolIndex.forgetReadings()
+    const first = ToolIndex.make()
+    first.add([plain, list])
+    expect(first.search(request, { limit: 1 })[0]!.score).toBeLessThan(expected[0]!.score)
+    const second = ToolIndex.make()
+    second.add([shown, list])
+    expect(second.search(request, { limit: 2 })).toEqual(expected)
+  })
+
   it("counts a parameter's description once against the budget, whatever families of values were asked", () => {
     // One long description that says it takes an amount, a date, a URL and an email: each family's
     // read looks it up; counted once per family, such reads took a real import's reading past its

@@ -8,7 +8,10 @@
  */
 import { beforeAll, describe, expect, it } from "vitest"
 import * as Learn from "../../src/internal/search/learn.js"
+import { LEXICON } from "../../src/internal/search/lexicon.js"
+import * as Makes from "../../src/internal/search/makes.js"
 import * as ToolIndex from "../../src/internal/search/index.js"
+import { growth } from "../support/growth.js"
 import { realIndex } from "./realIndex.js"
 
 let index: ToolIndex.ToolIndex
@@ -51,6 +54,12 @@ describe("an id prefix that is a developer's shortening of a word (`txn`)", () =
     const read = ToolIndex.explain(index, "txn_1NxYz0LkdIwHu7ix")
     expect([...read.items]).toEqual(expect.arrayContaining(["balance transactions", "issuing transactions", "treasury transactions"]))
     expect(read.items.has("customers")).toBe(false)
+    // Only a shortening that keeps the word's first letter: the lexicon's `prod` is an environment,
+    // `sale` a charge — words they stand for, which no id prefix shortens. Before, both were read so.
+    expect(Makes.prefixWord("txn", LEXICON)).toBe("transaction")
+    expect(Makes.prefixWord("pr", LEXICON)).toBe("pull")
+    expect(Makes.prefixWord("prod", LEXICON)).toBeUndefined()
+    expect(Makes.prefixWord("sale", LEXICON)).toBeUndefined()
     // Without the reading, an id of nothing known: no concept, no tool.
     expect(first("txn_1NxYz0LkdIwHu7ix", 2)).toEqual(["GET /v1/issuing/transactions/{transaction}", "GET /v1/tax/transactions/{transaction}"])
   })
@@ -95,6 +104,9 @@ describe("a thing named to be made, with no verb (makes.ts)", () => {
   it("leaves a thing named with a determiner, or a few of something, to be read", () => {
     expect(ToolIndex.explain(index, "the invoice for $120").action).toBe("read")
     expect(ToolIndex.explain(index, "a few invoices from last week").action).toBe("list")
+    // A view of things that exist: before, "a history of …" was read as a create (the deployment's create first).
+    expect(ToolIndex.explain(index, "a history of deploys on acme/api").action).toBe("list")
+    expect(ToolIndex.explain(index, "an overview of our payouts").action).toBe("list")
   })
 })
 
@@ -110,6 +122,23 @@ describe("a verb of sending whose object is money (makes.ts moneySense)", () => 
     ])
     const send = ToolIndex.explain(index, "send 300 EUR to the seller").concepts.find((concept) => concept.terms.has("send"))
     expect([...send!.terms.keys()].filter((term) => ["messag", "chat", "post", "transfer", "payout"].includes(term)).sort()).toEqual(["payout", "transfer"])
+  })
+
+  it("leaves a message a message when the amount is not what is sent", () => {
+    // Before: "send" (and "post", whose concept holds it) lost messaging to any amount of the
+    // request, and Stripe's payouts ranked first.
+    expect(first("post to #finance that the $500 refund went out", 1)).toEqual(["POST /api/chat.postMessage"])
+    const send = ToolIndex.explain(index, "send a reminder to #billing about the $200 overdue invoice").concepts.find((concept) => concept.terms.has("send"))
+    expect(send!.terms.has("messag")).toBe(true)
+    expect(send!.terms.has("payout")).toBe(false)
+    // After a recipient of two words, the amount is still what is sent.
+    expect(Makes.sendsMoney("send the seller 300 EUR")).toBe(true)
+    expect(Makes.sendsMoney("send a note to the team about $300")).toBe(false)
+  })
+
+  it("reads the sending of an amount in linear time: 100 KB costs about ten times 10 KB", () => {
+    // Bounded to the first 1,000 characters as a request is; each pattern piece is bounded too.
+    expect(growth((text) => Makes.sendsMoney(text), ["send ", "send a ", "sent x y ", "wire  "])).toBeLessThan(30)
   })
 
   it("leaves a message a message when no amount is sent", () => {

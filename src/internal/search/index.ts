@@ -319,11 +319,13 @@ interface Reading {
  * What a tool takes, read from its parameters' schema with its method and URL (a GET's parameters
  * outside its URL template are filters: `Filters.filterKindsOf`); one entry per tool, whatever
  * families of values are asked. A schema object shared by tools of another method or URL (the
- * registry gives each tool its own) chains an entry per method and URL (`other`).
+ * registry gives each tool its own) chains an entry per method, URL and description (`other`).
  */
 interface ToolKinds {
   readonly method: string | undefined
   readonly url: string | undefined
+  /** Read for a search query's example qualifiers (`Filters.filterKindsOf`): part of the key. */
+  readonly description: string | undefined
   readonly takes: ReadonlyMap<string, boolean>
   readonly other: ToolKinds | undefined
 }
@@ -481,11 +483,11 @@ const takesOf = (
   document: SearchDocument,
   read: (name: string, schema: SearchParameter) => ReadonlyArray<string>
 ): ReadonlyMap<string, boolean> => {
-  const { parameters, method, url } = document
+  const { description, method, parameters, url } = document
   if (parameters === undefined) return NO_TAKES
   const known = reading.toolKinds.get(parameters)
   for (let entry = known; entry !== undefined; entry = entry.other) {
-    if (entry.method === method && entry.url === url) return entry.takes
+    if (entry.method === method && entry.url === url && entry.description === description) return entry.takes
   }
   let takes = Values.kindsOf(parameters, read)
   const filters = Filters.filterKindsOf(document, read)
@@ -494,7 +496,7 @@ const takesOf = (
     for (const kind of filters) withFilters.set(kind, false)
     takes = withFilters
   }
-  reading.toolKinds.set(parameters, { method, url, takes, other: known })
+  reading.toolKinds.set(parameters, { method, url, description, takes, other: known })
   return takes
 }
 
@@ -751,15 +753,15 @@ const namedApis = (request: string, labels: Iterable<string>): Set<string> => {
   return named
 }
 
+/** A word, or an identifier (`IDENTIFIER`) as one. */
+const WORD_OR_IDENTIFIER = /[\p{L}\p{N}]+(?:_[\p{L}\p{N}]+)*/gu
+
 /**
  * The request without the words that name an API ("on GitHub", "in Stripe"): they say which API,
  * which the API factor weighs, not what to do there. Left in, a brand would be a concept every
  * tool of that API misses alike, and its parts ("GitHub" → git, hub) would pull in whatever
  * their synonyms meet.
  */
-/** A word, or an identifier (`IDENTIFIER`) as one. */
-const WORD_OR_IDENTIFIER = /[\p{L}\p{N}]+(?:_[\p{L}\p{N}]+)*/gu
-
 const withoutApiNames = (request: string, named: ReadonlySet<string>): string => {
   if (named.size === 0) return request
   const names = new Set<string>()

@@ -15,8 +15,12 @@ const DETERMINERS: ReadonlySet<string> = new Set([
   "some", "no", "what", "which", "who", "whose", "how", "where", "when", "why", "is", "are", "was", "were", "do", "does", "did"
 ])
 
-/** "a coupon …", "an invoice …", "another key": not "a few", "a list", "a lot" (quantities, not a thing). */
-const INDEFINITE = /^\s*(?:an?|another|one more)\s+(?!(?:few|couple|lot|lots|bunch|list|number|way|summary|count|look)\b)[a-z]/i
+/**
+ * "a coupon …", "an invoice …", "another key": not "a few", "a list", "a lot" (quantities, not a
+ * thing), nor "a history", "a breakdown", "an overview" (a view of things that exist, not a thing).
+ */
+const INDEFINITE =
+  /^\s*(?:an?|another|one more)\s+(?!(?:few|couple|lot|lots|bunch|list|number|way|summary|count|look|history|breakdown|overview|rundown|recap|timeline|tally|total)\b)[a-z]/i
 
 /**
  * A noun phrase of at most four words, then "for" an amount, a percentage, a count of something
@@ -39,17 +43,37 @@ export const asksToMake = (request: string): boolean => {
 /**
  * The word an id prefix shortens when the lexicon reads the prefix as a word of its own (`txn`: an
  * entry whose phrase is `txn` and whose first expansion is "transaction"): an id of a collection the
- * prefix does not abbreviate by its letters. Only a one-word expansion, a noun's (no action).
+ * prefix does not abbreviate by its letters. Only a noun's entry (no action), and only where the
+ * first expansion begins with the prefix's first letter, as a shortening does: the lexicon also reads
+ * a word as another it stands for (`prod` an environment, `sale` a charge), which no id
+ * prefix shortens.
  *
  * @internal
  */
 export const prefixWord = (prefix: string, lexicon: ReadonlyArray<Entry>): string | undefined => {
   for (const entry of lexicon) {
-    if (entry.action !== undefined || entry.expansions.length === 0) continue
-    if (entry.phrases.some((phrase) => phrase.length === 1 && phrase[0] === prefix)) return entry.expansions[0]
+    const word = entry.expansions[0]
+    if (entry.action !== undefined || word === undefined || word[0] !== prefix[0]) continue
+    if (entry.phrases.some((phrase) => phrase.length === 1 && phrase[0] === prefix)) return word
   }
   return undefined
 }
+
+/**
+ * A verb of sending whose object is an amount: the amount right after it, or after a recipient of at
+ * most two words ("send $200 to …", "send the seller 300 EUR"). An amount elsewhere in the request
+ * is not what is sent ("send a reminder to #billing about the $200 invoice", "post to #finance that
+ * the $500 refund went out"). Bounded: at most two words of 64 characters between.
+ */
+const SENDS_MONEY = /\b(?:send|sends|sending|sent|wire|wires|wiring)\s{1,3}(?:[^\s$€£¥\d][^\s]{0,63}\s{1,3}){0,2}[$€£¥\d]/i
+
+/**
+ * Whether a request sends an amount (`SENDS_MONEY`): what `moneySense` is given, with whether the
+ * request holds an amount at all.
+ *
+ * @internal
+ */
+export const sendsMoney = (request: string): boolean => SENDS_MONEY.test(request.slice(0, 1000))
 
 /** The stems of a verb of sending, and what it means when what is sent is money. */
 const SEND = "send"

@@ -433,7 +433,7 @@ export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term
     if (word !== undefined) listed.add(stem(word))
   }, () => action !== undefined)
   // "send $200 to …": a verb of sending whose object is money moves money (`makes.ts`).
-  Makes.moneySense(concepts, takes.some((kinds) => kinds.includes("money")))
+  Makes.moneySense(concepts, takes.some((kinds) => kinds.includes("money")) && Makes.sendsMoney(request))
   // A request that names things without a verb ("the open invoices", "our webhooks") asks to see
   // them. Whether it asks for one or for many is said by the grammatical number of what it names
   // ("show me the runs" lists, "show me run 5") — and an id names one.
