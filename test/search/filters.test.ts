@@ -6,19 +6,20 @@
  * taken from a task set.
  */
 import { beforeAll, describe, expect, it } from "vitest"
-import { buildRegistry, type CandidateTool } from "../../bench/search/registry.js"
+import type { CandidateTool } from "../../bench/search/registry.js"
 import * as Filters from "../../src/internal/search/filters.js"
 import * as Hints from "../../src/internal/search/hints.js"
 import * as ToolIndex from "../../src/internal/search/index.js"
 import * as Values from "../../src/internal/search/values.js"
 import { growth } from "../support/growth.js"
+import { realIndex } from "./realIndex.js"
 
 let tools: ReadonlyArray<CandidateTool> = []
 let index: ToolIndex.ToolIndex
 beforeAll(async () => {
-  tools = (await buildRegistry()).tools
-  index = ToolIndex.make()
-  index.add(tools)
+  const real = await realIndex()
+  tools = real.tools
+  index = real.index
 }, 120_000)
 
 const filters = (name: string): Array<string> => {

@@ -1153,10 +1153,11 @@ export const make = (): ToolIndex => {
     const limit = Math.floor(options?.limit ?? 10)
     const filter = options?.filter
     if (!(limit > 0)) return []
-    // A request is words: past 1,000 characters it is not one, and the work stays bounded.
-    const named = namedApis(request.slice(0, 1000), apis.keys())
+    // Read once, cut to what a request can be (`Query.REQUEST_CHARS`): the work stays bounded.
+    const text = Query.bounded(request)
+    const named = namedApis(text, apis.keys())
     // A value's comparison ("over $500") says it filters, and is no word of any tool (`filters.ts`).
-    const said = Filters.saysFilter(request.slice(0, 1000))
+    const said = Filters.saysFilter(text)
     const read = Query.read(withoutApiNames(said.rest, named), vocabulary, (term) => present.has(term))
     // Terms no tool has cannot score: left out, and a concept with none left out with them (it
     // would lower every tool's coverage alike).
@@ -1170,14 +1171,14 @@ export const make = (): ToolIndex => {
     const filters = filtering ? Filters.asFilters(read.takes, read.hinted.filter(isPerson).length, said.recent, said.labels) : read.takes
     // Quoted text in a request to read or list is what to look for ("issues mentioning 'memory
     // leak'"): the keywords of a search query (`qualifiers.ts`), where a write would say it.
-    const quoted = action === "list" || action === "read" ? Qualifiers.quotedIn(request.slice(0, 1000)) : 0
+    const quoted = action === "list" || action === "read" ? Qualifiers.quotedIn(text) : 0
     const taking = filters.length > 0 || quoted > 0 ? takersNow() : undefined
     // A listing narrowed by a word of filtering ("by @alice", "since …"): a search query language
     // takes each filter as a qualifier, and qualifies the listing by the request's hints too
     // (`qualifiers.ts`). Not where no word says a value filters: in "who belongs to @design-crew" the
     // hint is what is listed.
     // A person's possessive says so too: "@alice's PRs" are the PRs by @alice.
-    const qualifying = filtering && (said.filters || Qualifiers.possessive(request.slice(0, 1000))) && taking?.byKind.has(QUERY) === true
+    const qualifying = filtering && (said.filters || Qualifiers.possessive(text)) && taking?.byKind.has(QUERY) === true
     const keywords: ReadonlyArray<ReadonlyArray<string>> = taking?.byKind.has(QUERY) === true ? Array.from({ length: quoted }, () => [QUERY]) : []
     const takes = [...(qualifying ? Qualifiers.orQuery(filters, QUERY, Filters.FILTER) : filters), ...keywords]
     const valueConcepts = takes.map((kinds) => ({
@@ -1324,4 +1325,4 @@ const vocabularies = new WeakMap<ToolIndex, Learn.Vocabulary>()
  * @internal
  */
 export const explain = (index: ToolIndex, request: string): Query.Query =>
-  Query.read(request, vocabularies.get(index) ?? Learn.empty())
+  Query.read(Query.bounded(request), vocabularies.get(index) ?? Learn.empty())

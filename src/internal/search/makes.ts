@@ -34,9 +34,8 @@ const FOR_AMOUNT = /^\s*([a-z][\w-]{0,40})(?:\s+[a-z][\w-]{0,40}){0,3}\s+for\s+(
  * @internal
  */
 export const asksToMake = (request: string): boolean => {
-  const text = request.slice(0, 1000)
-  if (INDEFINITE.test(text)) return true
-  const head = FOR_AMOUNT.exec(text)?.[1]
+  if (INDEFINITE.test(request)) return true
+  const head = FOR_AMOUNT.exec(request)?.[1]
   return head !== undefined && !DETERMINERS.has(head.toLowerCase())
 }
 
@@ -73,7 +72,7 @@ const SENDS_MONEY = /\b(?:send|sends|sending|sent|wire|wires|wiring)\s{1,3}(?:[^
  *
  * @internal
  */
-export const sendsMoney = (request: string): boolean => SENDS_MONEY.test(request.slice(0, 1000))
+export const sendsMoney = (request: string): boolean => SENDS_MONEY.test(request)
 
 /** The stems of a verb of sending, and what it means when what is sent is money. */
 const SEND = "send"

@@ -63,7 +63,8 @@ export const qualifiersIn = (description: string | undefined): ReadonlyArray<str
   QUALIFIER.lastIndex = 0
   const text = description.slice(0, EXAMPLES)
   for (let match = QUALIFIER.exec(text); match !== null; match = QUALIFIER.exec(text)) {
-    const name = match[1]!.toLowerCase()
+    // Lower-case already: `QUALIFIER` admits no capital (GitHub's qualifiers are written so).
+    const name = match[1]!
     if (!NOT_QUALIFIERS.has(name) && !out.includes(name)) out.push(name)
   }
   return out

@@ -367,7 +367,22 @@ const FRAME = new RegExp(
 const unframed = (request: string): string => request.replace(FRAME, "")
 
 /**
- * Reads a request.
+ * A request is words: past 1,000 characters it is not one. The index reads only this much of a request,
+ * which bounds the work of every pattern run over it; `read` and the readers it calls are given it cut.
+ *
+ * @internal
+ */
+export const REQUEST_CHARS = 1000
+
+/**
+ * The part of a request the index reads (`REQUEST_CHARS`).
+ *
+ * @internal
+ */
+export const bounded = (request: string): string => request.slice(0, REQUEST_CHARS)
+
+/**
+ * Reads a request, already `bounded`.
  *
  * @internal
  */
