@@ -144,11 +144,14 @@ export class Engine<T> extends MiniSearch<T> {
         if (frequencies === undefined) continue
         let matchingFields = frequencies.size
         const avgFieldLength = this._avgFieldLength[fieldId]!
-        for (const [shortId, termFreq] of frequencies) {
+        // `forEach`, not `for (const [id, frequency] of …)`: a term's first scoring (a process's first
+        // search) runs unoptimised, where that loop allocates a result and an entry array per posting
+        // (a twentieth of what a first search allocated). The same order: the map's.
+        frequencies.forEach((termFreq, shortId) => {
           if (!this._documentIds.has(shortId)) {
             ;(this as unknown as Scoring).removeTerm(fieldId, shortId, term)
             matchingFields -= 1
-            continue
+            return
           }
           const fieldLength = this._fieldLength.get(shortId)![fieldId]!
           const invDocFreq = Math.log(1 + (this._documentCount - matchingFields + 0.5) / (matchingFields + 0.5))
@@ -164,7 +167,7 @@ export class Engine<T> extends MiniSearch<T> {
             scores[slot] = scores[slot]! + weightedScore
             if (field === flagged) flags[slot] = 1
           }
-        }
+        })
       }
     }
     // `search` multiplies by the terms matched (one) and sorts stably by score, best first.

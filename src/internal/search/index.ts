@@ -303,7 +303,7 @@ interface Reading {
    * The kinds of value each distinct parameter takes (`Values.parameterKinds`), by its description
    * and then its name, type and format (`kindsIn`): read on a search with a value, for every index.
    */
-  readonly kinds: Map<string, Map<string, ReadonlyArray<string>>>
+  readonly kinds: Map<string, Map<string, KindsRead>>
   /**
    * What each tool takes (`ToolKinds`: its parameters' kinds and its query parameters' filters),
    * by its parameters' schema object: an index of the same tools (a client per user, a second
@@ -464,14 +464,42 @@ interface Takers {
   readonly byKind: Map<string, Array<number>>
 }
 
+/**
+ * The kinds one distinct parameter takes (`Values.parameterKinds`), found by its description and
+ * name, then its type and format (`type`, `format`: as given, `""` for none; `bare`: neither given):
+ * a chain per name, mostly of one. Compared field by field, not by a key joined of them — a key was
+ * a new string (and a closure) built and hashed at each of a first value search's ~11,700
+ * parameter visits over the imports (a tenth of what that search allocated), for 3,422 distinct.
+ */
+interface KindsRead {
+  readonly type: string
+  readonly format: string
+  readonly bare: boolean
+  readonly kinds: ReadonlyArray<string>
+  readonly other: KindsRead | undefined
+}
+
+/** A parameter's type as a key: `String` of it, as the key joined of it was (an array of types joins). */
+const typeKey = (type: SearchParameter["type"]): string => type === undefined ? "" : typeof type === "string" ? type : String(type)
+
 /** The kinds one parameter takes, once per distinct parameter (description, then name, type and format) of a reading. */
 const kindsIn = (reading: Reading, name: string, schema: SearchParameter): ReadonlyArray<string> => {
   const byName = memoIn(reading, reading.kinds, schema.description ?? "", newKindsByName)
-  const key = schema.type === undefined && schema.format === undefined ? name : `${name}\u0000${String(schema.type ?? "")}\u0000${schema.format ?? ""}`
-  return memoIn(reading, byName, key, () => Values.parameterKinds(name, schema))
+  const bare = schema.type === undefined && schema.format === undefined
+  const type = typeKey(schema.type)
+  const format = schema.format ?? ""
+  const known = byName.get(name)
+  for (let entry = known; entry !== undefined; entry = entry.other) {
+    if (entry.bare === bare && entry.type === type && entry.format === format) return entry.kinds
+  }
+  const kinds = Values.parameterKinds(name, schema)
+  byName.set(name, { type, format, bare, kinds, other: known })
+  // Counted as the key joined of them was: the name, and its type and format after two separators.
+  reading.chars += bare ? name.length : name.length + 2 + type.length + format.length
+  return kinds
 }
 
-const newKindsByName = (): Map<string, ReadonlyArray<string>> => new Map()
+const newKindsByName = (): Map<string, KindsRead> => new Map()
 
 /**
  * What a tool takes (`ToolKinds`), read once per parameters' schema, method and URL of a reading:
@@ -493,7 +521,7 @@ const takesOf = (
   const filters = Filters.filterKindsOf(document, read)
   if (filters.length > 0) {
     const withFilters = new Map(takes)
-    for (const kind of filters) withFilters.set(kind, false)
+    for (let at = 0; at < filters.length; at++) withFilters.set(filters[at]!, false)
     takes = withFilters
   }
   reading.toolKinds.set(parameters, { method, url, description, takes, other: known })
@@ -506,15 +534,20 @@ const readTakers = (tools: Iterable<Indexed>): Takers => {
   const read = (name: string, schema: SearchParameter): ReadonlyArray<string> => kindsIn(reading, name, schema)
   const byTool = new Map<number, ReadonlyMap<string, boolean>>()
   const byKind = new Map<string, Array<number>>()
+  let id = 0
+  // `forEach`, not `for … of`: run once per process, this code is not optimised, and an iterator's
+  // result object per kind is allocated where an optimised loop would have none.
+  const addKind = (_: boolean, kind: string): void => {
+    const list = byKind.get(kind)
+    if (list === undefined) byKind.set(kind, [id])
+    else list.push(id)
+  }
   for (const indexed of tools) {
     const takes = takesOf(reading, indexed.document, read)
     if (takes.size === 0) continue
     byTool.set(indexed.id, takes)
-    for (const kind of takes.keys()) {
-      const list = byKind.get(kind)
-      if (list === undefined) byKind.set(kind, [indexed.id])
-      else list.push(indexed.id)
-    }
+    id = indexed.id
+    takes.forEach(addKind)
   }
   return { byTool, byKind }
 }
