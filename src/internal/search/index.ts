@@ -210,14 +210,28 @@ const NAME_VERBS: ReadonlyArray<readonly [Action, ReadonlySet<string>]> = [
   ["read", new Set(["get", "retrieve", "info", "read", "fetch", "show", "lookup", "check", "describe", "download"])]
 ]
 
+/**
+ * `NAME_VERBS` by verb: each verb's first action there (no verb is in two). One lookup per word of a
+ * tool's name, where a loop over the table destructured each entry (an iterator and its results per
+ * word and action, allocated in the first build of a process, which runs mostly unoptimised).
+ */
+const VERB_ACTIONS: ReadonlyMap<string, Action> = (() => {
+  const out = new Map<string, Action>()
+  for (const [action, verbs] of NAME_VERBS) for (const verb of verbs) if (!out.has(verb)) out.set(verb, action)
+  return out
+})()
+
 /** What a tool does, from the verb of its name or, failing that, its method and URL. */
 const actionOf = (document: SearchDocument): Action => {
   const method = (document.method ?? "").toUpperCase()
   // A name that starts with its own HTTP method (`PostCustomersCustomer`, `GetCustomers`) says no
   // more than the method: a POST to an item is an update, a GET of a collection a list.
-  const words = rawWords(document.name).filter((word, at) => !(at === 0 && method !== "GET" && word.toUpperCase() === method))
-  for (const word of words) {
-    for (const [action, verbs] of NAME_VERBS) if (verbs.has(word)) return action
+  const words = rawWords(document.name)
+  for (let at = 0; at < words.length; at++) {
+    const word = words[at]!
+    if (at === 0 && method !== "GET" && word.toUpperCase() === method) continue
+    const action = VERB_ACTIONS.get(word)
+    if (action !== undefined) return action
   }
   const url = document.url ?? ""
   switch (method) {
@@ -587,7 +601,8 @@ const distinct = (lists: ReadonlyArray<ReadonlyArray<string>>): Array<string> =>
   if (seenAt.size > SEEN_TERMS) seenAt = new Map()
   stamp += 1
   const out: Array<string> = []
-  for (const list of lists) {
+  for (let which = 0; which < lists.length; which++) {
+    const list = lists[which]!
     for (let at = 0; at < list.length; at++) {
       const term = list[at]!
       if (seenAt.get(term) === stamp) continue
@@ -601,7 +616,10 @@ const distinct = (lists: ReadonlyArray<ReadonlyArray<string>>): Array<string> =>
 /** Lists one after the other (a loop: `flat` is several times slower here). */
 const joined = (lists: ReadonlyArray<ReadonlyArray<string>>): Array<string> => {
   const out: Array<string> = []
-  for (const list of lists) for (const item of list) out.push(item)
+  for (let at = 0; at < lists.length; at++) {
+    const list = lists[at]!
+    for (let item = 0; item < list.length; item++) out.push(list[item]!)
+  }
   return out
 }
 
@@ -698,7 +716,8 @@ const paramTerms = (document: SearchDocument, reading: Reading): ReadonlyArray<s
   // The same list comes back on many tools (GitHub's owner, repo, per_page, page): found by its
   // parameters, each one object of the reading, and its terms gathered once.
   let node = reading.lists
-  for (const name of names) {
+  for (let at = 0; at < names.length; at++) {
+    const name = names[at]!
     const param = paramIn(reading, name, properties[name]?.description ?? "")
     const after = param.after ?? (param.after = new Map())
     let child = after.get(node)
@@ -946,6 +965,9 @@ export const make = (): ToolIndex => {
    * most of a tenth of the build), shrunk by a removal that took a term's last posting.
    */
   const present = new Set<string>()
+  const addPresent = (_: unknown, term: string): void => {
+    present.add(term)
+  }
   /** Tools per API label: a request that names an API ("on Slack") is about that API's tools. */
   const apis = new Map<string, number>()
   const countApi = (api: string | undefined, by: number): void => {
@@ -989,7 +1011,8 @@ export const make = (): ToolIndex => {
     forgetScores()
     const fresh: Array<Indexed> = []
     const reading = readingNow()
-    for (const document of documents) {
+    for (let at = 0; at < documents.length; at++) {
+      const document = documents[at]!
       removeOne(document.name)
       const id = nextId++
       const fields = termsOf(document, reading)
@@ -1015,7 +1038,7 @@ export const make = (): ToolIndex => {
     }
     try {
       miniSearch.addRead(fresh, (indexed) => indexed.terms!)
-      for (const term of miniSearch.inserted.keys()) present.add(term)
+      miniSearch.inserted.forEach(addPresent)
     } finally {
       for (const indexed of fresh) indexed.terms = undefined
     }
