@@ -147,3 +147,25 @@ describe("a verb of sending whose object is money (makes.ts moneySense)", () => 
     expect(send!.terms.has("transfer")).toBe(false)
   })
 })
+
+describe("an id prefix of a longer collection's first word", () => {
+  it("names that collection where no collection's words match better (`promo` promotion codes), and only then", () => {
+    const vocabulary = Learn.empty()
+    for (const path of ["/v1/promotion_codes/{promotion_code}", "/v1/subscriptions/{id}", "/v1/subscription_items/{item}"]) {
+      Learn.add(vocabulary, Learn.collectionsIn(path), "api")
+    }
+    const resolved = (prefix: string): Array<string> => Learn.resolvePrefix(vocabulary, prefix).map(({ key, weight }) => `${key} ${weight}`)
+    expect(resolved("promo")).toEqual(["promotion codes 1"])
+    // A prefix of one word (3) is far better: the longer collection is no candidate at all.
+    expect(resolved("sub")).toEqual(["subscriptions 1"])
+    // Two letters shorten too many words to say which.
+    expect(resolved("pr")).toEqual([])
+  })
+
+  it("makes `promo_…` a Stripe promotion code in the real imports, and its update the first tool", () => {
+    const read = ToolIndex.explain(index, "switch off promo_1Nv0FGQ9RKHgCVdK")
+    expect([...read.items]).toEqual(["promotion codes"])
+    expect([...read.apis]).toEqual(["stripe"])
+    expect(first("switch off promo_1Nv0FGQ9RKHgCVdK", 1)).toEqual(["POST /v1/promotion_codes/{promotion_code}"])
+  })
+})
