@@ -242,6 +242,41 @@ describe("the process's reading", () => {
     expect(grown).toBeLessThan(2 * description.length)
   })
 
+  it("tells a parameter's kinds apart by its type and format, and counts each distinct one as its joined key did", () => {
+    // One description and one name under four types: a number named `amount` takes money, a boolean
+    // does not, a list of types is read by its first (`integer,null`), and no type at all is its own
+    // entry. Found field by field (index.ts `kindsIn`) where a key `name\0type\0format` was joined per
+    // visit; the budget counts what that key's length was: the description once, then 6 (the bare
+    // name), 6 + 2 + 7 (integer), 6 + 2 + 7 (boolean), 6 + 2 + 12 (integer,null): 1 + 56.
+    const typed = (name: string, type: ToolIndex.SearchParameter["type"]): ToolIndex.SearchDocument => ({
+      name,
+      description: "Create a charge.",
+      method: "POST",
+      url: `https://api.example.com/v1/${name}`,
+      api: "pay",
+      parameters: { properties: { amount: type === undefined ? { description: "x" } : { type, description: "x" } } }
+    })
+    const documents = [typed("charge_b", "boolean"), typed("charge_i", "integer"), typed("charge_n", ["integer", "null"]), typed("charge_u", undefined)]
+    ToolIndex.forgetReadings()
+    const index = ToolIndex.make()
+    index.add(documents)
+    const built = ToolIndex.readingSize()
+    const hits = index.search("create a charge for $20", { limit: 4 })
+    expect(ToolIndex.readingSize() - built).toBe(1 + 56)
+    // The two number-typed amounts take the value, the boolean and the untyped do not.
+    expect(hits.slice(0, 2).map((hit) => hit.name).sort()).toEqual(["charge_i", "charge_n"])
+    expect(hits[0]!.score).toBeGreaterThan(hits[2]!.score)
+    // Read again by another index of the same tools: nothing more counted.
+    const again = ToolIndex.readingSize()
+    expect(ToolIndex.make().search("x")).toEqual([])
+    const second = ToolIndex.make()
+    second.add(structuredClone(documents))
+    const added = ToolIndex.readingSize()
+    expect(second.search("create a charge for $20", { limit: 4 })).toEqual(hits)
+    expect(ToolIndex.readingSize()).toBe(added)
+    expect(added).toBe(again)
+  })
+
   it("starts over at the first add past its budget", () => {
     ToolIndex.forgetReadings()
     // Distinct descriptions past the budget, in one add: read whole, each once.

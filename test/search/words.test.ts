@@ -8,6 +8,8 @@
  */
 import { beforeAll, describe, expect, it } from "vitest"
 import { buildRegistry, type CandidateTool } from "../../bench/search/registry.js"
+import { LEXICON } from "../../src/internal/search/lexicon.js"
+import { phraseWords } from "../../src/internal/search/query.js"
 import { plainText, rawWords, terms } from "../../src/internal/search/words.js"
 
 /** `rawWords` as it read ASCII text before the scan (the expression, match by match). */
@@ -81,5 +83,18 @@ describe("the scan of ASCII words", () => {
     let differ = 0
     for (const text of texts) if (JSON.stringify(rawWords(text)) !== JSON.stringify(byExpression(text))) differ += 1
     expect(differ).toBe(0)
+  })
+})
+
+describe("a lexicon phrase's words (query.ts `phraseWords`)", () => {
+  // The phrase table is built by a process's first search: a word of lowercase letters and digits is
+  // taken as itself instead of through `rawWords`. It must be what `rawWords` made of every phrase.
+  it("reads every phrase of the lexicon as rawWords does, and a word with capitals or punctuation through it", () => {
+    const phrases = LEXICON.flatMap((entry) => entry.phrases)
+    expect(phrases.length).toBeGreaterThan(3000)
+    let differ = 0
+    for (const phrase of phrases) if (JSON.stringify(phraseWords(phrase)) !== JSON.stringify(phrase.flatMap((word) => rawWords(word)))) differ += 1
+    expect(differ).toBe(0)
+    expect(phraseWords(["pull", "request's", "CI", "2fa", "", "chat.postMessage"])).toEqual(["pull", "request's", "ci", "2fa", "chat", "post", "message"])
   })
 })

@@ -71,22 +71,24 @@ export const filterKindsOf = <S extends object>(
   for (const name in properties) {
     if (!Object.hasOwn(properties, name)) continue
     // A parameter of the URL template picks the collection, it does not filter it.
-    if (url.includes(`{${name}}`)) continue
+    // (The name alone first: most are not in the URL, and the braced name is a new string.)
+    if (url.includes(name) && url.includes(`{${name}}`)) continue
     const schema = properties[name]
     if (schema === undefined || schema === null || typeof schema !== "object") continue
-    for (const kind of read(name, schema)) kinds.add(FILTER + kind)
+    const taken = read(name, schema)
+    for (let at = 0; at < taken.length; at++) kinds.add(asFilter(taken[at]!))
     const lower = name.toLowerCase()
-    if (TIME_BOUND.test(lower)) kinds.add(`${FILTER}date`)
-    if (PERSON.test(lower)) kinds.add(FILTER + PERSON_KIND)
-    if (LABEL.test(lower)) kinds.add(FILTER + LABEL_KIND)
+    if (TIME_BOUND.test(lower)) kinds.add(asFilter("date"))
+    if (PERSON.test(lower)) kinds.add(asFilter(PERSON_KIND))
+    if (LABEL.test(lower)) kinds.add(asFilter(LABEL_KIND))
     // A search query language filters by what the request says it filters by (`qualifiers.ts`), and
     // by the qualifiers its document shows in use.
     if (Qualifiers.isQueryLanguage(lower, (schema as { readonly description?: string }).description)) {
-      kinds.add(FILTER + Qualifiers.QUERY_KIND)
+      kinds.add(asFilter(Qualifiers.QUERY_KIND))
       for (const qualifier of Qualifiers.qualifiersIn(document.description)) {
-        if (TIME_BOUND.test(qualifier)) kinds.add(`${FILTER}date`)
-        if (PERSON.test(qualifier)) kinds.add(FILTER + PERSON_KIND)
-        if (LABEL.test(qualifier)) kinds.add(FILTER + LABEL_KIND)
+        if (TIME_BOUND.test(qualifier)) kinds.add(asFilter("date"))
+        if (PERSON.test(qualifier)) kinds.add(asFilter(PERSON_KIND))
+        if (LABEL.test(qualifier)) kinds.add(asFilter(LABEL_KIND))
       }
     }
   }
@@ -94,6 +96,22 @@ export const filterKindsOf = <S extends object>(
 }
 
 const NONE: ReadonlyArray<string> = []
+
+/**
+ * A kind marked `FILTER`, one string per kind: a first value search reads thousands of query
+ * parameters, and joined anew each time the mark was a string built and hashed per parameter.
+ * Bounded: past `MARKED_KINDS` kinds (an id's kind names a collection), joined as before.
+ */
+const marked = new Map<string, string>()
+const MARKED_KINDS = 10_000
+const asFilter = (kind: string): string => {
+  let found = marked.get(kind)
+  if (found === undefined) {
+    found = FILTER + kind
+    if (marked.size < MARKED_KINDS) marked.set(kind, found)
+  }
+  return found
+}
 
 /**
  * The kinds a request's values take as filters, when the request asks to list: each value's kinds

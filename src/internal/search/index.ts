@@ -70,6 +70,17 @@
  *   kinds of every tool's parameters (`readTakers`, a few thousand distinct parameters read by
  *   `values.ts`'s rules, once per process), code and regular expressions run for the first time,
  *   and a collection of the build's garbage.
+ * - Round 7 (branch `perf10`): code that runs once per process (the first build, the first value
+ *   search) runs unoptimised, where a `for … of` allocates an iterator result per element and a
+ *   destructured entry an array; a key joined per visit is a new string to hash. Measured with the
+ *   sampling heap profiler (objects collected counted): the first value search allocated ~21 MiB
+ *   over the figures' 2,000 tools, now ~12, one scavenge where it set off two (`kindsIn` finds a
+ *   parameter field by field, `kindsOf` walks by index, a filter mark is one string per kind,
+ *   `scoreTerm` reads postings by `forEach` into a slot table kept between calls, query.ts's phrase
+ *   table skips `rawWords` for plain words); the first build ~40.5 → ~37 MiB
+ *   (`VERB_ACTIONS`, indexed loops). What is left of the first build is MiniSearch's postings (a
+ *   `Map` per term and field, a `Map` entry per occurrence: ~18% of its CPU) and the collector
+ *   copying what the build keeps (~28%).
  */
 import * as Ends from "./ends.js"
 import { Engine } from "./engine.js"
@@ -210,14 +221,28 @@ const NAME_VERBS: ReadonlyArray<readonly [Action, ReadonlySet<string>]> = [
   ["read", new Set(["get", "retrieve", "info", "read", "fetch", "show", "lookup", "check", "describe", "download"])]
 ]
 
+/**
+ * `NAME_VERBS` by verb: each verb's first action there (no verb is in two). One lookup per word of a
+ * tool's name, where a loop over the table destructured each entry (an iterator and its results per
+ * word and action, allocated in the first build of a process, which runs mostly unoptimised).
+ */
+const VERB_ACTIONS: ReadonlyMap<string, Action> = (() => {
+  const out = new Map<string, Action>()
+  for (const [action, verbs] of NAME_VERBS) for (const verb of verbs) if (!out.has(verb)) out.set(verb, action)
+  return out
+})()
+
 /** What a tool does, from the verb of its name or, failing that, its method and URL. */
 const actionOf = (document: SearchDocument): Action => {
   const method = (document.method ?? "").toUpperCase()
   // A name that starts with its own HTTP method (`PostCustomersCustomer`, `GetCustomers`) says no
   // more than the method: a POST to an item is an update, a GET of a collection a list.
-  const words = rawWords(document.name).filter((word, at) => !(at === 0 && method !== "GET" && word.toUpperCase() === method))
-  for (const word of words) {
-    for (const [action, verbs] of NAME_VERBS) if (verbs.has(word)) return action
+  const words = rawWords(document.name)
+  for (let at = 0; at < words.length; at++) {
+    const word = words[at]!
+    if (at === 0 && method !== "GET" && word.toUpperCase() === method) continue
+    const action = VERB_ACTIONS.get(word)
+    if (action !== undefined) return action
   }
   const url = document.url ?? ""
   switch (method) {
@@ -303,7 +328,7 @@ interface Reading {
    * The kinds of value each distinct parameter takes (`Values.parameterKinds`), by its description
    * and then its name, type and format (`kindsIn`): read on a search with a value, for every index.
    */
-  readonly kinds: Map<string, Map<string, ReadonlyArray<string>>>
+  readonly kinds: Map<string, Map<string, KindsRead>>
   /**
    * What each tool takes (`ToolKinds`: its parameters' kinds and its query parameters' filters),
    * by its parameters' schema object: an index of the same tools (a client per user, a second
@@ -464,14 +489,42 @@ interface Takers {
   readonly byKind: Map<string, Array<number>>
 }
 
+/**
+ * The kinds one distinct parameter takes (`Values.parameterKinds`), found by its description and
+ * name, then its type and format (`type`, `format`: as given, `""` for none; `bare`: neither given):
+ * a chain per name, mostly of one. Compared field by field, not by a key joined of them — a key was
+ * a new string (and a closure) built and hashed at each of a first value search's ~11,700
+ * parameter visits over the imports (a tenth of what that search allocated), for 3,422 distinct.
+ */
+interface KindsRead {
+  readonly type: string
+  readonly format: string
+  readonly bare: boolean
+  readonly kinds: ReadonlyArray<string>
+  readonly other: KindsRead | undefined
+}
+
+/** A parameter's type as a key: `String` of it, as the key joined of it was (an array of types joins). */
+const typeKey = (type: SearchParameter["type"]): string => type === undefined ? "" : typeof type === "string" ? type : String(type)
+
 /** The kinds one parameter takes, once per distinct parameter (description, then name, type and format) of a reading. */
 const kindsIn = (reading: Reading, name: string, schema: SearchParameter): ReadonlyArray<string> => {
   const byName = memoIn(reading, reading.kinds, schema.description ?? "", newKindsByName)
-  const key = schema.type === undefined && schema.format === undefined ? name : `${name}\u0000${String(schema.type ?? "")}\u0000${schema.format ?? ""}`
-  return memoIn(reading, byName, key, () => Values.parameterKinds(name, schema))
+  const bare = schema.type === undefined && schema.format === undefined
+  const type = typeKey(schema.type)
+  const format = schema.format ?? ""
+  const known = byName.get(name)
+  for (let entry = known; entry !== undefined; entry = entry.other) {
+    if (entry.bare === bare && entry.type === type && entry.format === format) return entry.kinds
+  }
+  const kinds = Values.parameterKinds(name, schema)
+  byName.set(name, { type, format, bare, kinds, other: known })
+  // Counted as the key joined of them was: the name, and its type and format after two separators.
+  reading.chars += bare ? name.length : name.length + 2 + type.length + format.length
+  return kinds
 }
 
-const newKindsByName = (): Map<string, ReadonlyArray<string>> => new Map()
+const newKindsByName = (): Map<string, KindsRead> => new Map()
 
 /**
  * What a tool takes (`ToolKinds`), read once per parameters' schema, method and URL of a reading:
@@ -493,7 +546,7 @@ const takesOf = (
   const filters = Filters.filterKindsOf(document, read)
   if (filters.length > 0) {
     const withFilters = new Map(takes)
-    for (const kind of filters) withFilters.set(kind, false)
+    for (let at = 0; at < filters.length; at++) withFilters.set(filters[at]!, false)
     takes = withFilters
   }
   reading.toolKinds.set(parameters, { method, url, description, takes, other: known })
@@ -506,15 +559,20 @@ const readTakers = (tools: Iterable<Indexed>): Takers => {
   const read = (name: string, schema: SearchParameter): ReadonlyArray<string> => kindsIn(reading, name, schema)
   const byTool = new Map<number, ReadonlyMap<string, boolean>>()
   const byKind = new Map<string, Array<number>>()
+  let id = 0
+  // `forEach`, not `for … of`: run once per process, this code is not optimised, and an iterator's
+  // result object per kind is allocated where an optimised loop would have none.
+  const addKind = (_: boolean, kind: string): void => {
+    const list = byKind.get(kind)
+    if (list === undefined) byKind.set(kind, [id])
+    else list.push(id)
+  }
   for (const indexed of tools) {
     const takes = takesOf(reading, indexed.document, read)
     if (takes.size === 0) continue
     byTool.set(indexed.id, takes)
-    for (const kind of takes.keys()) {
-      const list = byKind.get(kind)
-      if (list === undefined) byKind.set(kind, [indexed.id])
-      else list.push(indexed.id)
-    }
+    id = indexed.id
+    takes.forEach(addKind)
   }
   return { byTool, byKind }
 }
@@ -554,7 +612,8 @@ const distinct = (lists: ReadonlyArray<ReadonlyArray<string>>): Array<string> =>
   if (seenAt.size > SEEN_TERMS) seenAt = new Map()
   stamp += 1
   const out: Array<string> = []
-  for (const list of lists) {
+  for (let which = 0; which < lists.length; which++) {
+    const list = lists[which]!
     for (let at = 0; at < list.length; at++) {
       const term = list[at]!
       if (seenAt.get(term) === stamp) continue
@@ -568,7 +627,10 @@ const distinct = (lists: ReadonlyArray<ReadonlyArray<string>>): Array<string> =>
 /** Lists one after the other (a loop: `flat` is several times slower here). */
 const joined = (lists: ReadonlyArray<ReadonlyArray<string>>): Array<string> => {
   const out: Array<string> = []
-  for (const list of lists) for (const item of list) out.push(item)
+  for (let at = 0; at < lists.length; at++) {
+    const list = lists[at]!
+    for (let item = 0; item < list.length; item++) out.push(list[item]!)
+  }
   return out
 }
 
@@ -665,7 +727,8 @@ const paramTerms = (document: SearchDocument, reading: Reading): ReadonlyArray<s
   // The same list comes back on many tools (GitHub's owner, repo, per_page, page): found by its
   // parameters, each one object of the reading, and its terms gathered once.
   let node = reading.lists
-  for (const name of names) {
+  for (let at = 0; at < names.length; at++) {
+    const name = names[at]!
     const param = paramIn(reading, name, properties[name]?.description ?? "")
     const after = param.after ?? (param.after = new Map())
     let child = after.get(node)
@@ -913,6 +976,9 @@ export const make = (): ToolIndex => {
    * most of a tenth of the build), shrunk by a removal that took a term's last posting.
    */
   const present = new Set<string>()
+  const addPresent = (_: unknown, term: string): void => {
+    present.add(term)
+  }
   /** Tools per API label: a request that names an API ("on Slack") is about that API's tools. */
   const apis = new Map<string, number>()
   const countApi = (api: string | undefined, by: number): void => {
@@ -956,7 +1022,8 @@ export const make = (): ToolIndex => {
     forgetScores()
     const fresh: Array<Indexed> = []
     const reading = readingNow()
-    for (const document of documents) {
+    for (let at = 0; at < documents.length; at++) {
+      const document = documents[at]!
       removeOne(document.name)
       const id = nextId++
       const fields = termsOf(document, reading)
@@ -982,7 +1049,7 @@ export const make = (): ToolIndex => {
     }
     try {
       miniSearch.addRead(fresh, (indexed) => indexed.terms!)
-      for (const term of miniSearch.inserted.keys()) present.add(term)
+      miniSearch.inserted.forEach(addPresent)
     } finally {
       for (const indexed of fresh) indexed.terms = undefined
     }

@@ -112,7 +112,8 @@ export const add = (
   api: string | undefined,
   numeric: (param: string) => boolean = () => false
 ): void => {
-  for (const { numbered, param, words } of named) {
+  for (let at = 0; at < named.length; at++) {
+    const { numbered, param, words } = named[at]!
     const key = keyOf(words, api)
     const known = vocabulary.collections.get(key)
     const byNumber = numeric(param) ? 1 : 0
