@@ -358,6 +358,8 @@ interface ParamReading {
   readonly terms: ReadonlyArray<string>
   /** Whether its entry is `closed`. */
   readonly closed: boolean
+  /** Whether it is a parameter for paging (`PAGING`): no terms of the tool. */
+  readonly paging: boolean
   /** The lists that end with this parameter, by the list before it (`paramTerms`). */
   after: Map<ListNode, ListNode> | undefined
 }
@@ -633,6 +635,15 @@ const urlIn = (reading: Reading, url: string | undefined): UrlReading => {
 /** The text a parameter is read as: `name description`, the description cut at 1,000 characters. */
 const entryOf = (name: string, description: string): string => `${name} ${description.slice(0, 1000)}`
 
+/**
+ * A parameter for paging, by its description ("A cursor for use in pagination. `ending_before` is
+ * an object ID that defines your place in the list…", GitHub's "…see Using pagination", Slack's
+ * "Paginate through collections of data by setting the `cursor`…"): it says how to walk a list,
+ * not what the tool is, and its words ("previous", "end", "place", "subsequent call") met requests
+ * on every list of an API. Neither its name nor its description is a term of the tool.
+ */
+const PAGING = /\bpaginat|\bcursor\b/i
+
 /** A parameter as `paramTerms` reads it, once per distinct name and description of a reading. */
 const paramIn = (reading: Reading, name: string, description: string): ParamReading => {
   let byName = reading.params.get(description)
@@ -643,7 +654,8 @@ const paramIn = (reading: Reading, name: string, description: string): ParamRead
   let found = byName.get(name)
   if (found === undefined) {
     const entry = entryOf(name, description)
-    found = { name, description, terms: distinct([terms(entry)]), closed: closed(entry), after: undefined }
+    const paging = PAGING.test(description.slice(0, 300))
+    found = { name, description, terms: paging ? [] : distinct([terms(entry)]), closed: closed(entry), paging, after: undefined }
     byName.set(name, found)
     reading.chars += name.length + description.length
   }
@@ -689,7 +701,9 @@ const paramsOf = (node: ListNode): Array<ParamReading> => {
 /** The distinct terms of a list of two or more parameters, as `paramTerms` reads them. */
 const listTerms = (params: ReadonlyArray<ParamReading>): ReadonlyArray<string> => {
   for (let at = 0; at < params.length - 1; at++) {
-    if (!params[at]!.closed) return distinct([terms(params.map(({ description, name }) => entryOf(name, description)).join(" "))])
+    if (!params[at]!.closed) {
+      return distinct([terms(params.filter(({ paging }) => !paging).map(({ description, name }) => entryOf(name, description)).join(" "))])
+    }
   }
   return distinct(params.map((param) => param.terms))
 }
