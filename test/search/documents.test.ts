@@ -3,7 +3,9 @@
  * Stripe, Slack in one index). A parameter for paging (its description speaks of pagination or a
  * cursor) says how to walk a list, not what the tool is: its words ("the previous page of the
  * list", "ending_before", "your subsequent call") are no terms of the tool (src/internal/search/index.ts
- * `PAGING`). Requests here are written for these tests, not taken from a task set.
+ * `PAGING`). And a request naming one item by its id, not asking for a list, is about that item:
+ * the list of the item's collection is lowered as a tool the request gives no item for. Requests
+ * here are written for these tests, not taken from a task set.
  */
 import { beforeAll, describe, expect, it } from "vitest"
 import * as Learn from "../../src/internal/search/learn.js"
@@ -27,5 +29,25 @@ describe("a paging parameter's words", () => {
   it("are no terms of the tool: 'previous' is not met by a list's cursor ('the previous page of the list')", () => {
     // Before, Stripe's invoice list came first: its `ending_before` cursor's description says "previous".
     expect(first("show me the previous invoice", 2)).toEqual(["GET /v1/invoices/{invoice}", "GET /v1/invoices"])
+  })
+})
+
+describe("a request naming one item by its id", () => {
+  it("is not answered by the list of the item's collection", () => {
+    // Before, the payout list came first (its `ending_before` and `arrival_date` met "end" and "in"),
+    // the payout itself 5th.
+    expect(first("did po_1Nq8AbC2dEfG end up in the bank", 2)).toEqual(["GET /v1/payouts/{payout}", "GET /v1/accounts/{account}/people/{person}"])
+    expect(first("did po_1Nq8AbC2dEfG end up in the bank", 5)).toContain("GET /v1/payouts")
+  })
+
+  it("still lists where the request asks for a list", () => {
+    // The list is not lowered where the request asks to list (its id then is a bound or an example).
+    expect(first("list every checkout session like cs_test_b1Q9x7Lm02", 1)).toEqual(["GET /v1/checkout/sessions"])
+  })
+
+  it("reads the path's last static segment as what its tools list (`Learn.endingIn`)", () => {
+    expect(Learn.endingIn("/v1/checkout/sessions")).toEqual(["sessions", "checkout sessions"])
+    expect(Learn.endingIn("/v1/customers/{customer}/payment_methods")).toEqual(["payment methods"])
+    expect(Learn.endingIn("/v1/customers/{customer}")).toEqual([])
   })
 })

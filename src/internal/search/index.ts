@@ -163,6 +163,8 @@ interface Indexed {
   readonly nameTerms: number
   /** The collections whose items the tool addresses (`customers` for `/v1/customers/{customer}/…`). */
   readonly items: ReadonlySet<string>
+  /** The collection its path ends on (`Learn.endingIn`): what it lists, when it lists. */
+  readonly ends: ReadonlySet<string>
   /** Each path parameter as its stemmed words (`[["issu", "number"]]`): the values the tool needs. */
   readonly slots: ReadonlyArray<ReadonlyArray<string>>
   /** What the tool does to end the resource it addresses, if anything (`ends.ts`). */
@@ -372,6 +374,8 @@ interface UrlReading {
   readonly slotTerms: ReadonlyArray<ReadonlyArray<string>>
   /** `Indexed.items`. */
   readonly items: ReadonlySet<string>
+  /** `Indexed.ends`. */
+  readonly ends: ReadonlySet<string>
   /** The collections the template names (`Learn.collectionsIn`), counted in the index's vocabulary. */
   readonly collections: ReadonlyArray<Learn.Named>
 }
@@ -606,7 +610,7 @@ const numericIn = (document: SearchDocument) => (param: string): boolean => {
   return type === "integer" || type === "number"
 }
 
-const NO_URL: UrlReading = { head: [], path: [], slots: [], slotTerms: [], items: new Set(), collections: [] }
+const NO_URL: UrlReading = { head: [], path: [], slots: [], slotTerms: [], items: new Set(), ends: new Set(), collections: [] }
 
 const urlIn = (reading: Reading, url: string | undefined): UrlReading => {
   if (url === undefined) return NO_URL
@@ -624,6 +628,7 @@ const urlIn = (reading: Reading, url: string | undefined): UrlReading => {
       slots: MARKUP.test(slots) ? termsIn(reading, slots) : joined(slotTerms),
       slotTerms,
       items: new Set(Learn.keysOf(collections)),
+      ends: new Set(Learn.endingIn(path)),
       collections
     }
     reading.urls.set(url, found)
@@ -985,6 +990,7 @@ export const make = (): ToolIndex => {
         kind: Prior.kindOf(document.name, document.description, document.url),
         nameTerms: distinct([fields.name]).length,
         items: url.items,
+        ends: url.ends,
         slots: url.slotTerms,
         end: Ends.endOf(document.method, document.url, Object.keys(document.parameters?.properties ?? {}), document.api, action === "update")
       }
@@ -1296,6 +1302,10 @@ export const make = (): ToolIndex => {
         }
         if (!slot.some((term) => given.has(term) && !(listing && query.listed.has(term)))) final *= SLOT
       })
+      // A request that names one item by its id and does not list is about that item: the list of
+      // its collection does not address it, as a tool whose item the request gives no value for
+      // (`GET /v1/checkout/sessions` for "did cs_… get paid", met by the words of its filters).
+      if (!listing && indexed.ends.size > 0 && indexed.document.method?.toUpperCase() === "GET" && someIn(indexed.ends, query.items)) final *= SLOT_ITEM
       final *= Prior.fit(indexed.kind, given, query.person)
       if (taking !== undefined) final *= valueFit(takes, taking.byTool.get(indexed.id) ?? NO_TAKES)
       for (const item of query.items) {
@@ -1324,6 +1334,12 @@ export const make = (): ToolIndex => {
 }
 
 const NONE: ReadonlySet<string> = new Set()
+
+/** Whether some element of `these` is in `those`. */
+const someIn = (these: ReadonlySet<string>, those: ReadonlySet<string>): boolean => {
+  for (const element of these) if (those.has(element)) return true
+  return false
+}
 
 const NO_TAKES: ReadonlyMap<string, boolean> = new Map()
 
