@@ -9,7 +9,8 @@
  */
 import { beforeAll, describe, expect, it } from "vitest"
 import * as Learn from "../../src/internal/search/learn.js"
-import type * as ToolIndex from "../../src/internal/search/index.js"
+import * as ToolIndex from "../../src/internal/search/index.js"
+import * as Values from "../../src/internal/search/values.js"
 import { realIndex } from "./realIndex.js"
 
 let index: ToolIndex.ToolIndex
@@ -49,5 +50,32 @@ describe("a request naming one item by its id", () => {
     expect(Learn.endingIn("/v1/checkout/sessions")).toEqual(["sessions", "checkout sessions"])
     expect(Learn.endingIn("/v1/customers/{customer}/payment_methods")).toEqual(["payment methods"])
     expect(Learn.endingIn("/v1/customers/{customer}")).toEqual([])
+  })
+})
+
+describe("a code people type (`SUMMER20`: capitals, then a number)", () => {
+  it("is a value of kind `code`, not a Slack id", () => {
+    expect(Values.recognise("is FALL2024 still good").map(({ kind }) => kind)).toEqual(["code"])
+    expect(Values.recognise("WELCOME10 for new shoppers").map(({ kind }) => kind)).toEqual(["code"])
+    // Slack's ids mix letters and digits after their letter: still ids.
+    expect(Values.recognise("ping U024BE7LH").map(({ kind }) => kind)).toEqual(["id"])
+  })
+
+  it("is taken by a parameter of a code people choose (`code`, `coupon`), not by an OAuth code the API returns", () => {
+    expect(Values.parameterKinds("code", { type: "string", description: "The customer-facing code. Regardless of case, this code must be unique." })).toEqual(["code"])
+    expect(Values.parameterKinds("coupon", { type: "string", description: "The code of the coupon to apply." })).toEqual(["code"])
+    expect(Values.parameterKinds("code", { type: "string", description: "The `code` param returned via the OAuth callback." })).toEqual([])
+    expect(Values.parameterKinds("postal_code", { type: "string" })).toEqual([])
+  })
+
+  it("ranks the promotion codes first, and names no Slack user", () => {
+    // Before, Slack's file tools came 2nd to 4th ("redeem"), and `WELCOME10` was read as a Slack user id (`W…`).
+    expect(first("make FREESHIP25 a code shoppers can redeem", 3)).toEqual([
+      "POST /v1/promotion_codes",
+      "POST /v1/promotion_codes/{promotion_code}",
+      "GET /v1/promotion_codes"
+    ])
+    expect(ToolIndex.explain(index, "WELCOME10 promo").apis.size).toBe(0)
+    expect(first("WELCOME10 promo", 5).filter((operation) => !operation.includes("/v1/"))).toEqual([])
   })
 })

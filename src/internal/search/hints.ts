@@ -10,6 +10,7 @@
  * set. Every pattern is linear: bounded quantifiers, no nested repetition.
  */
 import type { Action } from "./lexicon.js"
+import * as Values from "./values.js"
 
 /** @internal */
 export interface Hint {
@@ -49,6 +50,9 @@ export interface Hints {
  * Slack-style ids: one capital letter saying the kind, then 8+ capitals and digits (Slack's
  * documented convention; other chat APIs follow it). Only the letters whose meaning is stable.
  */
+/** A whole word shaped as a code people type (`Values.CODE`). */
+const WHOLE_CODE = new RegExp(`^${Values.CODE.source}$`)
+
 const LETTER_IDS: Readonly<Record<string, string>> = {
   C: "channel conversation",
   G: "channel conversation group private",
@@ -134,6 +138,8 @@ const SHAPES: ReadonlyArray<Shape> = [
   {
     pattern: /\b([A-Z])(?=[A-Z0-9]{0,14}\d)[A-Z0-9]{8,14}\b/g,
     hint: (match) => {
+      // A code people type (`WELCOME10`: capitals, then a number; `Values.CODE`) is no Slack id.
+      if (WHOLE_CODE.test(match[0])) return undefined
       const kind = LETTER_IDS[match[1] ?? ""]
       // The convention is Slack's: the word names the API where its label does (`slack`).
       return kind === undefined ? undefined : item(`${kind} slack`)
