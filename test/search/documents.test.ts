@@ -8,6 +8,7 @@
  * here are written for these tests, not taken from a task set.
  */
 import { beforeAll, describe, expect, it } from "vitest"
+import * as Hints from "../../src/internal/search/hints.js"
 import * as Learn from "../../src/internal/search/learn.js"
 import * as ToolIndex from "../../src/internal/search/index.js"
 import * as Values from "../../src/internal/search/values.js"
@@ -77,5 +78,20 @@ describe("a code people type (`SUMMER20`: capitals, then a number)", () => {
     ])
     expect(ToolIndex.explain(index, "WELCOME10 promo").apis.size).toBe(0)
     expect(first("WELCOME10 promo", 5).filter((operation) => !operation.includes("/v1/"))).toEqual([])
+  })
+})
+
+describe("an amount inside a phrase ('their £75 cut')", () => {
+  it("is cut out with no mark: the words around it stay one phrase", () => {
+    const read = Hints.read("wire them their £75 cut")
+    expect(read.rest.includes(Hints.CUT)).toBe(false)
+    expect(read.hints.map((hint) => hint.words)).toEqual([["amount"]])
+    // An id still ends a phrase ("kick @bob" is no phrase).
+    expect(Hints.read("kick @bob off").rest.includes(Hints.CUT)).toBe(true)
+  })
+
+  it("reads the lexicon's phrase across it: a connected account's share is a transfer", () => {
+    // Before, "their" and "cut" were read apart: the account's external accounts came first.
+    expect(first("acct_1Qx9LmNoPq gets their £75 cut for last week", 2)).toEqual(["GET /v1/transfers", "POST /v1/transfers"])
   })
 })

@@ -30,6 +30,11 @@ export interface Hint {
    * (`:eyes: on 1712345678.000100`) is a reaction put on it, not one looked up.
    */
   readonly action?: Action
+  /**
+   * Whether the hint qualifies the noun after it rather than standing apart (an amount: "their
+   * $200 share", "a $50 refund"): cut out with no mark, so that the words around it stay one phrase.
+   */
+  readonly modifier?: boolean
 }
 
 /** @internal */
@@ -149,7 +154,7 @@ const SHAPES: ReadonlyArray<Shape> = [
   { pattern: /\b(?=[0-9a-f]{0,39}[a-f])(?=[0-9a-f]{0,39}\d)[0-9a-f]{7,40}\b/g, hint: () => item("commit sha") },
   { pattern: /\bv\d{1,4}(?:\.\d{1,6}){1,3}(?:-[\w.]{1,20})?(?:\.\.\.?v?\d{1,4}(?:\.\d{1,6}){1,3})?\b/g, hint: (match) =>
     words(match[0].includes("..") ? "compare tag" : "tag release version") },
-  { pattern: /(?:[$€£]\s?\d[\d,.]{0,12}k?|\b\d[\d,.]{0,12}\s?(?:usd|eur|gbp|dollars|euros|bucks)\b)/gi, hint: () => attribute("amount") }
+  { pattern: /(?:[$€£]\s?\d[\d,.]{0,12}k?|\b\d[\d,.]{0,12}\s?(?:usd|eur|gbp|dollars|euros|bucks)\b)/gi, hint: () => ({ ...attribute("amount"), modifier: true }) }
 ]
 
 /** One or two nouns, then a number: "comment 5521", "check suite 5678", "release #4411". */
@@ -188,7 +193,7 @@ export const read = (request: string): Hints => {
       const found = hint(match, idPrefixes)
       if (found === undefined) return match[0]
       if (found.words.length > 0) hints.push(found)
-      return CUT
+      return found.modifier === true ? " " : CUT
     })
   }
   return { hints, idPrefixes, numbered, rest }
