@@ -12,6 +12,7 @@ import * as Hints from "../../src/internal/search/hints.js"
 import * as Learn from "../../src/internal/search/learn.js"
 import * as ToolIndex from "../../src/internal/search/index.js"
 import * as Values from "../../src/internal/search/values.js"
+import * as WordNet from "../../src/internal/search/wordnet.js"
 import { realIndex } from "./realIndex.js"
 
 let index: ToolIndex.ToolIndex
@@ -93,5 +94,23 @@ describe("an amount inside a phrase ('their £75 cut')", () => {
   it("reads the lexicon's phrase across it: a connected account's share is a transfer", () => {
     // Before, "their" and "cut" were read apart: the account's external accounts came first.
     expect(first("acct_1Qx9LmNoPq gets their £75 cut for last week", 2)).toEqual(["GET /v1/transfers", "POST /v1/transfers"])
+  })
+})
+
+describe("an inflected verb the lexicon has in its dictionary form ('snoozing')", () => {
+  it("is read through WordNet's dictionary form (`WordNet.verbBase`), -ing forms only", () => {
+    expect(WordNet.verbBase("snoozing")).toBe("snooze")
+    expect(WordNet.verbBase("archiving")).toBe("archive")
+    // A word that is its own form, or no verb's: none.
+    expect(WordNet.verbBase("snooze")).toBeUndefined()
+    expect(WordNet.verbBase("morning")).toBeUndefined()
+  })
+
+  it("meets the tools the form's phrase names: Do Not Disturb for 'snoozing'", () => {
+    // Before, GitHub's notifications only: no tool has "snoozing", and Porter's "snooz" met
+    // Slack's setSnooze/endSnooze by name alone, dnd.info not in the first ten.
+    const operations = first("is @bob snoozing his notifications", 4)
+    expect(operations).toContain("GET /api/dnd.info")
+    expect(operations.slice(0, 2)).toEqual(["POST /api/dnd.endSnooze", "POST /api/dnd.setSnooze"])
   })
 })
