@@ -16,17 +16,14 @@ import * as WordNet from "../../src/internal/search/wordnet.js"
 import { realIndex } from "./realIndex.js"
 
 let index: ToolIndex.ToolIndex
-/** Each real tool's operation as `METHOD /path/{param}` (the spec's way of naming it), by the tool's name. */
-const operationOf = new Map<string, string>()
+/** The first `n` results as operations (`realIndex`). */
+let first: (request: string, n: number) => Array<string>
 
 beforeAll(async () => {
   const real = await realIndex()
   index = real.index
-  for (const { method, name, url } of real.tools) operationOf.set(name, `${method} ${Learn.pathOf(url).replace(/\{\{/g, "{").replace(/\}\}/g, "}")}`)
+  first = real.first
 }, 60_000)
-
-/** The first `n` results as operations. */
-const first = (request: string, n: number): Array<string> => index.search(request, { limit: n }).map((hit) => operationOf.get(hit.name)!)
 
 describe("a paging parameter's words", () => {
   it("are no terms of the tool: 'previous' is not met by a list's cursor ('the previous page of the list')", () => {
