@@ -13,17 +13,11 @@ import * as Learn from "../../src/internal/search/learn.js"
 import * as ToolIndex from "../../src/internal/search/index.js"
 import * as Values from "../../src/internal/search/values.js"
 import * as WordNet from "../../src/internal/search/wordnet.js"
-import { realIndex } from "./realIndex.js"
+import { type RealIndex, realIndex } from "./realIndex.js"
 
-let index: ToolIndex.ToolIndex
-/** The first `n` results as operations (`realIndex`). */
-let first: (request: string, n: number) => Array<string>
-
-beforeAll(async () => {
-  const real = await realIndex()
-  index = real.index
-  first = real.first
-}, 60_000)
+let real: RealIndex
+beforeAll(async () => void (real = await realIndex()), 60_000)
+const first = (request: string, n: number): Array<string> => real.first(request, n)
 
 describe("a paging parameter's words", () => {
   it("are no terms of the tool: 'previous' is not met by a list's cursor ('the previous page of the list')", () => {
@@ -74,7 +68,7 @@ describe("a code people type (`SUMMER20`: capitals, then a number)", () => {
       "POST /v1/promotion_codes/{promotion_code}",
       "GET /v1/promotion_codes"
     ])
-    expect(ToolIndex.explain(index, "WELCOME10 promo").apis.size).toBe(0)
+    expect(ToolIndex.explain(real.index, "WELCOME10 promo").apis.size).toBe(0)
     expect(first("WELCOME10 promo", 5).filter((operation) => !operation.includes("/v1/"))).toEqual([])
   })
 })

@@ -6,12 +6,14 @@ import { buildRegistry, type CandidateTool } from "../../bench/search/registry.j
 import * as ToolIndex from "../../src/internal/search/index.js"
 import * as Learn from "../../src/internal/search/learn.js"
 
-export const realIndex = async (): Promise<{
+export interface RealIndex {
   readonly tools: ReadonlyArray<CandidateTool>
   readonly index: ToolIndex.ToolIndex
   /** The first `n` results of a request, each as its operation `METHOD /path/{param}` (the spec's way of naming it). */
   readonly first: (request: string, n: number) => Array<string>
-}> => {
+}
+
+export const realIndex = async (): Promise<RealIndex> => {
   const { tools } = await buildRegistry()
   const index = ToolIndex.make()
   index.add(tools)
