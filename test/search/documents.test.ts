@@ -4,8 +4,11 @@
  * cursor) says how to walk a list, not what the tool is: its words ("the previous page of the
  * list", "ending_before", "your subsequent call") are no terms of the tool (src/internal/search/index.ts
  * `PAGING`). And a request naming one item by its id, not asking for a list, is about that item:
- * the list of the item's collection is lowered as a tool the request gives no item for. Requests
- * here are written for these tests, not taken from a task set.
+ * the list of the item's collection is lowered as a tool the request gives no item for. Also of
+ * round 10, on the request's side: a code people type (`SUMMER20`) is a value taken by a `code` or
+ * `coupon` parameter (values.ts), an amount inside a phrase no longer splits it (hints.ts), and an
+ * -ing verb reads as its dictionary form's lexicon phrases (wordnet.ts `verbBase`). Requests here
+ * are written for these tests, not taken from a task set.
  */
 import { beforeAll, describe, expect, it } from "vitest"
 import * as Hints from "../../src/internal/search/hints.js"
