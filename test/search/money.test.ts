@@ -15,17 +15,14 @@ import { growth } from "../support/growth.js"
 import { realIndex } from "./realIndex.js"
 
 let index: ToolIndex.ToolIndex
-/** Each real tool's operation as `METHOD /path/{param}` (the spec's way of naming it), by the tool's name. */
-const operationOf = new Map<string, string>()
+/** The first `n` results as operations (`realIndex`). */
+let first: (request: string, n: number) => Array<string>
 
 beforeAll(async () => {
   const real = await realIndex()
   index = real.index
-  for (const { method, name, url } of real.tools) operationOf.set(name, `${method} ${Learn.pathOf(url).replace(/\{\{/g, "{").replace(/\}\}/g, "}")}`)
+  first = real.first
 }, 60_000)
-
-/** The first `n` results as operations. */
-const first = (request: string, n: number): Array<string> => index.search(request, { limit: n }).map((hit) => operationOf.get(hit.name)!)
 
 describe("an id prefix made of each word's prefix run together", () => {
   it("names the collection whose words it abbreviates in turn: `iauth` issuing authorizations, `seti` setup intents", () => {

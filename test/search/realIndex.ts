@@ -4,10 +4,21 @@
  */
 import { buildRegistry, type CandidateTool } from "../../bench/search/registry.js"
 import * as ToolIndex from "../../src/internal/search/index.js"
+import * as Learn from "../../src/internal/search/learn.js"
 
-export const realIndex = async (): Promise<{ readonly tools: ReadonlyArray<CandidateTool>; readonly index: ToolIndex.ToolIndex }> => {
+export interface RealIndex {
+  readonly tools: ReadonlyArray<CandidateTool>
+  readonly index: ToolIndex.ToolIndex
+  /** The first `n` results of a request, each as its operation `METHOD /path/{param}` (the spec's way of naming it). */
+  readonly first: (request: string, n: number) => Array<string>
+}
+
+export const realIndex = async (): Promise<RealIndex> => {
   const { tools } = await buildRegistry()
   const index = ToolIndex.make()
   index.add(tools)
-  return { tools, index }
+  const operationOf = new Map<string, string>()
+  for (const { method, name, url } of tools) operationOf.set(name, `${method} ${Learn.pathOf(url).replace(/\{\{/g, "{").replace(/\}\}/g, "}")}`)
+  const first = (request: string, n: number): Array<string> => index.search(request, { limit: n }).map((hit) => operationOf.get(hit.name)!)
+  return { tools, index, first }
 }

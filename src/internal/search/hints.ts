@@ -10,6 +10,7 @@
  * set. Every pattern is linear: bounded quantifiers, no nested repetition.
  */
 import type { Action } from "./lexicon.js"
+import * as Values from "./values.js"
 
 /** @internal */
 export interface Hint {
@@ -29,6 +30,11 @@ export interface Hint {
    * (`:eyes: on 1712345678.000100`) is a reaction put on it, not one looked up.
    */
   readonly action?: Action
+  /**
+   * Whether the hint qualifies the noun after it rather than standing apart (an amount: "their
+   * $200 share", "a $50 refund"): cut out with no mark, so that the words around it stay one phrase.
+   */
+  readonly modifier?: boolean
 }
 
 /** @internal */
@@ -49,6 +55,9 @@ export interface Hints {
  * Slack-style ids: one capital letter saying the kind, then 8+ capitals and digits (Slack's
  * documented convention; other chat APIs follow it). Only the letters whose meaning is stable.
  */
+/** A whole word shaped as a code people type (`Values.CODE`). */
+const WHOLE_CODE = new RegExp(`^${Values.CODE.source}$`)
+
 const LETTER_IDS: Readonly<Record<string, string>> = {
   C: "channel conversation",
   G: "channel conversation group private",
@@ -134,6 +143,8 @@ const SHAPES: ReadonlyArray<Shape> = [
   {
     pattern: /\b([A-Z])(?=[A-Z0-9]{0,14}\d)[A-Z0-9]{8,14}\b/g,
     hint: (match) => {
+      // A code people type (`WELCOME10`: capitals, then a number; `Values.CODE`) is no Slack id.
+      if (WHOLE_CODE.test(match[0])) return undefined
       const kind = LETTER_IDS[match[1] ?? ""]
       // The convention is Slack's: the word names the API where its label does (`slack`).
       return kind === undefined ? undefined : item(`${kind} slack`)
@@ -143,7 +154,7 @@ const SHAPES: ReadonlyArray<Shape> = [
   { pattern: /\b(?=[0-9a-f]{0,39}[a-f])(?=[0-9a-f]{0,39}\d)[0-9a-f]{7,40}\b/g, hint: () => item("commit sha") },
   { pattern: /\bv\d{1,4}(?:\.\d{1,6}){1,3}(?:-[\w.]{1,20})?(?:\.\.\.?v?\d{1,4}(?:\.\d{1,6}){1,3})?\b/g, hint: (match) =>
     words(match[0].includes("..") ? "compare tag" : "tag release version") },
-  { pattern: /(?:[$€£]\s?\d[\d,.]{0,12}k?|\b\d[\d,.]{0,12}\s?(?:usd|eur|gbp|dollars|euros|bucks)\b)/gi, hint: () => attribute("amount") }
+  { pattern: /(?:[$€£]\s?\d[\d,.]{0,12}k?|\b\d[\d,.]{0,12}\s?(?:usd|eur|gbp|dollars|euros|bucks)\b)/gi, hint: () => ({ ...attribute("amount"), modifier: true }) }
 ]
 
 /** One or two nouns, then a number: "comment 5521", "check suite 5678", "release #4411". */
@@ -182,7 +193,7 @@ export const read = (request: string): Hints => {
       const found = hint(match, idPrefixes)
       if (found === undefined) return match[0]
       if (found.words.length > 0) hints.push(found)
-      return CUT
+      return found.modifier === true ? " " : CUT
     })
   }
   return { hints, idPrefixes, numbered, rest }

@@ -174,6 +174,8 @@ interface Indexed {
   readonly nameTerms: number
   /** The collections whose items the tool addresses (`customers` for `/v1/customers/{customer}/…`). */
   readonly items: ReadonlySet<string>
+  /** The collection its path ends on (`Learn.endingIn`): what it lists, when it lists. */
+  readonly ends: ReadonlySet<string>
   /** Each path parameter as its stemmed words (`[["issu", "number"]]`): the values the tool needs. */
   readonly slots: ReadonlyArray<ReadonlyArray<string>>
   /** What the tool does to end the resource it addresses, if anything (`ends.ts`). */
@@ -383,6 +385,8 @@ interface ParamReading {
   readonly terms: ReadonlyArray<string>
   /** Whether its entry is `closed`. */
   readonly closed: boolean
+  /** Whether it is a parameter for paging (`PAGING`): no terms of the tool. */
+  readonly paging: boolean
   /** The lists that end with this parameter, by the list before it (`paramTerms`). */
   after: Map<ListNode, ListNode> | undefined
 }
@@ -395,6 +399,8 @@ interface UrlReading {
   readonly slotTerms: ReadonlyArray<ReadonlyArray<string>>
   /** `Indexed.items`. */
   readonly items: ReadonlySet<string>
+  /** `Indexed.ends`. */
+  readonly ends: ReadonlySet<string>
   /** The collections the template names (`Learn.collectionsIn`), counted in the index's vocabulary. */
   readonly collections: ReadonlyArray<Learn.Named>
 }
@@ -666,7 +672,7 @@ const numericIn = (document: SearchDocument) => (param: string): boolean => {
   return type === "integer" || type === "number"
 }
 
-const NO_URL: UrlReading = { head: [], path: [], slots: [], slotTerms: [], items: new Set(), collections: [] }
+const NO_URL: UrlReading = { head: [], path: [], slots: [], slotTerms: [], items: new Set(), ends: new Set(), collections: [] }
 
 const urlIn = (reading: Reading, url: string | undefined): UrlReading => {
   if (url === undefined) return NO_URL
@@ -684,6 +690,7 @@ const urlIn = (reading: Reading, url: string | undefined): UrlReading => {
       slots: MARKUP.test(slots) ? termsIn(reading, slots) : joined(slotTerms),
       slotTerms,
       items: new Set(Learn.keysOf(collections)),
+      ends: new Set(Learn.endingIn(path)),
       collections
     }
     reading.urls.set(url, found)
@@ -695,6 +702,15 @@ const urlIn = (reading: Reading, url: string | undefined): UrlReading => {
 /** The text a parameter is read as: `name description`, the description cut at 1,000 characters. */
 const entryOf = (name: string, description: string): string => `${name} ${description.slice(0, 1000)}`
 
+/**
+ * A parameter for paging, by its description ("A cursor for use in pagination. `ending_before` is
+ * an object ID that defines your place in the list…", GitHub's "…see Using pagination", Slack's
+ * "Paginate through collections of data by setting the `cursor`…"): it says how to walk a list,
+ * not what the tool is, and its words ("previous", "end", "place", "subsequent call") met requests
+ * on every list of an API. Neither its name nor its description is a term of the tool.
+ */
+const PAGING = /\bpaginat|\bcursor\b/i
+
 /** A parameter as `paramTerms` reads it, once per distinct name and description of a reading. */
 const paramIn = (reading: Reading, name: string, description: string): ParamReading => {
   let byName = reading.params.get(description)
@@ -705,7 +721,8 @@ const paramIn = (reading: Reading, name: string, description: string): ParamRead
   let found = byName.get(name)
   if (found === undefined) {
     const entry = entryOf(name, description)
-    found = { name, description, terms: distinct([terms(entry)]), closed: closed(entry), after: undefined }
+    const paging = PAGING.test(description.slice(0, 300))
+    found = { name, description, terms: paging ? [] : distinct([terms(entry)]), closed: closed(entry), paging, after: undefined }
     byName.set(name, found)
     reading.chars += name.length + description.length
   }
@@ -752,7 +769,9 @@ const paramsOf = (node: ListNode): Array<ParamReading> => {
 /** The distinct terms of a list of two or more parameters, as `paramTerms` reads them. */
 const listTerms = (params: ReadonlyArray<ParamReading>): ReadonlyArray<string> => {
   for (let at = 0; at < params.length - 1; at++) {
-    if (!params[at]!.closed) return distinct([terms(params.map(({ description, name }) => entryOf(name, description)).join(" "))])
+    if (!params[at]!.closed) {
+      return distinct([terms(params.filter(({ paging }) => !paging).map(({ description, name }) => entryOf(name, description)).join(" "))])
+    }
   }
   return distinct(params.map((param) => param.terms))
 }
@@ -1038,6 +1057,7 @@ export const make = (): ToolIndex => {
         kind: Prior.kindOf(document.name, document.description, document.url),
         nameTerms: distinct([fields.name]).length,
         items: url.items,
+        ends: url.ends,
         slots: url.slotTerms,
         end: Ends.endOf(document.method, document.url, Object.keys(document.parameters?.properties ?? {}), document.api, action === "update")
       }
@@ -1349,6 +1369,10 @@ export const make = (): ToolIndex => {
         }
         if (!slot.some((term) => given.has(term) && !(listing && query.listed.has(term)))) final *= SLOT
       })
+      // A request that names one item by its id and does not list is about that item: the list of
+      // its collection does not address it, as a tool whose item the request gives no value for
+      // (`GET /v1/checkout/sessions` for "did cs_… get paid", met by the words of its filters).
+      if (!listing && indexed.ends.size > 0 && indexed.document.method?.toUpperCase() === "GET" && someIn(indexed.ends, query.items)) final *= SLOT_ITEM
       final *= Prior.fit(indexed.kind, given, query.person)
       if (taking !== undefined) final *= valueFit(takes, taking.byTool.get(indexed.id) ?? NO_TAKES)
       for (const item of query.items) {
@@ -1377,6 +1401,12 @@ export const make = (): ToolIndex => {
 }
 
 const NONE: ReadonlySet<string> = new Set()
+
+/** Whether some element of `these` is in `those`. */
+const someIn = (these: ReadonlySet<string>, those: ReadonlySet<string>): boolean => {
+  for (const element of these) if (those.has(element)) return true
+  return false
+}
 
 const NO_TAKES: ReadonlyMap<string, boolean> = new Map()
 

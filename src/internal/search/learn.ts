@@ -94,6 +94,23 @@ export const collectionsIn = (path: string): Array<Named> => {
 }
 
 /**
+ * The collection a URL template's path ends on, when it ends on a static segment (`/v1/checkout/sessions`:
+ * "sessions" and "checkout sessions", as `keysOf` names collections): what a tool of that path
+ * lists, not an item of it.
+ *
+ * @internal
+ */
+export const endingIn = (path: string): Array<string> => {
+  const parts = segments(path)
+  const last = parts[parts.length - 1]
+  if (last === undefined || last.param) return []
+  const words = rawWords(last.text.replace(/[_.-]/g, " "))
+  if (words.length === 0) return []
+  const before = parts[parts.length - 2]
+  return before === undefined || before.param ? [words.join(" ")] : [words.join(" "), [...rawWords(before.text.replace(/[_.-]/g, " ")), ...words].join(" ")]
+}
+
+/**
  * The collections whose items a URL template addresses (its `collectionsIn`), as keys comparable
  * with `Resolved.key`.
  *

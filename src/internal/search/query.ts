@@ -274,6 +274,20 @@ const readPhrases = (
         }
       }
     }
+    // "is @ana snoozing": an inflected verb the lexicon has in its dictionary form (WordNet's
+    // `verbBase`) reads as that form's phrases, where the word itself starts none — for what they
+    // name, not for an action: the form says how the verb is used ("am I following", "who owns").
+    if (candidates.length === 0 && bare === undefined) {
+      const base = WordNet.verbBase(word)
+      for (const { entry, phrase } of base === undefined ? [] : byFirst.get(base) ?? []) {
+        if (matched !== undefined && phrase.length < matched.length) break
+        if (entry.action !== undefined) continue
+        if (phrase.every((part, j) => j === 0 || words[i + j] === part)) {
+          matched = phrase
+          entries.push(entry)
+        }
+      }
+    }
     // "hand the money back", "switch the alarm off": a phrasal verb's particle after a short
     // object, unless a longer phrase is said as it stands ("pull up commit … in" is "pull up").
     // Past a hint, only for a verb that says nothing alone: "kick @bob off" is the kick, not a

@@ -42,6 +42,7 @@ export type Kind =
   | "date"
   | "ts"
   | "quantity"
+  | "code"
   | "id"
 
 /** @internal */
@@ -102,6 +103,15 @@ interface Shape {
   /** The values one match is (none: not a value after all). */
   readonly values: (match: RegExpExecArray) => ReadonlyArray<Omit<Value, "start" | "end">>
 }
+
+/**
+ * A code people choose and type, as shops write them: three or more capitals, then a number of at
+ * most four digits (`SUMMER20`, `WELCOME10`, `FALL2024`). Slack's ids and Stripe's ids are shaped
+ * otherwise (a letter, then letters and digits mixed; `prefix_…`).
+ *
+ * @internal
+ */
+export const CODE = /\b[A-Z]{3,16}\d{1,4}\b/g
 
 const is = (kind: Kind) => (): ReadonlyArray<Omit<Value, "start" | "end">> => [{ kind }]
 
@@ -171,6 +181,9 @@ const SHAPES: ReadonlyArray<Shape> = [
       return [{ kind: "id", prefix: (match[1] ?? "").replace(/_(?:test|live)$/, "") }]
     }
   },
+  // A code people choose and type (a promotion code: `SUMMER20`, `LAUNCH50`): a capitalised word
+  // and a number run together. Before Slack's ids, whose bodies mix letters and digits (`U024BE7LH`).
+  { pattern: CODE, values: is("code") },
   {
     pattern: /\b([A-Z])(?=[A-Z0-9]{0,14}\d)[A-Z0-9]{8,14}\b/g,
     values: (match) => {
@@ -249,7 +262,7 @@ const DESCRIBES = /url|email|amount|cents|currency|price|percent|number of|8601|
 /** The same over a raw description (any case, markup in): a description without them is not read. */
 const MAY_DESCRIBE = new RegExp(DESCRIBES.source, "i")
 /** Every name a name rule below looks for (`NAMED`): a parameter with none of them, no format and no such description takes nothing. */
-const NAMED = /url|uri|href|endpoint|email|amount|price|cost|fee|currenc|percent|duration|days|weeks|months|years|hours|minutes|seconds|interval|ttl|expires|(?:^|_)(?:at|on|ts)$|date|since|until|due|time|sha|commit|ref|branch|tag|version|file|path|quantity|seats|licenses|count|_ids?$/i
+const NAMED = /url|uri|href|endpoint|email|amount|price|cost|fee|currenc|percent|duration|days|weeks|months|years|hours|minutes|seconds|interval|ttl|expires|(?:^|_)(?:at|on|ts)$|date|since|until|due|time|sha|commit|ref|branch|tag|version|file|path|quantity|seats|licenses|count|code|coupon|_ids?$/i
 
 const NOTHING: ReadonlyArray<string> = []
 
@@ -308,6 +321,11 @@ const paramKinds = (name: string, schema: ParamSchema, text: string): Array<stri
   if (/(?:^|_)(?:file|files|filename|file_name|filetype|path)$/.test(lower) || /\b(?:file name|filename|path to the file|the file)\b/.test(description)) kinds.push("file")
   if (/(?:^|_)ts$/.test(lower) || /\b(?:message's `?ts`?|timestamp of the message)\b/.test(description)) kinds.push("ts")
   if (numeric && /^(?:quantity|seats|licenses|count)$/.test(lower)) kinds.push("quantity")
+  // A code a person chooses and customers type (`code`, `coupon`, `promotion_code`), not one the API
+  // hands out (Slack's OAuth `code` "returned via the OAuth callback") nor its API id.
+  if (type === "string" && /^(?:(?:promotion|promo|coupon|discount|voucher)_)?(?:code|coupon)$/.test(lower) && !/\b(?:returned|callback|generated|api id)\b/i.test((schema.description ?? "").slice(0, 300))) {
+    kinds.push("code")
+  }
   for (const noun of idNouns(name, description, type)) kinds.push(`id:${noun}`)
   return kinds
 }

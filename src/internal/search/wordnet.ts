@@ -258,6 +258,21 @@ const baseForms = (word: string, pos: Pos): Array<string> => {
   return forms
 }
 
+/**
+ * The dictionary form of an inflected verb ("snoozing": snooze, "archived": archive), by WordNet's
+ * detachment rules and its index of verbs; none for a word that is its own dictionary form, or
+ * that WordNet does not know as a verb, or when WordNet is not installed.
+ *
+ * @internal
+ */
+export const verbBase = (word: string): string | undefined => {
+  if (!/^[a-z]{4,30}$/.test(word) || !/ing$/.test(word)) return undefined
+  const db = open()
+  if (db === null) return undefined
+  for (const form of baseForms(word, "verb").slice(1)) if (sensesOf(db, "verb", form).length > 0) return form
+  return undefined
+}
+
 const cache = new Map<string, ReadonlyArray<string>>()
 
 /**
