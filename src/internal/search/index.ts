@@ -1191,14 +1191,15 @@ export const make = (): ToolIndex => {
     const filters = filtering ? Filters.asFilters(read.takes, read.hinted.filter(isPerson).length, said.recent, said.labels) : read.takes
     // Quoted text in a request to read or list is what to look for ("issues mentioning 'memory
     // leak'"): the keywords of a search query (`qualifiers.ts`), where a write would say it.
-    const quoted = action === "list" || action === "read" ? Qualifiers.quotedIn(text) : 0
+    // A name of code said in it too ("where is useFetch called"): what to look for (`Hints.code`).
+    const quoted = action === "list" || action === "read" ? Qualifiers.quotedIn(text) + read.code : 0
     const taking = filters.length > 0 || quoted > 0 ? takersNow() : undefined
     // A listing narrowed by a word of filtering ("by @alice", "since …"): a search query language
     // takes each filter as a qualifier, and qualifies the listing by the request's hints too
     // (`qualifiers.ts`). Not where no word says a value filters: in "who belongs to @design-crew" the
     // hint is what is listed.
     // A person's possessive says so too: "@alice's PRs" are the PRs by @alice.
-    const qualifying = filtering && (said.filters || Qualifiers.possessive(text)) && taking?.byKind.has(QUERY) === true
+    const qualifying = (quoted > 0 || (filtering && (said.filters || Qualifiers.possessive(text)))) && taking?.byKind.has(QUERY) === true
     const keywords: ReadonlyArray<ReadonlyArray<string>> = taking?.byKind.has(QUERY) === true ? Array.from({ length: quoted }, () => [QUERY]) : []
     const takes = [...(qualifying ? Qualifiers.orQuery(filters, QUERY, Filters.FILTER) : filters), ...keywords]
     const valueConcepts = takes.map((kinds) => ({

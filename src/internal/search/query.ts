@@ -53,6 +53,8 @@ export interface Query {
    * `currency`; `id:account` for `acct_…`): which tools take what the request gives.
    */
   readonly takes: ReadonlyArray<ReadonlyArray<string>>
+  /** How many names of code the request says (`Hints.code`): words a search is to look for. */
+  readonly code: number
   /** How many handles the request names bare ("boot @troll out of acme": `names.ts`), each a concept met by the tools a name addresses. */
   readonly names: number
 }
@@ -394,7 +396,7 @@ export const bounded = (request: string): string => request.slice(0, REQUEST_CHA
  * @internal
  */
 export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term: string) => boolean = () => true): Query => {
-  const { hints, idPrefixes, numbered, rest } = Hints.read(unframed(request))
+  const { code, hints, idPrefixes, numbered, rest } = Hints.read(unframed(request))
   const takes = takesOf(request, vocabulary)
   const concepts: Array<Concept> = []
   const apis = new Set<string>()
@@ -487,6 +489,7 @@ export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term
     values,
     hinted,
     takes,
+    code,
     names: names.length
   }
 }
