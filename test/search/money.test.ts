@@ -147,3 +147,47 @@ describe("a verb of sending whose object is money (makes.ts moneySense)", () => 
     expect(send!.terms.has("transfer")).toBe(false)
   })
 })
+
+describe("an id prefix of a longer collection's first word", () => {
+  it("names that collection where no collection's words match better (`promo` promotion codes), and only then", () => {
+    const vocabulary = Learn.empty()
+    for (const path of ["/v1/promotion_codes/{promotion_code}", "/v1/subscriptions/{id}", "/v1/subscription_items/{item}"]) {
+      Learn.add(vocabulary, Learn.collectionsIn(path), "api")
+    }
+    const resolved = (prefix: string): Array<string> => Learn.resolvePrefix(vocabulary, prefix).map(({ key, weight }) => `${key} ${weight}`)
+    expect(resolved("promo")).toEqual(["promotion codes 1"])
+    // A prefix of one word (3) is far better: the longer collection is no candidate at all.
+    expect(resolved("sub")).toEqual(["subscriptions 1"])
+    // Two letters shorten too many words to say which.
+    expect(resolved("pr")).toEqual([])
+  })
+
+  it("makes `promo_…` a Stripe promotion code in the real imports, and its update the first tool", () => {
+    const read = ToolIndex.explain(index, "switch off promo_1Nv0FGQ9RKHgCVdK")
+    expect([...read.items]).toEqual(["promotion codes"])
+    expect([...read.apis]).toEqual(["stripe"])
+    expect(first("switch off promo_1Nv0FGQ9RKHgCVdK", 1)).toEqual(["POST /v1/promotion_codes/{promotion_code}"])
+  })
+})
+
+describe("an id prefix made of each word's skeleton in turn", () => {
+  it("names the collection whose words it spells in turn, each from its first letter (`ich` issuing cardholders, `txr` tax rates)", () => {
+    const vocabulary = Learn.empty()
+    for (const path of ["/v1/issuing/cardholders/{cardholder}", "/v1/issuing/disputes/{dispute}", "/v1/tax_rates/{tax_rate}", "/v1/charges/{charge}"]) {
+      Learn.add(vocabulary, Learn.collectionsIn(path), "api")
+    }
+    const resolved = (prefix: string): Array<string> => Learn.resolvePrefix(vocabulary, prefix).map(({ key, weight }) => `${key} ${weight}`)
+    expect(resolved("ich")).toEqual(["issuing cardholders 1"])
+    expect(resolved("idp")).toEqual(["issuing disputes 1"])
+    expect(resolved("txr")).toEqual(["tax rates 1"])
+    // A word's skeleton begins with its first letter: `sdp` (the "s" of "issuing") names nothing.
+    expect(resolved("sdp")).toEqual([])
+  })
+
+  it("makes `ich_…` a Stripe Issuing cardholder in the real imports", () => {
+    const read = ToolIndex.explain(index, "look up ich_1MsKAB2eZvKYlo2C")
+    expect([...read.items]).toEqual(["issuing cardholders"])
+    expect([...read.apis]).toEqual(["stripe"])
+    expect(first("look up ich_1MsKAB2eZvKYlo2C", 1)).toEqual(["GET /v1/issuing/cardholders/{cardholder}"])
+  })
+})

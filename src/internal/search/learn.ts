@@ -149,7 +149,8 @@ export const remove = (
  * How well an id prefix abbreviates a collection's words: 4 a prefix of each word in turn
  * (`sub_sched`), 3 a prefix of a one-word collection (`cus`), 2.75 prefixes of each word run together
  * (`iauth`), 2.5 the initials (`pi`), 2 the
- * skeleton of a one-word collection (`acct`, `evt`), 0 no match.
+ * skeleton of a one-word collection (`acct`, `evt`), 1.5 a prefix of a longer collection's first word
+ * (`promo`), 1.25 each word's skeleton in turn (`ich`), 0 no match.
  */
 const abbreviates = (prefix: string, words: ReadonlyArray<string>): number => {
   const parts = prefix.split("_")
@@ -159,8 +160,7 @@ const abbreviates = (prefix: string, words: ReadonlyArray<string>): number => {
   const first = words[0] ?? ""
   if (words.length === 1 && first.startsWith(prefix) && prefix.length >= 2) return 3
   if (words.length > 1 && words.length === prefix.length && words.every((word, i) => word[0] === prefix[i])) return 2.5
-  // A prefix of each word run together (`iauth` issuing authorizations, `seti` setup intents, `ich`
-  // issuing cardholders): more of a word than its initial, so a little above the initials, below a
+  // A prefix of each word run together (`iauth` issuing authorizations, `seti` setup intents): more of a word than its initial, so a little above the initials, below a
   // prefix of one word (`cus` stays customers first beside a "customer sessions").
   if (words.length > 1 && prefix.length > words.length && prefix.length <= 12 && runsTogether(prefix, words, 0)) return 2.75
   if (words.length === 1 && prefix.length >= 2 && first[0] === prefix[0]) {
@@ -169,7 +169,25 @@ const abbreviates = (prefix: string, words: ReadonlyArray<string>): number => {
     // reach decide (`resolvePrefix`).
     return skeletonSpan(prefix, first) === 0 ? 0 : 2
   }
+  // A prefix of a collection's first word alone (`promo` promotion codes): the shortening of a word
+  // that says which collection, where no collection's words match better; below every other reading,
+  // so `cus` stays customers beside customer sessions, and `sub` subscriptions beside their items.
+  if (words.length > 1 && prefix.length >= 3 && first.startsWith(prefix)) return 1.5
+  // Each word's skeleton in turn (`ich` issuing cardholders, `idp` issuing disputes, `txr` tax rates):
+  // the loosest reading of a prefix, below all others.
+  if (words.length > 1 && prefix.length > words.length && prefix.length <= 12 && skeletonsRunTogether(prefix, words, 0)) return 1.25
   return 0
+}
+
+/** Whether `prefix` is, word by word from `from` on, a skeleton of each (its first letter first), with nothing left over. */
+const skeletonsRunTogether = (prefix: string, words: ReadonlyArray<string>, from: number): boolean => {
+  if (from === words.length) return prefix === ""
+  const word = words[from]!
+  for (let length = Math.min(prefix.length - (words.length - from - 1), word.length); length >= 1; length--) {
+    const part = prefix.slice(0, length)
+    if (part[0] === word[0] && skeletonSpan(part, word) > 0 && skeletonsRunTogether(prefix.slice(length), words, from + 1)) return true
+  }
+  return false
 }
 
 /** Whether `prefix` is a non-empty prefix of each of `words` from `from` on, in turn, with nothing left over. */
