@@ -9,23 +9,14 @@ import type { CandidateTool } from "../../bench/search/registry.js"
 import type * as ToolIndex from "../../src/internal/search/index.js"
 import * as Names from "../../src/internal/search/names.js"
 import { stem } from "../../src/internal/search/words.js"
-import { realIndex } from "./realIndex.js"
+import { realIndex, toolNamed } from "./realIndex.js"
 
-let tools: ReadonlyArray<CandidateTool> = []
-let index: ToolIndex.ToolIndex
+let real: { readonly tools: ReadonlyArray<CandidateTool>; readonly index: ToolIndex.ToolIndex }
 beforeAll(async () => {
-  const real = await realIndex()
-  tools = real.tools
-  index = real.index
+  real = await realIndex()
 }, 120_000)
 
-const tool = (name: string): CandidateTool => {
-  const found = tools.find((candidate) => candidate.name === name)
-  if (found === undefined) throw new Error(`no tool ${name}`)
-  return found
-}
-
-const names = (request: string, limit = 5): Array<string> => index.search(request, { limit }).map((hit) => hit.name)
+const names = (request: string, limit = 5): Array<string> => real.index.search(request, { limit }).map((hit) => hit.name)
 
 /** The handles `namesIn` finds, given the stems the tools use and the words the lexicon reads. */
 const handles = (text: string, known: ReadonlyArray<string> = [], lexical: ReadonlyArray<string> = []): Array<string> =>
@@ -59,7 +50,10 @@ describe("which words are handles said bare", () => {
 })
 
 describe("which tools a name addresses", () => {
-  const addressed = (name: string) => Names.addressedByName(tool(name).url, tool(name).parameters?.properties as never)
+  const addressed = (name: string): boolean => {
+    const { parameters, url } = toolNamed(real.tools, name)
+    return Names.addressedByName(url, parameters?.properties as never)
+  }
 
   it("those whose first path parameter is described as a name, a handle or a slug", () => {
     // "The organization name.", "The account owner of the repository. The name is …", "The handle for the GitHub user account."

@@ -11,3 +11,10 @@ export const realIndex = async (): Promise<{ readonly tools: ReadonlyArray<Candi
   index.add(tools)
   return { tools, index }
 }
+
+/** The tool of that name among `tools`, or an error naming it (a test over real tools names them). */
+export const toolNamed = (tools: ReadonlyArray<CandidateTool>, name: string): CandidateTool => {
+  const found = tools.find((candidate) => candidate.name === name)
+  if (found === undefined) throw new Error(`no tool ${name}`)
+  return found
+}
