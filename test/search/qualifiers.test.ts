@@ -137,8 +137,9 @@ describe("an API's name inside an identifier", () => {
   it("names no API: the identifier is a value (a secret's, a variable's)", () => {
     // Before: slack_oauth_token first, "SLACK" read as the request naming Slack (×3, the others ÷3).
     expect(names("rotate the SLACK_BOT_TOKEN secret on acme/api", 1)).toEqual(["actions_create-or-update-repo-secret"])
-    // Before: Stripe's promotion codes and apps secrets first, the code search 14th (2nd after
-    // round 9; 1st since paging parameters' words are no terms: documents.test).
+    // Before: Stripe's promotion codes and apps secrets first, the code search 14th (second in round 9;
+    // first in round 10, both since paging parameters' words are no terms (documents.test) and since
+    // a name of code is what to look for (code.test.ts)).
     expect(names("search our code for process.env.STRIPE_SECRET in octo/shop", 2)).toEqual(["search_code", "code-quality_list-findings-for-repo"])
   })
 

@@ -22,3 +22,10 @@ export const realIndex = async (): Promise<RealIndex> => {
   const first = (request: string, n: number): Array<string> => index.search(request, { limit: n }).map((hit) => operationOf.get(hit.name)!)
   return { tools, index, first }
 }
+
+/** The tool of that name among `tools`, or an error naming it (a test over real tools names them). */
+export const toolNamed = (tools: ReadonlyArray<CandidateTool>, name: string): CandidateTool => {
+  const found = tools.find((candidate) => candidate.name === name)
+  if (found === undefined) throw new Error(`no tool ${name}`)
+  return found
+}

@@ -49,6 +49,8 @@ export interface Hints {
   readonly numbered: ReadonlyArray<ReadonlyArray<string>>
   /** The request with every hint cut out. */
   readonly rest: string
+  /** How many names of code it says (`fooBar`, `process.env.KEY`, `init()`): words to look for, as quoted text is. */
+  readonly code: number
 }
 
 /**
@@ -112,6 +114,13 @@ const SHAPES: ReadonlyArray<Shape> = [
     pattern: /(?<![\w@])(?:[\w.-]{1,100}\/){0,10}[\w-]{1,100}\.(?:md|txt|json|ya?ml|js|mjs|ts|tsx|jsx|py|go|rb|rs|java|kt|c|h|cpp|cs|php|sh|html|css|lock|toml|cfg|ini|xml|csv|pdf|png|jpe?g|gif|svg|zip|docx?|xlsx?|pptx?)\b/gi,
     hint: () => words("file path content")
   },
+  // A name of code: a camelCase identifier (`useFetch`, `parseConfig`: lower case, then a capital and a
+  // lower-case letter, not `macOS` or `iPhone`), a member or call (`process.env.API_KEY`,
+  // `window.localStorage`, `init()`). What code says is looked for, not an operation's words.
+  {
+    pattern: /(?<![\w@#/.$-])(?:[a-z][a-z0-9]{1,40}[A-Z][a-z0-9][A-Za-z0-9]{0,60}(?:\(\))?|[A-Za-z_$][\w$]{0,40}(?:\.[A-Za-z_$][\w$]{0,40}){0,6}\(\)|[A-Za-z_$][\w$]{0,40}(?:\.[A-Za-z_$][\w$]{0,40}){1,6})(?![\w$./-])/g,
+    hint: (match) => (/[A-Z_()]/.test(match[0]) && /\w{2}/.test(match[0]) && !/^[A-Z][a-z]+(?:\.[A-Z][a-z]+)*$/.test(match[0]) ? CODE : undefined)
+  },
   // An environment variable's name (`NPM_TOKEN`, `AWS_SECRET_KEY`): a secret or a variable.
   { pattern: /\b[A-Z][A-Z0-9]{1,30}(?:_[A-Z0-9]{1,30}){1,6}\b/g, hint: () => words("secret variable name") },
   // A time of day (`3pm`, `9:30 am`, `17:00`): something to happen then, scheduled.
@@ -157,6 +166,9 @@ const SHAPES: ReadonlyArray<Shape> = [
   { pattern: /(?:[$€£]\s?\d[\d,.]{0,12}k?|\b\d[\d,.]{0,12}\s?(?:usd|eur|gbp|dollars|euros|bucks)\b)/gi, hint: () => ({ ...attribute("amount"), modifier: true }) }
 ]
 
+/** What a name of code stands for: code (counted apart, as words to look for: `Hints.code`). */
+const CODE: Hint = { words: ["code"] }
+
 /** One or two nouns, then a number: "comment 5521", "check suite 5678", "release #4411". */
 const NUMBERED = /\b(?:([A-Za-z][a-z-]{1,30})\s+)?([A-Za-z][a-z-]{1,30})\s+#?(\d{1,12})\b(?![.:/-]\d)/g
 
@@ -187,14 +199,16 @@ export const read = (request: string): Hints => {
   }
   if (/#\d{1,9}\b/.test(request)) numbered.push([])
   let rest = request
+  let code = 0
   for (const { hint, pattern } of SHAPES) {
     rest = rest.replace(pattern, (...args: Array<unknown>) => {
       const match = args.slice(0, -2) as unknown as RegExpExecArray
       const found = hint(match, idPrefixes)
       if (found === undefined) return match[0]
+      if (found === CODE) code += 1
       if (found.words.length > 0) hints.push(found)
       return found.modifier === true ? " " : CUT
     })
   }
-  return { hints, idPrefixes, numbered, rest }
+  return { hints, idPrefixes, numbered, rest, code }
 }

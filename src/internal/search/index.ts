@@ -87,6 +87,7 @@ import { Engine } from "./engine.js"
 import * as Filters from "./filters.js"
 import type { Action } from "./lexicon.js"
 import * as Learn from "./learn.js"
+import * as Names from "./names.js"
 import * as Prior from "./prior.js"
 import * as Qualifiers from "./qualifiers.js"
 import * as Query from "./query.js"
@@ -480,6 +481,9 @@ const QUERY = Filters.FILTER + Qualifiers.QUERY_KIND
 const HINT_QUERY = 0.8
 /** How strongly a query language stands for a filter's own parameter: in part, as a lexicon expansion does. */
 const QUERY_STRENGTH = 0.7
+
+/** How much being addressed by a name counts as a term, for a handle said bare (`names.ts`): as a kind of value taken does. */
+const NAME_BOOST = 1
 
 /** How much a kind of value a tool takes counts as a term, as a field's boost does. */
 const TAKES_BOOST = 1
@@ -1016,6 +1020,19 @@ export const make = (): ToolIndex => {
   let enders: ReadonlyMap<string, ReadonlyArray<number>> | undefined
   const endersNow = (): ReadonlyMap<string, ReadonlyArray<number>> =>
     (enders ??= Ends.enders([...byId.values()].flatMap((indexed) => indexed.end === undefined ? [] : [[indexed.id, indexed.end] as const])))
+  /** The tools addressed by a name (`names.ts`), and their APIs: read on the first search naming a handle bare since the tools changed. */
+  let namers: { readonly ids: ReadonlyArray<number>; readonly set: ReadonlySet<number>; readonly apis: ReadonlySet<string> } | undefined
+  const namersNow = () => {
+    if (namers !== undefined) return namers
+    const ids: Array<number> = []
+    const apisOf = new Set<string>()
+    for (const indexed of byId.values()) {
+      if (!Names.addressedByName(indexed.document.url, indexed.document.parameters?.properties)) continue
+      ids.push(indexed.id)
+      if (indexed.document.api !== undefined) apisOf.add(indexed.document.api)
+    }
+    return (namers = { ids, set: new Set(ids), apis: apisOf })
+  }
   let nextId = 0
 
   const removeOne = (name: string): void => {
@@ -1088,6 +1105,7 @@ export const make = (): ToolIndex => {
   const forgetScores = (): void => {
     takers = undefined
     enders = undefined
+    namers = undefined
     termScores.clear()
     apisOfTerm.clear()
     termScoresSize = 0
@@ -1104,6 +1122,8 @@ export const make = (): ToolIndex => {
       ? takerScores(term.slice(TAKES.length), weight)
       : term.startsWith(ENDS)
       ? enderScores(term.slice(ENDS.length), weight)
+      : term === Names.NAME
+      ? markScores(namersNow().ids, NAME_BOOST * weight)
       : miniSearchScores(term, weight)
     termScores.set(key, found)
     termScoresSize += found.tools.length
@@ -1258,14 +1278,15 @@ export const make = (): ToolIndex => {
     const filters = filtering ? Filters.asFilters(read.takes, read.hinted.filter(isPerson).length, said.recent, said.labels) : read.takes
     // Quoted text in a request to read or list is what to look for ("issues mentioning 'memory
     // leak'"): the keywords of a search query (`qualifiers.ts`), where a write would say it.
-    const quoted = action === "list" || action === "read" ? Qualifiers.quotedIn(text) : 0
+    // A name of code said in it too ("where is useFetch called"): what to look for (`Hints.code`).
+    const quoted = action === "list" || action === "read" ? Qualifiers.quotedIn(text) + read.code : 0
     const taking = filters.length > 0 || quoted > 0 ? takersNow() : undefined
     // A listing narrowed by a word of filtering ("by @alice", "since …"): a search query language
     // takes each filter as a qualifier, and qualifies the listing by the request's hints too
     // (`qualifiers.ts`). Not where no word says a value filters: in "who belongs to @design-crew" the
     // hint is what is listed.
     // A person's possessive says so too: "@alice's PRs" are the PRs by @alice.
-    const qualifying = filtering && (said.filters || Qualifiers.possessive(text)) && taking?.byKind.has(QUERY) === true
+    const qualifying = (quoted > 0 || (filtering && (said.filters || Qualifiers.possessive(text)))) && taking?.byKind.has(QUERY) === true
     const keywords: ReadonlyArray<ReadonlyArray<string>> = taking?.byKind.has(QUERY) === true ? Array.from({ length: quoted }, () => [QUERY]) : []
     const takes = [...(qualifying ? Qualifiers.orQuery(filters, QUERY, Filters.FILTER) : filters), ...keywords]
     const valueConcepts = takes.map((kinds) => ({
@@ -1277,7 +1298,7 @@ export const make = (): ToolIndex => {
     const unbounded = said.compares ? read.concepts.filter((concept) => concept.attribute !== true) : read.concepts
     const asked = qualifying ? Qualifiers.qualified(unbounded, TAKES + QUERY, HINT_QUERY) : unbounded
     const concepts = [...Ends.withEnders(asked, read.action, read.items, ENDS, (key) => endersNow().has(key)), ...valueConcepts].flatMap((concept) => {
-      const known = new Map([...concept.terms].filter(([term]) => term.startsWith(TAKES) || term.startsWith(ENDS) || present.has(term)))
+      const known = new Map([...concept.terms].filter(([term]) => term.startsWith(TAKES) || term.startsWith(ENDS) || term === Names.NAME || present.has(term)))
       return known.size === 0 ? [] : [{ terms: known, weight: concept.weight }]
     })
     if (concepts.length === 0) return []
@@ -1302,7 +1323,10 @@ export const make = (): ToolIndex => {
     }
     // Which API the hints point at, from the scores just summed (a hint's words are terms of the
     // request): no search of its own.
-    const byHint = named.size === 0 && read.apis.size === 0 ? hintedApis(read.hinted, weightOf) : NONE
+    const hintedApi = named.size === 0 && read.apis.size === 0 ? hintedApis(read.hinted, weightOf) : NONE
+    // A handle said bare points at the API whose tools a name addresses, where the hints point at none.
+    const byName = hintedApi.size === 0 && named.size === 0 && read.apis.size === 0 && read.names > 0 ? namersNow().apis : NONE
+    const byHint = hintedApi.size > 0 ? hintedApi : byName.size === 1 ? byName : NONE
     const query = { ...read, action, concepts, apis: named.size > 0 ? named : read.apis.size > 0 ? read.apis : byHint }
     // The tools by their summed score, best first. The factors below are at most 1 but for `lift`
     // (the best action fit, and the item and API factors where the request has an id), so once a
@@ -1321,6 +1345,8 @@ export const make = (): ToolIndex => {
     const values = new Set(query.values)
     for (const item of query.items) for (const term of terms(item)) values.add(term)
     const listing = query.action === "list"
+    /** The concepts of the handles said bare (`names.ts`). */
+    const namedAt = query.names > 0 ? query.concepts.flatMap((concept, at) => concept.terms.has(Names.NAME) ? [at] : []) : []
     const hits: Array<SearchHit> = []
     const wanted = limit
     const apiFactor = named.size > 0 ? API_NAMED : byHint.size > 0 ? API_HINTED : API
@@ -1344,6 +1370,10 @@ export const make = (): ToolIndex => {
           if (strengths[k]! > (met.get(at) ?? 0)) met.set(at, strengths[k]!)
         })
       }
+      // A handle said bare is the value of a name no other value of the request gives: where a hint
+      // fills the tool's first parameter already ("is @eve …": `/users/{username}`), the handle is met
+      // by no parameter of it.
+      if (namedAt.length > 0 && indexed.slots[0]?.some((term) => values.has(term)) === true) for (const at of namedAt) met.delete(at)
       let metWeight = 0
       for (const [at, strength] of met) metWeight += query.concepts[at]!.weight * Math.min(1, strength)
       // How much of the tool's name the request covers: "create a repository for me" is
@@ -1361,6 +1391,8 @@ export const make = (): ToolIndex => {
       for (const item of indexed.items) last = item
       const addressed = last !== undefined && query.items.has(last)
       indexed.slots.forEach((slot, at) => {
+        // A handle said bare gives the first, where it takes a name (`names.ts`): "acme" is `{org}`'s value.
+        if (at === 0 && namedAt.length > 0 && namersNow().set.has(indexed.id)) return
         // The item a path ends with is given by a value (an id, a hint, a number), not by a word:
         // "my signing keys" names no key.
         if (at === indexed.slots.length - 1 && ITEM_URL.test(indexed.document.url ?? "")) {

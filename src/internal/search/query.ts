@@ -9,6 +9,7 @@ import * as Hints from "./hints.js"
 import { type Action, type Entry, LEXICON } from "./lexicon.js"
 import * as Learn from "./learn.js"
 import * as Makes from "./makes.js"
+import * as Names from "./names.js"
 import * as Outcomes from "./outcomes.js"
 import type * as Prior from "./prior.js"
 import * as Values from "./values.js"
@@ -52,6 +53,10 @@ export interface Query {
    * `currency`; `id:account` for `acct_…`): which tools take what the request gives.
    */
   readonly takes: ReadonlyArray<ReadonlyArray<string>>
+  /** How many names of code the request says (`Hints.code`): words a search is to look for. */
+  readonly code: number
+  /** How many handles the request names bare ("boot @troll out of acme": `names.ts`), each a concept met by the tools a name addresses. */
+  readonly names: number
 }
 
 /** Weight of a lexicon expansion beside the request's own word. */
@@ -116,6 +121,8 @@ const HINT_WEIGHT = 0.5
 interface PhraseIndex {
   /** First word → entries' phrases starting with it, longest first. */
   readonly byFirst: ReadonlyMap<string, ReadonlyArray<{ readonly phrase: ReadonlyArray<string>; readonly entry: Entry }>>
+  /** Every word of the lexicon's phrases: words the lexicon reads, no handle (`names.ts`). */
+  readonly words: ReadonlySet<string>
 }
 
 let phraseIndex: PhraseIndex | undefined
@@ -151,9 +158,11 @@ const plainWord = (word: string): boolean => {
 const phrases = (): PhraseIndex => {
   if (phraseIndex !== undefined) return phraseIndex
   const byFirst = new Map<string, Array<{ readonly phrase: ReadonlyArray<string>; readonly entry: Entry }>>()
+  const all = new Set<string>()
   for (const entry of LEXICON) {
     for (const phrase of entry.phrases) {
       const words = phraseWords(phrase)
+      for (const word of words) all.add(word)
       const first = words[0]
       if (first === undefined) continue
       const list = byFirst.get(first) ?? []
@@ -162,7 +171,7 @@ const phrases = (): PhraseIndex => {
     }
   }
   for (const list of byFirst.values()) list.sort((a, b) => b.phrase.length - a.phrase.length)
-  phraseIndex = { byFirst }
+  phraseIndex = { byFirst, words: all }
   return phraseIndex
 }
 
@@ -429,7 +438,7 @@ export const bounded = (request: string): string => request.slice(0, REQUEST_CHA
  * @internal
  */
 export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term: string) => boolean = () => true): Query => {
-  const { hints, idPrefixes, numbered, rest } = Hints.read(unframed(request))
+  const { code, hints, idPrefixes, numbered, rest } = Hints.read(unframed(request))
   const takes = takesOf(request, vocabulary)
   const concepts: Array<Concept> = []
   const apis = new Set<string>()
@@ -484,7 +493,14 @@ export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term
   const listed = new Set<string>()
   // A hint cut out of the request ends a phrase ("kick @bob" is no phrase), but a phrasal verb's
   // particle may follow it as it follows any short object: "drag @sam into #launch".
-  const words = withoutPayload(Outcomes.rewrite(rest)).split(Hints.CUT).flatMap((segment, at) => at === 0 ? rawWords(segment) : [GAP, ...rawWords(segment)])
+  // A handle said bare ("out of acme", "acme's repos") is a value, as a hint is: cut out, and a
+  // concept the tools it may address meet (`names.ts`).
+  const said = withoutPayload(Outcomes.rewrite(rest))
+  const names = Names.namesIn(said, known, (word) => phrases().words.has(word))
+  let unnamed = said
+  for (const { end, start } of [...names].reverse()) unnamed = unnamed.slice(0, start) + Hints.CUT + unnamed.slice(end)
+  for (let n = 0; n < names.length; n++) concepts.push({ terms: new Map([[Names.NAME, HINT]]), weight: HINT_WEIGHT, hint: true })
+  const words = unnamed.split(Hints.CUT).flatMap((segment, at) => at === 0 ? rawWords(segment) : [GAP, ...rawWords(segment)])
   readPhrases(words, concepts, (found) => (action ??= found), known, (word) => {
     plural = true
     if (word !== undefined) listed.add(stem(word))
@@ -505,7 +521,19 @@ export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term
   const reading = action === undefined || action === "read" || action === "list"
   const asked: Action = !reading ? action! : plural || who ? "list" : one ? "read" : action ?? "read"
   const person = { self: rawWords(rest).some((word) => FIRST_PERSON.has(word)) }
-  return { concepts: concepts.filter((concept) => concept.terms.size > 0), action: asked, apis, items, listed, person, values, hinted, takes }
+  return {
+    concepts: concepts.filter((concept) => concept.terms.size > 0),
+    action: asked,
+    apis,
+    items,
+    listed,
+    person,
+    values,
+    hinted,
+    takes,
+    code,
+    names: names.length
+  }
 }
 
 /**
