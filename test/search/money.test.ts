@@ -24,13 +24,24 @@ beforeAll(async () => {
   first = real.first
 }, 60_000)
 
+/** A request naming a Stripe item by its id: the collection it names, Stripe alone, and the first tool. */
+const expectStripeItem = (request: string, collection: string, operation: string): void => {
+  const read = ToolIndex.explain(index, request)
+  expect([...read.items]).toEqual([collection])
+  expect([...read.apis]).toEqual(["stripe"])
+  expect(first(request, 1)).toEqual([operation])
+}
+
+/** The collections each id prefix names (`key weight`, best first) in a vocabulary of these paths alone. */
+const resolverOver = (paths: ReadonlyArray<string>): (prefix: string) => Array<string> => {
+  const vocabulary = Learn.empty()
+  for (const path of paths) Learn.add(vocabulary, Learn.collectionsIn(path), "api")
+  return (prefix) => Learn.resolvePrefix(vocabulary, prefix).map(({ key, weight }) => `${key} ${weight}`)
+}
+
 describe("an id prefix made of each word's prefix run together", () => {
   it("names the collection whose words it abbreviates in turn: `iauth` issuing authorizations, `seti` setup intents", () => {
-    const vocabulary = Learn.empty()
-    for (const path of ["/v1/issuing/authorizations/{authorization}", "/v1/setup_intents/{intent}", "/v1/customers/{customer}", "/repos/{owner}/{repo}/suggestions/{id}"]) {
-      Learn.add(vocabulary, Learn.collectionsIn(path), "api")
-    }
-    const resolved = (prefix: string): Array<string> => Learn.resolvePrefix(vocabulary, prefix).map(({ key, weight }) => `${key} ${weight}`)
+    const resolved = resolverOver(["/v1/issuing/authorizations/{authorization}", "/v1/setup_intents/{intent}", "/v1/customers/{customer}", "/repos/{owner}/{repo}/suggestions/{id}"])
     expect(resolved("iauth")).toEqual(["issuing authorizations 1"])
     // `seti` also spells "suggestions" by its letters (a skeleton, 2): the words run together win.
     expect(resolved("seti")).toEqual(["setup intents 1"])
@@ -39,10 +50,7 @@ describe("an id prefix made of each word's prefix run together", () => {
   })
 
   it("makes `iauth_…` an Issuing authorization in the real imports, and its approval the first tool", () => {
-    const read = ToolIndex.explain(index, "approve iauth_1NxYz0LkdIwHu7ix")
-    expect([...read.items]).toEqual(["issuing authorizations"])
-    expect([...read.apis]).toEqual(["stripe"])
-    expect(first("approve iauth_1NxYz0LkdIwHu7ix", 1)).toEqual(["POST /v1/issuing/authorizations/{authorization}/approve"])
+    expectStripeItem("approve iauth_1NxYz0LkdIwHu7ix", "issuing authorizations", "POST /v1/issuing/authorizations/{authorization}/approve")
   })
 })
 
@@ -147,11 +155,7 @@ describe("a verb of sending whose object is money (makes.ts moneySense)", () => 
 
 describe("an id prefix of a longer collection's first word", () => {
   it("names that collection where no collection's words match better (`promo` promotion codes), and only then", () => {
-    const vocabulary = Learn.empty()
-    for (const path of ["/v1/promotion_codes/{promotion_code}", "/v1/subscriptions/{id}", "/v1/subscription_items/{item}"]) {
-      Learn.add(vocabulary, Learn.collectionsIn(path), "api")
-    }
-    const resolved = (prefix: string): Array<string> => Learn.resolvePrefix(vocabulary, prefix).map(({ key, weight }) => `${key} ${weight}`)
+    const resolved = resolverOver(["/v1/promotion_codes/{promotion_code}", "/v1/subscriptions/{id}", "/v1/subscription_items/{item}"])
     expect(resolved("promo")).toEqual(["promotion codes 1"])
     // A prefix of one word (3) is far better: the longer collection is no candidate at all.
     expect(resolved("sub")).toEqual(["subscriptions 1"])
@@ -160,20 +164,13 @@ describe("an id prefix of a longer collection's first word", () => {
   })
 
   it("makes `promo_…` a Stripe promotion code in the real imports, and its update the first tool", () => {
-    const read = ToolIndex.explain(index, "switch off promo_1Nv0FGQ9RKHgCVdK")
-    expect([...read.items]).toEqual(["promotion codes"])
-    expect([...read.apis]).toEqual(["stripe"])
-    expect(first("switch off promo_1Nv0FGQ9RKHgCVdK", 1)).toEqual(["POST /v1/promotion_codes/{promotion_code}"])
+    expectStripeItem("switch off promo_1Nv0FGQ9RKHgCVdK", "promotion codes", "POST /v1/promotion_codes/{promotion_code}")
   })
 })
 
 describe("an id prefix made of each word's skeleton in turn", () => {
   it("names the collection whose words it spells in turn, each from its first letter (`ich` issuing cardholders, `txr` tax rates)", () => {
-    const vocabulary = Learn.empty()
-    for (const path of ["/v1/issuing/cardholders/{cardholder}", "/v1/issuing/disputes/{dispute}", "/v1/tax_rates/{tax_rate}", "/v1/charges/{charge}"]) {
-      Learn.add(vocabulary, Learn.collectionsIn(path), "api")
-    }
-    const resolved = (prefix: string): Array<string> => Learn.resolvePrefix(vocabulary, prefix).map(({ key, weight }) => `${key} ${weight}`)
+    const resolved = resolverOver(["/v1/issuing/cardholders/{cardholder}", "/v1/issuing/disputes/{dispute}", "/v1/tax_rates/{tax_rate}", "/v1/charges/{charge}"])
     expect(resolved("ich")).toEqual(["issuing cardholders 1"])
     expect(resolved("idp")).toEqual(["issuing disputes 1"])
     expect(resolved("txr")).toEqual(["tax rates 1"])
@@ -182,9 +179,6 @@ describe("an id prefix made of each word's skeleton in turn", () => {
   })
 
   it("makes `ich_…` a Stripe Issuing cardholder in the real imports", () => {
-    const read = ToolIndex.explain(index, "look up ich_1MsKAB2eZvKYlo2C")
-    expect([...read.items]).toEqual(["issuing cardholders"])
-    expect([...read.apis]).toEqual(["stripe"])
-    expect(first("look up ich_1MsKAB2eZvKYlo2C", 1)).toEqual(["GET /v1/issuing/cardholders/{cardholder}"])
+    expectStripeItem("look up ich_1MsKAB2eZvKYlo2C", "issuing cardholders", "GET /v1/issuing/cardholders/{cardholder}")
   })
 })
