@@ -16,7 +16,7 @@ import * as Learn from "../../src/internal/search/learn.js"
 import * as ToolIndex from "../../src/internal/search/index.js"
 import * as Values from "../../src/internal/search/values.js"
 import * as WordNet from "../../src/internal/search/wordnet.js"
-import { type RealIndex, realIndex } from "./realIndex.js"
+import { type RealIndex, realIndex, toolNamed } from "./realIndex.js"
 
 let real: RealIndex
 beforeAll(async () => void (real = await realIndex()), 60_000)
@@ -26,6 +26,22 @@ describe("a paging parameter's words", () => {
   it("are no terms of the tool: 'previous' is not met by a list's cursor ('the previous page of the list')", () => {
     // Before, Stripe's invoice list came first: its `ending_before` cursor's description says "previous".
     expect(first("show me the previous invoice", 2)).toEqual(["GET /v1/invoices/{invoice}", "GET /v1/invoices"])
+  })
+
+  it("are told by a description that speaks of pagination or is a cursor, not by one that mentions a cursor", () => {
+    const described = (tool: string, param: string): string =>
+      String((toolNamed(real.tools, tool).parameters?.properties as Record<string, { readonly description?: string }>)[param]?.description)
+    // Stripe's, GitHub's and Slack's paging parameters, each as its API describes it.
+    expect(ToolIndex.isPaging(described("GetInvoices", "ending_before"))).toBe(true)
+    expect(ToolIndex.isPaging(described("repos_compare-commits", "per_page"))).toBe(true)
+    expect(ToolIndex.isPaging(described("projects_list-view-items-for-user", "before"))).toBe(true)
+    expect(ToolIndex.isPaging(described("slack_users_list", "cursor"))).toBe(true)
+    // "Set `cursor` to `next_cursor` returned by the previous call…"
+    expect(ToolIndex.isPaging(described("slack_admin_teams_list", "cursor"))).toBe(true)
+    expect(ToolIndex.isPaging(described("GetSubscriptionsSearch", "page"))).toBe(true)
+    // "Channel or conversation to set the read cursor for.": the channel the tool marks read, whose
+    // words are the tool's (conversations.mark lost "channel" and "conversation" to `PAGING`).
+    expect(ToolIndex.isPaging(described("slack_conversations_mark", "channel"))).toBe(false)
   })
 })
 

@@ -9,6 +9,7 @@ import type { CandidateTool } from "../../bench/search/registry.js"
 import type * as ToolIndex from "../../src/internal/search/index.js"
 import * as Names from "../../src/internal/search/names.js"
 import { stem } from "../../src/internal/search/words.js"
+import { growth } from "../support/growth.js"
 import { realIndex, toolNamed } from "./realIndex.js"
 
 let real: { readonly tools: ReadonlyArray<CandidateTool>; readonly index: ToolIndex.ToolIndex }
@@ -86,5 +87,13 @@ describe("a handle said bare ranks the tools it addresses", () => {
     // `@kim` is `/users/{username}`'s value; "octolabs" is no second one for it, but `{org}`'s of the
     // membership (tenth when the handle counted for `/users/{username}/…` too, sixth now).
     expect(names("does @kim belong to octolabs", 6)).toContain("orgs_get-membership-for-user")
+  })
+})
+
+describe("hostile input", () => {
+  it("finds handles in linear time: 100 KB costs about ten times 10 KB", () => {
+    // Every shape a candidate (after a preposition, a possessive, before "org"), each looked up.
+    const shapes = ["of zqx ", "in a-b-c-d-e ", "zqx's ", "my zqx's ", "zqx org ", "to " + "q".repeat(45) + " "]
+    expect(growth((text) => Names.namesIn(text, () => false, () => false).length, shapes)).toBeLessThan(30)
   })
 })

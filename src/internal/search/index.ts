@@ -711,9 +711,15 @@ const entryOf = (name: string, description: string): string => `${name} ${descri
  * an object ID that defines your place in the list…", GitHub's "…see Using pagination", Slack's
  * "Paginate through collections of data by setting the `cursor`…"): it says how to walk a list,
  * not what the tool is, and its words ("previous", "end", "place", "subsequent call") met requests
- * on every list of an API. Neither its name nor its description is a term of the tool.
+ * on every list of an API. Neither its name nor its description is a term of the tool. A cursor
+ * only where the description says the parameter is one ("A cursor, as given in the Link header";
+ * Slack's "Set `cursor` to `next_cursor`…"), not where it mentions one: Slack's conversations.mark `channel` is the "Channel or conversation to
+ * set the read cursor for".
  */
-const PAGING = /\bpaginat|\bcursor\b/i
+const PAGING = /\bpaginat|`cursor`|^\W{0,3}(?:(?:an?|the)\s{1,3})?cursor\b/i
+
+/** Whether a parameter's description says it is for paging (`PAGING`, over its first 300 characters). @internal */
+export const isPaging = (description: string): boolean => PAGING.test(description.slice(0, 300))
 
 /** A parameter as `paramTerms` reads it, once per distinct name and description of a reading. */
 const paramIn = (reading: Reading, name: string, description: string): ParamReading => {
@@ -725,7 +731,7 @@ const paramIn = (reading: Reading, name: string, description: string): ParamRead
   let found = byName.get(name)
   if (found === undefined) {
     const entry = entryOf(name, description)
-    const paging = PAGING.test(description.slice(0, 300))
+    const paging = isPaging(description)
     found = { name, description, terms: paging ? [] : distinct([terms(entry)]), closed: closed(entry), paging, after: undefined }
     byName.set(name, found)
     reading.chars += name.length + description.length

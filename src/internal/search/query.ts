@@ -155,6 +155,31 @@ const plainWord = (word: string): boolean => {
   return true
 }
 
+/**
+ * The longest of a first word's phrases (longest first) said at `i` (its first word taken as said: the
+ * word itself, or the dictionary form of it), every one of that length into `entries`; `matched` if
+ * none is longer. `named`: only entries that name, not act (an inflected verb's, `verbBase`).
+ */
+const longestAt = (
+  candidates: ReadonlyArray<{ readonly phrase: ReadonlyArray<string>; readonly entry: Entry }>,
+  words: ReadonlyArray<string>,
+  i: number,
+  entries: Array<Entry>,
+  matched: ReadonlyArray<string> | undefined,
+  named: boolean
+): ReadonlyArray<string> | undefined => {
+  let found = matched
+  for (const { entry, phrase } of candidates) {
+    if (found !== undefined && phrase.length < found.length) break
+    if (named && entry.action !== undefined) continue
+    if (phrase.every((part, j) => j === 0 || words[i + j] === part)) {
+      found = phrase
+      entries.push(entry)
+    }
+  }
+  return found
+}
+
 const phrases = (): PhraseIndex => {
   if (phraseIndex !== undefined) return phraseIndex
   const byFirst = new Map<string, Array<{ readonly phrase: ReadonlyArray<string>; readonly entry: Entry }>>()
@@ -263,13 +288,7 @@ const readPhrases = (
     let particleAt: number | undefined
     const entries: Array<Entry> = []
     const candidates = byFirst.get(word) ?? []
-    for (const { entry, phrase } of candidates) {
-      if (matched !== undefined && phrase.length < matched.length) break
-      if (phrase.every((part, j) => words[i + j] === part)) {
-        matched = phrase
-        entries.push(entry)
-      }
-    }
+    matched = longestAt(candidates, words, i, entries, matched, false)
     // "who's starred …", "what's been uploaded": a contracted "is" or "has" after a question word
     // stands where a phrase of the lexicon has none ("who starred"); the longer reading wins.
     const bare = CONTRACTED.exec(word)?.[1]
@@ -288,14 +307,7 @@ const readPhrases = (
     // name, not for an action: the form says how the verb is used ("am I following", "who owns").
     if (candidates.length === 0 && bare === undefined) {
       const base = WordNet.verbBase(word)
-      for (const { entry, phrase } of base === undefined ? [] : byFirst.get(base) ?? []) {
-        if (matched !== undefined && phrase.length < matched.length) break
-        if (entry.action !== undefined) continue
-        if (phrase.every((part, j) => j === 0 || words[i + j] === part)) {
-          matched = phrase
-          entries.push(entry)
-        }
-      }
+      if (base !== undefined) matched = longestAt(byFirst.get(base) ?? [], words, i, entries, matched, true)
     }
     // "hand the money back", "switch the alarm off": a phrasal verb's particle after a short
     // object, unless a longer phrase is said as it stands ("pull up commit … in" is "pull up").

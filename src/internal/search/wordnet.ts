@@ -259,7 +259,7 @@ const baseForms = (word: string, pos: Pos): Array<string> => {
 }
 
 /**
- * The dictionary form of an inflected verb ("snoozing": snooze, "archived": archive), by WordNet's
+ * The dictionary form of a verb's -ing form ("snoozing": snooze; an -ed or -s form is not read: "archived" gives none), by WordNet's
  * detachment rules and its index of verbs; none for a word that is its own dictionary form, or
  * that WordNet does not know as a verb, or when WordNet is not installed.
  *
