@@ -88,6 +88,13 @@ describe("a handle said bare ranks the tools it addresses", () => {
     // membership (tenth when the handle counted for `/users/{username}/…` too, sixth now).
     expect(names("does @kim belong to octolabs", 6)).toContain("orgs_get-membership-for-user")
   })
+
+  it("lends its API only beside a hint: a bare word alone may be anyone's name, in any API", () => {
+    // With the API lent with no hint (found by review10), GitHub's `users_block` and `teams_create` came first: "alice"
+    // and "ana" are Slack people as well as GitHub handles.
+    expect(names("dm the report to alice", 1)).toEqual(["slack_conversations_open"])
+    expect(names("tell ana's team about it", 1)).toEqual(["slack_chat_postMessage"])
+  })
 })
 
 describe("hostile input", () => {

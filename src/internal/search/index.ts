@@ -1330,8 +1330,10 @@ export const make = (): ToolIndex => {
     // Which API the hints point at, from the scores just summed (a hint's words are terms of the
     // request): no search of its own.
     const hintedApi = named.size === 0 && read.apis.size === 0 ? hintedApis(read.hinted, weightOf) : NONE
-    // A handle said bare points at the API whose tools a name addresses, where the hints point at none.
-    const byName = hintedApi.size === 0 && named.size === 0 && read.apis.size === 0 && read.names > 0 ? namersNow().apis : NONE
+    // A handle said bare points at the API whose tools a name addresses, where the request has hints
+    // and they point at none ("kick @mallory out of octolabs"); with no hint at all, a bare word may be
+    // a person of any API ("dm the report to alice"), and lends none.
+    const byName = hintedApi.size === 0 && named.size === 0 && read.apis.size === 0 && read.names > 0 && read.hinted.length > 0 ? namersNow().apis : NONE
     const byHint = hintedApi.size > 0 ? hintedApi : byName.size === 1 ? byName : NONE
     const query = { ...read, action, concepts, apis: named.size > 0 ? named : read.apis.size > 0 ? read.apis : byHint }
     // The tools by their summed score, best first. The factors below are at most 1 but for `lift`
