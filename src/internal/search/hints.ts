@@ -53,13 +53,13 @@ export interface Hints {
   readonly code: number
 }
 
+/** A whole word shaped as a code people type (`Values.CODE`). */
+const WHOLE_CODE = new RegExp(`^${Values.CODE.source}$`)
+
 /**
  * Slack-style ids: one capital letter saying the kind, then 8+ capitals and digits (Slack's
  * documented convention; other chat APIs follow it). Only the letters whose meaning is stable.
  */
-/** A whole word shaped as a code people type (`Values.CODE`). */
-const WHOLE_CODE = new RegExp(`^${Values.CODE.source}$`)
-
 const LETTER_IDS: Readonly<Record<string, string>> = {
   C: "channel conversation",
   G: "channel conversation group private",

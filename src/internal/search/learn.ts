@@ -178,9 +178,10 @@ const abbreviates = (prefix: string, words: ReadonlyArray<string>): number => {
   const first = words[0] ?? ""
   if (words.length === 1 && first.startsWith(prefix) && prefix.length >= 2) return 3
   if (words.length > 1 && words.length === prefix.length && words.every((word, i) => word[0] === prefix[i])) return 2.5
-  // A prefix of each word run together (`iauth` issuing authorizations, `seti` setup intents): more of a word than its initial, so a little above the initials, below a
-  // prefix of one word (`cus` stays customers first beside a "customer sessions").
-  if (words.length > 1 && prefix.length > words.length && prefix.length <= 12 && runsTogether(prefix, words, 0)) return 2.75
+  // A prefix of each word run together (`iauth` issuing authorizations, `seti` setup intents): more of
+  // a word than its initial, so a little above the initials, below a prefix of one word (`cus` stays
+  // customers first beside a "customer sessions").
+  if (words.length > 1 && prefix.length > words.length && prefix.length <= 12 && inTurn(prefix, words, 0, isPrefixOf)) return 2.75
   if (words.length === 1 && prefix.length >= 2 && first[0] === prefix[0]) {
     // How tightly the letters sit (`po` in "people" or in "payouts") says nothing of which is
     // meant: every skeleton match counts the same, and the request's words and the collections'
@@ -193,27 +194,26 @@ const abbreviates = (prefix: string, words: ReadonlyArray<string>): number => {
   if (words.length > 1 && prefix.length >= 3 && first.startsWith(prefix)) return 1.5
   // Each word's skeleton in turn (`ich` issuing cardholders, `idp` issuing disputes, `txr` tax rates):
   // the loosest reading of a prefix, below all others.
-  if (words.length > 1 && prefix.length > words.length && prefix.length <= 12 && skeletonsRunTogether(prefix, words, 0)) return 1.25
+  if (words.length > 1 && prefix.length > words.length && prefix.length <= 12 && inTurn(prefix, words, 0, isSkeletonOf)) return 1.25
   return 0
 }
 
-/** Whether `prefix` is, word by word from `from` on, a skeleton of each (its first letter first), with nothing left over. */
-const skeletonsRunTogether = (prefix: string, words: ReadonlyArray<string>, from: number): boolean => {
-  if (from === words.length) return prefix === ""
-  const word = words[from]!
-  for (let length = Math.min(prefix.length - (words.length - from - 1), word.length); length >= 1; length--) {
-    const part = prefix.slice(0, length)
-    if (part[0] === word[0] && skeletonSpan(part, word) > 0 && skeletonsRunTogether(prefix.slice(length), words, from + 1)) return true
-  }
-  return false
-}
 
-/** Whether `prefix` is a non-empty prefix of each of `words` from `from` on, in turn, with nothing left over. */
-const runsTogether = (prefix: string, words: ReadonlyArray<string>, from: number): boolean => {
+/** Whether `part` begins `word` (the prefixes of `iauth`: "i" of "issuing", "auth" of "authorizations"). */
+const isPrefixOf = (part: string, word: string): boolean => word.startsWith(part)
+
+/** Whether `part` is a skeleton of `word` from its first letter (`ich`: "i", then "ch" of "cardholders"). */
+const isSkeletonOf = (part: string, word: string): boolean => part[0] === word[0] && skeletonSpan(part, word) > 0
+
+/**
+ * Whether `prefix` is, word by word from `from` on, a non-empty part that `fits` each of `words` in
+ * turn, with nothing left over. Bounded: a prefix of at most 12 letters (`abbreviates`).
+ */
+const inTurn = (prefix: string, words: ReadonlyArray<string>, from: number, fits: (part: string, word: string) => boolean): boolean => {
   if (from === words.length) return prefix === ""
   const word = words[from]!
   for (let length = Math.min(prefix.length - (words.length - from - 1), word.length); length >= 1; length--) {
-    if (word.startsWith(prefix.slice(0, length)) && runsTogether(prefix.slice(length), words, from + 1)) return true
+    if (fits(prefix.slice(0, length), word) && inTurn(prefix.slice(length), words, from + 1, fits)) return true
   }
   return false
 }
