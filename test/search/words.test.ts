@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest"
 import { buildRegistry, type CandidateTool } from "../../bench/search/registry.js"
 import { LEXICON } from "../../src/internal/search/lexicon.js"
 import { phraseWords } from "../../src/internal/search/query.js"
-import { plainText, rawWords, terms } from "../../src/internal/search/words.js"
+import { isStopword, plainText, rawWords, stem, terms } from "../../src/internal/search/words.js"
 
 /** `rawWords` as it read ASCII text before the scan (the expression, match by match). */
 const byExpression = (text: string): Array<string> => {
@@ -83,6 +83,38 @@ describe("the scan of ASCII words", () => {
     let differ = 0
     for (const text of texts) if (JSON.stringify(rawWords(text)) !== JSON.stringify(byExpression(text))) differ += 1
     expect(differ).toBe(0)
+  })
+})
+
+/** `terms` as it read a text before its table of words met (`words.ts` `termAt`): each raw word filtered and stemmed. */
+const termsByWords = (text: string): Array<string> =>
+  rawWords(text)
+    .filter((word) => word.length >= 2 && !isStopword(word) && !/^[0-9]+$/.test(word))
+    .map((word) => stem(word.endsWith("'s") ? word.slice(0, -2) : word))
+
+describe("the terms of a text, by the table of words met", () => {
+  it("reads a word met in capitals, in part of an identifier and alone as the same term", () => {
+    // `Repos` is found in the table by its characters lowercased where it stands; `listRepos` is
+    // split into strings first; the word alone after both is the entry either made.
+    expect(terms("Repos URL")).toEqual(["repo", "url"])
+    expect(terms("listRepos url's")).toEqual(["list", "repo", "url"])
+    expect(terms("repos URLs the 42 a")).toEqual(["repo", "url"])
+  })
+
+  it("reads every text of the real imports as rawWords filtered and stemmed, twice (the table empty, then full)", async () => {
+    const { tools } = await buildRegistry()
+    const texts = new Set<string>()
+    for (const tool of tools) {
+      texts.add(tool.name)
+      texts.add(tool.description)
+      for (const [name, schema] of Object.entries(tool.parameters?.properties ?? {})) texts.add(`${name} ${(schema as { description?: string }).description ?? ""}`)
+    }
+    expect(texts.size).toBeGreaterThan(4000)
+    for (let pass = 0; pass < 2; pass++) {
+      let differ = 0
+      for (const text of texts) if (JSON.stringify(terms(text)) !== JSON.stringify(termsByWords(text))) differ += 1
+      expect(differ).toBe(0)
+    }
   })
 })
 

@@ -90,7 +90,7 @@ const APOSTROPHE = 39
  * first build of a process allocated (issue #32's build; `test/search/words.test.ts` holds the
  * scan to the expression's reading).
  */
-const eachWord = (text: string, visit: (word: string) => void): void => {
+const eachWord = (text: string, visit: (word: string) => void, span?: (text: string, start: number, end: number) => void): void => {
   const plain = plainText(text)
   if (NON_ASCII.test(plain)) {
     WORD.lastIndex = 0
@@ -126,11 +126,11 @@ const eachWord = (text: string, visit: (word: string) => void): void => {
         else lower = true
       }
     }
-    const word = plain.slice(start, at)
     // A word with no capital inside is one word; nor is one in capitals split (`URL`, `HTTP`, `ID`:
     // no lowercase letter for a case change, no digit before a capital), most of the rest.
-    if (upperInside && (lower || digitUpper)) wordOf(word, visit)
-    else visit(word.toLowerCase())
+    if (upperInside && (lower || digitUpper)) wordOf(plain.slice(start, at), visit)
+    else if (span !== undefined) span(plain, start, at)
+    else visit(plain.slice(start, at).toLowerCase())
   }
 }
 
@@ -173,6 +173,75 @@ const isNumber = (word: string): boolean => {
   return true
 }
 
+/** What a word (lowercased) is as an index term: none for a stop word, a bare number or a letter, else its stem. */
+const termOfWord = (word: string): string | undefined =>
+  word.length < 2 || STOPWORDS.has(word) || isNumber(word) ? undefined : stem(word.endsWith("'s") ? word.slice(0, -2) : word)
+
+/**
+ * Each word met by `terms` (lowercased) and its term (`termOfWord`), found by the word's characters
+ * where they stand in the text read: a hash of their lowercased codes into `wordSlots` (open
+ * addressing; entry + 1, 0 for none), the word compared code by code. A word met before costs no
+ * string: `terms` cut every word out of its text (a new string to hash, then two lookups: the stop
+ * list, the stems), a sixth of what a process's first build allocated. Bounded, as the stems.
+ */
+const WORD_SLOTS = 1 << 16
+const TABLE_WORDS = 40_000
+let wordSlots: Int32Array | undefined
+const tableWords: Array<string> = []
+const tableTerms: Array<string | undefined> = []
+
+const lowerCode = (code: number): number => code >= 65 && code <= 90 ? code + 32 : code
+
+/** Whether `known` is the text's characters from `start` on, lowercased (its length checked before). */
+const isAt = (known: string, text: string, start: number): boolean => {
+  for (let at = 0; at < known.length; at++) {
+    if (known.charCodeAt(at) !== lowerCode(text.charCodeAt(start + at))) return false
+  }
+  return true
+}
+
+/**
+ * `termOfWord` of the text's characters from `start` to `end`, lowercased (`tableWords`); `word`:
+ * those characters lowercased already, when the caller has them as a string.
+ */
+const termAt = (text: string, start: number, end: number, word?: string): string | undefined => {
+  const slots = wordSlots ??= new Int32Array(WORD_SLOTS)
+  // Kept within 22 bits, every step a small integer: code run once per process is not optimised,
+  // and an integer past 30 bits there is a heap number allocated per character.
+  let hash = 5381
+  for (let at = start; at < end; at++) hash = (hash * 33 + lowerCode(text.charCodeAt(at))) & 0x3fffff
+  const mask = WORD_SLOTS - 1
+  // Never full: at most `TABLE_WORDS` of `WORD_SLOTS`, so the probe meets an empty slot.
+  for (let slot = (hash ^ (hash >> 16)) & mask;; slot = (slot + 1) & mask) {
+    const entry = slots[slot]! - 1
+    if (entry === -1) {
+      const lowered = word ?? text.slice(start, end).toLowerCase()
+      const term = termOfWord(lowered)
+      if (tableWords.length < TABLE_WORDS) {
+        slots[slot] = tableWords.push(lowered)
+        tableTerms.push(term)
+      }
+      return term
+    }
+    const known = tableWords[entry]!
+    if (known.length === end - start && isAt(known, text, start)) return tableTerms[entry]
+  }
+}
+
+/**
+ * Where `terms` puts what it reads: the list of the call under way (not re-entrant, and nothing it
+ * calls reads terms), so that a call allocates no closures.
+ */
+let sink: Array<string> = []
+const keepWord = (word: string): void => {
+  const term = termAt(word, 0, word.length, word)
+  if (term !== undefined) sink.push(term)
+}
+const keepSpan = (text: string, start: number, end: number): void => {
+  const term = termAt(text, start, end)
+  if (term !== undefined) sink.push(term)
+}
+
 /**
  * The index terms of a text: words, stop words and bare numbers out, stemmed.
  *
@@ -180,9 +249,7 @@ const isNumber = (word: string): boolean => {
  */
 export const terms = (text: string): Array<string> => {
   const out: Array<string> = []
-  eachWord(text, (word) => {
-    if (word.length < 2 || STOPWORDS.has(word) || isNumber(word)) return
-    out.push(stem(word.endsWith("'s") ? word.slice(0, -2) : word))
-  })
+  sink = out
+  eachWord(text, keepWord, keepSpan)
   return out
 }
