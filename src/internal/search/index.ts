@@ -614,21 +614,47 @@ export const seenTerms = (): number => seenAt.size
 /** @internal */
 export const seenTermsBound = SEEN_TERMS
 
+/** A new stamp for `firstMet`: every term is unmet again. */
+const newStamp = (): void => {
+  if (seenAt.size > SEEN_TERMS) seenAt = new Map()
+  stamp += 1
+}
+
+/** Whether a term is met for the first time since the last `newStamp` (and marks it met). */
+const firstMet = (term: string): boolean => {
+  if (seenAt.get(term) === stamp) return false
+  seenAt.set(term, stamp)
+  return true
+}
+
+/**
+ * The distinct terms of a text (`distinct([terms(text)])`), kept as they are read: no list of its
+ * every term to copy from (a first build reads every distinct parameter so).
+ */
+const distinctTerms = (text: string): Array<string> => {
+  newStamp()
+  return terms(text, firstMet).slice()
+}
+
+/** How many distinct terms a list has (`distinct([list]).length`, no list made). */
+const countDistinct = (list: ReadonlyArray<string>): number => {
+  newStamp()
+  let count = 0
+  for (let at = 0; at < list.length; at++) if (firstMet(list[at]!)) count += 1
+  return count
+}
+
 /**
  * The distinct terms of lists, in the order first met (as a `Set` of them would hold them), in an
  * array of their number (the reading keeps it: an array grown by `push` keeps room to grow).
  */
 const distinct = (lists: ReadonlyArray<ReadonlyArray<string>>): Array<string> => {
-  if (seenAt.size > SEEN_TERMS) seenAt = new Map()
-  stamp += 1
+  newStamp()
   const out: Array<string> = []
   for (let which = 0; which < lists.length; which++) {
     const list = lists[which]!
     for (let at = 0; at < list.length; at++) {
-      const term = list[at]!
-      if (seenAt.get(term) === stamp) continue
-      seenAt.set(term, stamp)
-      out.push(term)
+      if (firstMet(list[at]!)) out.push(list[at]!)
     }
   }
   return out.slice()
@@ -732,7 +758,7 @@ const paramIn = (reading: Reading, name: string, description: string): ParamRead
   if (found === undefined) {
     const entry = entryOf(name, description)
     const paging = isPaging(description)
-    found = { name, description, terms: paging ? [] : distinct([terms(entry)]), closed: closed(entry), paging, after: undefined }
+    found = { name, description, terms: paging ? [] : distinctTerms(entry), closed: closed(entry), paging, after: undefined }
     byName.set(name, found)
     reading.chars += name.length + description.length
   }
@@ -780,7 +806,7 @@ const paramsOf = (node: ListNode): Array<ParamReading> => {
 const listTerms = (params: ReadonlyArray<ParamReading>): ReadonlyArray<string> => {
   for (let at = 0; at < params.length - 1; at++) {
     if (!params[at]!.closed) {
-      return distinct([terms(params.filter(({ paging }) => !paging).map(({ description, name }) => entryOf(name, description)).join(" "))])
+      return distinctTerms(params.filter(({ paging }) => !paging).map(({ description, name }) => entryOf(name, description)).join(" "))
     }
   }
   return distinct(params.map((param) => param.terms))
@@ -1078,7 +1104,7 @@ export const make = (): ToolIndex => {
         terms: fields,
         action,
         kind: Prior.kindOf(document.name, document.description, document.url),
-        nameTerms: distinct([fields.name]).length,
+        nameTerms: countDistinct(fields.name),
         items: url.items,
         ends: url.ends,
         slots: url.slotTerms,

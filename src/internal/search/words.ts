@@ -229,27 +229,31 @@ const termAt = (text: string, start: number, end: number, word?: string): string
 }
 
 /**
- * Where `terms` puts what it reads: the list of the call under way (not re-entrant, and nothing it
- * calls reads terms), so that a call allocates no closures.
+ * Where `terms` puts what it reads, and which terms it keeps: those of the call under way (not
+ * re-entrant, and nothing it calls reads terms), so that a call allocates no closures.
  */
 let sink: Array<string> = []
+let keeps: ((term: string) => boolean) | undefined
 const keepWord = (word: string): void => {
   const term = termAt(word, 0, word.length, word)
-  if (term !== undefined) sink.push(term)
+  if (term !== undefined && (keeps === undefined || keeps(term))) sink.push(term)
 }
 const keepSpan = (text: string, start: number, end: number): void => {
   const term = termAt(text, start, end)
-  if (term !== undefined) sink.push(term)
+  if (term !== undefined && (keeps === undefined || keeps(term))) sink.push(term)
 }
 
 /**
- * The index terms of a text: words, stop words and bare numbers out, stemmed.
+ * The index terms of a text: words, stop words and bare numbers out, stemmed; with `keep`, only
+ * the terms it accepts, asked in order (the index's distinct terms, without a list to filter).
  *
  * @internal
  */
-export const terms = (text: string): Array<string> => {
+export const terms = (text: string, keep?: (term: string) => boolean): Array<string> => {
   const out: Array<string> = []
   sink = out
+  keeps = keep
   eachWord(text, keepWord, keepSpan)
+  keeps = undefined
   return out
 }
