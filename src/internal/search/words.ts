@@ -128,8 +128,10 @@ const eachWord = (text: string, visit: (word: string) => void, span?: (text: str
     }
     // A word with no capital inside is one word; nor is one in capitals split (`URL`, `HTTP`, `ID`:
     // no lowercase letter for a case change, no digit before a capital), most of the rest.
-    if (upperInside && (lower || digitUpper)) wordOf(plain.slice(start, at), visit)
-    else if (span !== undefined) span(plain, start, at)
+    if (upperInside && (lower || digitUpper)) {
+      const parts = partsOf(plain.slice(start, at))
+      for (let part = 0; part < parts.length; part++) visit(parts[part]!)
+    } else if (span !== undefined) span(plain, start, at)
     else visit(plain.slice(start, at).toLowerCase())
   }
 }
@@ -145,6 +147,24 @@ const wordOf = (word: string, visit: (word: string) => void): void => {
   const parts = word.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").split(" ")
   if (parts.length === 2 && /^[A-Z][a-z]+[A-Z]/.test(word)) visit(word.toLowerCase())
   for (const part of parts) visit(part.toLowerCase().replace("’", "'"))
+}
+
+/**
+ * What `wordOf` visits for an ASCII word with a capital inside, once per distinct word: the same
+ * identifiers and brands (`GitHub`, `listForRepo`, `PRs`) come back in text after text, and each
+ * was split by two regular expressions and lowercased part by part every time. Bounded, as the stems.
+ */
+const splits = new Map<string, ReadonlyArray<string>>()
+
+const partsOf = (word: string): ReadonlyArray<string> => {
+  let parts = splits.get(word)
+  if (parts === undefined) {
+    const out: Array<string> = []
+    wordOf(word, (part) => out.push(part))
+    parts = out
+    if (splits.size < 50_000) splits.set(word, parts)
+  }
+  return parts
 }
 
 const stems = new Map<string, string>()
