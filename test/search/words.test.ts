@@ -116,6 +116,19 @@ describe("the terms of a text, by the table of words met", () => {
       expect(differ).toBe(0)
     }
   })
+
+  it("reads words past the table's bound as before it (the table stops growing; a probe still ends)", () => {
+    // 70,000 distinct words (more than the table's 65,536 slots): were it to keep growing, its probe
+    // for a word not in it would never meet an empty slot.
+    const letters = (n: number): string => {
+      let word = ""
+      for (let rest = n; word.length < 4 || rest > 0; rest = Math.floor(rest / 26)) word += String.fromCharCode(97 + (rest % 26))
+      return `zq${word}`
+    }
+    const text = Array.from({ length: 70_000 }, (_, n) => letters(n)).join(" ")
+    expect(terms(text)).toEqual(termsByWords(text))
+    expect(terms("Listing the zqUnseenWords")).toEqual(["list", "zq", "unseen", "word"])
+  })
 })
 
 describe("a lexicon phrase's words (query.ts `phraseWords`)", () => {
