@@ -27,7 +27,7 @@ import * as Fs from "node:fs"
 import { createRequire } from "node:module"
 import * as Path from "node:path"
 
-export type Pos = "verb" | "noun" | "adj"
+export type Pos = "verb" | "noun" | "adj" | "adv"
 
 const POS: ReadonlyArray<Pos> = ["verb", "noun"]
 
@@ -271,6 +271,21 @@ export const verbBase = (word: string): string | undefined => {
   if (db === null) return undefined
   for (const form of baseForms(word, "verb").slice(1)) if (sensesOf(db, "verb", form).length > 0) return form
   return undefined
+}
+
+/**
+ * Whether WordNet knows a word, as written or as an inflection (`mentioning`, `assigned`), but never
+ * as a noun: an adverb, a verb's form or an adjective ("anywhere", "mentioning", "assigned"). False
+ * for a word WordNet does not know at all (`svc`), or when WordNet is not installed.
+ *
+ * @internal
+ */
+export const isNounless = (word: string): boolean => {
+  if (!/^[a-z]{2,30}$/.test(word) || open() === null) return false
+  if (baseForms(word, "noun").some((form) => indexLine("noun", form) !== undefined)) return false
+  return indexLine("adv", word) !== undefined ||
+    baseForms(word, "verb").some((form) => indexLine("verb", form) !== undefined) ||
+    baseForms(word, "adj").some((form) => indexLine("adj", form) !== undefined)
 }
 
 const cache = new Map<string, ReadonlyArray<string>>()
