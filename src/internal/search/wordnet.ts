@@ -288,6 +288,18 @@ export const isNounless = (word: string): boolean => {
     baseForms(word, "adj").some((form) => indexLine("adj", form) !== undefined)
 }
 
+/**
+ * Whether a word is an inflection of a word WordNet knows — a noun's plural, a verb's or an
+ * adjective's form ("weekends": weekend, "talked": talk) — by its detachment rules; false for a word
+ * that is only its own dictionary form, or when WordNet is not installed.
+ *
+ * @internal
+ */
+export const isInflection = (word: string): boolean => {
+  if (!/^[a-z]{4,30}$/.test(word) || open() === null) return false
+  return (["noun", "verb", "adj"] as const).some((pos) => baseForms(word, pos).slice(1).some((form) => indexLine(pos, form) !== undefined))
+}
+
 const cache = new Map<string, ReadonlyArray<string>>()
 
 /**
