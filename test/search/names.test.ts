@@ -109,6 +109,15 @@ describe("a handle said bare ranks the tools it addresses", () => {
   })
 })
 
+describe("a handle said bare beside a word only another API uses (round 11)", () => {
+  it("is someone of that API: it meets no tool a name addresses", () => {
+    // Refunds are Stripe's alone: without it, "globex" met every `{owner}` tool and GitHub's issues came first.
+    expect(names("issue a refund to globex", 2)).toEqual(["PostRefunds", "PostChargesChargeRefunds"])
+    // Where the words are GitHub's too, the handle is still its organisation.
+    expect(names("who hasn't accepted their invite to zenith yet", 1)).toEqual(["orgs_list-pending-invitations"])
+  })
+})
+
 describe("hostile input", () => {
   it("finds handles in linear time: 100 KB costs about ten times 10 KB", () => {
     // Every shape a candidate (after a preposition, a possessive, before "org"), each looked up.

@@ -1210,6 +1210,29 @@ export const make = (): ToolIndex => {
     }
     return agreed !== undefined && agreed.size === 1 ? agreed : NONE
   }
+  /**
+   * Whether more of a request's concepts say only what APIs no name addresses use than say only what
+   * the APIs a name addresses use (`namersNow`): by their own words (the request's, not their
+   * synonyms) that some tool uses. One incidental word ("org-wide": `wide`) is outweighed by one of
+   * the namers' own ("webhook" is GitHub's and Stripe's; "org" GitHub's alone).
+   */
+  const leansAway = (concepts: ReadonlyArray<Query.Concept>): boolean => {
+    const namerApis = namersNow().apis
+    let balance = 0
+    for (const concept of concepts) {
+      let namers = false
+      let others = false
+      for (const [term, strength] of concept.terms) {
+        if (strength < 1 || !present.has(term)) continue
+        for (const api of apisWith(term, concept.weight)) {
+          if (namerApis.has(api)) namers = true
+          else others = true
+        }
+      }
+      if (namers !== others) balance += others ? 1 : -1
+    }
+    return balance > 0
+  }
   /** Where each tool id is in the current sum (slot + 1; 0: not met), kept between searches and cleared after each. */
   let slotOf = new Int32Array(0)
 
@@ -1303,7 +1326,12 @@ export const make = (): ToolIndex => {
     // A value bounded by a comparison filters: the words of a value to give ("amount") are no part of the request.
     const unbounded = said.compares ? read.concepts.filter((concept) => concept.attribute !== true) : read.concepts
     const asked = qualifying ? Qualifiers.qualified(unbounded, TAKES + QUERY, HINT_QUERY) : unbounded
-    const concepts = [...Ends.withEnders(asked, read.action, read.items, ENDS, (key) => endersNow().has(key)), ...valueConcepts].flatMap((concept) => {
+    // A handle said bare where nothing else of the request points at the API a name addresses, and a
+    // word of it is one only other APIs use ("issue a refund to globex": refunds are Stripe's): the
+    // handle is someone of that API, not `{owner}`; it stays cut out of the words, and meets no tool.
+    const otherApi = read.names > 0 && named.size === 0 && read.apis.size === 0 && read.hinted.length === 0 &&
+      leansAway(unbounded.filter((concept) => concept.hint !== true))
+    const concepts = [...Ends.withEnders(otherApi ? asked.filter((concept) => !concept.terms.has(Names.NAME)) : asked, read.action, read.items, ENDS, (key) => endersNow().has(key)), ...valueConcepts].flatMap((concept) => {
       const known = new Map([...concept.terms].filter(([term]) => term.startsWith(TAKES) || term.startsWith(ENDS) || term === Names.NAME || present.has(term)))
       return known.size === 0 ? [] : [{ terms: known, weight: concept.weight }]
     })
