@@ -179,6 +179,12 @@ interface Indexed {
   readonly ends: ReadonlySet<string>
   /** Each path parameter as its stemmed words (`[["issu", "number"]]`): the values the tool needs. */
   readonly slots: ReadonlyArray<ReadonlyArray<string>>
+  /**
+   * The words of its path parameters' names that neither its name, its first sentence nor its
+   * path's other segments say (`owner`, `usernam` for `/repos/{owner}/{repo}/collaborators/{username}`):
+   * words of a value it takes, not of what it does (`SLOT_WORD`).
+   */
+  readonly slotOnly: ReadonlyArray<string>
   /** What the tool does to end the resource it addresses, if anything (`ends.ts`). */
   readonly end: Ends.End | undefined
 }
@@ -398,6 +404,8 @@ interface UrlReading {
   readonly slots: ReadonlyArray<string>
   /** Each path parameter as its terms (`Indexed.slots`). */
   readonly slotTerms: ReadonlyArray<ReadonlyArray<string>>
+  /** The terms of the path parameters' names that no other segment of the path has (`Indexed.slotOnly`, before the name and first sentence). */
+  readonly slotOnly: ReadonlyArray<string>
   /** `Indexed.items`. */
   readonly items: ReadonlySet<string>
   /** `Indexed.ends`. */
@@ -676,7 +684,7 @@ const numericIn = (document: SearchDocument) => (param: string): boolean => {
   return type === "integer" || type === "number"
 }
 
-const NO_URL: UrlReading = { head: [], path: [], slots: [], slotTerms: [], items: new Set(), ends: new Set(), collections: [] }
+const NO_URL: UrlReading = { head: [], path: [], slots: [], slotTerms: [], slotOnly: [], items: new Set(), ends: new Set(), collections: [] }
 
 const urlIn = (reading: Reading, url: string | undefined): UrlReading => {
   if (url === undefined) return NO_URL
@@ -687,12 +695,14 @@ const urlIn = (reading: Reading, url: string | undefined): UrlReading => {
     const slots = slotsOf(url)
     const slotTerms = slots.split(" ").filter((slot) => slot !== "").map((slot) => termsIn(reading, slot))
     const collections = Learn.collectionsIn(path)
+    const statics = new Set(joined(segments.filter((segment) => !segment.includes("{")).map((segment) => segmentIn(reading, segment))))
     // A path is mostly segments other paths have (`repos`, `{owner}`, `{repo}`): each is read once.
     found = {
       head: termsIn(reading, headOf(segments)),
       path: MARKUP.test(path) ? termsIn(reading, pathText(path)) : joined(segments.map((segment) => segmentIn(reading, segment))),
       slots: MARKUP.test(slots) ? termsIn(reading, slots) : joined(slotTerms),
       slotTerms,
+      slotOnly: distinct([joined(slotTerms).filter((term) => !statics.has(term))]),
       items: new Set(Learn.keysOf(collections)),
       ends: new Set(Learn.endingIn(path)),
       collections
@@ -869,6 +879,11 @@ const byScore = (a: SearchHit, b: SearchHit): number =>
 const NAME_COVERAGE = 1
 /** How much a tool is lowered for each path parameter the request gives nothing for. */
 const SLOT = 0.9
+/**
+ * How much a word of the request counts where a tool has it only as a path parameter's name
+ * (`Indexed.slotOnly`): the name of a value the tool takes says little of what the tool does.
+ */
+const SLOT_WORD = 0.5
 const SLOT_ITEM = 0.6
 const ITEM_URL = /\}\}?\/?(?:[?#].*)?$/
 /** How much a tool addressing the item a request's id names is lifted. */
@@ -937,6 +952,8 @@ interface Summed {
   readonly firstMatch: Int32Array
   readonly nextMatch: Int32Array
   readonly matchTerm: Int32Array
+  /** The score of each match (`matchTerm`'s term for its tool). */
+  readonly matchScore: Float64Array
 }
 
 /**
@@ -1082,6 +1099,7 @@ export const make = (): ToolIndex => {
         items: url.items,
         ends: url.ends,
         slots: url.slotTerms,
+        slotOnly: url.slotOnly.length === 0 ? url.slotOnly : url.slotOnly.filter((term) => !fields.name.includes(term) && !fields.summary.includes(term)),
         end: Ends.endOf(document.method, document.url, Object.keys(document.parameters?.properties ?? {}), document.api, action === "update")
       }
       byName.set(document.name, indexed)
@@ -1253,6 +1271,7 @@ export const make = (): ToolIndex => {
     const firstMatch = new Int32Array(capacity).fill(-1)
     const lastMatch = new Int32Array(capacity)
     const matchTerm = new Int32Array(postings)
+    const matchScore = new Float64Array(postings)
     const nextMatch = new Int32Array(postings).fill(-1)
     let slots = 0
     let matches = 0
@@ -1269,6 +1288,7 @@ export const make = (): ToolIndex => {
         matched[slot] = matched[slot]! + 1
         named[slot] = named[slot]! + scores.named[i]!
         matchTerm[matches] = at
+        matchScore[matches] = scores.scores[i]!
         if (firstMatch[slot] === -1) firstMatch[slot] = matches
         else nextMatch[lastMatch[slot]!] = matches
         lastMatch[slot] = matches
@@ -1282,7 +1302,7 @@ export const make = (): ToolIndex => {
       summed[slot] = (total[slot]! * matched[slot]!) / Math.max(1, matched[slot]!)
       slotOf[tools[slot]!] = 0
     }
-    return { terms: queryTerms, tools: tools.subarray(0, slots), summed, named, firstMatch, nextMatch, matchTerm }
+    return { terms: queryTerms, tools: tools.subarray(0, slots), summed, named, firstMatch, nextMatch, matchTerm, matchScore }
   }
 
   const search: ToolIndex["search"] = (request, options) => {
@@ -1333,7 +1353,7 @@ export const make = (): ToolIndex => {
       leansAway(unbounded.filter((concept) => concept.hint !== true))
     const concepts = [...Ends.withEnders(otherApi ? asked.filter((concept) => !concept.terms.has(Names.NAME)) : asked, read.action, read.items, ENDS, (key) => endersNow().has(key)), ...valueConcepts].flatMap((concept) => {
       const known = new Map([...concept.terms].filter(([term]) => term.startsWith(TAKES) || term.startsWith(ENDS) || term === Names.NAME || present.has(term)))
-      return known.size === 0 ? [] : [{ terms: known, weight: concept.weight }]
+      return known.size === 0 ? [] : [{ terms: known, weight: concept.weight, hint: "hint" in concept && concept.hint === true }]
     })
     if (concepts.length === 0) return []
     const totalWeight = concepts.reduce((sum, concept) => sum + concept.weight, 0)
@@ -1374,6 +1394,8 @@ export const make = (): ToolIndex => {
     const conceptsAt = scores.terms.map((term) => conceptsOf.get(term) ?? [])
     // How strongly each term stands for each of its concepts (its weight in that concept).
     const strengthsAt = scores.terms.map((term, at) => conceptsAt[at]!.map((concept) => query.concepts[concept]!.terms.get(term) ?? 0))
+    // Whether each term is a word of the request's own, of no hint or bare name (`SLOT_WORD`).
+    const wordAt = scores.terms.map((_, at) => conceptsAt[at]!.every((concept) => query.concepts[concept]!.hint !== true))
     // Every term the request says or its hints stand for: what a tool's path parameters may be given by.
     const given = new Set<string>()
     for (const concept of read.concepts) for (const term of concept.terms.keys()) given.add(term)
@@ -1399,11 +1421,17 @@ export const make = (): ToolIndex => {
       // A concept met only through a weak stand-in (a WordNet synonym) is met in part: by the
       // best weight among the terms the tool matched for it.
       const met = new Map<number, number>()
+      let slotWords = 0
       for (let match = scores.firstMatch[candidate]!; match !== -1; match = scores.nextMatch[match]!) {
         const term = scores.matchTerm[match]!
         const strengths = strengthsAt[term]!
+        // A word of the request the tool has only as a path parameter's name meets a value it takes,
+        // not what it does: "make @lee an owner of acme" is no repository tool's `{owner}`.
+        const slotWord = wordAt[term]! && indexed.slotOnly.length > 0 && indexed.slotOnly.includes(scores.terms[term]!)
+        if (slotWord) slotWords += scores.matchScore[match]! * (1 - SLOT_WORD)
         conceptsAt[term]!.forEach((at, k) => {
-          if (strengths[k]! > (met.get(at) ?? 0)) met.set(at, strengths[k]!)
+          const strength = slotWord ? strengths[k]! * SLOT_WORD : strengths[k]!
+          if (strength > (met.get(at) ?? 0)) met.set(at, strength)
         })
       }
       // A handle said bare is the value of a name no other value of the request gives: where a hint
@@ -1415,7 +1443,7 @@ export const make = (): ToolIndex => {
       // How much of the tool's name the request covers: "create a repository for me" is
       // `repos/create-for-authenticated-user` entirely, and a third of `codespaces/add-repository-for-secret-…`.
       const covered = scores.named[candidate]!
-      let final = summed *
+      let final = (summed - slotWords) *
         Math.pow(metWeight / totalWeight, COORDINATION) *
         actionFit(query.action, ending.has(indexed.id) ? "delete" : indexed.action) *
         Math.pow((1 + covered) / (1 + indexed.nameTerms), NAME_COVERAGE)
