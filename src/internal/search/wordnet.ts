@@ -274,18 +274,17 @@ export const verbBase = (word: string): string | undefined => {
 }
 
 /**
- * Whether WordNet knows a word, as written or as an inflection (`mentioning`, `assigned`), but never
- * as a noun: an adverb, a verb's form or an adjective ("anywhere", "mentioning", "assigned"). False
- * for a word WordNet does not know at all (`svc`), or when WordNet is not installed.
+ * Whether WordNet knows a word as an adverb or an adjective ("anywhere", "assigned") and never as a
+ * noun, nor as an inflection of one. False for a word WordNet does not know at all (`svc`), for a
+ * verb's form ("mentioning": it may begin a clause or stand for a noun, "mentioning" a name), or
+ * when WordNet is not installed.
  *
  * @internal
  */
 export const isNounless = (word: string): boolean => {
   if (!/^[a-z]{2,30}$/.test(word) || open() === null) return false
   if (baseForms(word, "noun").some((form) => indexLine("noun", form) !== undefined)) return false
-  return indexLine("adv", word) !== undefined ||
-    baseForms(word, "verb").some((form) => indexLine("verb", form) !== undefined) ||
-    baseForms(word, "adj").some((form) => indexLine("adj", form) !== undefined)
+  return indexLine("adv", word) !== undefined || indexLine("adj", word) !== undefined
 }
 
 /**
