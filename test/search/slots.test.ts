@@ -18,12 +18,14 @@ const names = (request: string, limit: number): Array<string> => index.search(re
 
 describe("a word met only through a path parameter's name", () => {
   it("no longer ranks every `{owner}` tool for an owner of an organisation", () => {
-    // Without it, `repos_add-collaborator` came first: "owner" met `/repos/{owner}/…` in its path and parameter names.
-    expect(names("make @kim an owner of zenith", 4)).toEqual([
-      "orgs_assign-user-to-org-role",
+    // Without it, `pulls_update-branch` came first, and `repos_create-deployment` fourth: "owner" met `/repos/{owner}/…`
+    // in their paths and parameter names.
+    expect(names("turn @kim into an owner at zenith", 1)).toEqual(["orgs_assign-user-to-org-role"])
+    expect(names("promote @kim to owner of zenith", 4)).toEqual([
+      "orgs_set-membership-for-user",
+      "slack_admin_users_setOwner",
       "orgs_revoke-all-org-roles-user",
-      "orgs_list-org-role-users",
-      "orgs_revoke-org-role-user"
+      "orgs_assign-user-to-org-role"
     ])
     // Without it, `issues_add-assignees` (`/repos/{owner}/…`) came before the membership's role.
     expect(names("give @kim the owner role in zenith", 2)).toEqual(["orgs_assign-user-to-org-role", "orgs_set-membership-for-user"])

@@ -1426,7 +1426,7 @@ export const make = (): ToolIndex => {
         const term = scores.matchTerm[match]!
         const strengths = strengthsAt[term]!
         // A word of the request the tool has only as a path parameter's name meets a value it takes,
-        // not what it does: "make @kim an owner of zenith" is no repository tool's `{owner}`.
+        // not what it does: "turn @kim into an owner at zenith" is no repository tool's `{owner}`.
         const slotWord = wordAt[term]! && indexed.slotOnly.length > 0 && indexed.slotOnly.includes(scores.terms[term]!)
         if (slotWord) slotWords += scores.matchScore[match]! * (1 - SLOT_WORD)
         conceptsAt[term]!.forEach((at, k) => {
