@@ -42,6 +42,18 @@ describe("which words are handles said bare", () => {
     expect(handles("rename it to new-name", ["name"])).toEqual([])
   })
 
+  it("refuses an English word's inflection and a letter with a number (round 11)", () => {
+    // WordNet is asked about the dictionary form too: "weekends" is weekend's plural, "talked" talk's past.
+    expect(handles("mute alerts on weekends")).toEqual([])
+    expect(handles("a note to talked")).toEqual([])
+    // A quarter, a version: `q3`, `v2`, and a part of a hyphenated word (`launch-q3`, every part a word).
+    expect(handles("pause it in q3")).toEqual([])
+    expect(handles("rename it to launch-q3", ["launch"])).toEqual([])
+    // Still names: a word WordNet knows only as a noun in its own form, or not at all.
+    expect(handles("kick @bob out of acme")).toEqual(["acme"])
+    expect(handles("kick @bob out of octolabs")).toEqual(["octolabs"])
+  })
+
   it("refuses what is a thing, not a handle: a determiner before a possessive, a pronoun, a capital, a path or domain", () => {
     expect(handles("put my new laptop's key on it")).toEqual([])
     expect(handles("detach it from whoever owns it")).toEqual([])
@@ -94,6 +106,15 @@ describe("a handle said bare ranks the tools it addresses", () => {
     // and "ana" are Slack people as well as GitHub handles.
     expect(names("dm the report to alice", 1)).toEqual(["slack_conversations_open"])
     expect(names("tell ana's team about it", 1)).toEqual(["slack_chat_postMessage"])
+  })
+})
+
+describe("a handle said bare beside a word only another API uses (round 11)", () => {
+  it("is someone of that API: it meets no tool a name addresses", () => {
+    // Refunds are Stripe's alone: without it, "globex" met every `{owner}` tool and GitHub's issues came first.
+    expect(names("issue a refund to globex", 2)).toEqual(["PostRefunds", "PostChargesChargeRefunds"])
+    // Where the words are GitHub's too, the handle is still its organisation.
+    expect(names("list pending invitations to zenith", 1)).toEqual(["orgs_list-pending-invitations"])
   })
 })
 

@@ -183,6 +183,12 @@ interface Indexed {
   readonly ends: ReadonlySet<string>
   /** Each path parameter as its stemmed words (`[["issu", "number"]]`): the values the tool needs. */
   readonly slots: ReadonlyArray<ReadonlyArray<string>>
+  /**
+   * The words of its path parameters' names that neither its name, its first sentence nor its
+   * path's other segments say (`owner`, `usernam` for `/repos/{owner}/{repo}/collaborators/{username}`):
+   * words of a value it takes, not of what it does (`SLOT_WORD`).
+   */
+  readonly slotOnly: ReadonlyArray<string>
   /** What the tool does to end the resource it addresses, if anything (`ends.ts`). */
   readonly end: Ends.End | undefined
 }
@@ -402,6 +408,8 @@ interface UrlReading {
   readonly slots: ReadonlyArray<string>
   /** Each path parameter as its terms (`Indexed.slots`). */
   readonly slotTerms: ReadonlyArray<ReadonlyArray<string>>
+  /** The terms of the path parameters' names that no other segment of the path has (`Indexed.slotOnly`, before the name and first sentence). */
+  readonly slotOnly: ReadonlyArray<string>
   /** `Indexed.items`. */
   readonly items: ReadonlySet<string>
   /** `Indexed.ends`. */
@@ -706,7 +714,7 @@ const numericIn = (document: SearchDocument) => (param: string): boolean => {
   return type === "integer" || type === "number"
 }
 
-const NO_URL: UrlReading = { head: [], path: [], slots: [], slotTerms: [], items: new Set(), ends: new Set(), collections: [] }
+const NO_URL: UrlReading = { head: [], path: [], slots: [], slotTerms: [], slotOnly: [], items: new Set(), ends: new Set(), collections: [] }
 
 const urlIn = (reading: Reading, url: string | undefined): UrlReading => {
   if (url === undefined) return NO_URL
@@ -717,12 +725,14 @@ const urlIn = (reading: Reading, url: string | undefined): UrlReading => {
     const slots = slotsOf(url)
     const slotTerms = slots.split(" ").filter((slot) => slot !== "").map((slot) => termsIn(reading, slot))
     const collections = Learn.collectionsIn(path)
+    const statics = new Set(joined(segments.filter((segment) => !segment.includes("{")).map((segment) => segmentIn(reading, segment))))
     // A path is mostly segments other paths have (`repos`, `{owner}`, `{repo}`): each is read once.
     found = {
       head: termsIn(reading, headOf(segments)),
       path: MARKUP.test(path) ? termsIn(reading, pathText(path)) : joined(segments.map((segment) => segmentIn(reading, segment))),
       slots: MARKUP.test(slots) ? termsIn(reading, slots) : joined(slotTerms),
       slotTerms,
+      slotOnly: distinct([joined(slotTerms).filter((term) => !statics.has(term))]),
       items: new Set(Learn.keysOf(collections)),
       ends: new Set(Learn.endingIn(path)),
       collections
@@ -899,6 +909,11 @@ const byScore = (a: SearchHit, b: SearchHit): number =>
 const NAME_COVERAGE = 1
 /** How much a tool is lowered for each path parameter the request gives nothing for. */
 const SLOT = 0.9
+/**
+ * How much a word of the request counts where a tool has it only as a path parameter's name
+ * (`Indexed.slotOnly`): the name of a value the tool takes says little of what the tool does.
+ */
+const SLOT_WORD = 0.5
 const SLOT_ITEM = 0.6
 const ITEM_URL = /\}\}?\/?(?:[?#].*)?$/
 /** How much a tool addressing the item a request's id names is lifted. */
@@ -967,6 +982,8 @@ interface Summed {
   readonly firstMatch: Int32Array
   readonly nextMatch: Int32Array
   readonly matchTerm: Int32Array
+  /** The score of each match (`matchTerm`'s term for its tool). */
+  readonly matchScore: Float64Array
 }
 
 /**
@@ -1112,6 +1129,7 @@ export const make = (): ToolIndex => {
         items: url.items,
         ends: url.ends,
         slots: url.slotTerms,
+        slotOnly: url.slotOnly.length === 0 ? url.slotOnly : url.slotOnly.filter((term) => !fields.name.includes(term) && !fields.summary.includes(term)),
         end: Ends.endOf(document.method, document.url, Object.keys(document.parameters?.properties ?? {}), document.api, action === "update")
       }
       byName.set(document.name, indexed)
@@ -1240,6 +1258,29 @@ export const make = (): ToolIndex => {
     }
     return agreed !== undefined && agreed.size === 1 ? agreed : NONE
   }
+  /**
+   * Whether more of a request's concepts say only what APIs no name addresses use than say only what
+   * the APIs a name addresses use (`namersNow`): by their own words (the request's, not their
+   * synonyms) that some tool uses. One incidental word ("org-wide": `wide`) is outweighed by one of
+   * the namers' own ("webhook" is GitHub's and Stripe's; "org" GitHub's alone).
+   */
+  const leansAway = (concepts: ReadonlyArray<Query.Concept>): boolean => {
+    const namerApis = namersNow().apis
+    let balance = 0
+    for (const concept of concepts) {
+      let namers = false
+      let others = false
+      for (const [term, strength] of concept.terms) {
+        if (strength < 1 || !present.has(term)) continue
+        for (const api of apisWith(term, concept.weight)) {
+          if (namerApis.has(api)) namers = true
+          else others = true
+        }
+      }
+      if (namers !== others) balance += others ? 1 : -1
+    }
+    return balance > 0
+  }
   /** Where each tool id is in the current sum (slot + 1; 0: not met), kept between searches and cleared after each. */
   let slotOf = new Int32Array(0)
 
@@ -1260,6 +1301,7 @@ export const make = (): ToolIndex => {
     const firstMatch = new Int32Array(capacity).fill(-1)
     const lastMatch = new Int32Array(capacity)
     const matchTerm = new Int32Array(postings)
+    const matchScore = new Float64Array(postings)
     const nextMatch = new Int32Array(postings).fill(-1)
     let slots = 0
     let matches = 0
@@ -1276,6 +1318,7 @@ export const make = (): ToolIndex => {
         matched[slot] = matched[slot]! + 1
         named[slot] = named[slot]! + scores.named[i]!
         matchTerm[matches] = at
+        matchScore[matches] = scores.scores[i]!
         if (firstMatch[slot] === -1) firstMatch[slot] = matches
         else nextMatch[lastMatch[slot]!] = matches
         lastMatch[slot] = matches
@@ -1289,7 +1332,7 @@ export const make = (): ToolIndex => {
       summed[slot] = (total[slot]! * matched[slot]!) / Math.max(1, matched[slot]!)
       slotOf[tools[slot]!] = 0
     }
-    return { terms: queryTerms, tools: tools.subarray(0, slots), summed, named, firstMatch, nextMatch, matchTerm }
+    return { terms: queryTerms, tools: tools.subarray(0, slots), summed, named, firstMatch, nextMatch, matchTerm, matchScore }
   }
 
   const search: ToolIndex["search"] = (request, options) => {
@@ -1333,9 +1376,14 @@ export const make = (): ToolIndex => {
     // A value bounded by a comparison filters: the words of a value to give ("amount") are no part of the request.
     const unbounded = said.compares ? read.concepts.filter((concept) => concept.attribute !== true) : read.concepts
     const asked = qualifying ? Qualifiers.qualified(unbounded, TAKES + QUERY, HINT_QUERY) : unbounded
-    const concepts = [...Ends.withEnders(asked, read.action, read.items, ENDS, (key) => endersNow().has(key)), ...valueConcepts].flatMap((concept) => {
+    // A handle said bare where nothing else of the request points at the API a name addresses, and a
+    // word of it is one only other APIs use ("issue a refund to globex": refunds are Stripe's): the
+    // handle is someone of that API, not `{owner}`; it stays cut out of the words, and meets no tool.
+    const otherApi = read.names > 0 && named.size === 0 && read.apis.size === 0 && read.hinted.length === 0 &&
+      leansAway(unbounded.filter((concept) => concept.hint !== true))
+    const concepts = [...Ends.withEnders(otherApi ? asked.filter((concept) => !concept.terms.has(Names.NAME)) : asked, read.action, read.items, ENDS, (key) => endersNow().has(key)), ...valueConcepts].flatMap((concept) => {
       const known = new Map([...concept.terms].filter(([term]) => term.startsWith(TAKES) || term.startsWith(ENDS) || term === Names.NAME || present.has(term)))
-      return known.size === 0 ? [] : [{ terms: known, weight: concept.weight }]
+      return known.size === 0 ? [] : [{ terms: known, weight: concept.weight, hint: "hint" in concept && concept.hint === true }]
     })
     if (concepts.length === 0) return []
     const totalWeight = concepts.reduce((sum, concept) => sum + concept.weight, 0)
@@ -1376,6 +1424,8 @@ export const make = (): ToolIndex => {
     const conceptsAt = scores.terms.map((term) => conceptsOf.get(term) ?? [])
     // How strongly each term stands for each of its concepts (its weight in that concept).
     const strengthsAt = scores.terms.map((term, at) => conceptsAt[at]!.map((concept) => query.concepts[concept]!.terms.get(term) ?? 0))
+    // Whether each term is a word of the request's own, of no hint or bare name (`SLOT_WORD`).
+    const wordAt = scores.terms.map((_, at) => conceptsAt[at]!.every((concept) => query.concepts[concept]!.hint !== true))
     // Every term the request says or its hints stand for: what a tool's path parameters may be given by.
     const given = new Set<string>()
     for (const concept of read.concepts) for (const term of concept.terms.keys()) given.add(term)
@@ -1401,11 +1451,17 @@ export const make = (): ToolIndex => {
       // A concept met only through a weak stand-in (a WordNet synonym) is met in part: by the
       // best weight among the terms the tool matched for it.
       const met = new Map<number, number>()
+      let slotWords = 0
       for (let match = scores.firstMatch[candidate]!; match !== -1; match = scores.nextMatch[match]!) {
         const term = scores.matchTerm[match]!
         const strengths = strengthsAt[term]!
+        // A word of the request the tool has only as a path parameter's name meets a value it takes,
+        // not what it does: "turn @kim into an owner at zenith" is no repository tool's `{owner}`.
+        const slotWord = wordAt[term]! && indexed.slotOnly.length > 0 && indexed.slotOnly.includes(scores.terms[term]!)
+        if (slotWord) slotWords += scores.matchScore[match]! * (1 - SLOT_WORD)
         conceptsAt[term]!.forEach((at, k) => {
-          if (strengths[k]! > (met.get(at) ?? 0)) met.set(at, strengths[k]!)
+          const strength = slotWord ? strengths[k]! * SLOT_WORD : strengths[k]!
+          if (strength > (met.get(at) ?? 0)) met.set(at, strength)
         })
       }
       // A handle said bare is the value of a name no other value of the request gives: where a hint
@@ -1417,7 +1473,7 @@ export const make = (): ToolIndex => {
       // How much of the tool's name the request covers: "create a repository for me" is
       // `repos/create-for-authenticated-user` entirely, and a third of `codespaces/add-repository-for-secret-…`.
       const covered = scores.named[candidate]!
-      let final = summed *
+      let final = (summed - slotWords) *
         Math.pow(metWeight / totalWeight, COORDINATION) *
         actionFit(query.action, ending.has(indexed.id) ? "delete" : indexed.action) *
         Math.pow((1 + covered) / (1 + indexed.nameTerms), NAME_COVERAGE)

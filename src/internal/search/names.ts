@@ -10,7 +10,8 @@
  * (`of`, `in`, `to`, `from`, `at`, `on`, …), in the possessive (`zenith's`, not "my laptop's") or
  * before a word for an organisation ("the zenith org"), that no tool's document uses, that the
  * lexicon does not read and that WordNet does not know as a verb or an adjective ("to talk", "in
- * private") — what is left is a noun no API speaks of, or no word at all: a name.
+ * private") nor as an inflection of a word ("on weekends"), and that is no letter with a number ("in
+ * q3") — what is left is a noun no API speaks of, or no word at all: a name.
  *
  * What a name fills is learned from the tools too: a path whose first parameter takes a name (its
  * description says it is a name, a handle or a slug, not an id — GitHub's `{org}`, `{owner}`,
@@ -74,13 +75,20 @@ export const namesIn = (
   return out
 }
 
+/** A number, or a letter then a number. */
+const NUMBERED = /^[a-z]?\d{1,12}$/
+
 /** Whether a lower-case word is no word of the tools, the lexicon or English's verbs and adjectives. */
 const isName = (word: string, known: (term: string) => boolean, lexical: (word: string) => boolean): boolean => {
   if (PRONOUNS.has(word) || lexical(word)) return false
   const parts = rawWords(word)
   // `acme-labs`: a part no tool uses makes it a name; `new-name`, every part a word, does not.
-  if (parts.every((part) => isStopword(part) || known(stem(part)) || lexical(part) || /^\d+$/.test(part))) return false
-  return parts.length > 1 || (WordNet.indexLine("verb", word) === undefined && WordNet.indexLine("adj", word) === undefined)
+  // A number or a letter and a number (`q3`, `v2`, `h1`: a quarter, a version, a heading) is no handle.
+  if (parts.every((part) => isStopword(part) || known(stem(part)) || lexical(part) || NUMBERED.test(part))) return false
+  // WordNet is asked about the word and, for an inflection, its dictionary form: "on weekends" is a
+  // noun's plural, no handle (handles are rarely an English word's plural or a verb's past).
+  return parts.length > 1 ||
+    (WordNet.indexLine("verb", word) === undefined && WordNet.indexLine("adj", word) === undefined && !WordNet.isInflection(word))
 }
 
 /** A path parameter's description that says it takes a name (`The organization name`, `The handle for …`, `The slug …`). */

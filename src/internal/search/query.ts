@@ -390,8 +390,9 @@ const readPhrases = (
     if (
       matched.length === 1 && STATES.has(word) && next !== undefined && !isStopword(next) &&
       (isPlural(next, known) || ABBREVIATED_PLURAL.test(next)) &&
-      // The plural is the noun, not the first half of one ("new payments-svc repo").
-      (after === undefined || after === GAP || isStopword(after))
+      // The plural is the noun, not the first half of one ("new payments-svc repo"): what follows it is
+      // no noun — a word of grammar, an adverb or an adjective ("open issues anywhere mentioning …").
+      (after === undefined || after === GAP || isStopword(after) || WordNet.isNounless(after))
     ) {
       concepts.push(conceptOf([word], [], 1, 0.5))
       i += 1

@@ -27,7 +27,7 @@ import * as Fs from "node:fs"
 import { createRequire } from "node:module"
 import * as Path from "node:path"
 
-export type Pos = "verb" | "noun" | "adj"
+export type Pos = "verb" | "noun" | "adj" | "adv"
 
 const POS: ReadonlyArray<Pos> = ["verb", "noun"]
 
@@ -271,6 +271,32 @@ export const verbBase = (word: string): string | undefined => {
   if (db === null) return undefined
   for (const form of baseForms(word, "verb").slice(1)) if (sensesOf(db, "verb", form).length > 0) return form
   return undefined
+}
+
+/**
+ * Whether WordNet knows a word as an adverb or an adjective ("anywhere", "assigned") and never as a
+ * noun, nor as an inflection of one. False for a word WordNet does not know at all (`svc`), for a
+ * verb's form ("mentioning": it may begin a clause or stand for a noun, "mentioning" a name), or
+ * when WordNet is not installed.
+ *
+ * @internal
+ */
+export const isNounless = (word: string): boolean => {
+  if (!/^[a-z]{2,30}$/.test(word) || open() === null) return false
+  if (baseForms(word, "noun").some((form) => indexLine("noun", form) !== undefined)) return false
+  return indexLine("adv", word) !== undefined || indexLine("adj", word) !== undefined
+}
+
+/**
+ * Whether a word is an inflection of a word WordNet knows — a noun's plural, a verb's or an
+ * adjective's form ("weekends": weekend, "talked": talk) — by its detachment rules; false for a word
+ * that is only its own dictionary form, or when WordNet is not installed.
+ *
+ * @internal
+ */
+export const isInflection = (word: string): boolean => {
+  if (!/^[a-z]{4,30}$/.test(word) || open() === null) return false
+  return (["noun", "verb", "adj"] as const).some((pos) => baseForms(word, pos).slice(1).some((form) => indexLine(pos, form) !== undefined))
 }
 
 const cache = new Map<string, ReadonlyArray<string>>()

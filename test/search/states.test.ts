@@ -1,0 +1,54 @@
+/**
+ * Recall round 11 (issue #32), GitHub-side: an adjective of state before a plural ("open issues")
+ * names what to list, and the plural is the noun, not the first half of a compound ("new
+ * payments-svc repo"), when what follows it is no noun: an adverb or an adjective, as WordNet knows
+ * them (`WordNet.isNounless`; `query.ts`). Over the evaluation's real imports; requests written for
+ * these tests, not taken from a task set.
+ */
+import { beforeAll, describe, expect, it } from "vitest"
+import type * as ToolIndex from "../../src/internal/search/index.js"
+import * as Index from "../../src/internal/search/index.js"
+import * as WordNet from "../../src/internal/search/wordnet.js"
+import { realIndex } from "./realIndex.js"
+
+let index: ToolIndex.ToolIndex
+beforeAll(async () => {
+  index = (await realIndex()).index
+}, 120_000)
+
+const names = (request: string, limit = 5): Array<string> => index.search(request, { limit }).map((hit) => hit.name)
+
+describe("which words are no noun", () => {
+  it("an adverb, an adjective", () => {
+    expect(WordNet.isNounless("elsewhere")).toBe(true)
+    expect(WordNet.isNounless("assigned")).toBe(true)
+  })
+
+  it("not a noun (also in the plural), a verb's form, nor a word WordNet does not know", () => {
+    // A verb's form may stand for a noun or begin a clause: `open PRs mentioning "…"` keeps its reading (qualifiers.test.ts).
+    expect(WordNet.isNounless("mentioning")).toBe(false)
+    expect(WordNet.isNounless("repo")).toBe(false)
+    expect(WordNet.isNounless("tickets")).toBe(false)
+    expect(WordNet.isNounless("svc")).toBe(false)
+  })
+})
+
+describe("an adjective of state before a plural followed by no noun", () => {
+  it("lists, where an unknown word after the plural read it as a create", () => {
+    // Without it "open" was the verb: `issues_create` and sub-issues ranked first.
+    expect(Index.explain(index, "open issues elsewhere citing 'race condition'").action).toBe("list")
+    expect(names("open issues elsewhere citing 'race condition'")).toEqual([
+      "issues_list",
+      "issues_list-for-org",
+      "issues_list-for-repo",
+      "issues_list-for-authenticated-user",
+      "search_issues-and-pull-requests"
+    ])
+    expect(Index.explain(index, "open issues assigned to @kim").action).toBe("list")
+  })
+
+  it("still makes one where the plural is the first half of a name", () => {
+    expect(Index.explain(index, "new payments-svc repo").action).toBe("create")
+    expect(Index.explain(index, "open issues tracker").action).toBe("create")
+  })
+})
