@@ -92,7 +92,7 @@ import * as Prior from "./prior.js"
 import * as Qualifiers from "./qualifiers.js"
 import * as Query from "./query.js"
 import * as Values from "./values.js"
-import { rawWords, terms } from "./words.js"
+import { rawWords, stem, terms } from "./words.js"
 
 /**
  * A tool as the index reads it: what the model sees (name, description, parameters) and, where
@@ -234,6 +234,23 @@ const VERB_ACTIONS: ReadonlyMap<string, Action> = (() => {
   for (const [action, verbs] of NAME_VERBS) for (const verb of verbs) if (!out.has(verb)) out.set(verb, action)
   return out
 })()
+
+/** A name that is an HTTP method and one noun (`GetBalance`, `PostCustomers`): two words, not a brand. */
+const METHOD_AND_NOUN = /^(?:Get|Post|Put|Patch|Delete|Head)[A-Z][a-z0-9]{1,60}$/
+
+/**
+ * How many distinct terms a tool's name has, as a request may cover them. `words.ts` keeps a word of
+ * two capitalised parts whole beside its parts, for a brand in prose (`GitHub`, `CodeQL`); a name made
+ * of its method and one noun (`GetBalance`) is no brand, and its whole (`getbal`) no word a request
+ * says: counted, it made `GetBalance` as far from covered as `GetBalanceTransactions` ("the current
+ * balance" tied them).
+ */
+const nameTermsOf = (name: string, terms: ReadonlyArray<string>): number => {
+  const all = distinct([terms])
+  if (!METHOD_AND_NOUN.test(name)) return all.length
+  const whole = stem(name.toLowerCase())
+  return all.filter((term) => term !== whole).length
+}
 
 /** What a tool does, from the verb of its name or, failing that, its method and URL. */
 const actionOf = (document: SearchDocument): Action => {
@@ -1078,7 +1095,7 @@ export const make = (): ToolIndex => {
         terms: fields,
         action,
         kind: Prior.kindOf(document.name, document.description, document.url),
-        nameTerms: distinct([fields.name]).length,
+        nameTerms: nameTermsOf(document.name, fields.name),
         items: url.items,
         ends: url.ends,
         slots: url.slotTerms,
