@@ -125,7 +125,8 @@ describe("an inflected verb the lexicon has in its dictionary form ('snoozing')"
     // Before, GitHub's notifications only: no tool has "snoozing", and Porter's "snooz" met
     // Slack's setSnooze/endSnooze by name alone, dnd.info not in the first ten.
     const operations = first("is @bob snoozing his notifications", 4)
-    expect(operations).toContain("GET /api/dnd.info")
-    expect(operations.slice(0, 2)).toEqual(["POST /api/dnd.endSnooze", "POST /api/dnd.setSnooze"])
+    // Round 11: the question's read, `dnd.info`, first — its name's "info" is no word left uncovered (`READ_VERBS`).
+    expect(operations.slice(0, 2)).toEqual(["GET /api/dnd.info", "POST /api/dnd.endSnooze"])
+    expect(operations).toContain("POST /api/dnd.setSnooze")
   })
 })

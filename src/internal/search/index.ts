@@ -235,6 +235,16 @@ const VERB_ACTIONS: ReadonlyMap<string, Action> = (() => {
   return out
 })()
 
+/**
+ * Verbs of a plain read in a tool's name (`users.info`, `…/retrieve`): what the tool does, which the
+ * request's kind of operation meets (`actionFit`), not a word to cover — as "get" is a stop word
+ * (`repos/get` counts only its noun), Slack's `users.info` counts only its own: a read of one user
+ * no longer ties `users.getPresence` (the family's plain read is its `.info`). Only the verbs that
+ * mean nothing but a read: `list`, `search`, `history` name what a tool gives (left out, GitHub's
+ * rankings moved by the dozen and DEV–DEV5 did not gain).
+ */
+const READ_VERBS: ReadonlySet<string> = new Set(["info", "retrieve", "fetch", "describe"].map(stem))
+
 /** A name that is an HTTP method and one noun (`GetBalance`, `PostCustomers`): two words, not a brand. */
 const METHOD_AND_NOUN = /^(?:Get|Post|Put|Patch|Delete|Head)[A-Z][a-z0-9]{1,60}$/
 
@@ -246,7 +256,7 @@ const METHOD_AND_NOUN = /^(?:Get|Post|Put|Patch|Delete|Head)[A-Z][a-z0-9]{1,60}$
  * balance" tied them).
  */
 const nameTermsOf = (name: string, terms: ReadonlyArray<string>): number => {
-  const all = distinct([terms])
+  const all = distinct([terms]).filter((term) => !READ_VERBS.has(term))
   if (!METHOD_AND_NOUN.test(name)) return all.length
   const whole = stem(name.toLowerCase())
   return all.filter((term) => term !== whole).length
@@ -1251,6 +1261,8 @@ export const make = (): ToolIndex => {
     let slots = 0
     let matches = 0
     perTerm.forEach((scores, at) => {
+      // A verb of a plain read is no name term a request covers (`READ_VERBS`).
+      const covers = !READ_VERBS.has(queryTerms[at]!)
       for (let i = 0; i < scores.tools.length; i++) {
         const tool = scores.tools[i]!
         let slot = slotOf[tool]! - 1
@@ -1261,7 +1273,7 @@ export const make = (): ToolIndex => {
         }
         total[slot] = total[slot]! + scores.scores[i]!
         matched[slot] = matched[slot]! + 1
-        named[slot] = named[slot]! + scores.named[i]!
+        if (covers) named[slot] = named[slot]! + scores.named[i]!
         matchTerm[matches] = at
         if (firstMatch[slot] === -1) firstMatch[slot] = matches
         else nextMatch[lastMatch[slot]!] = matches
