@@ -92,11 +92,20 @@ describe("withEnders", () => {
         .filter((marks) => marks.length > 0)
     }
     expect(marked("delete the price")).toEqual([["end", "state price"]])
-    expect(marked("archive prod_Q1w2E3")).toEqual([["any product"]])
+    // Round 11: a verb of ending also asks for every ender, as a removal does (`withEnders`).
+    expect(marked("archive prod_Q1w2E3")).toEqual([["end", "any product"]])
     // Two hundred removals of two hundred words no resource has: one mark each, not one per word.
     const many = marked(Array.from({ length: 200 }, (_, at) => `delete w${at}x`).join(" "))
     expect(many.length).toBeGreaterThan(10)
     expect(many.every((marks) => marks.length === 1 && marks[0] === "end")).toBe(true)
+  })
+})
+
+describe("a verb of ending for what the API ends another way", () => {
+  it("finds the verb of ending as a removal does: a token is revoked", () => {
+    // Round 11: "terminate" (the lexicon's cancel, stop) met no "revoke"; Slack has no delete of a token,
+    // and `auth.revoke` is its ender. Before, it came 4th, below the OAuth exchange and two deletes.
+    expect(first("terminate this slack token")).toEqual(["slack_auth_revoke"])
   })
 })
 

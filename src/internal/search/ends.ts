@@ -164,9 +164,11 @@ const ENDING_STEMS: ReadonlySet<string> = new Set([...ENDING, "retire", "shelve"
  * A request to remove something (its action a delete) also asks for the enders: its concepts that
  * stand for deleting get the marks of the enders (`mark` + `enders`' keys: every verb of ending,
  * and the state updates of the resources the request names by a word) beside their words.
- * A request to end something in so many words ("archive", "deactivate", "retire") asks for the
- * state update of the resource it names by a word or an id ("archive prod_…": the product's
- * `active`): its concept of ending gets the marks of every state update of what it names.
+ * A request to end something in so many words ("archive", "deactivate", "retire", "terminate") asks
+ * for the state update of the resource it names by a word or an id ("archive prod_…": the product's
+ * `active`): its concept of ending gets the marks of every state update of what it names — and, as
+ * a removal, of every verb of ending: "terminate this token" is Slack's `auth.revoke` (a token has
+ * no delete), though the lexicon's words for terminating do not say "revoke".
  * Only the marks `known` has (`enders`' keys) are given: one no tool holds would score nothing,
  * and a mark for every word of the request, on every concept of removal, was quadratic in the
  * request's words ("delete a delete b …": a thousand characters, ten times a plain request's time).
@@ -186,7 +188,7 @@ export const withEnders = (
   // whatever the request takes off it (a label, an assignee): only the request's words do.
   const keys = action === "delete"
     ? [END, ...own.map((term) => STATE_OF + term)]
-    : [...own, ...[...items].map((key) => stem(lastWord(key)))].map((term) => ANY_STATE_OF + term)
+    : [END, ...[...own, ...[...items].map((key) => stem(lastWord(key)))].map((term) => ANY_STATE_OF + term)]
   const marks = [...new Set(keys.filter(known))].map((key) => mark + key)
   if (marks.length === 0) return concepts
   return concepts.map((concept) => {

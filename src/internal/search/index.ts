@@ -83,7 +83,7 @@
  *   copying what the build keeps (~28%).
  * - Round 8 (branch `perf11`): the first build's reading cut every word out of its text as a string
  *   to look up; `words.ts` finds a word met before by its characters (`termAt`), a parameter's
- *   distinct terms are kept as read (`distinctTerms`), a name's counted (`countDistinct`): ~37 →
+ *   distinct terms are kept as read (`distinctTerms`), a name's counted (`nameTermsOf`): ~37 →
  *   ~30 MiB allocated, CPU ~0.92× (median, under load).
  */
 import * as Ends from "./ends.js"
@@ -96,7 +96,7 @@ import * as Prior from "./prior.js"
 import * as Qualifiers from "./qualifiers.js"
 import * as Query from "./query.js"
 import * as Values from "./values.js"
-import { rawWords, terms } from "./words.js"
+import { rawWords, stem, terms } from "./words.js"
 
 /**
  * A tool as the index reads it: what the model sees (name, description, parameters) and, where
@@ -244,6 +244,38 @@ const VERB_ACTIONS: ReadonlyMap<string, Action> = (() => {
   for (const [action, verbs] of NAME_VERBS) for (const verb of verbs) if (!out.has(verb)) out.set(verb, action)
   return out
 })()
+
+/**
+ * Verbs of a plain read in a tool's name (`users.info`, `…/retrieve`): what the tool does, which the
+ * request's kind of operation meets (`actionFit`), not a word to cover — as "get" is a stop word
+ * (`repos/get` counts only its noun), Slack's `users.info` counts only its own: a read of one user
+ * no longer ties `users.getPresence` (the family's plain read is its `.info`). Only the verbs that
+ * mean nothing but a read: `list`, `search`, `history` name what a tool gives (left out, GitHub's
+ * rankings moved by the dozen and DEV–DEV5 did not gain).
+ */
+const READ_VERBS: ReadonlySet<string> = new Set(["info", "retrieve", "fetch", "describe"].map(stem))
+
+/** A name that is an HTTP method and one noun (`GetBalance`, `PostCustomers`): two words, not a brand. */
+const METHOD_AND_NOUN = /^(?:Get|Post|Put|Patch|Delete|Head)[A-Z][a-z0-9]{1,60}$/
+
+/**
+ * How many distinct terms a tool's name has, as a request may cover them. `words.ts` keeps a word of
+ * two capitalised parts whole beside its parts, for a brand in prose (`GitHub`, `CodeQL`); a name made
+ * of its method and one noun (`GetBalance`) is no brand, and its whole (`getbal`) no word a request
+ * says: counted, it made `GetBalance` as far from covered as `GetBalanceTransactions` ("the current
+ * balance" tied them).
+ */
+const nameTermsOf = (name: string, terms: ReadonlyArray<string>): number => {
+  const whole = METHOD_AND_NOUN.test(name) ? stem(name.toLowerCase()) : undefined
+  // Counted with the stamps of `distinct`, no list made (a first build counts every tool's name).
+  newStamp()
+  let count = 0
+  for (let at = 0; at < terms.length; at++) {
+    const term = terms[at]!
+    if (firstMet(term) && !READ_VERBS.has(term) && term !== whole) count += 1
+  }
+  return count
+}
 
 /** What a tool does, from the verb of its name or, failing that, its method and URL. */
 const actionOf = (document: SearchDocument): Action => {
@@ -646,14 +678,6 @@ const firstMet = (term: string): boolean => {
 const distinctTerms = (text: string): Array<string> => {
   newStamp()
   return terms(text, firstMet).slice()
-}
-
-/** How many distinct terms a list has (`distinct([list]).length`, no list made). */
-const countDistinct = (list: ReadonlyArray<string>): number => {
-  newStamp()
-  let count = 0
-  for (let at = 0; at < list.length; at++) if (firstMet(list[at]!)) count += 1
-  return count
 }
 
 /**
@@ -1125,7 +1149,7 @@ export const make = (): ToolIndex => {
         terms: fields,
         action,
         kind: Prior.kindOf(document.name, document.description, document.url),
-        nameTerms: countDistinct(fields.name),
+        nameTerms: nameTermsOf(document.name, fields.name),
         items: url.items,
         ends: url.ends,
         slots: url.slotTerms,
@@ -1306,6 +1330,8 @@ export const make = (): ToolIndex => {
     let slots = 0
     let matches = 0
     perTerm.forEach((scores, at) => {
+      // A verb of a plain read is no name term a request covers (`READ_VERBS`).
+      const covers = !READ_VERBS.has(queryTerms[at]!)
       for (let i = 0; i < scores.tools.length; i++) {
         const tool = scores.tools[i]!
         let slot = slotOf[tool]! - 1
@@ -1316,7 +1342,7 @@ export const make = (): ToolIndex => {
         }
         total[slot] = total[slot]! + scores.scores[i]!
         matched[slot] = matched[slot]! + 1
-        named[slot] = named[slot]! + scores.named[i]!
+        if (covers) named[slot] = named[slot]! + scores.named[i]!
         matchTerm[matches] = at
         matchScore[matches] = scores.scores[i]!
         if (firstMatch[slot] === -1) firstMatch[slot] = matches

@@ -236,6 +236,15 @@ const DESTINATION: ReadonlySet<string> = new Set(["to", "into", "onto", "in"])
 /** A question word with a contracted "is" or "has": `who's`, `what's`. */
 const CONTRACTED = /^(who|what|where|when|how|that|there|here)(?:'s|’s)$/
 
+/**
+ * A noun in the possessive is the noun: "our workspace's name" is about the workspace, as a tool's
+ * document says it (`words.ts` `terms` drops the `'s` of documents' words). Left on, the stem
+ * (`workspace'`) is no tool's term and the lexicon does not know the word. Contractions stay:
+ * `what's`, `who's`, `it's` are question and function words, and a phrase of the lexicon is kept as said.
+ */
+const unpossessed = (word: string): string =>
+  word.length > 3 && word.endsWith("'s") && !isStopword(word) && !CONTRACTED.test(word) && !phrases().words.has(word) ? word.slice(0, -2) : word
+
 /** The kinds of operation a verb of the lexicon asks for alone ("kick": delete; "shut": action). */
 const actionsAlone = (candidates: ReadonlyArray<{ readonly phrase: ReadonlyArray<string>; readonly entry: Entry }>): ReadonlySet<Action> => {
   const out = new Set<Action>()
@@ -514,6 +523,7 @@ export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term
   for (const { end, start } of [...names].reverse()) unnamed = unnamed.slice(0, start) + Hints.CUT + unnamed.slice(end)
   for (let n = 0; n < names.length; n++) concepts.push({ terms: new Map([[Names.NAME, HINT]]), weight: HINT_WEIGHT, hint: true })
   const words = unnamed.split(Hints.CUT).flatMap((segment, at) => at === 0 ? rawWords(segment) : [GAP, ...rawWords(segment)])
+    .map(unpossessed)
   readPhrases(words, concepts, (found) => (action ??= found), known, (word) => {
     plural = true
     if (word !== undefined) listed.add(stem(word))
