@@ -6,7 +6,7 @@
  * module graph), as in a process whose first texts are such words.
  */
 import { describe, expect, it } from "vitest"
-import { terms } from "../../src/internal/search/words.js"
+import { rawWords, splitWords, terms } from "../../src/internal/search/words.js"
 
 /** The slot `termAt` starts a lowercase word's probe at (its hash, as written there; 65,536 slots). */
 const slotOf = (word: string): number => {
@@ -47,5 +47,16 @@ describe("the table of words met, given words made to fall together", () => {
     // below the margin.
     expect(crowdedTime).toBeLessThan(plainTime * 5 + 50)
     expect(terms(crowded.slice(0, 3).join(" "))).toEqual(crowded.slice(0, 3))
+  })
+})
+
+describe("the words split once (`words.ts` `partsOf`)", () => {
+  it("keeps an identifier's split, not a long word's of a request", () => {
+    const before = splitWords()
+    rawWords("listForRepo getBalanceNow")
+    expect(splitWords()).toBe(before + 2)
+    // A thousand characters of parts ("aBaB…"), each distinct: read, not kept.
+    for (let n = 0; n < 20; n++) expect(rawWords(`zq${n}${"aB".repeat(500)}`).length).toBe(501)
+    expect(splitWords()).toBe(before + 2)
   })
 })

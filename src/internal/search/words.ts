@@ -152,9 +152,16 @@ const wordOf = (word: string, visit: (word: string) => void): void => {
 /**
  * What `wordOf` visits for an ASCII word with a capital inside, once per distinct word: the same
  * identifiers and brands (`GitHub`, `listForRepo`, `PRs`) come back in text after text, and each
- * was split by two regular expressions and lowercased part by part every time. Bounded, as the stems.
+ * was split by two regular expressions and lowercased part by part every time. Bounded, as the stems,
+ * and only for a word of an identifier's length: requests are read through it too, and a request's
+ * word of a thousand characters and hundreds of parts, kept 50,000 times, held the process's memory.
  */
 const splits = new Map<string, ReadonlyArray<string>>()
+/** The longest word `splits` keeps. */
+const SPLIT_WORD = 64
+
+/** @internal */
+export const splitWords = (): number => splits.size
 
 const partsOf = (word: string): ReadonlyArray<string> => {
   let parts = splits.get(word)
@@ -162,7 +169,7 @@ const partsOf = (word: string): ReadonlyArray<string> => {
     const out: Array<string> = []
     wordOf(word, (part) => out.push(part))
     parts = out
-    if (splits.size < 50_000) splits.set(word, parts)
+    if (splits.size < 50_000 && word.length <= SPLIT_WORD) splits.set(word, parts)
   }
   return parts
 }
