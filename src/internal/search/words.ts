@@ -157,8 +157,8 @@ const wordOf = (word: string, visit: (word: string) => void): void => {
  * word of a thousand characters and hundreds of parts, kept 50,000 times, held the process's memory.
  */
 const splits = new Map<string, ReadonlyArray<string>>()
-/** The longest word `splits` keeps. */
-const SPLIT_WORD = 64
+/** The longest word `splits` and the table of words met (`termAt`) keep. */
+const KEPT_WORD = 64
 
 /** @internal */
 export const splitWords = (): number => splits.size
@@ -169,7 +169,7 @@ const partsOf = (word: string): ReadonlyArray<string> => {
     const out: Array<string> = []
     wordOf(word, (part) => out.push(part))
     parts = out
-    if (splits.size < 50_000 && word.length <= SPLIT_WORD) splits.set(word, parts)
+    if (splits.size < 50_000 && word.length <= KEPT_WORD) splits.set(word, parts)
   }
   return parts
 }
@@ -209,7 +209,8 @@ const termOfWord = (word: string): string | undefined =>
  * where they stand in the text read: a hash of their lowercased codes into `wordSlots` (open
  * addressing; entry + 1, 0 for none), the word compared code by code. A word met before costs no
  * string: `terms` cut every word out of its text (a new string to hash, then two lookups: the stop
- * list, the stems), a sixth of what a process's first build allocated. Bounded, as the stems.
+ * list, the stems), a sixth of what a process's first build allocated. Bounded, as the stems (and
+ * only words of at most `KEPT_WORD` characters).
  */
 const WORD_SLOTS = 1 << 16
 const TABLE_WORDS = 40_000
@@ -251,7 +252,7 @@ const termAt = (text: string, start: number, end: number, word?: string): string
     if (entry === -1) {
       const lowered = word ?? text.slice(start, end).toLowerCase()
       const term = termOfWord(lowered)
-      if (tableWords.length < TABLE_WORDS) {
+      if (tableWords.length < TABLE_WORDS && end - start <= KEPT_WORD) {
         slots[slot] = tableWords.push(lowered)
         tableTerms.push(term)
       }
