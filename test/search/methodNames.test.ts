@@ -21,7 +21,7 @@ const hits = (request: string, limit = 2) => index.search(request, { limit })
 describe("a name of a method and one noun", () => {
   it("is covered by its noun: the balance now is GetBalance, above its transactions", () => {
     // Before, the two tied to the last bit and the name's order put GetBalance first.
-    for (const request of ["how much is in our balance right now", "what's our available balance"]) {
+    for (const request of ["how large is our balance at present", "what's our available balance"]) {
       const [first, second] = hits(request)
       expect(first!.name).toBe("GetBalance")
       expect(second!.name).toBe("GetBalanceTransactions")

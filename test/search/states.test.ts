@@ -1,7 +1,7 @@
 /**
  * Recall round 11 (issue #32), GitHub-side: an adjective of state before a plural ("open issues")
  * names what to list, and the plural is the noun, not the first half of a compound ("new
- * payments-svc repo"), when what follows it is no noun: an adverb or an adjective, as WordNet knows
+ * invoices-svc repo"), when what follows it is no noun: an adverb or an adjective, as WordNet knows
  * them (`WordNet.isNounless`; `query.ts`). Over the evaluation's real imports; requests written for
  * these tests, not taken from a task set.
  */
@@ -48,7 +48,7 @@ describe("an adjective of state before a plural followed by no noun", () => {
   })
 
   it("still makes one where the plural is the first half of a name", () => {
-    expect(Index.explain(index, "new payments-svc repo").action).toBe("create")
+    expect(Index.explain(index, "new invoices-svc repo").action).toBe("create")
     expect(Index.explain(index, "open issues tracker").action).toBe("create")
   })
 })

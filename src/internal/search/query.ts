@@ -237,9 +237,9 @@ const DESTINATION: ReadonlySet<string> = new Set(["to", "into", "onto", "in"])
 const CONTRACTED = /^(who|what|where|when|how|that|there|here)(?:'s|’s)$/
 
 /**
- * A noun in the possessive is the noun: "our workspace's name" is about the workspace, as a tool's
+ * A noun in the possessive is the noun: "the channel's topic" is about the channel, as a tool's
  * document says it (`words.ts` `terms` drops the `'s` of documents' words). Left on, the stem
- * (`workspace'`) is no tool's term and the lexicon does not know the word. Contractions stay:
+ * (`channel'`) is no tool's term and the lexicon does not know the word. Contractions stay:
  * `what's`, `who's`, `it's` are question and function words, and a phrase of the lexicon is kept as said.
  */
 const unpossessed = (word: string): string =>
@@ -399,8 +399,8 @@ const readPhrases = (
     if (
       matched.length === 1 && STATES.has(word) && next !== undefined && !isStopword(next) &&
       (isPlural(next, known) || ABBREVIATED_PLURAL.test(next)) &&
-      // The plural is the noun, not the first half of one ("new payments-svc repo"): what follows it is
-      // no noun — a word of grammar, an adverb or an adjective ("open issues anywhere mentioning …").
+      // The plural is the noun, not the first half of one ("new invoices-svc repo"): what follows it is
+      // no noun — a word of grammar, an adverb or an adjective ("open issues elsewhere citing …").
       (after === undefined || after === GAP || isStopword(after) || WordNet.isNounless(after))
     ) {
       concepts.push(conceptOf([word], [], 1, 0.5))

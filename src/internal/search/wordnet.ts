@@ -276,8 +276,8 @@ export const verbBase = (word: string): string | undefined => {
 /**
  * Whether WordNet knows a word as an adverb or an adjective ("anywhere", "assigned") and never as a
  * noun, nor as an inflection of one. False for a word WordNet does not know at all (`svc`), for a
- * verb's form ("mentioning": it may begin a clause or stand for a noun, "mentioning" a name), or
- * when WordNet is not installed.
+ * verb's form it does not also know as an adjective ("mentioning": it may begin a clause or stand
+ * for a noun; "assigned", an adjective too, is true), or when WordNet is not installed.
  *
  * @internal
  */

@@ -152,9 +152,16 @@ const wordOf = (word: string, visit: (word: string) => void): void => {
 /**
  * What `wordOf` visits for an ASCII word with a capital inside, once per distinct word: the same
  * identifiers and brands (`GitHub`, `listForRepo`, `PRs`) come back in text after text, and each
- * was split by two regular expressions and lowercased part by part every time. Bounded, as the stems.
+ * was split by two regular expressions and lowercased part by part every time. Bounded, as the stems,
+ * and only for a word of an identifier's length: requests are read through it too, and a request's
+ * word of a thousand characters and hundreds of parts, kept 50,000 times, held the process's memory.
  */
 const splits = new Map<string, ReadonlyArray<string>>()
+/** The longest word `splits` and the table of words met (`termAt`) keep. */
+const KEPT_WORD = 64
+
+/** @internal */
+export const splitWords = (): number => splits.size
 
 const partsOf = (word: string): ReadonlyArray<string> => {
   let parts = splits.get(word)
@@ -162,7 +169,7 @@ const partsOf = (word: string): ReadonlyArray<string> => {
     const out: Array<string> = []
     wordOf(word, (part) => out.push(part))
     parts = out
-    if (splits.size < 50_000) splits.set(word, parts)
+    if (splits.size < 50_000 && word.length <= KEPT_WORD) splits.set(word, parts)
   }
   return parts
 }
@@ -202,10 +209,13 @@ const termOfWord = (word: string): string | undefined =>
  * where they stand in the text read: a hash of their lowercased codes into `wordSlots` (open
  * addressing; entry + 1, 0 for none), the word compared code by code. A word met before costs no
  * string: `terms` cut every word out of its text (a new string to hash, then two lookups: the stop
- * list, the stems), a sixth of what a process's first build allocated. Bounded, as the stems.
+ * list, the stems), a sixth of what a process's first build allocated. Bounded, as the stems (and
+ * only words of at most `KEPT_WORD` characters).
  */
 const WORD_SLOTS = 1 << 16
 const TABLE_WORDS = 40_000
+/** How many slots a word's lookup walks at most (`termAt`). */
+const PROBES = 64
 let wordSlots: Int32Array | undefined
 const tableWords: Array<string> = []
 const tableTerms: Array<string | undefined> = []
@@ -231,13 +241,18 @@ const termAt = (text: string, start: number, end: number, word?: string): string
   let hash = 5381
   for (let at = start; at < end; at++) hash = (hash * 33 + lowerCode(text.charCodeAt(at))) & 0x3fffff
   const mask = WORD_SLOTS - 1
-  // Never full: at most `TABLE_WORDS` of `WORD_SLOTS`, so the probe meets an empty slot.
-  for (let slot = (hash ^ (hash >> 16)) & mask;; slot = (slot + 1) & mask) {
+  // At most `PROBES` slots from the word's own (never full: at most `TABLE_WORDS` of `WORD_SLOTS`).
+  // A word is kept only in an empty slot met within them, so one not met within them was never
+  // kept: it is read uncached. Unbounded, words whose hashes fall together (this hash is easily
+  // steered: any tool document's text) made one run that every later word of the process walked,
+  // ~60× the reading's time for 40,000 such words (`wordTable.test.ts`).
+  let slot = (hash ^ (hash >> 16)) & mask
+  for (let probe = 0; probe < PROBES; probe++, slot = (slot + 1) & mask) {
     const entry = slots[slot]! - 1
     if (entry === -1) {
       const lowered = word ?? text.slice(start, end).toLowerCase()
       const term = termOfWord(lowered)
-      if (tableWords.length < TABLE_WORDS) {
+      if (tableWords.length < TABLE_WORDS && end - start <= KEPT_WORD) {
         slots[slot] = tableWords.push(lowered)
         tableTerms.push(term)
       }
@@ -246,6 +261,7 @@ const termAt = (text: string, start: number, end: number, word?: string): string
     const known = tableWords[entry]!
     if (known.length === end - start && isAt(known, text, start)) return tableTerms[entry]
   }
+  return termOfWord(word ?? text.slice(start, end).toLowerCase())
 }
 
 /**
