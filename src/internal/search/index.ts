@@ -193,6 +193,12 @@ interface Indexed {
   readonly end: Ends.End | undefined
   /** The words its family's create lent it when it was added (`lentBy`): read again at its removal. */
   readonly lent: ReadonlyArray<string>
+  /**
+   * For a tool that reads one item, the terms of its name but its API's label and its verb of a
+   * plain read (`conversations` of `slack_conversations_info`): what a hint must say for the tool
+   * to be the plain read of the hinted item (`PLAIN_READ`). Empty for any other tool.
+   */
+  readonly reads: ReadonlyArray<string>
 }
 
 /**
@@ -278,6 +284,31 @@ const nameTermsOf = (name: string, terms: ReadonlyArray<string>): number => {
   }
   return count
 }
+
+/** `Indexed.reads`: a read's name terms, but its API label's and the verbs of a plain read. */
+const readsOf = (name: ReadonlyArray<string>, api: ReadonlyArray<string>): ReadonlyArray<string> => {
+  const own = name.filter((term) => !READ_VERBS.has(term) && !api.includes(term))
+  return own.length === 0 ? NO_TERMS : own
+}
+
+/**
+ * How strongly a plain read of the item a hint names meets the request's other words, when the
+ * request reads ("is #ops private", "what's @dana's email"): a property asked of one item is read
+ * with the item, though the tool's name and summary do not say that property.
+ */
+const PLAIN_READ = 0.5
+
+/**
+ * A request that asks a yes-or-no question ("is #ops private", "does cus_… have a card on file"):
+ * with a hint in it, or a person's possessive ("@dana's email"), it asks a property of one item —
+ * where `PLAIN_READ` applies. A read of other shape names what to read ("the diff of acme/api#99"),
+ * which a plain read of the hinted item is not. Not "do" nor "have", which start commands as often
+ * ("do a post in #ops", "have @kim review it"). Anchored, bounded: linear.
+ */
+const YES_NO = /^\s{0,8}(?:is|are|was|were|has|does|did)\s/i
+
+/** @internal */
+export const asksYesNo = (request: string): boolean => YES_NO.test(request)
 
 /** What a tool does, from the verb of its name or, failing that, its method and URL. */
 const actionOf = (document: SearchDocument): Action => {
@@ -1228,7 +1259,8 @@ export const make = (): ToolIndex => {
         slots: url.slotTerms,
         slotOnly: url.slotOnly.length === 0 ? url.slotOnly : url.slotOnly.filter((term) => !fields.name.includes(term) && !fields.summary.includes(term)),
         end: Ends.endOf(document.method, document.url, Object.keys(document.parameters?.properties ?? {}), document.api, action === "update"),
-        lent
+        lent,
+        reads: action === "read" ? readsOf(fields.name, fields.api) : NO_TERMS
       }
       byName.set(document.name, indexed)
       byId.set(indexed.id, indexed)
@@ -1533,6 +1565,9 @@ export const make = (): ToolIndex => {
     const values = new Set(query.values)
     for (const item of query.items) for (const term of terms(item)) values.add(term)
     const listing = query.action === "list"
+    /** The terms of the request's hints, when it reads: what names the item a plain read reads (`PLAIN_READ`). */
+    const hintTerms = new Set<string>()
+    if (query.action === "read" && (asksYesNo(text) || Qualifiers.possessive(text))) for (const concept of query.concepts) if (concept.hint === true) for (const term of concept.terms.keys()) hintTerms.add(term)
     /** The concepts of the handles said bare (`names.ts`). */
     const namedAt = query.names > 0 ? query.concepts.flatMap((concept, at) => concept.terms.has(Names.NAME) ? [at] : []) : []
     const hits: Array<SearchHit> = []
@@ -1568,6 +1603,12 @@ export const make = (): ToolIndex => {
       // fills the tool's first parameter already ("is @eve …": `/users/{username}`), the handle is met
       // by no parameter of it.
       if (namedAt.length > 0 && indexed.slots[0]?.some((term) => values.has(term)) === true) for (const at of namedAt) met.delete(at)
+      // The plain read of the item a hint names meets what the request asks of that item, in part.
+      if (hintTerms.size > 0 && indexed.reads.length > 0 && indexed.reads.every((term) => hintTerms.has(term))) {
+        query.concepts.forEach((concept, at) => {
+          if (concept.hint !== true && (met.get(at) ?? 0) < PLAIN_READ) met.set(at, PLAIN_READ)
+        })
+      }
       let metWeight = 0
       for (const [at, strength] of met) metWeight += query.concepts[at]!.weight * Math.min(1, strength)
       // How much of the tool's name the request covers: "create a repository for me" is
