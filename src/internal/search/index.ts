@@ -191,6 +191,14 @@ interface Indexed {
   readonly slotOnly: ReadonlyArray<string>
   /** What the tool does to end the resource it addresses, if anything (`ends.ts`). */
   readonly end: Ends.End | undefined
+  /** The words its family's create lent it when it was added (`lentBy`): read again at its removal. */
+  readonly lent: ReadonlyArray<string>
+  /**
+   * For a tool that reads one item, the terms of its name but its API's label and its verb of a
+   * plain read (`conversations` of `slack_conversations_info`): what a hint must say for the tool
+   * to be the plain read of the hinted item (`PLAIN_READ`). Empty for any other tool.
+   */
+  readonly reads: ReadonlyArray<string>
 }
 
 /**
@@ -276,6 +284,31 @@ const nameTermsOf = (name: string, terms: ReadonlyArray<string>): number => {
   }
   return count
 }
+
+/** `Indexed.reads`: a read's name terms, but its API label's and the verbs of a plain read. */
+const readsOf = (name: ReadonlyArray<string>, api: ReadonlyArray<string>): ReadonlyArray<string> => {
+  const own = name.filter((term) => !READ_VERBS.has(term) && !api.includes(term))
+  return own.length === 0 ? NO_TERMS : own
+}
+
+/**
+ * How strongly a plain read of the item a hint names meets the request's other words, when the
+ * request reads ("is #ops private", "what's @dana's email"): a property asked of one item is read
+ * with the item, though the tool's name and summary do not say that property.
+ */
+const PLAIN_READ = 0.5
+
+/**
+ * A request that asks a yes-or-no question ("is #ops private", "does cus_… have a card on file"):
+ * with a hint in it, or a person's possessive ("@dana's email"), it asks a property of one item —
+ * where `PLAIN_READ` applies. A read of other shape names what to read ("the diff of acme/api#99"),
+ * which a plain read of the hinted item is not. Not "do" nor "have", which start commands as often
+ * ("do a post in #ops", "have @kim review it"). Anchored, bounded: linear.
+ */
+const YES_NO = /^\s{0,8}(?:is|are|was|were|has|does|did)\s/i
+
+/** @internal */
+export const asksYesNo = (request: string): boolean => YES_NO.test(request)
 
 /** What a tool does, from the verb of its name or, failing that, its method and URL. */
 const actionOf = (document: SearchDocument): Action => {
@@ -850,19 +883,63 @@ const listTerms = (params: ReadonlyArray<ParamReading>): ReadonlyArray<string> =
   return distinct(params.map((param) => param.terms))
 }
 
+const NO_TERMS: ReadonlyArray<string> = []
+
+/**
+ * A method of an RPC-style API, from the last segment of its URL's path: its dotted name cut into
+ * its family (every dotted prefix: `usergroups`, `usergroups.users` of `usergroups.users.list`) and
+ * its verb. Undefined for a path whose last segment is no dotted name (GitHub's, Stripe's).
+ */
+const methodOf = (url: string | undefined): { readonly families: ReadonlyArray<string>; readonly verb: string } | undefined => {
+  if (url === undefined) return undefined
+  const path = Learn.pathOf(url)
+  const last = path.slice(path.lastIndexOf("/") + 1)
+  if (!/^[A-Za-z][\w-]{0,60}(?:\.[A-Za-z][\w-]{0,60}){1,6}$/.test(last)) return undefined
+  const parts = last.split(".")
+  return { families: parts.slice(0, -1).map((_, at) => parts.slice(0, at + 1).join(".")), verb: parts[parts.length - 1]! }
+}
+
+/** A parameter's description saying its value must be unique: it identifies the item (a name, a handle). */
+const UNIQUE = /\bunique\b/i
+
+/**
+ * What a family's create (`usergroups.create`) lends its family: the words of the parameters that
+ * identify what it makes, the ones whose description says the value is unique (Slack's `handle`, "A
+ * mention handle. Must be unique among channels, users and User Groups"; `name`) — their names and
+ * first sentences. A request names an item by them ("the @oncall handle"), and only the create and
+ * the update take them; the family's other members (`usergroups.disable`, `usergroups.users.list`)
+ * act on the same items and never say so. Keyed by the API and the family.
+ */
+const lentBy = (document: SearchDocument, reading: Reading): { readonly key: string; readonly terms: ReadonlyArray<string> } | undefined => {
+  const method = methodOf(document.url)
+  if (method === undefined || method.verb !== "create") return undefined
+  const properties = document.parameters?.properties ?? {}
+  const texts: Array<string> = []
+  for (const name of Object.keys(properties)) {
+    const description = properties[name]?.description ?? ""
+    if (UNIQUE.test(description.slice(0, 300))) texts.push(`${name} ${firstSentence(description)}`)
+  }
+  if (texts.length === 0) return undefined
+  return { key: familyKey(document.api, method.families[method.families.length - 1]!), terms: distinct(texts.map((text) => termsIn(reading, text))) }
+}
+
+const familyKey = (api: string | undefined, family: string): string => `${api ?? ""}\u0000${family}`
+
 /**
  * The index terms of each field of a tool: read when it is added, and again when it is removed
- * (MiniSearch removes a document by its terms), by this one function so that both agree.
+ * (MiniSearch removes a document by its terms), by this one function so that both agree. `lent`:
+ * the words its family's create lends it (`lentBy`), among its parameters' (weak: as a parameter).
  */
-const termsOf = (document: SearchDocument, reading: Reading): Record<Field, ReadonlyArray<string>> => {
+const termsOf = (document: SearchDocument, reading: Reading, lent: ReadonlyArray<string> = NO_TERMS): Record<Field, ReadonlyArray<string>> => {
   const url = urlIn(reading, document.url)
+  const params = paramTerms(document, reading)
   return {
     name: termsIn(reading, document.name),
     head: url.head,
     path: url.path,
     slots: url.slots,
     summary: summaryIn(reading, document.description),
-    params: paramTerms(document, reading),
+    params: lent.length === 0 ? params : distinct([params, lent]),
     tags: document.tags === undefined || document.tags.length === 0 ? [] : termsIn(reading, document.tags.join(" ")),
     api: termsIn(reading, document.api ?? "")
   }
@@ -1111,13 +1188,31 @@ export const make = (): ToolIndex => {
     return (namers = { ids, set: new Set(ids), apis: apisOf })
   }
   let nextId = 0
+  /**
+   * The words each family's create lends its members (`lentBy`), by API and family: kept while the
+   * create is indexed, so that a member added later borrows them too. A member added before its
+   * family's create, in an earlier add, borrows nothing (an API's tools come in one add).
+   */
+  const lenders = new Map<string, ReadonlyArray<string>>()
+  /** The words a tool borrows from its families' creates (not from itself: its own are its parameters). */
+  const lentTo = (document: SearchDocument): ReadonlyArray<string> => {
+    const method = methodOf(document.url)
+    if (method === undefined || lenders.size === 0) return NO_TERMS
+    const lists: Array<ReadonlyArray<string>> = []
+    for (const family of method.families) {
+      if (method.verb === "create" && family === method.families[method.families.length - 1]) continue
+      const terms = lenders.get(familyKey(document.api, family))
+      if (terms !== undefined) lists.push(terms)
+    }
+    return lists.length === 0 ? NO_TERMS : lists.length === 1 ? lists[0]! : distinct(lists)
+  }
 
   const removeOne = (name: string): void => {
     const indexed = byName.get(name)
     if (indexed === undefined) return
     forgetScores()
     const reading = readingNow()
-    const fields = termsOf(indexed.document, reading)
+    const fields = termsOf(indexed.document, reading, indexed.lent)
     indexed.terms = fields
     try {
       miniSearch.remove(indexed)
@@ -1127,6 +1222,8 @@ export const make = (): ToolIndex => {
     for (const field of FIELDS) for (const term of fields[field]) if (!miniSearch.hasTerm(term)) present.delete(term)
     byName.delete(name)
     byId.delete(indexed.id)
+    const lends = lentBy(indexed.document, reading)
+    if (lends !== undefined) lenders.delete(lends.key)
     Learn.remove(vocabulary, urlIn(reading, indexed.document.url).collections, indexed.document.api, numericIn(indexed.document))
     countApi(indexed.document.api, -1)
   }
@@ -1135,11 +1232,18 @@ export const make = (): ToolIndex => {
     forgetScores()
     const fresh: Array<Indexed> = []
     const reading = readingNow()
+    // The creates of this add lend first, so that a family's members borrow whatever their order.
+    const lending = documents.map((document) => lentBy(document, reading))
+    for (const lends of lending) if (lends !== undefined) lenders.set(lends.key, lends.terms)
     for (let at = 0; at < documents.length; at++) {
       const document = documents[at]!
       removeOne(document.name)
+      // Replacing a create took its family's words out with it: lent again.
+      const lends = lending[at]
+      if (lends !== undefined) lenders.set(lends.key, lends.terms)
       const id = nextId++
-      const fields = termsOf(document, reading)
+      const lent = lentTo(document)
+      const fields = termsOf(document, reading, lent)
       const url = urlIn(reading, document.url)
       const action = actionOf(document)
       const indexed: Indexed = {
@@ -1154,7 +1258,9 @@ export const make = (): ToolIndex => {
         ends: url.ends,
         slots: url.slotTerms,
         slotOnly: url.slotOnly.length === 0 ? url.slotOnly : url.slotOnly.filter((term) => !fields.name.includes(term) && !fields.summary.includes(term)),
-        end: Ends.endOf(document.method, document.url, Object.keys(document.parameters?.properties ?? {}), document.api, action === "update")
+        end: Ends.endOf(document.method, document.url, Object.keys(document.parameters?.properties ?? {}), document.api, action === "update"),
+        lent,
+        reads: action === "read" ? readsOf(fields.name, fields.api) : NO_TERMS
       }
       byName.set(document.name, indexed)
       byId.set(indexed.id, indexed)
@@ -1459,6 +1565,9 @@ export const make = (): ToolIndex => {
     const values = new Set(query.values)
     for (const item of query.items) for (const term of terms(item)) values.add(term)
     const listing = query.action === "list"
+    /** The terms of the request's hints, when it reads: what names the item a plain read reads (`PLAIN_READ`). */
+    const hintTerms = new Set<string>()
+    if (query.action === "read" && (asksYesNo(text) || Qualifiers.possessive(text))) for (const concept of query.concepts) if (concept.hint === true) for (const term of concept.terms.keys()) hintTerms.add(term)
     /** The concepts of the handles said bare (`names.ts`). */
     const namedAt = query.names > 0 ? query.concepts.flatMap((concept, at) => concept.terms.has(Names.NAME) ? [at] : []) : []
     const hits: Array<SearchHit> = []
@@ -1494,6 +1603,12 @@ export const make = (): ToolIndex => {
       // fills the tool's first parameter already ("is @eve …": `/users/{username}`), the handle is met
       // by no parameter of it.
       if (namedAt.length > 0 && indexed.slots[0]?.some((term) => values.has(term)) === true) for (const at of namedAt) met.delete(at)
+      // The plain read of the item a hint names meets what the request asks of that item, in part.
+      if (hintTerms.size > 0 && indexed.reads.length > 0 && indexed.reads.every((term) => hintTerms.has(term))) {
+        query.concepts.forEach((concept, at) => {
+          if (concept.hint !== true && (met.get(at) ?? 0) < PLAIN_READ) met.set(at, PLAIN_READ)
+        })
+      }
       let metWeight = 0
       for (const [at, strength] of met) metWeight += query.concepts[at]!.weight * Math.min(1, strength)
       // How much of the tool's name the request covers: "create a repository for me" is
