@@ -16,6 +16,8 @@
  * that name. No operation is named. Every pattern is bounded and linear.
  */
 
+import * as WordNet from "./wordnet.js"
+
 /** The names a search query parameter goes by. */
 const QUERY_NAME = /^(?:q|query)$/
 
@@ -135,3 +137,26 @@ const POSSESSIVE = /(?:^|[\s(])@[\w.-]{1,39}(?:'s|’s)\s{1,3}\w/
  * @internal
  */
 export const possessive = (request: string): boolean => POSSESSIVE.test(request)
+
+/** A word after a preposition of place ("in Berlin", "from tokyo", "based near Lyon"). */
+const AFTER_PLACE = /\b(?:in|from|near|around)\s{1,3}([A-Za-z][a-z-]{1,30})\b/g
+
+/** The most places counted in a request. */
+const MOST_PLACES = 4
+
+/**
+ * How many places a request names after a preposition of place (at most `MOST_PLACES`), each a
+ * named location by WordNet (`WordNet.isPlace`: "folks in Berlin", "devs from Tokyo"): in a request
+ * to read or list, a place is where what is listed is, which no parameter of a listing takes but a
+ * search query language does (GitHub's user search: `location:`), as it takes quoted keywords.
+ *
+ * @internal
+ */
+export const placesIn = (request: string): number => {
+  let count = 0
+  AFTER_PLACE.lastIndex = 0
+  for (let match = AFTER_PLACE.exec(request); match !== null && count < MOST_PLACES; match = AFTER_PLACE.exec(request)) {
+    if (WordNet.isPlace(match[1]!.toLowerCase())) count += 1
+  }
+  return count
+}

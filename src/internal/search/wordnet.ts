@@ -196,6 +196,8 @@ interface Synset {
   readonly hypernyms: ReadonlyArray<number>
   /** Its lexicographer file (WordNet's broad class of the sense: 18 is noun.person). */
   readonly lexicon: number
+  /** Whether it is an instance (`@i`: one named thing, Berlin of national capital) and its first word a proper noun (capitalised). */
+  readonly named: boolean
   /** Its derivationally related forms (`+` pointers): from which of its words, to which word of which synset. */
   readonly related: ReadonlyArray<Related>
 }
@@ -231,8 +233,10 @@ const readSynset = (fd: number, offset: number): Synset | undefined => {
   at += 1
   const hypernyms: Array<number> = []
   const related: Array<Related> = []
+  let instance = false
   for (let i = 0; i < pointers; i++, at += 4) {
     if (fields[at] === "@") hypernyms.push(Number(fields[at + 1]))
+    else if (fields[at] === "@i") instance = true
     else if (fields[at] === "+") {
       const pos = POINTER_POS[fields[at + 2] ?? ""]
       const ends = fields[at + 3] ?? ""
@@ -241,7 +245,8 @@ const readSynset = (fd: number, offset: number): Synset | undefined => {
       }
     }
   }
-  return { words, hypernyms, lexicon: Number(fields[1]), related }
+  const first = fields[4] ?? ""
+  return { words, hypernyms, lexicon: Number(fields[1]), named: instance && first !== first.toLowerCase(), related }
 }
 
 /** The base forms a word may be an inflection of (WordNet's "morphy" detachment rules, in short). */
@@ -285,6 +290,37 @@ export const isNounless = (word: string): boolean => {
   if (!/^[a-z]{2,30}$/.test(word) || open() === null) return false
   if (baseForms(word, "noun").some((form) => indexLine("noun", form) !== undefined)) return false
   return indexLine("adv", word) !== undefined || indexLine("adj", word) !== undefined
+}
+
+/** WordNet's lexicographer file of places (`noun.location`: cities, countries, regions). */
+const NOUN_LOCATION = 15
+
+const places = new Map<string, boolean>()
+
+/**
+ * Whether a word names a place: its most frequent noun sense a named instance of a location in
+ * WordNet ("berlin": Berlin, an instance of national capital; "tokyo", "germany") — not a common
+ * noun of a place ("home", "office", "top") nor a word whose first sense is another thing ("main",
+ * "go", "rust"). False when WordNet is not installed or does not know the word.
+ *
+ * @internal
+ */
+export const isPlace = (word: string): boolean => {
+  const known = places.get(word)
+  if (known !== undefined) return known
+  const db = open()
+  let place = false
+  if (db !== null && /^[a-z][a-z-]{1,30}$/.test(word)) {
+    const first = sensesOf(db, "noun", word)[0]
+    if (first !== undefined) {
+      withData(db, "noun", (fd) => {
+        const synset = readSynset(fd, first)
+        place = synset !== undefined && synset.named && synset.lexicon === NOUN_LOCATION
+      })
+    }
+  }
+  if (places.size < 10_000) places.set(word, place)
+  return place
 }
 
 /**
