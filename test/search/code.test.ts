@@ -5,18 +5,12 @@
  * hints (`repo:octo/widgets`). Split into words, it ranked webhook configs, legacy teams and
  * environments. Over the evaluation's real imports; requests written for these tests, not taken from a task set.
  */
-import { beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import * as Hints from "../../src/internal/search/hints.js"
-import type * as ToolIndex from "../../src/internal/search/index.js"
 import { growth } from "../support/growth.js"
-import { realIndex } from "./realIndex.js"
+import { namesOver } from "./realIndex.js"
 
-let index: ToolIndex.ToolIndex
-beforeAll(async () => {
-  index = (await realIndex()).index
-}, 120_000)
-
-const names = (request: string, limit = 5): Array<string> => index.search(request, { limit }).map((hit) => hit.name)
+const { names } = namesOver()
 
 describe("names of code", () => {
   it("reads camelCase identifiers, members and calls, each cut out of the words", () => {

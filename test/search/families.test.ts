@@ -10,6 +10,7 @@
 import { beforeAll, describe, expect, it } from "vitest"
 import type { CandidateTool } from "../../bench/search/registry.js"
 import * as ToolIndex from "../../src/internal/search/index.js"
+import * as Learn from "../../src/internal/search/learn.js"
 import { realIndex } from "./realIndex.js"
 
 let real: { readonly tools: ReadonlyArray<CandidateTool>; readonly index: ToolIndex.ToolIndex }
@@ -60,5 +61,25 @@ describe("a family borrows its create's identifying words", () => {
     const own = new Set(["slack_usergroups_create", "slack_usergroups_update"])
     later.remove(slack.filter((tool) => tool.name.startsWith("slack_usergroups_") && !own.has(tool.name)).map((tool) => tool.name))
     expect(family(later)).toEqual(["slack_usergroups_create", "slack_usergroups_update"])
+  })
+})
+
+describe("an RPC method's family and verb (learn.ts `rpcMethodOf`, shared by the families and `ends.ts`)", () => {
+  it("cuts a dotted method into every family prefix and its verb", () => {
+    expect(Learn.rpcMethodOf("https://slack.com/api/usergroups.users.list")).toEqual({ families: ["usergroups", "usergroups.users"], verb: "list" })
+    expect(Learn.rpcMethodOf("/api/chat.postMessage?x=1")).toEqual({ families: ["chat"], verb: "postMessage" })
+  })
+
+  it("no method in a REST path, a path with a parameter, a file name's dot after a digit or an undotted segment", () => {
+    expect(Learn.rpcMethodOf("/v1/customers/{customer}")).toBeUndefined()
+    expect(Learn.rpcMethodOf("/repos/{owner}/{repo}/contents.json")).toBeUndefined()
+    expect(Learn.rpcMethodOf("/v1/files/v2.1")).toBeUndefined()
+    expect(Learn.rpcMethodOf("/meta")).toBeUndefined()
+    expect(Learn.rpcMethodOf(undefined)).toBeUndefined()
+  })
+
+  it("keys a family with its API: the same name in two APIs is two things", () => {
+    expect(Learn.apiKey("slack", "usergroups")).not.toBe(Learn.apiKey("other", "usergroups"))
+    expect(Learn.apiKey(undefined, "usergroups")).toBe(Learn.apiKey("", "usergroups"))
   })
 })

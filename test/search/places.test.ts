@@ -5,18 +5,12 @@
  * qualifiers.ts `placesIn`, by WordNet's named locations: wordnet.ts `isPlace`). Over the
  * evaluation's real imports; requests written for these tests, not taken from a task set.
  */
-import { beforeAll, describe, expect, it } from "vitest"
-import type * as ToolIndex from "../../src/internal/search/index.js"
+import { describe, expect, it } from "vitest"
 import * as Qualifiers from "../../src/internal/search/qualifiers.js"
 import * as WordNet from "../../src/internal/search/wordnet.js"
-import { realIndex } from "./realIndex.js"
+import { namesOver } from "./realIndex.js"
 
-let index: ToolIndex.ToolIndex
-beforeAll(async () => {
-  index = (await realIndex()).index
-}, 120_000)
-
-const names = (request: string, limit = 5): Array<string> => index.search(request, { limit }).map((hit) => hit.name)
+const { names } = namesOver()
 
 describe("which words name a place", () => {
   it("a word whose first noun sense is a named location", () => {

@@ -5,21 +5,17 @@
  * lexicon does not know. Over the evaluation's real imports; requests written for these tests, not
  * taken from a task set.
  */
-import { beforeAll, describe, expect, it } from "vitest"
-import type * as ToolIndex from "../../src/internal/search/index.js"
+import { describe, expect, it } from "vitest"
 import * as ToolIndexModule from "../../src/internal/search/index.js"
-import { realIndex } from "./realIndex.js"
+import { namesOver } from "./realIndex.js"
 
-let index: ToolIndex.ToolIndex
-beforeAll(async () => {
-  index = (await realIndex()).index
-}, 120_000)
-
-const names = (request: string, limit = 3): Array<string> => index.search(request, { limit }).map((hit) => hit.name)
+const shared = namesOver()
+const index = shared.index
+const names = (request: string, limit = 3): Array<string> => shared.names(request, limit)
 
 /** Every term the request was read into. */
 const termsOf = (request: string): Array<string> =>
-  ToolIndexModule.explain(index, request).concepts.flatMap((concept) => [...concept.terms.keys()])
+  ToolIndexModule.explain(index(), request).concepts.flatMap((concept) => [...concept.terms.keys()])
 
 describe("a noun in the possessive", () => {
   it("is read as the noun, its 's off", () => {
@@ -35,7 +31,7 @@ describe("a noun in the possessive", () => {
 
   it("leaves contractions and function words as they are", () => {
     // "what's" opens a question (a read), "it's" is a function word: neither becomes "what" or "it".
-    expect(ToolIndexModule.explain(index, "what's the topic of #ops").action).toBe("read")
+    expect(ToolIndexModule.explain(index(), "what's the topic of #ops").action).toBe("read")
     expect(termsOf("it's time to archive #old-launch")).not.toContain("it")
   })
 })

@@ -2,6 +2,7 @@
  * The evaluation's real imports (GitHub, Stripe, Slack, as the bench registry builds them) and one
  * default index of them all: what the search wing's tests over real tools start from.
  */
+import { beforeAll } from "vitest"
 import { buildRegistry, type CandidateTool } from "../../bench/search/registry.js"
 import * as ToolIndex from "../../src/internal/search/index.js"
 import * as Learn from "../../src/internal/search/learn.js"
@@ -28,4 +29,28 @@ export const toolNamed = (tools: ReadonlyArray<CandidateTool>, name: string): Ca
   const found = tools.find((candidate) => candidate.name === name)
   if (found === undefined) throw new Error(`no tool ${name}`)
   return found
+}
+
+/** One real index for a test file, built in its `beforeAll`, and what its tests read from it. */
+export interface SharedIndex {
+  /** The index (an error before the file's `beforeAll` has built it). */
+  readonly index: () => ToolIndex.ToolIndex
+  /** The names of the first `limit` tools a request ranks (5 unless told). */
+  readonly names: (request: string, limit?: number) => Array<string>
+}
+
+/**
+ * A real index built once in the calling test file's `beforeAll` (two minutes allowed: the three imports
+ * are read first), with the `names` helper most search tests assert on. Call it at the file's top level.
+ */
+export const namesOver = (): SharedIndex => {
+  let built: ToolIndex.ToolIndex | undefined
+  beforeAll(async () => {
+    built = (await realIndex()).index
+  }, 120_000)
+  const index = (): ToolIndex.ToolIndex => {
+    if (built === undefined) throw new Error("the real index is built in the test file's beforeAll")
+    return built
+  }
+  return { index, names: (request, limit = 5) => index().search(request, { limit }).map((hit) => hit.name) }
 }

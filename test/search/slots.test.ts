@@ -5,16 +5,10 @@
  * (`SLOT_WORD`, `Indexed.slotOnly`; src/internal/search/index.ts). Over the evaluation's real
  * imports; requests written for these tests, not taken from a task set.
  */
-import { beforeAll, describe, expect, it } from "vitest"
-import type * as ToolIndex from "../../src/internal/search/index.js"
-import { realIndex } from "./realIndex.js"
+import { describe, expect, it } from "vitest"
+import { namesOver } from "./realIndex.js"
 
-let index: ToolIndex.ToolIndex
-beforeAll(async () => {
-  index = (await realIndex()).index
-}, 120_000)
-
-const names = (request: string, limit: number): Array<string> => index.search(request, { limit }).map((hit) => hit.name)
+const { names } = namesOver()
 
 describe("a word met only through a path parameter's name", () => {
   it("no longer ranks every `{owner}` tool for an owner of an organisation", () => {

@@ -5,18 +5,12 @@
  * them (`WordNet.isNounless`; `query.ts`). Over the evaluation's real imports; requests written for
  * these tests, not taken from a task set.
  */
-import { beforeAll, describe, expect, it } from "vitest"
-import type * as ToolIndex from "../../src/internal/search/index.js"
+import { describe, expect, it } from "vitest"
 import * as Index from "../../src/internal/search/index.js"
 import * as WordNet from "../../src/internal/search/wordnet.js"
-import { realIndex } from "./realIndex.js"
+import { namesOver } from "./realIndex.js"
 
-let index: ToolIndex.ToolIndex
-beforeAll(async () => {
-  index = (await realIndex()).index
-}, 120_000)
-
-const names = (request: string, limit = 5): Array<string> => index.search(request, { limit }).map((hit) => hit.name)
+const { index, names } = namesOver()
 
 describe("which words are no noun", () => {
   it("an adverb, an adjective", () => {
@@ -36,7 +30,7 @@ describe("which words are no noun", () => {
 describe("an adjective of state before a plural followed by no noun", () => {
   it("lists, where an unknown word after the plural read it as a create", () => {
     // Without it "open" was the verb: `issues_create` and sub-issues ranked first.
-    expect(Index.explain(index, "open issues elsewhere citing 'race condition'").action).toBe("list")
+    expect(Index.explain(index(), "open issues elsewhere citing 'race condition'").action).toBe("list")
     expect(names("open issues elsewhere citing 'race condition'")).toEqual([
       "issues_list",
       "issues_list-for-org",
@@ -44,11 +38,11 @@ describe("an adjective of state before a plural followed by no noun", () => {
       "issues_list-for-authenticated-user",
       "search_issues-and-pull-requests"
     ])
-    expect(Index.explain(index, "open issues assigned to @kim").action).toBe("list")
+    expect(Index.explain(index(), "open issues assigned to @kim").action).toBe("list")
   })
 
   it("still makes one where the plural is the first half of a name", () => {
-    expect(Index.explain(index, "new invoices-svc repo").action).toBe("create")
-    expect(Index.explain(index, "open issues tracker").action).toBe("create")
+    expect(Index.explain(index(), "new invoices-svc repo").action).toBe("create")
+    expect(Index.explain(index(), "open issues tracker").action).toBe("create")
   })
 })

@@ -14,7 +14,7 @@
  * `status`, `archived`). Everything is read from the tools' methods, URL templates and parameter
  * names: no table per API, and forgotten with the tools.
  */
-import { pathOf } from "./learn.js"
+import { apiKey, pathOf, rpcMethodOf } from "./learn.js"
 import type { Action } from "./lexicon.js"
 import type { Concept } from "./query.js"
 import { rawWords, stem } from "./words.js"
@@ -64,15 +64,15 @@ export const endOf = (
   if (url === undefined) return undefined
   const verb = (method ?? "").toUpperCase()
   const parts = pathOf(url).split("/").filter((part) => part !== "")
-  const key = (resource: string): string => `${api ?? ""}\u0000${resource}`
+  const key = (resource: string): string => apiKey(api, resource)
   const last = parts[parts.length - 1]
   if (last === undefined) return undefined
   // RPC: `/api/conversations.archive` — the method's words after the resource's.
-  if (last.includes(".") && !parts.some((part) => PARAM.test(part))) {
-    const dotted = last.split(".")
-    const action = rawWords(dotted[dotted.length - 1]!)
-    const resource = dotted.slice(0, -1).join(".")
-    if (resource === "" || action.length === 0) return undefined
+  const rpc = rpcMethodOf(url)
+  if (rpc !== undefined) {
+    const action = rawWords(rpc.verb)
+    const resource = rpc.families[rpc.families.length - 1]!
+    if (action.length === 0) return undefined
     if (DELETING.has(action[0]!)) return { resource: key(resource), kind: "delete" }
     if (action.length === 1 && ENDING.has(action[0]!)) return { resource: key(resource), kind: "end" }
     return undefined

@@ -885,20 +885,6 @@ const listTerms = (params: ReadonlyArray<ParamReading>): ReadonlyArray<string> =
 
 const NO_TERMS: ReadonlyArray<string> = []
 
-/**
- * A method of an RPC-style API, from the last segment of its URL's path: its dotted name cut into
- * its family (every dotted prefix: `usergroups`, `usergroups.users` of `usergroups.users.list`) and
- * its verb. Undefined for a path whose last segment is no dotted name (GitHub's, Stripe's).
- */
-const methodOf = (url: string | undefined): { readonly families: ReadonlyArray<string>; readonly verb: string } | undefined => {
-  if (url === undefined) return undefined
-  const path = Learn.pathOf(url)
-  const last = path.slice(path.lastIndexOf("/") + 1)
-  if (!/^[A-Za-z][\w-]{0,60}(?:\.[A-Za-z][\w-]{0,60}){1,6}$/.test(last)) return undefined
-  const parts = last.split(".")
-  return { families: parts.slice(0, -1).map((_, at) => parts.slice(0, at + 1).join(".")), verb: parts[parts.length - 1]! }
-}
-
 /** A parameter's description saying its value must be unique: it identifies the item (a name, a handle). */
 const UNIQUE = /\bunique\b/i
 
@@ -911,7 +897,7 @@ const UNIQUE = /\bunique\b/i
  * act on the same items and never say so. Keyed by the API and the family.
  */
 const lentBy = (document: SearchDocument, reading: Reading): { readonly key: string; readonly terms: ReadonlyArray<string> } | undefined => {
-  const method = methodOf(document.url)
+  const method = Learn.rpcMethodOf(document.url)
   if (method === undefined || method.verb !== "create") return undefined
   const properties = document.parameters?.properties ?? {}
   const texts: Array<string> = []
@@ -920,10 +906,8 @@ const lentBy = (document: SearchDocument, reading: Reading): { readonly key: str
     if (UNIQUE.test(description.slice(0, 300))) texts.push(`${name} ${firstSentence(description)}`)
   }
   if (texts.length === 0) return undefined
-  return { key: familyKey(document.api, method.families[method.families.length - 1]!), terms: distinct(texts.map((text) => termsIn(reading, text))) }
+  return { key: Learn.apiKey(document.api, method.families[method.families.length - 1]!), terms: distinct(texts.map((text) => termsIn(reading, text))) }
 }
-
-const familyKey = (api: string | undefined, family: string): string => `${api ?? ""}\u0000${family}`
 
 /**
  * The index terms of each field of a tool: read when it is added, and again when it is removed
@@ -1196,12 +1180,12 @@ export const make = (): ToolIndex => {
   const lenders = new Map<string, ReadonlyArray<string>>()
   /** The words a tool borrows from its families' creates (not from itself: its own are its parameters). */
   const lentTo = (document: SearchDocument): ReadonlyArray<string> => {
-    const method = methodOf(document.url)
+    const method = Learn.rpcMethodOf(document.url)
     if (method === undefined || lenders.size === 0) return NO_TERMS
     const lists: Array<ReadonlyArray<string>> = []
     for (const family of method.families) {
       if (method.verb === "create" && family === method.families[method.families.length - 1]) continue
-      const terms = lenders.get(familyKey(document.api, family))
+      const terms = lenders.get(Learn.apiKey(document.api, family))
       if (terms !== undefined) lists.push(terms)
     }
     return lists.length === 0 ? NO_TERMS : lists.length === 1 ? lists[0]! : distinct(lists)

@@ -52,7 +52,40 @@ const segments = (path: string): Array<{ readonly text: string; readonly param: 
     .map((segment) => ({ text: segment, param: /^\{\{?[^}]*\}?\}$/.test(segment) }))
 }
 
-const keyOf = (words: ReadonlyArray<string>, api: string | undefined): string => `${api ?? ""}\u0000${words.join(" ")}`
+/**
+ * A key of something an API names (a collection, a resource, a method family), with its API: the same
+ * words in two APIs are two things.
+ *
+ * @internal
+ */
+export const apiKey = (api: string | undefined, name: string): string => `${api ?? ""}\u0000${name}`
+
+const keyOf = (words: ReadonlyArray<string>, api: string | undefined): string => apiKey(api, words.join(" "))
+
+/** A method of an RPC-style API, as its URL names it (`usergroups.users.list`). */
+export interface RpcMethod {
+  /** Every dotted prefix before its verb, shortest first: `usergroups`, `usergroups.users`. */
+  readonly families: ReadonlyArray<string>
+  /** The last dotted part: `list`. */
+  readonly verb: string
+}
+
+/**
+ * A method of an RPC-style API, from the last segment of its URL's path (`/api/usergroups.users.list`):
+ * its family and verb. Undefined for a path whose last segment is no dotted name (GitHub's, Stripe's)
+ * or that holds a parameter. Bounded: at most seven parts of at most 61 characters.
+ *
+ * @internal
+ */
+export const rpcMethodOf = (url: string | undefined): RpcMethod | undefined => {
+  if (url === undefined) return undefined
+  const path = pathOf(url)
+  if (path.includes("{")) return undefined
+  const last = path.slice(path.lastIndexOf("/") + 1)
+  if (!/^[A-Za-z][\w-]{0,60}(?:\.[A-Za-z][\w-]{0,60}){1,6}$/.test(last)) return undefined
+  const parts = last.split(".")
+  return { families: parts.slice(0, -1).map((_, at) => parts.slice(0, at + 1).join(".")), verb: parts[parts.length - 1]! }
+}
 
 /**
  * A collection as one URL template names it.
