@@ -6,7 +6,7 @@
  * module graph), as in a process whose first texts are such words.
  */
 import { describe, expect, it } from "vitest"
-import { rawWords, splitWords, terms } from "../../src/internal/search/words.js"
+import { rawWords, splitWords, stem, stemmedWords, terms } from "../../src/internal/search/words.js"
 
 /** The slot `termAt` starts a lowercase word's probe at (its hash, as written there; 65,536 slots). */
 const slotOf = (word: string): number => {
@@ -58,5 +58,18 @@ describe("the words split once (`words.ts` `partsOf`)", () => {
     // A thousand characters of parts ("aBaB…"), each distinct: read, not kept.
     for (let n = 0; n < 20; n++) expect(rawWords(`zq${n}${"aB".repeat(500)}`).length).toBe(501)
     expect(splitWords()).toBe(before + 2)
+  })
+})
+
+describe("the stems kept (`words.ts` `stem`)", () => {
+  it("keeps a word's stem, not a long word's", () => {
+    stem("zqwalking")
+    const before = stemmedWords()
+    expect(stem("zqwalking")).toBe("zqwalk")
+    expect(stem("zqtalking")).toBe("zqtalk")
+    expect(stemmedWords()).toBe(before + 1)
+    // Two thousand letters, each word distinct: stemmed, not kept.
+    for (let n = 0; n < 20; n++) expect(stem(`zq${"ab".repeat(1000)}${n}ing`).length).toBeGreaterThan(2000)
+    expect(stemmedWords()).toBe(before + 1)
   })
 })

@@ -157,7 +157,7 @@ const wordOf = (word: string, visit: (word: string) => void): void => {
  * word of a thousand characters and hundreds of parts, kept 50,000 times, held the process's memory.
  */
 const splits = new Map<string, ReadonlyArray<string>>()
-/** The longest word `splits` and the table of words met (`termAt`) keep. */
+/** The longest word `splits`, the stems and the table of words met (`termAt`) keep. */
 const KEPT_WORD = 64
 
 /** @internal */
@@ -176,6 +176,9 @@ const partsOf = (word: string): ReadonlyArray<string> => {
 
 const stems = new Map<string, string>()
 
+/** @internal */
+export const stemmedWords = (): number => stems.size
+
 /**
  * A word's stem (Porter), memoised: documents repeat the same few thousand words.
  *
@@ -186,8 +189,9 @@ export const stem = (word: string): string => {
   if (stemmed === undefined) {
     const code = word.charCodeAt(0)
     stemmed = code >= 48 && code <= 57 ? word : stemmer(word)
-    // Bounded: a stream of unique words (ids in requests) must not grow the memo without end.
-    if (stems.size < 50_000) stems.set(word, stemmed)
+    // Bounded: a stream of unique words (ids in requests) must not grow the memo without end, and a
+    // request's word of thousands of characters is stemmed, not kept (50,000 of them held megabytes).
+    if (stems.size < 50_000 && word.length <= KEPT_WORD) stems.set(word, stemmed)
   }
   return stemmed
 }
