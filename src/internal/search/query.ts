@@ -180,6 +180,16 @@ const longestAt = (
   return found
 }
 
+/**
+ * How many words the noun at `at` takes: two where a word other than grammar stands before a plural
+ * (a compound: "pull requests", "webhook deliveries"), else one.
+ */
+const nounAt = (words: ReadonlyArray<string>, at: number, known: (term: string) => boolean): number => {
+  const [first, second] = [words[at], words[at + 1]]
+  if (first === undefined || second === undefined || first === GAP || second === GAP || isStopword(first)) return 1
+  return !isPlural(first, known) && isPlural(second, known) ? 2 : 1
+}
+
 const phrases = (): PhraseIndex => {
   if (phraseIndex !== undefined) return phraseIndex
   const byFirst = new Map<string, Array<{ readonly phrase: ReadonlyArray<string>; readonly entry: Entry }>>()
@@ -282,6 +292,9 @@ const readPhrases = (
 ): void => {
   const { byFirst } = phrases()
   const taken = new Set<number>()
+  // Where a compound after an adjective of state begins ("open pull requests"): a noun, no verb to
+  // take a particle further on ("pull … in").
+  let compoundAt = -1
   for (let i = 0; i < words.length;) {
     const word = words[i]!
     if (taken.has(i) || word === GAP) {
@@ -322,7 +335,7 @@ const readPhrases = (
     // object, unless a longer phrase is said as it stands ("pull up commit … in" is "pull up").
     // Past a hint, only for a verb that says nothing alone: "kick @bob off" is the kick, not a
     // kick-off.
-    if (matched === undefined || matched.length < 2) {
+    if ((matched === undefined || matched.length < 2) && i !== compoundAt) {
       const alone = actionsAlone(candidates)
       for (const { entry, phrase } of candidates) {
         // "hand the repo over", and "hand octo/cli over to …" for a phrase said with its
@@ -394,16 +407,23 @@ const readPhrases = (
     }
     // "open issues on …", "new PRs this week": an adjective of state before a plural names what to list; only
     // "open a PR", "new repo" ask to make one.
-    const next = words[i + 1]
-    const after = words[i + 2]
+    // The plural may end a compound ("open pull requests").
+    const noun = matched.length === 1 && STATES.has(word) ? nounAt(words, i + 1, known) : 1
+    const next = words[i + noun]
+    const after = words[i + noun + 1]
     if (
       matched.length === 1 && STATES.has(word) && next !== undefined && !isStopword(next) &&
       (isPlural(next, known) || ABBREVIATED_PLURAL.test(next)) &&
       // The plural is the noun, not the first half of one ("new invoices-svc repo"): what follows it is
-      // no noun — a word of grammar, an adverb or an adjective ("open issues elsewhere citing …").
-      (after === undefined || after === GAP || isStopword(after) || WordNet.isNounless(after))
+      // no noun — a word of grammar, an adverb or an adjective ("open issues elsewhere citing …") — or
+      // a verb's -ing form opening a clause about the plural ("new PRs touching the parser"): a
+      // participle says which ones to list; a create is followed by what to make, not by that. Not
+      // before a cut-out value (`mentioning "…"`): quoted keywords are a search's, read as before.
+      (after === undefined || after === GAP || isStopword(after) || WordNet.isNounless(after) ||
+        (words[i + noun + 2] !== GAP && WordNet.verbBase(after) !== undefined))
     ) {
       concepts.push(conceptOf([word], [], 1, 0.5))
+      if (noun === 2) compoundAt = i + 1
       i += 1
       continue
     }
