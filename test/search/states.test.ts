@@ -50,18 +50,18 @@ describe("an adjective of state before a plural followed by no noun", () => {
 describe("a compound in the plural, or a clause opened by a verb's -ing form after the plural", () => {
   it("lists: the compound's first word is a noun, and no verb to take a particle further on", () => {
     // Before: "open" read as the verb (`pulls_create` first), and "pull … in" as the phrasal verb of inviting.
-    expect(Index.explain(index, "open pull requests on octo/site").action).toBe("list")
+    expect(Index.explain(index(), "open pull requests on octo/site").action).toBe("list")
     expect(names("open pull requests on octo/site").indexOf("pulls_list")).toBe(1)
-    expect(Index.explain(index, "open pull requests touching the parser in octo/site").action).toBe("list")
+    expect(Index.explain(index(), "open pull requests touching the parser in octo/site").action).toBe("list")
     expect(names("open pull requests touching the parser in octo/site").slice(0, 2)).toEqual([
       "pulls_list-requested-reviewers",
       "pulls_list"
     ])
-    expect(Index.explain(index, "new issues quoting the stack trace in octo/site").action).toBe("list")
+    expect(Index.explain(index(), "new issues quoting the stack trace in octo/site").action).toBe("list")
   })
 
   it("still makes one in the singular, or with an article", () => {
-    expect(Index.explain(index, "open pull request for octo/site").action).toBe("create")
+    expect(Index.explain(index(), "open pull request for octo/site").action).toBe("create")
     expect(names("open a pull request in octo/site")[0]).toBe("pulls_create")
   })
 })
