@@ -38,6 +38,12 @@ describe("a phrasal verb of WordNet said around its object", () => {
     expect(ToolIndex.explain(index, "tear our staging site").action).not.toBe("delete")
   })
 
+  it("is read for a word the lexicon knows only as a noun: 'phase … out' is end, terminate", () => {
+    // "phase" is a noun of the lexicon (a subscription schedule's phase); WordNet's phase_out ends.
+    expect(ToolIndex.explain(index, "phase our staging site out").action).toBe("action")
+    expect(ToolIndex.explain(index, "phase our staging site").action).not.toBe("action")
+  })
+
   it("is not read past a clause, nor from a particle that has an object of its own", () => {
     expect(ToolIndex.explain(index, "tear the site and then look down the list").action).not.toBe("delete")
     // "down the list": a preposition with its noun, not the verb's particle.

@@ -387,18 +387,21 @@ const readPhrases = (
     // "switch the nightly job off", "lock the contractor out": a verb that starts no phrase of the
     // lexicon, with a particle after its object that makes a phrasal verb WordNet knows, means that
     // phrasal verb (`splitPhrasal`).
-    const phrasal = matched === undefined && candidates.length === 0 ? splitPhrasal(words, i) : undefined
+    // A word the lexicon knows only as a noun ("phase the old price out") may be that verb too.
+    const verbless = matched === undefined ? candidates.length === 0 : matched.length === 1 && entries.every((entry) => entry.action === undefined)
+    const phrasal = verbless ? splitPhrasal(words, i) : undefined
     if (phrasal !== undefined) {
-      taken.add(phrasal.at)
       // Where one of its words is a verb of the lexicon ("tear down": destroy), the phrasal verb
       // asks for what that verb asks for, as the lexicon says it.
       const verb = phrasal.words.flatMap((lemma) => byFirst.get(lemma) ?? []).find(({ entry, phrase }) => phrase.length === 1 && entry.action !== undefined)
       if (verb !== undefined) {
+        taken.add(phrasal.at)
         concepts.push(conceptOf([word], [...verb.entry.expansions, ...phrasal.words], 1, verb.entry.weight))
         onAction(verb.entry.action!)
         i += 1
         continue
       }
+      if (matched === undefined) taken.add(phrasal.at)
     }
     if (matched === undefined) {
       if (isPlural(word, known)) onPlural(word)
@@ -409,7 +412,7 @@ const readPhrases = (
         // them has can only be reached through its synonyms.
         const isKnown = known(stem(word))
         const weight = isKnown ? WORDNET_KNOWN : WORDNET_UNKNOWN
-        for (const synonym of [...phrasal?.words ?? [], ...WordNet.synonyms(word)]) {
+        for (const synonym of [...(phrasal !== undefined && matched === undefined ? phrasal.words : []), ...WordNet.synonyms(word)]) {
           if (isStopword(synonym) || synonym.length < 2) continue
           const term = stem(synonym)
           if (!terms.has(term)) terms.set(term, weight)
