@@ -127,3 +127,13 @@ describe("a removal of what the API only ends", () => {
     expect(first("take the stale label off octo/cli#57", 2)).toEqual(["issues_remove-all-labels", "issues_remove-label"])
   })
 })
+
+describe("a verb of ending where the request's nouns are one API's", () => {
+  it("asks for that API's verbs of ending only: a project board is GitHub's, not a Slack conversation", () => {
+    // Round 13: every ender used to answer a verb of ending, and Slack's `conversations.archive`
+    // came among the first five for shelving a GitHub project board.
+    expect(first("shelve that project board", 5)).not.toContain("slack_conversations_archive")
+    // With no noun of one API, every API's verbs of ending still answer.
+    expect(first("terminate this slack token")).toEqual(["slack_auth_revoke"])
+  })
+})

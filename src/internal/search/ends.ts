@@ -128,13 +128,18 @@ export const enders = (ends: Iterable<readonly [number, End]>): ReadonlyMap<stri
   for (const [resource, { deleted, end, state }] of byResource) {
     if (state.length > 0) put(`${ANY_STATE_OF}${stem(lastWord(resource))}`, state)
     if (deleted) continue
-    if (end.length > 0) put(END, end)
+    if (end.length > 0) {
+      put(END, end)
+      put(endOfApi(resource.slice(0, resource.indexOf("\u0000"))), end)
+    }
     else if (state.length > 0) put(`${STATE_OF}${stem(lastWord(resource))}`, state)
   }
   return found
 }
 
 const END = "end"
+/** The key of one API's verbs of ending (`enders`): what a verb of ending asks for where the request's nouns are that API's. */
+const endOfApi = (api: string): string => `${END} ${api}`
 const STATE_OF = "state "
 const ANY_STATE_OF = "any "
 
@@ -161,6 +166,17 @@ const ownStems = (concepts: ReadonlyArray<Concept>): Array<string> => {
 const ENDING_STEMS: ReadonlySet<string> = new Set([...ENDING, "retire", "shelve", "deprecate", "sunset", "discontinue"].map(stem))
 
 /**
+ * Whether a concept of a request is its verb of removal or ending (its terms say delete, or a verb
+ * of ending): not one of the nouns that say which API the request is for.
+ *
+ * @internal
+ */
+export const isVerbOfEnding = (concept: Concept): boolean => {
+  for (const term of concept.terms.keys()) if (term === DELETE || ENDING_STEMS.has(term)) return true
+  return false
+}
+
+/**
  * A request to remove something (its action a delete) also asks for the enders: its concepts that
  * stand for deleting get the marks of the enders (`mark` + `enders`' keys: every verb of ending,
  * and the state updates of the resources the request names by a word) beside their words.
@@ -169,6 +185,8 @@ const ENDING_STEMS: ReadonlySet<string> = new Set([...ENDING, "retire", "shelve"
  * `active`): its concept of ending gets the marks of every state update of what it names — and, as
  * a removal, of every verb of ending: "terminate this token" is Slack's `auth.revoke` (a token has
  * no delete), though the lexicon's words for terminating do not say "revoke".
+ * Where the request's nouns are one API's (`apis`: "shelve the project board" is GitHub's), a verb
+ * of ending asks for that API's verbs of ending, not another's (Slack's `conversations.archive`).
  * Only the marks `known` has (`enders`' keys) are given: one no tool holds would score nothing,
  * and a mark for every word of the request, on every concept of removal, was quadratic in the
  * request's words ("delete a delete b …": a thousand characters, ten times a plain request's time).
@@ -180,15 +198,17 @@ export const withEnders = (
   action: Action | undefined,
   items: ReadonlySet<string>,
   mark: string,
-  known: (key: string) => boolean
+  known: (key: string) => boolean,
+  apis: ReadonlySet<string> = new Set()
 ): ReadonlyArray<Concept> => {
   if (action !== "delete" && action !== "action") return concepts
   const own = ownStems(concepts)
+  const ends = apis.size > 0 ? [...apis].map(endOfApi) : [END]
   // An id names the resource for a verb of ending; for a removal, `#44` would name the issue of
   // whatever the request takes off it (a label, an assignee): only the request's words do.
   const keys = action === "delete"
-    ? [END, ...own.map((term) => STATE_OF + term)]
-    : [END, ...[...own, ...[...items].map((key) => stem(lastWord(key)))].map((term) => ANY_STATE_OF + term)]
+    ? [...ends, ...own.map((term) => STATE_OF + term)]
+    : [...ends, ...[...own, ...[...items].map((key) => stem(lastWord(key)))].map((term) => ANY_STATE_OF + term)]
   const marks = [...new Set(keys.filter(known))].map((key) => mark + key)
   if (marks.length === 0) return concepts
   return concepts.map((concept) => {

@@ -1395,6 +1395,26 @@ export const make = (): ToolIndex => {
     }
     return balance > 0
   }
+  /**
+   * The APIs a request's nouns point at (for `Ends.withEnders`): the APIs whose tools use the own
+   * words (not synonyms) of each concept that is not the verb nor a hint, agreed across those
+   * concepts; none where they agree on none or on every API. "The project board": GitHub's.
+   */
+  const nounApis = (concepts: ReadonlyArray<Query.Concept>, action: Action | undefined): ReadonlySet<string> => {
+    if ((action !== "delete" && action !== "action") || apis.size < 2) return NONE
+    let agreed: Set<string> | undefined
+    for (const concept of concepts) {
+      if (concept.hint === true || concept.attribute === true || Ends.isVerbOfEnding(concept)) continue
+      const holders = new Set<string>()
+      for (const [term, strength] of concept.terms) {
+        if (strength < 1 || !present.has(term)) continue
+        for (const api of apisWith(term, concept.weight)) holders.add(api)
+      }
+      if (holders.size === 0) continue
+      agreed = agreed === undefined ? holders : new Set([...agreed].filter((api) => holders.has(api)))
+    }
+    return agreed !== undefined && agreed.size > 0 && agreed.size < apis.size ? agreed : NONE
+  }
   /** Where each tool id is in the current sum (slot + 1; 0: not met), kept between searches and cleared after each. */
   let slotOf = new Int32Array(0)
 
@@ -1498,7 +1518,7 @@ export const make = (): ToolIndex => {
     // handle is someone of that API, not `{owner}`; it stays cut out of the words, and meets no tool.
     const otherApi = read.names > 0 && named.size === 0 && read.apis.size === 0 && read.hinted.length === 0 &&
       leansAway(unbounded.filter((concept) => concept.hint !== true))
-    const concepts = [...Ends.withEnders(otherApi ? asked.filter((concept) => !concept.terms.has(Names.NAME)) : asked, read.action, read.items, ENDS, (key) => endersNow().has(key)), ...valueConcepts].flatMap((concept) => {
+    const concepts = [...Ends.withEnders(otherApi ? asked.filter((concept) => !concept.terms.has(Names.NAME)) : asked, read.action, read.items, ENDS, (key) => endersNow().has(key), named.size > 0 ? named : read.apis.size > 0 ? read.apis : nounApis(unbounded, read.action)), ...valueConcepts].flatMap((concept) => {
       const known = new Map([...concept.terms].filter(([term]) => term.startsWith(TAKES) || term.startsWith(ENDS) || term === Names.NAME || present.has(term)))
       return known.size === 0 ? [] : [{ terms: known, weight: concept.weight, hint: "hint" in concept && concept.hint === true }]
     })

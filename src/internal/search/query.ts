@@ -275,6 +275,33 @@ const agrees = (alone: ReadonlySet<Action>, phrasal: Entry): boolean =>
 /** How many words may stand between a phrasal verb and its particle. */
 const PARTICLE_GAP = 4
 
+/** Words that open another clause: a verb's particle is not looked for past them. */
+const CLAUSE_OPENERS: ReadonlySet<string> = new Set(["and", "but", "then", "so", "or", "because", "since", "while", "if", "when", "before", "after", "until"])
+
+/** Words that open a noun phrase: after a particle, they make it a preposition ("down the list"). */
+const DETERMINERS: ReadonlySet<string> = new Set(["the", "a", "an", "this", "that", "these", "those", "my", "our", "your", "their", "his", "her", "its", "every", "each", "all", "some", "any"])
+
+/**
+ * The particle of a phrasal verb said around its object ("turn the alarm off"), for the verb at
+ * `at`: the first particle (`PARTICLES`) two to `PARTICLE_GAP` + 1 words on, in the same clause
+ * and not past a hint, with which WordNet knows the verb as one (`WordNet.phrasal`), and what that
+ * phrasal verb means. A particle followed by a hint or a noun is a preposition with its own object
+ * ("branch off main", "look down the list"), not the verb's: it must end the request or stand
+ * before a word of grammar that opens no noun phrase. WordNet's verbs, not a list: any phrasal verb of English it holds.
+ */
+const splitPhrasal = (words: ReadonlyArray<string>, at: number): { readonly at: number; readonly words: ReadonlyArray<string> } | undefined => {
+  for (let j = at + 1; j <= at + 1 + PARTICLE_GAP && j < words.length; j++) {
+    const word = words[j]!
+    if (word === GAP || CLAUSE_OPENERS.has(word)) return undefined
+    if (j < at + 2 || !PARTICLES.has(word)) continue
+    const next = words[j + 1]
+    if (next !== undefined && (next === GAP || !isStopword(next) || DETERMINERS.has(next))) continue
+    const meaning = WordNet.phrasal(words[at]!, word)
+    if (meaning !== undefined) return { at: j, words: meaning }
+  }
+  return undefined
+}
+
 /**
  * Whether a word is an English plural of a noun the tools use ("runs", "invoices", "replies"):
  * a request for many of something is a list. Words ending in -ss, -us, -is are singular.
@@ -370,6 +397,25 @@ const readPhrases = (
       i += 1
       continue
     }
+    // "switch the nightly job off", "lock the contractor out": a verb that starts no phrase of the
+    // lexicon, with a particle after its object that makes a phrasal verb WordNet knows, means that
+    // phrasal verb (`splitPhrasal`).
+    // A word the lexicon knows only as a noun ("phase the old price out") may be that verb too.
+    const verbless = matched === undefined ? candidates.length === 0 : matched.length === 1 && entries.every((entry) => entry.action === undefined)
+    const phrasal = verbless ? splitPhrasal(words, i) : undefined
+    if (phrasal !== undefined) {
+      // Where one of its words is a verb of the lexicon ("tear down": destroy), the phrasal verb
+      // asks for what that verb asks for, as the lexicon says it.
+      const verb = phrasal.words.flatMap((lemma) => byFirst.get(lemma) ?? []).find(({ entry, phrase }) => phrase.length === 1 && entry.action !== undefined)
+      if (verb !== undefined) {
+        taken.add(phrasal.at)
+        concepts.push(conceptOf([word], [...verb.entry.expansions, ...phrasal.words], 1, verb.entry.weight))
+        onAction(verb.entry.action!)
+        i += 1
+        continue
+      }
+      if (matched === undefined) taken.add(phrasal.at)
+    }
     if (matched === undefined) {
       if (isPlural(word, known)) onPlural(word)
       if (!isStopword(word) && word.length > 1 && !/^\d+$/.test(word)) {
@@ -379,7 +425,7 @@ const readPhrases = (
         // them has can only be reached through its synonyms.
         const isKnown = known(stem(word))
         const weight = isKnown ? WORDNET_KNOWN : WORDNET_UNKNOWN
-        for (const synonym of WordNet.synonyms(word)) {
+        for (const synonym of [...(phrasal !== undefined && matched === undefined ? phrasal.words : []), ...WordNet.synonyms(word)]) {
           if (isStopword(synonym) || synonym.length < 2) continue
           const term = stem(synonym)
           if (!terms.has(term)) terms.set(term, weight)

@@ -374,6 +374,48 @@ export const synonyms = (word: string): ReadonlyArray<string> => {
   return list
 }
 
+const phrasals = new Map<string, ReadonlyArray<string> | null>()
+
+/**
+ * The meaning of a phrasal verb WordNet holds as one verb ("turn_off", "hand_over", "shut_down"):
+ * the single words of its most frequent senses (`SENSES`) and of their first generalisation —
+ * "switch", "deactivate" for turn_off — or undefined when WordNet has no such verb for the verb's
+ * dictionary form and the particle, or is not installed. Multi-word lemmas are left out: their
+ * words say another verb's meaning ("fork_over" is hand_over's, and "fork" is a repository's).
+ *
+ * @internal
+ */
+export const phrasal = (verb: string, particle: string): ReadonlyArray<string> | undefined => {
+  if (!/^[a-z]{2,30}$/.test(verb) || !/^[a-z]{2,8}$/.test(particle)) return undefined
+  const key = `${verb} ${particle}`
+  const known = phrasals.get(key)
+  if (known !== undefined) return known ?? undefined
+  const db = open()
+  let found: Array<string> | null = null
+  if (db !== null) {
+    for (const form of baseForms(verb, "verb")) {
+      const lemma = `${form}_${particle}`
+      const offsets = sensesOf(db, "verb", lemma)
+      if (offsets.length === 0) continue
+      const words = new Set<string>()
+      withData(db, "verb", (fd) => {
+        for (const offset of offsets.slice(0, SENSES)) {
+          const synset = readSynset(fd, offset)
+          if (synset === undefined) continue
+          for (const word of synset.words) words.add(word)
+          for (const hypernym of synset.hypernyms.slice(0, HYPERNYMS)) {
+            for (const word of readSynset(fd, hypernym)?.words ?? []) words.add(word)
+          }
+        }
+      })
+      found = [...words].filter((word) => /^[a-z]+$/.test(word) && word !== form)
+      break
+    }
+  }
+  if (phrasals.size < 10_000) phrasals.set(key, found)
+  return found ?? undefined
+}
+
 /** How many senses of a word, in each part of speech, are read for its related forms. */
 const FORM_SENSES = 12
 
