@@ -161,6 +161,16 @@ const ownStems = (concepts: ReadonlyArray<Concept>): Array<string> => {
 const ENDING_STEMS: ReadonlySet<string> = new Set([...ENDING, "retire", "shelve", "deprecate", "sunset", "discontinue"].map(stem))
 
 /**
+ * Whether a request that asks for an action says a verb of ending (`ENDING_STEMS`, or a lexicon word
+ * standing for one): "cancel the customer's subscription" asks to end a thing, which no create does —
+ * a create taking `cancel_at` among its parameters is what to start, not to end.
+ *
+ * @internal
+ */
+export const endsSomething = (concepts: ReadonlyArray<Concept>, action: Action | undefined): boolean =>
+  action === "action" && concepts.some((concept) => [...concept.terms.keys()].some((term) => ENDING_STEMS.has(term)))
+
+/**
  * A request to remove something (its action a delete) also asks for the enders: its concepts that
  * stand for deleting get the marks of the enders (`mark` + `enders`' keys: every verb of ending,
  * and the state updates of the resources the request names by a word) beside their words.
