@@ -1568,7 +1568,9 @@ export const make = (): ToolIndex => {
     const listing = query.action === "list"
     /**
      * A verb of ending asks for no create: a create fits it as a read fits a change (`actionFit`) — but
-     * for one under an item the request names by its id, which undoes that item (a transfer's reversal).
+     * for one under an item the request names by its id, which undoes that item (a transfer's reversal),
+     * and for a tool that ends its resource (`Ends.endOf`: an RPC POST such as `usergroups.disable` reads
+     * as a create by its method alone).
      */
     const endsAsked = Ends.endsSomething(read.concepts, query.action)
     /** The terms of the request's hints, when it reads: what names the item a plain read reads (`PLAIN_READ`). */
@@ -1623,7 +1625,7 @@ export const make = (): ToolIndex => {
       let final = (summed - slotWords) *
         Math.pow(metWeight / totalWeight, COORDINATION) *
         actionFit(query.action, ending.has(indexed.id) ? "delete" : indexed.action) *
-        (endsAsked && indexed.action === "create" && !ending.has(indexed.id) && !someIn(indexed.items, query.items) ? ACTION_READ : 1) *
+        (endsAsked && indexed.action === "create" && indexed.end === undefined && !ending.has(indexed.id) && !someIn(indexed.items, query.items) ? ACTION_READ : 1) *
         Math.pow((1 + covered) / (1 + indexed.nameTerms), NAME_COVERAGE)
       // A path parameter the request gives no value or word for is a value the user did not
       // mean to give: "CI runs for acme/web" is the repository's runs, not one workflow's.
