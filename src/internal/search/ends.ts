@@ -166,15 +166,30 @@ const ownStems = (concepts: ReadonlyArray<Concept>): Array<string> => {
 const ENDING_STEMS: ReadonlySet<string> = new Set([...ENDING, "retire", "shelve", "deprecate", "sunset", "discontinue"].map(stem))
 
 /**
+ * Whether a concept of a request says a verb of ending (`ENDING_STEMS`, or a lexicon word standing for one).
+ */
+const saysEnding = (concept: Concept): boolean => {
+  for (const term of concept.terms.keys()) if (ENDING_STEMS.has(term)) return true
+  return false
+}
+
+/**
  * Whether a concept of a request is its verb of removal or ending (its terms say delete, or a verb
  * of ending): not one of the nouns that say which API the request is for.
  *
  * @internal
  */
-export const isVerbOfEnding = (concept: Concept): boolean => {
-  for (const term of concept.terms.keys()) if (term === DELETE || ENDING_STEMS.has(term)) return true
-  return false
-}
+export const isVerbOfEnding = (concept: Concept): boolean => concept.terms.has(DELETE) || saysEnding(concept)
+
+/**
+ * Whether a request that asks for an action says a verb of ending: "cancel the customer's
+ * subscription" asks to end a thing, which no create does — a create taking `cancel_at` among its
+ * parameters is what to start, not to end.
+ *
+ * @internal
+ */
+export const endsSomething = (concepts: ReadonlyArray<Concept>, action: Action | undefined): boolean =>
+  action === "action" && concepts.some(saysEnding)
 
 /**
  * A request to remove something (its action a delete) also asks for the enders: its concepts that

@@ -1570,6 +1570,13 @@ export const make = (): ToolIndex => {
     const values = new Set(query.values)
     for (const item of query.items) for (const term of terms(item)) values.add(term)
     const listing = query.action === "list"
+    /**
+     * A verb of ending asks for no create: a create fits it as a read fits a change (`actionFit`) — but
+     * for one under an item the request names by its id, which undoes that item (a transfer's reversal),
+     * and for a tool that ends its resource (`Ends.endOf`: an RPC POST such as `usergroups.disable` reads
+     * as a create by its method alone).
+     */
+    const endsAsked = Ends.endsSomething(read.concepts, query.action)
     /** The terms of the request's hints, when it reads: what names the item a plain read reads (`PLAIN_READ`). */
     const hintTerms = new Set<string>()
     if (query.action === "read" && (asksYesNo(text) || Qualifiers.possessive(text))) for (const concept of query.concepts) if (concept.hint === true) for (const term of concept.terms.keys()) hintTerms.add(term)
@@ -1622,6 +1629,7 @@ export const make = (): ToolIndex => {
       let final = (summed - slotWords) *
         Math.pow(metWeight / totalWeight, COORDINATION) *
         actionFit(query.action, ending.has(indexed.id) ? "delete" : indexed.action) *
+        (endsAsked && indexed.action === "create" && indexed.end === undefined && !ending.has(indexed.id) && !someIn(indexed.items, query.items) ? ACTION_READ : 1) *
         Math.pow((1 + covered) / (1 + indexed.nameTerms), NAME_COVERAGE)
       // A path parameter the request gives no value or word for is a value the user did not
       // mean to give: "CI runs for acme/web" is the repository's runs, not one workflow's.

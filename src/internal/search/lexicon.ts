@@ -500,7 +500,10 @@ const NOUNS: ReadonlyArray<Entry> = [
   entry("search|find|look for", "search"),
   entry("attachment|attachments|upload|uploads|document|documents|screenshot|image", "file files upload"),
   entry("call|calls|huddle|meeting|meetings", "call calls"),
-  entry("token|tokens|access token|bot token|xoxb|xoxp|oauth token|pat|personal access token", "token auth oauth"),
+  // A token is the credential a call authenticates with (Slack's `auth.test`, `auth.revoke`); OAuth is
+  // how one is issued (`oauth.token`, `oauth.access`: "exchanges a … code for a … token"). A request
+  // naming a token asks about the token, not its issuing: no `oauth` expansion (said, it is its own word).
+  entry("token|tokens|access token|bot token|xoxb|xoxp|oauth token|pat|personal access token", "token auth"),
   entry("do not disturb|dnd|snooze|quiet hours|notifications paused", "dnd snooze"),
   // More nouns of code hosting.
   entry("draft|draft pr|wip", "draft pull"),
