@@ -5,25 +5,19 @@
  * create under the item the request names by its id (a transfer's reversal) undoes that item and
  * keeps its place. Over the evaluation's real imports; requests written for these tests.
  */
-import { beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import * as Ends from "../../src/internal/search/ends.js"
-import type * as ToolIndex from "../../src/internal/search/index.js"
 import * as Index from "../../src/internal/search/index.js"
-import { realIndex } from "./realIndex.js"
+import { namesOver } from "./realIndex.js"
 
-let index: ToolIndex.ToolIndex
-beforeAll(async () => {
-  index = (await realIndex()).index
-}, 120_000)
-
-const names = (request: string, limit = 5): Array<string> => index.search(request, { limit }).map((hit) => hit.name)
+const { index, names } = namesOver()
 
 describe("a verb of ending", () => {
   it("is read from the request's concepts where it asks for an action", () => {
-    const asked = Index.explain(index, "cancel the customer's subscription")
+    const asked = Index.explain(index(), "cancel the customer's subscription")
     expect(asked.action).toBe("action")
     expect(Ends.endsSomething(asked.concepts, asked.action)).toBe(true)
-    const made = Index.explain(index, "subscribe this customer to a plan")
+    const made = Index.explain(index(), "subscribe this customer to a plan")
     expect(Ends.endsSomething(made.concepts, made.action)).toBe(false)
   })
 
@@ -39,7 +33,7 @@ describe("a verb of ending", () => {
   })
 
   it("keeps a create under the item named by its id", () => {
-    const undo = Index.explain(index, "undo tr_1AbCdEf")
+    const undo = Index.explain(index(), "undo tr_1AbCdEf")
     expect(Ends.endsSomething(undo.concepts, undo.action)).toBe(true)
     expect(names("undo tr_1AbCdEf", 3)).toEqual([
       "PostTerminalReadersReaderCancelAction",

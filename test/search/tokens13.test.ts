@@ -4,21 +4,15 @@
  * entry no longer expands to `oauth`, which made `oauth.token` ("exchanges a … code for a … token")
  * first. Over the evaluation's real imports; requests written for these tests.
  */
-import { beforeAll, describe, expect, it } from "vitest"
-import type * as ToolIndex from "../../src/internal/search/index.js"
+import { describe, expect, it } from "vitest"
 import * as Index from "../../src/internal/search/index.js"
-import { realIndex } from "./realIndex.js"
+import { namesOver } from "./realIndex.js"
 
-let index: ToolIndex.ToolIndex
-beforeAll(async () => {
-  index = (await realIndex()).index
-}, 120_000)
-
-const names = (request: string, limit = 5): Array<string> => index.search(request, { limit }).map((hit) => hit.name)
+const { index, names } = namesOver()
 
 describe("a token named bare", () => {
   it("stands for authentication, not OAuth", () => {
-    const terms = Index.explain(index, "can you confirm our slack token still works").concepts.flatMap((concept) => [...concept.terms.keys()])
+    const terms = Index.explain(index(), "can you confirm our slack token still works").concepts.flatMap((concept) => [...concept.terms.keys()])
     expect(terms).toContain("auth")
     expect(terms).not.toContain("oauth")
   })
