@@ -6,15 +6,8 @@
 import { describe, expect, it } from "vitest"
 import * as Hints from "../../src/internal/search/hints.js"
 import * as ToolIndex from "../../src/internal/search/index.js"
+import { tool } from "./madeUp.js"
 import * as Prior from "../../src/internal/search/prior.js"
-
-const tool = (name: string, method: string, path: string, description: string, api = "code"): ToolIndex.SearchDocument => ({
-  name,
-  description,
-  method,
-  url: `https://api.example.com${path}`,
-  api
-})
 
 const indexOf = (documents: ReadonlyArray<ToolIndex.SearchDocument>): ToolIndex.ToolIndex => {
   const index = ToolIndex.make()

@@ -4,15 +4,8 @@
  */
 import { describe, expect, it } from "vitest"
 import * as ToolIndex from "../../src/internal/search/index.js"
+import { tool } from "./madeUp.js"
 import * as WordNet from "../../src/internal/search/wordnet.js"
-
-const tool = (name: string, method: string, path: string, description: string, api = "code"): ToolIndex.SearchDocument => ({
-  name,
-  description,
-  method,
-  url: `https://api.example.com${path}`,
-  api
-})
 
 const index = ToolIndex.make()
 index.add([

@@ -356,22 +356,30 @@ export const synonyms = (word: string): ReadonlyArray<string> => {
         if (offsets.length > 0) break
       }
       if (offsets.length === 0) continue
-      withData(db, pos, (fd) => {
-        for (const offset of offsets.slice(0, SENSES)) {
-          const synset = readSynset(fd, offset)
-          if (synset === undefined) continue
-          for (const lemma of synset.words) found.add(lemma)
-          for (const hypernym of synset.hypernyms.slice(0, HYPERNYMS)) {
-            for (const lemma of readSynset(fd, hypernym)?.words ?? []) found.add(lemma)
-          }
-        }
-      })
+      senseLemmas(db, pos, offsets, found)
     }
   }
   found.delete(word)
   const list = [...found].flatMap((lemma) => lemma.split("_"))
   if (cache.size < 10_000) cache.set(word, list)
   return list
+}
+
+/**
+ * The lemmas of a word's most frequent senses (`SENSES` of `offsets`) and of each one's first
+ * generalisations (`HYPERNYMS`), added to `into`: what a word or a phrasal verb is read as.
+ */
+const senseLemmas = (db: Database, pos: Pos, offsets: ReadonlyArray<number>, into: Set<string>): void => {
+  withData(db, pos, (fd) => {
+    for (const offset of offsets.slice(0, SENSES)) {
+      const synset = readSynset(fd, offset)
+      if (synset === undefined) continue
+      for (const lemma of synset.words) into.add(lemma)
+      for (const hypernym of synset.hypernyms.slice(0, HYPERNYMS)) {
+        for (const lemma of readSynset(fd, hypernym)?.words ?? []) into.add(lemma)
+      }
+    }
+  })
 }
 
 const phrasals = new Map<string, ReadonlyArray<string> | null>()
@@ -398,16 +406,7 @@ export const phrasal = (verb: string, particle: string): ReadonlyArray<string> |
       const offsets = sensesOf(db, "verb", lemma)
       if (offsets.length === 0) continue
       const words = new Set<string>()
-      withData(db, "verb", (fd) => {
-        for (const offset of offsets.slice(0, SENSES)) {
-          const synset = readSynset(fd, offset)
-          if (synset === undefined) continue
-          for (const word of synset.words) words.add(word)
-          for (const hypernym of synset.hypernyms.slice(0, HYPERNYMS)) {
-            for (const word of readSynset(fd, hypernym)?.words ?? []) words.add(word)
-          }
-        }
-      })
+      senseLemmas(db, "verb", offsets, words)
       found = [...words].filter((word) => /^[a-z]+$/.test(word) && word !== form)
       break
     }
