@@ -30,6 +30,20 @@ const NOBODY = new RegExp(
 )
 
 /**
+ * "the customer shouldn't get the discount anymore", "we don't need that webhook any longer", "the
+ * account no longer has the card": what someone is no longer to have is to be taken away — the
+ * removal of the thing named, not a read of it (left as said, the request has no verb but "get").
+ * A negated verb of having or getting with "anymore"/"any longer" after its object, or "no longer"
+ * before it: English's frames for an ending of possession.
+ */
+const NO_MORE = new RegExp(
+  `\\b(?:shouldn't|should not|mustn't|must not|doesn't|does not|don't|do not|won't|will not|can't|cannot|can not)\\s+` +
+    `(?:get|have|receive|keep|need)\\s+${OBJECT}(?:anymore|any more|any longer)\\b`,
+  "gi"
+)
+const NO_LONGER = /\b(?:no longer|not any longer)\s+(?:gets|get|has|have|receives|receive|keeps|keep|needs|need)\b/gi
+
+/**
  * The request with its outcome frames rewritten into the actions that bring them about.
  *
  * @internal
@@ -38,3 +52,5 @@ export const rewrite = (text: string): string =>
   text
     .replace(PREVENT, (_, object: string) => `restrict block ${object}`)
     .replace(NOBODY, "restrict ")
+    .replace(NO_MORE, (_, object: string) => `remove ${object.trimEnd()}`)
+    .replace(NO_LONGER, "remove")

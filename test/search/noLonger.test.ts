@@ -1,0 +1,31 @@
+/**
+ * Recall round 14 (issue #32), Stripe/Slack side: an ending of possession ("X must not keep Y any
+ * longer", "X no longer needs Y") is the removal of Y (`outcomes.ts` `NO_MORE`, `NO_LONGER`).
+ * Over the evaluation's real imports; requests written for these tests.
+ */
+import { describe, expect, it } from "vitest"
+import * as Outcomes from "../../src/internal/search/outcomes.js"
+import { namesOver } from "./realIndex.js"
+
+const { names } = namesOver()
+
+describe("an ending of possession", () => {
+  it("is rewritten into a removal of what is no longer to be had", () => {
+    expect(Outcomes.rewrite("the shop must not keep that coupon any longer")).toBe("the shop remove that coupon")
+    expect(Outcomes.rewrite("we don't need the old key anymore")).toBe("we remove the old key")
+    expect(Outcomes.rewrite("the team no longer needs the bot")).toBe("the team remove the bot")
+    // Without "anymore" / "any longer" a negated having is no ending: "must not keep" may be a rule.
+    expect(Outcomes.rewrite("the shop must not keep card numbers")).toBe("the shop must not keep card numbers")
+  })
+
+  it("ranks the removal first", () => {
+    // Before: the coupon's and discount's reads and creates ranked first (no verb but "keep").
+    expect(names("cus_ZZ91abc must not keep that coupon any longer", 3)).toEqual([
+      "DeleteCustomersCustomerDiscount",
+      "PostPromotionCodes",
+      "DeleteCustomersCustomerSubscriptionsSub_d8776b18"
+    ])
+    expect(names("cus_ZZ91abc must not keep that coupon", 1)).toEqual(["GetPromotionCodes"])
+    expect(names("acme/api no longer needs the deploy key 42", 1)).toEqual(["repos_delete-deploy-key"])
+  })
+})
