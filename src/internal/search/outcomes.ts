@@ -44,6 +44,15 @@ const NO_MORE = new RegExp(
 const NO_LONGER = /\b(?:no longer|not any longer)\s+(?:gets|get|has|have|receives|receive|keeps|keep|needs|need)\b/gi
 
 /**
+ * "pull me out of #launch", "drop me from the group", "get myself out of this channel": a removal
+ * whose object is the speaker, out of or from a place, is the speaker's leaving it (Slack's
+ * `conversations.leave`): the lexicon's verb of leaving for any verb of removal, as it already reads
+ * "remove me from". Not "off": taking oneself off an issue or a rota is an unassignment (measured:
+ * reading it as leaving lost one at 1 on DEV3).
+ */
+const REMOVE_SELF = /\b(?:remove|drop|take|pull|get|kick|boot|delete)\s+(?:me|myself)\s+(?:out of|from)\b/gi
+
+/**
  * The request with its outcome frames rewritten into the actions that bring them about.
  *
  * @internal
@@ -54,3 +63,4 @@ export const rewrite = (text: string): string =>
     .replace(NOBODY, "restrict ")
     .replace(NO_MORE, (_, object: string) => `remove ${object.trimEnd()}`)
     .replace(NO_LONGER, "remove")
+    .replace(REMOVE_SELF, "leave")
