@@ -1495,7 +1495,9 @@ export const make = (): ToolIndex => {
     // leak'"): the keywords of a search query (`qualifiers.ts`), where a write would say it.
     // A name of code said in it too ("where is useFetch called"): what to look for (`Hints.code`).
     // A named place too ("folks in Berlin"): where what is listed is, a search query's qualifier (`Qualifiers.placesIn`).
-    const quoted = action === "list" || action === "read" ? Qualifiers.quotedIn(text) + read.code + Qualifiers.placesIn(text) : 0
+    const quoted = action === "list" || action === "read"
+      ? Qualifiers.quotedIn(text) + Qualifiers.heldIn(text) + read.code + Qualifiers.placesIn(text)
+      : 0
     const taking = filters.length > 0 || quoted > 0 ? takersNow() : undefined
     // A listing narrowed by a word of filtering ("by @alice", "since …"): a search query language
     // takes each filter as a qualifier, and qualifies the listing by the request's hints too

@@ -85,7 +85,9 @@ const VERBS: ReadonlyArray<Entry> = [
   entry("assign|hand to|hand over|give to|delegate|put on|allocate", "assign assignee add", "update"),
   entry("transfer|hand off|move to|migrate", "transfer move", "action"),
   entry("archive|shelve|mothball|retire|sunset|deprecate|put away|bury", "archive", "action"),
-  entry("unarchive|restore|revive|resurrect|reopen|undelete|bring back|recover|reinstate", "unarchive restore reopen", "action"),
+  // Restoring undoes an ending: what was archived is unarchived, closed reopened, and what was disabled or
+  // deactivated (`ends.ts` ENDING: Slack's `usergroups.disable`, GitHub's workflows) enabled or reactivated.
+  entry("unarchive|restore|revive|resurrect|reopen|undelete|bring back|recover|reinstate", "unarchive restore reopen enable reactivate", "action"),
   entry("close|resolve|wrap up|shut|mark done|finish|complete|done with", "close complete resolve", "action"),
   entry("merge|land|squash|combine|ship", "merge", "action"),
   entry("approve|accept|okay|ok|lgtm|sign off|greenlight|green light|allow|authorize|confirm|ack", "approve accept allow review", "action"),

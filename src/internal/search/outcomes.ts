@@ -30,6 +30,29 @@ const NOBODY = new RegExp(
 )
 
 /**
+ * "the customer shouldn't get the discount anymore", "we don't need that webhook any longer", "the
+ * account no longer has the card": what someone is no longer to have is to be taken away — the
+ * removal of the thing named, not a read of it (left as said, the request has no verb but "get").
+ * A negated verb of having or getting with "anymore"/"any longer" after its object, or "no longer"
+ * before it: English's frames for an ending of possession.
+ */
+const NO_MORE = new RegExp(
+  `\\b(?:shouldn't|should not|mustn't|must not|doesn't|does not|don't|do not|won't|will not|can't|cannot|can not)\\s+` +
+    `(?:get|have|receive|keep|need)\\s+${OBJECT}(?:anymore|any more|any longer)\\b`,
+  "gi"
+)
+const NO_LONGER = /\b(?:no longer|not any longer)\s+(?:gets|get|has|have|receives|receive|keeps|keep|needs|need)\b/gi
+
+/**
+ * "pull me out of #launch", "drop me from the group", "get myself out of this channel": a removal
+ * whose object is the speaker, out of or from a place, is the speaker's leaving it (Slack's
+ * `conversations.leave`): the lexicon's verb of leaving for any verb of removal, as it already reads
+ * "remove me from". Not "off": taking oneself off an issue or a rota is an unassignment (measured:
+ * reading it as leaving lost one at 1 on DEV3).
+ */
+const REMOVE_SELF = /\b(?:remove|drop|take|pull|get|kick|boot|delete)\s+(?:me|myself)\s+(?:out of|from)\b/gi
+
+/**
  * The request with its outcome frames rewritten into the actions that bring them about.
  *
  * @internal
@@ -38,3 +61,6 @@ export const rewrite = (text: string): string =>
   text
     .replace(PREVENT, (_, object: string) => `restrict block ${object}`)
     .replace(NOBODY, "restrict ")
+    .replace(NO_MORE, (_, object: string) => `remove ${object.trimEnd()}`)
+    .replace(NO_LONGER, "remove")
+    .replace(REMOVE_SELF, "leave")

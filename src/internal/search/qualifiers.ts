@@ -17,6 +17,7 @@
  */
 
 import * as WordNet from "./wordnet.js"
+import { isStopword } from "./words.js"
 
 /** The names a search query parameter goes by. */
 const QUERY_NAME = /^(?:q|query)$/
@@ -157,6 +158,57 @@ export const placesIn = (request: string): number => {
   AFTER_PLACE.lastIndex = 0
   for (let match = AFTER_PLACE.exec(request); match !== null && count < MOST_PLACES; match = AFTER_PLACE.exec(request)) {
     if (WordNet.isPlace(match[1]!.toLowerCase())) count += 1
+  }
+  return count
+}
+
+/**
+ * Verbs whose object is text a thing holds, as their -ing forms: "messages that mention deploys" are
+ * the messages mentioning them. A relative clause on what is asked for says which ones, not what to
+ * do — left as said, "mention" is the request's verb (to notify someone), and a request to list reads
+ * as an action.
+ */
+const PARTICIPLE: Readonly<Record<string, string>> = {
+  mention: "mentioning", contain: "containing", reference: "referencing", cite: "citing", match: "matching"
+}
+
+/**
+ * A verb of holding text ("mentioning", "that contain", "which match") and the word after it: the
+ * participle, or a relative pronoun and the verb (group 1), then the word (group 2).
+ */
+const HOLDING =
+  /\b(?:mentioning|containing|referencing|citing|matching|(?:that|which)\s{1,3}(mention|contain|reference|cite|match)(?:s|es)?)\s{1,3}([A-Za-z][\w-]{1,40})\b/gi
+
+/** The word after a verb of holding text, unless a word of grammar ("mentioning the …"). */
+const heldWord = (word: string): boolean => !isStopword(word.toLowerCase())
+
+/**
+ * The request with each verb of holding text said by its participle and the word after it quoted
+ * ("issues that reference parser" → `issues referencing "parser"`): which things are meant, by a
+ * keyword they hold — not an action ("mention", "deploy"), and cut out of the words as quoted text is.
+ *
+ * @internal
+ */
+export const participial = (request: string): string =>
+  request.replace(HOLDING, (whole: string, verb: string | undefined, word: string) => {
+    if (!heldWord(word)) return whole
+    const participle = verb === undefined ? whole.slice(0, whole.search(/\s/)) : PARTICIPLE[verb.toLowerCase()] ?? verb
+    return `${participle} "${word}"`
+  })
+
+/**
+ * How many words a request gives as what the things it reads or lists hold (at most `MOST_QUOTED`):
+ * the word after a verb of holding text, unquoted ("messages mentioning deploy") — the keywords a
+ * search query language takes, as quoted text is. A hint after the verb (`mentioning @bob`) is a
+ * person, not a keyword; a word of grammar ("mentioning the …") neither.
+ *
+ * @internal
+ */
+export const heldIn = (request: string): number => {
+  let count = 0
+  HOLDING.lastIndex = 0
+  for (let match = HOLDING.exec(request); match !== null && count < MOST_QUOTED; match = HOLDING.exec(request)) {
+    if (heldWord(match[2]!)) count += 1
   }
   return count
 }

@@ -11,6 +11,7 @@ import * as Learn from "./learn.js"
 import * as Makes from "./makes.js"
 import * as Names from "./names.js"
 import * as Outcomes from "./outcomes.js"
+import * as Qualifiers from "./qualifiers.js"
 import type * as Prior from "./prior.js"
 import * as Values from "./values.js"
 import * as WordNet from "./wordnet.js"
@@ -583,7 +584,7 @@ export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term
   // particle may follow it as it follows any short object: "drag @sam into #launch".
   // A handle said bare ("out of acme", "acme's repos") is a value, as a hint is: cut out, and a
   // concept the tools it may address meet (`names.ts`).
-  const said = withoutPayload(Outcomes.rewrite(rest))
+  const said = withoutPayload(Outcomes.rewrite(Qualifiers.participial(rest)))
   const names = Names.namesIn(said, known, (word) => phrases().words.has(word))
   let unnamed = said
   for (const { end, start } of [...names].reverse()) unnamed = unnamed.slice(0, start) + Hints.CUT + unnamed.slice(end)
