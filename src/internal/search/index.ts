@@ -177,6 +177,8 @@ interface Indexed {
   readonly kind: Prior.Kind
   /** How many distinct terms the tool's name has: how much of its name a request covers. */
   readonly nameTerms: number
+  /** The verb of ending its name says, for a DELETE (`Ends.enderInName`): covered by a request to delete. */
+  readonly ender: string | undefined
   /** The collections whose items the tool addresses (`customers` for `/v1/customers/{customer}/…`). */
   readonly items: ReadonlySet<string>
   /** The collection its path ends on (`Learn.endingIn`): what it lists, when it lists. */
@@ -1238,6 +1240,7 @@ export const make = (): ToolIndex => {
         action,
         kind: Prior.kindOf(document.name, document.description, document.url),
         nameTerms: nameTermsOf(document.name, fields.name),
+        ender: Ends.enderInName(document.method, fields.name),
         items: url.items,
         ends: url.ends,
         slots: url.slotTerms,
@@ -1577,6 +1580,9 @@ export const make = (): ToolIndex => {
      * as a create by its method alone).
      */
     const endsAsked = Ends.endsSomething(read.concepts, query.action)
+    /** Every term of the request, for a DELETE's verb of ending it does not say (`Indexed.ender`). */
+    const askedTerms = new Set<string>()
+    if (query.action === "delete") for (const concept of query.concepts) for (const term of concept.terms.keys()) askedTerms.add(term)
     /** The terms of the request's hints, when it reads: what names the item a plain read reads (`PLAIN_READ`). */
     const hintTerms = new Set<string>()
     if (query.action === "read" && (asksYesNo(text) || Qualifiers.possessive(text))) for (const concept of query.concepts) if (concept.hint === true) for (const term of concept.terms.keys()) hintTerms.add(term)
@@ -1625,7 +1631,11 @@ export const make = (): ToolIndex => {
       for (const [at, strength] of met) metWeight += query.concepts[at]!.weight * Math.min(1, strength)
       // How much of the tool's name the request covers: "create a repository for me" is
       // `repos/create-for-authenticated-user` entirely, and a third of `codespaces/add-repository-for-secret-…`.
-      const covered = scores.named[candidate]!
+      // A DELETE named by its API's verb of ending ("cancel an invitation") is what a request to
+      // delete asks for, whatever verb the request says ("delete the pending invite"): the name's
+      // verb is covered by the request's kind of operation, as a read's verb is by a read.
+      const covered = scores.named[candidate]! +
+        (query.action === "delete" && indexed.ender !== undefined && !askedTerms.has(indexed.ender) ? 1 : 0)
       let final = (summed - slotWords) *
         Math.pow(metWeight / totalWeight, COORDINATION) *
         actionFit(query.action, ending.has(indexed.id) ? "delete" : indexed.action) *
