@@ -268,7 +268,7 @@ const VERB_ACTIONS: ReadonlyMap<string, Action> = (() => {
 const READ_VERBS: ReadonlySet<string> = new Set(["info", "retrieve", "fetch", "describe"].map(stem))
 
 /**
- * How much a change is lifted for taking a property the request names by its parameter's whole name
+ * How much an update is lifted for taking a property the request names by its parameter's whole name
  * ("change the default branch": `default_branch` of the repository's update). A name of two or three
  * words said as one phrase is that property, where its words alone ("branch") name other tools'
  * resources (a branch's protection, its rename).
@@ -1618,8 +1618,11 @@ export const make = (): ToolIndex => {
     /** Every term of the request, for a DELETE's verb of ending it does not say (`Indexed.ender`). */
     const askedTerms = new Set<string>()
     if (query.action === "delete") for (const concept of query.concepts) for (const term of concept.terms.keys()) askedTerms.add(term)
-    /** The request's phrases, where it sets something: a property it names (`PROPERTY_NAMED`). */
-    const setting = query.action === "update" || query.action === "create" ? phrasesSaid(text) : undefined
+    /**
+     * The request's phrases, where it changes something: a property it names (`PROPERTY_NAMED`). Not for
+     * a create: what a thing is made with ("open a pull request": a stack's `pull_request`) is no property set.
+     */
+    const setting = query.action === "update" ? phrasesSaid(text) : undefined
     /** The terms of the request's hints, when it reads: what names the item a plain read reads (`PLAIN_READ`). */
     const hintTerms = new Set<string>()
     if (query.action === "read" && (asksYesNo(text) || Qualifiers.possessive(text))) for (const concept of query.concepts) if (concept.hint === true) for (const term of concept.terms.keys()) hintTerms.add(term)
