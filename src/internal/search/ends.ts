@@ -165,6 +165,18 @@ const ownStems = (concepts: ReadonlyArray<Concept>): Array<string> => {
 /** The stems of the verbs of ending (`ENDING`) and of the lexicon's words for them: what a verb of ending is read as. */
 const ENDING_STEMS: ReadonlySet<string> = new Set([...ENDING, "retire", "shelve", "deprecate", "sunset", "discontinue"].map(stem))
 
+/** The stems of the verbs by which a tool's name says it deletes or ends (`DELETING`, `ENDING`). */
+const NAME_ENDERS: ReadonlySet<string> = new Set([...DELETING, ...ENDING].map(stem))
+
+/**
+ * The verb of ending or deleting a DELETE's name says (`orgs/cancel-invitation`: "cancel"), or
+ * undefined: what the method does, named in the API's own word.
+ *
+ * @internal
+ */
+export const enderInName = (method: string | undefined, name: ReadonlyArray<string>): string | undefined =>
+  method?.toUpperCase() === "DELETE" ? name.find((term) => NAME_ENDERS.has(term)) : undefined
+
 /**
  * Whether a concept of a request says a verb of ending (`ENDING_STEMS`, or a lexicon word standing for one).
  */

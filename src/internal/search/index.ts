@@ -177,6 +177,10 @@ interface Indexed {
   readonly kind: Prior.Kind
   /** How many distinct terms the tool's name has: how much of its name a request covers. */
   readonly nameTerms: number
+  /** The verb of ending its name says, for a DELETE (`Ends.enderInName`): covered by a request to delete. */
+  readonly ender: string | undefined
+  /** Its parameters' names of two or three words, as stems joined by spaces (`propertyNames`). */
+  readonly properties: ReadonlyArray<string>
   /** The collections whose items the tool addresses (`customers` for `/v1/customers/{customer}/…`). */
   readonly items: ReadonlySet<string>
   /** The collection its path ends on (`Learn.endingIn`): what it lists, when it lists. */
@@ -262,6 +266,38 @@ const VERB_ACTIONS: ReadonlyMap<string, Action> = (() => {
  * rankings moved by the dozen and DEV–DEV5 did not gain).
  */
 const READ_VERBS: ReadonlySet<string> = new Set(["info", "retrieve", "fetch", "describe"].map(stem))
+
+/**
+ * How much an update is lifted for taking a property the request names by its parameter's whole name
+ * ("change the default branch": `default_branch` of the repository's update). A name of two or three
+ * words said as one phrase is that property, where its words alone ("branch") name other tools'
+ * resources (a branch's protection, its rename).
+ */
+const PROPERTY_NAMED = 2
+/** How many of a tool's parameters are read for their names (`propertyNames`). */
+const PROPERTIES = 64
+
+/** A tool's parameters' names of two or three words (`default_branch`, `allowAutoMerge`), as stems joined by spaces. */
+const propertyNames = (document: SearchDocument): ReadonlyArray<string> => {
+  const out: Array<string> = []
+  for (const name of Object.keys(document.parameters?.properties ?? {}).slice(0, PROPERTIES)) {
+    if (name.length > 64) continue
+    const words = rawWords(name)
+    if (words.length >= 2 && words.length <= 3) out.push(words.map((word) => stem(word.toLowerCase())).join(" "))
+  }
+  return out.length === 0 ? NO_TERMS : out
+}
+
+/** The request's runs of two and three words, as stems joined by spaces (at most its first 200 words). */
+const phrasesSaid = (request: string): ReadonlySet<string> => {
+  const stems = rawWords(request).slice(0, 200).map((word) => stem(word.toLowerCase()))
+  const out = new Set<string>()
+  for (let at = 0; at + 1 < stems.length; at++) {
+    out.add(`${stems[at]} ${stems[at + 1]}`)
+    if (at + 2 < stems.length) out.add(`${stems[at]} ${stems[at + 1]} ${stems[at + 2]}`)
+  }
+  return out
+}
 
 /** A name that is an HTTP method and one noun (`GetBalance`, `PostCustomers`): two words, not a brand. */
 const METHOD_AND_NOUN = /^(?:Get|Post|Put|Patch|Delete|Head)[A-Z][a-z0-9]{1,60}$/
@@ -1238,6 +1274,8 @@ export const make = (): ToolIndex => {
         action,
         kind: Prior.kindOf(document.name, document.description, document.url),
         nameTerms: nameTermsOf(document.name, fields.name),
+        ender: Ends.enderInName(document.method, fields.name),
+        properties: propertyNames(document),
         items: url.items,
         ends: url.ends,
         slots: url.slotTerms,
@@ -1579,6 +1617,14 @@ export const make = (): ToolIndex => {
      * as a create by its method alone).
      */
     const endsAsked = Ends.endsSomething(read.concepts, query.action)
+    /** Every term of the request, for a DELETE's verb of ending it does not say (`Indexed.ender`). */
+    const askedTerms = new Set<string>()
+    if (query.action === "delete") for (const concept of query.concepts) for (const term of concept.terms.keys()) askedTerms.add(term)
+    /**
+     * The request's phrases, where it changes something: a property it names (`PROPERTY_NAMED`). Not for
+     * a create: what a thing is made with ("open a pull request": a stack's `pull_request`) is no property set.
+     */
+    const setting = query.action === "update" ? phrasesSaid(text) : undefined
     /** The terms of the request's hints, when it reads: what names the item a plain read reads (`PLAIN_READ`). */
     const hintTerms = new Set<string>()
     if (query.action === "read" && (asksYesNo(text) || Qualifiers.possessive(text))) for (const concept of query.concepts) if (concept.hint === true) for (const term of concept.terms.keys()) hintTerms.add(term)
@@ -1627,12 +1673,17 @@ export const make = (): ToolIndex => {
       for (const [at, strength] of met) metWeight += query.concepts[at]!.weight * Math.min(1, strength)
       // How much of the tool's name the request covers: "create a repository for me" is
       // `repos/create-for-authenticated-user` entirely, and a third of `codespaces/add-repository-for-secret-…`.
-      const covered = scores.named[candidate]!
+      // A DELETE named by its API's verb of ending ("cancel an invitation") is what a request to
+      // delete asks for, whatever verb the request says ("delete the pending invite"): the name's
+      // verb is covered by the request's kind of operation, as a read's verb is by a read.
+      const covered = scores.named[candidate]! +
+        (query.action === "delete" && indexed.ender !== undefined && !askedTerms.has(indexed.ender) ? 1 : 0)
       let final = (summed - slotWords) *
         Math.pow(metWeight / totalWeight, COORDINATION) *
         actionFit(query.action, ending.has(indexed.id) ? "delete" : indexed.action) *
         (endsAsked && indexed.action === "create" && indexed.end === undefined && !ending.has(indexed.id) && !someIn(indexed.items, query.items) ? ACTION_READ : 1) *
         Math.pow((1 + covered) / (1 + indexed.nameTerms), NAME_COVERAGE)
+      if (setting !== undefined && indexed.action === query.action && indexed.properties.some((name) => setting.has(name))) final *= PROPERTY_NAMED
       // A path parameter the request gives no value or word for is a value the user did not
       // mean to give: "CI runs for acme/web" is the repository's runs, not one workflow's.
       // Nor does the noun a list is asked by: "the tags of acme/web" names no tag.

@@ -64,3 +64,23 @@ export const rewrite = (text: string): string =>
     .replace(NO_MORE, (_, object: string) => `remove ${object.trimEnd()}`)
     .replace(NO_LONGER, "remove")
     .replace(REMOVE_SELF, "leave")
+
+/**
+ * A causative with people as its object — "get @ann to check …", "have @ann and @team/web go over …" —
+ * asks those people to do something: the speaker's operation is the asking (a review requested, an
+ * assignment), not the verb "get" or "have" (a read) nor the verb the people are to do ("look over"
+ * reads). It is rewritten as "ask", which the lexicon reads as requesting, the people and their verb
+ * kept. Grammar of English: only an object of up to four `@` handles (people or teams) joined by
+ * commas or "and", so that "get the logs", "have a look at …" and "get it to pass" are left alone.
+ */
+const CAUSATIVE = new RegExp(
+  "^(\\s*)(?:get|have)\\s+(?=@[\\w.-]{1,64}(?:/[\\w.-]{1,64})?(?:(?:\\s*,\\s*|\\s+and\\s+|\\s+)@[\\w.-]{1,64}(?:/[\\w.-]{1,64})?){0,3}\\s+(?:to\\s+)?[a-z])",
+  "i"
+)
+
+/**
+ * The request with a causative of people ("get @ann to …") read as asking them.
+ *
+ * @internal
+ */
+export const causative = (text: string): string => text.replace(CAUSATIVE, "$1ask ")

@@ -504,7 +504,7 @@ const FRAME = new RegExp(
   "i"
 )
 
-const unframed = (request: string): string => request.replace(FRAME, "")
+const unframed = (request: string): string => Outcomes.causative(request.replace(FRAME, ""))
 
 /**
  * A request is words: past 1,000 characters it is not one. The index reads only this much of a request,
