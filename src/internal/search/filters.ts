@@ -128,7 +128,8 @@ export const asFilters = (takes: ReadonlyArray<ReadonlyArray<string>>, people: n
   for (const kinds of takes) {
     // A URL is where something is sent, not what a listing is narrowed by ("hook https://… up to
     // push events" names events, and asks for a webhook): it stays a value to set.
-    if (kinds.includes("url")) {
+    // A span of history ("between v1 and v2") is what a comparison takes, not a listing's filter either.
+    if (kinds.includes("url") || kinds.includes(Values.RANGE)) {
       out.push(kinds)
       continue
     }

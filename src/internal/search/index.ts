@@ -1571,6 +1571,11 @@ export const make = (): ToolIndex => {
     for (const item of query.items) for (const term of terms(item)) values.add(term)
     const listing = query.action === "list"
     /**
+     * A span of history ("between v1 and v2": `Values.spans`) is a value, and the item of a tool whose
+     * required parameter takes it (`…/compare/{basehead}`): that tool is given its item.
+     */
+    const spanned = takes.some((kinds) => kinds.includes(Values.RANGE))
+    /**
      * A verb of ending asks for no create: a create fits it as a read fits a change (`actionFit`) — but
      * for one under an item the request names by its id, which undoes that item (a transfer's reversal),
      * and for a tool that ends its resource (`Ends.endOf`: an RPC POST such as `usergroups.disable` reads
@@ -1644,7 +1649,7 @@ export const make = (): ToolIndex => {
         // The item a path ends with is given by a value (an id, a hint, a number), not by a word:
         // "my signing keys" names no key.
         if (at === indexed.slots.length - 1 && ITEM_URL.test(indexed.document.url ?? "")) {
-          if (!slot.some((term) => values.has(term)) && !addressed) final *= SLOT_ITEM
+          if (!slot.some((term) => values.has(term)) && !addressed && !(spanned && taking?.byTool.get(indexed.id)?.get(Values.RANGE) === true)) final *= SLOT_ITEM
           return
         }
         if (!slot.some((term) => given.has(term) && !(listing && query.listed.has(term)))) final *= SLOT
