@@ -40,7 +40,8 @@ describe("what a tool's query parameters filter by", () => {
     // `user`: "Filter files created by a single user"; `ts_from`; `types` as a file's kind.
     expect(filters("slack_files_list")).toEqual(["filter:date", "filter:file", "filter:person"])
     // `creator`, `assignee`, `mentioned`; `since`; `labels`. `owner` and `repo` are the URL's, not filters.
-    expect(filters("issues_list-for-repo")).toEqual(["filter:date", "filter:label", "filter:person"])
+    // `state`'s named values (open, closed, all) too (round 14: choices.test.ts); not `sort`'s nor `direction`'s.
+    expect(filters("issues_list-for-repo")).toEqual(["filter:date", "filter:is:all", "filter:is:close", "filter:is:open", "filter:label", "filter:person"])
   })
 
   it("reads nothing of a tool that sends its parameters in a body", () => {

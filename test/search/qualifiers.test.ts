@@ -31,7 +31,9 @@ const tool = (name: string): CandidateTool => {
 const describedAs = (name: string, parameter: string): string | undefined =>
   (tool(name).parameters?.properties[parameter] as { readonly description?: string } | undefined)?.description
 
-const filters = (name: string): Array<string> => [...Filters.filterKindsOf(tool(name), Values.parameterKinds)].sort()
+// The kinds of value a tool filters by; its named values (`filter:is:…`, round 14) are choices.test.ts's.
+const filters = (name: string): Array<string> =>
+  [...Filters.filterKindsOf(tool(name), Values.parameterKinds)].filter((kind) => !kind.startsWith(Filters.FILTER + Filters.IS)).sort()
 
 const names = (request: string, limit = 5): Array<string> => index.search(request, { limit }).map((hit) => hit.name)
 

@@ -51,11 +51,12 @@ describe("a compound in the plural, or a clause opened by a verb's -ing form aft
   it("lists: the compound's first word is a noun, and no verb to take a particle further on", () => {
     // Before: "open" read as the verb (`pulls_create` first), and "pull … in" as the phrasal verb of inviting.
     expect(Index.explain(index(), "open pull requests on octo/site").action).toBe("list")
-    expect(names("open pull requests on octo/site").indexOf("pulls_list")).toBe(1)
+    // First since round 14: "open" is also a value the pull list's `state` filters by (choices.test.ts).
+    expect(names("open pull requests on octo/site").indexOf("pulls_list")).toBe(0)
     expect(Index.explain(index(), "open pull requests touching the parser in octo/site").action).toBe("list")
     expect(names("open pull requests touching the parser in octo/site").slice(0, 2)).toEqual([
-      "pulls_list-requested-reviewers",
-      "pulls_list"
+      "pulls_list",
+      "pulls_list-requested-reviewers"
     ])
     expect(Index.explain(index(), "new issues quoting the stack trace in octo/site").action).toBe("list")
   })

@@ -19,6 +19,7 @@
  */
 import * as Qualifiers from "./qualifiers.js"
 import * as Values from "./values.js"
+import { stem } from "./words.js"
 
 /** The methods whose parameters outside the URL are query parameters: what a list is filtered by. */
 const QUERY_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD"])
@@ -77,6 +78,16 @@ export const filterKindsOf = <S extends object>(
     if (schema === undefined || schema === null || typeof schema !== "object") continue
     const taken = read(name, schema)
     for (let at = 0; at < taken.length; at++) kinds.add(asFilter(taken[at]!))
+    // A query parameter of a few named values (`permission`: pull, push, admin) filters by each of
+    // them: a word of a request to list that is one of them ("who has admin on …") narrows the list.
+    // Not one that orders the list (`sort`, `direction`: asc, desc): it narrows nothing.
+    const choices = (schema as { readonly enum?: ReadonlyArray<unknown> }).enum
+    if (choices !== undefined && choices.length <= ENUM_MOST && !ORDERS.test(name)) {
+      for (let at = 0; at < choices.length; at++) {
+        const choice = choices[at]
+        if (typeof choice === "string" && ENUM_WORD.test(choice)) kinds.add(asFilter(IS + stem(choice)))
+      }
+    }
     const lower = name.toLowerCase()
     if (TIME_BOUND.test(lower)) kinds.add(asFilter("date"))
     if (PERSON.test(lower)) kinds.add(asFilter(PERSON_KIND))
@@ -96,6 +107,15 @@ export const filterKindsOf = <S extends object>(
 }
 
 const NONE: ReadonlyArray<string> = []
+
+/** The mark of a named value a query parameter filters by (`filter:is:<stem>`). */
+export const IS = "is:"
+/** At most so many named values make a filter of choices (longer enums are codes, not words people say). */
+const ENUM_MOST = 12
+/** A query parameter that orders a listing rather than narrowing it. */
+const ORDERS = /^(?:sort|sort_by|order|order_by|direction)$/i
+/** A named value that is one lowercase word. */
+const ENUM_WORD = /^[a-z]{3,20}$/
 
 /**
  * A kind marked `FILTER`, one string per kind: a first value search reads thousands of query
@@ -128,7 +148,8 @@ export const asFilters = (takes: ReadonlyArray<ReadonlyArray<string>>, people: n
   for (const kinds of takes) {
     // A URL is where something is sent, not what a listing is narrowed by ("hook https://… up to
     // push events" names events, and asks for a webhook): it stays a value to set.
-    if (kinds.includes("url")) {
+    // A span of history ("between v1 and v2") is what a comparison takes, not a listing's filter either.
+    if (kinds.includes("url") || kinds.includes(Values.RANGE)) {
       out.push(kinds)
       continue
     }

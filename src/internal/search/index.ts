@@ -1064,6 +1064,20 @@ const VALUE_MAX = 1.5
  * value read as several kinds (a version, or a ref; an id of one collection or another) counts once,
  * by the best; "$20" is two values, an amount and a currency, each taken by a parameter of its own.
  */
+/** A concept whose own word (strength 1) is a named value some listing filters by, also met by those listings (`Filters.IS`). */
+const byChoice = (concept: Query.Concept, taking: Takers): Query.Concept => {
+  if (concept.hint === true) return concept
+  let terms: Map<string, number> | undefined
+  for (const [term, strength] of concept.terms) {
+    if (strength < 1) continue
+    const mark = Filters.FILTER + Filters.IS + term
+    if (!taking.byKind.has(mark)) continue
+    terms ??= new Map(concept.terms)
+    terms.set(TAKES + mark, 1)
+  }
+  return terms === undefined ? concept : { ...concept, terms }
+}
+
 const valueFit = (asked: ReadonlyArray<ReadonlyArray<string>>, takes: ReadonlyMap<string, boolean>): number => {
   if (asked.length === 0 || takes.size === 0) return 1
   let lift = 1
@@ -1536,7 +1550,7 @@ export const make = (): ToolIndex => {
     const quoted = action === "list" || action === "read"
       ? Qualifiers.quotedIn(text) + Qualifiers.heldIn(text) + read.code + Qualifiers.placesIn(text)
       : 0
-    const taking = filters.length > 0 || quoted > 0 ? takersNow() : undefined
+    const taking = filters.length > 0 || quoted > 0 || action === "list" ? takersNow() : undefined
     // A listing narrowed by a word of filtering ("by @alice", "since …"): a search query language
     // takes each filter as a qualifier, and qualifies the listing by the request's hints too
     // (`qualifiers.ts`). Not where no word says a value filters: in "who belongs to @design-crew" the
@@ -1552,7 +1566,10 @@ export const make = (): ToolIndex => {
     }))
     // A value bounded by a comparison filters: the words of a value to give ("amount") are no part of the request.
     const unbounded = said.compares ? read.concepts.filter((concept) => concept.attribute !== true) : read.concepts
-    const asked = qualifying ? Qualifiers.qualified(unbounded, TAKES + QUERY, HINT_QUERY) : unbounded
+    const qualified = qualifying ? Qualifiers.qualified(unbounded, TAKES + QUERY, HINT_QUERY) : unbounded
+    // A word of a request to list that is a named value a listing filters by ("admin": `permission`)
+    // is also met by the listings filtering by it (`Filters.IS`).
+    const asked = action === "list" && taking !== undefined ? qualified.map((concept) => byChoice(concept, taking)) : qualified
     // A handle said bare where nothing else of the request points at the API a name addresses, and a
     // word of it is one only other APIs use ("issue a refund to globex": refunds are Stripe's): the
     // handle is someone of that API, not `{owner}`; it stays cut out of the words, and meets no tool.
@@ -1610,6 +1627,11 @@ export const make = (): ToolIndex => {
     const values = new Set(query.values)
     for (const item of query.items) for (const term of terms(item)) values.add(term)
     const listing = query.action === "list"
+    /**
+     * A span of history ("between v1 and v2": `Values.spans`) is a value, and the item of a tool whose
+     * required parameter takes it (`…/compare/{basehead}`): that tool is given its item.
+     */
+    const spanned = takes.some((kinds) => kinds.includes(Values.RANGE))
     /**
      * A verb of ending asks for no create: a create fits it as a read fits a change (`actionFit`) — but
      * for one under an item the request names by its id, which undoes that item (a transfer's reversal),
@@ -1697,7 +1719,7 @@ export const make = (): ToolIndex => {
         // The item a path ends with is given by a value (an id, a hint, a number), not by a word:
         // "my signing keys" names no key.
         if (at === indexed.slots.length - 1 && ITEM_URL.test(indexed.document.url ?? "")) {
-          if (!slot.some((term) => values.has(term)) && !addressed) final *= SLOT_ITEM
+          if (!slot.some((term) => values.has(term)) && !addressed && !(spanned && taking?.byTool.get(indexed.id)?.get(Values.RANGE) === true)) final *= SLOT_ITEM
           return
         }
         if (!slot.some((term) => given.has(term) && !(listing && query.listed.has(term)))) final *= SLOT

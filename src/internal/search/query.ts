@@ -640,7 +640,8 @@ const takesOf = (request: string, vocabulary: Learn.Vocabulary): Array<ReadonlyA
     return best.map(({ words }) => words)
   }
   const bySpan = new Map<string, Array<string>>()
-  for (const value of Values.recognise(request)) {
+  const values = Values.recognise(request)
+  for (const value of values) {
     // A currency said with an amount ("$20") is a value of its own: a tool takes it by another parameter.
     const at = value.kind === "currency" ? `${value.start}c` : String(value.start)
     const kinds = bySpan.get(at) ?? []
@@ -655,6 +656,8 @@ const takesOf = (request: string, vocabulary: Learn.Vocabulary): Array<ReadonlyA
     seen.add(key)
     out.push(kinds)
   }
+  // Two points of history said as a span ("between v1 and v2") are also one value: the span a comparison takes.
+  for (let at = Values.spans(request, values); at > 0; at--) out.push([Values.RANGE])
   return out
 }
 

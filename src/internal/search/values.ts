@@ -44,6 +44,7 @@ export type Kind =
   | "quantity"
   | "code"
   | "id"
+  | "range"
 
 /** @internal */
 export interface Value {
@@ -228,6 +229,42 @@ export const recognise = (request: string): Array<Value> => {
   return found.sort((a, b) => a.start - b.start)
 }
 
+/** The kind of a span of history (`spans`). @internal */
+export const RANGE: Kind = "range"
+
+/** The kinds of value that name a point of a repository's history: a tag, a commit, a branch. */
+const HISTORY: ReadonlySet<Kind> = new Set<Kind>(["version", "sha", "ref"])
+/** What joins two points of history said as a span: `v1..v2`, `a vs b`, or (after "between"/"from") `and`/`to`. */
+const SPAN_JOIN = /^\s{0,3}(?:\.\.\.?|vs\.?|versus|and|to|->|→)\s{0,3}$/i
+/** What may open a span said in words: "between v1 and v2", "from main to dev". */
+const SPAN_OPEN = /\b(?:between|from)\s{1,3}$/i
+
+/**
+ * How many spans of history a request names — two points of history (versions, commits, branches)
+ * said as the two ends of one span: "between v1.2 and v1.3", "from main to develop", `abc123..def456`,
+ * "v2 vs v3". Such a span is one value of its own (kind `range`), which an operation comparing two
+ * revisions takes as one parameter (GitHub's `basehead`, "the base and head … to compare"): a
+ * request for what changed across a span is a comparison, not a listing filtered by two versions.
+ * Linear: each pair of neighbouring values is looked at once, over at most 12 characters.
+ *
+ * @internal
+ */
+export const spans = (request: string, values: ReadonlyArray<Value>): number => {
+  let count = 0
+  for (let at = 0; at + 1 < values.length; at++) {
+    const first = values[at]!
+    const second = values[at + 1]!
+    if (!HISTORY.has(first.kind) || !HISTORY.has(second.kind) || second.start - first.end > 12) continue
+    const join = request.slice(first.end, second.start)
+    if (!SPAN_JOIN.test(join)) continue
+    // A bare "and"/"to" joins two of a list ("tag v1 and v2"); only after "between"/"from" is it a span.
+    if (/^\s*(?:and|to)\s*$/i.test(join) && !SPAN_OPEN.test(request.slice(Math.max(0, first.start - 12), first.start))) continue
+    count += 1
+    at += 1
+  }
+  return count
+}
+
 /**
  * A parameter schema as the model sees it (the importer's JSON Schema): what `kindsOf` reads.
  *
@@ -258,7 +295,7 @@ const gist = (description: string | undefined): string => {
  * name, format and type alone. An API has thousands of distinct parameters, most of them described
  * with none of these words, and the build reads each (issue #32's build time).
  */
-const DESCRIBES = /url|email|amount|cents|currency|price|percent|number of|8601|timestamp|unix|date|sha|branch|tag|file|message|\bids?\b|identifier/
+const DESCRIBES = /url|email|amount|cents|currency|price|percent|number of|8601|timestamp|unix|date|sha|branch|tag|file|message|\bids?\b|identifier|to compare/
 /** The same over a raw description (any case, markup in): a description without them is not read. */
 const MAY_DESCRIBE = new RegExp(DESCRIBES.source, "i")
 /** Every name a name rule below looks for (`NAMED`): a parameter with none of them, no format and no such description takes nothing. */
@@ -317,6 +354,9 @@ const paramKinds = (name: string, schema: ParamSchema, text: string): Array<stri
   if (/^(?:sha|commit_sha|commit_id|head_sha|base_sha|commit)$/.test(lower) || /\bsha\b/.test(description)) kinds.push("sha")
   // A branch or ref: named so, or described as a branch's name (GitHub's `base`, `head`, `target_commitish`).
   if (/(?:^|_)(?:ref|branch|commitish)$/.test(lower) || /\b(?:name of the branch|branch name|the branch)\b/.test(description)) kinds.push("ref")
+  // Two revisions in one parameter, described as what to compare ("the base and head … to compare",
+  // "two commits"): it takes a span of history (`spans`).
+  if (/\b(?:two\b|base\b.{0,40}\bhead\b).{0,40}\bto compare\b|\bto compare\b.{0,20}\btwo\b/.test(description)) kinds.push(RANGE)
   if (/(?:^|_)(?:tag|tag_name|version)$/.test(lower) || /\bname of the tag\b/.test(description)) kinds.push("version")
   if (/(?:^|_)(?:file|files|filename|file_name|filetype|path)$/.test(lower) || /\b(?:file name|filename|path to the file|the file)\b/.test(description)) kinds.push("file")
   if (/(?:^|_)ts$/.test(lower) || /\b(?:message's `?ts`?|timestamp of the message)\b/.test(description)) kinds.push("ts")
