@@ -1289,7 +1289,8 @@ export const make = (): ToolIndex => {
         kind: Prior.kindOf(document.name, document.description, document.url),
         nameTerms: nameTermsOf(document.name, fields.name),
         ender: Ends.enderInName(document.method, fields.name),
-        properties: propertyNames(document),
+        // Read for updates only: only an update is lifted for a property named (`PROPERTY_NAMED`).
+        properties: action === "update" ? propertyNames(document) : NO_TERMS,
         items: url.items,
         ends: url.ends,
         slots: url.slotTerms,
