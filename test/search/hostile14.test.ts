@@ -19,10 +19,10 @@ describe("round 14's patterns on a long run of their own triggers", () => {
     // Linear is 10x; quadratic would be 100x. Generous for a shared machine.
     expect(growth((text) => Outcomes.causative(`get ${text}`), ["@a ", "@a, ", "@a and ", "@t/x ", " "])).toBeLessThan(30)
     expect(growth((text) => Outcomes.causative(`have ${text} to`), ["@ab", "@a/b/c ", "@a-"])).toBeLessThan(30)
-    expect(growth(Outcomes.rewrite, ["don't get a ", "shouldn't have ", "no longer has ", "pull me out of ", "me from "])).toBeLessThan(30)
+    expect(growth(Outcomes.rewrite, ["don't get x ", "shouldn't have ", "no longer keeps ", "kick myself out of ", "myself from "])).toBeLessThan(30)
     expect(growth(Qualifiers.participial, ["that mention ", "mentioning ", "which contains x ", "that  "])).toBeLessThan(30)
     expect(growth(Qualifiers.heldIn, ["that mention ", "matching ", "which cites a-b "])).toBeLessThan(30)
-    expect(growth((text) => Values.spans(text, Values.recognise(text)), ["between v1 and v2 ", "v1..v2 ", "from main to ", "a1b2c3d vs "])).toBeLessThan(30)
+    expect(growth((text) => Values.spans(text, Values.recognise(text)), ["between v7 and v8 ", "v7..v8 ", "from dev to ", "a1b2c3d vs "])).toBeLessThan(30)
   })
 
   it("cost a search about what a plain request of the same length costs", () => {
