@@ -17,7 +17,7 @@ describe("causative", () => {
   })
 
   it("leaves a get or have of things alone", () => {
-    expect(Outcomes.causative("get the logs of acme/web")).toBe("get the logs of acme/web")
+    expect(Outcomes.causative("get the nightly artifacts from octo/site")).toBe("get the nightly artifacts from octo/site")
     expect(Outcomes.causative("have a look at acme/site#77")).toBe("have a look at acme/site#77")
     expect(Outcomes.causative("get @nina's profile")).toBe("get @nina's profile")
   })

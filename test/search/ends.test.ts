@@ -105,7 +105,7 @@ describe("a verb of ending for what the API ends another way", () => {
   it("finds the verb of ending as a removal does: a token is revoked", () => {
     // Round 11: "terminate" (the lexicon's cancel, stop) met no "revoke"; Slack has no delete of a token,
     // and `auth.revoke` is its ender. Before, it came 4th, below the OAuth exchange and two deletes.
-    expect(first("terminate this slack token")).toEqual(["slack_auth_revoke"])
+    expect(first("terminate my current slack token")).toEqual(["slack_auth_revoke"])
   })
 })
 
@@ -145,6 +145,6 @@ describe("a verb of ending where the request's nouns are one API's", () => {
     expect(marks).toContain("\u0002end github")
     expect(marks.filter((mark) => /^\u0002end\b/.test(mark))).toEqual(["\u0002end github"])
     // With no noun of one API, every API's verbs of ending still answer.
-    expect(first("terminate this slack token")).toEqual(["slack_auth_revoke"])
+    expect(first("terminate my current slack token")).toEqual(["slack_auth_revoke"])
   })
 })

@@ -27,7 +27,7 @@ describe("a verb of holding text", () => {
 
   it("ranks the replies of a thread over the channel's actions", () => {
     // Before: the archive, close and unarchive of the channel ranked 2nd to 4th ("contain" an action).
-    expect(names("threads in #ops that contain rollback", 3)).toEqual([
+    expect(names("threads of #ops that contain rollback", 3)).toEqual([
       "slack_conversations_replies",
       "slack_conversations_info",
       "slack_conversations_history"

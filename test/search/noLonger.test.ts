@@ -27,21 +27,21 @@ describe("an ending of possession", () => {
       "DeleteCustomersCustomerSubscriptionsSub_d8776b18"
     ])
     expect(names("cus_ZZ91abc must not keep that coupon", 1)).toEqual(["GetPromotionCodes"])
-    expect(names("acme/api no longer needs the deploy key 42", 1)).toEqual(["repos_delete-deploy-key"])
+    expect(names("octo/api no longer keeps deploy key 42", 1)).toEqual(["repos_delete-deploy-key"])
   })
 })
 
 describe("a removal of the speaker", () => {
   it("is rewritten into leaving, out of or from a place only", () => {
-    expect(Outcomes.rewrite("boot myself out of the room")).toBe("leave the room")
+    expect(Outcomes.rewrite("boot myself out of this room")).toBe("leave this room")
     expect(Outcomes.rewrite("please delete me from that list")).toBe("please leave that list")
     // Off an issue or a rota is an unassignment, left as said.
-    expect(Outcomes.rewrite("take me off the rota")).toBe("take me off the rota")
+    expect(Outcomes.rewrite("take myself off the rota")).toBe("take myself off the rota")
   })
 
   it("ranks the channel's leave first", () => {
     // Before: the channel's kick, or the admin's removal of the channel itself, ranked first.
-    expect(names("boot myself out of #watercooler, too noisy", 1)).toEqual(["slack_conversations_leave"])
+    expect(names("drop myself from #lunch-talk, too noisy", 1)).toEqual(["slack_conversations_leave"])
     expect(names("delete me from #old-proj", 1)).toEqual(["slack_conversations_leave"])
   })
 })

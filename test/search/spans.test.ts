@@ -1,6 +1,6 @@
 /**
  * Recall round 14 (issue #32), GitHub reads: two points of history said as the two ends of one span
- * ("from release/2.x to feature/login", `v3.1..v3.2`) are one value of kind `range`
+ * ("from hotfix/4.x to feature/login", `v3.1..v3.2`) are one value of kind `range`
  * (src/internal/search/values.ts `spans`), which a parameter described as the revisions to compare
  * takes (GitHub's `basehead`): the comparison is given its item, where a listing would take the two
  * ends only as filters. Over the evaluation's real imports; requests written for these tests.
@@ -15,7 +15,7 @@ const spansIn = (request: string): number => Values.spans(request, Values.recogn
 
 describe("which requests name a span of history", () => {
   it("two versions, commits or branches joined as a span", () => {
-    expect(spansIn("from release/2.x to feature/login")).toBe(1)
+    expect(spansIn("from hotfix/4.x to feature/login")).toBe(1)
     expect(spansIn("anything between v3.1 and v3.2")).toBe(1)
     expect(spansIn("v3.1..v3.2 and 1a2b3c4d...5e6f7a8b")).toBe(2)
     expect(spansIn("is v3.1 vs v3.2 slower")).toBe(1)
@@ -39,6 +39,6 @@ describe("which parameters take a span", () => {
 
 describe("a span reaches the comparison", () => {
   it("two branches said as a span rank the comparison 4th (33rd without the span read)", () => {
-    expect(names("how does octo/tool differ from release/2.x to feature/login", 40).indexOf("repos_compare-commits-with-basehead")).toBe(3)
+    expect(names("how does octo/tool differ from hotfix/4.x to feature/login", 40).indexOf("repos_compare-commits-with-basehead")).toBe(3)
   })
 })

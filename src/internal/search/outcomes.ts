@@ -71,7 +71,7 @@ export const rewrite = (text: string): string =>
  * assignment), not the verb "get" or "have" (a read) nor the verb the people are to do ("look over"
  * reads). It is rewritten as "ask", which the lexicon reads as requesting, the people and their verb
  * kept. Grammar of English: only an object of up to four `@` handles (people or teams) joined by
- * commas or "and", so that "get the logs", "have a look at …" and "get it to pass" are left alone.
+ * commas, "and" or spaces, so that "get the logs", "have a look at …" and "get it to pass" are left alone.
  */
 const CAUSATIVE = new RegExp(
   "^(\\s*)(?:get|have)\\s+(?=@[\\w.-]{1,64}(?:/[\\w.-]{1,64})?(?:(?:\\s*,\\s*|\\s+and\\s+|\\s+)@[\\w.-]{1,64}(?:/[\\w.-]{1,64})?){0,3}\\s+(?:to\\s+)?[a-z])",
