@@ -81,5 +81,8 @@ describe("an RPC method's family and verb (learn.ts `rpcMethodOf`, shared by the
   it("keys a family with its API: the same name in two APIs is two things", () => {
     expect(Learn.apiKey("slack", "usergroups")).not.toBe(Learn.apiKey("other", "usergroups"))
     expect(Learn.apiKey(undefined, "usergroups")).toBe(Learn.apiKey("", "usergroups"))
+    expect(Learn.splitApiKey(Learn.apiKey("slack", "admin.conversations"))).toEqual({ api: "slack", name: "admin.conversations" })
+    // A name alone (no API) is its own name.
+    expect(Learn.splitApiKey("payment_links").name).toBe("payment_links")
   })
 })

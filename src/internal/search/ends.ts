@@ -14,7 +14,7 @@
  * `status`, `archived`). Everything is read from the tools' methods, URL templates and parameter
  * names: no table per API, and forgotten with the tools.
  */
-import { apiKey, pathOf, rpcMethodOf } from "./learn.js"
+import { apiKey, pathOf, rpcMethodOf, splitApiKey } from "./learn.js"
 import type { Action } from "./lexicon.js"
 import type { Concept } from "./query.js"
 import { rawWords, stem } from "./words.js"
@@ -130,7 +130,7 @@ export const enders = (ends: Iterable<readonly [number, End]>): ReadonlyMap<stri
     if (deleted) continue
     if (end.length > 0) {
       put(END, end)
-      put(endOfApi(resource.slice(0, resource.indexOf("\u0000"))), end)
+      put(endOfApi(splitApiKey(resource).api), end)
     }
     else if (state.length > 0) put(`${STATE_OF}${stem(lastWord(resource))}`, state)
   }
@@ -145,7 +145,7 @@ const ANY_STATE_OF = "any "
 
 /** The last word of a resource's name (`payment_links` → links, `admin.conversations` → conversations). */
 const lastWord = (resource: string): string => {
-  const words = rawWords(resource.slice(resource.indexOf("\u0000") + 1).replace(/[_.-]/g, " "))
+  const words = rawWords(splitApiKey(resource).name.replace(/[_.-]/g, " "))
   return words[words.length - 1] ?? ""
 }
 

@@ -60,6 +60,16 @@ const segments = (path: string): Array<{ readonly text: string; readonly param: 
  */
 export const apiKey = (api: string | undefined, name: string): string => `${api ?? ""}\u0000${name}`
 
+/**
+ * The API and the name of a key `apiKey` made.
+ *
+ * @internal
+ */
+export const splitApiKey = (key: string): { readonly api: string; readonly name: string } => {
+  const at = key.indexOf("\u0000")
+  return { api: key.slice(0, at), name: key.slice(at + 1) }
+}
+
 const keyOf = (words: ReadonlyArray<string>, api: string | undefined): string => apiKey(api, words.join(" "))
 
 /** A method of an RPC-style API, as its URL names it (`usergroups.users.list`). */
