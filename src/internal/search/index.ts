@@ -1524,7 +1524,25 @@ export const make = (): ToolIndex => {
     return { terms: queryTerms, tools: tools.subarray(0, slots), summed, named, firstMatch, nextMatch, matchTerm, matchScore }
   }
 
+  /**
+   * A request that says a tool's own name (`slack_chat_postMessage`, `PostRefunds`) asks for that
+   * tool: an agent that saw the name (a pinned list, an earlier search's result, a doc) searches by
+   * it. Those tools come first, in the order said, above whatever the request's words rank.
+   */
   const search: ToolIndex["search"] = (request, options) => {
+    const limit = Math.floor(options?.limit ?? 10)
+    if (!(limit > 0)) return []
+    const filter = options?.filter
+    const said = toolNamesIn(Query.bounded(request), (name) => byName.has(name) && (filter === undefined || filter(name)))
+    if (said.length === 0) return ranked(request, options)
+    const rest = ranked(request, { limit: limit + said.length, filter: (name) => !said.includes(name) && (filter === undefined || filter(name)) })
+    // Above the best the words rank, each said name above the next.
+    const top = Math.max(rest[0]?.score ?? 0, 1)
+    const first = said.slice(0, limit).map((name, at) => ({ name, score: top * (2 + said.length - at) }))
+    return [...first, ...rest].slice(0, limit)
+  }
+
+  const ranked: ToolIndex["search"] = (request, options) => {
     const limit = Math.floor(options?.limit ?? 10)
     const filter = options?.filter
     if (!(limit > 0)) return []
@@ -1757,6 +1775,29 @@ export const make = (): ToolIndex => {
 }
 
 const NONE: ReadonlySet<string> = new Set()
+
+/**
+ * The words of a request shaped like a tool's name — an `_`, `-`, `.` or `/` inside, or a capital
+ * after a letter (`repos_create-fork`, `chat.postMessage`, `PostRefunds`) — that `isTool` accepts,
+ * each once, in the order said. A plain word is never read as a name: a tool named `search` is not
+ * put first by every request that says "search". Linear in the request (bounded by the caller).
+ */
+export const toolNamesIn = (request: string, isTool: (name: string) => boolean): ReadonlyArray<string> => {
+  const found: Array<string> = []
+  for (const raw of request.split(/[\s,;:!?()<>[\]{}"'`]+/)) {
+    // A sentence's full stop after a name is no part of it.
+    let end = raw.length
+    while (end > 0 && raw.charCodeAt(end - 1) === 46) end--
+    const word = raw.slice(0, end)
+    if (word.length < 3 || word.length > MAX_TOOL_NAME || !NAME_SHAPED.test(word) || !IDENTIFIER_LIKE.test(word) || found.includes(word)) continue
+    if (isTool(word)) found.push(word)
+  }
+  return found
+}
+/** Longer than any tool name a provider accepts (64 is the common limit): not looked up. */
+const MAX_TOOL_NAME = 128
+const NAME_SHAPED = /^[\p{L}\p{N}][\p{L}\p{N}._/-]*$/u
+const IDENTIFIER_LIKE = /[._/-]|\p{Ll}\p{Lu}/u
 
 /** Whether some element of `these` is in `those`. */
 const someIn = (these: ReadonlySet<string>, those: ReadonlySet<string>): boolean => {
