@@ -2,20 +2,19 @@
  * The rules every task of bench/search/tasks.json keeps (bench/search/README.md), checked against
  * the specs themselves — never against an import, which may leave an operation out:
  *
- * - well formed: a unique id, a split (`dev`, `dev2`, `dev3`, `dev4`, `dev5`, `dev6` or `test`), an API, a request, one or more answers;
+ * - well formed: a unique id, a split (one of data.ts's `SPLITS`), an API, a request, one or more answers;
  * - every answer is an operation the task's spec declares (`METHOD /path/{template}`);
  * - no request copies three or more consecutive words of the summary or the description of any of
  *   its answers (HTML out, case and punctuation ignored): a request is phrased as a user would say
  *   it, never as the docs do;
  * - no two requests are the same text;
  * - the sizes the issue asks for: ≥ 300 tasks, ≥ 200 TEST, DEV about 100, ≥ 60 for Stripe and
- *   for Slack; and ≥ 100 in DEV2 and in DEV3, the second and third development sets, ≥ 80 in DEV4, the fourth,
- *   ≥ 100 in DEV5 and in DEV6, the fifth and sixth.
+ *   for Slack; and each later development set's size (`MINIMUM.bySplit`: ≥ 80 in DEV4, ≥ 100 in the others).
  *
  * `node bench/build/search/check.js` prints the problems and the counts; test/searchEval.test.ts
  * runs the same checks in `npm test`.
  */
-import { readTasks, type Task, isEntryPoint } from "./data.js"
+import { readTasks, SPLITS, type Task, isEntryPoint } from "./data.js"
 import { API_NAMES, type ApiName, type LoadedSpec, loadSpecs, plainText } from "./specs.js"
 
 /** The words of a text: lowercase letters and digits, everything else a separator. */
@@ -40,7 +39,15 @@ export interface Problem {
   readonly message: string
 }
 
-export const MINIMUM = { tasks: 300, test: 200, devAtLeast: 80, devAtMost: 120, dev2: 100, dev3: 100, dev4: 80, dev5: 100, dev6: 100, perSmallApi: 60 } as const
+export const MINIMUM = {
+  tasks: 300,
+  test: 200,
+  devAtLeast: 80,
+  devAtMost: 120,
+  /** The later development sets, each at least this many. */
+  bySplit: { dev2: 100, dev3: 100, dev4: 80, dev5: 100, dev6: 100, dev7: 100 },
+  perSmallApi: 60
+} as const
 
 export const checkTasks = (
   tasks: ReadonlyArray<Task>,
@@ -54,8 +61,8 @@ export const checkTasks = (
     if (typeof task.id !== "string" || task.id === "") at("no id")
     if (ids.has(task.id)) at("id used twice")
     ids.add(task.id)
-    if (task.split !== "dev" && task.split !== "dev2" && task.split !== "dev3" && task.split !== "dev4" && task.split !== "dev5" && task.split !== "dev6" && task.split !== "test") {
-      at(`split ${JSON.stringify(task.split)} is none of dev, dev2, dev3, dev4, dev5, dev6, test`)
+    if (!(SPLITS as ReadonlyArray<string>).includes(task.split)) {
+      at(`split ${JSON.stringify(task.split)} is none of ${SPLITS.join(", ")}`)
     }
     if (!API_NAMES.includes(task.api)) {
       at(`api ${JSON.stringify(task.api)} is none of ${API_NAMES.join(", ")}`)
@@ -84,21 +91,15 @@ export const checkTasks = (
   const count = (predicate: (task: Task) => boolean) => tasks.filter(predicate).length
   const dev = count((task) => task.split === "dev")
   const test = count((task) => task.split === "test")
-  const dev2 = count((task) => task.split === "dev2")
   if (tasks.length < MINIMUM.tasks) problems.push({ task: "*", message: `${tasks.length} tasks, fewer than ${MINIMUM.tasks}` })
   if (test < MINIMUM.test) problems.push({ task: "*", message: `${test} TEST tasks, fewer than ${MINIMUM.test}` })
   if (dev < MINIMUM.devAtLeast || dev > MINIMUM.devAtMost) {
     problems.push({ task: "*", message: `${dev} DEV tasks, not about 100 (${MINIMUM.devAtLeast}–${MINIMUM.devAtMost})` })
   }
-  if (dev2 < MINIMUM.dev2) problems.push({ task: "*", message: `${dev2} DEV2 tasks, fewer than ${MINIMUM.dev2}` })
-  const dev3 = count((task) => task.split === "dev3")
-  if (dev3 < MINIMUM.dev3) problems.push({ task: "*", message: `${dev3} DEV3 tasks, fewer than ${MINIMUM.dev3}` })
-  const dev4 = count((task) => task.split === "dev4")
-  if (dev4 < MINIMUM.dev4) problems.push({ task: "*", message: `${dev4} DEV4 tasks, fewer than ${MINIMUM.dev4}` })
-  const dev5 = count((task) => task.split === "dev5")
-  if (dev5 < MINIMUM.dev5) problems.push({ task: "*", message: `${dev5} DEV5 tasks, fewer than ${MINIMUM.dev5}` })
-  const dev6 = count((task) => task.split === "dev6")
-  if (dev6 < MINIMUM.dev6) problems.push({ task: "*", message: `${dev6} DEV6 tasks, fewer than ${MINIMUM.dev6}` })
+  for (const [split, least] of Object.entries(MINIMUM.bySplit)) {
+    const n = count((task) => task.split === split)
+    if (n < least) problems.push({ task: "*", message: `${n} ${split.toUpperCase()} tasks, fewer than ${least}` })
+  }
   for (const api of ["stripe", "slack"] as const) {
     const n = count((task) => task.api === api)
     if (n < MINIMUM.perSmallApi) problems.push({ task: "*", message: `${n} ${api} tasks, fewer than ${MINIMUM.perSmallApi}` })
@@ -108,16 +109,14 @@ export const checkTasks = (
 
 /** Tasks per API and split, as a table. */
 export const counts = (tasks: ReadonlyArray<Task>): string => {
-  const lines = ["| api | DEV | DEV2 | DEV3 | DEV4 | DEV5 | DEV6 | TEST | all | API from a hint only |", "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+  const lines = [
+    `| api | ${SPLITS.map((split) => split.toUpperCase()).join(" | ")} | all | API from a hint only |`,
+    `|---|${SPLITS.map(() => "---:|").join("")}---:|---:|`
+  ]
   for (const api of [...API_NAMES, "all"] as const) {
     const mine = tasks.filter((task) => api === "all" || task.api === api)
-    lines.push(
-      `| ${api} | ${mine.filter((t) => t.split === "dev").length} | ${mine.filter((t) => t.split === "dev2").length} | ${mine.filter((t) => t.split === "dev3").length} | ${mine.filter((t) => t.split === "dev4").length} | ${mine.filter((t) => t.split === "dev5").length} | ${mine.filter((t) => t.split === "dev6").length} | ${
-        mine.filter((t) => t.split === "test").length
-      } | ${mine.length} | ${
-        mine.filter((t) => t.inferred === true).length
-      } |`
-    )
+    const bySplit = SPLITS.map((split) => mine.filter((task) => task.split === split).length)
+    lines.push(`| ${api} | ${bySplit.join(" | ")} | ${mine.length} | ${mine.filter((task) => task.inferred === true).length} |`)
   }
   return lines.join("\n")
 }

@@ -12,7 +12,14 @@ export const DATA_DIR = here.endsWith(Path.join("build", "search")) ? Path.resol
 export const TASKS_FILE = Path.join(DATA_DIR, "tasks.json")
 export const CATALOGUE_FILE = Path.join(DATA_DIR, "catalogue.json")
 
-export type Split = "dev" | "dev2" | "dev3" | "dev4" | "dev5" | "dev6" | "test"
+/**
+ * Every split, development sets in the order they were written, TEST last. The checker, `--dev` and the
+ * report read this one list, so a new development set is a new entry here (and its size in check.ts).
+ */
+export const SPLITS = ["dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "test"] as const
+export type Split = (typeof SPLITS)[number]
+/** The splits a ranker's author may run: all but TEST. */
+export const DEV_SPLITS: ReadonlyArray<Split> = SPLITS.filter((split) => split !== "test")
 
 /** One request and the operations that answer it. */
 export interface Task {
@@ -21,7 +28,8 @@ export interface Task {
    * `dev`: a ranker's author may read it. `dev2`: a second development set, written later by a ranker's
    * author without reading TEST (README "DEV2"); `dev3` a third, written the same way in round 5 (README
    * "DEV3"), `dev4` a fourth in round 6 (README "DEV4"), `dev5` a fifth, written for the mechanisms of round 7
-   * before any ranker was run on it (README "DEV5"), `dev6` a sixth, written the same way in round 8 (README "DEV6").
+   * before any ranker was run on it (README "DEV5"), `dev6` a sixth, written the same way in round 8 (README "DEV6"),
+   * `dev7` and `dev8` two more, written the same way in round 15 by two writers at once (README "DEV7 and DEV8").
    * `test`: held out — reported on, never tuned on.
    */
   readonly split: Split

@@ -15,7 +15,7 @@
 import * as Path from "node:path"
 import { pathToFileURL } from "node:url"
 import { BASELINES, type Ranker } from "./baselines.js"
-import { readCatalogue, readTasks, type Split, type Task, isEntryPoint } from "./data.js"
+import { DEV_SPLITS, readCatalogue, readTasks, SPLITS, type Split, type Task, isEntryPoint } from "./data.js"
 import { buildRegistry, type Registry } from "./registry.js"
 import { API_NAMES, type ApiName } from "./specs.js"
 
@@ -72,12 +72,10 @@ const row = (label: string, split: string, s: Score): string =>
     ratio(s.hits[0], s.tasks)
   } | ${ratio(s.hits[1], s.tasks)} |`
 
-const SPLITS: ReadonlyArray<Split> = ["dev", "dev2", "dev3", "dev4", "dev5", "dev6", "test"]
-const DEV_SPLITS: ReadonlyArray<Split> = ["dev", "dev2", "dev3", "dev4", "dev5", "dev6"]
 
 /**
  * The report of several rankers: one table by split, one by API on `byApi` — TEST when it is run, else the split
- * `--by-api` names (`--dev --by-api dev6`: a new development set's figures by API in the same run).
+ * `--by-api` names (`--dev --by-api dev7`: a new development set's figures by API in the same run).
  */
 export const report = (
   results: ReadonlyArray<{ readonly name: string; readonly outcomes: ReadonlyArray<Outcome> }>,
@@ -122,7 +120,7 @@ const argument = (argv: ReadonlyArray<string>, flag: string): string | undefined
 if (isEntryPoint(import.meta.url)) {
   const started = performance.now()
   const registry = await buildRegistry()
-  // `--dev`: the TEST tasks are not even run (DEV to DEV6 are), so that no TEST figure is seen while tuning.
+  // `--dev`: the TEST tasks are not even run (the DEV sets are), so that no TEST figure is seen while tuning.
   const devOnly = process.argv.includes("--dev")
   const tasks = readTasks().tasks.filter((task) => !devOnly || task.split !== "test")
   const rankers: Array<{ readonly name: string; readonly ranker: Ranker }> = [...BASELINES]
