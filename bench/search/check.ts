@@ -54,8 +54,8 @@ export const checkTasks = (
     if (typeof task.id !== "string" || task.id === "") at("no id")
     if (ids.has(task.id)) at("id used twice")
     ids.add(task.id)
-    if (task.split !== "dev" && task.split !== "dev2" && task.split !== "dev3" && task.split !== "dev4" && task.split !== "dev5" && task.split !== "dev6" && task.split !== "test") {
-      at(`split ${JSON.stringify(task.split)} is none of dev, dev2, dev3, dev4, dev5, dev6, test`)
+    if (task.split !== "dev" && task.split !== "dev2" && task.split !== "dev3" && task.split !== "dev4" && task.split !== "dev5" && task.split !== "dev6" && task.split !== "dev8" && task.split !== "test") {
+      at(`split ${JSON.stringify(task.split)} is none of dev, dev2, dev3, dev4, dev5, dev6, dev8, test`)
     }
     if (!API_NAMES.includes(task.api)) {
       at(`api ${JSON.stringify(task.api)} is none of ${API_NAMES.join(", ")}`)

@@ -12,7 +12,7 @@ export const DATA_DIR = here.endsWith(Path.join("build", "search")) ? Path.resol
 export const TASKS_FILE = Path.join(DATA_DIR, "tasks.json")
 export const CATALOGUE_FILE = Path.join(DATA_DIR, "catalogue.json")
 
-export type Split = "dev" | "dev2" | "dev3" | "dev4" | "dev5" | "dev6" | "test"
+export type Split = "dev" | "dev2" | "dev3" | "dev4" | "dev5" | "dev6" | "dev8" | "test"
 
 /** One request and the operations that answer it. */
 export interface Task {
