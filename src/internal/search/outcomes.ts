@@ -53,6 +53,24 @@ const NO_LONGER = /\b(?:no longer|not any longer)\s+(?:gets|get|has|have|receive
 const REMOVE_SELF = /\b(?:remove|drop|take|pull|get|kick|boot|delete)\s+(?:me|myself)\s+(?:out of|from)\b/gi
 
 /**
+ * "drop the slides into #design", "toss it onto the board": a verb of letting go or throwing whose
+ * object goes *into* or *onto* a place puts it there — an add (an upload, a post), not the removal
+ * the verb alone reads as ("drop the label" deletes). English marks the goal of a motion with
+ * into/onto; a removal names the place it leaves with from/off/out of. The verbs are those of
+ * letting fall or throwing that the lexicon reads as removal.
+ */
+const PUT_INTO = new RegExp(`\\b(?:drop|dump|toss|throw|chuck)\\s+${OBJECT}(?=(?:into|onto)\\b)`, "gi")
+
+/**
+ * "pull it", "pull her access", "pull that tag": "pull" with a pronoun or a possessive or
+ * demonstrative determiner for its object, and no place it comes from, is a withdrawal (a thing
+ * given or published taken back: English's "pull the ad", "pull funding"), which WordNet's senses
+ * of "pull" lack. A source said after it ("pull that report from …") or a particle ("pull up",
+ * "pull in") keeps the reading of fetching; a bare or "the" object ("pull the logs") is left as said.
+ */
+const WITHDRAW = /\bpull\s+(?!(?:it|them)\s+(?:up|in|into|down|out|back|over)\b)(?=(?:it|them|his|her|their|its|my|our|your|that|this|those|these)\b(?![^,.;!?]{0,80}\b(?:from|out of|off of)\b))/gi
+
+/**
  * The request with its outcome frames rewritten into the actions that bring them about.
  *
  * @internal
@@ -64,6 +82,8 @@ export const rewrite = (text: string): string =>
     .replace(NO_MORE, (_, object: string) => `remove ${object.trimEnd()}`)
     .replace(NO_LONGER, "remove")
     .replace(REMOVE_SELF, "leave")
+    .replace(PUT_INTO, (_, object: string) => `put ${object}`)
+    .replace(WITHDRAW, "remove ")
 
 /**
  * A causative with people as its object — "get @ann to check …", "have @ann and @team/web go over …" —
