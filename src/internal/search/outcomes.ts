@@ -13,6 +13,8 @@
  * at 5), "stop working" read as the stop alone (0).
  */
 
+import * as WordNet from "./wordnet.js"
+
 /** A short object: up to four tokens (a hint cut out of the request counts as one). */
 const OBJECT = "((?:\\S+\\s+){0,4}?)"
 
@@ -71,6 +73,25 @@ const PUT_INTO = new RegExp(`\\b(?:drop|dump|toss|throw|chuck)\\s+${OBJECT}(?=(?
 const WITHDRAW = /\bpull\s+(?!(?:it|them)\s+(?:up|in|into|down|out|back|over)\b)(?=(?:it|them|his|her|their|its|my|our|your|that|this|those|these)\b(?![^,.;!?]{0,80}\b(?:from|out of|off of)\b))/gi
 
 /**
+ * "make the repo private", "make it read-only", "make our channel visible to guests": "make" with an
+ * object that exists (a pronoun or a determined noun, not "a"/"new") and an adjective ending the
+ * clause gives the object that state — a change of one of its properties, not a create (the
+ * lexicon's "make"). The adjective is WordNet's, or a hyphenated compound that ends in one
+ * ("read-only", "members-only"); it must end the clause (then punctuation, the end, or a
+ * preposition), so that "make a private repo" stays a create.
+ */
+const MAKE_STATE = new RegExp(
+  `\\bmake\\s+(?!(?:an?|another|new|one)\\b)((?:\\S+\\s+){0,3}?)([a-z][a-z-]{1,40})(?=\\s*(?:$|[,.;!?]|\\s(?:on|to|for|in|at|so|and|now|again|please)\\b))`,
+  "gi"
+)
+
+/** Whether a word is an adjective of WordNet, or a hyphenated compound ending in one. */
+const isAdjective = (word: string): boolean => {
+  const last = word.toLowerCase().split("-").at(-1) ?? ""
+  return last.length > 1 && WordNet.indexLine("adj", last) !== undefined
+}
+
+/**
  * The request with its outcome frames rewritten into the actions that bring them about.
  *
  * @internal
@@ -84,6 +105,7 @@ export const rewrite = (text: string): string =>
     .replace(REMOVE_SELF, "leave")
     .replace(PUT_INTO, (_, object: string) => `put ${object}`)
     .replace(WITHDRAW, "remove ")
+    .replace(MAKE_STATE, (said: string, object: string, state: string) => (object.trim() !== "" && isAdjective(state) ? `change ${object}${state}` : said))
 
 /**
  * A causative with people as its object — "get @ann to check …", "have @ann and @team/web go over …" —
