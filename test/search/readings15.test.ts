@@ -76,13 +76,14 @@ describe("make with an adjective", () => {
     expect(Outcomes.rewrite("make a repo private")).toBe("make a repo private")
     expect(Outcomes.rewrite("make a private repo")).toBe("make a private repo")
     expect(Outcomes.rewrite("make @kim an admin")).toBe("make @kim an admin")
+    expect(Outcomes.rewrite("make sure the tests are green")).toBe("make sure the tests are green")
   })
 
   it("ranks the repository's update first", () => {
-    expect(names("octo/legacy is frozen for good, make it read-only", 3)).toEqual([
+    expect(names("octo/legacy is frozen for good, so make that repo read-only", 3)).toEqual([
       "repos_update",
-      "repos_update-branch-protection",
-      "repos_update-invitation"
+      "actions_set-private-repo-fork-pr-workfl_55fd613a",
+      "repos_update-branch-protection"
     ])
   })
 })

@@ -73,15 +73,15 @@ const PUT_INTO = new RegExp(`\\b(?:drop|dump|toss|throw|chuck)\\s+${OBJECT}(?=(?
 const WITHDRAW = /\bpull\s+(?!(?:it|them)\s+(?:up|in|into|down|out|back|over)\b)(?=(?:it|them|his|her|their|its|my|our|your|that|this|those|these)\b(?![^,.;!?]{0,80}\b(?:from|out of|off of)\b))/gi
 
 /**
- * "make the repo private", "make it read-only", "make our channel visible to guests": "make" with an
- * object that exists (a pronoun or a determined noun, not "a"/"new") and an adjective ending the
- * clause gives the object that state — a change of one of its properties, not a create (the
+ * "make the repo private", "make that wiki read-only", "make our channel visible to guests": "make"
+ * with an object that exists (a pronoun or a determined noun, not "a"/"new") and an adjective ending
+ * the clause gives the object that state — a change of one of its properties, not a create (the
  * lexicon's "make"). The adjective is WordNet's, or a hyphenated compound that ends in one
  * ("read-only", "members-only"); it must end the clause (then punctuation, the end, or a
- * preposition), so that "make a private repo" stays a create.
+ * preposition), so that "make a private repo" stays a create. "make sure …" is an idiom of its own.
  */
 const MAKE_STATE = new RegExp(
-  `\\bmake\\s+(?!(?:an?|another|new|one)\\b)((?:\\S+\\s+){0,3}?)([a-z][a-z-]{1,40})(?=\\s*(?:$|[,.;!?]|\\s(?:on|to|for|in|at|so|and|now|again|please)\\b))`,
+  `\\bmake\\s+(?!(?:an?|another|new|one|sure|certain)\\b)((?:\\S+\\s+){0,3}?)([a-z][a-z-]{1,40})(?=\\s*(?:$|[,.;!?]|\\s(?:on|to|for|in|at|so|and|now|again|please)\\b))`,
   "gi"
 )
 
@@ -105,7 +105,9 @@ export const rewrite = (text: string): string =>
     .replace(REMOVE_SELF, "leave")
     .replace(PUT_INTO, (_, object: string) => `put ${object}`)
     .replace(WITHDRAW, "remove ")
-    .replace(MAKE_STATE, (said: string, object: string, state: string) => (object.trim() !== "" && isAdjective(state) ? `change ${object}${state}` : said))
+    .replace(MAKE_STATE, (said: string, object: string, state: string) =>
+      object.trim() !== "" && isAdjective(state) ? `change ${object}${state}` : said
+    )
 
 /**
  * A causative with people as its object — "get @ann to check …", "have @ann and @team/web go over …" —
