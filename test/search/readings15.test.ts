@@ -8,11 +8,14 @@
  *   (`outcomes.ts` `WITHDRAW`).
  * - "make" with an existing object and an adjective ending the clause gives it that state: an update
  *   (`outcomes.ts` `MAKE_STATE`), not the lexicon's create.
+ * - A terse clause of "no" and a short noun phrase (", no email,") names what is not wanted: its
+ *   words are cut (`outcomes.ts` `NOT_WANTED`).
  * Over the evaluation's real imports; requests written for these tests.
  */
 import { describe, expect, it } from "vitest"
 import * as Hints from "../../src/internal/search/hints.js"
 import * as Outcomes from "../../src/internal/search/outcomes.js"
+import { growth } from "../support/growth.js"
 import { namesOver } from "./realIndex.js"
 
 const { names } = namesOver()
@@ -85,5 +88,31 @@ describe("make with an adjective", () => {
       "actions_set-private-repo-fork-pr-workfl_55fd613a",
       "repos_update-branch-protection"
     ])
+  })
+})
+
+describe("a terse clause of no", () => {
+  it("is cut when it stands between punctuation, at most three words long", () => {
+    expect(Outcomes.rewrite("bump the version, no changelog, ship it")).toBe("bump the version, ship it")
+    expect(Outcomes.rewrite("close it; no comment")).toBe("close it")
+    // Inside a clause, or a longer one, or a person nobody: read as before.
+    expect(Outcomes.rewrite("there is no owner on it")).toBe("there is no owner on it")
+    expect(Outcomes.rewrite("ship it, no tests were run on the branch")).toBe("ship it, no tests were run on the branch")
+  })
+
+  it("lets the file's update rank first when a pull request is refused", () => {
+    expect(names("change .tool-versions on octo/site to python 3.12, no PR, commit it straight", 3)).toEqual([
+      "repos_create-or-update-file-contents",
+      "git_create-commit",
+      "repos_create-commit-comment"
+    ])
+  })
+})
+
+describe("round 15's patterns on a long run of their own triggers", () => {
+  it("grow linearly: 100 KB costs about ten times 10 KB", () => {
+    // Linear is 10x; quadratic would be 100x. Generous for a shared machine.
+    expect(growth(Outcomes.rewrite, ["drop x ", "toss a b into ", "pull it ", "pull his ", "make it ", "make a-b ", ", no x ", "; no "])).toBeLessThan(30)
+    expect(growth((text) => Hints.read(text).rest, [".a", "a.log ", "a/b/", ".x/y.z "])).toBeLessThan(30)
   })
 })

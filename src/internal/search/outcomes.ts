@@ -85,6 +85,14 @@ const MAKE_STATE = new RegExp(
   "gi"
 )
 
+/**
+ * ", no PR, …", "; no email": a terse clause of "no" and a short noun phrase says what is *not*
+ * wanted (English's elliptical negation, as in "no sugar"). Its words are cut, so that the thing
+ * refused does not pull its own tools up. Only a whole clause between punctuation (or the end) of at
+ * most three words: "no one can", "no longer" and a "no" inside a clause are read as before.
+ */
+const NOT_WANTED = /[,;]\s*no\s+(?!(?:one|longer|more)\b)(?:[^\s,;.!?]+\s*){1,3}?(?=[,;.!?]|$)/gi
+
 /** Whether a word is an adjective of WordNet, or a hyphenated compound ending in one. */
 const isAdjective = (word: string): boolean => {
   const last = word.toLowerCase().split("-").at(-1) ?? ""
@@ -105,6 +113,7 @@ export const rewrite = (text: string): string =>
     .replace(REMOVE_SELF, "leave")
     .replace(PUT_INTO, (_, object: string) => `put ${object}`)
     .replace(WITHDRAW, "remove ")
+    .replace(NOT_WANTED, "")
     .replace(MAKE_STATE, (said: string, object: string, state: string) =>
       object.trim() !== "" && isAdjective(state) ? `change ${object}${state}` : said
     )
