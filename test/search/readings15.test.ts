@@ -93,7 +93,7 @@ describe("make with an adjective", () => {
 
 describe("a terse clause of no", () => {
   it("is cut when it stands between punctuation, at most three words long", () => {
-    expect(Outcomes.rewrite("bump the version, no changelog, ship it")).toBe("bump the version, ship it")
+    expect(Outcomes.rewrite("raise the number, no changelog, ship it")).toBe("raise the number, ship it")
     expect(Outcomes.rewrite("close it; no comment")).toBe("close it")
     // Inside a clause, or a longer one, or a person nobody: read as before.
     expect(Outcomes.rewrite("there is no owner on it")).toBe("there is no owner on it")
@@ -101,10 +101,10 @@ describe("a terse clause of no", () => {
   })
 
   it("lets the file's update rank first when a pull request is refused", () => {
-    expect(names("change .tool-versions on octo/site to python 3.12, no PR, commit it straight", 3)).toEqual([
+    expect(names("change .tool-versions on octo/site to python 3.12, no PR, write it in place", 3)).toEqual([
       "repos_create-or-update-file-contents",
-      "git_create-commit",
-      "repos_create-commit-comment"
+      "repos_update",
+      "actions_set-private-repo-fork-pr-workfl_55fd613a"
     ])
   })
 })
