@@ -3,7 +3,7 @@
  * - A file named by a common extension (`notes.log`, `config.bak`) or as a dotfile (`.npmrc`) is a
  *   file hint (`hints.ts`): a value a file's tool takes.
  * - A verb of letting go whose object goes into or onto a place puts it there (`outcomes.ts`
- *   `PUT_INTO`; the lexicon's "put"): an add, a file's upload — not the removal the verb alone reads as.
+ *   `PUT_INTO`; the lexicon's "place"): an add, a file's upload — not the removal the verb alone reads as.
  * - "pull" with a pronoun or a possessive or demonstrative object and no source is a withdrawal
  *   (`outcomes.ts` `WITHDRAW`).
  * - "make" with an existing object and an adjective ending the clause gives it that state: an update
@@ -41,9 +41,9 @@ describe("a file named in a request", () => {
 })
 
 describe("a verb of letting go into a place", () => {
-  it("is rewritten as putting, into or onto only", () => {
-    expect(Outcomes.rewrite("toss the summary into the room")).toBe("put the summary into the room")
-    expect(Outcomes.rewrite("dump it onto the board")).toBe("put it onto the board")
+  it("is rewritten as placing, into or onto only", () => {
+    expect(Outcomes.rewrite("toss the summary into the room")).toBe("place the summary into the room")
+    expect(Outcomes.rewrite("dump it onto the board")).toBe("place it onto the board")
     expect(Outcomes.rewrite("drop the tag from the repo")).toBe("drop the tag from the repo")
   })
 

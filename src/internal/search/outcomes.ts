@@ -59,7 +59,8 @@ const REMOVE_SELF = /\b(?:remove|drop|take|pull|get|kick|boot|delete)\s+(?:me|my
  * object goes *into* or *onto* a place puts it there — an add (an upload, a post), not the removal
  * the verb alone reads as ("drop the label" deletes). English marks the goal of a motion with
  * into/onto; a removal names the place it leaves with from/off/out of. The verbs are those of
- * letting fall or throwing that the lexicon reads as removal.
+ * letting fall or throwing that the lexicon reads as removal; they are read as "place" (the lexicon's
+ * placing), not "put", a verb of many phrases.
  */
 const PUT_INTO = new RegExp(`\\b(?:drop|dump|toss|throw|chuck)\\s+${OBJECT}(?=(?:into|onto)\\b)`, "gi")
 
@@ -111,7 +112,7 @@ export const rewrite = (text: string): string =>
     .replace(NO_MORE, (_, object: string) => `remove ${object.trimEnd()}`)
     .replace(NO_LONGER, "remove")
     .replace(REMOVE_SELF, "leave")
-    .replace(PUT_INTO, (_, object: string) => `put ${object}`)
+    .replace(PUT_INTO, (_, object: string) => `place ${object}`)
     .replace(WITHDRAW, "remove ")
     .replace(NOT_WANTED, "")
     .replace(MAKE_STATE, (said: string, object: string, state: string) =>
