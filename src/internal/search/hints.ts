@@ -80,6 +80,20 @@ interface Shape {
   readonly hint: (match: RegExpExecArray, prefixes: Array<string>) => Hint | undefined
 }
 
+/**
+ * The extensions of files people name in requests: source, configuration, documents, data, logs,
+ * archives, media, and the suffixes of copies (`.bak`, `.orig`) — general knowledge of file types,
+ * each a word no domain, version or identifier of code ends with (`.com`, `.io`, `.env` of
+ * `process.env` is cut as code only when a capital or a call says so).
+ */
+const EXTENSIONS =
+  "md|mdx|rst|txt|json|jsonc|ya?ml|js|cjs|mjs|ts|cts|mts|tsx|jsx|vue|svelte|py|ipynb|go|rb|rs|java|kt|kts|scala|swift|c|h|cc|cpp|hpp|cs|php|sh|bash|zsh|ps1|sql|" +
+  "html?|css|scss|less|lock|toml|cfg|conf|ini|properties|xml|csv|tsv|log|bak|orig|tmp|old|patch|diff|pdf|png|jpe?g|gif|svg|webp|ico|mp3|mp4|mov|wav|" +
+  "zip|gz|tgz|tar|rar|7z|docx?|xlsx?|pptx?|key|pem|crt|wasm|jar|apk|dmg|exe|bin|dockerfile"
+
+/** A name that ends with a file's extension. */
+const FILE_NAME = new RegExp(`\\.(?:${EXTENSIONS})$`, "i")
+
 const words = (text: string): Hint => ({ words: text.split(" ") })
 const item = (text: string): Hint => ({ words: text.split(" "), item: true })
 const attribute = (text: string): Hint => ({ words: text.split(" "), attribute: true })
@@ -101,7 +115,7 @@ const SHAPES: ReadonlyArray<Shape> = [
     pattern: /(?<![\w@/])([A-Za-z0-9][\w.-]{0,38})\/([\w.-]{1,100})(?:#(\d{1,9}))?(?![\w/])/g,
     hint: (match) => {
       const [, , repo = "", number] = match
-      if (/\.(md|txt|json|ya?ml|js|ts|py|go|rb|java|html|css|lock|toml|cfg|ini)$/i.test(repo)) {
+      if (FILE_NAME.test(repo)) {
         return words("path file content")
       }
       return number === undefined ? words("repository repo owner") : item("repository repo owner issue pull number")
@@ -109,9 +123,13 @@ const SHAPES: ReadonlyArray<Shape> = [
   },
   { pattern: /@([A-Za-z0-9][\w-]{0,38})\/([\w.-]{1,100})/g, hint: () => words("team org slug") },
   { pattern: /(?<![\w@])@[A-Za-z0-9][\w.-]{0,38}/g, hint: () => words("user username") },
-  // A file named by its extension (`package.json`, `report.pdf`, `src/auth.ts`): a file, its path, its contents.
+  // A file named by its extension (`package.json`, `report.pdf`, `src/auth.ts`, `build.log`), or a
+  // dotfile (`.npmrc`, `.github/workflows/ci.yml`): a file, its path, its contents.
   {
-    pattern: /(?<![\w@])(?:[\w.-]{1,100}\/){0,10}[\w-]{1,100}\.(?:md|txt|json|ya?ml|js|mjs|ts|tsx|jsx|py|go|rb|rs|java|kt|c|h|cpp|cs|php|sh|html|css|lock|toml|cfg|ini|xml|csv|pdf|png|jpe?g|gif|svg|zip|docx?|xlsx?|pptx?)\b/gi,
+    pattern: new RegExp(
+      `(?<![\\w@.])(?:(?:[\\w.-]{1,100}\\/){0,10}[\\w-]{1,100}\\.(?:${EXTENSIONS})|\\.[a-z][\\w-]{1,40}(?:\\/[\\w.-]{1,100}){0,10})(?![\\w/-]|\\.\\w)`,
+      "gi"
+    ),
     hint: () => words("file path content")
   },
   // A name of code: a camelCase identifier (`useFetch`, `parseConfig`: lower case, then a capital and a

@@ -170,6 +170,9 @@ const VERBS: ReadonlyArray<Entry> = [
   entry("touch up|polish|revise|rework|overhaul|reword|rephrase|fix up|shift|push back|reassign|redo|tune|update to|change to|switch to|set to", "update edit set change", "update", CRUD_WEIGHT),
   entry("peek|peek at|glance at|check out|gimme|give me|where's|where is|what is|what are|what's up with|status of|show us|bring up|display|look over", "get retrieve info", "read", CRUD_WEIGHT),
   entry("rundown|roster|lineup|run through|go through|every one of|full list|whole list|all of", "list all", "list", CRUD_WEIGHT),
+  // Placing a thing somewhere (`Outcomes` reads "drop X into #y" so): adding it there, a file's upload. Not "put",
+  // which stands apart from its phrases ("put pm_… on file" is an attach).
+  entry("place", "add upload share", "create", CRUD_WEIGHT),
   entry("pull in|pull into|rope in|rope into|drag in|drag into|loop in|get into|add into|bring into|include in", "invite add member invitation", "create"),
   entry("hand|give|pass to|hand it to|put on it", "assign assignee add", "update"),
   entry("email|e-mail|mail|email out|mail out|send out|send over|forward", "send email", "action"),

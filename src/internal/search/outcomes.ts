@@ -13,6 +13,8 @@
  * at 5), "stop working" read as the stop alone (0).
  */
 
+import * as WordNet from "./wordnet.js"
+
 /** A short object: up to four tokens (a hint cut out of the request counts as one). */
 const OBJECT = "((?:\\S+\\s+){0,4}?)"
 
@@ -53,6 +55,52 @@ const NO_LONGER = /\b(?:no longer|not any longer)\s+(?:gets|get|has|have|receive
 const REMOVE_SELF = /\b(?:remove|drop|take|pull|get|kick|boot|delete)\s+(?:me|myself)\s+(?:out of|from)\b/gi
 
 /**
+ * "drop the slides into #design", "toss it onto the board": a verb of letting go or throwing whose
+ * object goes *into* or *onto* a place puts it there — an add (an upload, a post), not the removal
+ * the verb alone reads as ("drop the label" deletes). English marks the goal of a motion with
+ * into/onto; a removal names the place it leaves with from/off/out of. The verbs are those of
+ * letting fall or throwing that the lexicon reads as removal; they are read as "place" (the lexicon's
+ * placing), not "put", a verb of many phrases.
+ */
+const PUT_INTO = new RegExp(`\\b(?:drop|dump|toss|throw|chuck)\\s+${OBJECT}(?=(?:into|onto)\\b)`, "gi")
+
+/**
+ * "pull it", "pull her access", "pull that tag": "pull" with a pronoun or a possessive or
+ * demonstrative determiner for its object, and no place it comes from, is a withdrawal (a thing
+ * given or published taken back: English's "pull the ad", "pull funding"), which WordNet's senses
+ * of "pull" lack. A source said after it ("pull that report from …") or a particle ("pull up",
+ * "pull in") keeps the reading of fetching; a bare or "the" object ("pull the logs") is left as said.
+ */
+const WITHDRAW = /\bpull\s+(?!(?:it|them)\s+(?:up|in|into|down|out|back|over)\b)(?=(?:it|them|his|her|their|its|my|our|your|that|this|those|these)\b(?![^,.;!?]{0,80}\b(?:from|out of|off of)\b))/gi
+
+/**
+ * "make the repo private", "make that wiki read-only", "make our channel visible to guests": "make"
+ * with an object that exists (a pronoun or a determined noun, not "a"/"new") and an adjective ending
+ * the clause gives the object that state — a change of one of its properties, not a create (the
+ * lexicon's "make"). The adjective is WordNet's, or a hyphenated compound that ends in one
+ * ("read-only", "members-only"); it must end the clause (then punctuation, the end, or a
+ * preposition), so that "make a private repo" stays a create. "make sure …" is an idiom of its own.
+ */
+const MAKE_STATE = new RegExp(
+  `\\bmake\\s+(?!(?:an?|another|new|one|sure|certain)\\b)((?:\\S+\\s+){0,3}?)([a-z][a-z-]{1,40})(?=\\s*(?:$|[,.;!?]|\\s(?:on|to|for|in|at|so|and|now|again|please)\\b))`,
+  "gi"
+)
+
+/**
+ * ", no PR, …", "; no email": a terse clause of "no" and a short noun phrase says what is *not*
+ * wanted (English's elliptical negation, as in "no sugar"). Its words are cut, so that the thing
+ * refused does not pull its own tools up. Only a whole clause between punctuation (or the end) of at
+ * most three words: "no one can", "no longer" and a "no" inside a clause are read as before.
+ */
+const NOT_WANTED = /[,;]\s*no\s+(?!(?:one|longer|more)\b)(?:[^\s,;.!?]+\s*){1,3}?(?=[,;.!?]|$)/gi
+
+/** Whether a word is an adjective of WordNet, or a hyphenated compound ending in one. */
+const isAdjective = (word: string): boolean => {
+  const last = word.toLowerCase().split("-").at(-1) ?? ""
+  return last.length > 1 && WordNet.indexLine("adj", last) !== undefined
+}
+
+/**
  * The request with its outcome frames rewritten into the actions that bring them about.
  *
  * @internal
@@ -64,6 +112,12 @@ export const rewrite = (text: string): string =>
     .replace(NO_MORE, (_, object: string) => `remove ${object.trimEnd()}`)
     .replace(NO_LONGER, "remove")
     .replace(REMOVE_SELF, "leave")
+    .replace(PUT_INTO, (_, object: string) => `place ${object}`)
+    .replace(WITHDRAW, "remove ")
+    .replace(NOT_WANTED, "")
+    .replace(MAKE_STATE, (said: string, object: string, state: string) =>
+      object.trim() !== "" && isAdjective(state) ? `change ${object}${state}` : said
+    )
 
 /**
  * A causative with people as its object — "get @ann to check …", "have @ann and @team/web go over …" —
