@@ -159,6 +159,8 @@ const SHAPES: ReadonlyArray<Shape> = [
       return kind === undefined ? undefined : item(`${kind} slack`)
     }
   },
+  // An IPv4 address: a value to give (an allow or block list's entry, a network rule), not a version or an item.
+  { pattern: /\b(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\/\d{1,2})?\b/g, hint: () => attribute("ip address") },
   // A commit hash: 7–40 hex digits with at least one letter and one digit.
   { pattern: /\b(?=[0-9a-f]{0,39}[a-f])(?=[0-9a-f]{0,39}\d)[0-9a-f]{7,40}\b/g, hint: () => item("commit sha") },
   { pattern: /\bv\d{1,4}(?:\.\d{1,6}){1,3}(?:-[\w.]{1,20})?(?:\.\.\.?v?\d{1,4}(?:\.\d{1,6}){1,3})?\b/g, hint: (match) =>
