@@ -610,6 +610,9 @@ export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term
   if (action === undefined && Makes.asksToMake(unframed(request))) action = "create"
   const calledBack = callsBack(hints, concepts)
   if (calledBack && (action === undefined || action === "read")) action = "create"
+  // No verb, an item named and a value given to set (an address, an email, a URL): the value is the
+  // item's new one ("cus_… at <new address>" updates the customer), not something to read.
+  if (action === undefined && one && hints.some((hint) => hint.attribute === true && hint.modifier !== true)) action = "update"
   const reading = action === undefined || action === "read" || action === "list"
   const asked: Action = !reading ? action! : plural || who ? "list" : one ? "read" : action ?? "read"
   const person = { self: rawWords(rest).some((word) => FIRST_PERSON.has(word)) }
