@@ -672,6 +672,8 @@ const EVENT = stem("event")
 const SENDING: ReadonlyArray<string> = ["send", "post"].map(stem)
 /** The weight of a verb of sending where it says what a webhook sends (as the lexicon's plain verbs count). */
 const SENT_WEIGHT = 0.3
+/** The weight of the words saying which events a webhook is for. */
+const EVENT_WEIGHT = 0.5
 
 /**
  * A URL given with a word of recurrence ("whenever …", "on every …", the lexicon's, which stand for
@@ -685,10 +687,14 @@ const callsBack = (hints: ReadonlyArray<Hints.Hint>, concepts: Array<Concept>): 
   if (at !== -1) concepts[at] = { ...concepts[at]!, weight: 1 }
   else if (concepts.some((concept) => concept.hint !== true && concept.terms.get(EVENT) === 1)) concepts.push(conceptOf([], ["webhook", "hook"], 1, 1))
   else return false
-  // The verb of sending says what the URL will be sent, not which tool: it counts as a plain verb does.
+  // The verb of sending says what the URL will be sent, and the other words which events: neither
+  // says which tool (the webhook does). The verb counts as a plain verb does, the events' words as an aside.
+  const webhook = at === -1 ? concepts.length - 1 : at
   for (let i = 0; i < concepts.length; i++) {
     const concept = concepts[i]!
-    if (concept.hint !== true && SENDING.some((term) => concept.terms.has(term))) concepts[i] = { ...concept, weight: Math.min(concept.weight, SENT_WEIGHT) }
+    if (concept.hint === true || i === webhook) continue
+    const weight = SENDING.some((term) => concept.terms.has(term)) ? SENT_WEIGHT : EVENT_WEIGHT
+    concepts[i] = { ...concept, weight: Math.min(concept.weight, weight) }
   }
   return true
 }
