@@ -143,6 +143,9 @@ const VERBS: ReadonlyArray<Entry> = [
   entry("enroll|register for|sign up for|opt in", "subscribe enroll create", "create"),
   entry("opt out|deregister|leave the list", "unsubscribe delete", "delete"),
   entry("upgrade|downgrade|switch plan|change plan|move to plan|prorate", "update subscription price plan", "update"),
+  // A change partway through a billing period is prorated on the subscription (Stripe's documents:
+  // prorations come from changing a subscription mid-cycle).
+  entry("mid-cycle|mid cycle|midcycle|mid-period|mid period|mid-month|partway through the month|partway through the cycle", "subscription proration prorate items"),
   entry("renew|extend|prolong", "renew update subscription", "update"),
   entry("preview|dry run|simulate|estimate|what would", "preview upcoming", "read"),
   entry("export|download|backup|dump|archive a copy", "download export archive tarball zipball", "read"),
