@@ -159,7 +159,7 @@ const SHAPES: ReadonlyArray<Shape> = [
       return kind === undefined ? undefined : item(`${kind} slack`)
     }
   },
-  // A postal address (`12 Elm St`, `500 Main Street, Springfield, IL 62701`): a value to set (a
+  // A postal address (`7 Birch Rd`, `500 Main Street, Springfield, IL 62701`): a value to set (a
   // customer's or account's address, shipping details), not words of what to do.
   {
     pattern: /\b\d{1,6}\s+(?:[A-Z][\w'.-]{0,30}\s+){1,4}(?:St|Street|Ave|Avenue|Rd|Road|Blvd|Boulevard|Ln|Lane|Dr|Drive|Way|Ct|Court|Pl|Place|Sq|Square|Pkwy|Parkway|Hwy|Highway|Terrace|Ter)\b\.?(?:,?\s+[A-Z][A-Za-z.' -]{0,40}?)?(?:,?\s+[A-Z]{2}\s+\d{5}(?:-\d{4})?)?(?![\w])/g,

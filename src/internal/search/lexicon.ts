@@ -479,8 +479,8 @@ const NOUNS: ReadonlyArray<Entry> = [
   entry("webhook endpoint|event destination", "webhook endpoint"),
   entry("event|events|webhook event|notification", "event events"),
   entry("schedule|schedules|phase|phases|billing schedule", "schedule subscription"),
-  // A change said to wait for a later point of the billing cycle, or held back from now ("at the next
-  // renewal", "not before"): a change at a future date is a subscription schedule's phase (Stripe's
+  // A change said to wait for a later point of the billing cycle ("when it renews"), or held back from
+  // now: a change at a future date is a subscription schedule's phase (Stripe's
   // documents: schedules change a subscription over time), not an update that applies now.
   entry("next renewal|at renewal|upon renewal|on renewal|next billing cycle|next billing period|next billing date|next cycle|next period|end of the period|end of the billing period|end of the cycle|end of the term|period end|not now|not before|not yet|not immediately|future date|later date", "schedule phases start date"),
   entry("credit note|credit notes|partial refund|adjustment|credit", "credit note"),
