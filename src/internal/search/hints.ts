@@ -177,6 +177,14 @@ const SHAPES: ReadonlyArray<Shape> = [
       return kind === undefined ? undefined : item(`${kind} slack`)
     }
   },
+  // A postal address (`7 Birch Rd`, `500 Main Street, Springfield, IL 62701`): a value to set (a
+  // customer's or account's address, shipping details), not words of what to do.
+  {
+    pattern: /\b\d{1,6}\s+(?:[A-Z][\w'.-]{0,30}\s+){1,4}(?:St|Street|Ave|Avenue|Rd|Road|Blvd|Boulevard|Ln|Lane|Dr|Drive|Way|Ct|Court|Pl|Place|Sq|Square|Pkwy|Parkway|Hwy|Highway|Terrace|Ter)\b\.?(?:,?\s+[A-Z][A-Za-z.' -]{0,40}?)?(?:,?\s+[A-Z]{2}\s+\d{5}(?:-\d{4})?)?(?![\w])/g,
+    hint: () => attribute("address")
+  },
+  // An IPv4 address: a value to give (an allow or block list's entry, a network rule), not a version or an item.
+  { pattern: /\b(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\/\d{1,2})?\b/g, hint: () => attribute("ip address") },
   // A commit hash: 7–40 hex digits with at least one letter and one digit.
   { pattern: /\b(?=[0-9a-f]{0,39}[a-f])(?=[0-9a-f]{0,39}\d)[0-9a-f]{7,40}\b/g, hint: () => item("commit sha") },
   { pattern: /\bv\d{1,4}(?:\.\d{1,6}){1,3}(?:-[\w.]{1,20})?(?:\.\.\.?v?\d{1,4}(?:\.\d{1,6}){1,3})?\b/g, hint: (match) =>

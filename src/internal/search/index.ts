@@ -352,13 +352,20 @@ const actionOf = (document: SearchDocument): Action => {
   // A name that starts with its own HTTP method (`PostCustomersCustomer`, `GetCustomers`) says no
   // more than the method: a POST to an item is an update, a GET of a collection a list.
   const words = rawWords(document.name)
-  for (let at = 0; at < words.length; at++) {
-    const word = words[at]!
-    if (at === 0 && method !== "GET" && word.toUpperCase() === method) continue
-    const action = VERB_ACTIONS.get(word)
-    if (action !== undefined) return action
-  }
   const url = document.url ?? ""
+  if (method !== "GET" && words.length > 0 && words[0]!.toUpperCase() === method) {
+    // Such a name spells out its path, nouns and all (`PostRadarValueListItems`: `value_list_items`
+    // is a collection, not a verb "list"): its verb, if any, opens the URL's last static segment
+    // (`…/send`, `…/set_reader_display`, `/invoices/create_preview`).
+    const last = /\/([a-z][a-z0-9]{1,40})(?:[_-][\w-]{0,80})?\/?(?:[?#].*)?$/i.exec(url)
+    const action = last === null ? undefined : VERB_ACTIONS.get(last[1]!.toLowerCase())
+    if (action !== undefined) return action
+  } else {
+    for (const word of words) {
+      const action = VERB_ACTIONS.get(word)
+      if (action !== undefined) return action
+    }
+  }
   switch (method) {
     case "GET":
     case "HEAD":

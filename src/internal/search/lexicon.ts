@@ -143,6 +143,9 @@ const VERBS: ReadonlyArray<Entry> = [
   entry("enroll|register for|sign up for|opt in", "subscribe enroll create", "create"),
   entry("opt out|deregister|leave the list", "unsubscribe delete", "delete"),
   entry("upgrade|downgrade|switch plan|change plan|move to plan|prorate", "update subscription price plan", "update"),
+  // A change partway through a billing period is prorated on the subscription (Stripe's documents:
+  // prorations come from changing a subscription mid-cycle).
+  entry("mid-cycle|mid cycle|midcycle|mid-period|mid period|mid-month|partway through the month|partway through the cycle", "subscription proration prorate items"),
   entry("renew|extend|prolong", "renew update subscription", "update"),
   entry("preview|dry run|simulate|estimate|what would", "preview upcoming", "read"),
   entry("export|download|backup|dump|archive a copy", "download export archive tarball zipball", "read"),
@@ -469,13 +472,20 @@ const NOUNS: ReadonlyArray<Entry> = [
   entry("connected account|connected accounts|seller|sellers|merchant|merchants|vendor|vendors|marketplace|platform", "account accounts connect"),
   entry("checkout|checkout page|hosted checkout|hosted payment page|pay page|payment page|payment link|buy button|cart", "checkout session payment link"),
   entry("quote|quotes|estimate|estimates|proposal|offer", "quote quotes"),
-  entry("fraud|fraudster|scammer|scam|risk|radar|suspicious|blocklist|blacklist", "radar review fraud value list"),
+  entry("fraud|fraudster|scammer|scam|risk|radar|suspicious", "radar review fraud value list"),
+  // Refusing a payer — their email, IP address or card — is an entry of one of Stripe Radar's block
+  // lists (a value list *item*: its value is the email, IP or card fingerprint), not a new list.
+  entry("blocklist|blacklist|block list|deny list|denylist|block payments|block payment|block charges|from paying|card fingerprint", "radar value item items block", "create"),
   entry("kyc|identity|id check|id verification|document check|verify identity|background check|selfie", "identity verification session"),
   entry("reader|readers|terminal|pos|point of sale|card reader|card readers", "terminal reader"),
   entry("apple pay|google pay|wallet domain|payment domain", "apple pay domain"),
   entry("webhook endpoint|event destination", "webhook endpoint"),
   entry("event|events|webhook event|notification", "event events"),
   entry("schedule|schedules|phase|phases|billing schedule", "schedule subscription"),
+  // A change said to wait for a later point of the billing cycle ("when it renews"), or held back from
+  // now: a change at a future date is a subscription schedule's phase (Stripe's
+  // documents: schedules change a subscription over time), not an update that applies now.
+  entry("next renewal|at renewal|upon renewal|on renewal|next billing cycle|next billing period|next billing date|next cycle|next period|end of the period|end of the billing period|end of the cycle|end of the term|period end|not now|not before|not yet|not immediately|future date|later date", "schedule phases start date"),
   entry("credit note|credit notes|partial refund|adjustment|credit", "credit note"),
   entry("report|reports|reporting|export", "report run"),
   entry("usage|metered|meter|meters|usage record", "usage record meter"),
@@ -708,7 +718,9 @@ const NOUNS: ReadonlyArray<Entry> = [
   // Round 4: general vocabulary, each entry a fact of how people talk about these APIs' things.
   entry("should be|should say|should read|ought to be|needs to say|needs to read|needs to be", "update set change", "update", CRUD_WEIGHT),
   entry("blurb|tagline|one-liner|what it's about|what it is for", "description purpose topic"),
-  entry("whenever|every time|each time|as soon as|the moment", "webhook hook event subscription", undefined, 0.5),
+  entry("whenever|every time|each time|as soon as|the moment|on every|on each", "webhook hook event subscription", undefined, 0.5),
+  // Where an API sends its events is a webhook (an endpoint: a URL it calls back).
+  entry("send events|sends events|sending events|sent events|events sent|events go|deliver events|delivers events|delivering events|events delivered", "webhook hook endpoint url"),
   entry("call back|calls back|call us back|post back|notify our server", "webhook hook endpoint"),
   entry("sell|sells|selling|for sale|offer|offerings|merchandise|sku|skus", "product products price"),
   entry("group chat|group dm|group dms|group message|multi-person dm|mpim", "conversation open mpim direct message"),

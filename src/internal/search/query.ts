@@ -608,6 +608,11 @@ export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term
   action ??= hints.find((hint) => hint.action !== undefined)?.action
   // Nor a hint: a thing named to be made ("a coupon for 20% off", "payment link for 3x mugs").
   if (action === undefined && Makes.asksToMake(unframed(request))) action = "create"
+  const calledBack = callsBack(hints, concepts)
+  if (calledBack && (action === undefined || action === "read")) action = "create"
+  // No verb, an item named and a value given to set (an address, an email, a URL): the value is the
+  // item's new one ("cus_… at <new address>" updates the customer), not something to read.
+  if (action === undefined && one && hints.some((hint) => hint.attribute === true && hint.modifier !== true)) action = "update"
   const reading = action === undefined || action === "read" || action === "list"
   const asked: Action = !reading ? action! : plural || who ? "list" : one ? "read" : action ?? "read"
   const person = { self: rawWords(rest).some((word) => FIRST_PERSON.has(word)) }
@@ -659,6 +664,39 @@ const takesOf = (request: string, vocabulary: Learn.Vocabulary): Array<ReadonlyA
   // Two points of history said as a span ("between v1 and v2") are also one value: the span a comparison takes.
   for (let at = Values.spans(request, values); at > 0; at--) out.push([Values.RANGE])
   return out
+}
+
+const WEBHOOK = stem("webhook")
+const EVENT = stem("event")
+/** The verb of sending, as the lexicon's entry for it expands (`send post message chat`). */
+const SENDING: ReadonlyArray<string> = ["send", "post"].map(stem)
+/** The weight of a verb of sending where it says what a webhook sends (as the lexicon's plain verbs count). */
+const SENT_WEIGHT = 0.3
+/** The weight of the words saying which events a webhook is for. */
+const EVENT_WEIGHT = 0.5
+
+/**
+ * A URL given with a word of recurrence ("whenever …", "on every …", the lexicon's, which stand for
+ * webhooks at half weight) or of events ("push events") asks for that URL to be called when they
+ * happen: a webhook, whatever verb says what is sent there ("POST to …", "ping …"). The webhook
+ * concept then counts in full (added where only events were said). Whether it applied.
+ */
+const callsBack = (hints: ReadonlyArray<Hints.Hint>, concepts: Array<Concept>): boolean => {
+  if (!hints.some((hint) => hint.attribute === true && hint.words.includes("url"))) return false
+  const at = concepts.findIndex((concept) => concept.hint !== true && concept.terms.has(WEBHOOK))
+  if (at !== -1) concepts[at] = { ...concepts[at]!, weight: 1 }
+  else if (concepts.some((concept) => concept.hint !== true && concept.terms.get(EVENT) === 1)) concepts.push(conceptOf([], ["webhook", "hook"], 1, 1))
+  else return false
+  // The verb of sending says what the URL will be sent, and the other words which events: neither
+  // says which tool (the webhook does). The verb counts as a plain verb does, the events' words as an aside.
+  const webhook = at === -1 ? concepts.length - 1 : at
+  for (let i = 0; i < concepts.length; i++) {
+    const concept = concepts[i]!
+    if (concept.hint === true || i === webhook) continue
+    const weight = SENDING.some((term) => concept.terms.has(term)) ? SENT_WEIGHT : EVENT_WEIGHT
+    concepts[i] = { ...concept, weight: Math.min(concept.weight, weight) }
+  }
+  return true
 }
 
 /** A request that opens by asking who. */
