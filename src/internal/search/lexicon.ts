@@ -61,9 +61,10 @@ const VERBS: ReadonlyArray<Entry> = [
   entry("revoke|invalidate|rescind|withdraw|expire|disable|deactivate|turn off|switch off", "revoke disable delete deactivate", "action"),
   entry("kick|kick out|boot|boot out|eject|oust|expel|ban|evict|offboard|throw off|remove from", "remove kick delete", "delete"),
   entry("unlink|detach|disconnect|decouple|unhook|unassign|untag|unlabel", "detach remove delete unlink disconnect", "action"),
-  // Creating and adding.
+  // Creating and adding. To log is WordNet's "enter into a log", a kind of record (make a record of):
+  // a bug, a ticket or an expense logged is one made — "log a …", not "log … out" (a phrasal verb).
   entry(
-    "create|add|new|make|spin up|set up|setup|stand up|start|open|generate|build|provision|launch|register|init|initialize|establish|put up|whip up|draft|file|raise|write up|submit|introduce|issue|mint",
+    "create|add|new|make|spin up|set up|setup|stand up|start|open|generate|build|provision|launch|register|init|initialize|establish|put up|whip up|draft|file|log a|log an|raise|write up|submit|introduce|issue|mint",
     "create add new",
     "create",
     CRUD_WEIGHT

@@ -101,3 +101,25 @@ export const moneySense = (concepts: ReadonlyArray<{ readonly terms: ReadonlyMap
     for (const term of MONEY_SENSE) if ((terms.get(term) ?? 0) < weight) terms.set(term, weight)
   }
 }
+
+/** What a verb of saying comes to on an issue or a pull request. */
+const ITEM_SENSE: ReadonlyArray<string> = ["comment"]
+
+/**
+ * "tell them on owner/repo#12 it shipped": what is said to the people of an issue or a pull
+ * request is a comment on it (WordNet's verb comment, remark, is a kind of note / mention, itself a
+ * kind of say / tell). Given the request's concepts and whether it names such an item, the concept
+ * of a verb of saying (its message sense) also takes comment, at the weight messaging had.
+ *
+ * @internal
+ */
+export const itemSense = (concepts: ReadonlyArray<{ readonly terms: ReadonlyMap<string, number> }>, onItem: boolean): void => {
+  if (!onItem) return
+  for (const concept of concepts) {
+    const terms = concept.terms as Map<string, number>
+    if (!terms.has(SEND)) continue
+    const weight = Math.max(0, ...MESSAGE_SENSE.map((term) => terms.get(term) ?? 0))
+    if (weight === 0) continue
+    for (const term of ITEM_SENSE) if ((terms.get(term) ?? 0) < weight) terms.set(term, weight)
+  }
+}

@@ -597,6 +597,8 @@ export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term
   }, () => action !== undefined)
   // "send $200 to …": a verb of sending whose object is money moves money (`makes.ts`).
   Makes.moneySense(concepts, takes.some((kinds) => kinds.includes("money")) && Makes.sendsMoney(request))
+  // "tell them on owner/repo#12 …": said on an issue or a pull request it names, a message is a comment.
+  Makes.itemSense(concepts, hints.some((hint) => hint.item === true && hint.words.includes("issue")))
   // A request that names things without a verb ("the open invoices", "our webhooks") asks to see
   // them. Whether it asks for one or for many is said by the grammatical number of what it names
   // ("show me the runs" lists, "show me run 5") — and an id names one.
@@ -682,6 +684,16 @@ const CLAUSE = new RegExp(
     "([^:]{0,40}?)(?::|\\sthat\\s)(?=(?:\\S+\\s+){2}\\S)(.{0,1000})$",
   "i"
 )
+/**
+ * A verb of saying, a short object, then the item it is said on — a hint after "on" (`tell them on
+ * owner/repo#12 it shipped`) — then what to say, with no `that`. Not after "in": "in #ops" is often
+ * followed by how the message is sent ("something only they can see"), not by the message.
+ */
+const SAID_AT = new RegExp(
+  "\\b(dm|dms|tell|ping|message|text|notify|inform|warn|announce|post|say|yell|shout|holler)\\b" +
+    `([^:]{0,40}?\\son\\s*${Hints.CUT})\\s*(?=(?:\\S+\\s+){1}\\S)(.{0,1000})$`,
+  "i"
+)
 /** Reminding: what to be reminded of follows `to` or `about`. */
 const REMIND = /\b(remind(?:er)?)\b([^:]{0,40}?)(?::|\s(?:to|about|that)\s).{0,1000}$/i
 
@@ -700,11 +712,13 @@ const REASON = new RegExp(
 
 /**
  * "let @ops know the database is back": what follows "let … know" is what to say, with or without
- * a "that"; the verb is read as the phrase "let know" (the lexicon's), its object after it.
+ * a "that"; the verb is read as the phrase "let know" (the lexicon's), its object (up to four words:
+ * "let the people on #12 know") after it.
  */
-const LET_KNOW = /\blet\s+(\S{1,40})\s+know\s+(?=\S+\s+\S).{0,1000}$/i
+const LET_KNOW = /\blet\s+((?:\S{1,40}\s+){0,3}\S{1,40})\s+know\s+(?=\S+\s+\S).{0,1000}$/i
 
 const withoutPayload = (text: string): string =>
   text.replace(REASON, Hints.CUT).replace(QUOTED, Hints.CUT).replace(LET_KNOW, (_, whom: string) => `let know ${whom}${Hints.CUT}`).replace(SAYING, Hints.CUT)
     .replace(CLAUSE, (_, verb: string, object: string) => `${verb}${object}${Hints.CUT}`)
+    .replace(SAID_AT, (_, verb: string, object: string) => `${verb}${object}${Hints.CUT}`)
     .replace(REMIND, (_, verb: string, object: string) => `${verb}${object}${Hints.CUT}`)
