@@ -114,6 +114,36 @@ const withForms = (word: string, known: (term: string) => boolean, terms: Map<st
   }
 }
 
+/**
+ * "what's different between …", "how do they differ": a word the lexicon does not read whose
+ * derivational family in WordNet (`WordNet.relatedForms`) holds a word the lexicon reads alone
+ * ("difference") means what that word means there — its entry's expansions, weighed as a form is,
+ * and not its kind of operation (the word may be an adjective or a noun).
+ */
+const formOfPhrase = (
+  word: string,
+  byFirst: PhraseIndex["byFirst"],
+  terms: Map<string, number>
+): void => {
+  // Only a word WordNet knows as an adjective or adverb and as no noun, verb nor verb's form (a
+  // participle, "paid", "shared", is its verb already): a noun's or a verb's
+  // family is wide (a noun reaches verbs of every sense), an adjective's is its own ("different":
+  // differ, difference). Reaching through every word's family lost 8 at one on DEV–DEV6.
+  if (!WordNet.isNounless(word) || WordNet.isInflection(word)) return
+  for (const form of WordNet.relatedForms(word)) {
+    if (form === word) continue
+    for (const { entry, phrase } of byFirst.get(form) ?? []) {
+      if (phrase.length !== 1) continue
+      for (const expansion of entry.expansions) {
+        for (const part of rawWords(expansion)) {
+          const term = stem(part)
+          if (!isStopword(part) && (terms.get(term) ?? 0) < FORM) terms.set(term, FORM)
+        }
+      }
+    }
+  }
+}
+
 /** Weight of a hint's words and of a resolved id's collection. */
 const HINT = 0.8
 /** How much a hint counts among the request's concepts: it says which kind of value, not which operation. */
@@ -435,6 +465,7 @@ const readPhrases = (
         if (!isKnown) for (const part of split(word, known)) if (!terms.has(part)) terms.set(part, COMPOUND)
         undo(word, known, terms)
         withForms(word, known, terms)
+        formOfPhrase(word, byFirst, terms)
         const next = words[i + 1]
         if (next !== undefined && next !== GAP && !isStopword(next)) {
           const joined = stem(word + next)
