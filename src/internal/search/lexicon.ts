@@ -94,7 +94,7 @@ const VERBS: ReadonlyArray<Entry> = [
   entry("approve|accept|okay|ok|lgtm|sign off|greenlight|green light|allow|authorize|confirm|ack", "approve accept allow review", "action"),
   entry("reject|deny|decline|refuse|turn down|veto|say no", "reject deny decline", "action"),
   entry("dismiss|overrule|ignore|disregard|set aside", "dismiss dismissal", "action"),
-  entry("review|look at|take a look|check over|go over|have a look|proofread", "review reviewer request", "action"),
+  entry("review|look at|take a look|check over|go over|look over|have a look|proofread", "review reviewer request", "action"),
   entry("retry|rerun|re-run|rerequest|re-request|retrigger|re-trigger|rebuild|redo|run again|try again|kick again|redeploy", "rerun retry rerequest", "action"),
   entry("run|trigger|dispatch|execute|invoke|fire|kick off|launch|start", "run dispatch trigger create", "action"),
   entry("deploy|ship|release|roll out|go live|promote", "deploy deployment release", "action"),

@@ -742,6 +742,13 @@ const REASON = new RegExp(
 )
 
 /**
+ * When the user will act is not what they ask: a clause of time whose subject is a person ("… before
+ * I merge", "… once we ship", "… until they reply") says when, its verb (merge, ship) another
+ * operation than the one asked. English's subordinators of time, then a personal pronoun and a word.
+ */
+const TIMING = /\s(?:before|after|once|until|till|when|while)\s+(?:i|we|you|they|he|she)(?:'\w{1,2}|’\w{1,2})?\s+\S.{0,1000}$/i
+
+/**
  * "let @ops know the database is back": what follows "let … know" is what to say, with or without
  * a "that"; the verb is read as the phrase "let know" (the lexicon's), its object (up to four words:
  * "let the people on #12 know") after it.
@@ -749,7 +756,7 @@ const REASON = new RegExp(
 const LET_KNOW = /\blet\s+((?:\S{1,40}\s+){0,3}\S{1,40})\s+know\s+(?=\S+\s+\S).{0,1000}$/i
 
 const withoutPayload = (text: string): string =>
-  text.replace(REASON, Hints.CUT).replace(QUOTED, Hints.CUT).replace(LET_KNOW, (_, whom: string) => `let know ${whom}${Hints.CUT}`).replace(SAYING, Hints.CUT)
+  text.replace(REASON, Hints.CUT).replace(TIMING, Hints.CUT).replace(QUOTED, Hints.CUT).replace(LET_KNOW, (_, whom: string) => `let know ${whom}${Hints.CUT}`).replace(SAYING, Hints.CUT)
     .replace(CLAUSE, (_, verb: string, object: string) => `${verb}${object}${Hints.CUT}`)
     .replace(SAID_AT, (_, verb: string, object: string) => `${verb}${object}${Hints.CUT}`)
     .replace(REMIND, (_, verb: string, object: string) => `${verb}${object}${Hints.CUT}`)
