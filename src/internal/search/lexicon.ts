@@ -59,7 +59,7 @@ const VERBS: ReadonlyArray<Entry> = [
   ),
   entry("kill|terminate|abort|halt|stop|cancel|call off|pull the plug|shut down", "cancel stop delete expire", "action"),
   entry("revoke|invalidate|rescind|withdraw|expire|disable|deactivate|turn off|switch off", "revoke disable delete deactivate", "action"),
-  entry("kick|kick out|boot|boot out|eject|oust|expel|ban|evict|offboard|throw off|remove from", "remove kick delete", "delete"),
+  entry("kick|kick out|boot|boot out|eject|oust|expel|evict|offboard|throw off|remove from", "remove kick delete", "delete"),
   entry("unlink|detach|disconnect|decouple|unhook|unassign|untag|unlabel", "detach remove delete unlink disconnect", "action"),
   // Creating and adding. To log is WordNet's "enter into a log", a kind of record (make a record of):
   // a bug, a ticket or an expense logged is one made — "log a …", not "log … out" (a phrasal verb).
