@@ -59,11 +59,26 @@ const REMOVE_SELF = /\b(?:remove|drop|take|pull|get|kick|boot|delete)\s+(?:me|my
  */
 export const rewrite = (text: string): string =>
   text
+    .replace(UNSAY, "delete ")
+    .replace(SAID_BY_ME, (_, who: string) => (who.toLowerCase() === "we" ? "our message" : "my message"))
     .replace(PREVENT, (_, object: string) => `restrict block ${object}`)
     .replace(NOBODY, "restrict ")
     .replace(NO_MORE, (_, object: string) => `remove ${object.trimEnd()}`)
     .replace(NO_LONGER, "remove")
     .replace(REMOVE_SELF, "leave")
+
+/**
+ * What the speaker said, wrote or posted ("what I said", "what we just posted") is their message: a
+ * free relative of a verb of saying names the thing said (WordNet's message, "what is communicated").
+ */
+const SAID_BY_ME = /\bwhat\s+(i|we)\s+(?:just\s+)?(?:said|wrote|posted|sent|typed)\b/gi
+
+/**
+ * Taking back what one said is deleting it: WordNet's verb {swallow, take back, unsay, withdraw},
+ * "take back what one has said". Only with what was said as its object (taking back a payment is a
+ * refund, taking back an invite a cancel).
+ */
+const UNSAY = /\b(?:take\s+back|swallow|unsay|withdraw)\s+(?=what\s+(?:i|we)\s+(?:just\s+)?(?:said|wrote|posted|sent|typed)\b)/gi
 
 /**
  * A causative with people as its object — "get @ann to check …", "have @ann and @team/web go over …" —
