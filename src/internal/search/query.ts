@@ -628,8 +628,10 @@ export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term
   }, () => action !== undefined)
   // "send $200 to …": a verb of sending whose object is money moves money (`makes.ts`).
   Makes.moneySense(concepts, takes.some((kinds) => kinds.includes("money")) && Makes.sendsMoney(request))
-  // "tell them on owner/repo#12 …": said on an issue or a pull request it names, a message is a comment.
-  Makes.itemSense(concepts, hints.some((hint) => hint.item === true && hint.words.includes("issue")))
+  // "tell them on owner/repo#12 …": said on an issue or a pull request it names, a message is a
+  // comment; a reply to a chat message it names is a message in its thread.
+  const itemSaid = hints.find((hint) => hint.item === true && (hint.words.includes("issue") || hint.words.includes("message")))
+  Makes.saidOn(concepts, itemSaid === undefined ? undefined : itemSaid.words.includes("issue") ? "item" : "message")
   // A request that names things without a verb ("the open invoices", "our webhooks") asks to see
   // them. Whether it asks for one or for many is said by the grammatical number of what it names
   // ("show me the runs" lists, "show me run 5") — and an id names one.
