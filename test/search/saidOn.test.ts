@@ -38,11 +38,4 @@ describe("an emoji typed as itself", () => {
     expect(names("👍 octo/site#41")[0]).toBe("reactions_create-for-issue")
     expect(names("❤️ on octo/site#41")[0]).toBe("reactions_create-for-issue")
   })
-
-  it("runs in time linear in the request", () => {
-    const hostile = "🎉".repeat(20_000) + "\u200D".repeat(20_000)
-    const started = performance.now()
-    Hints.read(hostile)
-    expect(performance.now() - started).toBeLessThan(200)
-  })
 })

@@ -711,12 +711,14 @@ const FIRST_PERSON: ReadonlySet<string> = new Set(["i", "me", "my", "mine", "mys
  */
 const QUOTED = /"[^"]{0,500}"|“[^”]{0,500}”|(?<![\w])'[^']{2,500}'(?![\w])/g
 const SAYING = /\b(saying|that says|which says|to say|with the text|with text|reading|telling (?:them|him|her|everyone))\b.{0,1000}$/i
+/** Verbs of saying, which what is said may follow (`CLAUSE`, `SAID_AT`). */
+const SAYING_VERBS = "dm|dms|tell|ping|message|text|notify|inform|warn|announce|post|say|yell|shout|holler|comment|reply|respond|answer"
 /**
  * A verb of saying, then at most a short object (`@dana`, `the team`), then `that …` or `: …`. Comment
  * is one (WordNet: a kind of note, of say), and so are reply, respond and answer ("react verbally").
  */
 const CLAUSE = new RegExp(
-  "\\b(dm|dms|tell|ping|message|text|notify|inform|warn|announce|post|say|yell|shout|holler|comment|reply|respond|answer|let\\s+\\S+\\s+know)\\b" +
+  `\\b(${SAYING_VERBS}|let\\s+\\S+\\s+know)\\b` +
     "([^:]{0,40}?)(?::|\\sthat\\s)(?=(?:\\S+\\s+){2}\\S)(.{0,1000})$",
   "i"
 )
@@ -726,7 +728,7 @@ const CLAUSE = new RegExp(
  * followed by how the message is sent ("something only they can see"), not by the message.
  */
 const SAID_AT = new RegExp(
-  "\\b(dm|dms|tell|ping|message|text|notify|inform|warn|announce|post|say|yell|shout|holler|comment|reply|respond|answer)\\b" +
+  `\\b(${SAYING_VERBS})\\b` +
     `([^:]{0,40}?\\son\\s*${Hints.CUT})\\s*(?=(?:\\S+\\s+){1}\\S)(.{0,1000})$`,
   "i"
 )
