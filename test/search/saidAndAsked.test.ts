@@ -4,7 +4,7 @@
  * family means there (`query.ts` `formOfPhrase`: different → difference, a diff); a clause of time
  * with a person as subject says when, not what (`TIMING`); "look over" is also a review, as "go
  * over" is; taking back what one said is deleting one's message (`outcomes.ts` `UNSAY`,
- * `SAID_BY_ME`); ban is a block only; comment / reply introduce what is said; a reply to a chat
+ * `SAID_BY_ME`); ban is a block first, a removal too; comment / reply introduce what is said; a reply to a chat
  * message is a message in its thread (`makes.ts` `saidOn`). Over the evaluation's real imports;
  * requests written for these tests, not taken from a task set.
  */
@@ -33,8 +33,10 @@ describe("a clause of time with a person as subject", () => {
 })
 
 describe("banning", () => {
-  it("is blocking, not removing", () => {
+  it("is blocking where the API blocks, removing where it does not", () => {
+    // Read as a removal first, an org's ban ranked the revocation of the user's roles over the block.
     expect(names("ban @troll99 from the octo org")[0]).toBe("orgs_block-user")
+    expect(names("ban @bob from #general")[0]).toBe("slack_conversations_kick")
   })
 })
 
