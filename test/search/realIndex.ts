@@ -54,3 +54,24 @@ export const namesOver = (): SharedIndex => {
   }
   return { index, names: (request, limit = 5) => index().search(request, { limit }).map((hit) => hit.name) }
 }
+
+/**
+ * How much a search over each shape repeated to 10,000 characters costs against a plain request of the
+ * same length (the best of three, after a first search): about 1 for a reader linear in its input,
+ * hundreds for a quadratic one. The hostile-input tests of each round bound it.
+ */
+export const costOverPlain = (index: ToolIndex.ToolIndex, shapes: ReadonlyArray<string>): Array<number> => {
+  const timed = (request: string): number => {
+    index.search(request, { limit: 5 })
+    let best = Infinity
+    for (let round = 0; round < 3; round++) {
+      const started = performance.now()
+      index.search(request, { limit: 5 })
+      best = Math.min(best, performance.now() - started)
+    }
+    return best
+  }
+  const sized = (shape: string): string => shape.repeat(Math.ceil(10_000 / shape.length)).slice(0, 10_000)
+  const plain = timed(sized("list the open issues of octo/tool "))
+  return shapes.map((shape) => timed(sized(shape)) / Math.max(plain, 1))
+}

@@ -147,6 +147,12 @@ const SHAPES: ReadonlyArray<Shape> = [
   { pattern: /(?<![\w&])#[a-z][\w-]{0,79}/g, hint: () => words("channel conversation") },
   // An emoji shortcode (`:tada:`, `:+1:`): a reaction or an emoji.
   { pattern: /(?<![\w:]):[a-z0-9_+-]{1,40}:(?![\w:])/g, hint: () => ({ ...words("reaction emoji name"), action: "create" }) },
+  // An emoji typed as itself (🎉, 👍🏽, ❤️, a ZWJ sequence): what its shortcode says. Unicode's
+  // Extended_Pictographic property, a presentation selector, skin tone or joined emoji after it.
+  {
+    pattern: /(?![©®™])\p{Extended_Pictographic}(?:\uFE0F|\p{Emoji_Modifier}|\u200D\p{Extended_Pictographic}){0,8}/gu,
+    hint: () => ({ ...words("reaction emoji name"), action: "create" })
+  },
   { pattern: /\b\d{9,10}\.\d{6}\b/g, hint: () => item("message ts timestamp") },
   // GHSA-xxxx-xxxx-xxxx, CVE-2024-1234: the prefix is a word the API's params use (ghsa_id, cve_id).
   {

@@ -59,11 +59,15 @@ const VERBS: ReadonlyArray<Entry> = [
   ),
   entry("kill|terminate|abort|halt|stop|cancel|call off|pull the plug|shut down", "cancel stop delete expire", "action"),
   entry("revoke|invalidate|rescind|withdraw|expire|disable|deactivate|turn off|switch off", "revoke disable delete deactivate", "action"),
+  // A ban is a block and a removal (a block where the API has one: GitHub's; a kick where not: a
+  // channel's): the block's entry first, so that it says the kind of operation.
+  entry("block|blacklist|blocklist|denylist|ban", "block decline", "action"),
   entry("kick|kick out|boot|boot out|eject|oust|expel|ban|evict|offboard|throw off|remove from", "remove kick delete", "delete"),
   entry("unlink|detach|disconnect|decouple|unhook|unassign|untag|unlabel", "detach remove delete unlink disconnect", "action"),
-  // Creating and adding.
+  // Creating and adding. To log is WordNet's "enter into a log", a kind of record (make a record of):
+  // a bug, a ticket or an expense logged is one made — "log a …", not "log … out" (a phrasal verb).
   entry(
-    "create|add|new|make|spin up|set up|setup|stand up|start|open|generate|build|provision|launch|register|init|initialize|establish|put up|whip up|draft|file|raise|write up|submit|introduce|issue|mint",
+    "create|add|new|make|spin up|set up|setup|stand up|start|open|generate|build|provision|launch|register|init|initialize|establish|put up|whip up|draft|file|log a|log an|raise|write up|submit|introduce|issue|mint",
     "create add new",
     "create",
     CRUD_WEIGHT
@@ -93,7 +97,7 @@ const VERBS: ReadonlyArray<Entry> = [
   entry("approve|accept|okay|ok|lgtm|sign off|greenlight|green light|allow|authorize|confirm|ack", "approve accept allow review", "action"),
   entry("reject|deny|decline|refuse|turn down|veto|say no", "reject deny decline", "action"),
   entry("dismiss|overrule|ignore|disregard|set aside", "dismiss dismissal", "action"),
-  entry("review|look at|take a look|check over|go over|have a look|proofread", "review reviewer request", "action"),
+  entry("review|look at|take a look|check over|go over|look over|have a look|proofread", "review reviewer request", "action"),
   entry("retry|rerun|re-run|rerequest|re-request|retrigger|re-trigger|rebuild|redo|run again|try again|kick again|redeploy", "rerun retry rerequest", "action"),
   entry("run|trigger|dispatch|execute|invoke|fire|kick off|launch|start", "run dispatch trigger create", "action"),
   entry("deploy|ship|release|roll out|go live|promote", "deploy deployment release", "action"),
@@ -110,7 +114,6 @@ const VERBS: ReadonlyArray<Entry> = [
   entry("unfollow|unwatch|unsubscribe|stop following|stop watching|stop notifications|stop notifying|stop pinging|stop emailing", "unfollow unsubscribe subscription ignore delete", "action"),
   entry("mute|silence|snooze|quiet|hush|do not disturb|dnd|pause notifications", "snooze mute dnd ignore", "action"),
   entry("unmute|unsnooze|end snooze|resume notifications", "snooze end dnd", "action"),
-  entry("block|blacklist|blocklist|denylist|ban", "block decline", "action"),
   entry("unblock|unban|whitelist|allowlist", "unblock delete block", "delete"),
   entry("pin|stick|feature", "pin add", "action"),
   entry("unpin|unstick", "pin remove", "delete"),

@@ -101,3 +101,34 @@ export const moneySense = (concepts: ReadonlyArray<{ readonly terms: ReadonlyMap
     for (const term of MONEY_SENSE) if ((terms.get(term) ?? 0) < weight) terms.set(term, weight)
   }
 }
+
+/** The stems of a verb of replying (the lexicon's reply entry), and what it comes to on a chat message. */
+const REPLY = "repli"
+const THREAD_SENSE: ReadonlyArray<string> = ["messag", "post", "chat"]
+/** What a verb of saying comes to on an issue or a pull request. */
+const ITEM_SENSE: ReadonlyArray<string> = ["comment"]
+
+/** Where a request says something: on an issue or a pull request, on a chat message (its thread), or neither. */
+export type SaidOn = "item" | "message" | undefined
+
+/**
+ * What is said on something a request names is said as that thing takes it. On an issue or a pull
+ * request ("tell them on owner/repo#12 it shipped"), a message is a comment on it (WordNet's verb
+ * comment, remark, is a kind of note / mention, itself a kind of say / tell): the concept of a verb
+ * of saying (its message sense) also takes comment. On a chat message ("answer in the thread of
+ * 1712345678.000100"), a reply is a message posted in its thread: the concept of replying also takes
+ * the message sense. Each at the weight the concept's own sense had.
+ *
+ * @internal
+ */
+export const saidOn = (concepts: ReadonlyArray<{ readonly terms: ReadonlyMap<string, number> }>, on: SaidOn): void => {
+  if (on === undefined) return
+  const [has, from, to] = on === "item" ? [SEND, MESSAGE_SENSE, ITEM_SENSE] : [REPLY, [REPLY], THREAD_SENSE]
+  for (const concept of concepts) {
+    const terms = concept.terms as Map<string, number>
+    if (!terms.has(has)) continue
+    const weight = Math.max(0, ...from.map((term) => terms.get(term) ?? 0))
+    if (weight === 0) continue
+    for (const term of to) if ((terms.get(term) ?? 0) < weight) terms.set(term, weight)
+  }
+}

@@ -107,6 +107,8 @@ const isAdjective = (word: string): boolean => {
  */
 export const rewrite = (text: string): string =>
   text
+    .replace(UNSAY, "delete ")
+    .replace(SAID_BY_ME, (_, who: string) => (who.toLowerCase() === "we" ? "our message" : "my message"))
     .replace(PREVENT, (_, object: string) => `restrict block ${object}`)
     .replace(NOBODY, "restrict ")
     .replace(NO_MORE, (_, object: string) => `remove ${object.trimEnd()}`)
@@ -118,6 +120,19 @@ export const rewrite = (text: string): string =>
     .replace(MAKE_STATE, (said: string, object: string, state: string) =>
       object.trim() !== "" && isAdjective(state) ? `change ${object}${state}` : said
     )
+
+/**
+ * What the speaker said, wrote or posted ("what I said", "what we just posted") is their message: a
+ * free relative of a verb of saying names the thing said (WordNet's message, "what is communicated").
+ */
+const SAID_BY_ME = /\bwhat\s+(i|we)\s+(?:just\s+)?(?:said|wrote|posted|sent|typed)\b/gi
+
+/**
+ * Taking back what one said is deleting it: WordNet's verb {swallow, take back, unsay, withdraw},
+ * "take back what one has said". Only with what was said as its object (taking back a payment is a
+ * refund, taking back an invite a cancel).
+ */
+const UNSAY = /\b(?:take\s+back|swallow|unsay|withdraw)\s+(?=what\s+(?:i|we)\s+(?:just\s+)?(?:said|wrote|posted|sent|typed)\b)/gi
 
 /**
  * A causative with people as its object — "get @ann to check …", "have @ann and @team/web go over …" —

@@ -114,6 +114,36 @@ const withForms = (word: string, known: (term: string) => boolean, terms: Map<st
   }
 }
 
+/**
+ * "what's different between …", "how do they differ": a word the lexicon does not read whose
+ * derivational family in WordNet (`WordNet.relatedForms`) holds a word the lexicon reads alone
+ * ("difference") means what that word means there — its entry's expansions, weighed as a form is,
+ * and not its kind of operation (the word may be an adjective or a noun).
+ */
+const formOfPhrase = (
+  word: string,
+  byFirst: PhraseIndex["byFirst"],
+  terms: Map<string, number>
+): void => {
+  // Only a word WordNet knows as an adjective or adverb and as no noun, verb nor verb's form (a
+  // participle, "paid", "shared", is its verb already): a noun's or a verb's
+  // family is wide (a noun reaches verbs of every sense), an adjective's is its own ("different":
+  // differ, difference). Reaching through every word's family lost 8 at one on DEV–DEV6.
+  if (!WordNet.isNounless(word) || WordNet.isInflection(word)) return
+  for (const form of WordNet.relatedForms(word)) {
+    if (form === word) continue
+    for (const { entry, phrase } of byFirst.get(form) ?? []) {
+      if (phrase.length !== 1) continue
+      for (const expansion of entry.expansions) {
+        for (const part of rawWords(expansion)) {
+          const term = stem(part)
+          if (!isStopword(part) && (terms.get(term) ?? 0) < FORM) terms.set(term, FORM)
+        }
+      }
+    }
+  }
+}
+
 /** Weight of a hint's words and of a resolved id's collection. */
 const HINT = 0.8
 /** How much a hint counts among the request's concepts: it says which kind of value, not which operation. */
@@ -435,6 +465,7 @@ const readPhrases = (
         if (!isKnown) for (const part of split(word, known)) if (!terms.has(part)) terms.set(part, COMPOUND)
         undo(word, known, terms)
         withForms(word, known, terms)
+        formOfPhrase(word, byFirst, terms)
         const next = words[i + 1]
         if (next !== undefined && next !== GAP && !isStopword(next)) {
           const joined = stem(word + next)
@@ -597,6 +628,10 @@ export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term
   }, () => action !== undefined)
   // "send $200 to …": a verb of sending whose object is money moves money (`makes.ts`).
   Makes.moneySense(concepts, takes.some((kinds) => kinds.includes("money")) && Makes.sendsMoney(request))
+  // "tell them on owner/repo#12 …": said on an issue or a pull request it names, a message is a
+  // comment; a reply to a chat message it names is a message in its thread.
+  const itemSaid = hints.find((hint) => hint.item === true && (hint.words.includes("issue") || hint.words.includes("message")))
+  Makes.saidOn(concepts, itemSaid === undefined ? undefined : itemSaid.words.includes("issue") ? "item" : "message")
   // A request that names things without a verb ("the open invoices", "our webhooks") asks to see
   // them. Whether it asks for one or for many is said by the grammatical number of what it names
   // ("show me the runs" lists, "show me run 5") — and an id names one.
@@ -714,10 +749,25 @@ const FIRST_PERSON: ReadonlySet<string> = new Set(["i", "me", "my", "mine", "mys
  */
 const QUOTED = /"[^"]{0,500}"|“[^”]{0,500}”|(?<![\w])'[^']{2,500}'(?![\w])/g
 const SAYING = /\b(saying|that says|which says|to say|with the text|with text|reading|telling (?:them|him|her|everyone))\b.{0,1000}$/i
-/** A verb of saying, then at most a short object (`@dana`, `the team`), then `that …` or `: …`. */
+/** Verbs of saying, which what is said may follow (`CLAUSE`, `SAID_AT`). */
+const SAYING_VERBS = "dm|dms|tell|ping|message|text|notify|inform|warn|announce|post|say|yell|shout|holler|comment|reply|respond|answer"
+/**
+ * A verb of saying, then at most a short object (`@dana`, `the team`), then `that …` or `: …`. Comment
+ * is one (WordNet: a kind of note, of say), and so are reply, respond and answer ("react verbally").
+ */
 const CLAUSE = new RegExp(
-  "\\b(dm|dms|tell|ping|message|text|notify|inform|warn|announce|post|say|yell|shout|holler|let\\s+\\S+\\s+know)\\b" +
+  `\\b(${SAYING_VERBS}|let\\s+\\S+\\s+know)\\b` +
     "([^:]{0,40}?)(?::|\\sthat\\s)(?=(?:\\S+\\s+){2}\\S)(.{0,1000})$",
+  "i"
+)
+/**
+ * A verb of saying, a short object, then the item it is said on — a hint after "on" (`tell them on
+ * owner/repo#12 it shipped`) — then what to say, with no `that`. Not after "in": "in #ops" is often
+ * followed by how the message is sent ("something only they can see"), not by the message.
+ */
+const SAID_AT = new RegExp(
+  `\\b(${SAYING_VERBS})\\b` +
+    `([^:]{0,40}?\\son\\s*${Hints.CUT})\\s*(?=(?:\\S+\\s+){1}\\S)(.{0,1000})$`,
   "i"
 )
 /** Reminding: what to be reminded of follows `to` or `about`. */
@@ -737,12 +787,21 @@ const REASON = new RegExp(
 )
 
 /**
- * "let @ops know the database is back": what follows "let … know" is what to say, with or without
- * a "that"; the verb is read as the phrase "let know" (the lexicon's), its object after it.
+ * When the user will act is not what they ask: a clause of time whose subject is a person ("… before
+ * I merge", "… once we ship", "… until they reply") says when, its verb (merge, ship) another
+ * operation than the one asked. English's subordinators of time, then a personal pronoun and a word.
  */
-const LET_KNOW = /\blet\s+(\S{1,40})\s+know\s+(?=\S+\s+\S).{0,1000}$/i
+const TIMING = /\s(?:before|after|once|until|till|when|while)\s+(?:i|we|you|they|he|she)(?:'\w{1,2}|’\w{1,2})?\s+\S.{0,1000}$/i
+
+/**
+ * "let @ops know the database is back": what follows "let … know" is what to say, with or without
+ * a "that"; the verb is read as the phrase "let know" (the lexicon's), its object (up to four words:
+ * "let the people on #12 know") after it.
+ */
+const LET_KNOW = /\blet\s+((?:\S{1,40}\s+){0,3}\S{1,40})\s+know\s+(?=\S+\s+\S).{0,1000}$/i
 
 const withoutPayload = (text: string): string =>
-  text.replace(REASON, Hints.CUT).replace(QUOTED, Hints.CUT).replace(LET_KNOW, (_, whom: string) => `let know ${whom}${Hints.CUT}`).replace(SAYING, Hints.CUT)
+  text.replace(REASON, Hints.CUT).replace(TIMING, Hints.CUT).replace(QUOTED, Hints.CUT).replace(LET_KNOW, (_, whom: string) => `let know ${whom}${Hints.CUT}`).replace(SAYING, Hints.CUT)
     .replace(CLAUSE, (_, verb: string, object: string) => `${verb}${object}${Hints.CUT}`)
+    .replace(SAID_AT, (_, verb: string, object: string) => `${verb}${object}${Hints.CUT}`)
     .replace(REMIND, (_, verb: string, object: string) => `${verb}${object}${Hints.CUT}`)
