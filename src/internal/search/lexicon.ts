@@ -731,6 +731,15 @@ const NOUNS: ReadonlyArray<Entry> = [
   entry("people starred|starred by|starred it|starred this|starrers|who starred", "stargazers"),
   entry("off the team|off the org|out of the team|out of the org|off the repo|out of the repo|off the project", "remove membership member delete", "delete"),
   entry("waiting on my review|awaiting my review|needs my review|need my review|my review queue|review requested|requested my review", "search issues pull requests review requested", "list"),
+  // GitHub's issue and pull-request search filters by review status (`review:required`,
+  // `review:none`): what is requiring a review — "require" said too as WordNet's synonym "need"
+  // (not "require review", which is also a branch protection's rule).
+  entry(
+    ["requiring", "need", "needs", "needing"].map((verb) => `${verb} review`).join("|") +
+      "|review required|not reviewed|unreviewed|no reviews",
+    "search issues pull requests review required",
+    "list"
+  ),
   entry("retry payment|retry the payment|charge again|collect again|attempt payment|try the card again|pay now", "pay payment attempt", "action"),
   entry("did we make|we made|we earned|we earn|earned|takings|sales today", "balance transactions charge net"),
   entry("me|my|mine|myself|i|i've|i'm|own", "authenticated user self current", undefined, 0.3),
