@@ -8,7 +8,7 @@
  *   scanning finds (`lexicon.ts`).
  * - Requesting changes is one of a pull request review's verdicts: a review to submit.
  * - A change's size (lines added and removed) and a numbered item's diff are a pull request's files.
- * - Pull requests that need a review are found by the search's review status (`review:required`).
+ * - Pull requests needing a review are found by the search's review status (`review:required`).
  * Over the evaluation's real imports; requests written for these tests.
  */
 import { describe, expect, it } from "vitest"
@@ -31,7 +31,7 @@ describe("GitHub's words for what it does", () => {
   })
 
   it("reads a request for changes as a review to submit", () => {
-    expect(names("request changes on octo/site#14, the tests are missing", 3)).toEqual([
+    expect(names("please request changes for octo/site#14, tests missing", 3)).toEqual([
       "pulls_request-reviewers",
       "pulls_submit-review",
       "pulls_create-review"
@@ -39,15 +39,15 @@ describe("GitHub's words for what it does", () => {
   })
 
   it("reads a change's size and a numbered diff as a pull request's files", () => {
-    expect(names("give me the diff of octo/site#14", 1)).toEqual(["pulls_list-files"])
+    expect(names("pull up the diff for octo/site#14", 1)).toEqual(["pulls_list-files"])
     expect(names("count the lines added and removed in octo/site#14", 2)).toEqual([
       "activity_get-stargazer-count-for-repo",
       "pulls_list-files"
     ])
   })
 
-  it("finds pull requests that need a review by the search's review status", () => {
-    expect(names("PRs from @dana on octo/site that need a review", 2)).toEqual([
+  it("finds pull requests needing a review by the search's review status", () => {
+    expect(names("PRs opened by @dana on octo/site, those needing a review", 2)).toEqual([
       "search_issues-and-pull-requests",
       "pulls_list-requested-reviewers"
     ])

@@ -230,7 +230,7 @@ const longestAt = (
  * Words that may stand inside a phrase before its last word without changing what it says
  * (English grammar: an article or quantifier before a noun — "stop the comments", "stop any
  * comments" — and adjectives of quantity or time that say only which ones: "further comments",
- * "new replies"). Not a possessive, which may make a noun of a verb ("pull his access").
+ * "new replies"). Not a possessive, which may make a noun of a verb ("pull her access").
  */
 const INSIDE: ReadonlySet<string> = new Set([
   "the", "a", "an", "any", "all", "some", "every", "each", "more", "new", "further", "future", "additional", "other"
