@@ -96,6 +96,9 @@ const VERBS: ReadonlyArray<Entry> = [
   entry("merge|land|squash|combine|ship", "merge", "action"),
   entry("approve|accept|okay|ok|lgtm|sign off|greenlight|green light|allow|authorize|confirm|ack", "approve accept allow review", "action"),
   entry("reject|deny|decline|refuse|turn down|veto|say no", "reject deny decline", "action"),
+  // A pull request review's verdicts (GitHub's review `event`: APPROVE, REQUEST_CHANGES, COMMENT):
+  // to request changes is to submit a review.
+  entry("request changes|request-changes|ask for changes", "review reviews submit", "create"),
   entry("dismiss|overrule|ignore|disregard|set aside", "dismiss dismissal", "action"),
   entry("review|look at|take a look|check over|go over|look over|have a look|proofread", "review reviewer request", "action"),
   entry("retry|rerun|re-run|rerequest|re-request|retrigger|re-trigger|rebuild|redo|run again|try again|kick again|redeploy", "rerun retry rerequest", "action"),
@@ -206,7 +209,11 @@ const VERBS: ReadonlyArray<Entry> = [
   ),
   entry("search|grep|query|look for|hunt for|find all|filter|match", "search query find", "list"),
   entry("count|how many|how much|number of|tally|total|stats|statistics|metrics|numbers|analytics|usage", "count total views statistics", "read"),
-  entry("diff|compare|difference|changes between|delta", "compare diff", "read"),
+  // A diff is also what a pull request changes: its files, each with the lines added and removed.
+  entry("diff|compare|difference|changes between|delta", "compare diff files changes", "read"),
+  // The size of a change as GitHub's documents give it (a pull request's and a commit's
+  // `additions`, `deletions`, `changes`, `changed_files`).
+  entry("lines added|lines removed|lines deleted|lines changed|additions|deletions|changed lines|added lines|removed lines", "additions deletions changes files"),
   entry("history|log|logs|audit trail|timeline|activity|events|what happened|happened|going on|been going on|been up to", "history log events activity timeline"),
   entry("who|whom|whose|who's|people|folks|members|everyone in|participants", "member members user", undefined, 0.5),
   entry("status|state|health|progress", "status state"),
@@ -431,7 +438,16 @@ const NOUNS: ReadonlyArray<Entry> = [
   entry("vulnerability|vulnerabilities|vuln|vulns|cve|cves|advisory|advisories|security issue|security alert", "advisory vulnerability security alert"),
   entry("codeql|sast|code scanning|static analysis|lint findings|scan findings|findings", "code scanning alert"),
   entry("dependabot|dependency alert|dependency alerts|outdated dependencies|sbom", "dependabot dependency alert graph sbom"),
-  entry("leaked secret|leaked key|leaked token|exposed secret|secret scanning", "secret scanning alert"),
+  entry("secret scanning", "secret scanning alert"),
+  // What GitHub's secret scanning finds (its documents: "secrets such as API keys, passwords,
+  // tokens, private keys and other credentials" that were leaked or exposed in a repository): any
+  // such credential said with a participle of its disclosure.
+  entry(
+    ["leaked", "exposed", "compromised", "disclosed", "committed", "pushed"].flatMap((how) =>
+      ["secret", "key", "token", "password", "credential", "api key", "private key", "access token"].flatMap((what) => [`${how} ${what}`, `${how} ${what}s`])
+    ).join("|"),
+    "secret scanning alert"
+  ),
   entry("codespace|codespaces|cloud dev environment|dev container|devcontainer", "codespace codespaces"),
   entry("wiki|pages|gh pages|site|website", "pages"),
   entry("traffic|visitors|views|clones|clone count|page views|popularity", "traffic views clones"),
@@ -715,6 +731,15 @@ const NOUNS: ReadonlyArray<Entry> = [
   entry("people starred|starred by|starred it|starred this|starrers|who starred", "stargazers"),
   entry("off the team|off the org|out of the team|out of the org|off the repo|out of the repo|off the project", "remove membership member delete", "delete"),
   entry("waiting on my review|awaiting my review|needs my review|need my review|my review queue|review requested|requested my review", "search issues pull requests review requested", "list"),
+  // GitHub's issue and pull-request search filters by review status (`review:required`,
+  // `review:none`): what is requiring a review — "require" said too as WordNet's synonym "need"
+  // (not "require review", which is also a branch protection's rule).
+  entry(
+    ["requiring", "need", "needs", "needing"].map((verb) => `${verb} review`).join("|") +
+      "|review required|not reviewed|unreviewed|no reviews",
+    "search issues pull requests review required",
+    "list"
+  ),
   entry("retry payment|retry the payment|charge again|collect again|attempt payment|try the card again|pay now", "pay payment attempt", "action"),
   entry("did we make|we made|we earned|we earn|earned|takings|sales today", "balance transactions charge net"),
   entry("me|my|mine|myself|i|i've|i'm|own", "authenticated user self current", undefined, 0.3),

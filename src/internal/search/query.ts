@@ -199,6 +199,7 @@ const longestAt = (
   matched: ReadonlyArray<string> | undefined,
   named: boolean
 ): ReadonlyArray<string> | undefined => {
+  const start = entries.length
   let found = matched
   for (const { entry, phrase } of candidates) {
     if (found !== undefined && phrase.length < found.length) break
@@ -208,7 +209,45 @@ const longestAt = (
       entries.push(entry)
     }
   }
+  // A longer phrase said with an article or quantifier before its last word (`saidAt`: "stop
+  // further comments" is "stop comments") beats a shorter one said word for word.
+  const exact = found?.length ?? 0
+  let size = 0
+  for (const { entry, phrase } of candidates) {
+    if (phrase.length <= exact || phrase.length < size) break
+    if (named && entry.action !== undefined) continue
+    const span = saidAt(phrase, words, i)
+    if (span === undefined) continue
+    if (size === 0) entries.length = start
+    found = span
+    size = phrase.length
+    entries.push(entry)
+  }
   return found
+}
+
+/**
+ * Words that may stand inside a phrase before its last word without changing what it says
+ * (English grammar: an article or quantifier before a noun — "stop the comments", "stop any
+ * comments" — and adjectives of quantity or time that say only which ones: "further comments",
+ * "new replies"). Not a possessive, which may make a noun of a verb ("pull her access").
+ */
+const INSIDE: ReadonlySet<string> = new Set([
+  "the", "a", "an", "any", "all", "some", "every", "each", "more", "new", "further", "future", "additional", "other"
+])
+
+/**
+ * A phrase said at `i` (its first word taken as said), the request's words it spans, with one word
+ * of `INSIDE` before its last word; `undefined` if not said so. (Not its last word in the plural:
+ * the lexicon says a plural where it means one, "container images" apart from "container image".)
+ */
+const saidAt = (phrase: ReadonlyArray<string>, words: ReadonlyArray<string>, i: number): ReadonlyArray<string> | undefined => {
+  const last = phrase.length - 1
+  for (let j = 1; j < last; j++) if (words[i + j] !== phrase[j]) return undefined
+  const skipped = words[i + last]
+  return skipped !== undefined && INSIDE.has(skipped) && skipped !== phrase[last] && words[i + last + 1] === phrase[last]
+    ? words.slice(i, i + last + 2)
+    : undefined
 }
 
 /**
