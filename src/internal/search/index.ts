@@ -1684,6 +1684,12 @@ export const make = (): ToolIndex => {
      * as a create by its method alone).
      */
     const endsAsked = Ends.endsSomething(read.concepts, query.action)
+    /**
+     * A change said as a transition ("from monthly to yearly", `Qualifiers.transition`) asks for no
+     * create: what goes from one state to another exists. A create fits it as a read fits a change
+     * ("move the subscription from one price to another" is the subscription's update, not a new one).
+     */
+    const changeAsked = query.action === "update" && Qualifiers.transition(text)
     /** Every term of the request, for a DELETE's verb of ending it does not say (`Indexed.ender`). */
     const askedTerms = new Set<string>()
     if (query.action === "delete") for (const concept of query.concepts) for (const term of concept.terms.keys()) askedTerms.add(term)
@@ -1758,6 +1764,7 @@ export const make = (): ToolIndex => {
         Math.pow(metWeight / totalWeight, COORDINATION) *
         actionFit(query.action, ending.has(indexed.id) ? "delete" : indexed.action) *
         (endsAsked && indexed.action === "create" && indexed.end === undefined && !ending.has(indexed.id) && !someIn(indexed.items, query.items) ? ACTION_READ : 1) *
+        (changeAsked && indexed.action === "create" ? ACTION_READ : 1) *
         Math.pow((1 + covered) / (1 + indexed.nameTerms), NAME_COVERAGE)
       if (setting !== undefined && indexed.action === query.action && indexed.properties.some((name) => setting.has(name))) final *= PROPERTY_NAMED
       // A path parameter the request gives no value or word for is a value the user did not
