@@ -326,7 +326,7 @@ const nameTermsOf = (name: string, terms: ReadonlyArray<string>): number => {
   return count
 }
 
-/** `Indexed.slotNamed`: the name's last term is the whole of the last path parameter, in no static segment. */
+/** `Indexed.slotNamed`: the name's final term is the whole of the final path parameter, in no static segment. */
 const slotNamedIn = (name: ReadonlyArray<string>, url: UrlReading, template: string | undefined): boolean => {
   const slot = url.slotTerms.at(-1)
   return slot !== undefined && slot.length === 1 && name.at(-1) === slot[0] && url.slotOnly.includes(slot[0]!) && ITEM_URL.test(template ?? "")
@@ -1685,7 +1685,7 @@ export const make = (): ToolIndex => {
      */
     const endsAsked = Ends.endsSomething(read.concepts, query.action)
     /**
-     * A change said as a transition ("from monthly to yearly", `Qualifiers.transition`) asks for no
+     * A change said as a transition ("from weekly billing to quarterly", `Qualifiers.transition`) asks for no
      * create: what goes from one state to another exists. A create fits it as a read fits a change
      * ("move the subscription from one price to another" is the subscription's update, not a new one).
      */

@@ -132,10 +132,10 @@ export const rewrite = (text: string): string =>
 const SAID_BY_ME = /\bwhat\s+(i|we)\s+(?:just\s+)?(?:said|wrote|posted|sent|typed)\b/gi
 
 /**
- * "the announcement I just put up", "that note we sent": a thing communicated (WordNet's
+ * "that memo we sent out", "the notice I posted": a thing communicated (WordNet's
  * `noun.communication`, `WordNet.isCommunication`) that the speaker posted, put, sent or wrote is
- * the speaker's message, as "what I said" is. A noun of another kind ("the photo I shared"), or one
- * the lexicon knows as a resource ("the invite we sent"), is left as said: it names its own thing.
+ * the speaker's message, as what one said is. A noun of another kind ("the photo I shared"), or one
+ * the lexicon knows as a resource (an invitation someone was sent), is left as said: it names its own thing.
  */
 const SAID_THING = /\b(?:the|that|this|an?)\s+([a-z][a-z-]{1,30})\s+(?:that\s+)?(i|we)\s+(?:just\s+)?(?:said|wrote|posted|sent|typed|put|shared)\b/gi
 
