@@ -179,6 +179,11 @@ interface Indexed {
   readonly nameTerms: number
   /** The verb of ending its name says, for a DELETE (`Ends.enderInName`): covered by a request to delete. */
   readonly ender: string | undefined
+  /**
+   * Whether its name ends with the name of the item parameter its URL ends with, a word of no static
+   * segment (`GetEventsId` of `/v1/events/{id}`): covered by a request that gives that item by its id.
+   */
+  readonly slotNamed: boolean
   /** Its parameters' names of two or three words, as stems joined by spaces (`propertyNames`). */
   readonly properties: ReadonlyArray<string>
   /** The collections whose items the tool addresses (`customers` for `/v1/customers/{customer}/…`). */
@@ -319,6 +324,12 @@ const nameTermsOf = (name: string, terms: ReadonlyArray<string>): number => {
     if (firstMet(term) && !READ_VERBS.has(term) && term !== whole) count += 1
   }
   return count
+}
+
+/** `Indexed.slotNamed`: the name's final term is the whole of the final path parameter, in no static segment. */
+const slotNamedIn = (name: ReadonlyArray<string>, url: UrlReading, template: string | undefined): boolean => {
+  const slot = url.slotTerms.at(-1)
+  return slot !== undefined && slot.length === 1 && name.at(-1) === slot[0] && url.slotOnly.includes(slot[0]!) && ITEM_URL.test(template ?? "")
 }
 
 /** `Indexed.reads`: a read's name terms, but its API label's and the verbs of a plain read. */
@@ -808,11 +819,18 @@ const segmentTerms = (segment: string): ReadonlyArray<string> => terms(pathText(
 const segmentIn = (reading: Reading, segment: string): ReadonlyArray<string> =>
   memoIn(reading, reading.segments, segment, segmentTerms)
 
-/** Whether a tool's parameter of that name takes a number (JSON Schema `integer` or `number`): an item addressed by number. */
-const numericIn = (document: SearchDocument) => (param: string): boolean => {
+/**
+ * Whether a tool's parameter of that name takes no coined id: a number (JSON Schema `integer` or
+ * `number`), or a name people choose (`{name}`, `{environment_name}`, `{secret_name}`). A `prefix_…`
+ * id is what an API coins for its items (`evt_1Q…`), never a number nor a name someone typed, so a
+ * collection addressed only so is no reading of one (`evt_…` is Stripe's event, not GitHub's
+ * environment, whose skeleton it also is).
+ */
+const notCodedIn = (document: SearchDocument) => (param: string): boolean => {
   const type = document.parameters?.properties[param]?.type
-  return type === "integer" || type === "number"
+  return type === "integer" || type === "number" || NAME_PARAM.test(param)
 }
+const NAME_PARAM = /(?:^|_)name$/i
 
 const NO_URL: UrlReading = { head: [], path: [], slots: [], slotTerms: [], slotOnly: [], items: new Set(), ends: new Set(), collections: [] }
 
@@ -1265,7 +1283,7 @@ export const make = (): ToolIndex => {
     byId.delete(indexed.id)
     const lends = lentBy(indexed.document, reading)
     if (lends !== undefined) lenders.delete(lends.key)
-    Learn.remove(vocabulary, urlIn(reading, indexed.document.url).collections, indexed.document.api, numericIn(indexed.document))
+    Learn.remove(vocabulary, urlIn(reading, indexed.document.url).collections, indexed.document.api, notCodedIn(indexed.document))
     countApi(indexed.document.api, -1)
   }
 
@@ -1296,6 +1314,7 @@ export const make = (): ToolIndex => {
         kind: Prior.kindOf(document.name, document.description, document.url),
         nameTerms: nameTermsOf(document.name, fields.name),
         ender: Ends.enderInName(document.method, fields.name),
+        slotNamed: slotNamedIn(fields.name, url, document.url),
         // Read for updates only: only an update is lifted for a property named (`PROPERTY_NAMED`).
         properties: action === "update" ? propertyNames(document) : NO_TERMS,
         items: url.items,
@@ -1308,7 +1327,7 @@ export const make = (): ToolIndex => {
       }
       byName.set(document.name, indexed)
       byId.set(indexed.id, indexed)
-      Learn.add(vocabulary, url.collections, document.api, numericIn(document))
+      Learn.add(vocabulary, url.collections, document.api, notCodedIn(document))
       countApi(document.api, 1)
       fresh.push(indexed)
     }
@@ -1665,6 +1684,12 @@ export const make = (): ToolIndex => {
      * as a create by its method alone).
      */
     const endsAsked = Ends.endsSomething(read.concepts, query.action)
+    /**
+     * A change said as a transition ("from weekly billing to quarterly", `Qualifiers.transition`) asks for no
+     * create: what goes from one state to another exists. A create fits it as a read fits a change
+     * ("move the subscription from one price to another" is the subscription's update, not a new one).
+     */
+    const changeAsked = query.action === "update" && Qualifiers.transition(text)
     /** Every term of the request, for a DELETE's verb of ending it does not say (`Indexed.ender`). */
     const askedTerms = new Set<string>()
     if (query.action === "delete") for (const concept of query.concepts) for (const term of concept.terms.keys()) askedTerms.add(term)
@@ -1717,6 +1742,12 @@ export const make = (): ToolIndex => {
           if (concept.hint !== true && (met.get(at) ?? 0) < PLAIN_READ) met.set(at, PLAIN_READ)
         })
       }
+      // An id of the request resolved to the collection the tool addresses (`evt_…` for `/v1/events/{id}`).
+      // Collections are keyed by their words alone; an id whose prefix resolved in one API only
+      // (`query.apis`) names an item of that API's collection, not another API's of the same words
+      // (`evt_…` is Stripe's event, not GitHub's issue event).
+      const idApi = query.apis.size === 0 || indexed.document.api === undefined || query.apis.has(indexed.document.api)
+      const addressed = idApi && addresses(indexed.items, query.items)
       let metWeight = 0
       for (const [at, strength] of met) metWeight += query.concepts[at]!.weight * Math.min(1, strength)
       // How much of the tool's name the request covers: "create a repository for me" is
@@ -1725,20 +1756,20 @@ export const make = (): ToolIndex => {
       // delete asks for, whatever verb the request says ("delete the pending invite"): the name's
       // verb is covered by the request's kind of operation, as a read's verb is by a read.
       const covered = scores.named[candidate]! +
-        (query.action === "delete" && indexed.ender !== undefined && !askedTerms.has(indexed.ender) ? 1 : 0)
+        (query.action === "delete" && indexed.ender !== undefined && !askedTerms.has(indexed.ender) ? 1 : 0) +
+        // An id of the request is the value its item parameter's name stands for in the tool's name —
+        // where the id names one collection only (`po_` may be a payout or a person: not lifted).
+        (indexed.slotNamed && addressed && query.items.size === 1 ? 1 : 0)
       let final = (summed - slotWords) *
         Math.pow(metWeight / totalWeight, COORDINATION) *
         actionFit(query.action, ending.has(indexed.id) ? "delete" : indexed.action) *
         (endsAsked && indexed.action === "create" && indexed.end === undefined && !ending.has(indexed.id) && !someIn(indexed.items, query.items) ? ACTION_READ : 1) *
+        (changeAsked && indexed.action === "create" ? ACTION_READ : 1) *
         Math.pow((1 + covered) / (1 + indexed.nameTerms), NAME_COVERAGE)
       if (setting !== undefined && indexed.action === query.action && indexed.properties.some((name) => setting.has(name))) final *= PROPERTY_NAMED
       // A path parameter the request gives no value or word for is a value the user did not
       // mean to give: "CI runs for acme/web" is the repository's runs, not one workflow's.
       // Nor does the noun a list is asked by: "the tags of acme/web" names no tag.
-      // An id of the request resolved to the collection the tool addresses (`evt_…` for `/v1/events/{id}`).
-      let last: string | undefined
-      for (const item of indexed.items) last = item
-      const addressed = last !== undefined && query.items.has(last)
       indexed.slots.forEach((slot, at) => {
         // A handle said bare gives the first, where it takes a name (`names.ts`): "acme" is `{org}`'s value.
         if (at === 0 && namedAt.length > 0 && namersNow().set.has(indexed.id)) return
@@ -1756,7 +1787,7 @@ export const make = (): ToolIndex => {
       if (!listing && indexed.ends.size > 0 && indexed.document.method?.toUpperCase() === "GET" && someIn(indexed.ends, query.items)) final *= SLOT_ITEM
       final *= Prior.fit(indexed.kind, given, query.person)
       if (taking !== undefined) final *= valueFit(takes, taking.byTool.get(indexed.id) ?? NO_TAKES)
-      for (const item of query.items) {
+      if (idApi) for (const item of query.items) {
         if (indexed.items.has(item)) {
           final *= ITEM
           break
@@ -1805,6 +1836,25 @@ export const toolNamesIn = (request: string, isTool: (name: string) => boolean):
 const MAX_TOOL_NAME = 128
 const NAME_SHAPED = /^[\p{L}\p{N}][\p{L}\p{N}._/-]*$/u
 const IDENTIFIER_LIKE = /[._/-]|\p{Ll}\p{Lu}/u
+
+/**
+ * Whether the request's ids give the item a tool's path ends with: one of the tool's collection keys
+ * for its last collection (keyed by its word and by the words before it: `events`, `v1 events` for
+ * `/v1/events/{id}`) is among the request's items.
+ */
+const addresses = (items: ReadonlySet<string>, asked: ReadonlySet<string>): boolean => {
+  if (asked.size === 0) return false
+  let last: string | undefined
+  for (const item of items) last = item
+  if (last === undefined) return false
+  if (asked.has(last)) return true
+  // Another key of the same collection, only where the request's ids name one collection: an
+  // ambiguous prefix (`po_`: payouts, people, products) is left to the request's other words.
+  if (asked.size > 1) return false
+  const word = last.slice(last.lastIndexOf(" ") + 1)
+  for (const item of items) if ((item === word || item.endsWith(" " + word)) && asked.has(item)) return true
+  return false
+}
 
 /** Whether some element of `these` is in `those`. */
 const someIn = (these: ReadonlySet<string>, those: ReadonlySet<string>): boolean => {

@@ -804,3 +804,16 @@ const NOUNS: ReadonlyArray<Entry> = [
  * @internal
  */
 export const LEXICON: ReadonlyArray<Entry> = [...VERBS, ...NOUNS]
+
+let nounWords: ReadonlySet<string> | undefined
+
+/**
+ * Whether a word is, alone, a phrase of the lexicon's nouns (the things the APIs name: "invite",
+ * "webhook"): a resource of its own, not a mere word for something.
+ *
+ * @internal
+ */
+export const namesThing = (word: string): boolean => {
+  nounWords ??= new Set(NOUNS.flatMap((entry) => entry.phrases.filter((phrase) => phrase.length === 1).map((phrase) => phrase[0]!)))
+  return nounWords.has(word)
+}

@@ -13,6 +13,7 @@
  * at 5), "stop working" read as the stop alone (0).
  */
 
+import { namesThing } from "./lexicon.js"
 import * as WordNet from "./wordnet.js"
 
 /** A short object: up to four tokens (a hint cut out of the request counts as one). */
@@ -109,6 +110,9 @@ export const rewrite = (text: string): string =>
   text
     .replace(UNSAY, "delete ")
     .replace(SAID_BY_ME, (_, who: string) => (who.toLowerCase() === "we" ? "our message" : "my message"))
+    .replace(SAID_THING, (said: string, noun: string, who: string) =>
+      isSaid(noun.toLowerCase()) ? (who.toLowerCase() === "we" ? "our message" : "my message") : said
+    )
     .replace(PREVENT, (_, object: string) => `restrict block ${object}`)
     .replace(NOBODY, "restrict ")
     .replace(NO_MORE, (_, object: string) => `remove ${object.trimEnd()}`)
@@ -126,6 +130,17 @@ export const rewrite = (text: string): string =>
  * free relative of a verb of saying names the thing said (WordNet's message, "what is communicated").
  */
 const SAID_BY_ME = /\bwhat\s+(i|we)\s+(?:just\s+)?(?:said|wrote|posted|sent|typed)\b/gi
+
+/**
+ * "that memo we sent out", "the notice I posted": a thing communicated (WordNet's
+ * `noun.communication`, `WordNet.isCommunication`) that the speaker posted, put, sent or wrote is
+ * the speaker's message, as what one said is. A noun of another kind ("the photo I shared"), or one
+ * the lexicon knows as a resource (an invitation someone was sent), is left as said: it names its own thing.
+ */
+const SAID_THING = /\b(?:the|that|this|an?)\s+([a-z][a-z-]{1,30})\s+(?:that\s+)?(i|we)\s+(?:just\s+)?(?:said|wrote|posted|sent|typed|put|shared)\b/gi
+
+/** A thing communicated that the APIs do not name as a resource of its own ("an invite" is an invitation). */
+const isSaid = (noun: string): boolean => !namesThing(noun) && WordNet.isCommunication(noun)
 
 /**
  * Taking back what one said is deleting it: WordNet's verb {swallow, take back, unsay, withdraw},

@@ -212,3 +212,14 @@ export const heldIn = (request: string): number => {
   }
   return count
 }
+
+/**
+ * "from the lite tier to the max tier", "from 2 licences up to 6", "from price_a to price_b": a state before and a
+ * state after, said with "from … to …" — English's frame of a change of one existing thing from one
+ * value to another (a subscription's plan, a count). At most three words or values between, and a
+ * word or value after "to". With a verb that changes, it is no create: what changes exists already.
+ */
+const TRANSITION = /\bfrom\s{1,3}(?:[^\s,;.!?]{1,64}\s{1,3}){1,3}?to\s{1,3}[^\s,;.!?]/i
+
+/** @internal */
+export const transition = (request: string): boolean => TRANSITION.test(request)

@@ -323,6 +323,35 @@ export const isPlace = (word: string): boolean => {
   return place
 }
 
+/** WordNet's lexicographer file of communication (`noun.communication`: messages, notes, announcements). */
+const NOUN_COMMUNICATION = 10
+
+const communications = new Map<string, boolean>()
+
+/**
+ * Whether a noun's most frequent sense in WordNet is a thing communicated (`noun.communication`:
+ * "announcement", "note", "message", "reply") — not an artifact ("photo") nor another thing. False
+ * when WordNet is not installed or does not know the word.
+ *
+ * @internal
+ */
+export const isCommunication = (word: string): boolean => {
+  const known = communications.get(word)
+  if (known !== undefined) return known
+  const db = open()
+  let said = false
+  if (db !== null && /^[a-z][a-z-]{1,30}$/.test(word)) {
+    const first = sensesOf(db, "noun", word)[0]
+    if (first !== undefined) {
+      withData(db, "noun", (fd) => {
+        said = readSynset(fd, first)?.lexicon === NOUN_COMMUNICATION
+      })
+    }
+  }
+  if (communications.size < 10_000) communications.set(word, said)
+  return said
+}
+
 /**
  * Whether a word is an inflection of a word WordNet knows — a noun's plural, a verb's or an
  * adjective's form ("weekends": weekend, "talked": talk) — by its detachment rules; false for a word
