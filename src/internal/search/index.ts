@@ -1675,7 +1675,7 @@ export const make = (): ToolIndex => {
     const setting = query.action === "update" ? phrasesSaid(text) : undefined
     /** The terms of the request's hints, when it reads: what names the item a plain read reads (`PLAIN_READ`). */
     const hintTerms = new Set<string>()
-    if (query.action === "read" && (asksYesNo(text) || Qualifiers.possessive(text))) for (const concept of query.concepts) if (concept.hint === true) for (const term of concept.terms.keys()) hintTerms.add(term)
+    if (query.action === "read" && (asksYesNo(text) || Qualifiers.possessive(text) || query.ofItem === true)) for (const concept of query.concepts) if (concept.hint === true) for (const term of concept.terms.keys()) hintTerms.add(term)
     /** The concepts of the handles said bare (`names.ts`). */
     const namedAt = query.names > 0 ? query.concepts.flatMap((concept, at) => concept.terms.has(Names.NAME) ? [at] : []) : []
     const hits: Array<SearchHit> = []

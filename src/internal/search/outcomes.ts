@@ -13,6 +13,7 @@
  * at 5), "stop working" read as the stop alone (0).
  */
 
+import { CUT } from "./hints.js"
 import * as WordNet from "./wordnet.js"
 
 /** A short object: up to four tokens (a hint cut out of the request counts as one). */
@@ -94,6 +95,30 @@ const MAKE_STATE = new RegExp(
  */
 const NOT_WANTED = /[,;]\s*no\s+(?!(?:one|longer|more)\b)(?:[^\s,;.!?]+\s*){1,3}?(?=[,;.!?]|$)/gi
 
+/**
+ * "is @kim in globex?", "is @kim still part of globex", "are @kim and @lee among …": a yes-or-no
+ * question whose subject is a person (an `@` handle, cut out as `CUT`) and whose predicate says they
+ * are inside a group asks whether they belong to it — whether they are a member (WordNet's member,
+ * "one of the persons who compose a social group"). English's copula of location or of part and
+ * whole; rewritten as "a member of" so that the membership's tools are read, not the person's plain
+ * read alone. At most one adverb between (WordNet's: "still", "currently"); not before "a"/"an"
+ * ("in a meeting" is a state, not a group). Anchored at the request's start: linear.
+ */
+const BELONGS = new RegExp(
+  `^(\\s{0,8}(?:is|are)\\s+${CUT}(?:\\s*(?:,|and)?\\s*${CUT}){0,3}\\s+)(?:([a-z]{2,20})\\s+)?(?:in|inside|within|among|part of|one of)\\s+(?!an?\\b)`,
+  "i"
+)
+
+/**
+ * The request with a question of belonging ("is @kim in globex") read as one of membership.
+ *
+ * @internal
+ */
+export const belonging = (text: string): string =>
+  text.replace(BELONGS, (said: string, subject: string, adverb: string | undefined) =>
+    adverb === undefined || WordNet.indexLine("adv", adverb.toLowerCase()) !== undefined ? `${subject}a member of ` : said
+  )
+
 /** Whether a word is an adjective of WordNet, or a hyphenated compound ending in one. */
 const isAdjective = (word: string): boolean => {
   const last = word.toLowerCase().split("-").at(-1) ?? ""
@@ -106,7 +131,7 @@ const isAdjective = (word: string): boolean => {
  * @internal
  */
 export const rewrite = (text: string): string =>
-  text
+  belonging(text)
     .replace(UNSAY, "delete ")
     .replace(SAID_BY_ME, (_, who: string) => (who.toLowerCase() === "we" ? "our message" : "my message"))
     .replace(PREVENT, (_, object: string) => `restrict block ${object}`)
