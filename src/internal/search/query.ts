@@ -794,12 +794,13 @@ const REMIND = /\b(remind(?:er)?)\b([^:]{0,40}?)(?::|\s(?:to|about|that)\s).{0,1
 /**
  * Why the user asks is not what they ask: a clause after a comma, dash or semicolon that opens with
  * a pronoun ("…, it's stuck", "…, we don't sell it anymore", "…, nobody uses it") or a word of
- * reason ("because …", "since …") explains the request. Its words (a stuck *run*, a *test account*)
- * would otherwise rank tools of what the explanation mentions.
+ * reason ("because …", "since …", "now that …": English's subordinators of cause) explains the
+ * request. Its words (a stuck *run*, a *test account*, a branch *merged*) would otherwise rank tools
+ * of what the explanation mentions.
  */
 const REASON = new RegExp(
-  "(?:[,;]|\\s[-–—]|\\s(?=because\\b|since\\b|cause\\b))\\s*" +
-    "(?:it|it's|its|it’s|they|they're|they’re|we|we're|we’re|we've|we’ve|i|i'm|i’m|i've|i’ve|he|she|nobody|no one|someone|" +
+  "(?:[,;]|\\s[-–—]|\\s(?=because\\b|since\\b|cause\\b|now that\\b))\\s*" +
+    "(?:now that|it|it's|its|it’s|they|they're|they’re|we|we're|we’re|we've|we’ve|i|i'm|i’m|i've|i’ve|he|she|nobody|no one|someone|" +
     "everyone|that's|that’s|this|because|since|cause|as)\\b.{0,1000}$",
   "i"
 )
