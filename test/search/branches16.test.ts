@@ -32,3 +32,10 @@ describe("a request to delete a thing is not one to delete its part", () => {
     )
   })
 })
+
+describe("a default label of GitHub said bare is the label", () => {
+  it("reads a default label's name taken off an issue as the label's removal", () => {
+    // "help wanted" is one of the labels every new repository has (GitHub, "About labels").
+    expect(names("take help wanted off globex/site#3", 2)).toEqual(["issues_remove-all-labels", "issues_remove-label"])
+  })
+})
