@@ -1,7 +1,8 @@
 /**
  * Recall round 16 (issue #32), GitHub's people: who stands in a relation to one item a hint names is
  * a property of that item, which its read returns (`query.ts` `WHO_OF_ITEM`); whether a person is
- * inside a group is their membership (`outcomes.ts` `belonging`). Over the evaluation's real imports;
+ * inside a group is their membership (`outcomes.ts` `belonging`); who can act on a hinted thing holds
+ * access to it (`outcomes.ts` `ability`). Over the evaluation's real imports;
  * requests written for these tests, not taken from a task set.
  */
 import { describe, expect, it } from "vitest"
@@ -50,5 +51,24 @@ describe("whether a person is inside a group asks their membership", () => {
 
   it("stays linear on hostile input", () => {
     expect(growth(Outcomes.belonging, ["is \u0000 ", " \u0000", "and \u0000 ", "is "])).toBeLessThan(30)
+  })
+})
+
+describe("a question of ability over a hinted thing asks who holds access to it", () => {
+  it("rewrites who and which-noun questions, and leaves other requests alone", () => {
+    expect(Outcomes.ability("who could merge into \u0000?")).toBe("who has access to \u0000?")
+    expect(Outcomes.ability("which teams could see \u0000")).toBe("which teams of \u0000")
+    expect(Outcomes.ability("who merged \u0000")).toBe("who merged \u0000")
+    expect(Outcomes.ability("can you merge \u0000")).toBe("can you merge \u0000")
+  })
+
+  it("ranks the repository's collaborators, or its teams, first", () => {
+    // Before: the merge tools came first (the verb read as the operation to run).
+    expect(names("who could merge into globex/site?", 2)).toEqual(["repos_list-collaborators", "repos_get-collaborator-permission-level"])
+    expect(names("which teams could see globex/site", 1)).toEqual(["repos_list-teams"])
+  })
+
+  it("stays linear on hostile input", () => {
+    expect(growth(Outcomes.ability, ["who can ", "which teams can ", "can x ", "who can x y z "])).toBeLessThan(30)
   })
 })

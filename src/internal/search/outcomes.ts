@@ -119,6 +119,24 @@ export const belonging = (text: string): string =>
     adverb === undefined || WordNet.indexLine("adv", adverb.toLowerCase()) !== undefined ? `${subject}a member of ` : said
   )
 
+/**
+ * "who can merge into globex/site?", "which teams can see globex/site": a question of ability whose
+ * object is a hinted thing (`CUT`) asks who holds access to it — the verb says the kind of access
+ * (a value of it), not an operation to run ("merge", "see" and their tools). Rewritten as the
+ * lexicon's "has access to" for "who" (the people: collaborators, members), and as "… of" for
+ * "which ‹noun›" (that noun of the thing: its teams). The verb is one to three words, no hint among
+ * them. Anchored at the request's start: linear.
+ */
+const ABILITY = new RegExp(`^(\\s{0,8})(who|which\\s+[a-z]{2,30}(?:\\s+[a-z]{2,30})?)\\s+(?:can|could)\\s+(?:[^\\s${CUT}]{1,30}\\s+){1,3}?(?=${CUT})`, "i")
+
+/**
+ * The request with a question of ability over a hinted thing read as one of access to it.
+ *
+ * @internal
+ */
+export const ability = (text: string): string =>
+  text.replace(ABILITY, (_, space: string, asker: string) => (asker.toLowerCase() === "who" ? `${space}who has access to ` : `${space}${asker} of `))
+
 /** Whether a word is an adjective of WordNet, or a hyphenated compound ending in one. */
 const isAdjective = (word: string): boolean => {
   const last = word.toLowerCase().split("-").at(-1) ?? ""
@@ -131,7 +149,7 @@ const isAdjective = (word: string): boolean => {
  * @internal
  */
 export const rewrite = (text: string): string =>
-  belonging(text)
+  ability(belonging(text))
     .replace(UNSAY, "delete ")
     .replace(SAID_BY_ME, (_, who: string) => (who.toLowerCase() === "we" ? "our message" : "my message"))
     .replace(PREVENT, (_, object: string) => `restrict block ${object}`)
