@@ -60,6 +60,8 @@ describe("a question of ability over a hinted thing asks who holds access to it"
     expect(Outcomes.ability("which teams could see \u0000")).toBe("which teams of \u0000")
     expect(Outcomes.ability("who merged \u0000")).toBe("who merged \u0000")
     expect(Outcomes.ability("can you merge \u0000")).toBe("can you merge \u0000")
+    // A passive asks who may receive the act, not who holds access.
+    expect(Outcomes.ability("who can be pinged on \u0000")).toBe("who can be pinged on \u0000")
   })
 
   it("ranks the repository's collaborators, or its teams, first", () => {

@@ -125,9 +125,10 @@ export const belonging = (text: string): string =>
  * (a value of it), not an operation to run ("merge", "see" and their tools). Rewritten as the
  * lexicon's "has access to" for "who" (the people: collaborators, members), and as "… of" for
  * "which ‹noun›" (that noun of the thing: its teams). The verb is one to three words, no hint among
- * them. Anchored at the request's start: linear.
+ * them, and not "be": "who can be assigned in …" asks who may receive the act (its assignees), no
+ * access. Anchored at the request's start: linear.
  */
-const ABILITY = new RegExp(`^(\\s{0,8})(who|which\\s+[a-z]{2,30}(?:\\s+[a-z]{2,30})?)\\s+(?:can|could)\\s+(?:[^\\s${CUT}]{1,30}\\s+){1,3}?(?=${CUT})`, "i")
+const ABILITY = new RegExp(`^(\\s{0,8})(who|which\\s+[a-z]{2,30}(?:\\s+[a-z]{2,30})?)\\s+(?:can|could)\\s+(?!be\\b)(?:[^\\s${CUT}]{1,30}\\s+){1,3}?(?=${CUT})`, "i")
 
 /**
  * The request with a question of ability over a hinted thing read as one of access to it.
