@@ -13,7 +13,7 @@ const { names } = namesOver()
 describe("a request to delete a thing is not one to delete its part", () => {
   it("puts the ref's delete above the branch protection's for a branch to remove", () => {
     // Before: the two protection deletes ranked first and third, the ref's delete fourth.
-    expect(names("remove the release/2.0 branch from globex/site")).toEqual([
+    expect(names("remove the bugfix/tooltip branch from globex/site")).toEqual([
       "repos_delete-deployment-branch-policy",
       "git_delete-ref",
       "repos_delete-branch-protection",
@@ -23,12 +23,12 @@ describe("a request to delete a thing is not one to delete its part", () => {
   })
 
   it("keeps the part's delete first where the request says the part", () => {
-    expect(names("remove the protection from the release/2.0 branch on globex/site", 1)).toEqual(["repos_delete-branch-protection"])
+    expect(names("remove the protection from the bugfix/tooltip branch on globex/site", 1)).toEqual(["repos_delete-branch-protection"])
   })
 
   it("reads a clause of cause opened by 'now that' as no part of the request", () => {
-    expect(names("remove the release/2.0 branch from globex/site now that it's been merged")).toEqual(
-      names("remove the release/2.0 branch from globex/site")
+    expect(names("remove the bugfix/tooltip branch from globex/site now that its work has landed")).toEqual(
+      names("remove the bugfix/tooltip branch from globex/site")
     )
   })
 })

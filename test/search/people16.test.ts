@@ -56,7 +56,7 @@ describe("whether a person is inside a group asks their membership", () => {
 
 describe("a question of ability over a hinted thing asks who holds access to it", () => {
   it("rewrites who and which-noun questions, and leaves other requests alone", () => {
-    expect(Outcomes.ability("who could merge into \u0000?")).toBe("who has access to \u0000?")
+    expect(Outcomes.ability("who could merge into \u0000?")).toBe("who with access to \u0000?")
     expect(Outcomes.ability("which teams could see \u0000")).toBe("which teams of \u0000")
     expect(Outcomes.ability("who merged \u0000")).toBe("who merged \u0000")
     expect(Outcomes.ability("can you merge \u0000")).toBe("can you merge \u0000")

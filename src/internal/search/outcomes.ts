@@ -122,8 +122,8 @@ export const belonging = (text: string): string =>
 /**
  * "who can merge into globex/site?", "which teams can see globex/site": a question of ability whose
  * object is a hinted thing (`CUT`) asks who holds access to it — the verb says the kind of access
- * (a value of it), not an operation to run ("merge", "see" and their tools). Rewritten as the
- * lexicon's "has access to" for "who" (the people: collaborators, members), and as "… of" for
+ * (a value of it), not an operation to run ("merge", "see" and their tools). Rewritten as "who with
+ * access to" (the lexicon's "access to": the people, collaborators) for "who", and as "… of" for
  * "which ‹noun›" (that noun of the thing: its teams). The verb is one to three words, no hint among
  * them, and not "be": "who can be assigned in …" asks who may receive the act (its assignees), no
  * access. Anchored at the request's start: linear.
@@ -136,7 +136,7 @@ const ABILITY = new RegExp(`^(\\s{0,8})(who|which\\s+[a-z]{2,30}(?:\\s+[a-z]{2,3
  * @internal
  */
 export const ability = (text: string): string =>
-  text.replace(ABILITY, (_, space: string, asker: string) => (asker.toLowerCase() === "who" ? `${space}who has access to ` : `${space}${asker} of `))
+  text.replace(ABILITY, (_, space: string, asker: string) => (asker.toLowerCase() === "who" ? `${space}who with access to ` : `${space}${asker} of `))
 
 /** Whether a word is an adjective of WordNet, or a hyphenated compound ending in one. */
 const isAdjective = (word: string): boolean => {

@@ -641,7 +641,7 @@ export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term
   // "who approved acme/web#7", "who follows @x": asking who asks for the people, most often
   // several, even where an id names what they acted on.
   const who = WHO.test(rest)
-  // "who is down for acme/api#42": who stands in a relation to one named item is a property of it.
+  // "who is down for globex/site#9": who stands in a relation to one named item is a property of it.
   const ofItem = who && hints.some((hint) => hint.item === true) && WHO_OF_ITEM.test(rest)
   // A request with no verb of its own may say it with a hint (`:eyes: on …`: put a reaction on).
   action ??= hints.find((hint) => hint.action !== undefined)?.action
