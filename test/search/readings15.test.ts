@@ -35,7 +35,7 @@ describe("a file named in a request", () => {
     expect(names("throw away settings.bak from octo/site on its default branch", 3)).toEqual([
       "repos_delete-file",
       "repos_delete-branch-protection",
-      "repos_delete-admin-branch-protection"
+      "repos_delete-deployment-branch-policy"
     ])
   })
 })

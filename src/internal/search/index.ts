@@ -208,6 +208,11 @@ interface Indexed {
    * to be the plain read of the hinted item (`PLAIN_READ`). Empty for any other tool.
    */
   readonly reads: ReadonlyArray<string>
+  /**
+   * For a DELETE whose path ends in a static segment after an item (`…/branches/{branch}/protection`),
+   * that segment's terms: the part of the item it removes (`PART_UNSAID`). Empty for any other tool.
+   */
+  readonly part: ReadonlyArray<string>
 }
 
 /**
@@ -337,6 +342,19 @@ const readsOf = (name: ReadonlyArray<string>, api: ReadonlyArray<string>): Reado
   const own = name.filter((term) => !READ_VERBS.has(term) && !api.includes(term))
   return own.length === 0 ? NO_TERMS : own
 }
+
+/**
+ * How much a DELETE that removes a part of an item (`…/branches/{branch}/protection`, `…/issues/{n}/lock`)
+ * is lowered for a request to delete that never says that part: deleting a thing is not deleting a
+ * part of it ("delete the release branch" is the branch's ref, not its protection). The REST shape: a
+ * DELETE of an item's URL removes the item, one of a static segment under it removes that
+ * sub-resource, named by the segment.
+ */
+const PART_UNSAID = 0.6
+
+/** `Indexed.part`: the last segment's terms of a DELETE whose path ends, after an item parameter, in a static segment. */
+const partOf = (method: string | undefined, url: string | undefined, head: ReadonlyArray<string>, slots: number): ReadonlyArray<string> =>
+  method?.toUpperCase() === "DELETE" && url !== undefined && slots > 0 && !endsWithParam(url) && head.length > 0 ? head : NO_TERMS
 
 /**
  * How strongly a plain read of the item a hint names meets the request's other words, when the
@@ -1323,7 +1341,8 @@ export const make = (): ToolIndex => {
         slotOnly: url.slotOnly.length === 0 ? url.slotOnly : url.slotOnly.filter((term) => !fields.name.includes(term) && !fields.summary.includes(term)),
         end: Ends.endOf(document.method, document.url, Object.keys(document.parameters?.properties ?? {}), document.api, action === "update"),
         lent,
-        reads: action === "read" ? readsOf(fields.name, fields.api) : NO_TERMS
+        reads: action === "read" ? readsOf(fields.name, fields.api) : NO_TERMS,
+        part: partOf(document.method, document.url, url.head, url.slotTerms.length)
       }
       byName.set(document.name, indexed)
       byId.set(indexed.id, indexed)
@@ -1700,7 +1719,7 @@ export const make = (): ToolIndex => {
     const setting = query.action === "update" ? phrasesSaid(text) : undefined
     /** The terms of the request's hints, when it reads: what names the item a plain read reads (`PLAIN_READ`). */
     const hintTerms = new Set<string>()
-    if (query.action === "read" && (asksYesNo(text) || Qualifiers.possessive(text))) for (const concept of query.concepts) if (concept.hint === true) for (const term of concept.terms.keys()) hintTerms.add(term)
+    if (query.action === "read" && (asksYesNo(text) || Qualifiers.possessive(text) || query.ofItem === true)) for (const concept of query.concepts) if (concept.hint === true) for (const term of concept.terms.keys()) hintTerms.add(term)
     /** The concepts of the handles said bare (`names.ts`). */
     const namedAt = query.names > 0 ? query.concepts.flatMap((concept, at) => concept.terms.has(Names.NAME) ? [at] : []) : []
     const hits: Array<SearchHit> = []
@@ -1785,6 +1804,8 @@ export const make = (): ToolIndex => {
       // its collection does not address it, as a tool whose item the request gives no value for
       // (`GET /v1/checkout/sessions` for "did cs_… get paid", met by the words of its filters).
       if (!listing && indexed.ends.size > 0 && indexed.document.method?.toUpperCase() === "GET" && someIn(indexed.ends, query.items)) final *= SLOT_ITEM
+      // A part of an item removed where the request to delete never says that part (`PART_UNSAID`).
+      if (query.action === "delete" && indexed.part.length > 0 && !indexed.part.some((term) => askedTerms.has(term))) final *= PART_UNSAID
       final *= Prior.fit(indexed.kind, given, query.person)
       if (taking !== undefined) final *= valueFit(takes, taking.byTool.get(indexed.id) ?? NO_TAKES)
       if (idApi) for (const item of query.items) {

@@ -362,7 +362,7 @@ const VERBS: ReadonlyArray<Entry> = [
   entry("instant payout|instant payouts|pay out now|cash out now|payout now|instantly", "payout instant method create", "create"),
   entry("discontinue|discontinued|stop selling|no longer sell|no longer selling|take off sale|pull from sale|off the shelf|out of stock", "product price active archive update", "update"),
   entry("lost card|stolen card|card was stolen|card stolen|card lost|card was lost|report stolen|report lost|report it stolen|report it lost", "issuing card status canceled update", "update"),
-  entry("won't fix|wont fix|wontfix|not planned|as not planned|dupe|duplicate of|as a duplicate|close as|closed as", "close state reason not planned duplicate update", "update"),
+  entry("won't fix|wont fix|not planned|as not planned|dupe|duplicate of|as a duplicate|close as|closed as", "close state reason not planned duplicate update", "update"),
   entry("turn off issues|disable issues|turn on issues|enable issues|turn off the wiki|disable the wiki|turn on the wiki|enable the wiki|turn on discussions|enable discussions|turn off discussions|disable discussions|turn off projects|disable projects", "has issues wiki discussions projects repository update", "update"),
   entry("mark the deployment|deploy succeeded|deploy failed|deployment succeeded|deployment failed|deploy went out|deploy is live|deploy finished", "deployment status statuses create", "create"),
   entry("mark green|mark it green|mark red|mark it red|mark passing|mark failing|mark as passing|mark as failing|set it green|turn it green|report a status|post a status", "status statuses check commit create", "create"),
@@ -413,6 +413,10 @@ const NOUNS: ReadonlyArray<Entry> = [
   entry("issue|issues|bug|bugs|ticket|tickets|tracker|todo|todos|task|tasks|epic|story|stories|backlog", "issue issues"),
   entry("child|subtask|sub-task|sub task|parent|epic|sub", "sub issue parent"),
   entry("label|labels|tag|tags|category", "label labels"),
+  // GitHub's default labels of a new repository with names no other word has ("About labels": bug,
+  // documentation, duplicate, enhancement, good first issue, help wanted, invalid, question, wontfix):
+  // said bare, the label. "wontfix" also says the close it stands for.
+  entry("wontfix|good first issue|help wanted", "label labels close state reason not planned"),
   entry("review|reviews|approval|approvals|lgtm|changes requested|request changes|request-changes", "review"),
   entry("reviewer|reviewers|approver|approvers", "reviewer requested reviewers"),
   entry("comment|comments|note|notes|remark|reply|replies|feedback|discussion|thread|conversation|back-and-forth", "comment comments thread"),

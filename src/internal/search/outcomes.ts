@@ -13,6 +13,7 @@
  * at 5), "stop working" read as the stop alone (0).
  */
 
+import { CUT } from "./hints.js"
 import { namesThing } from "./lexicon.js"
 import * as WordNet from "./wordnet.js"
 
@@ -95,6 +96,49 @@ const MAKE_STATE = new RegExp(
  */
 const NOT_WANTED = /[,;]\s*no\s+(?!(?:one|longer|more)\b)(?:[^\s,;.!?]+\s*){1,3}?(?=[,;.!?]|$)/gi
 
+/**
+ * "is @kim in globex?", "is @kim still part of globex", "are @kim and @lee among …": a yes-or-no
+ * question whose subject is a person (an `@` handle, cut out as `CUT`) and whose predicate says they
+ * are inside a group asks whether they belong to it — whether they are a member (WordNet's member,
+ * "one of the persons who compose a social group"). English's copula of location or of part and
+ * whole; rewritten as "a member of" so that the membership's tools are read, not the person's plain
+ * read alone. At most one adverb between (WordNet's: "still", "currently"); not before "a"/"an"
+ * ("in a meeting" is a state, not a group). Anchored at the request's start: linear.
+ */
+const BELONGS = new RegExp(
+  `^(\\s{0,8}(?:is|are)\\s+${CUT}(?:\\s*(?:,|and)?\\s*${CUT}){0,3}\\s+)(?:([a-z]{2,20})\\s+)?(?:in|inside|within|among|part of|one of)\\s+(?!an?\\b)`,
+  "i"
+)
+
+/**
+ * The request with a question of belonging ("is @kim in globex") read as one of membership.
+ *
+ * @internal
+ */
+export const belonging = (text: string): string =>
+  text.replace(BELONGS, (said: string, subject: string, adverb: string | undefined) =>
+    adverb === undefined || WordNet.indexLine("adv", adverb.toLowerCase()) !== undefined ? `${subject}a member of ` : said
+  )
+
+/**
+ * "who can merge into globex/site?", "which teams can see globex/site": a question of ability whose
+ * object is a hinted thing (`CUT`) asks who holds access to it — the verb says the kind of access
+ * (a value of it), not an operation to run ("merge", "see" and their tools). Rewritten as "who with
+ * access to" (the lexicon's "access to": the people, collaborators) for "who", and as "… of" for
+ * "which ‹noun›" (that noun of the thing: its teams). The verb is one to three words, no hint among
+ * them, and not "be": "who can be assigned in …" asks who may receive the act (its assignees), no
+ * access. Anchored at the request's start: linear.
+ */
+const ABILITY = new RegExp(`^(\\s{0,8})(who|which\\s+[a-z]{2,30}(?:\\s+[a-z]{2,30})?)\\s+(?:can|could)\\s+(?!be\\b)(?:[^\\s${CUT}]{1,30}\\s+){1,3}?(?=${CUT})`, "i")
+
+/**
+ * The request with a question of ability over a hinted thing read as one of access to it.
+ *
+ * @internal
+ */
+export const ability = (text: string): string =>
+  text.replace(ABILITY, (_, space: string, asker: string) => (asker.toLowerCase() === "who" ? `${space}who with access to ` : `${space}${asker} of `))
+
 /** Whether a word is an adjective of WordNet, or a hyphenated compound ending in one. */
 const isAdjective = (word: string): boolean => {
   const last = word.toLowerCase().split("-").at(-1) ?? ""
@@ -107,7 +151,7 @@ const isAdjective = (word: string): boolean => {
  * @internal
  */
 export const rewrite = (text: string): string =>
-  text
+  ability(belonging(text))
     .replace(UNSAY, "delete ")
     .replace(SAID_BY_ME, (_, who: string) => (who.toLowerCase() === "we" ? "our message" : "my message"))
     .replace(SAID_THING, (said: string, noun: string, who: string) =>

@@ -58,6 +58,8 @@ export interface Query {
   readonly code: number
   /** How many handles the request names bare ("boot @troll out of acme": `names.ts`), each a concept met by the tools a name addresses. */
   readonly names: number
+  /** Whether the request asks who stands in some relation to the one item a hint names (`WHO_OF_ITEM`): a property of it. */
+  readonly ofItem?: boolean
 }
 
 /** Weight of a lexicon expansion beside the request's own word. */
@@ -678,6 +680,8 @@ export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term
   // "who approved acme/web#7", "who follows @x": asking who asks for the people, most often
   // several, even where an id names what they acted on.
   const who = WHO.test(rest)
+  // "who is down for globex/site#9": who stands in a relation to one named item is a property of it.
+  const ofItem = who && hints.some((hint) => hint.item === true) && WHO_OF_ITEM.test(rest)
   // A request with no verb of its own may say it with a hint (`:eyes: on …`: put a reaction on).
   action ??= hints.find((hint) => hint.action !== undefined)?.action
   // Nor a hint: a thing named to be made ("a coupon for 20% off", "payment link for 3x mugs").
@@ -688,7 +692,7 @@ export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term
   // item's new one ("cus_… at <new address>" updates the customer), not something to read.
   if (action === undefined && one && hints.some((hint) => hint.attribute === true && hint.modifier !== true)) action = "update"
   const reading = action === undefined || action === "read" || action === "list"
-  const asked: Action = !reading ? action! : plural || who ? "list" : one ? "read" : action ?? "read"
+  const asked: Action = !reading ? action! : plural || (who && !ofItem) ? "list" : one ? "read" : action ?? "read"
   const person = { self: rawWords(rest).some((word) => FIRST_PERSON.has(word)) }
   return {
     concepts: concepts.filter((concept) => concept.terms.size > 0),
@@ -697,6 +701,7 @@ export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term
     items,
     listed,
     person,
+    ofItem,
     values,
     hinted,
     takes,
@@ -776,6 +781,19 @@ const callsBack = (hints: ReadonlyArray<Hints.Hint>, concepts: Array<Concept>): 
 /** A request that opens by asking who. */
 const WHO = /^\s*(?:who|whom|who's|who’s|whos)\b/i
 
+/**
+ * "who is down for owner/repo#9", "who's responsible for #9": "who is" and a predicate that ends in a
+ * preposition whose object is the item a hint names asks who stands in that relation to the item — a
+ * property of the one item (its assignee, its author), which its own read returns, not a listing of
+ * people. English's copular question: "who approved #9" (an act, no copula) and "who's starred
+ * owner/repo" ("has", a repository, no item) still list. The predicate is at most four words, the
+ * hint's cut (`Hints.CUT`) right after the preposition. Anchored, bounded: linear.
+ */
+const WHO_OF_ITEM = new RegExp(
+  `^\\s*(?:who's|who’s|whos|who\\s+is|who\\s+are)\\s+(?:[^\\s${Hints.CUT}]{1,64}\\s+){0,4}?(?:to|for|on|of|with)\\s*${Hints.CUT}`,
+  "i"
+)
+
 /** The words by which a speaker means themself. */
 const FIRST_PERSON: ReadonlySet<string> = new Set(["i", "me", "my", "mine", "myself", "i'm", "im", "i've", "ive", "i'd"])
 
@@ -815,12 +833,13 @@ const REMIND = /\b(remind(?:er)?)\b([^:]{0,40}?)(?::|\s(?:to|about|that)\s).{0,1
 /**
  * Why the user asks is not what they ask: a clause after a comma, dash or semicolon that opens with
  * a pronoun ("…, it's stuck", "…, we don't sell it anymore", "…, nobody uses it") or a word of
- * reason ("because …", "since …") explains the request. Its words (a stuck *run*, a *test account*)
- * would otherwise rank tools of what the explanation mentions.
+ * reason ("because …", "since …", "now that …": English's subordinators of cause) explains the
+ * request. Its words (a stuck *run*, a *test account*, a branch *merged*) would otherwise rank tools
+ * of what the explanation mentions.
  */
 const REASON = new RegExp(
-  "(?:[,;]|\\s[-–—]|\\s(?=because\\b|since\\b|cause\\b))\\s*" +
-    "(?:it|it's|its|it’s|they|they're|they’re|we|we're|we’re|we've|we’ve|i|i'm|i’m|i've|i’ve|he|she|nobody|no one|someone|" +
+  "(?:[,;]|\\s[-–—]|\\s(?=because\\b|since\\b|cause\\b|now that\\b))\\s*" +
+    "(?:now that|it|it's|its|it’s|they|they're|they’re|we|we're|we’re|we've|we’ve|i|i'm|i’m|i've|i’ve|he|she|nobody|no one|someone|" +
     "everyone|that's|that’s|this|because|since|cause|as)\\b.{0,1000}$",
   "i"
 )
