@@ -292,6 +292,33 @@ export const isNounless = (word: string): boolean => {
   return indexLine("adv", word) !== undefined || indexLine("adj", word) !== undefined
 }
 
+/**
+ * Whether a word's most frequent noun sense is a synset `test` accepts, memoised in `memo` (bounded as
+ * the other per-word tables); false when WordNet is not installed or does not know the word as a noun.
+ */
+const firstNounSenseIs = (
+  word: string,
+  memo: Map<string, boolean>,
+  shape: RegExp,
+  test: (synset: Synset) => boolean
+): boolean => {
+  const known = memo.get(word)
+  if (known !== undefined) return known
+  const db = open()
+  let is = false
+  if (db !== null && shape.test(word)) {
+    const first = sensesOf(db, "noun", word)[0]
+    if (first !== undefined) {
+      withData(db, "noun", (fd) => {
+        const synset = readSynset(fd, first)
+        is = synset !== undefined && test(synset)
+      })
+    }
+  }
+  if (memo.size < 10_000) memo.set(word, is)
+  return is
+}
+
 /** WordNet's lexicographer file of places (`noun.location`: cities, countries, regions). */
 const NOUN_LOCATION = 15
 
@@ -305,23 +332,8 @@ const places = new Map<string, boolean>()
  *
  * @internal
  */
-export const isPlace = (word: string): boolean => {
-  const known = places.get(word)
-  if (known !== undefined) return known
-  const db = open()
-  let place = false
-  if (db !== null && /^[a-z][a-z-]{1,30}$/.test(word)) {
-    const first = sensesOf(db, "noun", word)[0]
-    if (first !== undefined) {
-      withData(db, "noun", (fd) => {
-        const synset = readSynset(fd, first)
-        place = synset !== undefined && synset.named && synset.lexicon === NOUN_LOCATION
-      })
-    }
-  }
-  if (places.size < 10_000) places.set(word, place)
-  return place
-}
+export const isPlace = (word: string): boolean =>
+  firstNounSenseIs(word, places, /^[a-z][a-z-]{1,30}$/, (synset) => synset.named && synset.lexicon === NOUN_LOCATION)
 
 /** WordNet's lexicographer file of communication (`noun.communication`: messages, notes, announcements). */
 const NOUN_COMMUNICATION = 10
@@ -335,22 +347,8 @@ const communications = new Map<string, boolean>()
  *
  * @internal
  */
-export const isCommunication = (word: string): boolean => {
-  const known = communications.get(word)
-  if (known !== undefined) return known
-  const db = open()
-  let said = false
-  if (db !== null && /^[a-z][a-z-]{1,30}$/.test(word)) {
-    const first = sensesOf(db, "noun", word)[0]
-    if (first !== undefined) {
-      withData(db, "noun", (fd) => {
-        said = readSynset(fd, first)?.lexicon === NOUN_COMMUNICATION
-      })
-    }
-  }
-  if (communications.size < 10_000) communications.set(word, said)
-  return said
-}
+export const isCommunication = (word: string): boolean =>
+  firstNounSenseIs(word, communications, /^[a-z][a-z-]{1,30}$/, (synset) => synset.lexicon === NOUN_COMMUNICATION)
 
 /**
  * Whether a word is an inflection of a word WordNet knows — a noun's plural, a verb's or an
