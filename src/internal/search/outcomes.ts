@@ -153,10 +153,8 @@ const isAdjective = (word: string): boolean => {
 export const rewrite = (text: string): string =>
   ability(belonging(text))
     .replace(UNSAY, "delete ")
-    .replace(SAID_BY_ME, (_, who: string) => (who.toLowerCase() === "we" ? "our message" : "my message"))
-    .replace(SAID_THING, (said: string, noun: string, who: string) =>
-      isSaid(noun.toLowerCase()) ? (who.toLowerCase() === "we" ? "our message" : "my message") : said
-    )
+    .replace(SAID_BY_ME, (_, who: string) => messageOf(who))
+    .replace(SAID_THING, (said: string, noun: string, who: string) => (isSaid(noun.toLowerCase()) ? messageOf(who) : said))
     .replace(PREVENT, (_, object: string) => `restrict block ${object}`)
     .replace(NOBODY, "restrict ")
     .replace(NO_MORE, (_, object: string) => `remove ${object.trimEnd()}`)
@@ -169,11 +167,17 @@ export const rewrite = (text: string): string =>
       object.trim() !== "" && isAdjective(state) ? `change ${object}${state}` : said
     )
 
+/** The verbs of having said something, as the speaker says them ("just posted"). */
+const SAID = "(?:just\\s+)?(?:said|wrote|posted|sent|typed)"
+
 /**
  * What the speaker said, wrote or posted ("what I said", "what we just posted") is their message: a
  * free relative of a verb of saying names the thing said (WordNet's message, "what is communicated").
  */
-const SAID_BY_ME = /\bwhat\s+(i|we)\s+(?:just\s+)?(?:said|wrote|posted|sent|typed)\b/gi
+const SAID_BY_ME = new RegExp(`\\bwhat\\s+(i|we)\\s+${SAID}\\b`, "gi")
+
+/** The speaker's message, as "what I said" and "the memo we sent" name it. */
+const messageOf = (who: string): string => (who.toLowerCase() === "we" ? "our message" : "my message")
 
 /**
  * "that memo we sent out", "the notice I posted": a thing communicated (WordNet's
@@ -191,7 +195,7 @@ const isSaid = (noun: string): boolean => !namesThing(noun) && WordNet.isCommuni
  * "take back what one has said". Only with what was said as its object (taking back a payment is a
  * refund, taking back an invite a cancel).
  */
-const UNSAY = /\b(?:take\s+back|swallow|unsay|withdraw)\s+(?=what\s+(?:i|we)\s+(?:just\s+)?(?:said|wrote|posted|sent|typed)\b)/gi
+const UNSAY = new RegExp(`\\b(?:take\\s+back|swallow|unsay|withdraw)\\s+(?=what\\s+(?:i|we)\\s+${SAID}\\b)`, "gi")
 
 /**
  * A causative with people as its object — "get @ann to check …", "have @ann and @team/web go over …" —
