@@ -77,8 +77,26 @@ const LETTER_IDS: Readonly<Record<string, string>> = {
 
 interface Shape {
   readonly pattern: RegExp
-  readonly hint: (match: RegExpExecArray, prefixes: Array<string>) => Hint | undefined
+  readonly hint: (match: RegExpExecArray, prefixes: Array<string>, spanned: Spanned) => Hint | undefined
 }
+
+/**
+ * The two ends of each span of history a request names (`Values.spanEnds`: "the v1.8.0 tag against
+ * v1.9.0"), by their text: a span is one hint, what `v1..v2` says — a comparison — said on its first
+ * end; its second end is cut out with no words (not a second tag or commit to look up).
+ *
+ * @internal
+ */
+export interface Spanned {
+  readonly first: ReadonlySet<string>
+  readonly second: ReadonlySet<string>
+}
+
+const NO_SPANS: Spanned = { first: new Set(), second: new Set() }
+
+/** A point of history's hint, or the hint of the span it ends (`Spanned`). */
+const pointOf = (text: string, spanned: Spanned, alone: Hint, span: Hint): Hint =>
+  spanned.first.has(text) ? span : spanned.second.has(text) ? { words: [] } : alone
 
 /**
  * The extensions of files people name in requests: source, configuration, documents, data, logs,
@@ -192,11 +210,20 @@ const SHAPES: ReadonlyArray<Shape> = [
   // An IPv4 address: a value to give (an allow or block list's entry, a network rule), not a version or an item.
   { pattern: /\b(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\/\d{1,2})?\b/g, hint: () => attribute("ip address") },
   // A commit hash: 7–40 hex digits with at least one letter and one digit.
-  { pattern: /\b(?=[0-9a-f]{0,39}[a-f])(?=[0-9a-f]{0,39}\d)[0-9a-f]{7,40}\b/g, hint: () => item("commit sha") },
-  { pattern: /\bv\d{1,4}(?:\.\d{1,6}){1,3}(?:-[\w.]{1,20})?(?:\.\.\.?v?\d{1,4}(?:\.\d{1,6}){1,3})?\b/g, hint: (match) =>
-    words(match[0].includes("..") ? "compare tag" : "tag release version") },
+  {
+    pattern: /\b(?=[0-9a-f]{0,39}[a-f])(?=[0-9a-f]{0,39}\d)[0-9a-f]{7,40}\b/g,
+    hint: (match, _, spanned) => pointOf(match[0], spanned, COMMIT, COMMITS)
+  },
+  { pattern: /\bv\d{1,4}(?:\.\d{1,6}){1,3}(?:-[\w.]{1,20})?(?:\.\.\.?v?\d{1,4}(?:\.\d{1,6}){1,3})?\b/g, hint: (match, _, spanned) =>
+    match[0].includes("..") ? TAGS : pointOf(match[0], spanned, TAG, TAGS) },
   { pattern: /(?:[$€£]\s?\d[\d,.]{0,12}k?|\b\d[\d,.]{0,12}\s?(?:usd|eur|gbp|dollars|euros|bucks)\b)/gi, hint: () => ({ ...attribute("amount"), modifier: true }) }
 ]
+
+/** A commit, a version, and a span of either (`v1..v2`, "between abc1234 and def5678"): a comparison. */
+const COMMIT = item("commit sha")
+const COMMITS = words("compare commit")
+const TAG = words("tag release version")
+const TAGS = words("compare tag")
 
 /** What a name of code stands for: code (counted apart, as words to look for: `Hints.code`). */
 const CODE: Hint = { words: ["code"] }
@@ -220,7 +247,7 @@ export const CUT = "\u0000"
  *
  * @internal
  */
-export const read = (request: string): Hints => {
+export const read = (request: string, spanned: Spanned = NO_SPANS): Hints => {
   const hints: Array<Hint> = []
   const idPrefixes: Array<string> = []
   const numbered: Array<ReadonlyArray<string>> = []
@@ -235,7 +262,7 @@ export const read = (request: string): Hints => {
   for (const { hint, pattern } of SHAPES) {
     rest = rest.replace(pattern, (...args: Array<unknown>) => {
       const match = args.slice(0, -2) as unknown as RegExpExecArray
-      const found = hint(match, idPrefixes)
+      const found = hint(match, idPrefixes, spanned)
       if (found === undefined) return match[0]
       if (found === CODE) code += 1
       if (found.words.length > 0) hints.push(found)

@@ -599,8 +599,14 @@ export const bounded = (request: string): string => request.slice(0, REQUEST_CHA
  * @internal
  */
 export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term: string) => boolean = () => true): Query => {
-  const { code, hints, idPrefixes, numbered, rest } = Hints.read(unframed(request))
-  const takes = takesOf(request, vocabulary)
+  const recognised = Values.recognise(request)
+  const spans = Values.spanEnds(request, recognised)
+  const spanned: Hints.Spanned = {
+    first: new Set(spans.map(({ first }) => request.slice(first.start, first.end))),
+    second: new Set(spans.map(({ second }) => request.slice(second.start, second.end)))
+  }
+  const { code, hints, idPrefixes, numbered, rest } = Hints.read(unframed(withoutPoints(request, spans)), spanned)
+  const takes = takesOf(recognised, spans, vocabulary)
   const concepts: Array<Concept> = []
   const apis = new Set<string>()
   const items = new Set<string>()
@@ -711,11 +717,35 @@ export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term
 }
 
 /**
+ * A request with the point nouns its spans of history say blanked out ("the v1.8.0 tag against
+ * v1.9.0" → "the v1.8.0     against v1.9.0"; the same length, so offsets still hold): the span's hint
+ * says what they are (`Hints.Spanned`: a comparison of tags), where the word alone would ask for a tag.
+ */
+const withoutPoints = (request: string, spans: ReadonlyArray<Values.Span>): string => {
+  if (spans.length === 0) return request
+  // Pieces in order (the spans' points are), so that the work is the request's length however many.
+  const pieces: Array<string> = []
+  let at = 0
+  for (const { points } of spans) {
+    for (const [start, end] of points) {
+      pieces.push(request.slice(at, start), " ".repeat(end - start))
+      at = end
+    }
+  }
+  pieces.push(request.slice(at))
+  return pieces.join("")
+}
+
+/**
  * The kinds each distinct value of a request may fill (`Values.wanted`), one list of alternatives
  * per value (`v1.2.0`: a version or a ref; `acct_…`: the collections it may name), an id's prefix
  * resolved against the registered APIs' collections as the hints' prefixes are (only the best).
  */
-const takesOf = (request: string, vocabulary: Learn.Vocabulary): Array<ReadonlyArray<string>> => {
+const takesOf = (
+  values: ReadonlyArray<Values.Value>,
+  spans: ReadonlyArray<Values.Span>,
+  vocabulary: Learn.Vocabulary
+): Array<ReadonlyArray<string>> => {
   const nounsOf = (prefix: string) => {
     const best = Learn.resolvePrefix(vocabulary, prefix).filter(({ weight }) => weight === 1)
     // A prefix as good a name for collections of several APIs (`cs`: checkout sessions, check
@@ -724,8 +754,11 @@ const takesOf = (request: string, vocabulary: Learn.Vocabulary): Array<ReadonlyA
     return best.map(({ words }) => words)
   }
   const bySpan = new Map<string, Array<string>>()
-  const values = Values.recognise(request)
+  // Two points of history said as a span ("between v1 and v2") are one value: the span a comparison
+  // takes, not two versions a tool would take one of (a release by its tag).
+  const ends = new Set(spans.flatMap(({ first, second }) => [first, second]))
   for (const value of values) {
+    if (ends.has(value)) continue
     // A currency said with an amount ("$20") is a value of its own: a tool takes it by another parameter.
     const at = value.kind === "currency" ? `${value.start}c` : String(value.start)
     const kinds = bySpan.get(at) ?? []
@@ -740,8 +773,7 @@ const takesOf = (request: string, vocabulary: Learn.Vocabulary): Array<ReadonlyA
     seen.add(key)
     out.push(kinds)
   }
-  // Two points of history said as a span ("between v1 and v2") are also one value: the span a comparison takes.
-  for (let at = Values.spans(request, values); at > 0; at--) out.push([Values.RANGE])
+  for (let at = spans.length; at > 0; at--) out.push([Values.RANGE])
   return out
 }
 

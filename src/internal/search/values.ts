@@ -234,36 +234,84 @@ export const RANGE: Kind = "range"
 
 /** The kinds of value that name a point of a repository's history: a tag, a commit, a branch. */
 const HISTORY: ReadonlySet<Kind> = new Set<Kind>(["version", "sha", "ref"])
-/** What joins two points of history said as a span: `v1..v2`, `a vs b`, or (after "between"/"from") `and`/`to`. */
-const SPAN_JOIN = /^\s{0,3}(?:\.\.\.?|vs\.?|versus|and|to|->|→)\s{0,3}$/i
-/** What may open a span said in words: "between v1 and v2", "from main to dev". */
-const SPAN_OPEN = /\b(?:between|from)\s{1,3}$/i
+/** The nouns of a point of history, said beside its value ("the v1.8.0 tag", "tag v1.8.0", "branch main"). */
+const POINT = "(?:tag|branch|commit|release)"
+/** A point's noun, where one is said in a span's words (`Span.points`). */
+const POINT_WORD = new RegExp(`\\b${POINT}s?\\b`, "gi")
+/**
+ * What joins two points of history said as a span: `v1..v2`, `a vs b`, "v1 against v2"; or, after an
+ * opener (`SPAN_OPEN`), `and`, `to`, "up to", "through", "until". A point's noun may stand on either
+ * side of the join ("the v1 tag against v2", "from tag v1 to tag v2").
+ */
+const SPAN_JOIN = new RegExp(
+  `^\\s{0,3}(?:${POINT}\\s{1,3})?(\\.\\.\\.?|vs\\.?|versus|against|and|to|up\\s{1,3}to|through|thru|until|till|->|→)\\s{0,3}(?:(?:the|${POINT})\\s{1,3}){0,2}$`,
+  "i"
+)
+/** The joins that make a span only after an opener: otherwise they join two of a list ("tag v1 and v2"). */
+const WEAK_JOIN = /^(?:and|to|up\s{1,3}to|through|thru|until|till)$/i
+/** What may open a span said in words: "between v1 and v2", "from main to dev", "after tag v1 up to v2". */
+const SPAN_OPEN = new RegExp(`\\b(?:between|from|after|since)\\s{1,3}(?:(?:the|${POINT})\\s{1,3}){0,2}$`, "i")
+/** A point's noun right after a span's second end ("… against v1.9.0 tag"). */
+const POINT_AFTER = new RegExp(`^\\s{1,3}${POINT}s?\\b`, "i")
+/** The most characters between a span's two ends, and before its first end that an opener is looked for in. */
+const SPAN_GAP = 30
 
 /**
- * How many spans of history a request names — two points of history (versions, commits, branches)
- * said as the two ends of one span: "between v1.2 and v1.3", "from main to develop", `abc123..def456`,
- * "v2 vs v3". Such a span is one value of its own (kind `range`), which an operation comparing two
- * revisions takes as one parameter (GitHub's `basehead`, "the base and head … to compare"): a
- * request for what changed across a span is a comparison, not a listing filtered by two versions.
- * Linear: each pair of neighbouring values is looked at once, over at most 12 characters.
+ * A span of history: its two ends, and where its words say a point's noun ("the v1.8.0 tag against
+ * v1.9.0": `tag`) — a word of the span's values, not of what to do with them.
  *
  * @internal
  */
-export const spans = (request: string, values: ReadonlyArray<Value>): number => {
-  let count = 0
+export interface Span {
+  readonly first: Value
+  readonly second: Value
+  /** `[start, end)` of each point noun the span's words say, in order. */
+  readonly points: ReadonlyArray<readonly [number, number]>
+}
+
+/**
+ * The spans of history a request names — two points of history (versions, commits, branches) said as
+ * the two ends of one span: "between v1.2 and v1.3", "from main to develop", `abc123..def456`, "v2 vs
+ * v3", "the v1 tag against v2", "after tag v1 up to v2". Such a span is one value of its own (kind
+ * `range`), which an operation comparing two revisions takes as one parameter (GitHub's `basehead`,
+ * "the base and head … to compare"): a request for what changed across a span is a comparison, not a
+ * listing filtered by two versions, and its ends are not values of their own (`query.ts` `takesOf`).
+ * Linear: each pair of neighbouring values is looked at once, over at most `SPAN_GAP` characters
+ * between them and before them.
+ *
+ * @internal
+ */
+export const spanEnds = (request: string, values: ReadonlyArray<Value>): Array<Span> => {
+  const out: Array<Span> = []
   for (let at = 0; at + 1 < values.length; at++) {
     const first = values[at]!
     const second = values[at + 1]!
-    if (!HISTORY.has(first.kind) || !HISTORY.has(second.kind) || second.start - first.end > 12) continue
-    const join = request.slice(first.end, second.start)
-    if (!SPAN_JOIN.test(join)) continue
-    // A bare "and"/"to" joins two of a list ("tag v1 and v2"); only after "between"/"from" is it a span.
-    if (/^\s*(?:and|to)\s*$/i.test(join) && !SPAN_OPEN.test(request.slice(Math.max(0, first.start - 12), first.start))) continue
-    count += 1
+    if (!HISTORY.has(first.kind) || !HISTORY.has(second.kind) || second.start - first.end > SPAN_GAP) continue
+    const join = SPAN_JOIN.exec(request.slice(first.end, second.start))
+    if (join === null) continue
+    const before = Math.max(0, first.start - SPAN_GAP)
+    const open = SPAN_OPEN.exec(request.slice(before, first.start))
+    if (WEAK_JOIN.test(join[1]!) && open === null) continue
+    const after = POINT_AFTER.exec(request.slice(second.end, second.end + 12))
+    const points: Array<readonly [number, number]> = []
+    const pointsIn = (from: number, to: number) => {
+      const text = request.slice(from, to)
+      POINT_WORD.lastIndex = 0
+      for (let word = POINT_WORD.exec(text); word !== null; word = POINT_WORD.exec(text)) {
+        points.push([from + word.index, from + word.index + word[0].length])
+      }
+    }
+    if (open !== null) pointsIn(before + open.index, first.start)
+    pointsIn(first.end, second.start)
+    if (after !== null) pointsIn(second.end, second.end + after[0].length)
+    out.push({ first, second, points })
     at += 1
   }
-  return count
+  return out
 }
+
+/** How many spans of history a request names (`spanEnds`). @internal */
+export const spans = (request: string, values: ReadonlyArray<Value>): number => spanEnds(request, values).length
 
 /**
  * A parameter schema as the model sees it (the importer's JSON Schema): what `kindsOf` reads.
