@@ -100,6 +100,16 @@ describe("what is not the request", () => {
     expect(ToolIndex.explain(runs, "is release 5521 on acme/cli out").action).toBe("read")
   })
 
+  it("reads the verb after an agent's narration of its next step, not the narration (round 17)", () => {
+    // "Then, I'll …": the comma is no reason's clause after it — the rest is the request.
+    expect(ToolIndex.explain(runs, "Then, I'll delete release 61 on acme/tool").action).toBe("delete")
+    expect(names(runs, "Then, I'll delete release 61 on acme/tool")[0]).toBe("delete_release")
+    expect(ToolIndex.explain(runs, "Now I'm going to delete release 61 on acme/tool").action).toBe("delete")
+    expect(termsOf(runs, "my next step is to delete release 61 on acme/tool").has("step")).toBe(false)
+    // "I'll" said later is no frame: only the opening is read so.
+    expect(termsOf(runs, "delete release 61 on acme/tool, then I'll tag it").has("delet")).toBe(true)
+  })
+
   it("reads a question only from the request's first word: after a hint, 'is' opens a statement", () => {
     expect(ToolIndex.explain(runs, "acme/cli#12 is junk, delete it").action).toBe("delete")
     expect(ToolIndex.explain(runs, "is acme/cli#12 junk").action).toBe("read")

@@ -564,11 +564,13 @@ const readPhrases = (
  * The polite or questioning frame a request may open with — "is there a way to …", "how do I …",
  * "can you …", "I need to …" — says nothing of what to do: the verb after it does. Left in, the
  * question would make every such request a read ("is there a way to delete …"), and its "I" a
- * request about the speaker's own account.
+ * request about the speaker's own account. An agent narrating its next step frames it alike ("Next,
+ * I'll …", "Now I'm going to …", "next step: …"): a word of sequence, then the future of the speaker.
  */
 const FRAME = new RegExp(
-  "^\\s*(?:(?:hey|hi|so|ok|okay|please|pls|quick one|quick q)[,:!]?\\s+)?" +
-    "(?:is there (?:a|any|some) way (?:to|i can|we can|for me to)|is it possible to|" +
+  "^\\s*(?:(?:hey|hi|so|ok|okay|alright|right|please|pls|quick one|quick q|next|now|first|then|step \\d{1,2})[,:!.]?\\s+)?" +
+    "(?:(?:my |the )?next step(?: is| will be)?(?: to)?:?|i'll|i’ll|i will|we'll|we’ll|we will|i'm going to|i’m going to|i am going to|we're going to|we’re going to|i'm gonna|i’m gonna|" +
+    "is there (?:a|any|some) way (?:to|i can|we can|for me to)|is it possible to|" +
     "how (?:do|can|would|should|could) (?:i|we|you)|(?:can|could|would|will) (?:i|we|you|u)(?: please)?|" +
     "(?:i|we) (?:want|need|have|would like|wanna|gotta) to|(?:i'd|we'd|i’d|we’d) like to|" +
     "(?:help me|i'm trying to|i’m trying to|trying to|let me|lemme)|" +
