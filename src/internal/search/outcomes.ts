@@ -121,6 +121,13 @@ export const belonging = (text: string): string =>
   )
 
 /**
+ * Where a question of who holds access may start: the request's start, or after a verb of knowing
+ * or asking that embeds it ("we need to know who can …", "tell me who has …": English's indirect
+ * question). The verbs are few and the prefix bounded, so that a scan stays linear.
+ */
+const QUESTION_START = "((?:^|\\b(?:know|tell me|tell us|show me|show us|ask|wonder|find out|check|see|list)\\b)\\s{0,8})"
+
+/**
  * "who can merge into globex/site?", "which teams can see globex/site": a question of ability whose
  * object is a hinted thing (`CUT`) asks who holds access to it — the verb says the kind of access
  * (a value of it), not an operation to run ("merge", "see" and their tools). Rewritten as "who with
@@ -129,7 +136,28 @@ export const belonging = (text: string): string =>
  * them, and not "be": "who can be assigned in …" asks who may receive the act (its assignees), no
  * access. Anchored at the request's start: linear.
  */
-const ABILITY = new RegExp(`^(\\s{0,8})(who|which\\s+[a-z]{2,30}(?:\\s+[a-z]{2,30})?)\\s+(?:can|could)\\s+(?!be\\b)(?:[^\\s${CUT}]{1,30}\\s+){1,3}?(?=${CUT})`, "i")
+const ABILITY = new RegExp(
+  `${QUESTION_START}(who|which\\s+[a-z]{2,30}(?:\\s+[a-z]{2,30})?)\\s+(?:can|could)\\s+(?!be\\b)(?:[^\\s${CUT}]{1,30}\\s+){1,3}?(?=${CUT})`,
+  "i"
+)
+
+/**
+ * GitHub's documented levels of access to a repository (read, triage, write, maintain, admin, and
+ * the older pull and push): said as a noun, what a person may "have" on a repository.
+ */
+const ACCESS_LEVEL = "(?:admin|write|read|triage|maintain|push|pull)"
+
+/**
+ * "who has admin on globex/site", "who holds write access to globex/site": who *has* a level of
+ * access over a hinted thing is who holds access to it, as who *can* act on it is (`ABILITY`) — the
+ * level is the kind of access, not an administrator or a branch protection's admin setting. The
+ * level may be followed by the noun it qualifies (access, rights, permission); the thing may take
+ * "the". Rewritten as `ABILITY` is, "who with access to".
+ */
+const HAS_LEVEL = new RegExp(
+  `${QUESTION_START}who\\s+(?:has|have|holds|hold|gets|got)\\s+${ACCESS_LEVEL}(?:\\s+(?:access|rights|permissions|permission|perms))?\\s+(?:on|to|in|over|for)\\s+(?:the\\s+)?(?=${CUT})`,
+  "i"
+)
 
 /**
  * The request with a question of ability over a hinted thing read as one of access to it.
@@ -137,7 +165,9 @@ const ABILITY = new RegExp(`^(\\s{0,8})(who|which\\s+[a-z]{2,30}(?:\\s+[a-z]{2,3
  * @internal
  */
 export const ability = (text: string): string =>
-  text.replace(ABILITY, (_, space: string, asker: string) => (asker.toLowerCase() === "who" ? `${space}who with access to ` : `${space}${asker} of `))
+  text
+    .replace(ABILITY, (_, start: string, asker: string) => (asker.toLowerCase() === "who" ? `${start}who with access to ` : `${start}${asker} of `))
+    .replace(HAS_LEVEL, (_, start: string) => `${start}who with access to `)
 
 /** Whether a word is an adjective of WordNet, or a hyphenated compound ending in one. */
 const isAdjective = (word: string): boolean => {

@@ -1,0 +1,41 @@
+/**
+ * Recall round 17 (issue #32), GitHub's access: who *has* a level of access over a hinted thing
+ * ("who has admin on …") holds access to it, as who *can* act on it does, and a question of access
+ * may be embedded after a verb of knowing ("tell me who can …") (`outcomes.ts` `ability`,
+ * `HAS_LEVEL`, `QUESTION_START`). Over the evaluation's real imports; requests written for these
+ * tests, not taken from a task set.
+ */
+import { describe, expect, it } from "vitest"
+import * as Outcomes from "../../src/internal/search/outcomes.js"
+import { growth } from "../support/growth.js"
+import { costOverPlain, namesOver } from "./realIndex.js"
+
+const { index, names } = namesOver()
+
+describe("who has a level of access over a hinted thing asks who holds access to it", () => {
+  it("rewrites a level held, and an embedded question of ability", () => {
+    expect(Outcomes.ability("who has maintain access to \u0000")).toBe("who with access to \u0000")
+    expect(Outcomes.ability("who holds write on the \u0000 repo")).toBe("who with access to \u0000 repo")
+    expect(Outcomes.ability("please tell me who could merge into \u0000")).toBe("please tell me who with access to \u0000")
+    // A level that is no kind of access, a thing no hint, or no question: left as said.
+    expect(Outcomes.ability("who has lunch on \u0000")).toBe("who has lunch on \u0000")
+    expect(Outcomes.ability("who has admin on the team")).toBe("who has admin on the team")
+    expect(Outcomes.ability("give @kim admin on \u0000")).toBe("give @kim admin on \u0000")
+  })
+
+  it("ranks the repository's collaborators first", () => {
+    // Before: fourth, under the branch protection's admin setting and the org's members.
+    expect(names("who has admin over globex/site", 1)).toEqual(["repos_list-collaborators"])
+    // Before: thirteenth, under the lists of repositories.
+    expect(names("security wants to know who could push to the globex/site repo", 1)).toEqual(["repos_list-collaborators"])
+  })
+
+  it("leaves granting a level alone", () => {
+    expect(names("give @kim admin on globex/site", 5)).toContain("repos_add-collaborator")
+  })
+
+  it("stays linear on hostile input", () => {
+    expect(growth(Outcomes.ability, ["who has admin on ", "know who can x ", "tell me who ", "who has write access to the "])).toBeLessThan(30)
+    for (const cost of costOverPlain(index(), ["who has admin on a/b ", "know who can push to x/y "])) expect(cost).toBeLessThan(20)
+  })
+})
