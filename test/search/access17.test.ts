@@ -3,7 +3,8 @@
  * ("who has admin on …") holds access to it, as who *can* act on it does, and a question of access
  * may be embedded after a verb of knowing ("tell me who can …") (`outcomes.ts` `ability`,
  * `HAS_LEVEL`, `QUESTION_START`). Over the evaluation's real imports; requests written for these
- * tests, not taken from a task set.
+ * tests, not taken from a task set. A person's access taken away is their removal as a collaborator
+ * (`outcomes.ts` `PERSON_ACCESS_TAKEN`).
  */
 import { describe, expect, it } from "vitest"
 import * as Outcomes from "../../src/internal/search/outcomes.js"
@@ -37,5 +38,25 @@ describe("who has a level of access over a hinted thing asks who holds access to
   it("stays linear on hostile input", () => {
     expect(growth(Outcomes.ability, ["who has admin on ", "know who can x ", "tell me who ", "who has write access to the "])).toBeLessThan(30)
     for (const cost of costOverPlain(index(), ["who has admin on a/b ", "know who can push to x/y "])) expect(cost).toBeLessThan(20)
+  })
+})
+
+describe("a person's access taken away removes them as a collaborator", () => {
+  it("rewrites a person's possessive access after a verb of taking back, and nothing else", () => {
+    expect(Outcomes.rewrite("strip her access to \u0000")).toBe("remove collaborator access to \u0000")
+    expect(Outcomes.rewrite("yank \u0000's access")).toBe("remove collaborator access")
+    // Another holder's access, or access not taken away: left as said.
+    expect(Outcomes.rewrite("revoke the team's access to \u0000")).toBe("revoke the team's access to \u0000")
+    expect(Outcomes.rewrite("check their access to \u0000")).toBe("check their access to \u0000")
+  })
+
+  it("ranks removing the collaborator first", () => {
+    // Before: 55th and 5th, under the access settings of workflows and the collaborator's reads.
+    expect(names("her internship ended: take away her access to globex/site", 1)).toEqual(["repos_remove-collaborator"])
+    expect(names("revoke @kim's access to globex/site", 1)).toEqual(["repos_remove-collaborator"])
+  })
+
+  it("stays linear on hostile input", () => {
+    expect(growth(Outcomes.rewrite, ["take away their ", "revoke his access ", "pull \u0000's access "])).toBeLessThan(30)
   })
 })

@@ -76,6 +76,20 @@ const PUT_INTO = new RegExp(`\\b(?:drop|dump|toss|throw|chuck)\\s+${OBJECT}(?=(?
 const WITHDRAW = /\bpull\s+(?!(?:it|them)\s+(?:up|in|into|down|out|back|over)\b)(?=(?:it|them|his|her|their|its|my|our|your|that|this|those|these)\b(?![^,.;!?]{0,80}\b(?:from|out of|off of)\b))/gi
 
 /**
+ * "take away their access to globex/site", "revoke @kim's access", "pull his access": a person's
+ * access withdrawn — said with a possessive of a person (a personal pronoun, or a cut-out `@` handle
+ * with "'s") — is that person's removal as one with access: GitHub's collaborators are the people
+ * with access to a repository. Rewritten as the removal of a collaborator's access, so that neither
+ * the verb ("take", "pull" read alone) nor "access" (the access settings of apps, runners, branches)
+ * leads. Only the verbs of taking a thing back, and only a person's possessive: "the team's access"
+ * and "its access" name other holders.
+ */
+const PERSON_ACCESS_TAKEN = new RegExp(
+  `\\b(?:take\\s+away|revoke|remove|pull|strip|yank|cut\\s+off|withdraw)\\s+(?:his|her|their|${CUT}'s|${CUT}\u2019s)\\s+(?=access\\b)`,
+  "gi"
+)
+
+/**
  * "make the repo private", "make that wiki read-only", "make our channel visible to guests": "make"
  * with an object that exists (a pronoun or a determined noun, not "a"/"new") and an adjective ending
  * the clause gives the object that state — a change of one of its properties, not a create (the
@@ -190,6 +204,7 @@ export const rewrite = (text: string): string =>
     .replace(NO_MORE, (_, object: string) => `remove ${object.trimEnd()}`)
     .replace(NO_LONGER, "remove")
     .replace(REMOVE_SELF, "leave")
+    .replace(PERSON_ACCESS_TAKEN, "remove collaborator ")
     .replace(PUT_INTO, (_, object: string) => `place ${object}`)
     .replace(WITHDRAW, "remove ")
     .replace(NOT_WANTED, "")
