@@ -4,7 +4,8 @@
  * may be embedded after a verb of knowing ("tell me who can …") (`outcomes.ts` `ability`,
  * `HAS_LEVEL`, `QUESTION_START`). Over the evaluation's real imports; requests written for these
  * tests, not taken from a task set. A person's access taken away is their removal as a collaborator
- * (`outcomes.ts` `PERSON_ACCESS_TAKEN`).
+ * (`outcomes.ts` `PERSON_ACCESS_TAKEN`); which level one person holds on a hinted thing, or what
+ * they may do in it, asks their permission (`PERSON_LEVEL`).
  */
 import { describe, expect, it } from "vitest"
 import * as Outcomes from "../../src/internal/search/outcomes.js"
@@ -35,10 +36,6 @@ describe("who has a level of access over a hinted thing asks who holds access to
     expect(names("give @kim admin on globex/site", 5)).toContain("repos_add-collaborator")
   })
 
-  it("stays linear on hostile input", () => {
-    expect(growth(Outcomes.ability, ["who has admin on ", "know who can x ", "tell me who ", "who has write access to the "])).toBeLessThan(30)
-    for (const cost of costOverPlain(index(), ["who has admin on a/b ", "know who can push to x/y "])) expect(cost).toBeLessThan(20)
-  })
 })
 
 describe("a person's access taken away removes them as a collaborator", () => {
@@ -56,7 +53,34 @@ describe("a person's access taken away removes them as a collaborator", () => {
     expect(names("revoke @kim's access to globex/site", 1)).toEqual(["repos_remove-collaborator"])
   })
 
-  it("stays linear on hostile input", () => {
-    expect(growth(Outcomes.rewrite, ["take away their ", "revoke his access ", "pull \u0000's access "])).toBeLessThan(30)
+})
+
+describe("which level one person holds on a hinted thing asks their permission", () => {
+  it("rewrites the copula with a level and what-can-they-do, and leaves other questions alone", () => {
+    expect(Outcomes.ability("is \u0000 a triage on \u0000?")).toBe("what permission does \u0000 have on \u0000?")
+    expect(Outcomes.ability("what may \u0000 really do with the \u0000")).toBe("what permission does \u0000 have on \u0000")
+    // No level, or no person: left as said.
+    expect(Outcomes.ability("is \u0000 around on \u0000")).toBe("is \u0000 around on \u0000")
+    expect(Outcomes.ability("what can we do in \u0000")).toBe("what can we do in \u0000")
+  })
+
+  it("ranks the collaborator's permission level first", () => {
+    // Before: 14th and 7th, under the branch protection's admin setting and the person's read.
+    expect(names("is @kim maintain over globex/site, or only triage?", 1)).toEqual(["repos_get-collaborator-permission-level"])
+    expect(names("what may @kim really do with globex/site", 1)).toEqual(["repos_get-collaborator-permission-level"])
+  })
+
+})
+
+describe("round 17's access readers on a long run of their own triggers", () => {
+  it("grow linearly: 100 KB costs about ten times 10 KB", () => {
+    // Linear is 10x; quadratic would be 100x. Generous for a shared machine.
+    const shapes = ["who has admin on ", "know who can x ", "tell me who ", "who has write access to the ", "take away their ", "revoke his access ", "pull \u0000's access ", "is \u0000 admin ", "what can \u0000 do ", "is \u0000 a "]
+    expect(growth(Outcomes.rewrite, shapes)).toBeLessThan(30)
+  })
+
+  it("cost a search about what a plain request of the same length costs", () => {
+    const shapes = ["who has admin on a/b ", "know who can push to x/y ", "take away her access to a/b ", "is @k admin on a/b ", "what can @k do in a/b "]
+    for (const cost of costOverPlain(index(), shapes)) expect(cost).toBeLessThan(20)
   })
 })

@@ -174,6 +174,20 @@ const HAS_LEVEL = new RegExp(
 )
 
 /**
+ * "is @kim admin on globex/site?", "is @kim a maintain on …", "what can @kim actually do in
+ * globex/site": a question about one person (a cut-out `@` handle) and a hinted thing, asking which
+ * level of access they hold there or what they may do in it, asks that person's permission on the
+ * thing — not a read of the person, nor the admin settings of a branch. English's copula with a
+ * level of access for predicate (`ACCESS_LEVEL`), or "what can X do" with a place; one adverb may
+ * stand before "do". Rewritten as "what permission does X have on". Anchored at the request's
+ * start: linear.
+ */
+const PERSON_LEVEL = new RegExp(
+  `^(\\s{0,8})(?:(?:is|are)\\s+(${CUT})\\s+(?:an?\\s+)?${ACCESS_LEVEL}|what\\s+(?:can|may)\\s+(${CUT})\\s+(?:[a-z]{2,20}\\s+)?do)\\s+(?:on|in|over|for|with)\\s+(?:the\\s+)?(?=${CUT})`,
+  "i"
+)
+
+/**
  * The request with a question of ability over a hinted thing read as one of access to it.
  *
  * @internal
@@ -182,6 +196,7 @@ export const ability = (text: string): string =>
   text
     .replace(ABILITY, (_, start: string, asker: string) => (asker.toLowerCase() === "who" ? `${start}who with access to ` : `${start}${asker} of `))
     .replace(HAS_LEVEL, (_, start: string) => `${start}who with access to `)
+    .replace(PERSON_LEVEL, (_, start: string, person?: string, doer?: string) => `${start}what permission does ${person ?? doer ?? ""} have on `)
 
 /** Whether a word is an adjective of WordNet, or a hyphenated compound ending in one. */
 const isAdjective = (word: string): boolean => {
