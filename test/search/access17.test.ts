@@ -5,7 +5,8 @@
  * `HAS_LEVEL`, `QUESTION_START`). Over the evaluation's real imports; requests written for these
  * tests, not taken from a task set. A person's access taken away is their removal as a collaborator
  * (`outcomes.ts` `PERSON_ACCESS_TAKEN`); which level one person holds on a hinted thing, or what
- * they may do in it, asks their permission (`PERSON_LEVEL`).
+ * they may do in it, asks their permission (`PERSON_LEVEL`). "Deployment environments" are
+ * environments (`lexicon.ts`).
  */
 import { describe, expect, it } from "vitest"
 import * as Outcomes from "../../src/internal/search/outcomes.js"
@@ -82,5 +83,13 @@ describe("round 17's access readers on a long run of their own triggers", () => 
   it("cost a search about what a plain request of the same length costs", () => {
     const shapes = ["who has admin on a/b ", "know who can push to x/y ", "take away her access to a/b ", "is @k admin on a/b ", "what can @k do in a/b "]
     for (const cost of costOverPlain(index(), shapes)) expect(cost).toBeLessThan(20)
+  })
+})
+
+describe("a compound of deployment and environment names environments", () => {
+  it("ranks the repository's environments first, and still creates a deployment when asked", () => {
+    // Before: 7th, under the deployments and their protection rules.
+    expect(names("which deployment environments does globex/site have", 1)).toEqual(["repos_get-all-environments"])
+    expect(names("create a deployment of main to the production environment on globex/site", 3)).toContain("repos_create-deployment")
   })
 })
