@@ -424,6 +424,9 @@ const NOUNS: ReadonlyArray<Entry> = [
   entry("webhook|webhooks|hook|hooks|callback|callbacks|endpoint|notification url", "hook webhook"),
   entry("secret|secrets|credential|credentials|creds|api key|password|env var|env vars", "secret secrets variable"),
   entry("env|envs|environment|environments|prod|production|staging|dev", "environment deployment"),
+  // A compound names its head: "deployment environments" are environments (GitHub's
+  // `…/environments`), the deployment only says which kind — not the deployments made to them.
+  entry("deployment environment|deployment environments|deploy environment|deploy environments|deployment target|deployment targets|deploy target|deploy targets", "environment environments"),
   entry("deploy|deploys|deployment|deployments|rollout", "deployment deploy"),
   entry("key|keys|ssh key|ssh|public key|deploy key|gpg key|signing key", "key keys ssh deploy"),
   entry("has access|have access|can access|access to", "collaborator permission access"),

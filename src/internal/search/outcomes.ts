@@ -76,6 +76,20 @@ const PUT_INTO = new RegExp(`\\b(?:drop|dump|toss|throw|chuck)\\s+${OBJECT}(?=(?
 const WITHDRAW = /\bpull\s+(?!(?:it|them)\s+(?:up|in|into|down|out|back|over)\b)(?=(?:it|them|his|her|their|its|my|our|your|that|this|those|these)\b(?![^,.;!?]{0,80}\b(?:from|out of|off of)\b))/gi
 
 /**
+ * "take away their access to globex/site", "revoke @kim's access", "pull his access": a person's
+ * access withdrawn — said with a possessive of a person (a personal pronoun, or a cut-out `@` handle
+ * with "'s") — is that person's removal as one with access: GitHub's collaborators are the people
+ * with access to a repository. Rewritten as the removal of a collaborator's access, so that neither
+ * the verb ("take", "pull" read alone) nor "access" (the access settings of apps, runners, branches)
+ * leads. Only the verbs of taking a thing back, and only a person's possessive: "the team's access"
+ * and "its access" name other holders.
+ */
+const PERSON_ACCESS_TAKEN = new RegExp(
+  `\\b(?:take\\s+away|revoke|remove|pull|strip|yank|cut\\s+off|withdraw)\\s+(?:his|her|their|${CUT}'s|${CUT}\u2019s)\\s+(?=access\\b)`,
+  "gi"
+)
+
+/**
  * "make the repo private", "make that wiki read-only", "make our channel visible to guests": "make"
  * with an object that exists (a pronoun or a determined noun, not "a"/"new") and an adjective ending
  * the clause gives the object that state — a change of one of its properties, not a create (the
@@ -121,6 +135,13 @@ export const belonging = (text: string): string =>
   )
 
 /**
+ * Where a question of who holds access may start: the request's start, or after a verb of knowing
+ * or asking that embeds it ("we need to know who can …", "tell me who has …": English's indirect
+ * question). The verbs are few and the prefix bounded, so that a scan stays linear.
+ */
+const QUESTION_START = "((?:^|\\b(?:know|tell me|tell us|show me|show us|ask|wonder|find out|check|see|list)\\b)\\s{0,8})"
+
+/**
  * "who can merge into globex/site?", "which teams can see globex/site": a question of ability whose
  * object is a hinted thing (`CUT`) asks who holds access to it — the verb says the kind of access
  * (a value of it), not an operation to run ("merge", "see" and their tools). Rewritten as "who with
@@ -129,7 +150,42 @@ export const belonging = (text: string): string =>
  * them, and not "be": "who can be assigned in …" asks who may receive the act (its assignees), no
  * access. Anchored at the request's start: linear.
  */
-const ABILITY = new RegExp(`^(\\s{0,8})(who|which\\s+[a-z]{2,30}(?:\\s+[a-z]{2,30})?)\\s+(?:can|could)\\s+(?!be\\b)(?:[^\\s${CUT}]{1,30}\\s+){1,3}?(?=${CUT})`, "i")
+const ABILITY = new RegExp(
+  `${QUESTION_START}(who|which\\s+[a-z]{2,30}(?:\\s+[a-z]{2,30})?)\\s+(?:can|could)\\s+(?!be\\b)(?:[^\\s${CUT}]{1,30}\\s+){1,3}?(?=${CUT})`,
+  "i"
+)
+
+/**
+ * GitHub's documented levels of access to a repository (read, triage, write, maintain, admin, and
+ * the older pull and push): said as a noun, what a person may "have" on a repository.
+ */
+const ACCESS_LEVEL = "(?:admin|write|read|triage|maintain|push|pull)"
+
+/**
+ * "who has admin on globex/site", "who holds write access to globex/site": who *has* a level of
+ * access over a hinted thing is who holds access to it, as who *can* act on it is (`ABILITY`) — the
+ * level is the kind of access, not an administrator or a branch protection's admin setting. The
+ * level may be followed by the noun it qualifies (access, rights, permission); the thing may take
+ * "the". Rewritten as `ABILITY` is, "who with access to".
+ */
+const HAS_LEVEL = new RegExp(
+  `${QUESTION_START}who\\s+(?:has|have|holds|hold|gets|got)\\s+${ACCESS_LEVEL}(?:\\s+(?:access|rights|permissions|permission|perms))?\\s+(?:on|to|in|over|for)\\s+(?:the\\s+)?(?=${CUT})`,
+  "i"
+)
+
+/**
+ * "is @kim admin on globex/site?", "is @kim a maintain on …", "what can @kim actually do in
+ * globex/site": a question about one person (a cut-out `@` handle) and a hinted thing, asking which
+ * level of access they hold there or what they may do in it, asks that person's permission on the
+ * thing — not a read of the person, nor the admin settings of a branch. English's copula with a
+ * level of access for predicate (`ACCESS_LEVEL`), or "what can X do" with a place; one adverb may
+ * stand before "do". Rewritten as "what permission does X have on". Anchored at the request's
+ * start: linear.
+ */
+const PERSON_LEVEL = new RegExp(
+  `^(\\s{0,8})(?:(?:is|are)\\s+(${CUT})\\s+(?:an?\\s+)?${ACCESS_LEVEL}|what\\s+(?:can|may)\\s+(${CUT})\\s+(?:[a-z]{2,20}\\s+)?do)\\s+(?:on|in|over|for|with)\\s+(?:the\\s+)?(?=${CUT})`,
+  "i"
+)
 
 /**
  * The request with a question of ability over a hinted thing read as one of access to it.
@@ -137,7 +193,10 @@ const ABILITY = new RegExp(`^(\\s{0,8})(who|which\\s+[a-z]{2,30}(?:\\s+[a-z]{2,3
  * @internal
  */
 export const ability = (text: string): string =>
-  text.replace(ABILITY, (_, space: string, asker: string) => (asker.toLowerCase() === "who" ? `${space}who with access to ` : `${space}${asker} of `))
+  text
+    .replace(ABILITY, (_, start: string, asker: string) => (asker.toLowerCase() === "who" ? `${start}who with access to ` : `${start}${asker} of `))
+    .replace(HAS_LEVEL, (_, start: string) => `${start}who with access to `)
+    .replace(PERSON_LEVEL, (_, start: string, person?: string, doer?: string) => `${start}what permission does ${person ?? doer ?? ""} have on `)
 
 /** Whether a word is an adjective of WordNet, or a hyphenated compound ending in one. */
 const isAdjective = (word: string): boolean => {
@@ -160,6 +219,7 @@ export const rewrite = (text: string): string =>
     .replace(NO_MORE, (_, object: string) => `remove ${object.trimEnd()}`)
     .replace(NO_LONGER, "remove")
     .replace(REMOVE_SELF, "leave")
+    .replace(PERSON_ACCESS_TAKEN, "remove collaborator ")
     .replace(PUT_INTO, (_, object: string) => `place ${object}`)
     .replace(WITHDRAW, "remove ")
     .replace(NOT_WANTED, "")
