@@ -2,7 +2,8 @@
  * Recall round 17, Stripe and Slack (issue #32), over the evaluation's real imports; requests written
  * for these tests, not taken from a task set:
  * - asking to be reminded ("remind me", "nudge me", "nag us") makes a reminder, and what to be
- *   reminded of is not the request (lexicon.ts, query.ts `REMIND`).
+ *   reminded of is not the request (lexicon.ts, query.ts `REMIND`);
+ * - a message only one named person sees is an ephemeral one (outcomes.ts `SEEN_ONLY_BY`).
  */
 import { describe, expect, it } from "vitest"
 import { namesOver } from "./realIndex.js"
@@ -18,5 +19,17 @@ describe("asking to be reminded", () => {
 
   it("leaves a question about my reminders a read", () => {
     expect(names("list my reminders")[0]).toBe("slack_reminders_list")
+  })
+})
+
+describe("a message only one person sees", () => {
+  it("is an ephemeral message, with or without a that before it", () => {
+    // Before: chat.postMessage first, chat.postEphemeral second.
+    expect(names("drop a memo into #qa that nobody but @rita can see")[0]).toBe("slack_chat_postEphemeral")
+    expect(names("post in #qa so only U04RITA12 sees it")[0]).toBe("slack_chat_postEphemeral")
+  })
+
+  it("leaves a message for the whole channel a plain post", () => {
+    expect(names("post in #qa that the staging box is back")[0]).toBe("slack_chat_postMessage")
   })
 })
