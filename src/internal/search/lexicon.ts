@@ -526,7 +526,7 @@ const NOUNS: ReadonlyArray<Entry> = [
   entry("header|topic|subject|heading|banner", "topic purpose"),
   entry("description|purpose", "purpose description"),
   entry("away|online|offline|active|idle|presence|available|status", "presence active away"),
-  entry("reminder|reminders|remind me|todo later", "reminder reminders"),
+  entry("reminder|reminders|todo later", "reminder reminders"),
   entry("bookmark|bookmarks|saved item|saved items|saved messages|saved for later|later", "star stars saved"),
   entry("pin|pins|pinned|pinned messages", "pin pins"),
   entry("handle|display name|nickname|screen name|username", "user profile name"),
@@ -764,7 +764,9 @@ const NOUNS: ReadonlyArray<Entry> = [
   entry("move over|move across|hand over to|give away", "transfer move", "action"),
   entry("slap|slap on|stick on|tack on|put a", "add label set", "update", CRUD_WEIGHT),
   // Round 6: everyday and developer words for things the APIs name otherwise (general usage, not requests).
-  entry("nag me|bug me|ping me|poke me|buzz me|give me a nudge", "reminder remind add", "create"),
+  // Asking to be reminded is making a reminder (`reminders.add`): "remind me", and the everyday
+  // verbs of prompting someone later (WordNet's nudge, nag, bug: to remind or urge repeatedly).
+  entry("nag me|bug me|ping me|poke me|buzz me|give me a nudge|remind me|remind us|nudge me|nudge us|nag us|ping us", "reminder remind add", "create"),
   entry("written in|coded in|built with|what language|which language|tech stack", "languages language"),
   entry("dev box|cloud dev box|cloud ide|online ide|dev environment in the cloud|remote dev environment|cloud workspace", "codespace codespaces"),
   entry("card on file|cards on file|keep a card|store a card|vault a card|remember the card", "setup intent payment method save"),

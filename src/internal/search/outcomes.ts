@@ -48,6 +48,19 @@ const NO_MORE = new RegExp(
 const NO_LONGER = /\b(?:no longer|not any longer)\s+(?:gets|get|has|have|receives|receive|keeps|keep|needs|need)\b/gi
 
 /**
+ * "post it so only @kim sees it", "a note nobody but U012 can see": a message seen by one person
+ * alone is Slack's ephemeral message (`chat.postEphemeral`: "visible only to the assigned user"). The
+ * lexicon knows the phrase with a pronoun ("only they can see"); here the one who sees is a hint cut
+ * out of the request (a user id or an @name), "only", "nobody but" or "no one except" before it. A
+ * "that" before that opens no clause of what to say (`query.ts` `CLAUSE`): it says how it is sent.
+ */
+const SEEN_ONLY_BY = new RegExp(
+  "\\b(?:(?:that|so that|so|which)\\s{1,3})?(?:only|just|nobody but|no one but|nobody except|no one except|none but)\\s{1,3}" +
+    `(${CUT})\\s{0,3}(?:(?:can|will|could|would|may|should|gets to|is able to)\\s{1,3})?(?:see|sees)\\b`,
+  "gi"
+)
+
+/**
  * "pull me out of #launch", "drop me from the group", "get myself out of this channel": a removal
  * whose object is the speaker, out of or from a place, is the speaker's leaving it (Slack's
  * `conversations.leave`): the lexicon's verb of leaving for any verb of removal, as it already reads
@@ -215,6 +228,7 @@ export const rewrite = (text: string): string =>
     .replace(SAID_BY_ME, (_, who: string) => messageOf(who))
     .replace(SAID_THING, (said: string, noun: string, who: string) => (isSaid(noun.toLowerCase()) ? messageOf(who) : said))
     .replace(PREVENT, (_, object: string) => `restrict block ${object}`)
+    .replace(SEEN_ONLY_BY, (_, who: string) => `ephemeral message ${who}`)
     .replace(NOBODY, "restrict ")
     .replace(NO_MORE, (_, object: string) => `remove ${object.trimEnd()}`)
     .replace(NO_LONGER, "remove")

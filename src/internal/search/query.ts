@@ -861,8 +861,12 @@ const SAID_AT = new RegExp(
     `([^:]{0,40}?\\son\\s*${Hints.CUT})\\s*(?=(?:\\S+\\s+){1}\\S)(.{0,1000})$`,
   "i"
 )
-/** Reminding: what to be reminded of follows `to` or `about`. */
-const REMIND = /\b(remind(?:er)?)\b([^:]{0,40}?)(?::|\s(?:to|about|that)\s).{0,1000}$/i
+/**
+ * Reminding: what to be reminded of follows `to` or `about` — after "remind", or after an everyday
+ * verb of prompting someone later said to the speaker ("nudge me", "nag me", "ping me": the
+ * lexicon's verbs of reminding).
+ */
+const REMIND = /\b(remind(?:er)?|(?:nudge|nag|ping|bug|poke|buzz)\s{1,3}(?:me|us))\b([^:]{0,40}?)(?::|\s(?:to|about|that)\s).{0,1000}$/i
 
 /**
  * Why the user asks is not what they ask: a clause after a comma, dash or semicolon that opens with

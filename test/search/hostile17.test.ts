@@ -1,0 +1,26 @@
+/**
+ * Round 17's readers (Stripe and Slack, issue #32) on hostile input: a message only one named person
+ * sees (`outcomes.ts` `SEEN_ONLY_BY`) and what to be reminded of after a verb of prompting
+ * (`query.ts` `REMIND`) — each reads a long run of its own trigger in time linear in its length, and
+ * a whole search over such a request costs about what a plain one does.
+ */
+import { describe, expect, it } from "vitest"
+import * as Outcomes from "../../src/internal/search/outcomes.js"
+import { CUT } from "../../src/internal/search/hints.js"
+import { growth } from "../support/growth.js"
+import { costOverPlain, namesOver } from "./realIndex.js"
+
+const { index } = namesOver()
+
+describe("round 17's patterns on a long run of their own triggers", () => {
+  it("grow linearly: 100 KB costs about ten times 10 KB", () => {
+    // Linear is 10x; quadratic would be 100x. Generous for a shared machine.
+    expect(growth(Outcomes.rewrite, [`that only ${CUT} can `, `nobody but ${CUT} `, "so that only "])).toBeLessThan(30)
+  })
+
+  it("cost a search about what a plain request of the same length costs", () => {
+    // Generous for a shared machine: a quadratic reader over 10,000 characters costs hundreds of times more.
+    const shapes = ["only @kim can see ", "nobody but U04ABC12 ", "nudge me nudge us ", "ping me about ", "remind me remind "]
+    for (const cost of costOverPlain(index(), shapes)) expect(cost).toBeLessThan(20)
+  })
+})
