@@ -553,6 +553,11 @@ interface UrlReading {
   readonly ends: ReadonlySet<string>
   /** The collections the template names (`Learn.collectionsIn`), counted in the index's vocabulary. */
   readonly collections: ReadonlyArray<Learn.Named>
+  /**
+   * Its RPC method (`Learn.rpcMethodOf`), read once per template: `lentBy`, `lentTo` and
+   * `Ends.endWith` each read it for every tool (a `pathOf` of its URL each time).
+   */
+  readonly rpc: Learn.RpcMethod | undefined
 }
 
 const newReading = (): Reading => ({
@@ -850,7 +855,7 @@ const notCodedIn = (document: SearchDocument) => (param: string): boolean => {
 }
 const NAME_PARAM = /(?:^|_)name$/i
 
-const NO_URL: UrlReading = { head: [], path: [], slots: [], slotTerms: [], slotOnly: [], items: new Set(), ends: new Set(), collections: [] }
+const NO_URL: UrlReading = { head: [], path: [], slots: [], slotTerms: [], slotOnly: [], items: new Set(), ends: new Set(), collections: [], rpc: undefined }
 
 const urlIn = (reading: Reading, url: string | undefined): UrlReading => {
   if (url === undefined) return NO_URL
@@ -871,7 +876,8 @@ const urlIn = (reading: Reading, url: string | undefined): UrlReading => {
       slotOnly: distinct([joined(slotTerms).filter((term) => !statics.has(term))]),
       items: new Set(Learn.keysOf(collections)),
       ends: new Set(Learn.endingIn(path)),
-      collections
+      collections,
+      rpc: Learn.rpcMethodOf(url)
     }
     reading.urls.set(url, found)
     reading.chars += url.length
@@ -976,7 +982,7 @@ const UNIQUE = /\bunique\b/i
  * act on the same items and never say so. Keyed by the API and the family.
  */
 const lentBy = (document: SearchDocument, reading: Reading): { readonly key: string; readonly terms: ReadonlyArray<string> } | undefined => {
-  const method = Learn.rpcMethodOf(document.url)
+  const method = urlIn(reading, document.url).rpc
   if (method === undefined || method.verb !== "create") return undefined
   const properties = document.parameters?.properties ?? {}
   const texts: Array<string> = []
@@ -1272,8 +1278,8 @@ export const make = (): ToolIndex => {
    */
   const lenders = new Map<string, ReadonlyArray<string>>()
   /** The words a tool borrows from its families' creates (not from itself: its own are its parameters). */
-  const lentTo = (document: SearchDocument): ReadonlyArray<string> => {
-    const method = Learn.rpcMethodOf(document.url)
+  const lentTo = (document: SearchDocument, reading: Reading): ReadonlyArray<string> => {
+    const method = urlIn(reading, document.url).rpc
     if (method === undefined || lenders.size === 0) return NO_TERMS
     const lists: Array<ReadonlyArray<string>> = []
     for (const family of method.families) {
@@ -1319,7 +1325,7 @@ export const make = (): ToolIndex => {
       const lends = lending[at]
       if (lends !== undefined) lenders.set(lends.key, lends.terms)
       const id = nextId++
-      const lent = lentTo(document)
+      const lent = lentTo(document, reading)
       const fields = termsOf(document, reading, lent)
       const url = urlIn(reading, document.url)
       const action = actionOf(document)
@@ -1339,7 +1345,7 @@ export const make = (): ToolIndex => {
         ends: url.ends,
         slots: url.slotTerms,
         slotOnly: url.slotOnly.length === 0 ? url.slotOnly : url.slotOnly.filter((term) => !fields.name.includes(term) && !fields.summary.includes(term)),
-        end: Ends.endOf(document.method, document.url, Object.keys(document.parameters?.properties ?? {}), document.api, action === "update"),
+        end: Ends.endWith(document.method, document.url, Object.keys(document.parameters?.properties ?? {}), document.api, action === "update", url.rpc),
         lent,
         reads: action === "read" ? readsOf(fields.name, fields.api) : NO_TERMS,
         part: partOf(document.method, document.url, url.head, url.slotTerms.length)
