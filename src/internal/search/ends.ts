@@ -14,7 +14,7 @@
  * `status`, `archived`). Everything is read from the tools' methods, URL templates and parameter
  * names: no table per API, and forgotten with the tools.
  */
-import { apiKey, pathOf, rpcMethodOf, splitApiKey } from "./learn.js"
+import { apiKey, pathOf, type RpcMethod, rpcMethodOf, splitApiKey } from "./learn.js"
 import type { Action } from "./lexicon.js"
 import type { Concept } from "./query.js"
 import { rawWords, stem } from "./words.js"
@@ -60,6 +60,21 @@ export const endOf = (
   parameters: ReadonlyArray<string>,
   api: string | undefined,
   updates: boolean
+): End | undefined => endWith(method, url, parameters, api, updates, rpcMethodOf(url))
+
+/**
+ * `endOf`, the URL's RPC method (`rpcMethodOf`) given: the index reads it once per URL template
+ * (`UrlReading.rpc`), where every tool read it again for each of three uses.
+ *
+ * @internal
+ */
+export const endWith = (
+  method: string | undefined,
+  url: string | undefined,
+  parameters: ReadonlyArray<string>,
+  api: string | undefined,
+  updates: boolean,
+  rpc: RpcMethod | undefined
 ): End | undefined => {
   if (url === undefined) return undefined
   const verb = (method ?? "").toUpperCase()
@@ -68,7 +83,6 @@ export const endOf = (
   const last = parts[parts.length - 1]
   if (last === undefined) return undefined
   // RPC: `/api/conversations.archive` — the method's words after the resource's.
-  const rpc = rpcMethodOf(url)
   if (rpc !== undefined) {
     const action = rawWords(rpc.verb)
     const resource = rpc.families[rpc.families.length - 1]!

@@ -59,6 +59,13 @@ const WORD = /[\p{L}\p{N}]+(?:['’]\p{L}+)?/gu
 // it, by a scan of character codes (`eachWord`): faster than Unicode property escapes, and no match
 // array per word.
 const NON_ASCII = /[^\u0000-\u007f]/
+/**
+ * What sends a text past the plain scan: anything `plainText` reduces (its own test) or a
+ * character beyond ASCII. One pass over a text where `eachWord` made two (`plainText`'s test, then
+ * `NON_ASCII`'s over the same characters), and most texts read have neither: two regular expressions
+ * run over every text read were a third of the scan's time in a process's first build (issue #32).
+ */
+const NOT_PLAIN_ASCII = /[<[&\u0080-\uffff]|https?:/
 const HAS_UPPER_INSIDE = /.[A-Z]/
 /** An abbreviation in the plural (`PRs`, `IDs`, `URLs`, `CVEs`): one word, not `P` and `Rs`. */
 const ABBREVIATION_PLURAL = /^[A-Z]{2,8}s$/
@@ -90,9 +97,14 @@ const APOSTROPHE = 39
  * first build of a process allocated (issue #32's build; `test/search/words.test.ts` holds the
  * scan to the expression's reading).
  */
-const eachWord = (text: string, visit: (word: string) => void, span?: (text: string, start: number, end: number) => void): void => {
-  const plain = plainText(text)
-  if (NON_ASCII.test(plain)) {
+const eachWord = (
+  text: string,
+  visit: (word: string) => void,
+  span?: (text: string, start: number, end: number, hash: number) => void
+): void => {
+  const simple = !NOT_PLAIN_ASCII.test(text)
+  const plain = simple ? text : plainText(text)
+  if (!simple && NON_ASCII.test(plain)) {
     WORD.lastIndex = 0
     for (let match = WORD.exec(plain); match !== null; match = WORD.exec(plain)) wordOf(match[0], visit)
     return
@@ -110,18 +122,23 @@ const eachWord = (text: string, visit: (word: string) => void, span?: (text: str
     let upperInside = false
     let lower = isLower(plain.charCodeAt(start))
     let digitUpper = false
+    // The word's hash for `termAt`, as it would compute it, taken while the characters go by.
+    let hash = wordHash(WORD_HASH_SEED, plain.charCodeAt(start))
     for (at += 1; at < length; at++) {
       const code = plain.charCodeAt(at)
       if (!isAlnum(code)) break
+      hash = wordHash(hash, code)
       if (isUpper(code)) {
         upperInside = true
         if (isDigit(plain.charCodeAt(at - 1))) digitUpper = true
       } else if (!lower && isLower(code)) lower = true
     }
     if (at + 1 < length && plain.charCodeAt(at) === APOSTROPHE && isLetter(plain.charCodeAt(at + 1))) {
+      hash = wordHash(hash, APOSTROPHE)
       for (at += 1; at < length; at++) {
         const code = plain.charCodeAt(at)
         if (!isLetter(code)) break
+        hash = wordHash(hash, code)
         if (isUpper(code)) upperInside = true
         else lower = true
       }
@@ -131,7 +148,7 @@ const eachWord = (text: string, visit: (word: string) => void, span?: (text: str
     if (upperInside && (lower || digitUpper)) {
       const parts = partsOf(plain.slice(start, at))
       for (let part = 0; part < parts.length; part++) visit(parts[part]!)
-    } else if (span !== undefined) span(plain, start, at)
+    } else if (span !== undefined) span(plain, start, at, hash)
     else visit(plain.slice(start, at).toLowerCase())
   }
 }
@@ -226,6 +243,14 @@ const tableTerms: Array<string | undefined> = []
 
 const lowerCode = (code: number): number => code >= 65 && code <= 90 ? code + 32 : code
 
+/**
+ * The hash of a word's lowercased codes, one code at a time from `WORD_HASH_SEED` (`termAt`'s
+ * table). Kept within 22 bits, every step a small integer: code run once per process is not
+ * optimised, and an integer past 30 bits there is a heap number allocated per character.
+ */
+const WORD_HASH_SEED = 5381
+const wordHash = (hash: number, code: number): number => (hash * 33 + lowerCode(code)) & 0x3fffff
+
 /** Whether `known` is the text's characters from `start` on, lowercased (its length checked before). */
 const isAt = (known: string, text: string, start: number): boolean => {
   for (let at = 0; at < known.length; at++) {
@@ -239,11 +264,17 @@ const isAt = (known: string, text: string, start: number): boolean => {
  * those characters lowercased already, when the caller has them as a string.
  */
 const termAt = (text: string, start: number, end: number, word?: string): string | undefined => {
+  let hash = WORD_HASH_SEED
+  for (let at = start; at < end; at++) hash = wordHash(hash, text.charCodeAt(at))
+  return termHashed(text, start, end, hash, word)
+}
+
+/**
+ * `termAt`, the word's hash (`wordHash`) given: the scan of `eachWord` takes it as it reads the
+ * word, where a second pass over the characters to hash them was a sixth of the reading's time.
+ */
+const termHashed = (text: string, start: number, end: number, hash: number, word?: string): string | undefined => {
   const slots = wordSlots ??= new Int32Array(WORD_SLOTS)
-  // Kept within 22 bits, every step a small integer: code run once per process is not optimised,
-  // and an integer past 30 bits there is a heap number allocated per character.
-  let hash = 5381
-  for (let at = start; at < end; at++) hash = (hash * 33 + lowerCode(text.charCodeAt(at))) & 0x3fffff
   const mask = WORD_SLOTS - 1
   // At most `PROBES` slots from the word's own (never full: at most `TABLE_WORDS` of `WORD_SLOTS`).
   // A word is kept only in an empty slot met within them, so one not met within them was never
@@ -278,8 +309,8 @@ const keepWord = (word: string): void => {
   const term = termAt(word, 0, word.length, word)
   if (term !== undefined && (keeps === undefined || keeps(term))) sink.push(term)
 }
-const keepSpan = (text: string, start: number, end: number): void => {
-  const term = termAt(text, start, end)
+const keepSpan = (text: string, start: number, end: number, hash: number): void => {
+  const term = termHashed(text, start, end, hash)
   if (term !== undefined && (keeps === undefined || keeps(term))) sink.push(term)
 }
 
