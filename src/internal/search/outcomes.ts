@@ -218,6 +218,29 @@ const isAdjective = (word: string): boolean => {
 }
 
 /**
+ * "add @kai to #ops", "add U0… and U0… to #launch": people added to a channel are invited into it
+ * (Slack's `conversations.invite`): the object of "add" or "bring" is the person who joins, the
+ * place after "to"/"into" the channel. Left as said, "add" reads as a create (a channel made) and
+ * the hints as its words. Only where the request's hints are a person and a channel (`joinsChannel`
+ * in `query.ts`) and only for a list of hints (cut out) as the object: "add a channel to the
+ * usergroup", "add @kai to the oncall group" stay as said. Seen on DEV4, DEV10 (and "pull … into",
+ * the phrasal verb the lexicon already reads, on DEV2, DEV7, DEV8).
+ */
+const ADD_PEOPLE_TO = new RegExp(
+  `\\b(?:add|bring)\\s{1,4}(?=${CUT}(?:\\s{0,4}(?:,|and|&)\\s{0,4}(?:and\\s{1,4})?${CUT}){0,8}\\s{1,4}(?:to|into)\\s{1,4}(?:the\\s{1,4})?${CUT})`,
+  "gi"
+)
+
+/**
+ * The request with people added to a channel read as their invitation (`ADD_PEOPLE_TO`), where
+ * its hints say a person and a channel.
+ *
+ * @internal
+ */
+export const invitation = (text: string, personAndChannel: boolean): string =>
+  personAndChannel ? text.replace(ADD_PEOPLE_TO, "invite ") : text
+
+/**
  * The request with its outcome frames rewritten into the actions that bring them about.
  *
  * @internal

@@ -596,6 +596,16 @@ export const REQUEST_CHARS = 1000
 export const bounded = (request: string): string => request.slice(0, REQUEST_CHARS)
 
 /**
+ * Whether a request's hints name a person (an `@handle`, a user id) and a channel (`#name`, a
+ * channel id), and no usergroup: people then added to the place join the channel
+ * (`Outcomes.invitation`).
+ */
+const joinsChannel = (hints: ReadonlyArray<Hints.Hint>): boolean =>
+  hints.some((hint) => hint.words.includes("user")) &&
+  hints.some((hint) => hint.words.includes("channel")) &&
+  !hints.some((hint) => hint.words.includes("usergroup"))
+
+/**
  * Reads a request, already `bounded`.
  *
  * @internal
@@ -664,7 +674,7 @@ export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term
   // particle may follow it as it follows any short object: "drag @sam into #launch".
   // A handle said bare ("out of acme", "acme's repos") is a value, as a hint is: cut out, and a
   // concept the tools it may address meet (`names.ts`).
-  const said = withoutPayload(Outcomes.rewrite(Qualifiers.participial(rest)))
+  const said = withoutPayload(Outcomes.invitation(Outcomes.rewrite(Qualifiers.participial(rest)), joinsChannel(hints)))
   const names = Names.namesIn(said, known, (word) => phrases().words.has(word))
   let unnamed = said
   for (const { end, start } of [...names].reverse()) unnamed = unnamed.slice(0, start) + Hints.CUT + unnamed.slice(end)
