@@ -29,3 +29,11 @@ describe("round 17's patterns on a long run of their own triggers", () => {
     for (const cost of costOverPlain(index(), shapes)) expect(cost).toBeLessThan(20)
   })
 })
+
+describe("round 18's lexicon phrases on a long run of their own words", () => {
+  it("cost a search about what a plain request of the same length costs", () => {
+    // Money held in the account and a quick look (lexicon.ts, round 18): phrases, matched word by word.
+    const shapes = ["how much money sitting in ", "parked in on hand ", "available and pending vs ", "gut check sanity check "]
+    for (const cost of costOverPlain(index(), shapes)) expect(cost).toBeLessThan(20)
+  })
+})

@@ -178,6 +178,8 @@ const VERBS: ReadonlyArray<Entry> = [
   entry("fire up|throw together|put together|cook up|bootstrap|scaffold|seed|craft|compose|jot down|start up|roll out a new|add in|stick in|create new", "create add new", "create", CRUD_WEIGHT),
   entry("touch up|polish|revise|rework|overhaul|reword|rephrase|fix up|shift|push back|reassign|redo|tune|update to|change to|switch to|set to", "update edit set change", "update", CRUD_WEIGHT),
   entry("peek|peek at|glance at|check out|gimme|give me|where's|where is|what is|what are|what's up with|status of|show us|bring up|display|look over", "get retrieve info", "read", CRUD_WEIGHT),
+  // Round 18: a "gut check" or "sanity check" is a quick look, a read — not a verification (`check`).
+  entry("gut check|sanity check|quick check|reality check", "get retrieve info", "read", CRUD_WEIGHT),
   entry("rundown|roster|lineup|run through|go through|every one of|full list|whole list|all of", "list all", "list", CRUD_WEIGHT),
   // Placing a thing somewhere (`Outcomes` reads "drop X into #y" so): adding it there, a file's upload. Not "put",
   // which stands apart from its phrases ("put pm_… on file" is an attach).
@@ -793,6 +795,11 @@ const NOUNS: ReadonlyArray<Entry> = [
   entry("stripe fees|stripe's fees|processing fees|processing fee|card fees|transaction fees|payment fees|fees paid|fees we paid|in fees|fee breakdown|fee details|after fees|net of fees", "balance transaction fee details"),
   // What can be paid out now: the balance's available funds.
   entry("could pay out|can pay out|available to pay out|available for payout|ready to pay out|ready for payout|can withdraw|could withdraw|available funds", "balance available", "read"),
+  // Round 18: money held in the account now is its balance (Stripe's Balance object: the funds
+  // `available` and those still `pending`); "how much money/cash" asks after that amount, a read.
+  entry("how much money|how much cash|money sitting|cash sitting|money on hand|cash on hand|money in the account|cash in the account|available vs pending|available and pending|pending vs available|pending and available", "balance available pending", "read"),
+  // Money "sitting in" or "parked in" an account is held there: its balance (an aside, half weight).
+  entry("sitting in|sits in|sitting on|parked in|held in|on hand", "balance", undefined, 0.5),
   // A platform's take from its connected accounts: application fees.
   entry("platform's cut|platforms cut|platform's fee|platform's fees|our commission|our share|connect fees|application fees", "application fee fees"),
   // A connected account's share of a sale, paid to it: a transfer.
