@@ -39,6 +39,9 @@ const STOPWORDS: ReadonlySet<string> = new Set([
  */
 export const isStopword = (word: string): boolean => STOPWORDS.has(word)
 
+/** What `plainText` may reduce: a tag, a link, an entity, a URL. */
+const MARKUP = /[<[&]|https?:/
+
 /**
  * `<a href="…">text</a>` → text; `[text](url)` → text; bare URLs and HTML entities dropped.
  *
@@ -46,7 +49,7 @@ export const isStopword = (word: string): boolean => STOPWORDS.has(word)
  */
 export const plainText = (text: string): string =>
   // Most texts have none of these: the four passes only run where they can change something.
-  /[<[&]|https?:/.test(text)
+  MARKUP.test(text)
     ? text
       .replace(/<[^>]{0,200}>/g, " ")
       .replace(/\[([^\]]{0,200})\]\([^)]{0,400}\)/g, "$1")
@@ -65,7 +68,7 @@ const NON_ASCII = /[^\u0000-\u007f]/
  * `NON_ASCII`'s over the same characters), and most texts read have neither: two regular expressions
  * run over every text read were a third of the scan's time in a process's first build (issue #32).
  */
-const NOT_PLAIN_ASCII = /[<[&\u0080-\uffff]|https?:/
+const NOT_PLAIN_ASCII = new RegExp(`${MARKUP.source}|[\\u0080-\\uffff]`)
 const HAS_UPPER_INSIDE = /.[A-Z]/
 /** An abbreviation in the plural (`PRs`, `IDs`, `URLs`, `CVEs`): one word, not `P` and `Rs`. */
 const ABBREVIATION_PLURAL = /^[A-Z]{2,8}s$/
