@@ -5,7 +5,8 @@
  * separately — for the two baselines of baselines.ts, and for a ranker of yours:
  *
  *   npm run bench:search -- --ranker ./path/to/ranker.js   (its default export: a `Ranker`)
- *   npm run bench:search -- --ranker … --dev               (DEV and DEV2 only: no TEST figure to tune by)
+ *   npm run bench:search -- --ranker … --dev               (every DEV split, data.ts DEV_SPLITS: no TEST figure to tune by)
+ *   npm run bench:search -- --ranker … --dev --by-api dev13 (and one DEV split by API)
  *
  * A task is a hit at k when one of the first k names the ranker returns is a tool whose operation
  * (method + path) is among the task's answers. "answerable" tasks are those with at least one
