@@ -918,9 +918,12 @@ const ASK_LEAD: ReadonlySet<string> = new Set(["please", "pls", "just", "so", "t
 /** The words by which a clause refers back to what an earlier one named ("…, archive it", "make them read-only"). */
 const REFERRING: ReadonlySet<string> = new Set(["it", "them", "that", "this", "those", "these", "one", "him", "her"])
 
+/** How much of a clause is read for the verb it opens with: its first words, whatever follows (linear in a request). */
+const ASK_READ = 200
+
 /** The words of a clause, lowercase, as `rawWords` reads them, past the words that may lead a verb (`ASK_LEAD`). */
 const clauseWords = (clause: string): ReadonlyArray<string> => {
-  const words = rawWords(clause.slice(0, 200))
+  const words = rawWords(clause.slice(0, ASK_READ))
   let at = 0
   while (at < words.length && ASK_LEAD.has(words[at]!)) at++
   return words.slice(at)
@@ -994,7 +997,7 @@ const opensWithQuestion = (clause: string): boolean => {
 const askAfterSituation = (text: string): { readonly situation: number; readonly ask: number } | undefined => {
   for (const match of text.matchAll(CLAUSE_END)) {
     const ask = match.index + match[0].length
-    if (!opensWithAsk(text.slice(ask))) continue
+    if (!opensWithAsk(text.slice(ask, ask + ASK_READ))) continue
     const situation = text.slice(0, match.index)
     if (opensWithAsk(situation) || opensWithQuestion(situation)) return undefined
     return [...situation.split(CLAUSE_END)].some((clause) => statementAt(clause) !== undefined) ? { situation: match.index, ask } : undefined
@@ -1020,7 +1023,7 @@ const withoutSituation = (text: string): string => {
   const found = askAfterSituation(text)
   if (found === undefined) return text
   const ask = text.slice(found.ask)
-  const back = refersBack(ask)
+  const back = refersBack(ask.slice(0, ASK_READ))
   const kept: Array<string> = []
   for (const clause of text.slice(0, found.situation).split(CLAUSE_END)) {
     const at = statementAt(clause)
@@ -1041,13 +1044,21 @@ const withoutReason = (text: string): string =>
   text.replace(REASON, (reason: string) => {
     for (const match of reason.matchAll(CLAUSE_END)) {
       const at = match.index + match[0].length
-      if (match.index > 0 && opensWithAsk(reason.slice(at))) return Hints.CUT + reason.slice(at)
+      if (match.index > 0 && opensWithAsk(reason.slice(at, at + ASK_READ))) return Hints.CUT + reason.slice(at)
     }
     return Hints.CUT
   })
 
+/**
+ * A request's text without the situation it opens with and the reasons it gives (`withoutSituation`,
+ * `withoutReason`): what it asks.
+ *
+ * @internal
+ */
+export const askedText = (text: string): string => withoutReason(withoutSituation(text))
+
 const withoutPayload = (text: string): string =>
-  withoutReason(withoutSituation(text)).replace(TIMING, Hints.CUT).replace(QUOTED, Hints.CUT).replace(LET_KNOW, (_, whom: string) => `let know ${whom}${Hints.CUT}`).replace(SAYING, Hints.CUT)
+  askedText(text).replace(TIMING, Hints.CUT).replace(QUOTED, Hints.CUT).replace(LET_KNOW, (_, whom: string) => `let know ${whom}${Hints.CUT}`).replace(SAYING, Hints.CUT)
     .replace(CLAUSE, (_, verb: string, object: string) => `${verb}${object}${Hints.CUT}`)
     .replace(SAID_AT, (_, verb: string, object: string) => `${verb}${object}${Hints.CUT}`)
     .replace(REMIND, (_, verb: string, object: string) => `${verb}${object}${Hints.CUT}`)
