@@ -906,8 +906,159 @@ const TIMING = /\s(?:before|after|once|until|till|when|while)\s+(?:i|we|you|they
  */
 const LET_KNOW = /\blet\s+((?:\S{1,40}\s+){0,3}\S{1,40})\s+know\s+(?=\S+\s+\S).{0,1000}$/i
 
+/**
+ * Where a clause may end inside a request: a comma, semicolon or colon, or a dash between words.
+ * Bounded: linear.
+ */
+const CLAUSE_END = /[,;:]\s{1,8}|\s{1,8}[-–—]{1,2}\s{1,8}/g
+
+/** Words a request may say before its verb without being the verb ("…, then archive it", "…, please drop it"). */
+const ASK_LEAD: ReadonlySet<string> = new Set(["please", "pls", "just", "so", "then", "now", "and", "go", "kindly"])
+
+/** The words by which a clause refers back to what an earlier one named ("…, archive it", "make them read-only"). */
+const REFERRING: ReadonlySet<string> = new Set(["it", "them", "that", "this", "those", "these", "one", "him", "her"])
+
+/** How much of a clause is read for the verb it opens with: its first words, whatever follows (linear in a request). */
+const ASK_READ = 200
+
+/** The words of a clause, lowercase, as `rawWords` reads them, past the words that may lead a verb (`ASK_LEAD`). */
+const clauseWords = (clause: string): ReadonlyArray<string> => {
+  const words = rawWords(clause.slice(0, ASK_READ))
+  let at = 0
+  while (at < words.length && ASK_LEAD.has(words[at]!)) at++
+  return words.slice(at)
+}
+
+/**
+ * Whether a clause opens with what to do — an imperative: a verb of the lexicon that asks for an
+ * operation (a phrase of it with an action, said from the clause's first word), or "make" and a word
+ * that refers back ("make it read-only"). English puts the imperative's verb first, with no subject.
+ */
+const opensWithAsk = (clause: string): boolean => {
+  const words = clauseWords(clause)
+  const first = words[0]
+  if (first === undefined) return false
+  if (first === "make" && REFERRING.has(words[1] ?? "")) return true
+  return (phrases().byFirst.get(first) ?? []).some(({ entry, phrase }) =>
+    entry.action !== undefined && phrase.every((part, j) => words[j] === part))
+}
+
+/**
+ * The finite verbs a statement is told with that no imperative opens with: English's auxiliaries,
+ * copulas and modals (with their negations), and the commonest irregular pasts ("went out",
+ * "got nasty", "left last month").
+ */
+const FINITE: ReadonlySet<string> = new Set([
+  "is", "are", "was", "were", "isn't", "aren't", "wasn't", "weren't", "has", "have", "had", "hasn't", "haven't", "hadn't",
+  "does", "did", "doesn't", "don't", "didn't", "won't", "wouldn't", "can't", "cannot", "couldn't", "shouldn't", "will", "would",
+  "went", "got", "left", "came", "broke", "sent", "ran", "began", "took", "made", "said", "told", "paid", "lost", "forgot", "wrote",
+  "keeps", "says", "wants", "needs", "owes", "asked", "isnt", "doesnt", "dont", "didnt", "wont", "cant", "hasnt", "havent"
+])
+
+/** The words that stand as a statement's subject before any verb: after one, a word is the verb ("I keep getting …"). */
+const SUBJECTS: ReadonlySet<string> = new Set(["i", "we", "you", "they", "he", "she", "someone", "somebody", "nobody", "everyone", "people"])
+
+/** English's relative pronouns, which open a clause that describes the noun before them. */
+const RELATIVE: ReadonlySet<string> = new Set(["that", "which", "who", "whose", "where"])
+
+/**
+ * Where a clause's statement begins — its first finite verb: one of `FINITE`, a word after a subject
+ * pronoun (`SUBJECTS`), or a word's -ed form WordNet knows (a verb's past: no noun nor adjective
+ * inflects so) not after a determiner, which makes it describe a noun ("the archived repos"). The
+ * offset of the verb in the clause, or none where the clause names a thing ("the stale branches")
+ * rather than stating something of it. Words are runs of non-space (at most 1,000 of them: linear).
+ */
+const statementAt = (clause: string): number | undefined => {
+  let before = ""
+  for (const match of clause.matchAll(/[^\s]{1,200}/g)) {
+    const word = match[0].toLowerCase().replace(/[^a-z'’]/g, "").replace("’", "'")
+    // "the workflow that just failed": a verb after a relative pronoun describes a noun, it states nothing.
+    if (RELATIVE.has(word)) return undefined
+    if (FINITE.has(word) || SUBJECTS.has(before)) return match.index
+    if (before !== "" && /^[a-z]{3,20}ed$/.test(word) && !DETERMINERS.has(before) && WordNet.isInflection(word)) return match.index
+    if (word !== "") before = word
+  }
+  return undefined
+}
+
+/** Whether a clause opens with a question word (`QUESTION`, not its imperatives): it asks, it tells no situation. */
+const opensWithQuestion = (clause: string): boolean => {
+  const first = rawWords(clause.slice(0, 40))[0]
+  return first !== undefined && first !== "show" && first !== "list" && QUESTION.has(first)
+}
+
+/**
+ * Where what to do begins in a request that first says what is going on: "<repo> hasn't had a commit
+ * in two years, make it read-only", "ticket #12: the order arrived broken, refund half of it". A
+ * clause that states something (`statementAt`) and does not itself ask or question, then a clause
+ * that opens with an imperative (`opensWithAsk`): the statement is the situation, the imperative
+ * the request. The offset of the first such imperative and of the clause end before it, or none.
+ */
+const askAfterSituation = (text: string): { readonly situation: number; readonly ask: number } | undefined => {
+  for (const match of text.matchAll(CLAUSE_END)) {
+    const ask = match.index + match[0].length
+    if (!opensWithAsk(text.slice(ask, ask + ASK_READ))) continue
+    const situation = text.slice(0, match.index)
+    if (opensWithAsk(situation) || opensWithQuestion(situation)) return undefined
+    return [...situation.split(CLAUSE_END)].some((clause) => statementAt(clause) !== undefined) ? { situation: match.index, ask } : undefined
+  }
+  return undefined
+}
+
+/** Whether an ask refers back to what was named before it ("…, archive it", "ban them", "list all of them"): its object is a pronoun. */
+const refersBack = (ask: string): boolean => {
+  const words = clauseWords(ask)
+  return words.slice(1, 4).some((word) => REFERRING.has(word))
+}
+
+/**
+ * A request without the situation it opens with (`askAfterSituation`). Its words (a commit not had,
+ * a project cancelled, a ticket) are not the operation, and are cut — but where the ask refers back
+ * ("our bot token leaked, kill it") the subject of the statement is what it acts on, and stays. A
+ * statement of what a person did ("someone added an emoji, list all of them", "they paid by wire,
+ * mark it paid") tells the act the ask answers, or holds what it refers to: the request then stays
+ * whole. Hints and ids were cut out before (`Hints.read`).
+ */
+const withoutSituation = (text: string): string => {
+  const found = askAfterSituation(text)
+  if (found === undefined) return text
+  const ask = text.slice(found.ask)
+  const back = refersBack(ask.slice(0, ASK_READ))
+  const kept: Array<string> = []
+  for (const clause of text.slice(0, found.situation).split(CLAUSE_END)) {
+    const at = statementAt(clause)
+    if (at === undefined) continue
+    const subject = clause.slice(0, at)
+    if (rawWords(subject).some((word) => SUBJECTS.has(word))) return text
+    if (back) kept.push(subject)
+  }
+  return kept.join(Hints.CUT) + Hints.CUT + ask
+}
+
+/**
+ * A reason (`REASON`) ends where a clause that asks begins: in "…, since the project was cancelled,
+ * archive it" the reason is the middle clause, and "archive it" is still asked. The reason's clause
+ * cut, the ask after it kept.
+ */
+const withoutReason = (text: string): string =>
+  text.replace(REASON, (reason: string) => {
+    for (const match of reason.matchAll(CLAUSE_END)) {
+      const at = match.index + match[0].length
+      if (match.index > 0 && opensWithAsk(reason.slice(at, at + ASK_READ))) return Hints.CUT + reason.slice(at)
+    }
+    return Hints.CUT
+  })
+
+/**
+ * A request's text without the situation it opens with and the reasons it gives (`withoutSituation`,
+ * `withoutReason`): what it asks.
+ *
+ * @internal
+ */
+export const askedText = (text: string): string => withoutReason(withoutSituation(text))
+
 const withoutPayload = (text: string): string =>
-  text.replace(REASON, Hints.CUT).replace(TIMING, Hints.CUT).replace(QUOTED, Hints.CUT).replace(LET_KNOW, (_, whom: string) => `let know ${whom}${Hints.CUT}`).replace(SAYING, Hints.CUT)
+  askedText(text).replace(TIMING, Hints.CUT).replace(QUOTED, Hints.CUT).replace(LET_KNOW, (_, whom: string) => `let know ${whom}${Hints.CUT}`).replace(SAYING, Hints.CUT)
     .replace(CLAUSE, (_, verb: string, object: string) => `${verb}${object}${Hints.CUT}`)
     .replace(SAID_AT, (_, verb: string, object: string) => `${verb}${object}${Hints.CUT}`)
     .replace(REMIND, (_, verb: string, object: string) => `${verb}${object}${Hints.CUT}`)
