@@ -239,6 +239,12 @@ const INSIDE: ReadonlySet<string> = new Set([
 ])
 
 /**
+ * A count before a phrase's last word says only how many, as a quantifier does ("the last 20
+ * messages" is "the last messages"): a number of at most six digits.
+ */
+const COUNT = /^\d{1,6}$/
+
+/**
  * A phrase said at `i` (its first word taken as said), the request's words it spans, with one word
  * of `INSIDE` before its last word; `undefined` if not said so. (Not its last word in the plural:
  * the lexicon says a plural where it means one, "container images" apart from "container image".)
@@ -247,7 +253,7 @@ const saidAt = (phrase: ReadonlyArray<string>, words: ReadonlyArray<string>, i: 
   const last = phrase.length - 1
   for (let j = 1; j < last; j++) if (words[i + j] !== phrase[j]) return undefined
   const skipped = words[i + last]
-  return skipped !== undefined && INSIDE.has(skipped) && skipped !== phrase[last] && words[i + last + 1] === phrase[last]
+  return skipped !== undefined && (INSIDE.has(skipped) || COUNT.test(skipped)) && skipped !== phrase[last] && words[i + last + 1] === phrase[last]
     ? words.slice(i, i + last + 2)
     : undefined
 }
