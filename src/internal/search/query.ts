@@ -854,7 +854,6 @@ const FIRST_PERSON: ReadonlySet<string> = new Set(["i", "me", "my", "mine", "mys
  * rank build and pull-request tools. Quoted text, and a clause introduced after a verb of
  * saying (`that …`, `saying …`, `: …`) or reminding (`to …`, `about …`), are left out.
  */
-const QUOTED = /"[^"]{0,500}"|“[^”]{0,500}”|(?<![\w])'[^']{2,500}'(?![\w])/g
 const SAYING = /\b(saying|that says|which says|to say|with the text|with text|reading|telling (?:them|him|her|everyone))\b.{0,1000}$/i
 /** Verbs of saying, which what is said may follow (`CLAUSE`, `SAID_AT`). */
 const SAYING_VERBS = "dm|dms|tell|ping|message|text|notify|inform|warn|announce|post|say|yell|shout|holler|comment|reply|respond|answer"
@@ -913,7 +912,7 @@ const TIMING = /\s(?:before|after|once|until|till|when|while)\s+(?:i|we|you|they
 const LET_KNOW = /\blet\s+((?:\S{1,40}\s+){0,3}\S{1,40})\s+know\s+(?=\S+\s+\S).{0,1000}$/i
 
 const withoutPayload = (text: string): string =>
-  text.replace(REASON, Hints.CUT).replace(TIMING, Hints.CUT).replace(QUOTED, Hints.CUT).replace(LET_KNOW, (_, whom: string) => `let know ${whom}${Hints.CUT}`).replace(SAYING, Hints.CUT)
+  text.replace(REASON, Hints.CUT).replace(TIMING, Hints.CUT).replace(Hints.QUOTED, Hints.CUT).replace(LET_KNOW, (_, whom: string) => `let know ${whom}${Hints.CUT}`).replace(SAYING, Hints.CUT)
     .replace(CLAUSE, (_, verb: string, object: string) => `${verb}${object}${Hints.CUT}`)
     .replace(SAID_AT, (_, verb: string, object: string) => `${verb}${object}${Hints.CUT}`)
     .replace(REMIND, (_, verb: string, object: string) => `${verb}${object}${Hints.CUT}`)
