@@ -78,6 +78,23 @@ const LETTER_IDS: Readonly<Record<string, string>> = {
 interface Shape {
   readonly pattern: RegExp
   readonly hint: (match: RegExpExecArray, prefixes: Array<string>, spanned: Spanned) => Hint | undefined
+  /** Not read inside quoted text: there it is what the text says, not a value of the request. */
+  readonly outsideQuotes?: true
+}
+
+/**
+ * Quoted text: what a message, status or search says ("post \"freeze starts at 5pm\"", 'heads down
+ * until 3pm'), the words of the operation's content, not of the request.
+ *
+ * @internal
+ */
+export const QUOTED = /"[^"]{0,500}"|“[^”]{0,500}”|(?<![\w])'[^']{2,500}'(?![\w])/g
+
+/** Which characters of `text` stand inside quoted text (`QUOTED`): a mask, read in one pass. */
+const quotedMask = (text: string): Uint8Array => {
+  const mask = new Uint8Array(text.length)
+  for (const match of text.matchAll(QUOTED)) mask.fill(1, match.index, match.index + match[0].length)
+  return mask
 }
 
 /**
@@ -159,8 +176,13 @@ const SHAPES: ReadonlyArray<Shape> = [
   },
   // An environment variable's name (`NPM_TOKEN`, `AWS_SECRET_KEY`): a secret or a variable.
   { pattern: /\b[A-Z][A-Z0-9]{1,30}(?:_[A-Z0-9]{1,30}){1,6}\b/g, hint: () => words("secret variable name") },
-  // A time of day (`3pm`, `9:30 am`, `17:00`): something to happen then, scheduled.
-  { pattern: /\b(?:[01]?\d|2[0-3])(?::[0-5]\d)?\s?(?:am|pm)\b|\b(?:[01]?\d|2[0-3]):[0-5]\d\b/gi, hint: () => attribute("time schedule scheduled") },
+  // A time of day (`3pm`, `9:30 am`, `17:00`): something to happen then, scheduled — not one in
+  // quoted text, which the message or status says ("post \"doors open at 5pm\"" is sent now).
+  {
+    pattern: /\b(?:[01]?\d|2[0-3])(?::[0-5]\d)?\s?(?:am|pm)\b|\b(?:[01]?\d|2[0-3]):[0-5]\d\b/gi,
+    hint: () => attribute("time schedule scheduled"),
+    outsideQuotes: true
+  },
   { pattern: /(?<![\w&])#(\d{1,9})\b/g, hint: () => item("issue pull number") },
   { pattern: /(?<![\w&])#[a-z][\w-]{0,79}/g, hint: () => words("channel conversation") },
   // An emoji shortcode (`:tada:`, `:+1:`): a reaction or an emoji.
@@ -259,9 +281,11 @@ export const read = (request: string, spanned: Spanned = NO_SPANS): Hints => {
   if (/#\d{1,9}\b/.test(request)) numbered.push([])
   let rest = request
   let code = 0
-  for (const { hint, pattern } of SHAPES) {
+  for (const { hint, outsideQuotes, pattern } of SHAPES) {
+    const quoted = outsideQuotes === true ? quotedMask(rest) : undefined
     rest = rest.replace(pattern, (...args: Array<unknown>) => {
       const match = args.slice(0, -2) as unknown as RegExpExecArray
+      if (quoted !== undefined && quoted[args.at(-2) as number] === 1) return match[0]
       const found = hint(match, idPrefixes, spanned)
       if (found === undefined) return match[0]
       if (found === CODE) code += 1

@@ -239,6 +239,12 @@ const INSIDE: ReadonlySet<string> = new Set([
 ])
 
 /**
+ * A count before a phrase's last word says only how many, as a quantifier does ("the last 20
+ * messages" is "the last messages"): a number of at most six digits.
+ */
+const COUNT = /^\d{1,6}$/
+
+/**
  * A phrase said at `i` (its first word taken as said), the request's words it spans, with one word
  * of `INSIDE` before its last word; `undefined` if not said so. (Not its last word in the plural:
  * the lexicon says a plural where it means one, "container images" apart from "container image".)
@@ -247,7 +253,7 @@ const saidAt = (phrase: ReadonlyArray<string>, words: ReadonlyArray<string>, i: 
   const last = phrase.length - 1
   for (let j = 1; j < last; j++) if (words[i + j] !== phrase[j]) return undefined
   const skipped = words[i + last]
-  return skipped !== undefined && INSIDE.has(skipped) && skipped !== phrase[last] && words[i + last + 1] === phrase[last]
+  return skipped !== undefined && (INSIDE.has(skipped) || COUNT.test(skipped)) && skipped !== phrase[last] && words[i + last + 1] === phrase[last]
     ? words.slice(i, i + last + 2)
     : undefined
 }
@@ -848,7 +854,6 @@ const FIRST_PERSON: ReadonlySet<string> = new Set(["i", "me", "my", "mine", "mys
  * rank build and pull-request tools. Quoted text, and a clause introduced after a verb of
  * saying (`that …`, `saying …`, `: …`) or reminding (`to …`, `about …`), are left out.
  */
-const QUOTED = /"[^"]{0,500}"|“[^”]{0,500}”|(?<![\w])'[^']{2,500}'(?![\w])/g
 const SAYING = /\b(saying|that says|which says|to say|with the text|with text|reading|telling (?:them|him|her|everyone))\b.{0,1000}$/i
 /** Verbs of saying, which what is said may follow (`CLAUSE`, `SAID_AT`). */
 const SAYING_VERBS = "dm|dms|tell|ping|message|text|notify|inform|warn|announce|post|say|yell|shout|holler|comment|reply|respond|answer"
@@ -1058,7 +1063,7 @@ const withoutReason = (text: string): string =>
 export const askedText = (text: string): string => withoutReason(withoutSituation(text))
 
 const withoutPayload = (text: string): string =>
-  askedText(text).replace(TIMING, Hints.CUT).replace(QUOTED, Hints.CUT).replace(LET_KNOW, (_, whom: string) => `let know ${whom}${Hints.CUT}`).replace(SAYING, Hints.CUT)
+  askedText(text).replace(TIMING, Hints.CUT).replace(Hints.QUOTED, Hints.CUT).replace(LET_KNOW, (_, whom: string) => `let know ${whom}${Hints.CUT}`).replace(SAYING, Hints.CUT)
     .replace(CLAUSE, (_, verb: string, object: string) => `${verb}${object}${Hints.CUT}`)
     .replace(SAID_AT, (_, verb: string, object: string) => `${verb}${object}${Hints.CUT}`)
     .replace(REMIND, (_, verb: string, object: string) => `${verb}${object}${Hints.CUT}`)
