@@ -489,6 +489,8 @@ const NOUNS: ReadonlyArray<Entry> = [
   entry("line|lines|line item|line items|itemised|itemized|breakdown", "line items lines"),
   entry("receipt|receipts", "receipt charge"),
   entry("coupon|coupons|discount|discounts|promo|promo code|promo codes|promotion|voucher|vouchers|code", "coupon promotion code discount"),
+  // What customers redeem is a promotion code (Stripe: "a customer-facing code … that can be redeemed").
+  entry("redeem|redeemable|redeemed|redemption|redemption code|customer-facing code", "promotion code codes"),
   entry("product|products|sku|skus|item|items|offering|catalog|catalogue|merch|goods", "product products price"),
   entry("price|prices|pricing|tier|tiers|rate|cost", "price prices"),
   entry("payout|payouts|cash out|withdrawal|withdrawals|bank transfer|to our bank", "payout payouts"),
@@ -514,7 +516,10 @@ const NOUNS: ReadonlyArray<Entry> = [
   // now: a change at a future date is a subscription schedule's phase (Stripe's
   // documents: schedules change a subscription over time), not an update that applies now.
   entry("next renewal|at renewal|upon renewal|on renewal|next billing cycle|next billing period|next billing date|next cycle|next period|end of the period|end of the billing period|end of the cycle|end of the term|period end|not now|not before|not yet|not immediately|future date|later date", "schedule phases start date"),
-  entry("credit note|credit notes|partial refund|adjustment|credit", "credit note"),
+  entry("credit note|credit notes|adjustment|credit", "credit note"),
+  // A partial refund is a refund of less than the whole payment (Stripe's refund with an `amount`);
+  // an invoice's is also a credit note's, which the weaker expansion keeps in reach.
+  entry("partial refund|partial refunds|refund part|part of the money", "refund refunds amount", "create"),
   entry("report|reports|reporting|export", "report run"),
   entry("usage|metered|meter|meters|usage record", "usage record meter"),
   entry("pdf|printable|download", "pdf"),
