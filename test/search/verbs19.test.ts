@@ -35,6 +35,11 @@ describe("money given back and codes redeemed", () => {
     expect(first("partial refund on ch_3Zz9QpLm, $5", 3)).toContain("POST /v1/refunds")
   })
 
+  it("reads money clawed back from a charge as a refund", () => {
+    // Before round 19: the refunds' create fifth, behind a charge's capture and its refunds' list.
+    expect(first("claw back $30 from ch_3Zz9QpLm", 3)).toContain("POST /v1/refunds")
+  })
+
   it("leaves a credit note said as one to the credit notes (a near miss)", () => {
     expect(first("issue a credit note on in_1Zz9QpLm for $12", 1)).toEqual(["POST /v1/credit_notes"])
   })

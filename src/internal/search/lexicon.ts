@@ -104,8 +104,10 @@ const VERBS: ReadonlyArray<Entry> = [
   entry("retry|rerun|re-run|rerequest|re-request|retrigger|re-trigger|rebuild|redo|run again|try again|kick again|redeploy", "rerun retry rerequest", "action"),
   entry("run|trigger|dispatch|execute|invoke|fire|kick off|launch|start", "run dispatch trigger create", "action"),
   entry("deploy|ship|release|roll out|go live|promote", "deploy deployment release", "action"),
-  entry("rollback|roll back|revert|undo|back out|reverse|claw back|take back|unwind", "reverse reversal revert cancel", "action"),
-  entry("claw back|take back", "refund", "action"),
+  entry("rollback|roll back|revert|undo|back out|reverse|take back|unwind", "reverse reversal revert cancel", "action"),
+  // To claw back money is to recover what was paid (a refund, or a transfer's reversal), not to undo or
+  // cancel a thing: said only here, "cancel" no longer puts a payment's cancel above its refund.
+  entry("claw back|take back", "refund reverse reversal", "action"),
   entry("finalize|finalise|lock in|seal|commit to|make final", "finalize", "action"),
   entry("resend|send again|re-send|remind|nudge", "send resend reminder", "action"),
   entry("send|post|message|ping|notify|tell|say|announce|broadcast|shout|text|write to|reach out|yell|holler|shoot|shoot a note|drop a note|drop a line|heads up|heads-up|fyi|give a shout|let know", "send post message chat", "create"),
