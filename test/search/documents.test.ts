@@ -88,9 +88,10 @@ describe("a code people type (`SUMMER20`: capitals, then a number)", () => {
     // Before, Slack's file tools came 2nd to 4th ("redeem"), and `WELCOME10` was read as a Slack user id (`W…`).
     expect(first("make FREESHIP25 a code shoppers can redeem", 3)).toEqual([
       "POST /v1/promotion_codes",
-      "POST /v1/promotion_codes/{promotion_code}",
-      // Round 11: the coupons' create (`PostCoupons`, a name of one noun: `methodNames.test.ts`) above the codes' list.
-      "POST /v1/coupons"
+      // Round 19: "redeem" names the promotion codes (`lexicon.ts`), so their list comes before the
+      // coupons' create (round 11 had `PostCoupons` third, above the codes' list).
+      "GET /v1/promotion_codes",
+      "POST /v1/promotion_codes/{promotion_code}"
     ])
     expect(ToolIndex.explain(real.index, "WELCOME10 promo").apis.size).toBe(0)
     expect(first("WELCOME10 promo", 5).filter((operation) => !operation.includes("/v1/"))).toEqual([])

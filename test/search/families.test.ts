@@ -26,9 +26,11 @@ describe("a family borrows its create's identifying words", () => {
     // Without the borrowed "handle", enable and disable meet only the verb; Slack's user profile
     // tools (whose fields hold a display name) and GitHub's user tools rank above them.
     expect(names(real.index, "turn the @night-shift handle back on")[0]).toBe("slack_usergroups_enable")
+    // Round 19: an @name said as a handle is a user group's (`hints.ts`): the disable first, above
+    // the profile photo's delete (second before).
     expect(names(real.index, "switch off the @night-shift handle").slice(0, 2)).toEqual([
-      "slack_users_deletePhoto",
-      "slack_usergroups_disable"
+      "slack_usergroups_disable",
+      "slack_users_deletePhoto"
     ])
   })
 

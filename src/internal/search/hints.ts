@@ -157,6 +157,10 @@ const SHAPES: ReadonlyArray<Shape> = [
     }
   },
   { pattern: /@([A-Za-z0-9][\w-]{0,38})\/([\w.-]{1,100})/g, hint: () => words("team org slug") },
+  // An `@name` said as a handle ("a new @oncall handle", "the @design alias"): a mention handle, which
+  // in chat is a user group's (Slack's `usergroups.*` take a `handle`); a person's own handle is said
+  // with a possessive ("@kim's handle"), which this does not read.
+  { pattern: /(?<![\w@])@[A-Za-z0-9][\w.-]{0,38}(?=\s{1,3}(?:handle|alias)\b)/g, hint: () => words("usergroup handle") },
   { pattern: /(?<![\w@])@[A-Za-z0-9][\w.-]{0,38}/g, hint: () => words("user username") },
   // A file named by its extension (`package.json`, `report.pdf`, `src/auth.ts`, `build.log`), or a
   // dotfile (`.npmrc`, `.github/workflows/ci.yml`): a file, its path, its contents.

@@ -104,8 +104,10 @@ const VERBS: ReadonlyArray<Entry> = [
   entry("retry|rerun|re-run|rerequest|re-request|retrigger|re-trigger|rebuild|redo|run again|try again|kick again|redeploy", "rerun retry rerequest", "action"),
   entry("run|trigger|dispatch|execute|invoke|fire|kick off|launch|start", "run dispatch trigger create", "action"),
   entry("deploy|ship|release|roll out|go live|promote", "deploy deployment release", "action"),
-  entry("rollback|roll back|revert|undo|back out|reverse|claw back|take back|unwind", "reverse reversal revert cancel", "action"),
-  entry("claw back|take back", "refund", "action"),
+  entry("rollback|roll back|revert|undo|back out|reverse|take back|unwind", "reverse reversal revert cancel", "action"),
+  // To claw back money is to recover what was paid (a refund, or a transfer's reversal), not to undo or
+  // cancel a thing: said only here, "cancel" no longer puts a payment's cancel above its refund.
+  entry("claw back|take back", "refund reverse reversal", "action"),
   entry("finalize|finalise|lock in|seal|commit to|make final", "finalize", "action"),
   entry("resend|send again|re-send|remind|nudge", "send resend reminder", "action"),
   entry("send|post|message|ping|notify|tell|say|announce|broadcast|shout|text|write to|reach out|yell|holler|shoot|shoot a note|drop a note|drop a line|heads up|heads-up|fyi|give a shout|let know", "send post message chat", "create"),
@@ -119,6 +121,8 @@ const VERBS: ReadonlyArray<Entry> = [
   entry("unmute|unsnooze|end snooze|resume notifications", "snooze end dnd", "action"),
   entry("unblock|unban|whitelist|allowlist", "unblock delete block", "delete"),
   entry("pin|stick|feature", "pin add", "action"),
+  // Kept where everyone sees it first, at the top of a channel: a pin (Slack's pinned items sit there).
+  entry("stuck at the top|stick at the top|stick to the top|keep at the top|keep it at the top|pinned to the top|pin to the top|sticky", "pin add", "action"),
   entry("unpin|unstick", "pin remove", "delete"),
   entry("label|tag|categorize|categorise|mark as", "label tag topic", "update"),
   entry("mark|flag|set status|mark as", "status mark set", "update"),
@@ -493,6 +497,8 @@ const NOUNS: ReadonlyArray<Entry> = [
   entry("line|lines|line item|line items|itemised|itemized|breakdown", "line items lines"),
   entry("receipt|receipts", "receipt charge"),
   entry("coupon|coupons|discount|discounts|promo|promo code|promo codes|promotion|voucher|vouchers|code", "coupon promotion code discount"),
+  // What customers redeem is a promotion code (Stripe: "a customer-facing code … that can be redeemed").
+  entry("redeem|redeemable|redeemed|redemption|redemption code|customer-facing code", "promotion code codes"),
   entry("product|products|sku|skus|item|items|offering|catalog|catalogue|merch|goods", "product products price"),
   entry("price|prices|pricing|tier|tiers|rate|cost", "price prices"),
   entry("payout|payouts|cash out|withdrawal|withdrawals|bank transfer|to our bank", "payout payouts"),
@@ -518,7 +524,10 @@ const NOUNS: ReadonlyArray<Entry> = [
   // now: a change at a future date is a subscription schedule's phase (Stripe's
   // documents: schedules change a subscription over time), not an update that applies now.
   entry("next renewal|at renewal|upon renewal|on renewal|next billing cycle|next billing period|next billing date|next cycle|next period|end of the period|end of the billing period|end of the cycle|end of the term|period end|not now|not before|not yet|not immediately|future date|later date", "schedule phases start date"),
-  entry("credit note|credit notes|partial refund|adjustment|credit", "credit note"),
+  entry("credit note|credit notes|adjustment|credit", "credit note"),
+  // A partial refund is a refund of less than the whole payment (Stripe's refund with an `amount`);
+  // an invoice's is also a credit note's, which the weaker expansion keeps in reach.
+  entry("partial refund|partial refunds|refund part|part of the money", "refund refunds amount", "create"),
   entry("report|reports|reporting|export", "report run"),
   entry("usage|metered|meter|meters|usage record", "usage record meter"),
   entry("pdf|printable|download", "pdf"),
