@@ -122,7 +122,7 @@ const VERBS: ReadonlyArray<Entry> = [
   entry("unblock|unban|whitelist|allowlist", "unblock delete block", "delete"),
   entry("pin|stick|feature", "pin add", "action"),
   // Kept where everyone sees it first, at the top of a channel: a pin (Slack's pinned items sit there).
-  entry("stuck at the top|stick at the top|stick to the top|keep at the top|keep it at the top|pinned to the top|pin to the top|sticky", "pin add", "action"),
+  entry("stick at the top|stick to the top|keep at the top|keep it at the top|pinned to the top|pin to the top|sticky", "pin add", "action"),
   entry("unpin|unstick", "pin remove", "delete"),
   entry("label|tag|categorize|categorise|mark as", "label tag topic", "update"),
   entry("mark|flag|set status|mark as", "status mark set", "update"),
