@@ -1,7 +1,7 @@
 /**
  * Recall round 19 (issue #32), over the evaluation's real imports; requests written for these tests,
  * not taken from a task set:
- * - people taken out of a group of people are its members removed (outcomes.ts `REMOVE_MEMBER`),
+ * - people taken out of a group of people are its members removed (outcomes.ts `membersOut`),
  *   not the group deleted; a bare hint after "off", a user group and the speaker keep their readings.
  */
 import { describe, expect, it } from "vitest"
@@ -30,19 +30,24 @@ describe("people taken out of a group of people", () => {
   it("leaves an unassignment, a user group, the speaker leaving and a removal of a thing as they were", () => {
     // "off" a bare hint (an issue) is an unassignment, as REMOVE_SELF reads "off".
     expect(names("take @tess off globex/site#77")[0]).toBe("issues_remove-assignees")
-    expect(Outcomes.rewrite(`take ${CUT} off ${CUT}`)).toBe(`take ${CUT} off ${CUT}`)
+    expect(Outcomes.membersOut(`take ${CUT} off ${CUT}`, true)).toBe(`take ${CUT} off ${CUT}`)
     // A user group's users are set, not kicked.
-    expect(Outcomes.rewrite(`remove ${CUT} from the ${CUT} group`)).toBe(`remove ${CUT} from the ${CUT} group`)
-    expect(Outcomes.rewrite("pull me out of the team")).toBe("leave the team")
-    expect(Outcomes.rewrite("remove the label from the team")).toBe("remove the label from the team")
-    expect(Outcomes.rewrite(`drop ${CUT} from the globex org`)).toBe(`kick member ${CUT} from the globex org`)
+    expect(Outcomes.membersOut(`remove ${CUT} from the ${CUT} group`, true)).toBe(`remove ${CUT} from the ${CUT} group`)
+    expect(Outcomes.membersOut(Outcomes.rewrite("pull me out of the team"), true)).toBe("leave the team")
+    expect(Outcomes.membersOut("remove the label from the team", true)).toBe("remove the label from the team")
+    expect(Outcomes.membersOut(`drop ${CUT} from the globex org`, true)).toBe(`kick member ${CUT} from the globex org`)
+    expect(Outcomes.membersOut("drop them from the globex org", false)).toBe("kick member them from the globex org")
+    // Hints that name no person (a file put out of a channel) are no people.
+    expect(Outcomes.membersOut(`toss ${CUT} out of ${CUT}`, false)).toBe(`toss ${CUT} out of ${CUT}`)
+    expect(names("toss notes.txt out of #payroll-private")[0]).not.toBe("slack_conversations_kick")
   })
 })
 
-describe("REMOVE_MEMBER on a long run of its own triggers", () => {
+describe("membersOut on a long run of its own triggers", () => {
   it("grows linearly: 100 KB costs about ten times 10 KB", () => {
     // Linear is 10x; quadratic would be 100x. Generous for a shared machine.
-    expect(growth(Outcomes.rewrite, [`remove ${CUT} and ${CUT}, `, `boot them out of the `, `pull ${CUT} from our ${CUT} team `, "kick her off of the org "])).toBeLessThan(30)
+    const membersOut = (text: string): string => Outcomes.membersOut(text, true)
+    expect(growth(membersOut, [`remove ${CUT} and ${CUT}, `, `boot them out of the `, `pull ${CUT} from our ${CUT} team `, "kick her off of the org "])).toBeLessThan(30)
   })
 
   it("costs a search about what a plain request of the same length costs", () => {

@@ -75,21 +75,36 @@ const THEIR = "(?:the\\s{1,4}|our\\s{1,4}|their\\s{1,4})?"
 const GROUP = `(?:${CUT}|[a-z0-9][\\w.-]{0,38})?\\s{0,4}(?:orgs?|organi[sz]ations?|teams?|channels?|rooms?|workspaces?)\\b`
 
 /**
- * "boot @dave out of the acme org", "pull U0… from #finance", "kick @kim off the web team": a verb of
- * removal whose object is people (hints cut out of the request, or a personal pronoun) and whose
- * place is a group of people — an organization, a team, a channel, a workspace, or a hint ending
- * the clause — takes them out of its members: the removal of a member (Slack's
- * `conversations.kick`, GitHub's organization and team members), not of the place, which the verb
- * and the place's noun read alone as ("remove … from the acme org" put the org's own delete first).
- * A bare hint is a place only after "from" or "out of": "take @gabe off acme/api#500" unassigns (as
+ * "boot @dave out of the acme org", "pull U0… from #finance", "kick her off the web team": a verb of
+ * removal whose object is people and whose place is a group of people — an organization, a team, a
+ * channel, a workspace, or a hint ending the clause — takes them out of its members: the removal of
+ * a member (Slack's `conversations.kick`, GitHub's organization and team members), not of the place,
+ * which the verb and the place's noun read alone as ("remove … from the acme org" put the org's own
+ * delete third and its roles' revoking first). The people are a personal pronoun, or hints cut out of
+ * the request where its hints name a person (`membersOut`: a file hint put "out of #oncall" is not
+ * one). A bare hint is a place only after "from" or "out of": "take @x off owner/repo#7" unassigns (as
  * `REMOVE_SELF` reads "off"). Not a user group ("from the @oncall group": its users are set, not
  * kicked: measured) and not the speaker (`REMOVE_SELF`).
  */
-const REMOVE_MEMBER = new RegExp(
-  `\\b(?:remove|drop|take|pull|get|kick|boot|yank|oust|eject|bounce|throw|toss)\\s{1,4}` +
-    `(?=(?:${CUT}(?:\\s{0,4}(?:,|and|&)\\s{0,4}(?:and\\s{1,4})?${CUT}){0,8}|him|her|them)\\s{1,4}(?:(?:out\\s{1,4}of|from|off(?:\\s{1,4}of)?)\\s{1,4}${THEIR}${GROUP}|(?:out\\s{1,4}of|from)\\s{1,4}${THEIR}${CUT}(?!\\s{0,4}(?:user\\s{0,2})?(?:groups?|usergroups?|handles?)\\b)))`,
-  "gi"
-)
+const removeMember = (people: string): RegExp =>
+  new RegExp(
+    `\\b(?:remove|drop|take|pull|get|kick|boot|yank|oust|eject|bounce|throw|toss)\\s{1,4}` +
+      `(?=${people}\\s{1,4}(?:(?:out\\s{1,4}of|from|off(?:\\s{1,4}of)?)\\s{1,4}${THEIR}${GROUP}|(?:out\\s{1,4}of|from)\\s{1,4}${THEIR}${CUT}(?!\\s{0,4}(?:user\\s{0,2})?(?:groups?|usergroups?|handles?)\\b)))`,
+    "gi"
+  )
+/** People said by a personal pronoun. */
+const REMOVE_THEM = removeMember("(?:him|her|them)")
+/** People said by hints: one to nine, listed. */
+const REMOVE_HINTED = removeMember(`${CUT}(?:\\s{0,4}(?:,|and|&)\\s{0,4}(?:and\\s{1,4})?${CUT}){0,8}`)
+
+/**
+ * The request with people taken out of a group of people read as the removal of its members
+ * (`removeMember`): people said by hints only where the request's hints name a person.
+ *
+ * @internal
+ */
+export const membersOut = (text: string, namesPerson: boolean): string =>
+  (namesPerson ? text.replace(REMOVE_HINTED, "kick member ") : text).replace(REMOVE_THEM, "kick member ")
 
 /**
  * "drop the slides into #design", "toss it onto the board": a verb of letting go or throwing whose
@@ -278,7 +293,6 @@ export const rewrite = (text: string): string =>
     .replace(NO_MORE, (_, object: string) => `remove ${object.trimEnd()}`)
     .replace(NO_LONGER, "remove")
     .replace(REMOVE_SELF, "leave")
-    .replace(REMOVE_MEMBER, "kick member ")
     .replace(PERSON_ACCESS_TAKEN, "remove collaborator ")
     .replace(PUT_INTO, (_, object: string) => `place ${object}`)
     .replace(WITHDRAW, "remove ")

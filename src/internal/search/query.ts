@@ -611,6 +611,9 @@ const joinsChannel = (hints: ReadonlyArray<Hints.Hint>): boolean =>
   hints.some((hint) => hint.words.includes("channel")) &&
   !hints.some((hint) => hint.words.includes("usergroup"))
 
+/** Whether the request's hints name a person (an @name, a user id): people taken out of a place (`Outcomes.membersOut`). */
+const namesPerson = (hints: ReadonlyArray<Hints.Hint>): boolean => hints.some((hint) => hint.words.includes("user"))
+
 /**
  * Reads a request, already `bounded`.
  *
@@ -680,7 +683,7 @@ export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term
   // particle may follow it as it follows any short object: "drag @sam into #launch".
   // A handle said bare ("out of acme", "acme's repos") is a value, as a hint is: cut out, and a
   // concept the tools it may address meet (`names.ts`).
-  const said = withoutPayload(Outcomes.invitation(Outcomes.rewrite(Qualifiers.participial(rest)), joinsChannel(hints)))
+  const said = withoutPayload(Outcomes.membersOut(Outcomes.invitation(Outcomes.rewrite(Qualifiers.participial(rest)), joinsChannel(hints)), namesPerson(hints)))
   const names = Names.namesIn(said, known, (word) => phrases().words.has(word))
   let unnamed = said
   for (const { end, start } of [...names].reverse()) unnamed = unnamed.slice(0, start) + Hints.CUT + unnamed.slice(end)
