@@ -194,7 +194,7 @@ const VERBS: ReadonlyArray<Entry> = [
   entry("uninstall|remove the app|remove app|deauthorize|disconnect app", "uninstall revoke app remove", "delete"),
   entry("unarchive|un-archive|bring back from archive", "unarchive", "action"),
   entry("catch up on|catch me up|been said|was said|been saying|talked about|discussed|going on in|chatter|backscroll|scroll back", "history conversation messages", "read"),
-  // Round 19: the most recent messages of a place are its history read from the newest back
+  // The most recent messages of a place are its history read from the newest back
   // (Slack's conversations.history returns messages newest first, `limit` of them): "the latest
   // messages", "the last 20 posts". Plurals only — "my last message" is one message (an edit, a link).
   entry("last messages|latest messages|recent messages|newest messages|last posts|latest posts|recent posts|newest posts", "history conversation messages"),
