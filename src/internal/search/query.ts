@@ -1000,15 +1000,20 @@ const opensWithQuestion = (clause: string): boolean => {
  * in two years, make it read-only", "ticket #12: the order arrived broken, refund half of it". A
  * clause that states something (`statementAt`) and does not itself ask or question, then a clause
  * that opens with an imperative (`opensWithAsk`): the statement is the situation, the imperative
- * the request. The offset of the first such imperative and of the clause end before it, or none.
+ * the request. The offset of the first such imperative, and the subject of each of the situation's
+ * statements (the words before its verb), or none.
  */
-const askAfterSituation = (text: string): { readonly situation: number; readonly ask: number } | undefined => {
+const askAfterSituation = (text: string): { readonly ask: number; readonly subjects: ReadonlyArray<string> } | undefined => {
   for (const match of text.matchAll(CLAUSE_END)) {
     const ask = match.index + match[0].length
     if (!opensWithAsk(text.slice(ask, ask + ASK_READ))) continue
     const situation = text.slice(0, match.index)
     if (opensWithAsk(situation) || opensWithQuestion(situation)) return undefined
-    return [...situation.split(CLAUSE_END)].some((clause) => statementAt(clause) !== undefined) ? { situation: match.index, ask } : undefined
+    const subjects = situation.split(CLAUSE_END).flatMap((clause) => {
+      const at = statementAt(clause)
+      return at === undefined ? [] : [clause.slice(0, at)]
+    })
+    return subjects.length > 0 ? { ask, subjects } : undefined
   }
   return undefined
 }
@@ -1032,15 +1037,8 @@ const withoutSituation = (text: string): string => {
   if (found === undefined) return text
   const ask = text.slice(found.ask)
   const back = refersBack(ask.slice(0, ASK_READ))
-  const kept: Array<string> = []
-  for (const clause of text.slice(0, found.situation).split(CLAUSE_END)) {
-    const at = statementAt(clause)
-    if (at === undefined) continue
-    const subject = clause.slice(0, at)
-    if (rawWords(subject).some((word) => SUBJECTS.has(word))) return text
-    if (back) kept.push(subject)
-  }
-  return kept.join(Hints.CUT) + Hints.CUT + ask
+  if (found.subjects.some((subject) => rawWords(subject).some((word) => SUBJECTS.has(word)))) return text
+  return (back ? found.subjects.join(Hints.CUT) : "") + Hints.CUT + ask
 }
 
 /**
