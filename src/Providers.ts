@@ -469,9 +469,11 @@ export type OpenAiNamespaceTool = Deferred.OpenAiNamespaceTool
 /**
  * Every tool for Anthropic's Messages API with `defer_loading: true` (but the pinned ones), and
  * Anthropic's server-side BM25 tool search first — or, with `search: "client"`, no server search:
- * put a search session's `search_tools` among `tools` (pinned) and answer its calls with
- * `toAnthropicToolReferences`. Claude loads a deferred tool only when a search returns it. Claude
- * Opus 4.5 / Sonnet 4.5 and later (Anthropic's tool search documentation).
+ * send a search session's `search_tools` beside them (`omit` its name, so no name goes twice) and
+ * answer its calls with `toAnthropicToolReferences`. The list is the same on every turn: a found
+ * tool stays deferred, loaded by the references (never send `session.tools()` beside it: after a
+ * search it holds the found tools, which would go twice). Claude loads a deferred tool only when a
+ * search returns it. Claude Opus 4.5 / Sonnet 4.5 and later (Anthropic's tool search documentation).
  *
  * @example
  * ```ts

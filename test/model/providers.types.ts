@@ -156,6 +156,18 @@ export const anthropicDeferredParams: Anthropic.MessageCreateParamsNonStreaming 
   messages: [],
   tools: Client.toAnthropicDeferredTools(tools, { search: "client" })
 }
+// Client-side search: search_tools sent plain beside the deferred list, its name omitted from it.
+export const anthropicClientSearchParams: Anthropic.MessageCreateParamsNonStreaming = {
+  model: "claude-sonnet-4-5",
+  max_tokens: 1024,
+  messages: [],
+  tools: [
+    ...Client.toAnthropicTools(tools.filter((tool) => tool.name === Client.SEARCH_TOOL_NAME)),
+    ...Client.toAnthropicDeferredTools(tools, { search: "client", pinned: ["a"], omit: [Client.SEARCH_TOOL_NAME] })
+  ]
+}
+// @ts-expect-error omit takes names, not tools
+void Client.toAnthropicDeferredTools(tools, { omit: tools })
 declare const toolUse: Anthropic.ToolUseBlock
 export const references: Anthropic.ToolResultBlockParam = Client.toAnthropicToolReferences(toolUse, ["a", "b"])
 export const referencesAsContent: Anthropic.ContentBlockParam = Client.toAnthropicToolReferences(toolUse, ["a"])

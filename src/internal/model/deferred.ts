@@ -12,10 +12,13 @@
  *   `@anthropic-ai/sdk` 1.14 types it in the main Messages API).
  * - OpenAI (Responses API): a `tool_search` tool and the functions grouped in `namespace` tools
  *   (one per API), each function `defer_loading: true`. The model's `function_call` names the
- *   function by its own name (and its namespace apart), which `execute` reads as it is. Which models
- *   accept `tool_search` is listed in OpenAI's tool search guide (`openai` 6.49 types it).
+ *   function by its own name (and its namespace apart), which `execute` reads as it is. GPT-5.4 and
+ *   later, per OpenAI's tools guide ("Only gpt-5.4 and later models support tool_search"; `openai`
+ *   6.49 types it).
  *
- * Pinned tools (the operator's always-available ones) are sent without `defer_loading`.
+ * Pinned tools (the operator's always-available ones) are sent without `defer_loading`. Omitted
+ * tools are left out: the ones a request sends otherwise (a search session's `search_tools`), since
+ * both providers refuse a request that names a tool twice.
  */
 import type { ModelTool } from "./modelTool.js"
 import { type AnthropicTool, copy, type FormatOptions, parametersFor } from "./providers.js"
@@ -27,6 +30,17 @@ import { type AnthropicTool, copy, type FormatOptions, parametersFor } from "./p
 export interface DeferredOptions {
   /** Tools sent without `defer_loading`, by name: always in the model's context. */
   readonly pinned?: ReadonlyArray<string> | undefined
+  /**
+   * Tools left out, by name: the ones the request sends otherwise (a search session's
+   * `search_tools`, say), so that no name goes twice — both providers refuse a repeated tool name.
+   */
+  readonly omit?: ReadonlyArray<string> | undefined
+}
+
+/** The tools to send, those omitted left out. */
+const kept = (tools: ReadonlyArray<ModelTool>, options: DeferredOptions | undefined): ReadonlyArray<ModelTool> => {
+  const omit = new Set(options?.omit ?? [])
+  return omit.size === 0 ? tools : tools.filter((tool) => !omit.has(tool.name))
 }
 
 /**
@@ -59,7 +73,7 @@ export const toAnthropicDeferredTools = (
   }
 ): Array<AnthropicToolSearchTool | AnthropicDeferredTool> => {
   const pinned = new Set(options?.pinned ?? [])
-  const deferred = tools.map((tool): AnthropicDeferredTool => ({
+  const deferred = kept(tools, options).map((tool): AnthropicDeferredTool => ({
     name: tool.name,
     description: tool.description,
     input_schema: copy(tool.parameters),
@@ -147,7 +161,7 @@ export const toOpenAiResponsesDeferredTools = (
       type: "namespace",
       name: namespace.name,
       description: namespace.description,
-      tools: namespace.tools.map((tool) => ({
+      tools: kept(namespace.tools, options).map((tool) => ({
         type: "function",
         name: tool.name,
         description: tool.description,
