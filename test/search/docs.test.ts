@@ -31,8 +31,8 @@ describe("docs/big-apis.md", () => {
       assert.strictEqual(all, 1204)
       // The goal of issue #32: search mode's first turn at most 5% of all tools.
       assert.isBelow(firstTurn! / allTokens!, 0.05)
-      // Among the five found (issues_create ranks above it today: "close" is read as an action, not as
-      // issues_update's `state`; the model sees both and their descriptions).
+      // Among the five found (it ranks first today; the page promises only that it is found, and the
+      // model sees all five and their descriptions).
       assert.include(lines[1]!.replace(/^found: /, "").split(", "), "issues_update")
       const shown = Number(/^next turn: (\d+) tools$/.exec(lines[2]!)![1])
       // search_tools, the pinned repos_get and what was found (at most the default 5).
