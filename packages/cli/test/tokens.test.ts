@@ -63,3 +63,31 @@ describe("rcp tools --tokens", () => {
       assert.include(text, "anthropic format, o200k_base (an estimate: the provider's tokenizer is not published)")
     }))
 })
+
+describe("rcp describe --tokens", () => {
+  it("the description, then each tool's tokens and the total as rcp tools --tokens counts them; --json gives each tool its count", () =>
+    withServer(async (url) => {
+      const counted = JSON.parse((await rcp(["tools", url, "--tokens", "--json"])).stdout)
+      const plain = await rcp(["describe", url])
+      assert.strictEqual(plain.status, 0, plain.stderr)
+      const run = await rcp(["describe", url, "--tokens"])
+      assert.strictEqual(run.status, 0, run.stderr)
+      // The description as without --tokens, a blank line, then the lines of `rcp tools --tokens`.
+      assert.isTrue(run.stdout.startsWith(plain.stdout), run.stdout)
+      const text = (await rcp(["tools", url, "--tokens"])).stdout
+      assert.strictEqual(run.stdout, `${plain.stdout}\n${text}`)
+      assert.match(text, new RegExp(`^total +${counted.total}$`, "m"))
+      assert.include(text, "openai format, o200k_base")
+
+      const doc = JSON.parse((await rcp(["describe", url, "--tokens", "--json"])).stdout)
+      assert.deepStrictEqual(
+        doc.tools.map((t: { name: string; tokens: number }) => [t.name, t.tokens]),
+        counted.tools.map((t: { name: string; tokens: number }) => [t.name, t.tokens])
+      )
+      assert.deepStrictEqual(doc.tokens, { provider: "openai", encoding: "o200k_base", estimate: false, total: counted.total })
+      // Without --tokens nothing is counted (the tokenizer is not loaded).
+      const without = JSON.parse((await rcp(["describe", url, "--json"])).stdout)
+      assert.notProperty(without, "tokens")
+      assert.notProperty(without.tools[0], "tokens")
+    }))
+})
