@@ -178,6 +178,18 @@ interface Indexed {
   /** What MiniSearch is given for every field: the tool's id, by which `processTerm` finds its terms. */
   readonly key: string
   readonly document: SearchDocument
+  /**
+   * What a search reads of the document for every tool it ranks, copied into this object at `add`:
+   * a caller's documents may come in as many hidden classes as tools (objects spread from decoded
+   * JSON are in dictionary mode), and each read of `document.name`, `.api` or `.method` in the
+   * search's loop was then a megamorphic lookup — the loop's costliest lines on a fresh request.
+   */
+  readonly name: string
+  readonly api: string | undefined
+  /** Whether its method is GET. */
+  readonly get: boolean
+  /** Whether its URL template ends with a path parameter (`ITEM_URL`): the item it addresses. */
+  readonly itemUrl: boolean
   /** The terms of each field while the tool is being added or removed, and only then (`termsOf`). */
   terms: Readonly<Record<Field, ReadonlyArray<string>>> | undefined
   readonly action: Action
@@ -1274,7 +1286,7 @@ export const make = (): ToolIndex => {
     for (const indexed of byId.values()) {
       if (!Names.addressedByName(indexed.document.url, indexed.document.parameters?.properties)) continue
       ids.push(indexed.id)
-      if (indexed.document.api !== undefined) apisOf.add(indexed.document.api)
+      if (indexed.api !== undefined) apisOf.add(indexed.api)
     }
     return (namers = { ids, set: new Set(ids), apis: apisOf })
   }
@@ -1341,6 +1353,10 @@ export const make = (): ToolIndex => {
         id,
         key: String(id),
         document,
+        name: document.name,
+        api: document.api,
+        get: document.method?.toUpperCase() === "GET",
+        itemUrl: ITEM_URL.test(document.url ?? ""),
         terms: fields,
         action,
         kind: Prior.kindOf(document.name, document.description, document.url),
@@ -1453,7 +1469,7 @@ export const make = (): ToolIndex => {
       if (present.has(term)) {
         // The memoised scores at the weight the request's sum asked for: the same entry, no new search.
         for (const id of scoresOf(term, weight).tools) {
-          const api = byId.get(id)?.document.api
+          const api = byId.get(id)?.api
           if (api !== undefined) set.add(api)
         }
       }
@@ -1705,6 +1721,13 @@ export const make = (): ToolIndex => {
     const values = new Set(query.values)
     for (const item of query.items) for (const term of terms(item)) values.add(term)
     const listing = query.action === "list"
+    /** Whether the request gives a path parameter by a word or value it says (not by the noun a list is asked by). */
+    const givenIn = (slot: ReadonlyArray<string>): boolean => {
+      for (let at = 0; at < slot.length; at++) {
+        if (given.has(slot[at]!) && !(listing && query.listed.has(slot[at]!))) return true
+      }
+      return false
+    }
     /**
      * A span of history ("between v1 and v2": `Values.spans`) is a value, and the item of a tool whose
      * required parameter takes it (`…/compare/{basehead}`): that tool is given its item.
@@ -1747,7 +1770,7 @@ export const make = (): ToolIndex => {
       if (hits.length >= wanted && summed * lift * (1 + 1e-9) < hits[hits.length - 1]!.score) break
       const indexed = byId.get(scores.tools[candidate]!)
       if (indexed === undefined) continue
-      const name = indexed.document.name
+      const name = indexed.name
       if (filter !== undefined && !filter(name)) continue
       // A concept met only through a weak stand-in (a WordNet synonym) is met in part: by the
       // best weight among the terms the tool matched for it.
@@ -1760,10 +1783,12 @@ export const make = (): ToolIndex => {
         // not what it does: "turn @kim into an owner at zenith" is no repository tool's `{owner}`.
         const slotWord = wordAt[term]! && indexed.slotOnly.length > 0 && indexed.slotOnly.includes(scores.terms[term]!)
         if (slotWord) slotWords += scores.matchScore[match]! * (1 - SLOT_WORD)
-        conceptsAt[term]!.forEach((at, k) => {
+        const conceptsOfTerm = conceptsAt[term]!
+        for (let k = 0; k < conceptsOfTerm.length; k++) {
+          const at = conceptsOfTerm[k]!
           const strength = slotWord ? strengths[k]! * SLOT_WORD : strengths[k]!
           if (strength > (met.get(at) ?? 0)) met.set(at, strength)
-        })
+        }
       }
       // A handle said bare is the value of a name no other value of the request gives: where a hint
       // fills the tool's first parameter already ("is @eve …": `/users/{username}`), the handle is met
@@ -1779,7 +1804,7 @@ export const make = (): ToolIndex => {
       // Collections are keyed by their words alone; an id whose prefix resolved in one API only
       // (`query.apis`) names an item of that API's collection, not another API's of the same words
       // (`evt_…` is Stripe's event, not GitHub's issue event).
-      const idApi = query.apis.size === 0 || indexed.document.api === undefined || query.apis.has(indexed.document.api)
+      const idApi = query.apis.size === 0 || indexed.api === undefined || query.apis.has(indexed.api)
       const addressed = idApi && addresses(indexed.items, query.items)
       let metWeight = 0
       for (const [at, strength] of met) metWeight += query.concepts[at]!.weight * Math.min(1, strength)
@@ -1803,21 +1828,24 @@ export const make = (): ToolIndex => {
       // A path parameter the request gives no value or word for is a value the user did not
       // mean to give: "CI runs for acme/web" is the repository's runs, not one workflow's.
       // Nor does the noun a list is asked by: "the tags of acme/web" names no tag.
-      indexed.slots.forEach((slot, at) => {
+      // Indexed loops, no closure per tool: this runs for every tool a request ranks.
+      const slots = indexed.slots
+      for (let at = 0; at < slots.length; at++) {
+        const slot = slots[at]!
         // A handle said bare gives the first, where it takes a name (`names.ts`): "acme" is `{org}`'s value.
-        if (at === 0 && namedAt.length > 0 && namersNow().set.has(indexed.id)) return
+        if (at === 0 && namedAt.length > 0 && namersNow().set.has(indexed.id)) continue
         // The item a path ends with is given by a value (an id, a hint, a number), not by a word:
         // "my signing keys" names no key.
-        if (at === indexed.slots.length - 1 && ITEM_URL.test(indexed.document.url ?? "")) {
-          if (!slot.some((term) => values.has(term)) && !addressed && !(spanned && taking?.byTool.get(indexed.id)?.get(Values.RANGE) === true)) final *= SLOT_ITEM
-          return
+        if (at === slots.length - 1 && indexed.itemUrl) {
+          if (!anyIn(slot, values) && !addressed && !(spanned && taking?.byTool.get(indexed.id)?.get(Values.RANGE) === true)) final *= SLOT_ITEM
+          continue
         }
-        if (!slot.some((term) => given.has(term) && !(listing && query.listed.has(term)))) final *= SLOT
-      })
+        if (!givenIn(slot)) final *= SLOT
+      }
       // A request that names one item by its id and does not list is about that item: the list of
       // its collection does not address it, as a tool whose item the request gives no value for
       // (`GET /v1/checkout/sessions` for "did cs_… get paid", met by the words of its filters).
-      if (!listing && indexed.ends.size > 0 && indexed.document.method?.toUpperCase() === "GET" && someIn(indexed.ends, query.items)) final *= SLOT_ITEM
+      if (!listing && indexed.ends.size > 0 && indexed.get && someIn(indexed.ends, query.items)) final *= SLOT_ITEM
       // A part of an item removed where the request to delete never says that part (`PART_UNSAID`).
       if (query.action === "delete" && indexed.part.length > 0 && !indexed.part.some((term) => askedTerms.has(term))) final *= PART_UNSAID
       final *= Prior.fit(indexed.kind, given, query.person)
@@ -1828,8 +1856,8 @@ export const make = (): ToolIndex => {
           break
         }
       }
-      if (query.apis.size > 0 && indexed.document.api !== undefined) {
-        final *= query.apis.has(indexed.document.api) ? apiFactor : 1 / apiFactor
+      if (query.apis.size > 0 && indexed.api !== undefined) {
+        final *= query.apis.has(indexed.api) ? apiFactor : 1 / apiFactor
       }
       const hit = { name, score: final }
       // A tie with the last kept enters when its name sorts first, as in a full sort.
@@ -1892,6 +1920,12 @@ const addresses = (items: ReadonlySet<string>, asked: ReadonlySet<string>): bool
 }
 
 /** Whether some element of `these` is in `those`. */
+/** Whether some term of a list is in a set. */
+const anyIn = (terms: ReadonlyArray<string>, set: ReadonlySet<string>): boolean => {
+  for (let at = 0; at < terms.length; at++) if (set.has(terms[at]!)) return true
+  return false
+}
+
 const someIn = (these: ReadonlySet<string>, those: ReadonlySet<string>): boolean => {
   for (const element of these) if (those.has(element)) return true
   return false
