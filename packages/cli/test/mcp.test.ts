@@ -181,7 +181,17 @@ describe("rcp mcp over stdio (the SDK's StdioClientTransport)", () => {
         [["manifest.json"], "rcp: \"manifest.json\" is not an absolute URL; give the manifest's full URL, e.g. https://api.example.com/rcp/manifest (see rcp mcp --help)"],
         [[api.manifestUrl, "--http", "80x"], "rcp: --http takes a port number (0 to 65535; 0 picks a free one) (see rcp mcp --help)"],
         [[api.manifestUrl, "--watch", "0"], "rcp: --watch takes a whole number of seconds (1 to 86400) (see rcp mcp --help)"],
-        [[api.manifestUrl, "--set", "userId"], "rcp: --set takes PARAM=VALUE, got \"userId\"… (see rcp mcp --help)"]
+        [[api.manifestUrl, "--set", "userId"], "rcp: --set takes PARAM=VALUE, got \"userId\"… (see rcp mcp --help)"],
+        [[api.manifestUrl, "--search", "--http", "0", "--max-sessions", "0"], "rcp: --max-sessions takes a whole number (1 to 100000) (see rcp mcp --help)"],
+        [[api.manifestUrl, "--search", "--http", "0", "--session-idle", "1.5"], "rcp: --session-idle takes a whole number of seconds (1 to 86400) (see rcp mcp --help)"],
+        [
+          [api.manifestUrl, "--http", "0", "--max-sessions", "5"],
+          "rcp: --max-sessions and --session-idle bound the sessions of --search --http; give both of those (see rcp mcp --help)"
+        ],
+        [
+          [api.manifestUrl, "--search", "--session-idle", "60"],
+          "rcp: --max-sessions and --session-idle bound the sessions of --search --http; give both of those (see rcp mcp --help)"
+        ]
       ] as const
       for (const [args, line] of cases) {
         const run = await runProcess(process.execPath, [bin, "mcp", ...args], { env: ENV })

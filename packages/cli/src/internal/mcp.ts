@@ -70,6 +70,16 @@ export const command = define({
     search: {
       type: "boolean",
       description: "Search mode: list search_tools, then what each search finds (tools/list_changed) — for big APIs"
+    },
+    "max-sessions": {
+      type: "string",
+      value: "N",
+      description: "--search --http keeps a session per MCP client: at most N live at once (default 100)"
+    },
+    "session-idle": {
+      type: "string",
+      value: "SECONDS",
+      description: "--search --http: a session with nothing open for SECONDS is ended (default 1800)"
     }
   },
   notes: [
@@ -87,6 +97,20 @@ export const command = define({
         options.watch,
         (text) => parseWhole(text, 1, 86400, "--watch takes a whole number of seconds (1 to 86400)")
       )
+      const maxSessions = yield* optional(
+        options["max-sessions"],
+        (text) => parseWhole(text, 1, 100000, "--max-sessions takes a whole number (1 to 100000)")
+      )
+      const idleSeconds = yield* optional(
+        options["session-idle"],
+        (text) => parseWhole(text, 1, 86400, "--session-idle takes a whole number of seconds (1 to 86400)")
+      )
+      if ((maxSessions !== undefined || idleSeconds !== undefined) && (port === undefined || options.search !== true)) {
+        // Only search mode over HTTP has sessions: a bound on nothing would be a silent no-op.
+        return yield* Effect.fail(
+          new UsageError({ message: "--max-sessions and --session-idle bound the sessions of --search --http; give both of those", command: "mcp" })
+        )
+      }
       const budget = yield* budgetOf(options, "mcp")
       const { discover, hint, layer, secrets, values } = yield* execution(options, "mcp")
       const { serve } = yield* serving
@@ -113,6 +137,7 @@ export const command = define({
           watch: watchSeconds === undefined ? undefined : { seconds: watchSeconds, refresh },
           http: port === undefined ? undefined : { port, host: options.host, allowedHosts: options["allowed-host"] },
           search: options.search,
+          sessions: { max: maxSessions, idleSeconds },
           diagnostic: io.err,
           // A tool call of a user who has not signed in: the model reads its sentence; the operator, what to run.
           onError: (error) => io.err(report(hint(url)(error), secrets).text)

@@ -13,6 +13,7 @@ import * as http from "node:http"
 import type { AddressInfo } from "node:net"
 import type * as Client from "rcp-sdk/client"
 import { CliError } from "./errors.js"
+import * as Sessions from "./mcpSessions.js"
 
 /** @internal */
 export interface HttpAddress {
@@ -28,14 +29,20 @@ export interface ServeOptions {
   readonly context: () => unknown
   /**
    * `--watch`: re-discover every `seconds`; `refresh` succeeds with whether the tools changed. Over
-   * stdio the host is then told (`notifications/tools/list_changed`); stateless HTTP has no stream
-   * to tell it on, and its next `tools/list` reads the new tools anyway.
+   * stdio, and over the sessions of `--search --http`, the host is then told
+   * (`notifications/tools/list_changed`); stateless HTTP has no stream to tell it on, and its next
+   * `tools/list` reads the new tools anyway.
    */
   readonly watch: { readonly seconds: number; readonly refresh: Effect.Effect<boolean, never, Client.RcpClient> } | undefined
   /** Streamable HTTP on this address; stdio when absent. */
   readonly http: HttpAddress | undefined
-  /** Search mode (`--search`, docs/big-apis.md): `search_tools` and what each connection found. */
+  /**
+   * Search mode (`--search`, docs/big-apis.md): `search_tools` and what each connection found.
+   * Over HTTP it is served with sessions (`mcpSessions.ts`), bounded by `sessions`.
+   */
   readonly search?: boolean | undefined
+  /** The bounds of the sessions of `--search --http`; each one absent is `Sessions.DEFAULT_SESSION_LIMITS`'. */
+  readonly sessions?: { readonly [K in keyof Sessions.SessionLimits]?: number | undefined } | undefined
   /** Where operator errors and the serving line go (stderr). */
   readonly diagnostic: (line: string) => Effect.Effect<void>
   readonly onError: (error: Mcp.BridgeError) => Effect.Effect<void>
@@ -86,10 +93,7 @@ const serveStdio = (bridge: Mcp.Bridge, options: ServeOptions): Effect.Effect<nu
     return 0
   })
 
-const refuse = (response: http.ServerResponse, status: number, message: string) => {
-  const body = JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null })
-  response.writeHead(status, { "content-type": "application/json" }).end(body)
-}
+const refuse = Sessions.refuse
 
 /**
  * The path of an origin-form request target (`/mcp?x`), or undefined for any other form — `*`,
@@ -104,28 +108,39 @@ export const pathOf = (target: string | undefined): string | undefined => {
 }
 
 /**
- * Stateless Streamable HTTP: a new server and transport per POST. No session state, so memory does
- * not grow with clients, and each request's `extra` is its own. `guard` (the host and origin
- * check, `Mcp.requestGuard`) runs first: a web page cannot reach the bridge through a DNS name
- * rebound to its address. Everything runs inside one error boundary, so no request can end the
- * process with an unhandled rejection.
+ * The endpoint: `guard` (the host and origin check, `Mcp.requestGuard`) runs first, so a web page
+ * cannot reach the bridge through a DNS name rebound to its address; then the path; then `serve`.
+ * Everything runs inside one error boundary, so no request can end the process with an unhandled
+ * rejection.
  */
-const handler = (bridge: Mcp.Bridge, guard: (headers: Mcp.RequestHeaders) => Mcp.Refusal | undefined) =>
+const handler = (
+  guard: (headers: Mcp.RequestHeaders) => Mcp.Refusal | undefined,
+  serve: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>
+) =>
 async (req: http.IncomingMessage, res: http.ServerResponse) => {
   try {
     const refusal = guard(req.headers)
     if (refusal !== undefined) return refuse(res, refusal.status, refusal.message)
     if (pathOf(req.url) !== "/mcp") return refuse(res, 404, "Not found: the endpoint is /mcp.")
-    if (req.method !== "POST") return refuse(res, 405, "Method not allowed: this server is stateless (POST only).")
-    const server = bridge.server()
-    const transport = new StreamableHTTPServerTransport({})
-    res.on("close", () => void server.close())
-    await server.connect(transport)
-    await transport.handleRequest(req, res)
+    await serve(req, res)
   } catch {
     if (!res.headersSent) refuse(res, 500, "Internal error.")
     else res.destroy()
   }
+}
+
+/**
+ * Stateless Streamable HTTP (without `--search`): a new server and transport per POST. No session
+ * state, so memory does not grow with clients, no cap can turn a host away, and each request's
+ * `extra` is its own; a `tools/list` reads the tools of the moment, which is all a host needs.
+ */
+const stateless = (bridge: Mcp.Bridge) => async (req: http.IncomingMessage, res: http.ServerResponse) => {
+  if (req.method !== "POST") return refuse(res, 405, "Method not allowed: this server is stateless (POST only).")
+  const server = bridge.server()
+  const transport = new StreamableHTTPServerTransport({})
+  res.on("close", () => void server.close())
+  await server.connect(transport)
+  await transport.handleRequest(req, res)
 }
 
 const serveHttp = (
@@ -154,10 +169,20 @@ const serveHttp = (
       try: () => Mcp.requestGuard({ address: listening, allowedHosts: address.allowedHosts }),
       catch: (error) => new CliError({ message: `--allowed-host: ${(error as Error).message}` })
     })
-    server.on("request", (req, res) => void handler(bridge, guard)(req, res))
+    // Search mode keeps a session per MCP client: what its searches found lives in its server.
+    // Made after the listener, so shutdown ends the sessions before the listener closes.
+    const sessions = options.search === true
+      ? yield* Sessions.make(() => bridge.server(), {
+        max: options.sessions?.max ?? Sessions.DEFAULT_SESSION_LIMITS.max,
+        idleSeconds: options.sessions?.idleSeconds ?? Sessions.DEFAULT_SESSION_LIMITS.idleSeconds
+      })
+      : undefined
+    const serving = handler(guard, sessions === undefined ? stateless(bridge) : sessions.handle)
+    server.on("request", (req, res) => void serving(req, res))
     const { port } = listening
     const host = address.host.includes(":") ? `[${address.host}]` : address.host
     yield* options.diagnostic(`rcp mcp: serving at http://${host}:${port}/mcp`)
-    yield* watching(options.watch, Effect.void)
+    // A session has a GET stream to tell its host on; stateless requests have none (the next tools/list reads the change).
+    yield* watching(options.watch, sessions === undefined ? Effect.void : Effect.promise(sessions.toolsChanged))
     return yield* Effect.never
   })

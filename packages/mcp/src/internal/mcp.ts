@@ -246,8 +246,11 @@ const bridgeOf = (backend: () => Backend, info: ServerInfo & ModeOptions): Bridg
     server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
       const result = await tools.call(served(await tools.tools(), info.tools), request.params.name, request.params.arguments ?? {}, extra)
       if (searching && request.params.name === SEARCH_TOOL_NAME && result.isError !== true) {
-        // The found tools are listed now: the host asks for the list again. A host gone meanwhile is no error of the call's.
-        await server.sendToolListChanged().catch(() => undefined)
+        // The found tools are listed now: the host asks for the list again. Sent as part of the call
+        // (over Streamable HTTP, on the call's own response stream, before its result), so it
+        // reaches a host that has no GET stream open. A host gone meanwhile is no error of the call's.
+        await server.notification({ method: "notifications/tools/list_changed" }, { relatedRequestId: extra.requestId })
+          .catch(() => undefined)
       }
       return result
     })
