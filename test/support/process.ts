@@ -52,3 +52,19 @@ export const rcp = (args: ReadonlyArray<string>, options: RcpOptions = {}): Prom
   for (const [key, value] of Object.entries(options.env ?? {})) env[key] = value
   return runProcess(process.execPath, [rcpBin, ...args], { env, ...(options.cwd === undefined ? {} : { cwd: options.cwd }) }, options.onSpawn)
 }
+
+/**
+ * The URL a `rcp mcp --http` child announces on stderr (`serving at http://…/mcp`), and what it has
+ * written there so far; rejects if the child exits first.
+ */
+export const servingUrl = (child: ChildProcess): Promise<{ readonly url: URL; readonly stderr: () => string }> => {
+  let stderr = ""
+  return new Promise((resolve, reject) => {
+    child.stderr!.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString()
+      const match = /serving at (http:\/\/\S+:\d+\/mcp)/.exec(stderr)
+      if (match !== null) resolve({ url: new URL(match[1]!), stderr: () => stderr })
+    })
+    child.on("close", (code) => reject(new Error(`exited ${code}: ${stderr}`)))
+  })
+}

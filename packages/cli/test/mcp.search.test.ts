@@ -14,6 +14,7 @@ import { type ChildProcess, spawn } from "node:child_process"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { type NotesApi, startNotesApi, TOKEN } from "../../../test/support/mcpApi.js"
+import { servingUrl } from "../../../test/support/process.js"
 
 const bin = join(fileURLToPath(new URL("..", import.meta.url)), "dist", "bin.js")
 
@@ -67,16 +68,8 @@ const startSearchBridge = async (
 ): Promise<{ readonly child: ChildProcess; readonly url: URL; readonly stderr: () => string }> => {
   const args = [bin, "mcp", api.manifestUrl, "--set", "userId=u-42", "--credential-env", "RCP_TEST_TOKEN", "--search", "--http", "0", ...extra]
   const child = spawn(process.execPath, args, { env: ENV, stdio: ["ignore", "pipe", "pipe"] })
-  let stderr = ""
-  const url = await new Promise<URL>((resolve, reject) => {
-    child.stderr!.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString()
-      const match = /serving at (http:\/\/\S+:\d+\/mcp)/.exec(stderr)
-      if (match !== null) resolve(new URL(match[1]!))
-    })
-    child.on("close", (code) => reject(new Error(`exited ${code}: ${stderr}`)))
-  })
-  return { child, url, stderr: () => stderr }
+  const { stderr, url } = await servingUrl(child)
+  return { child, url, stderr }
 }
 
 const stop = (child: ChildProcess): Promise<number | null> =>

@@ -17,7 +17,7 @@ import * as fc from "fast-check"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { type NotesApi, notesManifest, startNotesApi, TOKEN } from "../../../test/support/mcpApi.js"
-import { runProcess } from "../../../test/support/process.js"
+import { runProcess, servingUrl } from "../../../test/support/process.js"
 import { json, startServer } from "../../../test/support/server.js"
 
 const bin = join(fileURLToPath(new URL("..", import.meta.url)), "dist", "bin.js")
@@ -288,17 +288,9 @@ const startHttpBridge = async (
   extra: ReadonlyArray<string> = []
 ): Promise<{ readonly child: ChildProcess; readonly url: URL }> => {
   const child = spawn(process.execPath, bridgeArgs(api, ["--http", "0", ...extra]), { env: ENV, stdio: ["ignore", "pipe", "pipe"] })
-  let stderr = ""
   let stdout = ""
   child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()))
-  const url = await new Promise<URL>((resolve, reject) => {
-    child.stderr!.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString()
-      const match = /serving at (http:\/\/\S+:\d+\/mcp)/.exec(stderr)
-      if (match !== null) resolve(new URL(match[1]!))
-    })
-    child.on("close", (code) => reject(new Error(`exited ${code}: ${stderr}`)))
-  })
+  const { url } = await servingUrl(child)
   child.on("close", () => assert.strictEqual(stdout, ""))
   return { child, url }
 }

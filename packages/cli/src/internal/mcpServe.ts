@@ -93,8 +93,6 @@ const serveStdio = (bridge: Mcp.Bridge, options: ServeOptions): Effect.Effect<nu
     return 0
   })
 
-const refuse = Sessions.refuse
-
 /**
  * The path of an origin-form request target (`/mcp?x`), or undefined for any other form — `*`,
  * an absolute URL, `//host…`, `//[` — read without a parser that could throw.
@@ -120,11 +118,11 @@ const handler = (
 async (req: http.IncomingMessage, res: http.ServerResponse) => {
   try {
     const refusal = guard(req.headers)
-    if (refusal !== undefined) return refuse(res, refusal.status, refusal.message)
-    if (pathOf(req.url) !== "/mcp") return refuse(res, 404, "Not found: the endpoint is /mcp.")
+    if (refusal !== undefined) return Sessions.refuse(res, refusal.status, refusal.message)
+    if (pathOf(req.url) !== "/mcp") return Sessions.refuse(res, 404, "Not found: the endpoint is /mcp.")
     await serve(req, res)
   } catch {
-    if (!res.headersSent) refuse(res, 500, "Internal error.")
+    if (!res.headersSent) Sessions.refuse(res, 500, "Internal error.")
     else res.destroy()
   }
 }
@@ -135,7 +133,7 @@ async (req: http.IncomingMessage, res: http.ServerResponse) => {
  * `extra` is its own; a `tools/list` reads the tools of the moment, which is all a host needs.
  */
 const stateless = (bridge: Mcp.Bridge) => async (req: http.IncomingMessage, res: http.ServerResponse) => {
-  if (req.method !== "POST") return refuse(res, 405, "Method not allowed: this server is stateless (POST only).")
+  if (req.method !== "POST") return Sessions.refuse(res, 405, "Method not allowed: this server is stateless (POST only).")
   const server = bridge.server()
   const transport = new StreamableHTTPServerTransport({})
   res.on("close", () => void server.close())

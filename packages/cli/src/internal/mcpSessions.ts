@@ -126,20 +126,21 @@ export const make = (
       await session.transport.handleRequest(req, res)
     }
 
-    const closeAll = Effect.promise(() => Promise.all([...live.values()].map((session) => session.server.close().catch(() => undefined))))
+    /** Ends these sessions (their servers, streams with them); one that fails to close is ended all the same. */
+    const end = (sessions: ReadonlyArray<Session>) =>
+      Effect.promise(() => Promise.all(sessions.map((session) => session.server.close().catch(() => undefined))))
 
     // Shutdown: no new session, and every live one ends (its streams close with its transport).
     yield* Effect.addFinalizer(() =>
       Effect.suspend(() => {
         closing = true
-        return closeAll
+        return end([...live.values()])
       })
     )
 
     const sweep = Effect.suspend(() => {
       const cutoff = Date.now() - limits.idleSeconds * 1000
-      const idle = [...live.values()].filter((session) => session.open === 0 && session.lastActive <= cutoff)
-      return Effect.promise(() => Promise.all(idle.map((session) => session.server.close().catch(() => undefined))))
+      return end([...live.values()].filter((session) => session.open === 0 && session.lastActive <= cutoff))
     })
     yield* sweep.pipe(
       Effect.repeat(Schedule.spaced(Duration.seconds(Math.min(limits.idleSeconds, 60)))),
