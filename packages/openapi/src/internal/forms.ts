@@ -67,7 +67,7 @@ const cached = new WeakMap<Context, WeakMap<object, Forms | null>>()
 /** One object form: its own properties and the keys it requires (the shared ones included). */
 interface Form {
   readonly properties: Readonly<Record<string, unknown>>
-  readonly required: ReadonlyArray<string>
+  readonly required: ReadonlySet<string>
 }
 
 const merge = (ctx: Context, schema: Record<string, unknown>): Forms | undefined => {
@@ -95,7 +95,7 @@ const merge = (ctx: Context, schema: Record<string, unknown>): Forms | undefined
       continue
     }
     budget.spend(Object.keys(shape.properties).length + shape.required.size)
-    forms.push({ properties: shape.properties, required: [...new Set([...shared.required, ...shape.required])] })
+    forms.push({ properties: shape.properties, required: new Set([...shared.required, ...shape.required]) })
   }
   if (forms.length === 0) return undefined
   if (others.length > 0) {
@@ -103,11 +103,11 @@ const merge = (ctx: Context, schema: Record<string, unknown>): Forms | undefined
   }
 
   // A form that requires a property nothing defines cannot be sent with the tool's params.
-  const defined = (key: string) => Object.hasOwn(shared.properties, key) || forms.some((f) => Object.hasOwn(f.properties, key))
-  const sendable = forms.filter((form) => form.required.every(defined))
-  const unsendable = forms.filter((form) => !form.required.every(defined))
+  const defined = new Set([...Object.keys(shared.properties), ...forms.flatMap((f) => Object.keys(f.properties))])
+  const sendable = forms.filter((form) => [...form.required].every((key) => defined.has(key)))
+  const unsendable = forms.filter((form) => ![...form.required].every((key) => defined.has(key)))
   for (const form of unsendable) {
-    const missing = form.required.filter((key) => !defined(key))
+    const missing = [...form.required].filter((key) => !defined.has(key))
     notes.push(`a form of the request body is not offered: it requires ${missing.slice(0, 3).map((k) => JSON.stringify(clip(k, 40))).join(", ")}, which the body does not define`)
   }
   const offered = sendable.length > 0 ? sendable : forms
@@ -135,7 +135,7 @@ const merge = (ctx: Context, schema: Record<string, unknown>): Forms | undefined
     properties[key] = widened.schema
     if (widened.note !== undefined) notes.push(`body property "${clip(key, 40)}" ${widened.note}`)
   }
-  const required = new Set(offered[0]!.required.filter((key) => offered.every((form) => form.required.includes(key))))
+  const required = new Set([...offered[0]!.required].filter((key) => offered.every((form) => form.required.has(key))))
   return { shape: { properties, required }, notes, remark: remark(ctx, offered, properties, required, oneOf !== undefined) }
 }
 
@@ -225,7 +225,7 @@ const remark = (
     for (const key of new Set([...Object.keys(form.properties), ...form.required])) {
       const shown = narrowed(key)
       if (shown !== undefined) items.push(shown)
-      else if (form.required.includes(key) && !required.has(key)) items.push(key)
+      else if (form.required.has(key) && !required.has(key)) items.push(key)
     }
     // A form that asks nothing more accepts what any of the params make: the forms need no remark.
     if (items.length === 0) return undefined
