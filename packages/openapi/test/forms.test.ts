@@ -1,6 +1,6 @@
 /**
- * docs/openapi.md §Body: a request body that is one of several forms (`oneOf` / `anyOf` at the top
- * of its schema). GitHub's REST API as published (`@octokit/openapi`), whose operations with such a
+ * docs/openapi.md §Body: a request body that is one of several forms (a top-level `oneOf` /
+ * `anyOf` in its schema). GitHub's REST API as published (`@octokit/openapi`), whose operations with such a
  * body were skipped before, imported and two of them executed through `createRcpClient` against a
  * real server on 127.0.0.1; small documents for the rules: conflicting definitions, forms that are
  * not objects, no object form at all, a form body, the remark under the description cap, the budget.
@@ -30,11 +30,11 @@ const bodyOf = (schema: unknown, required = true, media = "application/json") =>
   ({ required, content: { [media]: { schema } } })
 
 describe("docs/openapi.md §Body: a body of several forms, over GitHub's REST API (@octokit/openapi)", () => {
-  // One import for the whole block: GitHub's 13 MB takes a few seconds.
+  // One import of GitHub's 13 MB serves every test below.
   const imported = OpenApi.openApiToManifest(GITHUB)
   const tool = async (name: string) => (await imported).manifest.tools.find((t) => t.name === name)!
 
-  it("every operation whose JSON body is oneOf/anyOf at the top is a tool now, and no operation of the document is skipped", async () => {
+  it("every operation whose JSON body has a top-level oneOf/anyOf is a tool now, and no operation of the document is skipped", async () => {
     // The oracle, read from the raw document: the operations with such a body.
     const doc = JSON.parse(readFileSync(GITHUB, "utf8")) as Record<string, any>
     const resolve = (node: any): any => node?.$ref === undefined ? node : resolve(node.$ref.slice(2).split("/").reduce((o: any, k: string) => o[k], doc))

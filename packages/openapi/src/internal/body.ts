@@ -3,8 +3,8 @@
  * file-less multipart body whose schema is an object gives one param per top-level property,
  * placed in the `body` template under the property's own key — a scalar as a scalar param, an
  * object or array as a structured one with its schema (`structured.ts`, protocol 0.2); a form
- * body is sent as a form (`bodyEncoding: "form"`). A body that is one of several forms (`oneOf` /
- * `anyOf` at the top) offers its object forms merged (`forms.ts`). Other bodies (files, binary,
+ * body is sent as a form (`bodyEncoding: "form"`). A body that is one of several forms (a top-level
+ * `oneOf` / `anyOf`) offers its object forms merged (`forms.ts`). Other bodies (files, binary,
  * non-object JSON) are left out when optional, and make the operation unrepresentable when
  * required: a write tool never goes out without its body.
  */

@@ -43,7 +43,7 @@ const SAME_DEPTH = 8
 
 /**
  * The body's object as the tool offers it: `objectShape` for a plain object; the forms merged for a
- * `oneOf` / `anyOf` at the top; `undefined` when no form is an object (the body is then refused as
+ * top-level `oneOf` / `anyOf`; `undefined` when no form is an object (the body is then refused as
  * not an object, as before). Computed once per schema per import.
  *
  * @internal
