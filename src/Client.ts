@@ -624,6 +624,11 @@ export interface SearchOptions {
   readonly limit?: number | undefined
   /** Only the tools of these APIs, by the URL they were discovered or registered at. */
   readonly apis?: ReadonlyArray<string | URL> | undefined
+  /**
+   * Only the tools carrying one of these tags (the manifest's `tags`, docs/protocol.md §8; compared
+   * exactly). With `apis`, a tool must pass both; an empty list keeps no tool.
+   */
+  readonly tags?: ReadonlyArray<string> | undefined
 }
 
 /**
@@ -651,6 +656,8 @@ export interface SearchSessionOptions {
   readonly pinned?: ReadonlyArray<string> | undefined
   /** Search only the tools of these APIs, by the URL they were discovered or registered at. */
   readonly apis?: ReadonlyArray<string | URL> | undefined
+  /** Search only the tools carrying one of these tags (as `SearchOptions.tags`). */
+  readonly tags?: ReadonlyArray<string> | undefined
 }
 
 /**

@@ -19,6 +19,8 @@ export interface CandidateTool {
   /** The manifest's URL template: `https://api.github.com/repos/{{owner}}/{{repo}}/pulls`. */
   readonly url: string
   readonly api: ApiName
+  /** The operation's tags, as the import writes them (OpenAPI's `tags`). */
+  readonly tags?: ReadonlyArray<string> | undefined
 }
 
 export interface Registry {
@@ -52,7 +54,7 @@ export const buildRegistry = async (): Promise<Registry> => {
         const source = byName.get(tool.name)
         const operation = operations.get(tool.name)
         if (source === undefined || operation === undefined) throw new Error(`registered tool ${tool.name} is not in the ${api} import`)
-        tools.push({ ...tool, method: source.method, url: source.url, api })
+        tools.push({ ...tool, method: source.method, url: source.url, tags: source.tags, api })
         operationOf.set(tool.name, operation)
       }
     }

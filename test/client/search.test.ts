@@ -114,6 +114,83 @@ describe("searchTools", () => {
     }))
 })
 
+/** The shop and the chat again, with tags: a tool found by its tag alone, and tags that cut across the APIs. */
+const tagged = (tools: (origin: string) => Array<ToolInput>, tags: Record<string, ReadonlyArray<string>>) => (origin: string) =>
+  tools(origin).map((tool) => ({ ...tool, tags: tags[tool.name] ?? [] }))
+
+const taggedShop = tagged(shop, {
+  list_orders: ["orders"],
+  cancel_order: ["orders", "support"],
+  refund_payment: ["billing", "support"],
+  get_customer: ["customers"]
+})
+const taggedChat = tagged(chat, { post_message: ["messages", "support"], archive_channel: ["channels"] })
+
+describe("searchTools with tags", () => {
+  it.scoped("indexes a tool's tags; `tags` keeps the tools carrying one of them, exactly; with `apis` both hold; an empty list keeps none", () =>
+    Effect.gen(function*() {
+      const shopApi = yield* apiServer(taggedShop)
+      const chatApi = yield* apiServer(taggedChat)
+      yield* Effect.gen(function*() {
+        yield* Client.discover(shopApi.url("/rcp/manifest"))
+        yield* Client.discover(chatApi.url("/rcp/manifest"))
+        // No name, description or param says "billing": only the tag does.
+        assert.deepStrictEqual(names(yield* Client.searchTools("billing", { limit: 1 })), ["refund_payment"])
+        // Across both APIs, only the tools tagged support, whatever the request.
+        const support = yield* Client.searchTools("archive the channel", { limit: 10, tags: ["support"] })
+        assert.isNotEmpty(support)
+        for (const name of names(support)) assert.include(["cancel_order", "refund_payment", "post_message"], name)
+        // Exact: a tag is a label, not a word — neither case nor a part of it matches.
+        assert.deepStrictEqual(yield* Client.searchTools("cancel my order", { tags: ["Orders", "order"] }), [])
+        assert.deepStrictEqual(names(yield* Client.searchTools("cancel my order", { limit: 1, tags: ["orders"] })), ["cancel_order"])
+        // With apis: a support tool of the chat only.
+        const both = yield* Client.searchTools("refund or cancel or post", {
+          limit: 10,
+          tags: ["support"],
+          apis: [chatApi.url("/rcp/manifest")]
+        })
+        assert.deepStrictEqual(names(both), ["post_message"])
+        assert.deepStrictEqual(yield* Client.searchTools("cancel my order", { tags: [] }), [])
+        // A search session limited by tags finds only those tools.
+        const session = yield* Client.searchSession({ tags: ["customers"] })
+        yield* session.execute({ name: "search_tools", arguments: { query: "cancel my order or look up customer 7" } })
+        assert.deepStrictEqual(yield* session.found, ["get_customer"])
+      }).pipe(Effect.provide(clientLayer({}, resolvers)))
+      assert.deepStrictEqual(shopApi.requests.map((r) => r.path), ["/rcp/manifest"])
+      assert.deepStrictEqual(chatApi.requests.map((r) => r.path), ["/rcp/manifest"])
+    }))
+
+  it.scoped("the app's ranker is handed only the candidates the tags leave, and is not asked when none is left", () =>
+    Effect.gen(function*() {
+      const shopApi = yield* apiServer(taggedShop)
+      const chatApi = yield* apiServer(taggedChat)
+      const asked: Array<ReadonlyArray<string>> = []
+      const ranker: Client.SearchRanker = async (_request, candidates) => {
+        asked.push(candidates.map((candidate) => candidate.tool.name))
+        return candidates.map((candidate, i) => ({ name: candidate.tool.name, score: -i }))
+      }
+      yield* Effect.gen(function*() {
+        yield* Client.discover(shopApi.url("/rcp/manifest"))
+        yield* Client.discover(chatApi.url("/rcp/manifest"))
+        assert.deepStrictEqual(names(yield* Client.searchTools("x", { limit: 10, tags: ["support", "channels"] })), [
+          "cancel_order",
+          "refund_payment",
+          "post_message",
+          "archive_channel"
+        ])
+        assert.deepStrictEqual(names(yield* Client.searchTools("x", { tags: ["support"], apis: [shopApi.url("/rcp/manifest")] })), [
+          "cancel_order",
+          "refund_payment"
+        ])
+        assert.deepStrictEqual(yield* Client.searchTools("x", { tags: [] }), [])
+      }).pipe(Effect.provide(clientLayer({ searchRanker: ranker }, resolvers)))
+      assert.deepStrictEqual(asked, [
+        ["cancel_order", "refund_payment", "post_message", "archive_channel"],
+        ["cancel_order", "refund_payment"]
+      ])
+    }))
+})
+
 describe("searchSession", () => {
   it.scoped("the model first gets search_tools and the pinned tools; a tool it found becomes callable, one it did not is refused before anything is sent", () =>
     Effect.gen(function*() {

@@ -28,7 +28,7 @@ describe("docs/big-apis.md", () => {
       assert.strictEqual(run.status, 0)
       const lines = run.stdout.trimEnd().split("\n")
       const [all, allTokens, firstTurn] = /^(\d+) tools: (\d+) tokens; search mode, first turn: (\d+) tokens$/.exec(lines[0]!)!.slice(1).map(Number)
-      assert.strictEqual(all, 1204)
+      assert.strictEqual(all, 1223)
       // The goal of issue #32: search mode's first turn at most 5% of all tools.
       assert.isBelow(firstTurn! / allTokens!, 0.05)
       // Among the five found (it ranks first today; the page promises only that it is found, and the

@@ -83,11 +83,9 @@ describe("make with an adjective", () => {
   })
 
   it("ranks the repository's update first", () => {
-    expect(names("octo/legacy is frozen for good, so make that repo read-only", 3)).toEqual([
-      "repos_update",
-      "actions_set-private-repo-fork-pr-workfl_55fd613a",
-      "repos_update-branch-protection"
-    ])
+    // Only the first is this reading's: what follows moves with the corpus (the third changed when the
+    // import learnt bodies of several forms and 19 GitHub tools joined).
+    expect(names("octo/legacy is frozen for good, so make that repo read-only", 1)).toEqual(["repos_update"])
   })
 })
 

@@ -69,6 +69,7 @@ export interface ToolInput {
   readonly headers?: Record<string, string>
   readonly body?: Json
   readonly responseMappings?: Record<string, string>
+  readonly tags?: ReadonlyArray<string>
 }
 
 export type AuthInput =

@@ -10,7 +10,7 @@ import { MockLanguageModelV3 } from "ai/test"
 import * as Client from "rcp-sdk/client"
 import { agentTools, manifest } from "../../../test/support/execute.js"
 import { json, startServer } from "../../../test/support/server.js"
-import { aiSdkSearchTools } from "../src/AiSdk.js"
+import { aiSdkSearchTools, type AiSdkSearchToolsOptions } from "../src/AiSdk.js"
 
 type Generated = Awaited<ReturnType<MockLanguageModelV3["doGenerate"]>>
 type Call = MockLanguageModelV3["doGenerateCalls"][number]
@@ -76,6 +76,31 @@ describe("aiSdkSearchTools", () => {
       assert.deepStrictEqual(server.requests.map((r) => `${r.method} ${r.path} ${r.body}`), [
         "POST /users/u-42/enrollments {\"courseId\":\"rust-101\"}"
       ])
+    } finally {
+      await client.close()
+      await server.close()
+    }
+  })
+
+  it("searches only the tools the `tags` and `apis` options leave: a tool outside them is never offered", async () => {
+    const server = await startServer((req, res) => json(res, 201, { path: req.path }))
+    const client = Client.createRcpClient<{ readonly userId: string }>({ resolvers: { userId: (turn) => turn.userId } })
+    const url = `${server.origin}/rcp/manifest`
+    try {
+      const tools = agentTools(server.origin).map((tool) => ({ ...tool, tags: tool.name === "enroll" ? ["courses"] : ["catalogue"] }))
+      await client.register(manifest(tools), { url })
+      const offeredAfterSearch = async (options: AiSdkSearchToolsOptions<{ readonly userId: string }>) => {
+        const { prepareStep, tools } = await aiSdkSearchTools(client, options)
+        const steps = [toolCall("c1", "search_tools", { query: "sign me up for a course" }), done]
+        let step = 0
+        const model = new MockLanguageModelV3({ doGenerate: async () => steps[step++]! })
+        await generateText({ model, tools, prepareStep, experimental_context: { userId: "u-1" }, stopWhen: stepCountIs(3), prompt: "Enroll me" })
+        return offered(model.doGenerateCalls[1]!)
+      }
+      assert.notInclude(await offeredAfterSearch({ tags: ["catalogue"] }), "enroll")
+      assert.notInclude(await offeredAfterSearch({ apis: ["http://127.0.0.1:9/rcp/manifest"] }), "enroll")
+      assert.include(await offeredAfterSearch({ tags: ["courses"], apis: [url] }), "enroll")
+      assert.deepStrictEqual(server.requests, [])
     } finally {
       await client.close()
       await server.close()

@@ -108,6 +108,27 @@ describe("@rcp-sdk/mcp search mode", () => {
         Effect.provide(Client.layerUndici({ credential: TOKEN }).pipe(Layer.provide(Resolver.layer({ userId: () => "u-1" }))))
       ), (api) => Effect.promise(api.close)))
 
+  it("the search option's `apis` and `tags` limit what a search can list", async () => {
+    const api = await startNotesApi()
+    const client = Client.createRcpClient({ credential: TOKEN, resolvers: { userId: () => "u-7" } })
+    try {
+      await client.discover(api.manifestUrl)
+      const foundWith = async (search: Mcp.PromiseOptions<unknown>["search"]) => {
+        const { host } = await connect(Mcp.createMcpBridge(client, { search }).server())
+        const found = await host.callTool({ name: "search_tools", arguments: { query: "remove the note n1" } })
+        await host.close()
+        return (JSON.parse(textOf(found)) as { tools: Array<{ name: string }> }).tools.map((tool) => tool.name)
+      }
+      assert.deepStrictEqual(await foundWith({ apis: ["http://127.0.0.1:9/rcp/manifest"] }), [])
+      assert.deepStrictEqual(await foundWith({ tags: ["no-tool-has-it"] }), [])
+      assert.include(await foundWith({ apis: [api.manifestUrl] }), "delete_note")
+      assert.deepStrictEqual(api.calls(), [])
+    } finally {
+      await client.close()
+      await api.close()
+    }
+  })
+
   it("search mode is not for a `tools` selection: both APIs refuse the pair with a TypeError (a search would show what the selection leaves out)", async () => {
     const client = Client.createRcpClient()
     try {

@@ -90,8 +90,8 @@ export class Registry {
 
 /**
  * A registered tool as the search index reads it: its model-facing name, description and
- * parameters (a resolver-bound param is not there to be found), its method and URL template, and
- * the manifest it came from as its API.
+ * parameters (a resolver-bound param is not there to be found), its method and URL template, its
+ * tags, and the manifest it came from as its API.
  */
 const documentOf = (tool: CompiledTool.CompiledTool): SearchDocument => ({
   name: tool.name,
@@ -99,5 +99,6 @@ const documentOf = (tool: CompiledTool.CompiledTool): SearchDocument => ({
   parameters: tool.model.parameters,
   method: tool.tool.method,
   url: tool.tool.url,
+  tags: tool.tool.tags,
   api: tool.manifestUrl
 })

@@ -16,8 +16,8 @@ const MAX_LIMIT = 50
 export const searchTools = (registry: Registry, ranker?: SearchRanker | undefined) =>
 (request: string, options?: SearchOptions): Effect.Effect<ReadonlyArray<ToolMatch>> => {
   const limit = Math.min(MAX_LIMIT, Math.max(0, Math.floor(options?.limit ?? 5)))
-  const apis = options?.apis === undefined ? undefined : new Set(options.apis.map((url) => normalizeUrl(url)))
-  if (ranker !== undefined) return custom(registry, ranker, request, limit, apis)
+  const within = scope(options)
+  if (ranker !== undefined) return custom(registry, ranker, request, limit, within)
   return Effect.flatMap(
     Effect.promise(() => import("../search/index.js")),
     (ToolIndex) =>
@@ -25,9 +25,9 @@ export const searchTools = (registry: Registry, ranker?: SearchRanker | undefine
         const index = registry.searchIndex(ToolIndex.make)
         const hits = index.search(request, {
           limit,
-          filter: apis === undefined ? undefined : (name) => {
+          filter: within === undefined ? undefined : (name) => {
             const tool = registry.get(name)
-            return tool !== undefined && apis.has(tool.manifestUrl)
+            return tool !== undefined && within(tool)
           }
         })
         return hits.flatMap((hit) => {
@@ -38,24 +38,42 @@ export const searchTools = (registry: Registry, ranker?: SearchRanker | undefine
   )
 }
 
+/** Which registered tools a search may return. */
+type Scope = (tool: { readonly manifestUrl: string; readonly tool: { readonly tags?: ReadonlyArray<string> | undefined } }) => boolean
+
+/**
+ * The tools `apis` and `tags` leave to a search: of one of the APIs (by the URL as the client keys
+ * it) and carrying one of the tags (exact: a tag is the API's label, not a word), both when both are
+ * given; an empty list leaves none. Undefined: every tool.
+ */
+const scope = (options: SearchOptions | undefined): Scope | undefined => {
+  const apis = options?.apis === undefined ? undefined : new Set(options.apis.map((url) => normalizeUrl(url)))
+  const tags = options?.tags === undefined ? undefined : new Set(options.tags)
+  if (apis === undefined && tags === undefined) return undefined
+  return (tool) =>
+    (apis === undefined || apis.has(tool.manifestUrl)) &&
+    (tags === undefined || (tool.tool.tags ?? []).some((tag) => tags.has(tag)))
+}
+
 /**
  * The app's ranker over the candidates of the APIs asked for. What it returns is held to the
  * contract: only candidates, each once, at most `limit`, in its order. Nothing is asked of it for
- * `limit` 0. Its failure is a defect (`SearchRanker` says so).
+ * `limit` 0, nor when `apis` and `tags` leave no candidate. Its failure is a defect (`SearchRanker` says so).
  */
 const custom = (
   registry: Registry,
   ranker: SearchRanker,
   request: string,
   limit: number,
-  apis: ReadonlySet<string> | undefined
+  within: Scope | undefined
 ): Effect.Effect<ReadonlyArray<ToolMatch>> => {
   if (limit === 0) return Effect.succeed([])
   const byName = new Map(
     registry.compiled()
-      .filter((tool) => apis === undefined || apis.has(tool.manifestUrl))
+      .filter((tool) => within === undefined || within(tool))
       .map((tool) => [tool.name, { tool: tool.model, api: tool.manifestUrl }] as const)
   )
+  if (byName.size === 0) return Effect.succeed([])
   return Effect.map(
     Effect.promise(async () => ranker(request, [...byName.values()], { limit })),
     (ranked) => {

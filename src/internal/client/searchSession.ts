@@ -70,7 +70,7 @@ export const make = (client: Service, options: SearchSessionOptions = {}): Searc
       return Effect.fail(new InvalidArguments({ tool: SearchTool.SEARCH_TOOL_NAME, problems: [read.problem] }))
     }
     return Effect.flatMap(
-      client.searchTools(read.query, { limit: read.limit, apis: options.apis }),
+      client.searchTools(read.query, { limit: read.limit, apis: options.apis, tags: options.tags }),
       (matches) => {
         const hits = matches.filter((match) => match.tool.name !== SearchTool.SEARCH_TOOL_NAME)
         for (const { tool } of hits) {

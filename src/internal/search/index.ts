@@ -1036,16 +1036,29 @@ const termsOf = (
   lent: ReadonlyArray<string> = NO_TERMS
 ): Record<Field, ReadonlyArray<string>> => {
   const params = paramTerms(document, reading)
+  const name = termsIn(reading, document.name)
+  const summary = summaryIn(reading, document.description)
   return {
-    name: termsIn(reading, document.name),
+    name,
     head: url.head,
     path: url.path,
     slots: url.slots,
-    summary: summaryIn(reading, document.description),
+    summary,
     params: lent.length === 0 ? params : distinct([params, lent]),
-    tags: document.tags === undefined || document.tags.length === 0 ? [] : termsIn(reading, document.tags.join(" ")),
-    api: termsIn(reading, document.api ?? "")
+    tags: document.tags === undefined || document.tags.length === 0 ? NO_TERMS : tagTerms(reading, document.tags, [name, url.path, summary, params]),
+    api: document.api === undefined ? NO_TERMS : termsIn(reading, labelWords(document.api).join(" "))
   }
+}
+
+/**
+ * The words a tool's tags add to what the tool says of itself. A tag is an area shared by dozens
+ * of tools (`repos`, `actions`, `admin.conversations`): where its words are already the tool's name,
+ * path, summary or parameters, counting them again would lift the whole area for a word the request
+ * shares with it; where they are not (`billing` on a refund), they are how the tool is found.
+ */
+const tagTerms = (reading: Reading, tags: ReadonlyArray<string>, own: ReadonlyArray<ReadonlyArray<string>>): ReadonlyArray<string> => {
+  const added = termsIn(reading, tags.join(" ")).filter((term) => !own.some((terms) => terms.includes(term)))
+  return added.length === 0 ? NO_TERMS : added
 }
 
 /**
@@ -1068,7 +1081,7 @@ export interface ToolIndex {
 }
 
 /** Words of an API label that do not name it: `https://api.github.com/openapi.json` is "github". */
-const LABEL_NOISE: ReadonlySet<string> = new Set(["https", "http", "www", "api", "apis", "com", "org", "net", "io", "dev", "json", "yaml", "openapi", "rcp", "manifest", "v1", "v2", "v3"])
+const LABEL_NOISE: ReadonlySet<string> = new Set(["https", "http", "www", "api", "apis", "com", "org", "net", "io", "dev", "json", "yaml", "openapi", "rcp", "manifest", "v1", "v2", "v3", "localhost"])
 
 /**
  * A name joined by underscores (`STRIPE_SECRET`, `SLACK_BOT_TOKEN`, `github_token`): an environment
@@ -1078,13 +1091,23 @@ const LABEL_NOISE: ReadonlySet<string> = new Set(["https", "http", "www", "api",
  */
 const IDENTIFIER = /[\p{L}\p{N}]{1,64}(?:_[\p{L}\p{N}]{1,64}){1,16}/gu
 
+/**
+ * The words of an API label that name it. A client labels an API by the URL it was discovered at
+ * (`https://api.github.com/openapi.json`), a test or a bench by a name (`github`): both must read
+ * "github". The URL is cut at its punctuation first (`rawWords` drops a URL in prose whole); its
+ * scheme, generic host and path words, and numbers (a port, an address) name nothing.
+ */
+const labelWords = (label: string): Array<string> =>
+  rawWords(label.replace(NOT_A_WORD, " ")).filter((word) => !LABEL_NOISE.has(word) && word.length > 2 && !DIGITS.test(word))
+const NOT_A_WORD = /[^\p{L}\p{N}]+/gu
+const DIGITS = /^\d+$/
+
 /** The APIs a request names by a word of their label, outside identifiers (`IDENTIFIER`). */
 const namedApis = (request: string, labels: Iterable<string>): Set<string> => {
   const said = new Set(rawWords(request.replace(IDENTIFIER, " ")))
   const named = new Set<string>()
   for (const label of labels) {
-    const words = rawWords(label).filter((word) => !LABEL_NOISE.has(word) && word.length > 2)
-    if (words.some((word) => said.has(word))) named.add(label)
+    if (labelWords(label).some((word) => said.has(word))) named.add(label)
   }
   return named
 }
@@ -1101,7 +1124,7 @@ const WORD_OR_IDENTIFIER = /[\p{L}\p{N}]+(?:_[\p{L}\p{N}]+)*/gu
 const withoutApiNames = (request: string, named: ReadonlySet<string>): string => {
   if (named.size === 0) return request
   const names = new Set<string>()
-  for (const label of named) for (const word of rawWords(label)) if (!LABEL_NOISE.has(word) && word.length > 2) names.add(word)
+  for (const label of named) for (const word of labelWords(label)) names.add(word)
   // An identifier is kept whole: its words are a value's, not the API's name.
   return request.replace(WORD_OR_IDENTIFIER, (word) => (names.has(word.toLowerCase()) ? " " : word))
 }

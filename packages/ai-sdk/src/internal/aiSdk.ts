@@ -141,6 +141,10 @@ export const aiSdkTools = async <Ctx>(
 export interface AiSdkSearchToolsOptions<Ctx> extends Omit<AiSdkToolsOptions<Ctx>, "tools"> {
   /** Tools always active beside `search_tools`, by exposed name. */
   readonly pinned?: ReadonlyArray<string> | undefined
+  /** Search only the tools of these APIs, by the URL they were discovered or registered at. */
+  readonly apis?: ReadonlyArray<string | URL> | undefined
+  /** Search only the tools carrying one of these tags (`SearchOptions.tags` of rcp-sdk/client). */
+  readonly tags?: ReadonlyArray<string> | undefined
 }
 
 /**
@@ -160,7 +164,7 @@ export const aiSdkSearchTools = async <Ctx>(
   client: PromiseClient<Ctx>,
   options: AiSdkSearchToolsOptions<Ctx> = {}
 ): Promise<AiSdkSearchTools> => {
-  const session = client.searchSession({ pinned: options.pinned })
+  const session = client.searchSession({ pinned: options.pinned, apis: options.apis, tags: options.tags })
   // The session's first tool is its search tool.
   const [search] = await session.tools()
   const tools = await client.tools()

@@ -204,6 +204,10 @@ interface Backend {
 export interface SearchOption {
   /** Tools always listed beside `search_tools`, by exposed name. */
   readonly pinned?: ReadonlyArray<string> | undefined
+  /** Search only the tools of these APIs, by the URL they were discovered or registered at. */
+  readonly apis?: ReadonlyArray<string | URL> | undefined
+  /** Search only the tools carrying one of these tags (`SearchOptions.tags` of rcp-sdk/client). */
+  readonly tags?: ReadonlyArray<string> | undefined
 }
 
 /** @internal */
@@ -316,7 +320,7 @@ export const make = <Ctx = undefined, R = never, R2 = never>(
     }
     return bridgeOf(() => {
       if (search === undefined) return backend((shown) => client.expose(shown).execute, client.tools)
-      const session = Effect.runSync(Effect.provideService(searchSession({ pinned: search.pinned }), RcpClient, client))
+      const session = Effect.runSync(Effect.provideService(searchSession(search), RcpClient, client))
       return backend(() => session.execute, session.tools)
     }, options)
   })
@@ -342,7 +346,7 @@ export interface PromiseOptions<Ctx> extends ServerInfo, ModeOptions {
 export const createBridge = <Ctx>(client: PromiseClient<Ctx>, options: PromiseOptions<Ctx> = {}): Bridge => {
   const search = searchOf(options)
   return bridgeOf(() => {
-    const session = search === undefined ? undefined : client.searchSession({ pinned: search.pinned })
+    const session = search === undefined ? undefined : client.searchSession(search)
     return {
       tools: session?.tools ?? client.tools,
       call: async (shown, name, args, extra) => {

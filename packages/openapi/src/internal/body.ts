@@ -3,15 +3,17 @@
  * file-less multipart body whose schema is an object gives one param per top-level property,
  * placed in the `body` template under the property's own key — a scalar as a scalar param, an
  * object or array as a structured one with its schema (`structured.ts`, protocol 0.2); a form
- * body is sent as a form (`bodyEncoding: "form"`). Other bodies (files, binary, non-object JSON)
- * are left out when optional, and make the operation unrepresentable when required: a write tool
- * never goes out without its body.
+ * body is sent as a form (`bodyEncoding: "form"`). A body that is one of several forms (a top-level
+ * `oneOf` / `anyOf`) offers its object forms merged (`forms.ts`). Other bodies (files, binary,
+ * non-object JSON) are left out when optional, and make the operation unrepresentable when
+ * required: a write tool never goes out without its body.
  */
 import type * as Manifest from "rcp-sdk/manifest"
 import type { Draft } from "./draft.js"
 import type { Refs } from "./refs.js"
 import * as Schema from "./schema.js"
-import { type Context, objectShape } from "./shape.js"
+import * as Forms from "./forms.js"
+import type { Context } from "./shape.js"
 import * as Structured from "./structured.js"
 import { clip, isRecord } from "./text.js"
 
@@ -114,9 +116,10 @@ export const add = (ctx: Context, draft: Draft, body: Body, method: string): voi
   if (body.encoding === undefined) return leaveOut(`is neither JSON nor a form (${body.media})`)
   const broken = refs.problem(refs.resolve(body.schema))
   if (broken !== undefined) return leaveOut(`cannot be read: ${broken}`)
-  const shape = objectShape(ctx, body.schema)
+  const forms = Forms.bodyForms(ctx, body.schema)
   const what = body.encoding === "json" ? "a JSON object" : "a form of fields"
-  if (shape === undefined) return leaveOut(`is not ${what} (${Schema.summarize(refs, body.schema)})`)
+  if (forms === undefined) return leaveOut(`is not ${what} (${Schema.summarize(refs, body.schema)})`)
+  const { shape } = forms
   const form = body.encoding !== "json"
   if (body.encoding === "multipart") {
     const files = Object.entries(shape.properties).filter(([, property]) => Structured.isFile(ctx, property)).map(([key]) => key)
@@ -162,6 +165,8 @@ export const add = (ctx: Context, draft: Draft, body: Body, method: string): voi
   }
   draft.body = template
   if (form) draft.bodyEncoding = "form"
+  for (const note of forms.notes) draft.note(note)
+  if (forms.remark !== undefined) draft.remarks.push(forms.remark)
 }
 
 /** The root's description is the param's own: said once. */

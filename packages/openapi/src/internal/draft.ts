@@ -34,6 +34,8 @@ export class Draft {
   /** `"form"`: the body goes as `application/x-www-form-urlencoded` (docs/protocol.md §1.12). */
   bodyEncoding: "form" | undefined = undefined
   readonly notes: Array<string> = []
+  /** What the tool's description says after the operation's own text (how the body's forms differ). */
+  readonly remarks: Array<string> = []
   skip: string | undefined = undefined
   private readonly names = new UniqueNames()
 

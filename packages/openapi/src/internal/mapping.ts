@@ -94,7 +94,11 @@ export const operations = (doc: Record<string, unknown>, refs: Refs.Refs = Refs.
 const label = (method: string, path: string, operationId: string | undefined): string =>
   `${method} ${clip(path, 200)}${operationId === undefined ? "" : ` (${clip(operationId, 80)})`}`
 
-const toolDescription = (operation: Record<string, unknown>, method: string, path: string): string => {
+/**
+ * The tool's description: the operation's own text, then the mapping's remarks (how the body's forms
+ * differ). The operation's text is cut first, so that a remark the params depend on is never lost.
+ */
+const toolDescription = (operation: Record<string, unknown>, method: string, path: string, remarks: ReadonlyArray<string>): string => {
   // HTML (Stripe's descriptions, say) as Markdown: what a model reads best, and shorter.
   const text = (key: string) => (typeof operation[key] === "string" ? describe(operation[key]) : undefined)
   const summary = text("summary")?.trim()
@@ -107,7 +111,10 @@ const toolDescription = (operation: Record<string, unknown>, method: string, pat
       ? description.slice(summary.length).replace(/^[.:!?]/, "")
       : description
   ]
-  return Schema.joinDescription(parts, TOOL_DESCRIPTION_MAX) ?? `${method} ${clip(path, 200)}`
+  const added = remarks.join(" ")
+  const room = added === "" ? TOOL_DESCRIPTION_MAX : Math.max(0, TOOL_DESCRIPTION_MAX - added.length - 1)
+  const own = Schema.joinDescription(parts, room) ?? `${method} ${clip(path, 200)}`
+  return Schema.joinDescription([own, added], TOOL_DESCRIPTION_MAX)!
 }
 
 const repeats = (description: string, summary: string): boolean =>
@@ -275,7 +282,7 @@ const start = (
     if (draft.skip !== undefined) return skip(draft.skip)
     const tool: { -readonly [K in keyof Manifest.Tool]: Manifest.Tool[K] } = {
       name: "",
-      description: toolDescription(operation, method, path),
+      description: toolDescription(operation, method, path, draft.remarks),
       method: method as Manifest.HttpMethod,
       params: draft.params,
       url
