@@ -94,13 +94,6 @@ const isDigit = (code: number): boolean => code >= 48 && code <= 57
 const APOSTROPHE = 39
 
 /**
- * `rawWords`, each word handed to `visit` as it is read. ASCII text (almost every API document) is
- * scanned by character code, as `ASCII_WORD` matches it: a regular expression's match is an array
- * with its index and input, allocated for every word of every text read — a fifth of what the
- * first build of a process allocated (issue #32's build; `test/search/words.test.ts` holds the
- * scan to the expression's reading).
- */
-/**
  * `String.prototype.charCodeAt`, called as a function by `eachWord`'s scan. Called as a method
  * (`plain.charCodeAt(at)`), the property load before each call saw every kind of string the
  * reading is handed (flat, concatenated, sliced, internalized: a map each) and went megamorphic,
@@ -110,6 +103,13 @@ const APOSTROPHE = 39
  */
 const codeAt = String.prototype.charCodeAt
 
+/**
+ * `rawWords`, each word handed to `visit` as it is read. ASCII text (almost every API document) is
+ * scanned by character code, as `ASCII_WORD` matches it: a regular expression's match is an array
+ * with its index and input, allocated for every word of every text read — a fifth of what the
+ * first build of a process allocated (issue #32's build; `test/search/words.test.ts` holds the
+ * scan to the expression's reading).
+ */
 const eachWord = (
   text: string,
   visit: (word: string) => void,
