@@ -6,6 +6,10 @@
  *   node --cpu-prof --cpu-prof-dir=/tmp/prof bench/build/search/profile.js [--build | --search]
  *
  * `--build`: five builds; `--search`: one build, then the DEV requests ten times; neither: both.
+ * `--cold`: each build with nothing read before (`forgetReadings`, the figures' first build of a
+ * process); `--builds=N`: N builds instead of five (`--builds=0`: the tools read from the imports and
+ * nothing built — what to subtract from an instruction count of `--builds=1` under
+ * `valgrind --tool=callgrind` to count one build, which is repeatable on a loaded machine).
  * `--first`: one build, then the first DEV request alone — a process's first search (figures.ts'
  * "first search of a process"), its wall and CPU milliseconds printed; run it in several fresh
  * processes to compare trees (`--tree=NAME`, as figures.ts).
@@ -31,8 +35,15 @@ if (isEntryPoint(import.meta.url)) {
     process.stdout.write(`first search ${took.toFixed(1)} ms wall, ${((used.user + used.system) / 1000).toFixed(1)} ms CPU\n`)
     process.exit(0)
   }
+  const cold = process.argv.includes("--cold")
+  const builds = Number(process.argv.find((arg) => arg.startsWith("--builds="))?.slice("--builds=".length) ?? 5)
   const started = performance.now()
-  if (only !== "--search") for (let i = 0; i < 5; i++) twoThousand(ToolIndex.make, tools)
+  if (only !== "--search") {
+    for (let i = 0; i < builds; i++) {
+      if (cold) ToolIndex.forgetReadings()
+      twoThousand(ToolIndex.make, tools)
+    }
+  }
   const built = performance.now()
   if (only !== "--build") {
     const index = twoThousand(ToolIndex.make, tools)

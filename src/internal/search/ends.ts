@@ -60,26 +60,30 @@ export const endOf = (
   parameters: ReadonlyArray<string>,
   api: string | undefined,
   updates: boolean
-): End | undefined => endWith(method, url, parameters, api, updates, rpcMethodOf(url))
+): End | undefined => {
+  const properties = Object.fromEntries(parameters.map((name) => [name, true]))
+  return endWith(method, urlEndOf(url, rpcMethodOf(url)), properties, api, updates)
+}
 
 /**
- * `endOf`, the URL's RPC method (`rpcMethodOf`) given: the index reads it once per URL template
- * (`UrlReading.rpc`), where every tool read it again for each of three uses.
+ * What a URL template alone says of ending (`endOf`'s reading of the URL): the resource its path
+ * names and how the tool's method and parameters decide whether it ends it — `delete` and `end`
+ * (an RPC method's verb) whatever they are, `item` (a path ending with an item parameter: a DELETE,
+ * or an update taking a state) and `verb` (a verb of ending after an item: by a method that
+ * changes). Read once per template by the index (`UrlReading.end`), where every tool read its URL
+ * again (its path cut out and split, its segments tested) for the same answer.
  *
  * @internal
  */
-export const endWith = (
-  method: string | undefined,
-  url: string | undefined,
-  parameters: ReadonlyArray<string>,
-  api: string | undefined,
-  updates: boolean,
-  rpc: RpcMethod | undefined
-): End | undefined => {
+export interface UrlEnd {
+  readonly resource: string
+  readonly shape: "delete" | "end" | "item" | "verb"
+}
+
+/** `UrlEnd` of a URL template, its RPC method (`rpcMethodOf`) given; undefined for a URL that ends nothing. @internal */
+export const urlEndOf = (url: string | undefined, rpc: RpcMethod | undefined): UrlEnd | undefined => {
   if (url === undefined) return undefined
-  const verb = (method ?? "").toUpperCase()
   const parts = pathOf(url).split("/").filter((part) => part !== "")
-  const key = (resource: string): string => apiKey(api, resource)
   const last = parts[parts.length - 1]
   if (last === undefined) return undefined
   // RPC: `/api/conversations.archive` — the method's words after the resource's.
@@ -87,27 +91,58 @@ export const endWith = (
     const action = rawWords(rpc.verb)
     const resource = rpc.families[rpc.families.length - 1]!
     if (action.length === 0) return undefined
-    if (DELETING.has(action[0]!)) return { resource: key(resource), kind: "delete" }
-    if (action.length === 1 && ENDING.has(action[0]!)) return { resource: key(resource), kind: "end" }
+    if (DELETING.has(action[0]!)) return { resource, shape: "delete" }
+    if (action.length === 1 && ENDING.has(action[0]!)) return { resource, shape: "end" }
     return undefined
   }
   // REST: the item a path ends with, or the item before the verb it ends with.
   if (PARAM.test(last)) {
     const collection = parts[parts.length - 2]
     if (collection === undefined || PARAM.test(collection)) return undefined
-    if (verb === "DELETE") return { resource: key(collection), kind: "delete" }
-    if (updates && parameters.some((name) => STATE.has(name))) {
-      return { resource: key(collection), kind: "state" }
-    }
-    return undefined
+    return { resource: collection, shape: "item" }
   }
   const item = parts[parts.length - 2]
   const collection = parts[parts.length - 3]
   if (item === undefined || collection === undefined || !PARAM.test(item) || PARAM.test(collection)) return undefined
   const action = rawWords(last.replace(/[_.-]/g, " "))
-  const changes = verb === "POST" || verb === "PUT" || verb === "PATCH"
-  if (changes && action.length === 1 && ENDING.has(action[0]!)) return { resource: key(collection), kind: "end" }
-  return undefined
+  return action.length === 1 && ENDING.has(action[0]!) ? { resource: collection, shape: "verb" } : undefined
+}
+
+/**
+ * `endOf`, the URL read already (`urlEndOf`): what the tool's method, parameters (by name: their
+ * schema's `properties`) and kind of operation make of it.
+ *
+ * @internal
+ */
+export const endWith = (
+  method: string | undefined,
+  end: UrlEnd | undefined,
+  properties: Readonly<Record<string, unknown>>,
+  api: string | undefined,
+  updates: boolean
+): End | undefined => {
+  if (end === undefined) return undefined
+  switch (end.shape) {
+    case "delete":
+    case "end":
+      return { resource: apiKey(api, end.resource), kind: end.shape }
+    case "item": {
+      const verb = (method ?? "").toUpperCase()
+      if (verb === "DELETE") return { resource: apiKey(api, end.resource), kind: "delete" }
+      if (updates && takesState(properties)) return { resource: apiKey(api, end.resource), kind: "state" }
+      return undefined
+    }
+    case "verb": {
+      const verb = (method ?? "").toUpperCase()
+      return verb === "POST" || verb === "PUT" || verb === "PATCH" ? { resource: apiKey(api, end.resource), kind: "end" } : undefined
+    }
+  }
+}
+
+/** Whether a tool takes a parameter that holds whether its item is alive (`STATE`). */
+const takesState = (properties: Readonly<Record<string, unknown>>): boolean => {
+  for (const name of STATE) if (Object.hasOwn(properties, name)) return true
+  return false
 }
 
 /**

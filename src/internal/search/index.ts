@@ -578,6 +578,8 @@ interface UrlReading {
    * `Ends.endWith` each read it for every tool (a `pathOf` of its URL each time).
    */
   readonly rpc: Learn.RpcMethod | undefined
+  /** What it says of ending (`Ends.urlEndOf`), read once per template where `Ends.endOf` read it per tool. */
+  readonly end: Ends.UrlEnd | undefined
 }
 
 const newReading = (): Reading => ({
@@ -875,7 +877,7 @@ const notCodedIn = (document: SearchDocument) => (param: string): boolean => {
 }
 const NAME_PARAM = /(?:^|_)name$/i
 
-const NO_URL: UrlReading = { head: [], path: [], slots: [], slotTerms: [], slotOnly: [], items: new Set(), ends: new Set(), collections: [], rpc: undefined }
+const NO_URL: UrlReading = { head: [], path: [], slots: [], slotTerms: [], slotOnly: [], items: new Set(), ends: new Set(), collections: [], rpc: undefined, end: undefined }
 
 const urlIn = (reading: Reading, url: string | undefined): UrlReading => {
   if (url === undefined) return NO_URL
@@ -887,6 +889,7 @@ const urlIn = (reading: Reading, url: string | undefined): UrlReading => {
     const slotTerms = slots.split(" ").filter((slot) => slot !== "").map((slot) => termsIn(reading, slot))
     const collections = Learn.collectionsIn(path)
     const statics = new Set(joined(segments.filter((segment) => !segment.includes("{")).map((segment) => segmentIn(reading, segment))))
+    const rpc = Learn.rpcMethodOf(url)
     // A path is mostly segments other paths have (`repos`, `{owner}`, `{repo}`): each is read once.
     found = {
       head: termsIn(reading, headOf(segments)),
@@ -897,7 +900,8 @@ const urlIn = (reading: Reading, url: string | undefined): UrlReading => {
       items: new Set(Learn.keysOf(collections)),
       ends: new Set(Learn.endingIn(path)),
       collections,
-      rpc: Learn.rpcMethodOf(url)
+      rpc,
+      end: Ends.urlEndOf(url, rpc)
     }
     reading.urls.set(url, found)
     reading.chars += url.length
@@ -989,6 +993,7 @@ const listTerms = (params: ReadonlyArray<ParamReading>): ReadonlyArray<string> =
 }
 
 const NO_TERMS: ReadonlyArray<string> = []
+const NO_PROPERTIES: Readonly<Record<string, SearchParameter>> = {}
 
 /** A parameter's description saying its value must be unique: it identifies the item (a name, a handle). */
 const UNIQUE = /\bunique\b/i
@@ -1001,8 +1006,12 @@ const UNIQUE = /\bunique\b/i
  * the update take them; the family's other members (`usergroups.disable`, `usergroups.users.list`)
  * act on the same items and never say so. Keyed by the API and the family.
  */
-const lentBy = (document: SearchDocument, reading: Reading): { readonly key: string; readonly terms: ReadonlyArray<string> } | undefined => {
-  const method = urlIn(reading, document.url).rpc
+const lentBy = (
+  document: SearchDocument,
+  url: UrlReading,
+  reading: Reading
+): { readonly key: string; readonly terms: ReadonlyArray<string> } | undefined => {
+  const method = url.rpc
   if (method === undefined || method.verb !== "create") return undefined
   const properties = document.parameters?.properties ?? {}
   const texts: Array<string> = []
@@ -1016,11 +1025,16 @@ const lentBy = (document: SearchDocument, reading: Reading): { readonly key: str
 
 /**
  * The index terms of each field of a tool: read when it is added, and again when it is removed
- * (MiniSearch removes a document by its terms), by this one function so that both agree. `lent`:
+ * (MiniSearch removes a document by its terms), by this one function so that both agree. `url`: its
+ * URL template's reading (`urlIn`, looked up once per tool by the caller, which reads it too). `lent`:
  * the words its family's create lends it (`lentBy`), among its parameters' (weak: as a parameter).
  */
-const termsOf = (document: SearchDocument, reading: Reading, lent: ReadonlyArray<string> = NO_TERMS): Record<Field, ReadonlyArray<string>> => {
-  const url = urlIn(reading, document.url)
+const termsOf = (
+  document: SearchDocument,
+  url: UrlReading,
+  reading: Reading,
+  lent: ReadonlyArray<string> = NO_TERMS
+): Record<Field, ReadonlyArray<string>> => {
   const params = paramTerms(document, reading)
   const name = termsIn(reading, document.name)
   const summary = summaryIn(reading, document.description)
@@ -1321,8 +1335,8 @@ export const make = (): ToolIndex => {
    */
   const lenders = new Map<string, ReadonlyArray<string>>()
   /** The words a tool borrows from its families' creates (not from itself: its own are its parameters). */
-  const lentTo = (document: SearchDocument, reading: Reading): ReadonlyArray<string> => {
-    const method = urlIn(reading, document.url).rpc
+  const lentTo = (document: SearchDocument, url: UrlReading): ReadonlyArray<string> => {
+    const method = url.rpc
     if (method === undefined || lenders.size === 0) return NO_TERMS
     const lists: Array<ReadonlyArray<string>> = []
     for (const family of method.families) {
@@ -1338,7 +1352,8 @@ export const make = (): ToolIndex => {
     if (indexed === undefined) return
     forgetScores()
     const reading = readingNow()
-    const fields = termsOf(indexed.document, reading, indexed.lent)
+    const url = urlIn(reading, indexed.document.url)
+    const fields = termsOf(indexed.document, url, reading, indexed.lent)
     indexed.terms = fields
     try {
       miniSearch.remove(indexed)
@@ -1348,9 +1363,9 @@ export const make = (): ToolIndex => {
     for (const field of FIELDS) for (const term of fields[field]) if (!miniSearch.hasTerm(term)) present.delete(term)
     byName.delete(name)
     byId.delete(indexed.id)
-    const lends = lentBy(indexed.document, reading)
+    const lends = lentBy(indexed.document, url, reading)
     if (lends !== undefined) lenders.delete(lends.key)
-    Learn.remove(vocabulary, urlIn(reading, indexed.document.url).collections, indexed.document.api, notCodedIn(indexed.document))
+    Learn.remove(vocabulary, url.collections, indexed.document.api, notCodedIn(indexed.document))
     countApi(indexed.document.api, -1)
   }
 
@@ -1358,8 +1373,10 @@ export const make = (): ToolIndex => {
     forgetScores()
     const fresh: Array<Indexed> = []
     const reading = readingNow()
+    // Each tool's URL template read (or found read) once, for all that reads it below.
+    const urls = documents.map((document) => urlIn(reading, document.url))
     // The creates of this add lend first, so that a family's members borrow whatever their order.
-    const lending = documents.map((document) => lentBy(document, reading))
+    const lending = documents.map((document, at) => lentBy(document, urls[at]!, reading))
     for (const lends of lending) if (lends !== undefined) lenders.set(lends.key, lends.terms)
     for (let at = 0; at < documents.length; at++) {
       const document = documents[at]!
@@ -1368,9 +1385,9 @@ export const make = (): ToolIndex => {
       const lends = lending[at]
       if (lends !== undefined) lenders.set(lends.key, lends.terms)
       const id = nextId++
-      const lent = lentTo(document, reading)
-      const fields = termsOf(document, reading, lent)
-      const url = urlIn(reading, document.url)
+      const url = urls[at]!
+      const lent = lentTo(document, url)
+      const fields = termsOf(document, url, reading, lent)
       const action = actionOf(document)
       const indexed: Indexed = {
         id,
@@ -1392,7 +1409,7 @@ export const make = (): ToolIndex => {
         ends: url.ends,
         slots: url.slotTerms,
         slotOnly: url.slotOnly.length === 0 ? url.slotOnly : url.slotOnly.filter((term) => !fields.name.includes(term) && !fields.summary.includes(term)),
-        end: Ends.endWith(document.method, document.url, Object.keys(document.parameters?.properties ?? {}), document.api, action === "update", url.rpc),
+        end: Ends.endWith(document.method, url.end, document.parameters?.properties ?? NO_PROPERTIES, document.api, action === "update"),
         lent,
         reads: action === "read" ? readsOf(fields.name, fields.api) : NO_TERMS,
         part: partOf(document.method, document.url, url.head, url.slotTerms.length)
