@@ -59,6 +59,41 @@ describe("rcp mcp --search", () => {
   })
 })
 
+describe("rcp mcp --search --pin --tag", () => {
+  it("a pinned tool is listed beside search_tools from the start; --tag leaves a search only the tools carrying one of the tags", async () => {
+    const api = await startNotesApi()
+    const connect = async (extra: ReadonlyArray<string>) => {
+      const host = new McpClient({ name: "test-host", version: "1.0.0" })
+      await host.connect(
+        new StdioClientTransport({
+          command: process.execPath,
+          args: [bin, "mcp", api.manifestUrl, "--set", "userId=u-42", "--credential-env", "RCP_TEST_TOKEN", "--search", ...extra],
+          env: { ...process.env, RCP_TEST_TOKEN: TOKEN, NO_COLOR: "1" } as Record<string, string>,
+          stderr: "pipe"
+        })
+      )
+      return host
+    }
+    const foundBy = async (host: McpClient) => {
+      const found = await host.callTool({ name: "search_tools", arguments: { query: "write a new note", limit: 3 } })
+      return (JSON.parse((found.content as Array<{ text: string }>)[0]!.text) as { tools: Array<{ name: string }> }).tools.map((tool) => tool.name)
+    }
+    const pinned = await connect(["--pin", "get_profile", "--pin", "not_a_tool"])
+    const tagged = await connect(["--tag", "no-tool-carries-this"])
+    try {
+      // A pinned name no tool has is left out, as the bridge's `pinned` does.
+      assert.deepStrictEqual((await pinned.listTools()).tools.map((tool) => tool.name), ["search_tools", "get_profile"])
+      assert.strictEqual((await foundBy(pinned))[0], "create_note")
+      assert.deepStrictEqual(await foundBy(tagged), [])
+      assert.deepStrictEqual((await tagged.listTools()).tools.map((tool) => tool.name), ["search_tools"])
+      assert.deepStrictEqual(api.calls(), [])
+    } finally {
+      await Promise.all([pinned.close(), tagged.close()])
+      await api.close()
+    }
+  })
+})
+
 const ENV = { ...process.env, RCP_TEST_TOKEN: TOKEN, NO_COLOR: "1" } as Record<string, string>
 
 /** `rcp mcp --search --http 0` (with `extra` arguments), at the address it announces on stderr. */

@@ -191,7 +191,9 @@ describe("rcp mcp over stdio (the SDK's StdioClientTransport)", () => {
         [
           [api.manifestUrl, "--search", "--session-idle", "60"],
           "rcp: --max-sessions and --session-idle bound the sessions of --search --http; give both of those (see rcp mcp --help)"
-        ]
+        ],
+        [[api.manifestUrl, "--pin", "get_profile"], "rcp: --pin and --tag shape search mode; give --search with them (see rcp mcp --help)"],
+        [[api.manifestUrl, "--tag", "notes"], "rcp: --pin and --tag shape search mode; give --search with them (see rcp mcp --help)"]
       ] as const
       for (const [args, line] of cases) {
         const run = await runProcess(process.execPath, [bin, "mcp", ...args], { env: ENV })

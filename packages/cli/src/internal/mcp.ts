@@ -71,6 +71,18 @@ export const command = define({
       type: "boolean",
       description: "Search mode: list search_tools, then what each search finds (tools/list_changed) — for big APIs"
     },
+    pin: {
+      type: "string",
+      multiple: true,
+      value: "TOOL",
+      description: "--search: a tool always listed beside search_tools, by the name the host sees"
+    },
+    tag: {
+      type: "string",
+      multiple: true,
+      value: "TAG",
+      description: "--search: search only the tools carrying one of these tags (the manifest's tags, exact)"
+    },
     "max-sessions": {
       type: "string",
       value: "N",
@@ -111,6 +123,13 @@ export const command = define({
           new UsageError({ message: "--max-sessions and --session-idle bound the sessions of --search --http; give both of those", command: "mcp" })
         )
       }
+      const pinned = options.pin ?? []
+      // A repeatable option given no time reads as an empty list: then every tool may be found.
+      const tags = options.tag === undefined || options.tag.length === 0 ? undefined : options.tag
+      if ((pinned.length > 0 || tags !== undefined) && options.search !== true) {
+        // Pins and tags shape what searches show: without --search every tool is listed anyway.
+        return yield* Effect.fail(new UsageError({ message: "--pin and --tag shape search mode; give --search with them", command: "mcp" }))
+      }
       const budget = yield* budgetOf(options, "mcp")
       const { discover, hint, layer, secrets, values } = yield* execution(options, "mcp")
       const { serve } = yield* serving
@@ -136,7 +155,8 @@ export const command = define({
           context: () => callContext(manifest, values, options.prefix),
           watch: watchSeconds === undefined ? undefined : { seconds: watchSeconds, refresh },
           http: port === undefined ? undefined : { port, host: options.host, allowedHosts: options["allowed-host"] },
-          search: options.search,
+          // A pinned name is the one the host sees: with --prefix, the prefixed name.
+          search: options.search === true ? { pinned, tags } : undefined,
           sessions: { max: maxSessions, idleSeconds },
           diagnostic: io.err,
           // A tool call of a user who has not signed in: the model reads its sentence; the operator, what to run.

@@ -40,7 +40,7 @@ export interface ServeOptions {
    * Search mode (`--search`, docs/big-apis.md): `search_tools` and what each connection found.
    * Over HTTP it is served with sessions (`mcpSessions.ts`), bounded by `sessions`.
    */
-  readonly search?: boolean | undefined
+  readonly search?: Mcp.SearchOption | undefined
   /** The bounds of the sessions of `--search --http`; each one absent is `Sessions.DEFAULT_SESSION_LIMITS`'. */
   readonly sessions?: { readonly [K in keyof Sessions.SessionLimits]?: number | undefined } | undefined
   /** Where operator errors and the serving line go (stderr). */
@@ -169,7 +169,7 @@ const serveHttp = (
     })
     // Search mode keeps a session per MCP client: what its searches found lives in its server.
     // Made after the listener, so shutdown ends the sessions before the listener closes.
-    const sessions = options.search === true
+    const sessions = options.search !== undefined
       ? yield* Sessions.make(() => bridge.server(), {
         max: options.sessions?.max ?? Sessions.DEFAULT_SESSION_LIMITS.max,
         idleSeconds: options.sessions?.idleSeconds ?? Sessions.DEFAULT_SESSION_LIMITS.idleSeconds
