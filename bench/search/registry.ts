@@ -3,7 +3,7 @@
  * its exposed name, with the method and URL template its manifest gives it, and the spec operation
  * it is (found by method and URL, never by name).
  */
-import { createRcpClient } from "rcp-sdk/client"
+import { createRcpClient, type PromiseClient } from "rcp-sdk/client"
 import { API_NAMES, type ApiName, importSpec, loadSpecs, type LoadedSpec, operationsOfTools, SPECS, type SpecOperation } from "./specs.js"
 
 /** A registered tool: what the model sees (`name`, `description`, `parameters`) plus where it goes. */
@@ -32,7 +32,21 @@ export interface Registry {
   readonly skipped: { readonly [A in ApiName]: number }
 }
 
-/** Imports the three specs with the project's importer and registers them in one client. */
+/**
+ * Imports the three specs with the project's importer and registers each in `client` at its URL and
+ * prefix (`SPECS`), in `API_NAMES`' order: the client every figure of this evaluation stands for.
+ */
+export const registerImports = async (client: PromiseClient<unknown>) => {
+  const registered = []
+  for (const api of API_NAMES) {
+    const imported = await importSpec(api)
+    const { prefix, url } = SPECS[api]
+    registered.push({ api, ...imported, discovery: await client.register(imported.manifest, { url, prefix }) })
+  }
+  return registered
+}
+
+/** The three imports registered in one client (`registerImports`), each tool as a ranker sees it. */
 export const buildRegistry = async (): Promise<Registry> => {
   const specs = loadSpecs()
   const client = createRcpClient()
@@ -40,11 +54,9 @@ export const buildRegistry = async (): Promise<Registry> => {
   const operationOf = new Map<string, SpecOperation>()
   const skipped = { github: 0, stripe: 0, slack: 0 }
   try {
-    for (const api of API_NAMES) {
-      const { manifest, warnings } = await importSpec(api)
+    for (const { api, discovery, manifest, warnings } of await registerImports(client)) {
       skipped[api] = warnings.filter((warning) => warning.skipped).length
-      const { prefix, url } = SPECS[api]
-      const discovery = await client.register(manifest, { url, prefix })
+      const { prefix } = SPECS[api]
       const byName = new Map(manifest.tools.map((tool) => [prefix + tool.name, tool]))
       const operations = operationsOfTools(
         specs[api],

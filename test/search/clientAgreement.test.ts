@@ -7,8 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { DEV_SPLITS, readTasks } from "../../bench/search/data.js"
-import { buildRegistry, type CandidateTool } from "../../bench/search/registry.js"
-import { API_NAMES, importSpec, SPECS } from "../../bench/search/specs.js"
+import { buildRegistry, type CandidateTool, registerImports } from "../../bench/search/registry.js"
 import { createRcpClient, type PromiseClient } from "../../src/Client.js"
 import * as ToolIndex from "../../src/internal/search/index.js"
 
@@ -20,10 +19,7 @@ describe("the client's search and the evaluation's index", () => {
   beforeAll(async () => {
     tools = (await buildRegistry()).tools
     client = createRcpClient()
-    for (const api of API_NAMES) {
-      const { manifest } = await importSpec(api)
-      await client.register(manifest, { url: SPECS[api].url, prefix: SPECS[api].prefix })
-    }
+    await registerImports(client)
   }, 180_000)
   afterAll(() => client?.close())
 

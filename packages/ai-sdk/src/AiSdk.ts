@@ -66,7 +66,8 @@ export const aiSdkTools: <Ctx>(client: PromiseClient<Ctx>, options?: AiSdkToolsO
   internal.aiSdkTools
 
 /**
- * Options of `aiSdkSearchTools`: those of `aiSdkTools` and the pinned tools.
+ * Options of `aiSdkSearchTools`: those of `aiSdkTools` (but `tools`) and a search session's
+ * (`SearchSessionOptions` of rcp-sdk/client: `pinned`, `apis`, `tags`).
  *
  * @since 0.2.0
  * @category models

@@ -100,7 +100,9 @@ export interface ServerInfo {
 }
 
 /**
- * Options of search mode: the tools always listed beside `search_tools`, by exposed name.
+ * Options of search mode: those of a search session (`SearchSessionOptions` of rcp-sdk/client) —
+ * the tools always listed beside `search_tools` (`pinned`, by exposed name), and the APIs and tags
+ * every search is limited to (`apis`, `tags`).
  *
  * @since 0.2.0
  * @category models

@@ -7,6 +7,7 @@
 import * as Effect from "effect/Effect"
 import type { SearchOptions, SearchRanker, ToolMatch } from "../../Client.js"
 import { normalizeUrl } from "../shared/url.js"
+import type * as CompiledTool from "./compiledTool.js"
 import type { Registry } from "./registry.js"
 
 /** At most this many tools per search: a model is shown a few, not a catalogue. */
@@ -39,7 +40,7 @@ export const searchTools = (registry: Registry, ranker?: SearchRanker | undefine
 }
 
 /** Which registered tools a search may return. */
-type Scope = (tool: { readonly manifestUrl: string; readonly tool: { readonly tags?: ReadonlyArray<string> | undefined } }) => boolean
+type Scope = (tool: CompiledTool.CompiledTool) => boolean
 
 /**
  * The tools `apis` and `tags` leave to a search: of one of the APIs (by the URL as the client keys

@@ -4,7 +4,7 @@
  * helpers) only.
  */
 import { type JSONValue, jsonSchema, type Tool, type ToolSet } from "ai"
-import type { ModelTool, PromiseClient } from "rcp-sdk/client"
+import type { ModelTool, PromiseClient, SearchSessionOptions } from "rcp-sdk/client"
 import * as Providers from "rcp-sdk/providers"
 import * as Result from "rcp-sdk/result"
 
@@ -138,14 +138,7 @@ export const aiSdkTools = async <Ctx>(
  * @since 0.2.0
  * @category models
  */
-export interface AiSdkSearchToolsOptions<Ctx> extends Omit<AiSdkToolsOptions<Ctx>, "tools"> {
-  /** Tools always active beside `search_tools`, by exposed name. */
-  readonly pinned?: ReadonlyArray<string> | undefined
-  /** Search only the tools of these APIs, by the URL they were discovered or registered at. */
-  readonly apis?: ReadonlyArray<string | URL> | undefined
-  /** Search only the tools carrying one of these tags (`SearchOptions.tags` of rcp-sdk/client). */
-  readonly tags?: ReadonlyArray<string> | undefined
-}
+export interface AiSdkSearchToolsOptions<Ctx> extends Omit<AiSdkToolsOptions<Ctx>, "tools">, SearchSessionOptions {}
 
 /**
  * Search mode for the AI SDK: `tools` (every tool and `search_tools`) and `prepareStep`, which

@@ -37,6 +37,7 @@ import {
   RcpClient,
   SEARCH_TOOL_NAME,
   searchSession,
+  type SearchSessionOptions,
   type Service,
   toolMethod,
   type ToolNotFound
@@ -201,14 +202,7 @@ interface Backend {
  *
  * @internal
  */
-export interface SearchOption {
-  /** Tools always listed beside `search_tools`, by exposed name. */
-  readonly pinned?: ReadonlyArray<string> | undefined
-  /** Search only the tools of these APIs, by the URL they were discovered or registered at. */
-  readonly apis?: ReadonlyArray<string | URL> | undefined
-  /** Search only the tools carrying one of these tags (`SearchOptions.tags` of rcp-sdk/client). */
-  readonly tags?: ReadonlyArray<string> | undefined
-}
+export type SearchOption = SearchSessionOptions
 
 /** @internal */
 export interface ModeOptions {

@@ -19,7 +19,7 @@
  * whose depth limit holds.
  */
 import type { Context, Shape } from "./shape.js"
-import { objectShape } from "./shape.js"
+import { objectShape, perNode } from "./shape.js"
 import * as Schema from "./schema.js"
 import { clip, isRecord } from "./text.js"
 
@@ -52,17 +52,11 @@ export const bodyForms = (ctx: Context, unresolved: unknown): Forms | undefined 
   const plain = objectShape(ctx, unresolved)
   if (plain !== undefined) return { shape: plain, notes: [], remark: undefined }
   const schema = ctx.refs.resolve(unresolved)
-  if (!isRecord(schema)) return undefined
-  let cache = cached.get(ctx)
-  if (cache === undefined) cached.set(ctx, cache = new WeakMap())
-  const known = cache.get(schema)
-  if (known !== undefined) return known ?? undefined
-  const forms = merge(ctx, schema)
-  cache.set(schema, forms ?? null)
-  return forms
+  return isRecord(schema) ? mergeNode(ctx, schema) : undefined
 }
 
-const cached = new WeakMap<Context, WeakMap<object, Forms | null>>()
+/** `merge`, once per schema node per import. */
+const mergeNode = perNode((ctx, schema) => merge(ctx, schema))
 
 /** One object form: its own properties and the keys it requires (the shared ones included). */
 interface Form {
@@ -104,11 +98,11 @@ const merge = (ctx: Context, schema: Record<string, unknown>): Forms | undefined
 
   // A form that requires a property nothing defines cannot be sent with the tool's params.
   const defined = new Set([...Object.keys(shared.properties), ...forms.flatMap((f) => Object.keys(f.properties))])
-  const sendable = forms.filter((form) => [...form.required].every((key) => defined.has(key)))
-  const unsendable = forms.filter((form) => ![...form.required].every((key) => defined.has(key)))
-  for (const form of unsendable) {
+  const sendable: Array<Form> = []
+  for (const form of forms) {
     const missing = [...form.required].filter((key) => !defined.has(key))
-    notes.push(`a form of the request body is not offered: it requires ${missing.slice(0, 3).map((k) => JSON.stringify(clip(k, 40))).join(", ")}, which the body does not define`)
+    if (missing.length === 0) sendable.push(form)
+    else notes.push(`a form of the request body is not offered: it requires ${missing.slice(0, 3).map((k) => JSON.stringify(clip(k, 40))).join(", ")}, which the body does not define`)
   }
   const offered = sendable.length > 0 ? sendable : forms
 

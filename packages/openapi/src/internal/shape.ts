@@ -64,3 +64,23 @@ export interface Context {
   readonly budget: Budget
   readonly shapes: WeakMap<object, Shape | null>
 }
+
+/**
+ * A walk over a schema node, memoised per import (`Context`) and per node: the same `$ref`'d schema
+ * that many operations take is walked once, so the budget pays for each distinct node once. What the
+ * walk could not lay out (`undefined`) is remembered too.
+ *
+ * @internal
+ */
+export const perNode = <A>(walk: (ctx: Context, node: Record<string, unknown>) => A | undefined) => {
+  const memo = new WeakMap<Context, WeakMap<object, A | null>>()
+  return (ctx: Context, node: Record<string, unknown>): A | undefined => {
+    let known = memo.get(ctx)
+    if (known === undefined) memo.set(ctx, known = new WeakMap())
+    const hit = known.get(node)
+    if (hit !== undefined) return hit ?? undefined
+    const result = walk(ctx, node)
+    known.set(node, result ?? null)
+    return result
+  }
+}

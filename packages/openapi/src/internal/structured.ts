@@ -79,17 +79,10 @@ export const convert = (ctx: Body.Context, unresolved: unknown): Converted | und
   // The same schema (a `$ref`'d request object many operations take) converts the same way every
   // time: once per import, so that the budget pays for each distinct shape once.
   const root = ctx.refs.resolve(unresolved)
-  if (!isRecord(root)) return convertOnce(ctx, root)
-  let cache = converted.get(ctx)
-  if (cache === undefined) converted.set(ctx, cache = new WeakMap())
-  const known = cache.get(root)
-  if (known !== undefined) return known ?? undefined
-  const result = convertOnce(ctx, root)
-  cache.set(root, result ?? null)
-  return result
+  return isRecord(root) ? convertNode(ctx, root) : convertOnce(ctx, root)
 }
 
-const converted = new WeakMap<Body.Context, WeakMap<object, Converted | null>>()
+const convertNode = Body.perNode((ctx, node) => convertOnce(ctx, node))
 
 const convertOnce = (ctx: Body.Context, unresolved: unknown): Converted | undefined => {
   let nodes = 0
