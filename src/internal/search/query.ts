@@ -382,10 +382,13 @@ const splitPhrasal = (words: ReadonlyArray<string>, at: number): { readonly at: 
 
 /**
  * Whether a word is an English plural of a noun the tools use ("runs", "invoices", "replies"):
- * a request for many of something is a list. Words ending in -ss, -us, -is are singular.
+ * a request for many of something is a list. Words ending in -ss, -us, -is are singular; a verb's
+ * third person that no noun shares ("swears") is no plural.
  */
 const isPlural = (word: string, known: (term: string) => boolean): boolean =>
-  word.length > 2 && /[^sui]s$/.test(word) && !isStopword(word) && known(stem(word))
+  word.length > 2 && /[^sui]s$/.test(word) && !isStopword(word) && known(stem(word)) &&
+  // "the customer swears …": a verb's third person, where a noun's plural is none.
+  !WordNet.isVerbOnly(word)
 
 const readPhrases = (
   words: ReadonlyArray<string>,

@@ -293,6 +293,20 @@ export const isNounless = (word: string): boolean => {
 }
 
 /**
+ * Whether a word ending in -s is a verb's third person and no noun's plural: WordNet knows its base as
+ * a verb and neither it nor its singular as a noun ("swears", "insists"; not "runs", "forks", whose
+ * singular is a noun too). False for a word WordNet does not know (`repos`), or when WordNet is not
+ * installed.
+ *
+ * @internal
+ */
+export const isVerbOnly = (word: string): boolean => {
+  if (!/^[a-z]{4,30}s$/.test(word) || open() === null) return false
+  if (baseForms(word, "noun").some((form) => indexLine("noun", form) !== undefined)) return false
+  return baseForms(word, "verb").slice(1).some((form) => indexLine("verb", form) !== undefined)
+}
+
+/**
  * Whether a word's most frequent noun sense is a synset `test` accepts, memoised in `memo` (bounded as
  * the other per-word tables); false when WordNet is not installed or does not know the word as a noun.
  */
