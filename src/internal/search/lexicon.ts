@@ -793,7 +793,10 @@ const NOUNS: ReadonlyArray<Entry> = [
   entry("headline|heading line|title of the channel", "topic purpose"),
   entry("self-serve|self serve|self-serve link", "billing portal session"),
   // Time words that make a request a list or a history.
-  entry("recent|recently|latest|last|newest|today|yesterday|this week|this month", "list"),
+  entry("recent|recently|latest|last|today|yesterday|this week|this month", "list"),
+  // The newest of something is its latest (WordNet: "newest", superlative of new; the APIs say
+  // "latest": GitHub's latest release).
+  entry("newest|most recent", "latest list"),
   // Round 9: money idioms — general usage of payments, read against the APIs' documents (a hold on a
   // card is an authorized, uncaptured payment, `capture_method: manual`; Stripe's own fees sit on each
   // balance transaction, `fee` and `fee_details`; a platform's cut is an application fee; paying a

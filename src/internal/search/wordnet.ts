@@ -301,7 +301,7 @@ export const isNounless = (word: string): boolean => {
  * @internal
  */
 export const isVerbOnly = (word: string): boolean => {
-  if (!/^[a-z]{4,30}s$/.test(word) || open() === null) return false
+  if (!/^[a-z]{2,30}s$/.test(word) || open() === null) return false
   if (baseForms(word, "noun").some((form) => indexLine("noun", form) !== undefined)) return false
   return baseForms(word, "verb").slice(1).some((form) => indexLine("verb", form) !== undefined)
 }
