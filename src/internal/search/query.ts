@@ -262,10 +262,10 @@ const saidAt = (phrase: ReadonlyArray<string>, words: ReadonlyArray<string>, i: 
  * How many words the noun at `at` takes: two where a word other than grammar stands before a plural
  * (a compound: "pull requests", "webhook deliveries"), else one.
  */
-const nounAt = (words: ReadonlyArray<string>, at: number, known: (term: string) => boolean): number => {
+const nounAt = (words: ReadonlyArray<string>, at: number, isPlural: Plural): number => {
   const [first, second] = [words[at], words[at + 1]]
   if (first === undefined || second === undefined || first === GAP || second === GAP || isStopword(first)) return 1
-  return !isPlural(first, known) && isPlural(second, known) ? 2 : 1
+  return !isPlural(first) && isPlural(second) ? 2 : 1
 }
 
 const phrases = (): PhraseIndex => {
@@ -382,19 +382,23 @@ const splitPhrasal = (words: ReadonlyArray<string>, at: number): { readonly at: 
 
 /**
  * Whether a word is an English plural of a noun the tools use ("runs", "invoices", "replies"):
- * a request for many of something is a list. Words ending in -ss, -us, -is are singular; a verb's
- * third person that no noun shares ("swears") is no plural.
+ * a request for many of something is a list. Words ending in -ss, -us, -is are singular; a word
+ * English reads mostly as a verb's third person ("the customer swears", "legal wants …") is no
+ * plural, unless the APIs name it as a collection of things ("runs", "commits").
  */
-const isPlural = (word: string, known: (term: string) => boolean): boolean =>
+const isPlural = (word: string, known: (term: string) => boolean, named: (word: string) => boolean): boolean =>
   word.length > 2 && /[^sui]s$/.test(word) && !isStopword(word) && known(stem(word)) &&
-  // "the customer swears …": a verb's third person, where a noun's plural is none.
-  !WordNet.isVerbOnly(word)
+  !(WordNet.isVerbForm(word) && !named(word))
+
+/** A word's plural reading for one request: the tools' terms and the APIs' collections to read it by. */
+type Plural = (word: string) => boolean
 
 const readPhrases = (
   words: ReadonlyArray<string>,
   concepts: Array<Concept>,
   onAction: (action: Action) => void,
   known: (term: string) => boolean,
+  isPlural: Plural,
   onPlural: (word?: string) => void,
   hasAction: () => boolean
 ): void => {
@@ -498,7 +502,7 @@ const readPhrases = (
       if (matched === undefined) taken.add(phrasal.at)
     }
     if (matched === undefined) {
-      if (isPlural(word, known)) onPlural(word)
+      if (isPlural(word)) onPlural(word)
       if (!isStopword(word) && word.length > 1 && !/^\d+$/.test(word)) {
         const concept = conceptOf([word], [], 1, 1)
         const terms = concept.terms as Map<string, number>
@@ -536,12 +540,12 @@ const readPhrases = (
     // "open issues on …", "new PRs this week": an adjective of state before a plural names what to list; only
     // "open a PR", "new repo" ask to make one.
     // The plural may end a compound ("open pull requests").
-    const noun = matched.length === 1 && STATES.has(word) ? nounAt(words, i + 1, known) : 1
+    const noun = matched.length === 1 && STATES.has(word) ? nounAt(words, i + 1, isPlural) : 1
     const next = words[i + noun]
     const after = words[i + noun + 1]
     if (
       matched.length === 1 && STATES.has(word) && next !== undefined && !isStopword(next) &&
-      (isPlural(next, known) || ABBREVIATED_PLURAL.test(next)) &&
+      (isPlural(next) || ABBREVIATED_PLURAL.test(next)) &&
       // The plural is the noun, not the first half of one ("new invoices-svc repo"): what follows it is
       // no noun — a word of grammar, an adverb or an adjective ("open issues elsewhere citing …") — or
       // a verb's -ing form opening a clause about the plural ("new PRs touching the parser"): a
@@ -556,7 +560,7 @@ const readPhrases = (
       continue
     }
     const withAction = entries.find((entry) => entry.action !== undefined)
-    if (withAction === undefined && matched.length === 1 && isPlural(word, known)) onPlural(word)
+    if (withAction === undefined && matched.length === 1 && isPlural(word)) onPlural(word)
     if (withAction?.action !== undefined) onAction(withAction.action)
     // "show me every dispute": a word of listing later in the request makes a read a list.
     if (withAction?.action === "list") onPlural()
@@ -693,7 +697,9 @@ export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term
   for (let n = 0; n < names.length; n++) concepts.push({ terms: new Map([[Names.NAME, HINT]]), weight: HINT_WEIGHT, hint: true })
   const words = unnamed.split(Hints.CUT).flatMap((segment, at) => at === 0 ? rawWords(segment) : [GAP, ...rawWords(segment)])
     .map(unpossessed)
-  readPhrases(words, concepts, (found) => (action ??= found), known, (word) => {
+  // A word the APIs name as things is a plural even where English reads it mostly as a verb ("runs").
+  const named = (word: string): boolean => Learn.resolveNumbered(vocabulary, [word], stem).length > 0
+  readPhrases(words, concepts, (found) => (action ??= found), known, (word) => isPlural(word, known, named), (word) => {
     plural = true
     if (word !== undefined) listed.add(stem(word))
   }, () => action !== undefined)
@@ -834,8 +840,11 @@ const callsBack = (hints: ReadonlyArray<Hints.Hint>, concepts: Array<Concept>): 
   return true
 }
 
-/** A request that opens by asking who. */
-const WHO = /^\s*(?:who|whom|who's|who’s|whos)\b/i
+/**
+ * A request that asks who: opening with it, or asking it within the request as an indirect question
+ * ("wants to know who can push", "find out who owns it"): a verb of knowing or telling before "who".
+ */
+const WHO = /(?:^\s*|\b(?:know|knowing|see|tell me|tell us|find out|figure out|check|wondering|wonder|ask|asking|asks|asked)\s+)(?:who|whom|who's|who’s|whos)\b/i
 
 /**
  * "who is down for owner/repo#9", "who's responsible for #9": "who is" and a predicate that ends in a

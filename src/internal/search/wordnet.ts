@@ -38,7 +38,7 @@ const HYPERNYMS = 1
 
 interface Database {
   readonly dir: string
-  readonly index: Partial<Record<Pos, IndexFile>>
+  readonly index: Partial<Record<Pos | "sense", IndexFile>>
 }
 
 /**
@@ -70,7 +70,7 @@ const open = (): Database | null => {
   return database
 }
 
-const indexOf = (db: Database, pos: Pos): IndexFile => {
+const indexOf = (db: Database, pos: Pos | "sense"): IndexFile => {
   const known = db.index[pos]
   if (known !== undefined) return known
   const path = Path.join(db.dir, `index.${pos}`)
@@ -85,9 +85,9 @@ const indexOf = (db: Database, pos: Pos): IndexFile => {
  *
  * @internal
  */
-export const indexPages = (): Partial<Record<Pos, { readonly read: number; readonly of: number }>> => {
-  const out: Partial<Record<Pos, { readonly read: number; readonly of: number }>> = {}
-  for (const [pos, file] of Object.entries(database?.index ?? {}) as Array<[Pos, IndexFile]>) {
+export const indexPages = (): Partial<Record<Pos | "sense", { readonly read: number; readonly of: number }>> => {
+  const out: Partial<Record<Pos | "sense", { readonly read: number; readonly of: number }>> = {}
+  for (const [pos, file] of Object.entries(database?.index ?? {}) as Array<[Pos | "sense", IndexFile]>) {
     out[pos] = { read: file.pages.size, of: Math.ceil(file.size / PAGE) }
   }
   return out
@@ -97,9 +97,11 @@ const NEWLINE = 10
 const SPACE = 32
 const BAR = 124
 
-/** The line of a sorted index file that starts with `lemma `, by binary search over bytes. */
-const findLine = (file: IndexFile, lemma: string): string | undefined => {
-  const key = Buffer.from(`${lemma} `)
+/**
+ * A sorted index file's bytes by position, read a page at a time as a search reaches them; `close`
+ * closes the file if a page had to be read.
+ */
+const pagedBytes = (file: IndexFile): { readonly byteAt: (at: number) => number; readonly close: () => void } => {
   let fd: number | undefined
   const byteAt = (at: number): number => {
     const number = Math.floor(at / PAGE)
@@ -117,7 +119,24 @@ const findLine = (file: IndexFile, lemma: string): string | undefined => {
     }
     return page[at - number * PAGE]!
   }
+  return { byteAt, close: () => fd !== undefined && Fs.closeSync(fd) }
+}
+
+/** The line between `start` and `end` (bytes) as text. */
+const lineAt = (byteAt: (at: number) => number, start: number, end: number): string => {
+  const line = Buffer.allocUnsafe(end - start)
+  for (let at = start; at < end; at++) line[at - start] = byteAt(at)
+  return line.toString("utf8")
+}
+
+/**
+ * The lines of a sorted index file that start with `key`, in the file's order, by binary search
+ * over bytes for the first of them; at most `most`.
+ */
+const findLines = (file: IndexFile, key: Buffer, most: number): Array<string> => {
+  const { byteAt, close } = pagedBytes(file)
   try {
+    // The first line not before the key (license lines start with two spaces and sort first).
     let low = 0
     let high = file.size
     while (low < high) {
@@ -126,21 +145,26 @@ const findLine = (file: IndexFile, lemma: string): string | undefined => {
       while (start > 0 && byteAt(start - 1) !== NEWLINE) start -= 1
       let end = start
       while (end < file.size && byteAt(end) !== NEWLINE) end += 1
-      // License lines start with two spaces and sort before every lemma.
       const compared = byteAt(start) === SPACE ? -1 : compareAt(byteAt, start, Math.min(end, start + key.length), key)
-      if (compared === 0) {
-        const line = Buffer.allocUnsafe(end - start)
-        for (let at = start; at < end; at++) line[at - start] = byteAt(at)
-        return line.toString("utf8")
-      }
       if (compared < 0) low = end + 1
       else high = start
     }
-    return undefined
+    const lines: Array<string> = []
+    for (let start = low; start < file.size && lines.length < most;) {
+      let end = start
+      while (end < file.size && byteAt(end) !== NEWLINE) end += 1
+      if (compareAt(byteAt, start, Math.min(end, start + key.length), key) !== 0) break
+      lines.push(lineAt(byteAt, start, end))
+      start = end + 1
+    }
+    return lines
   } finally {
-    if (fd !== undefined) Fs.closeSync(fd)
+    close()
   }
 }
+
+/** The line of a sorted index file that starts with `lemma `. */
+const findLine = (file: IndexFile, lemma: string): string | undefined => findLines(file, Buffer.from(`${lemma} `), 1)[0]
 
 /**
  * Reads from `position` until `buffer` is full or the file ends, and returns how many bytes were
@@ -292,18 +316,61 @@ export const isNounless = (word: string): boolean => {
   return indexLine("adv", word) !== undefined || indexLine("adj", word) !== undefined
 }
 
+/** Most senses a lemma has in `index.sense` (WordNet's most polysemous, "break", has 75; "make" 49 as a verb). */
+const MOST_SENSES = 128
+
 /**
- * Whether a word ending in -s is a verb's third person and no noun's plural: WordNet knows its base as
- * a verb and neither it nor its singular as a noun ("swears", "insists"; not "runs", "forks", whose
- * singular is a noun too). False for a word WordNet does not know (`repos`), or when WordNet is not
- * installed.
+ * How often WordNet's tagged corpus (SemCor) reads a lemma as a noun and as a verb: the sums of its
+ * senses' tag counts in `index.sense` (`want%1:…` a noun's sense, `want%2:…` a verb's).
+ */
+const taggedAs = (db: Database, lemma: string): { readonly noun: number; readonly verb: number } => {
+  let noun = 0
+  let verb = 0
+  for (const line of findLines(indexOf(db, "sense"), Buffer.from(`${lemma}%`), MOST_SENSES)) {
+    const fields = line.split(" ")
+    const type = fields[0]!.charAt(lemma.length + 1)
+    const count = Number(fields[3])
+    if (type === "1") noun += count
+    else if (type === "2") verb += count
+  }
+  return { noun, verb }
+}
+
+/** How many times more often than a noun a lemma is read as a verb for its -s form to be the verb's. */
+const VERB_FIRST = 4
+
+const verbForms = new Map<string, boolean>()
+
+/**
+ * Whether a word ending in -s is most likely a verb's third person rather than a noun's plural:
+ * WordNet knows its base as a verb and either knows neither it nor its singular as a noun
+ * ("swears", "owes"), or its tagged corpus reads the base as a verb at least four times as often as
+ * as a noun ("wants" 409 to 6, "keeps", "asks"; "needs", 209 to 98, stays a plural). Words an API
+ * names as things are verbs too by this count ("runs", "commits", "builds"): the caller asks this
+ * only of words that name none. False for a word WordNet does not know (`repos`), or when WordNet
+ * is not installed.
  *
  * @internal
  */
-export const isVerbOnly = (word: string): boolean => {
-  if (!/^[a-z]{2,30}s$/.test(word) || open() === null) return false
-  if (baseForms(word, "noun").some((form) => indexLine("noun", form) !== undefined)) return false
-  return baseForms(word, "verb").slice(1).some((form) => indexLine("verb", form) !== undefined)
+export const isVerbForm = (word: string): boolean => {
+  if (!/^[a-z]{2,30}s$/.test(word)) return false
+  const db = open()
+  if (db === null) return false
+  const known = verbForms.get(word)
+  if (known !== undefined) return known
+  const verbs = baseForms(word, "verb").slice(1).filter((form) => indexLine("verb", form) !== undefined)
+  let found = false
+  if (verbs.length > 0) {
+    const nouns = baseForms(word, "noun").filter((form) => indexLine("noun", form) !== undefined)
+    if (nouns.length === 0) found = true
+    else {
+      const noun = nouns.reduce((sum, form) => sum + taggedAs(db, form).noun, 0)
+      const verb = verbs.reduce((sum, form) => sum + taggedAs(db, form).verb, 0)
+      found = verb > 0 && verb >= VERB_FIRST * noun
+    }
+  }
+  if (verbForms.size < 10_000) verbForms.set(word, found)
+  return found
 }
 
 /**

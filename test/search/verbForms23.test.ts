@@ -1,0 +1,61 @@
+/**
+ * Recall round 23 (issue #32): how a request's grammar is read. A word in -s that English reads
+ * mostly as a verb's third person ("the client swears", "the boss wants") names nothing to list,
+ * by WordNet's tagged corpus (`WordNet.isVerbForm`, `index.sense`), but for words the APIs name as
+ * collections ("runs", "commits"); "who" asked within a request ("wants to know who can merge")
+ * asks for people as an opening "who" does; and the newest of something is its latest. Requests
+ * written for these tests, not taken from a task set.
+ */
+import { describe, expect, it } from "vitest"
+import * as Index from "../../src/internal/search/index.js"
+import * as WordNet from "../../src/internal/search/wordnet.js"
+import { namesOver } from "./realIndex.js"
+
+const { index, names } = namesOver()
+
+describe("a verb's third person", () => {
+  it("by WordNet: no noun at all, or read as a verb at least four times as often as a noun", () => {
+    expect(WordNet.isVerbForm("swears")).toBe(true) // no noun "swear"
+    expect(WordNet.isVerbForm("owes")).toBe(true) // short, and no noun
+    expect(WordNet.isVerbForm("wants")).toBe(true) // SemCor: 409 as a verb, 6 as a noun
+    expect(WordNet.isVerbForm("keeps")).toBe(true)
+  })
+
+  it("not a plural read as a noun often enough, a word WordNet does not know, nor a word without -s", () => {
+    expect(WordNet.isVerbForm("needs")).toBe(false) // 209 to 98
+    expect(WordNet.isVerbForm("invoices")).toBe(false)
+    expect(WordNet.isVerbForm("repos")).toBe(false)
+    expect(WordNet.isVerbForm("want")).toBe(false)
+  })
+
+  it("names nothing to list: the request reads one thing", () => {
+    const read = Index.explain(index(), "the client swears it was paid: is ch_3Nq8 settled?")
+    expect([...read.listed]).toEqual([])
+    expect(read.action).toBe("read")
+    expect(names("the client swears it was paid: is ch_3Nq8 settled?").slice(0, 2)).toContain("GetChargesCharge")
+  })
+
+  it("but a word the APIs name as things stays a plural, however English reads it", () => {
+    // "runs" and "commits" are read as verbs more often than as nouns in English.
+    expect(WordNet.isVerbForm("runs")).toBe(true)
+    expect([...Index.explain(index(), "the nightly runs of octo/site").listed]).toEqual(["run"])
+    expect(Index.explain(index(), "octo/site commits since monday").action).toBe("list")
+    expect(names("octo/site commits since monday")[0]).toBe("repos_list-commits")
+  })
+})
+
+describe("who, asked within a request", () => {
+  it("asks for the people, as an opening who does", () => {
+    const request = "the boss wants to know who can merge into octo/site"
+    expect(Index.explain(index(), request).action).toBe("list")
+    expect(names(request)[0]).toBe("repos_list-collaborators")
+  })
+
+})
+
+describe("the newest", () => {
+  it("is the latest the APIs say", () => {
+    expect(names("the newest release of octo/site").slice(0, 2)).toContain("repos_get-latest-release")
+    expect(names("most recent release of octo/site").slice(0, 2)).toContain("repos_get-latest-release")
+  })
+})
