@@ -555,6 +555,8 @@ const NOUNS: ReadonlyArray<Entry> = [
   entry("schedule|scheduled|later|send later", "schedule scheduled"),
   entry("search|find|look for", "search"),
   entry("attachment|attachments|upload|uploads|document|documents|screenshot|image", "file files upload"),
+  // A file named by its format or what it holds ("the CSV", "the slide deck"): a file.
+  entry("csv|csvs|xlsx|xls|docx|pptx|spreadsheet|spreadsheets|slide deck|slides|deck|png|jpg|jpeg|gif|svg|mp4|mov|txt|pdfs", "file files upload"),
   entry("call|calls|huddle|meeting|meetings", "call calls"),
   // A token is the credential a call authenticates with (Slack's `auth.test`, `auth.revoke`); OAuth is
   // how one is issued (`oauth.token`, `oauth.access`: "exchanges a … code for a … token"). A request

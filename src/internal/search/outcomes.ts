@@ -17,8 +17,8 @@ import { CUT } from "./hints.js"
 import { namesThing } from "./lexicon.js"
 import * as WordNet from "./wordnet.js"
 
-/** A short object: up to four tokens (a hint cut out of the request counts as one). */
-const OBJECT = "((?:\\S+\\s+){0,4}?)"
+/** A short object: up to six tokens (a hint cut out of the request counts as one): "the signed vendor contract PDF". */
+const OBJECT = "((?:\\S+\\s+){0,6}?)"
 
 /** "stop @bob from pushing", "keep bots from commenting", "prevent anyone from merging". */
 const PREVENT = new RegExp(`\\b(?:stop|keep|prevent|block|bar|ban|forbid|disallow)\\s+${OBJECT}from\\s+(?=\\S+ing\\b)`, "gi")

@@ -3,8 +3,9 @@
  * mostly as a verb's third person ("the client swears", "the boss wants") names nothing to list,
  * by WordNet's tagged corpus (`WordNet.isVerbForm`, `index.sense`), but for words the APIs name as
  * collections ("runs", "commits"); "who" asked within a request ("wants to know who can merge")
- * asks for people as an opening "who" does; and the newest of something is its latest. Requests
- * written for these tests, not taken from a task set.
+ * asks for people as an opening "who" does; the newest of something is its latest; a file named by
+ * its format is a file, and one dropped into a place however long its name is put there (an
+ * upload). Requests written for these tests, not taken from a task set.
  */
 import { describe, expect, it } from "vitest"
 import * as Index from "../../src/internal/search/index.js"
@@ -57,5 +58,17 @@ describe("the newest", () => {
   it("is the latest the APIs say", () => {
     expect(names("the newest release of octo/site").slice(0, 2)).toContain("repos_get-latest-release")
     expect(names("most recent release of octo/site").slice(0, 2)).toContain("repos_get-latest-release")
+  })
+})
+
+describe("a file by its format, dropped into a place", () => {
+  it("is a file to upload", () => {
+    expect(names("toss the sprint burndown spreadsheet into #eng")[0]).toBe("slack_files_upload")
+  })
+
+  it("is put there with an object of up to six words, where four were read before", () => {
+    expect(Index.explain(index(), "drop the signed vendor contract PDF into #legal").action).toBe("create")
+    // Dropped from somewhere, it is removed.
+    expect(Index.explain(index(), "drop the label from octo/site#4").action).toBe("delete")
   })
 })
