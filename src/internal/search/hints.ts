@@ -227,6 +227,8 @@ const SHAPES: ReadonlyArray<Shape> = [
       return kind === undefined ? undefined : item(`${kind} slack`)
     }
   },
+  // A reminder's id, which Slack starts with `Rm` (`Rm12345678`; its reminders.* methods take it).
+  { pattern: /\bRm(?=[A-Z0-9]{0,14}\d)[A-Z0-9]{6,14}\b/g, hint: () => item("reminder slack") },
   // A postal address (`7 Birch Rd`, `500 Main Street, Springfield, IL 62701`): a value to set (a
   // customer's or account's address, shipping details), not words of what to do.
   {
