@@ -94,7 +94,7 @@ const VERBS: ReadonlyArray<Entry> = [
   entry("unarchive|restore|revive|resurrect|reopen|undelete|bring back|recover|reinstate", "unarchive restore reopen enable reactivate", "action"),
   entry("close|resolve|wrap up|shut|mark done|finish|complete|done with", "close complete resolve", "action"),
   entry("merge|land|squash|combine|ship", "merge", "action"),
-  entry("approve|accept|okay|ok|lgtm|sign off|greenlight|green light|allow|authorize|confirm|ack", "approve accept allow review", "action"),
+  entry("approve|accept|okay|ok|lgtm|sign off|signed off|signs off|signing off|greenlight|green light|allow|authorize|confirm|ack", "approve accept allow review", "action"),
   entry("reject|deny|decline|refuse|turn down|veto|say no", "reject deny decline", "action"),
   // A pull request review's verdicts (GitHub's review `event`: APPROVE, REQUEST_CHANGES, COMMENT):
   // to request changes is to submit a review.
