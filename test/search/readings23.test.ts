@@ -5,7 +5,8 @@
  * collections ("runs", "commits"); "who" asked within a request ("wants to know who can merge")
  * asks for people as an opening "who" does; the newest of something is its latest; a file named by
  * its format is a file, and one dropped into a place however long its name is put there (an
- * upload). Requests written for these tests, not taken from a task set.
+ * upload); a Slack reminder's id (`Rm…`) names a reminder; "signed off" is the approval "sign off"
+ * is. Requests written for these tests, not taken from a task set.
  */
 import { describe, expect, it } from "vitest"
 import * as Index from "../../src/internal/search/index.js"
@@ -70,5 +71,19 @@ describe("a file by its format, dropped into a place", () => {
     expect(Index.explain(index(), "drop the signed vendor contract PDF into #legal").action).toBe("create")
     // Dropped from somewhere, it is removed.
     expect(Index.explain(index(), "drop the label from octo/site#4").action).toBe("delete")
+  })
+})
+
+describe("a reminder's id, and a past sign-off", () => {
+  it("Rm… is a Slack reminder", () => {
+    expect(Index.explain(index(), "what is Rm07QX2LP9 about?").values).toEqual(new Set(["remind", "slack"]))
+    expect(names("what is Rm07QX2LP9 about?")[0]).toBe("slack_reminders_info")
+    expect(names("tick off Rm07QX2LP9, that's handled")[0]).toBe("slack_reminders_complete")
+    // Not a word that starts so, nor an id without a digit.
+    expect(Index.explain(index(), "what is RMSPROPXX about?").values).toEqual(new Set())
+  })
+
+  it("who signed off on a pull request: its reviews", () => {
+    expect(names("who signed off on octo/site#41?")[0]).toBe("pulls_list-reviews")
   })
 })
