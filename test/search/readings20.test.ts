@@ -1,5 +1,5 @@
 /**
- * Recall round 23 (issue #32): how a request's grammar is read. A word in -s that English reads
+ * Recall round 20 (issue #32): how a request's grammar is read. A word in -s that English reads
  * mostly as a verb's third person ("the client swears", "the boss wants") names nothing to list,
  * by WordNet's tagged corpus (`WordNet.isVerbForm`, `index.sense`), but for words the APIs name as
  * collections ("runs", "commits"); "who" asked within a request ("wants to know who can merge")
