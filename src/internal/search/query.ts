@@ -390,8 +390,12 @@ const isPlural = (word: string, known: (term: string) => boolean, named: (word: 
   word.length > 2 && /[^sui]s$/.test(word) && !isStopword(word) && known(stem(word)) &&
   !(WordNet.isVerbForm(word) && !named(word))
 
-/** A word's plural reading for one request: the tools' terms and the APIs' collections to read it by. */
-type Plural = (word: string) => boolean
+/**
+ * A word's plural reading for one request: the tools' terms and the APIs' collections to read it by;
+ * `noun` where the lexicon already reads the word as a noun ("deploys"), which English's count of
+ * verbs does not overrule.
+ */
+type Plural = (word: string, noun?: boolean) => boolean
 
 const readPhrases = (
   words: ReadonlyArray<string>,
@@ -560,7 +564,7 @@ const readPhrases = (
       continue
     }
     const withAction = entries.find((entry) => entry.action !== undefined)
-    if (withAction === undefined && matched.length === 1 && isPlural(word)) onPlural(word)
+    if (withAction === undefined && matched.length === 1 && isPlural(word, true)) onPlural(word)
     if (withAction?.action !== undefined) onAction(withAction.action)
     // "show me every dispute": a word of listing later in the request makes a read a list.
     if (withAction?.action === "list") onPlural()
@@ -699,7 +703,8 @@ export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term
     .map(unpossessed)
   // A word the APIs name as things is a plural even where English reads it mostly as a verb ("runs").
   const named = (word: string): boolean => Learn.resolveNumbered(vocabulary, [word], stem).length > 0
-  readPhrases(words, concepts, (found) => (action ??= found), known, (word) => isPlural(word, known, named), (word) => {
+  const always = (): boolean => true
+  readPhrases(words, concepts, (found) => (action ??= found), known, (word, noun) => isPlural(word, known, noun === true ? always : named), (word) => {
     plural = true
     if (word !== undefined) listed.add(stem(word))
   }, () => action !== undefined)
