@@ -85,12 +85,23 @@ export const rawWords = (text: string): Array<string> => {
   return words
 }
 
-/** Whether a character code is an ASCII letter or digit (the expression's first class). */
-const isAlnum = (code: number): boolean => (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57)
-const isLetter = (code: number): boolean => (code >= 97 && code <= 122) || (code >= 65 && code <= 90)
-const isUpper = (code: number): boolean => code >= 65 && code <= 90
-const isLower = (code: number): boolean => code >= 97 && code <= 122
-const isDigit = (code: number): boolean => code >= 48 && code <= 57
+/**
+ * The class of each ASCII character code for `eachWord`'s scan (0: no letter nor digit), read in
+ * one typed-array load where the scan called a predicate per test (`isAlnum`, `isUpper`, `isLower`,
+ * `isDigit`: three or four calls per character). A process's first build runs the scan unoptimised
+ * for a while, where every call is a call; the scan only reads ASCII text (`NOT_PLAIN_ASCII`, `NON_ASCII`).
+ */
+const LOWER = 1
+const UPPER = 2
+const DIGIT = 4
+const LETTER = LOWER | UPPER
+const CLASS: Uint8Array = (() => {
+  const table = new Uint8Array(128)
+  for (let code = 97; code <= 122; code++) table[code] = LOWER
+  for (let code = 65; code <= 90; code++) table[code] = UPPER
+  for (let code = 48; code <= 57; code++) table[code] = DIGIT
+  return table
+})()
 const APOSTROPHE = 39
 
 /**
@@ -125,7 +136,8 @@ const eachWord = (
   const length = plain.length
   let at = 0
   while (at < length) {
-    if (!isAlnum(codeAt.call(plain, at))) {
+    let kind = CLASS[codeAt.call(plain, at)]!
+    if (kind === 0) {
       at += 1
       continue
     }
@@ -133,26 +145,29 @@ const eachWord = (
     // What decides how the word is split: a capital after its first character, a lowercase
     // letter, a digit just before a capital (`([a-z0-9])([A-Z])`, `wordOf`).
     let upperInside = false
-    let lower = isLower(codeAt.call(plain, start))
+    let lower = kind === LOWER
     let digitUpper = false
     // The word's hash for `termAt`, as it would compute it, taken while the characters go by.
     let hash = wordHash(WORD_HASH_SEED, codeAt.call(plain, start))
     for (at += 1; at < length; at++) {
       const code = codeAt.call(plain, at)
-      if (!isAlnum(code)) break
+      const before = kind
+      kind = CLASS[code]!
+      if (kind === 0) break
       hash = wordHash(hash, code)
-      if (isUpper(code)) {
+      if (kind === UPPER) {
         upperInside = true
-        if (isDigit(codeAt.call(plain, at - 1))) digitUpper = true
-      } else if (!lower && isLower(code)) lower = true
+        if (before === DIGIT) digitUpper = true
+      } else if (kind === LOWER) lower = true
     }
-    if (at + 1 < length && codeAt.call(plain, at) === APOSTROPHE && isLetter(codeAt.call(plain, at + 1))) {
+    if (at + 1 < length && codeAt.call(plain, at) === APOSTROPHE && (CLASS[codeAt.call(plain, at + 1)]! & LETTER) !== 0) {
       hash = wordHash(hash, APOSTROPHE)
       for (at += 1; at < length; at++) {
         const code = codeAt.call(plain, at)
-        if (!isLetter(code)) break
+        kind = CLASS[code]!
+        if ((kind & LETTER) === 0) break
         hash = wordHash(hash, code)
-        if (isUpper(code)) upperInside = true
+        if (kind === UPPER) upperInside = true
         else lower = true
       }
     }
