@@ -185,11 +185,19 @@ export const belonging = (text: string): string =>
   )
 
 /**
- * Where a question of who holds access may start: the request's start, or after a verb of knowing
- * or asking that embeds it ("we need to know who can …", "tell me who has …": English's indirect
- * question). The verbs are few and the prefix bounded, so that a scan stays linear.
+ * Verbs of knowing or asking that embed a question ("we need to know who can …", "tell me who has
+ * …", "wondering who …": English's indirect question), as alternatives of a regular expression.
+ *
+ * @internal
  */
-const QUESTION_START = "((?:^|\\b(?:know|tell me|tell us|show me|show us|ask|wonder|find out|check|see|list)\\b)\\s{0,8})"
+export const ASKING = "know|knowing|tell me|tell us|show me|show us|ask|asks|asked|asking|wonder|wondering|find out|figure out|check|see|list"
+
+/**
+ * Where a question of who holds access may start: the request's start, or after a verb of knowing
+ * or asking that embeds it (`ASKING`). The verbs are few and the prefix bounded, so that a scan
+ * stays linear.
+ */
+const QUESTION_START = `((?:^|\\b(?:${ASKING})\\b)\\s{0,8})`
 
 /**
  * "who can merge into globex/site?", "which teams can see globex/site": a question of ability whose

@@ -847,9 +847,10 @@ const callsBack = (hints: ReadonlyArray<Hints.Hint>, concepts: Array<Concept>): 
 
 /**
  * A request that asks who: opening with it, or asking it within the request as an indirect question
- * ("wants to know who can push", "find out who owns it"): a verb of knowing or telling before "who".
+ * ("wondering who watches it", "find out who owns it"): a verb of knowing or telling before
+ * "who" (`Outcomes.ASKING`, the verbs its questions of access may start after).
  */
-const WHO = /(?:^\s*|\b(?:know|knowing|see|tell me|tell us|find out|figure out|check|wondering|wonder|ask|asking|asks|asked)\s+)(?:who|whom|who's|who’s|whos)\b/i
+const WHO = new RegExp(`(?:^\\s*|\\b(?:${Outcomes.ASKING})\\s+)(?:who|whom|who's|who’s|whos)\\b`, "i")
 
 /**
  * "who is down for owner/repo#9", "who's responsible for #9": "who is" and a predicate that ends in a
