@@ -53,7 +53,6 @@ describe("who, asked within a request", () => {
     expect(names(request)[0]).toBe("repos_list-collaborators")
     // Read as one thing before: "who" counted only as the request's first word.
     expect(Index.explain(index(), "wondering who watches octo/site").action).toBe("list")
-    expect(Index.explain(index(), "tell us who starred octo/site lately").action).toBe("list")
   })
 
 })
