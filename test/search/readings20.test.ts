@@ -89,3 +89,24 @@ describe("a reminder's id, and a past sign-off", () => {
     expect(names("has anyone signed off octo/site#41 yet?").slice(0, 2)).toContain("pulls_list-reviews")
   })
 })
+
+describe("a word after an article or a possessive", () => {
+  it("is the noun where the lexicon has one: my post is no send, the charge no new charge", () => {
+    // Before, "post" made the request a create (a new message), where "fix it" asks for an update.
+    expect(Index.explain(index(), "my post 1712000000.000100 in #ops has a typo, fix it").action).toBe("update")
+    expect(names("my post 1712000000.000100 in #ops has a typo, fix it").slice(0, 2)).toContain("slack_chat_update")
+    expect(Index.explain(index(), "the charge ch_3Nq8 looks odd, refund it").action).toBe("create")
+    expect(names("the charge ch_3Nq8 looks odd, refund it")[0]).toBe("PostChargesChargeRefunds")
+  })
+
+  it("not the verb that opens a request", () => {
+    expect(Index.explain(index(), "post in #ops: deploy done").action).toBe("create")
+  })
+})
+
+describe("storing a value", () => {
+  it("makes a place hold it", () => {
+    expect(Index.explain(index(), "stash the SENTRY_DSN as a secret on octo/site").action).toBe("create")
+    expect(names("stash the SENTRY_DSN as a secret on octo/site")[0]).toBe("actions_create-or-update-repo-secret")
+  })
+})

@@ -74,6 +74,8 @@ const VERBS: ReadonlyArray<Entry> = [
   ),
   entry("invite|onboard|bring in|let in|add to|welcome", "invite add member invitation", "create"),
   entry("upload|attach|put up|push up|import", "upload add asset attach", "create"),
+  // Storing a value is making a place hold it (WordNet: store, "keep or lay aside for future use").
+  entry("store|stash", "create add set", "create", CRUD_WEIGHT),
   entry("copy|clone|duplicate|fork|replicate", "fork copy duplicate create", "create"),
   // Changing.
   entry(

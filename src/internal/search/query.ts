@@ -356,6 +356,9 @@ const PARTICLE_GAP = 4
 /** Words that open another clause: a verb's particle is not looked for past them. */
 const CLAUSE_OPENERS: ReadonlySet<string> = new Set(["and", "but", "then", "so", "or", "because", "since", "while", "if", "when", "before", "after", "until"])
 
+/** Words after which a word is a noun: the articles and the possessive determiners. */
+const NOUN_MARKERS: ReadonlySet<string> = new Set(["the", "a", "an", "my", "our", "your", "their", "his", "her", "its"])
+
 /** Words that open a noun phrase: after a particle, they make it a preposition ("down the list"). */
 const DETERMINERS: ReadonlySet<string> = new Set(["the", "a", "an", "this", "that", "these", "those", "my", "our", "your", "their", "his", "her", "its", "every", "each", "all", "some", "any"])
 
@@ -536,7 +539,11 @@ const readPhrases = (
     }
     // A word that is both a verb and a noun ("message", "post", "charge", "comment") is the noun
     // once the request has its verb: in "edit my last message", message is not a send.
-    if (hasAction() && entries.some((entry) => entry.action === undefined)) {
+    // After an article or a possessive a word that may be a noun is one ("my post 17…", "the
+    // review"): it names a thing, it asks for no act. (A word the lexicon has as a verb only keeps
+    // its act: with none, "the X" left a request no verb at all and lost more than it gained.)
+    const nounSaid = i > 0 && NOUN_MARKERS.has(words[i - 1]!)
+    if ((hasAction() || nounSaid) && entries.some((entry) => entry.action === undefined)) {
       const nouns = entries.filter((entry) => entry.action === undefined)
       entries.length = 0
       entries.push(...nouns)
