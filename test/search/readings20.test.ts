@@ -110,3 +110,16 @@ describe("storing a value", () => {
     expect(names("stash the SENTRY_DSN as a secret on octo/site")[0]).toBe("actions_create-or-update-repo-secret")
   })
 })
+
+describe("a clause the request opens with", () => {
+  it("says when or why, not what to do: its verb is not the request's", () => {
+    // "merge" was the act asked for: the merge tools first.
+    expect(Index.explain(index(), "once we merge octo/site#12, which files changed?").action).toBe("read")
+    expect(names("once we merge octo/site#12, which files changed?").slice(0, 5)).toContain("pulls_list-files")
+    expect(Index.explain(index(), "if CI fails again on octo/site#12, rerun the checks").action).toBe("action")
+  })
+
+  it("only up to its comma, and only where the request opens with it", () => {
+    expect(Index.explain(index(), "merge octo/site#12 once CI is green, then tell #ops").action).toBe("action")
+  })
+})

@@ -403,7 +403,7 @@ type Plural = (word: string, noun?: boolean) => boolean
 const readPhrases = (
   words: ReadonlyArray<string>,
   concepts: Array<Concept>,
-  onAction: (action: Action) => void,
+  onAction: (action: Action, at: number) => void,
   known: (term: string) => boolean,
   isPlural: Plural,
   onPlural: (word?: string) => void,
@@ -424,7 +424,7 @@ const readPhrases = (
     // describe what to read, they are not what to do.
     // Only as the request's first word: after a hint the hint is the subject of a statement
     // ("wh_8f2k… is broken, drop it"), not a question.
-    if (i === 0 && !hasAction() && QUESTION.has(word)) onAction("read")
+    if (i === 0 && !hasAction() && QUESTION.has(word)) onAction("read", i)
     let matched: ReadonlyArray<string> | undefined
     let particleAt: number | undefined
     const entries: Array<Entry> = []
@@ -480,7 +480,7 @@ const readPhrases = (
           taken.add(particleAt)
           if (phrase.length === 3) taken.add(particleAt + 1)
           concepts.push(conceptOf([word], entry.expansions, 1, entry.weight))
-          if (entry.action !== undefined) onAction(entry.action)
+          if (entry.action !== undefined) onAction(entry.action, i)
           break
         }
       }
@@ -502,7 +502,7 @@ const readPhrases = (
       if (verb !== undefined) {
         taken.add(phrasal.at)
         concepts.push(conceptOf([word], [...verb.entry.expansions, ...phrasal.words], 1, verb.entry.weight))
-        onAction(verb.entry.action!)
+        onAction(verb.entry.action!, i)
         i += 1
         continue
       }
@@ -572,7 +572,7 @@ const readPhrases = (
     }
     const withAction = entries.find((entry) => entry.action !== undefined)
     if (withAction === undefined && matched.length === 1 && isPlural(word, true)) onPlural(word)
-    if (withAction?.action !== undefined) onAction(withAction.action)
+    if (withAction?.action !== undefined) onAction(withAction.action, i)
     // "show me every dispute": a word of listing later in the request makes a read a list.
     if (withAction?.action === "list") onPlural()
     const weight = Math.max(...entries.map((entry) => entry.weight))
@@ -706,12 +706,16 @@ export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term
   let unnamed = said
   for (const { end, start } of [...names].reverse()) unnamed = unnamed.slice(0, start) + Hints.CUT + unnamed.slice(end)
   for (let n = 0; n < names.length; n++) concepts.push({ terms: new Map([[Names.NAME, HINT]]), weight: HINT_WEIGHT, hint: true })
-  const words = unnamed.split(Hints.CUT).flatMap((segment, at) => at === 0 ? rawWords(segment) : [GAP, ...rawWords(segment)])
-    .map(unpossessed)
+  const wordsOf = (text: string): Array<string> =>
+    text.split(Hints.CUT).flatMap((segment, at) => at === 0 ? rawWords(segment) : [GAP, ...rawWords(segment)]).map(unpossessed)
+  const words = wordsOf(unnamed)
+  // The verbs of a clause the request opens with ("before I review …, which files …") are not what it asks.
+  const opening = LEADING_CLAUSE.exec(unnamed)
+  const actsFrom = opening === null ? 0 : wordsOf(opening[0]).length
   // A word the APIs name as things is a plural even where English reads it mostly as a verb ("runs").
   const named = (word: string): boolean => Learn.resolveNumbered(vocabulary, [word], stem).length > 0
   const always = (): boolean => true
-  readPhrases(words, concepts, (found) => (action ??= found), known, (word, noun) => isPlural(word, known, noun === true ? always : named), (word) => {
+  readPhrases(words, concepts, (found, at) => at >= actsFrom && (action ??= found), known, (word, noun) => isPlural(word, known, noun === true ? always : named), (word) => {
     plural = true
     if (word !== undefined) listed.add(stem(word))
   }, () => action !== undefined)
@@ -851,6 +855,14 @@ const callsBack = (hints: ReadonlyArray<Hints.Hint>, concepts: Array<Concept>): 
   }
   return true
 }
+
+/**
+ * A clause a request opens with, up to its comma or dash, that says when, why or for what the
+ * request is made ("before I review acme/api#88, …", "if the build fails, …", "for our newsletter,
+ * …"): English's adverbial clause or phrase, whose verb is not the one the request asks for.
+ * Bounded, so the scan stays linear.
+ */
+const LEADING_CLAUSE = /^\s*(?:before|after|while|when|whenever|once|since|because|if|until|for)\b[^,;:—–]{1,100}?[,;:—–]/i
 
 /**
  * A request that asks who: opening with it, or asking it within the request as an indirect question
