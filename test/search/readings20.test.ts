@@ -123,3 +123,15 @@ describe("a clause the request opens with", () => {
     expect(Index.explain(index(), "merge octo/site#12 once CI is green, then tell #ops").action).toBe("action")
   })
 })
+
+describe("a question a verb of asking embeds", () => {
+  it("asks to read, whatever verb the question says", () => {
+    // "set up" made it a create: the webhook's create ranked with the list.
+    expect(Index.explain(index(), "the auditor asked which webhooks we have set up on octo/site").action).toBe("list")
+    expect(names("the auditor asked which webhooks we have set up on octo/site")[0]).toBe("repos_list-webhooks")
+  })
+
+  it("not an asking with no question after it", () => {
+    expect(Index.explain(index(), "ask @kim to merge octo/site#3").action).toBe("action")
+  })
+})

@@ -400,6 +400,20 @@ const isPlural = (word: string, known: (term: string) => boolean, named: (word: 
  */
 type Plural = (word: string, noun?: boolean) => boolean
 
+/** Words that open a question embedded in a request ("asked which rates …", "check whether …"). */
+const EMBEDDED: ReadonlySet<string> = new Set(["what", "what's", "whats", "which", "whether", "where", "when", "how"])
+
+/** The verbs of `Outcomes.ASKING`, each as its words. */
+const ASKING_WORDS: ReadonlyArray<ReadonlyArray<string>> = Outcomes.ASKING.split("|").map((verb) => verb.split(" "))
+
+/**
+ * Whether the word at `at` opens a question a verb of knowing or asking embeds ("our accountant
+ * asked which rates we have set up", "find out what changed"): the request asks to read, as a
+ * question that opens it does, whatever verb the embedded question says.
+ */
+const asksAt = (words: ReadonlyArray<string>, at: number): boolean =>
+  ASKING_WORDS.some((verb) => verb.length <= at && verb.every((part, j) => words[at - verb.length + j] === part))
+
 const readPhrases = (
   words: ReadonlyArray<string>,
   concepts: Array<Concept>,
@@ -424,7 +438,7 @@ const readPhrases = (
     // describe what to read, they are not what to do.
     // Only as the request's first word: after a hint the hint is the subject of a statement
     // ("wh_8f2k… is broken, drop it"), not a question.
-    if (i === 0 && !hasAction() && QUESTION.has(word)) onAction("read", i)
+    if ((i === 0 ? QUESTION.has(word) : EMBEDDED.has(word) && asksAt(words, i)) && !hasAction()) onAction("read", i)
     let matched: ReadonlyArray<string> | undefined
     let particleAt: number | undefined
     const entries: Array<Entry> = []
