@@ -437,7 +437,7 @@ const readPhrases = (
     // A question asks to read: in "what's open in …" or "is #deals private", "open" and "private"
     // describe what to read, they are not what to do.
     // Only as the request's first word: after a hint the hint is the subject of a statement
-    // ("wh_8f2k… is broken, drop it"), not a question.
+    // ("wh_8f2k… is broken, drop it"), not a question — or where a verb of asking embeds it (`asksAt`).
     if ((i === 0 ? QUESTION.has(word) : EMBEDDED.has(word) && asksAt(words, i)) && !hasAction()) onAction("read", i)
     let matched: ReadonlyArray<string> | undefined
     let particleAt: number | undefined
