@@ -408,7 +408,7 @@ const ASKING_WORDS: ReadonlyArray<ReadonlyArray<string>> = Outcomes.ASKING.split
 
 /**
  * Whether the word at `at` opens a question a verb of knowing or asking embeds ("our accountant
- * asked which rates we have set up", "find out what changed"): the request asks to read, as a
+ * asked which rates are configured", "find out what changed"): the request asks to read, as a
  * question that opens it does, whatever verb the embedded question says.
  */
 const asksAt = (words: ReadonlyArray<string>, at: number): boolean =>
@@ -723,7 +723,7 @@ export const read = (request: string, vocabulary: Learn.Vocabulary, known: (term
   const wordsOf = (text: string): Array<string> =>
     text.split(Hints.CUT).flatMap((segment, at) => at === 0 ? rawWords(segment) : [GAP, ...rawWords(segment)]).map(unpossessed)
   const words = wordsOf(unnamed)
-  // The verbs of a clause the request opens with ("before I review …, which files …") are not what it asks.
+  // The verbs of a clause the request opens with ("before we ship v2, which files …") are not what it asks.
   const opening = LEADING_CLAUSE.exec(unnamed)
   const actsFrom = opening === null ? 0 : wordsOf(opening[0]).length
   // A word the APIs name as things is a plural even where English reads it mostly as a verb ("runs").
@@ -872,7 +872,7 @@ const callsBack = (hints: ReadonlyArray<Hints.Hint>, concepts: Array<Concept>): 
 
 /**
  * A clause a request opens with, up to its comma or dash, that says when, why or for what the
- * request is made ("before I review acme/api#88, …", "if the build fails, …", "for our newsletter,
+ * request is made ("before we ship v2, …", "if the build fails, …", "for our newsletter,
  * …"): English's adverbial clause or phrase, whose verb is not the one the request asks for.
  * Bounded, so the scan stays linear.
  */
