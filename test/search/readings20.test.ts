@@ -135,3 +135,16 @@ describe("a question a verb of asking embeds", () => {
     expect(Index.explain(index(), "ask @kim to merge octo/site#3").action).toBe("action")
   })
 })
+
+describe("a clause after a dash or comma that opens with a pronoun", () => {
+  it("asks where it says what is wanted, to do or to have", () => {
+    // Cut as a reason before: the request was left "the board on octo/site is chaos", a read.
+    const request = "the board on octo/site is chaos — we need a new grey wontfix label there"
+    expect(Index.explain(index(), request).action).toBe("create")
+    expect(names(request)[0]).toBe("issues_create-label")
+  })
+
+  it("explains where it says what a thing is for", () => {
+    expect(Index.explain(index(), "list the admins of acme, I need their emails for the audit").action).toBe("list")
+  })
+})

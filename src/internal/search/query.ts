@@ -942,12 +942,13 @@ const REMIND = /\b(remind(?:er)?|(?:nudge|nag|ping|bug|poke|buzz)\s{1,3}(?:me|us
  * a pronoun ("…, it's stuck", "…, we don't sell it anymore", "…, nobody uses it") or a word of
  * reason ("because …", "since …", "now that …": English's subordinators of cause) explains the
  * request. Its words (a stuck *run*, a *test account*, a branch *merged*) would otherwise rank tools
- * of what the explanation mentions.
+ * of what the explanation mentions. Not a pronoun that then says what is wanted, to do or to have ("… — we
+ * need a new label", "…, I need to see …"): that clause asks ("I need their handles for …" explains).
  */
 const REASON = new RegExp(
   "(?:[,;]|\\s[-–—]|\\s(?=because\\b|since\\b|cause\\b|now that\\b))\\s*" +
     "(?:now that|it|it's|its|it’s|they|they're|they’re|we|we're|we’re|we've|we’ve|i|i'm|i’m|i've|i’ve|he|she|nobody|no one|someone|" +
-    "everyone|that's|that’s|this|because|since|cause|as)\\b.{0,1000}$",
+    "everyone|that's|that’s|this|because|since|cause|as)\\b(?!\\s+(?:need|needs|want|wants|would like|'d like|’d like)\\s+(?:to|a|an)\\b).{0,1000}$",
   "i"
 )
 
