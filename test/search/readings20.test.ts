@@ -148,3 +148,17 @@ describe("a clause after a dash or comma that opens with a pronoun", () => {
     expect(Index.explain(index(), "list the admins of acme, I need their emails for the audit").action).toBe("list")
   })
 })
+
+describe("a situation, then a question", () => {
+  it("the question is the request, read as a question", () => {
+    // Before, the situation stayed and "open" read as the verb: a create.
+    const request = "the demo is on Friday; which pull requests on octo/site are still open?"
+    expect(Index.explain(index(), request).action).toBe("list")
+    expect(names(request).slice(0, 2)).toContain("pulls_list")
+  })
+
+  it("but a question about what the situation names keeps it", () => {
+    const request = "ops flagged the failing job on octo/site, what's it complaining about?"
+    expect(names(request)[0]).toBe("actions_list-jobs-for-workflow-run")
+  })
+})

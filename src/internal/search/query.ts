@@ -1051,14 +1051,15 @@ const opensWithQuestion = (clause: string): boolean => {
  * Where what to do begins in a request that first says what is going on: "<repo> hasn't had a commit
  * in two years, make it read-only", "ticket #12: the order arrived broken, refund half of it". A
  * clause that states something (`statementAt`) and does not itself ask or question, then a clause
- * that opens with an imperative (`opensWithAsk`): the statement is the situation, the imperative
- * the request. The offset of the first such imperative, and the subject of each of the situation's
+ * that opens with an imperative (`opensWithAsk`) or a question ("the review is tomorrow; which PRs
+ * are still open?"): the statement is the situation, the imperative or the question the request. The offset of the first such imperative, and the subject of each of the situation's
  * statements (the words before its verb), or none.
  */
 const askAfterSituation = (text: string): { readonly ask: number; readonly subjects: ReadonlyArray<string> } | undefined => {
   for (const match of text.matchAll(CLAUSE_END)) {
     const ask = match.index + match[0].length
-    if (!opensWithAsk(text.slice(ask, ask + ASK_READ))) continue
+    const next = text.slice(ask, ask + ASK_READ)
+    if (!opensWithAsk(next) && !opensWithQuestion(next)) continue
     const situation = text.slice(0, match.index)
     if (opensWithAsk(situation) || opensWithQuestion(situation)) return undefined
     const subjects = situation.split(CLAUSE_END).flatMap((clause) => {
@@ -1089,8 +1090,11 @@ const withoutSituation = (text: string): string => {
   if (found === undefined) return text
   const ask = text.slice(found.ask)
   const back = refersBack(ask.slice(0, ASK_READ))
+  // A question about what the situation named ("…, what's it saying?") needs all of it.
+  if (back && opensWithQuestion(ask)) return text
   if (found.subjects.some((subject) => rawWords(subject).some((word) => SUBJECTS.has(word)))) return text
-  return (back ? found.subjects.join(Hints.CUT) : "") + Hints.CUT + ask
+  // Nothing kept before the ask, it opens the request: a question word there is one (`readPhrases`).
+  return back ? found.subjects.join(Hints.CUT) + Hints.CUT + ask : ask
 }
 
 /**
