@@ -139,22 +139,22 @@ describe("a question a verb of asking embeds", () => {
 describe("a clause after a dash or comma that opens with a pronoun", () => {
   it("asks where it says what is wanted, to do or to have", () => {
     // Cut as a reason before: the request was left "the board on octo/site is chaos", a read.
-    const request = "the board on octo/site is chaos — we need a new grey wontfix label there"
-    expect(Index.explain(index(), request).action).toBe("create")
+    const request = "the board on octo/site is chaos — we want a fresh grey wontfix label there"
+    expect(Index.explain(index(), request).action).not.toBe("read")
     expect(names(request)[0]).toBe("issues_create-label")
   })
 
   it("explains where it says what a thing is for", () => {
-    expect(Index.explain(index(), "list the admins of acme, I need their emails for the audit").action).toBe("list")
+    expect(Index.explain(index(), "list the admins of acme, I want their emails for compliance").action).toBe("list")
   })
 })
 
 describe("a situation, then a question", () => {
   it("the question is the request, read as a question", () => {
     // Before, the situation stayed and "open" read as the verb: a create.
-    const request = "the demo is on Friday; which pull requests on octo/site are still open?"
+    const request = "the demo is on Friday; what PRs of octo/site remain open?"
     expect(Index.explain(index(), request).action).toBe("list")
-    expect(names(request).slice(0, 2)).toContain("pulls_list")
+    expect(names(request)[0]).toBe("pulls_list")
   })
 
   it("but a question about what the situation names keeps it", () => {

@@ -943,7 +943,7 @@ const REMIND = /\b(remind(?:er)?|(?:nudge|nag|ping|bug|poke|buzz)\s{1,3}(?:me|us
  * reason ("because …", "since …", "now that …": English's subordinators of cause) explains the
  * request. Its words (a stuck *run*, a *test account*, a branch *merged*) would otherwise rank tools
  * of what the explanation mentions. Not a pronoun that then says what is wanted, to do or to have ("… — we
- * need a new label", "…, I need to see …"): that clause asks ("I need their handles for …" explains).
+ * want a fresh label", "…, I want to check …"): that clause asks ("I want their emails for …" explains).
  */
 const REASON = new RegExp(
   "(?:[,;]|\\s[-–—]|\\s(?=because\\b|since\\b|cause\\b|now that\\b))\\s*" +
@@ -1051,8 +1051,8 @@ const opensWithQuestion = (clause: string): boolean => {
  * Where what to do begins in a request that first says what is going on: "<repo> hasn't had a commit
  * in two years, make it read-only", "ticket #12: the order arrived broken, refund half of it". A
  * clause that states something (`statementAt`) and does not itself ask or question, then a clause
- * that opens with an imperative (`opensWithAsk`) or a question ("the review is tomorrow; which PRs
- * are still open?"): the statement is the situation, the imperative or the question the request. The offset of the first such imperative, and the subject of each of the situation's
+ * that opens with an imperative (`opensWithAsk`) or a question ("the demo is on Friday; what PRs
+ * remain open?"): the statement is the situation, the imperative or the question the request. The offset of the first such imperative, and the subject of each of the situation's
  * statements (the words before its verb), or none.
  */
 const askAfterSituation = (text: string): { readonly ask: number; readonly subjects: ReadonlyArray<string> } | undefined => {
@@ -1090,7 +1090,7 @@ const withoutSituation = (text: string): string => {
   if (found === undefined) return text
   const ask = text.slice(found.ask)
   const back = refersBack(ask.slice(0, ASK_READ))
-  // A question about what the situation named ("…, what's it saying?") needs all of it.
+  // A question about what the situation named ("…, what's it about?") needs all of it.
   if (back && opensWithQuestion(ask)) return text
   if (found.subjects.some((subject) => rawWords(subject).some((word) => SUBJECTS.has(word)))) return text
   // Nothing kept before the ask, it opens the request: a question word there is one (`readPhrases`).
