@@ -536,6 +536,8 @@ const NOUNS: ReadonlyArray<Entry> = [
   entry("dollars|dollar|usd|eur|euros|gbp|cents|amount|$", "amount"),
   // Messaging and collaboration.
   entry("dm|dms|direct message|direct messages|private message|pm|im|ims|1:1|one-on-one|whisper", "direct message conversation open im"),
+  // To dm someone is to send them a direct message (a verb as well as a noun, as "message" is).
+  entry("dm|privately message|message privately", "direct message conversation open im send", "create"),
   entry("group dm|group dms|mpim|group chat", "direct message conversation multi"),
   entry("channel|channels|room|rooms|chatroom|chat room|chat|chats|space|spaces|conversation|conversations|convo|convos", "channel conversation conversations"),
   entry("message|messages|msg|msgs|post|posts|chat message|text|note", "message messages chat"),

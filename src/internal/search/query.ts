@@ -356,8 +356,11 @@ const PARTICLE_GAP = 4
 /** Words that open another clause: a verb's particle is not looked for past them. */
 const CLAUSE_OPENERS: ReadonlySet<string> = new Set(["and", "but", "then", "so", "or", "because", "since", "while", "if", "when", "before", "after", "until"])
 
-/** Words after which a word is a noun: the articles and the possessive determiners. */
-const NOUN_MARKERS: ReadonlySet<string> = new Set(["the", "a", "an", "my", "our", "your", "their", "his", "her", "its"])
+/**
+ * Words after which a word is a noun: the articles, the possessive determiners, and "for", whose
+ * object is a noun ("the release for tag v4.1": no tagging asked).
+ */
+const NOUN_MARKERS: ReadonlySet<string> = new Set(["the", "a", "an", "my", "our", "your", "their", "his", "her", "its", "for"])
 
 /** Words that open a noun phrase: after a particle, they make it a preposition ("down the list"). */
 const DETERMINERS: ReadonlySet<string> = new Set(["the", "a", "an", "this", "that", "these", "those", "my", "our", "your", "their", "his", "her", "its", "every", "each", "all", "some", "any"])
@@ -553,8 +556,8 @@ const readPhrases = (
     }
     // A word that is both a verb and a noun ("message", "post", "charge", "comment") is the noun
     // once the request has its verb: in "edit my last message", message is not a send.
-    // After an article or a possessive a word that may be a noun is one ("my post 17…", "the
-    // review"): it names a thing, it asks for no act. (A word the lexicon has as a verb only keeps
+    // After an article, a possessive or "for" a word that may be a noun is one ("my post 17…", "the
+    // review", "for tag v4.1"): it names a thing, it asks for no act. (A word the lexicon has as a verb only keeps
     // its act: with none, "the X" left a request no verb at all and lost more than it gained.)
     const nounSaid = i > 0 && NOUN_MARKERS.has(words[i - 1]!)
     if ((hasAction() || nounSaid) && entries.some((entry) => entry.action === undefined)) {
