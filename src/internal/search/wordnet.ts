@@ -119,7 +119,10 @@ const pagedBytes = (file: IndexFile): { readonly byteAt: (at: number) => number;
     }
     return page[at - number * PAGE]!
   }
-  return { byteAt, close: () => fd !== undefined && Fs.closeSync(fd) }
+  const close = (): void => {
+    if (fd !== undefined) Fs.closeSync(fd)
+  }
+  return { byteAt, close }
 }
 
 /** The line between `start` and `end` (bytes) as text. */
@@ -364,8 +367,14 @@ export const isVerbForm = (word: string): boolean => {
     const nouns = baseForms(word, "noun").filter((form) => indexLine("noun", form) !== undefined)
     if (nouns.length === 0) found = true
     else {
-      const noun = nouns.reduce((sum, form) => sum + taggedAs(db, form).noun, 0)
-      const verb = verbs.reduce((sum, form) => sum + taggedAs(db, form).verb, 0)
+      // A form may be both ("want" the noun and the verb): its senses are read once.
+      let noun = 0
+      let verb = 0
+      for (const form of new Set([...nouns, ...verbs])) {
+        const tagged = taggedAs(db, form)
+        if (nouns.includes(form)) noun += tagged.noun
+        if (verbs.includes(form)) verb += tagged.verb
+      }
       found = verb > 0 && verb >= VERB_FIRST * noun
     }
   }
