@@ -27,6 +27,7 @@ import type * as Providers from "./Providers.js"
 import type * as Resolver from "./Resolver.js"
 import type * as Result from "./Result.js"
 import type * as Approval from "./internal/client/approval.js"
+import type { RankedTools } from "./internal/client/ranker.js"
 import * as internal from "./internal/client/client.js"
 import * as SearchSessionInternal from "./internal/client/searchSession.js"
 import type * as Credential from "./internal/client/credential.js"
@@ -133,6 +134,40 @@ export type {
    */
   ApproveFunction
 } from "./internal/client/approval.js"
+
+export {
+  /**
+   * The app's own ranker for `searchTools` and search mode as a service (`ToolRanker.layer(f)`, or a
+   * layer built from the services it needs); `searchRanker` in the options wins over it.
+   *
+   * @since 0.3.0
+   * @category models
+   */
+  ToolRanker
+} from "./internal/client/ranker.js"
+export type {
+  /**
+   * A ranker's answer: tool names, best first, each with its score.
+   *
+   * @since 0.3.0
+   * @category models
+   */
+  RankedTools,
+  /**
+   * A ranker in any form for `ToolRanker.layer`: `(request, candidates, { limit }) =>` matches, a promise or an Effect of them.
+   *
+   * @since 0.3.0
+   * @category models
+   */
+  RankFunction,
+  /**
+   * The ranker service's interface: `rank(request, candidates, { limit })` → `Effect<RankedTools, unknown>`.
+   *
+   * @since 0.3.0
+   * @category models
+   */
+  ToolRankerService
+} from "./internal/client/ranker.js"
 
 // ---------------------------------------------------------------------------------------------
 // Models
@@ -351,7 +386,8 @@ export interface Options {
   readonly approval?: Approval.ApprovalPolicy | undefined
   /**
    * The app's own ranker for `searchTools` and search mode (embeddings, a search service…) in
-   * place of the default local index. See `SearchRanker`.
+   * place of the default local index. See `SearchRanker`; an Effect application may provide it as
+   * a `ToolRanker` layer instead (this option wins over one).
    */
   readonly searchRanker?: SearchRanker | undefined
   /**
@@ -694,7 +730,7 @@ export interface SearchCandidate {
 }
 
 /**
- * A pluggable ranker (`Options.searchRanker`): given the request and every candidate tool (those
+ * A pluggable ranker (`Options.searchRanker`, or as a service: `ToolRanker`): given the request and every candidate tool (those
  * of the APIs asked for), the best matches first, at most `limit`. It may be asynchronous (an
  * embedding model, a search service). Names it returns that are not candidates, and repeats, are
  * dropped; the list is cut at `limit`. Candidates come fresh on every search, so a ranker that
@@ -724,9 +760,7 @@ export type SearchRanker = (
   request: string,
   candidates: ReadonlyArray<SearchCandidate>,
   options: { readonly limit: number }
-) =>
-  | ReadonlyArray<{ readonly name: string; readonly score: number }>
-  | PromiseLike<ReadonlyArray<{ readonly name: string; readonly score: number }>>
+) => RankedTools | PromiseLike<RankedTools>
 
 /**
  * The tools one model was shown, as a set that runs only them (`expose`): a call naming any other

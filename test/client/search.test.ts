@@ -5,8 +5,10 @@
  * 127.0.0.1: every test asserts what the server received — or that it received nothing.
  */
 import { assert, describe, it } from "../support/effectVitest.js"
+import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
+import * as Layer from "effect/Layer"
 import * as Client from "../../src/Client.js"
 import { clientLayer, manifest, type ToolInput } from "../support/execute.js"
 import { either } from "../support/either.js"
@@ -415,4 +417,104 @@ describe("searchRanker: the app's own ranker", () => {
       "rcp-sdk: searchRanker must be a function (request, candidates, { limit }) => matches"
     )
   })
+})
+
+describe("ToolRanker: the app's ranker as a service", () => {
+  /** A layer built by an Effect (as one built from the app's services would be), counting what it was asked. */
+  const rankerLayer = (asked: Array<string>, rank: Client.RankFunction) =>
+    Layer.effect(
+      Client.ToolRanker,
+      Effect.sync(() => ({
+        rank: (request: string, candidates: ReadonlyArray<Client.SearchCandidate>, options: { readonly limit: number }) => {
+          asked.push(`${request}:${candidates.length}:${options.limit}`)
+          return unwrap(rank(request, candidates, options))
+        }
+      }))
+    )
+  const unwrap = (answer: ReturnType<Client.RankFunction>): Effect.Effect<Client.RankedTools, unknown> =>
+    Effect.isEffect(answer) ? answer : Effect.promise(async () => answer)
+
+  it.scoped("ranks searchTools and search mode, its answer held to the contract (unknown names, repeats, past the limit: dropped)", () =>
+    Effect.gen(function*() {
+      const shopApi = yield* apiServer(shop)
+      const asked: Array<string> = []
+      const layer = Layer.provide(
+        clientLayer({}, resolvers),
+        rankerLayer(asked, (_request, candidates) => {
+          for (const { tool } of candidates) assert.notProperty(tool.parameters.properties, "accountId")
+          return Effect.succeed([
+            { name: "nope", score: 9 },
+            { name: "get_customer", score: 4 },
+            { name: "get_customer", score: 3 },
+            { name: "refund_payment", score: 2 },
+            { name: "list_orders", score: 1 }
+          ])
+        })
+      )
+      yield* Effect.gen(function*() {
+        yield* Client.discover(shopApi.url("/rcp/manifest"))
+        const found = yield* Client.searchTools("who is this", { limit: 2 })
+        assert.deepStrictEqual(found.map((m) => [m.tool.name, m.score]), [["get_customer", 4], ["refund_payment", 2]])
+        const session = yield* Client.searchSession()
+        yield* session.execute({ name: "search_tools", arguments: { query: "anything", limit: 3 } })
+        assert.deepStrictEqual(yield* session.found, ["get_customer", "refund_payment", "list_orders"])
+      }).pipe(Effect.provide(layer))
+      assert.deepStrictEqual(asked, ["who is this:4:2", "anything:4:3"])
+    }))
+
+  it.scoped("ToolRanker.layer takes a ranker in any form: a value, a promise, an Effect", () =>
+    Effect.gen(function*() {
+      const shopApi = yield* apiServer(shop)
+      const forms: ReadonlyArray<Client.RankFunction> = [
+        () => [{ name: "cancel_order", score: 1 }],
+        async () => [{ name: "cancel_order", score: 1 }],
+        () => Effect.succeed([{ name: "cancel_order", score: 1 }])
+      ]
+      for (const form of forms) {
+        const found = yield* Effect.gen(function*() {
+          yield* Client.discover(shopApi.url("/rcp/manifest"))
+          return yield* Client.searchTools("refund a payment")
+        }).pipe(Effect.provide(Layer.provide(clientLayer({}, resolvers), Client.ToolRanker.layer(form))))
+        // Not the default index's answer to this request (refund_payment first).
+        assert.deepStrictEqual(names(found), ["cancel_order"])
+      }
+    }))
+
+  it.scoped("the options' searchRanker wins over a ToolRanker layer", () =>
+    Effect.gen(function*() {
+      const shopApi = yield* apiServer(shop)
+      const asked: Array<string> = []
+      const found = yield* Effect.gen(function*() {
+        yield* Client.discover(shopApi.url("/rcp/manifest"))
+        return yield* Client.searchTools("refund a payment")
+      }).pipe(Effect.provide(Layer.provide(
+        clientLayer({ searchRanker: () => [{ name: "list_orders", score: 7 }] }, resolvers),
+        rankerLayer(asked, () => [{ name: "cancel_order", score: 1 }])
+      )))
+      assert.deepStrictEqual(names(found), ["list_orders"])
+      assert.deepStrictEqual(asked, [])
+    }))
+
+  it.scoped("a ranker that fails, throws or rejects fails the search as a defect carrying its error; nothing is sent", () =>
+    Effect.gen(function*() {
+      const shopApi = yield* apiServer(shop)
+      const boom = new Error("embedding service unavailable")
+      const forms: ReadonlyArray<Client.RankFunction> = [
+        () => Effect.fail(boom),
+        () => {
+          throw boom
+        },
+        () => Promise.reject(boom)
+      ]
+      for (const form of forms) {
+        // A typed failure would be caught by `either` (a success); a defect is not.
+        const exit = yield* Effect.gen(function*() {
+          yield* Client.discover(shopApi.url("/rcp/manifest"))
+          return yield* either(Client.searchTools("refund a payment"))
+        }).pipe(Effect.provide(Layer.provide(clientLayer({}, resolvers), Client.ToolRanker.layer(form))), Effect.exit)
+        assert.isTrue(Exit.isFailure(exit))
+        if (Exit.isFailure(exit)) assert.strictEqual(Cause.squash(exit.cause), boom)
+      }
+      assert.deepStrictEqual(shopApi.requests.map((r) => `${r.method} ${r.path}`), ["GET /rcp/manifest", "GET /rcp/manifest", "GET /rcp/manifest"])
+    }))
 })

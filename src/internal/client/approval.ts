@@ -9,12 +9,12 @@ import * as Effects from "#target/Effects.js"
 import { Service as ServiceOf } from "#target/Service.js"
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
-import { identity } from "effect/Function"
 import * as Layer from "effect/Layer"
 import type { PreparedRequest } from "../../Client.js"
 import type * as Manifest from "../../Manifest.js"
 import { TOOL_NAME } from "../manifest/model.js"
 import { couldExpose } from "../manifest/exposedName.js"
+import { anyForm } from "../shared/anyForm.js"
 import { TaggedError } from "../shared/taggedError.js"
 import { describeValue, shown } from "../shared/text.js"
 import { isRecord } from "../shared/values.js"
@@ -120,23 +120,14 @@ export class ApprovalFailed extends TaggedError("ApprovalFailed")<{
   }
 }
 
-const isPromiseLike = (u: unknown): u is PromiseLike<unknown> =>
-  typeof u === "object" && u !== null && typeof (u as { then?: unknown }).then === "function"
-
 /**
  * A hook in any form as the service.
  *
  * @internal
  */
 export const fromFunction = (approve: ApproveFunction): ApprovalService => ({
-  approve: (request, info) =>
-    // What the hook threw or rejected with is kept as it is: it becomes `ApprovalFailed.cause`.
-    Effect.flatMap(Effect.try({ try: () => approve(request, info), catch: identity }), (answer) =>
-      Effect.isEffect(answer)
-        ? answer
-        : isPromiseLike(answer)
-        ? Effect.tryPromise({ try: () => Promise.resolve(answer), catch: identity })
-        : Effect.succeed(answer))
+  // What the hook threw or rejected with is kept as it is: it becomes `ApprovalFailed.cause`.
+  approve: (request, info) => anyForm(() => approve(request, info))
 })
 
 /** @internal */

@@ -22,6 +22,7 @@ import * as Execution from "./execution.js"
 import * as Exposed from "./exposed.js"
 import * as Connections from "./oauth/connections.js"
 import * as TokenStore from "./oauth/tokenStore.js"
+import * as Ranker from "./ranker.js"
 import { Registry } from "./registry.js"
 import { searchTools } from "./search.js"
 import * as Settings from "./settings.js"
@@ -49,6 +50,7 @@ const needs = (options: Options) =>
     Resolver.Resolvers,
     Effect.serviceOption(Credential.Credential),
     Effect.serviceOption(Approval.Approval),
+    Effect.serviceOption(Ranker.ToolRanker),
     Effect.serviceOption(TokenStore.TokenStore),
     // The services an Effect credential or OAuth subject function of the options requires (carried
     // in the layer's type, `Client.Requirements`), provided to each of their runs.
@@ -69,7 +71,7 @@ export const makeWith = (
   options: Options,
   transport: Transport.Transport
 ): Effect.Effect<Service, never, Resolver.Resolvers | Scope.Scope> =>
-  Effect.map(needs(options), ([resolvers, fromLayer, approval, store, services, scope, codec]) => {
+  Effect.map(needs(options), ([resolvers, fromLayer, approval, ranker, store, services, scope, codec]) => {
     const registry = new Registry()
     const credential = options.credential === undefined
       ? Option.getOrUndefined(fromLayer)
@@ -106,7 +108,11 @@ export const makeWith = (
           return oauth === undefined ? Effect.succeed(removed) : Effect.as(Scope.close(oauth.scope, Exit.void), removed)
         }),
       tools: Effect.sync(() => registry.models()),
-      searchTools: searchTools(registry, settings.searchRanker),
+      // The options' ranker wins over a `ToolRanker` layer, as the options' credential does.
+      searchTools: searchTools(
+        registry,
+        settings.searchRanker === undefined ? Option.getOrUndefined(ranker) : Ranker.fromFunction(settings.searchRanker)
+      ),
       execute: Execution.execute(deps),
       buildRequest: Execution.buildRequest(deps),
       expose: Exposed.make(deps),

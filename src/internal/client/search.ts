@@ -5,16 +5,17 @@
  * kept in step with every discovery and `forget` after (`Registry.searchIndex`).
  */
 import * as Effect from "effect/Effect"
-import type { SearchOptions, SearchRanker, ToolMatch } from "../../Client.js"
+import type { SearchOptions, ToolMatch } from "../../Client.js"
 import { normalizeUrl } from "../shared/url.js"
 import type * as CompiledTool from "./compiledTool.js"
+import type { ToolRankerService } from "./ranker.js"
 import type { Registry } from "./registry.js"
 
 /** At most this many tools per search: a model is shown a few, not a catalogue. */
 const MAX_LIMIT = 50
 
 /** @internal */
-export const searchTools = (registry: Registry, ranker?: SearchRanker | undefined) =>
+export const searchTools = (registry: Registry, ranker?: ToolRankerService | undefined) =>
 (request: string, options?: SearchOptions): Effect.Effect<ReadonlyArray<ToolMatch>> => {
   const limit = Math.min(MAX_LIMIT, Math.max(0, Math.floor(options?.limit ?? 5)))
   const within = scope(options)
@@ -63,7 +64,7 @@ const scope = (options: SearchOptions | undefined): Scope | undefined => {
  */
 const custom = (
   registry: Registry,
-  ranker: SearchRanker,
+  ranker: ToolRankerService,
   request: string,
   limit: number,
   within: Scope | undefined
@@ -76,7 +77,7 @@ const custom = (
   )
   if (byName.size === 0) return Effect.succeed([])
   return Effect.map(
-    Effect.promise(async () => ranker(request, [...byName.values()], { limit })),
+    Effect.orDie(ranker.rank(request, [...byName.values()], { limit })),
     (ranked) => {
       const matches: Array<ToolMatch> = []
       const seen = new Set<string>()
