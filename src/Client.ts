@@ -1226,7 +1226,7 @@ export const searchSession = (options?: SearchSessionOptions): Effect.Effect<Sea
  */
 export const toolTokens = (
   tools: ReadonlyArray<ModelTool.ModelTool>,
-  options?: { readonly provider?: Providers.TokenProvider | undefined }
+  options?: Providers.TokenCountOptions
 ): Effect.Effect<Providers.ToolTokens> => Effect.promise(() => Tokens.count(tools, options))
 
 /**

@@ -545,10 +545,20 @@ export type TokenProvider = Tokens.TokenProvider
 export type ToolTokens = Tokens.ToolTokens
 
 /**
+ * How `countToolTokens` counts: the provider's format, and for OpenAI whether strict mode's schemas.
+ *
+ * @since 0.3.0
+ * @category models
+ */
+export type TokenCountOptions = Tokens.CountOptions
+
+/**
  * What a tool list costs in a request, counted with `gpt-tokenizer` (o200k_base, loaded on first
  * use): for OpenAI the count its API bills for the function definitions (within a few tokens); for
  * Anthropic and Gemini an estimate — their tokenizers are not published, so it is o200k_base over
  * the tools as sent in their format (`estimate: true`), without Anthropic's tool-use system prompt.
+ * `strict: true` counts OpenAI's strict-mode schemas. Each tool's count is its share of the list
+ * (what adding it costs); `overhead` is the list's own, once: `total` is their sum.
  *
  * @example
  * ```ts
@@ -563,5 +573,5 @@ export type ToolTokens = Tokens.ToolTokens
  */
 export const countToolTokens: (
   tools: ReadonlyArray<ModelTool.ModelTool>,
-  options?: { readonly provider?: TokenProvider | undefined }
+  options?: TokenCountOptions
 ) => Promise<ToolTokens> = Tokens.count

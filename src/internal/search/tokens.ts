@@ -25,7 +25,8 @@ import { load } from "../shared/tokenizer.js"
 export type TokenProvider = "openai" | "anthropic" | "gemini"
 
 /**
- * Tokens of a tool list: the whole (as one request carries it) and each tool's share.
+ * Tokens of a tool list: the whole (as one request carries it), each tool's share, and the list's
+ * own tokens — `total` is the shares plus `overhead`.
  *
  * @since 0.2.0
  * @category models
@@ -37,7 +38,30 @@ export interface ToolTokens {
   /** True where the provider's own tokenizer is not the one counted with (Anthropic, Gemini). */
   readonly estimate: boolean
   readonly total: number
+  /**
+   * Each tool's share: what it adds to a request's tool list (a request with the tool alone, less
+   * the list's own tokens). Adding a tool to a list costs about its share.
+   */
   readonly tools: ReadonlyArray<{ readonly name: string; readonly tokens: number }>
+  /**
+   * What the list costs once, whatever its tools (OpenAI's namespace around the functions, the
+   * brackets and commas of a JSON list): `total` less the shares.
+   */
+  readonly overhead: number
+}
+
+/**
+ * How a tool list is counted: in whose format, and for OpenAI whether in strict mode (the schemas
+ * `toOpenAiTools(tools, { strict: true })` sends, every property required, `null` allowed for the
+ * optional ones: more tokens).
+ *
+ * @since 0.3.0
+ * @category models
+ */
+export interface CountOptions {
+  readonly provider?: TokenProvider | undefined
+  /** OpenAI only: count the strict-mode schemas (`rcp tools --format openai-strict`). Default false. */
+  readonly strict?: boolean | undefined
 }
 
 /**
@@ -46,27 +70,31 @@ export interface ToolTokens {
  * @since 0.2.0
  * @category constructors
  */
-export const count = async (
-  tools: ReadonlyArray<ModelTool>,
-  options?: { readonly provider?: TokenProvider | undefined }
-): Promise<ToolTokens> => {
+export const count = async (tools: ReadonlyArray<ModelTool>, options?: CountOptions): Promise<ToolTokens> => {
   const provider = options?.provider ?? "openai"
   const { countChatCompletionTokens, countTokens } = await load()
-  if (provider === "openai") {
-    const functions = toOpenAiTools(tools).map((tool) => tool.function)
-    const empty = countChatCompletionTokens({ messages: [] })
-    const perTool = functions.map((fn, i) => ({
-      name: tools[i]!.name,
-      tokens: countChatCompletionTokens({ messages: [], functions: [fn] }) - empty
-    }))
-    const total = functions.length === 0 ? 0 : countChatCompletionTokens({ messages: [], functions }) - empty
-    return { provider, encoding: "o200k_base", estimate: false, total, tools: perTool }
-  }
-  // Gemini carries every declaration in one `functionDeclarations` list; a tool's share is its declaration.
-  const one = (tool: ModelTool): unknown =>
-    provider === "anthropic" ? toAnthropicTools([tool])[0] : toGeminiTools([tool])[0]?.functionDeclarations[0]
-  const perTool = tools.map((tool) => ({ name: tool.name, tokens: countTokens(JSON.stringify(one(tool))) }))
-  const wire: ReadonlyArray<unknown> = provider === "anthropic" ? toAnthropicTools(tools) : toGeminiTools(tools)
-  const total = tools.length === 0 ? 0 : countTokens(JSON.stringify(wire))
-  return { provider, encoding: "o200k_base", estimate: true, total, tools: perTool }
+  // The tokens of a request's tool list of these tools, in the provider's format.
+  const listTokens: (list: ReadonlyArray<ModelTool>) => number = provider === "openai"
+    ? (() => {
+      const empty = countChatCompletionTokens({ messages: [] })
+      return (list) =>
+        countChatCompletionTokens({
+          messages: [],
+          functions: toOpenAiTools(list, { strict: options?.strict === true }).map((tool) => tool.function)
+        }) - empty
+    })()
+    : provider === "anthropic"
+    ? (list) => countTokens(JSON.stringify(toAnthropicTools(list)))
+    : (list) => countTokens(JSON.stringify(toGeminiTools(list)))
+  const estimate = provider !== "openai"
+  if (tools.length === 0) return { provider, encoding: "o200k_base", estimate, total: 0, tools: [], overhead: 0 }
+  // The list's own tokens, measured on the first tool: a list of it twice costs its share once
+  // more than a list of it alone (the functions of OpenAI's rendering, the items of a JSON list,
+  // are counted one after another). Counting each tool alone and summing counted this once per tool.
+  const first = tools[0]!
+  const wrapper = 2 * listTokens([first]) - listTokens([first, first])
+  const shares = tools.map((tool) => ({ name: tool.name, tokens: listTokens([tool]) - wrapper }))
+  const total = listTokens(tools)
+  const overhead = total - shares.reduce((sum, share) => sum + share.tokens, 0)
+  return { provider, encoding: "o200k_base", estimate, total, tools: shares, overhead }
 }

@@ -34,7 +34,7 @@ const asJson = (d: Client.Discovery, counted: Client.ToolTokens | undefined) => 
     })),
     ...(counted === undefined
       ? {}
-      : { tokens: { provider: counted.provider, encoding: counted.encoding, estimate: counted.estimate, total: counted.total } }),
+      : { tokens: { provider: counted.provider, encoding: counted.encoding, estimate: counted.estimate, total: counted.total, overhead: counted.overhead } }),
     warnings: d.warnings
   }
 }

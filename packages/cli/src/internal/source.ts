@@ -42,11 +42,16 @@ export const jsonOption = {
 /** @internal */
 export const isUrl = (source: string): boolean => /^https?:\/\//i.test(source)
 
-// The client's default manifest cap: a file is held to what a server would be.
+// The client's default manifest cap, for the small JSON files a command reads (a lock).
 const MAX_FILE_BYTES = 1024 * 1024
 
-/** A manifest (or another JSON file: `what`) as JSON; not JSON → where it stops being JSON. @internal */
-export const readManifestFile = (path: string, what = "manifest"): Effect.Effect<unknown, CliError> =>
+/**
+ * A manifest (or another JSON file: `what`) as JSON, at most `maxBytes` (default 1 MiB); not JSON →
+ * where it stops being JSON.
+ *
+ * @internal
+ */
+export const readManifestFile = (path: string, what = "manifest", maxBytes = MAX_FILE_BYTES): Effect.Effect<unknown, CliError> =>
   Effect.gen(function*() {
     const cannotRead = (error: unknown) => {
       const code = (error as { code?: unknown }).code
@@ -54,8 +59,8 @@ export const readManifestFile = (path: string, what = "manifest"): Effect.Effect
       return new CliError({ message: `cannot read ${path}: ${why}` })
     }
     const info = yield* Effect.tryPromise({ try: () => stat(path), catch: cannotRead })
-    if (info.size > MAX_FILE_BYTES) {
-      return yield* new CliError({ message: `${path} is larger than the ${MAX_FILE_BYTES}-byte ${what} limit` })
+    if (info.size > maxBytes) {
+      return yield* new CliError({ message: `${path} is larger than the ${maxBytes}-byte ${what} limit` })
     }
     const text = yield* Effect.tryPromise({ try: () => readFile(path, "utf8"), catch: cannotRead })
     try {
@@ -88,10 +93,11 @@ export type LoadError = Client.RegisterError | Client.FetchError | OpenApiCli.Lo
 export const read = (source: string): Effect.Effect<OpenApiCli.Loaded, LoadError, Client.RcpClient> =>
   Effect.gen(function*() {
     const client = yield* Client.RcpClient
-    // The spec cap, not the manifest cap: an OpenAPI document of a large API runs to megabytes.
+    // The spec cap, not the manifest cap, from a URL and from a file alike: an OpenAPI document of a
+    // large API runs to megabytes, and so does the manifest `rcp import` makes of it (GitHub's: 2.3 MB).
     const { json, url } = isUrl(source)
       ? yield* client.fetchJson(source, { maxBytes: OpenApiCli.DEFAULT_MAX_SPEC_BYTES, what: "manifest" })
-      : { json: yield* readManifestFile(source), url: pathToFileURL(resolvePath(source)).href }
+      : { json: yield* readManifestFile(source, "manifest", OpenApiCli.DEFAULT_MAX_SPEC_BYTES), url: pathToFileURL(resolvePath(source)).href }
     return OpenApiCli.isOpenApi(json)
       ? yield* OpenApiCli.fromOpenApi(undefined, () => Effect.succeed(json), url)
       : { document: json, url, warnings: [] }

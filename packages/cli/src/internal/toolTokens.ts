@@ -9,19 +9,32 @@ import * as Client from "rcp-sdk/client"
 import { escapeControls } from "rcp-sdk/manifest"
 import type { Output } from "./output.js"
 
-/** The provider whose request a `--format` is part of (`json`: OpenAI's, the most common). */
-const providerOf = (format: string): Client.TokenProvider =>
-  format === "anthropic" ? "anthropic" : format === "gemini" ? "gemini" : "openai"
+/**
+ * How a `--format`'s request is counted: its provider (`json`: OpenAI's, the most common), and for
+ * `openai-strict` the strict-mode schemas it prints. `openai-responses` sends the same functions as
+ * `openai` (the Responses API renders them for the model as Chat Completions does), not strict.
+ */
+const countOptionsOf = (format: string): Client.TokenCountOptions =>
+  format === "anthropic" || format === "gemini"
+    ? { provider: format }
+    : { provider: "openai", strict: format === "openai-strict" }
 
 /** The tools' tokens in a provider's request, counted by the core (the tokenizer loads on the first count). @internal */
 export const countTokens = (format: string, tools: ReadonlyArray<Client.ModelTool>): Effect.Effect<Client.ToolTokens> =>
-  Effect.promise(() => Client.countToolTokens(tools, { provider: providerOf(format) }))
+  Effect.promise(() => Client.countToolTokens(tools, countOptionsOf(format)))
 
-/** Each tool's count, the total, and what counted them: the lines `rcp tools --tokens` and `rcp describe --tokens` print. @internal */
+/**
+ * Each tool's share, the list's own tokens (a row no tool can be named: a tool name has no
+ * parenthesis), the total — their sum — and what counted them: the lines `rcp tools --tokens` and
+ * `rcp describe --tokens` print.
+ *
+ * @internal
+ */
 export const tokenLines = (counted: Client.ToolTokens): Array<string> => {
-  const width = Math.max(5, ...counted.tools.map((tool) => escapeControls(tool.name).length))
+  const width = Math.max(6, ...counted.tools.map((tool) => escapeControls(tool.name).length))
   return [
     ...counted.tools.map((tool) => `${escapeControls(tool.name).padEnd(width)}  ${tool.tokens}`),
+    `${"(list)".padEnd(width)}  ${counted.overhead}`,
     `${"total".padEnd(width)}  ${counted.total}`,
     `${counted.tools.length} tools, ${counted.provider} format, ${counted.encoding}${
       counted.estimate ? " (an estimate: the provider's tokenizer is not published)" : ""
