@@ -16,7 +16,7 @@ export const CATALOGUE_FILE = Path.join(DATA_DIR, "catalogue.json")
  * Every split, development sets in the order they were written, TEST last. The checker, `--dev` and the
  * report read this one list, so a new development set is a new entry here (and its size in check.ts).
  */
-export const SPLITS = ["dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "test"] as const
+export const SPLITS = ["dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "test"] as const
 export type Split = (typeof SPLITS)[number]
 /** The splits a ranker's author may run: all but TEST. */
 export const DEV_SPLITS: ReadonlyArray<Split> = SPLITS.filter((split) => split !== "test")
@@ -31,7 +31,8 @@ export interface Task {
    * before any ranker was run on it (README "DEV5"), `dev6` a sixth, written the same way in round 8 (README "DEV6"),
    * `dev7` and `dev8` two more, written the same way in round 15 by two writers at once (README "DEV7 and DEV8"),
    * `dev9` and `dev10` two more in round 16 (README "DEV9 and DEV10"), `dev11` and `dev12` two more in round 17
-   * (README "DEV11 and DEV12"), `dev13` and `dev14` two more in round 19 (README "DEV13 and DEV14").
+   * (README "DEV11 and DEV12"), `dev13` and `dev14` two more in round 19 (README "DEV13 and DEV14"),
+   * `dev15` one more, written in round 21 (README "DEV15").
    * `test`: held out — reported on, never tuned on.
    */
   readonly split: Split
