@@ -73,28 +73,39 @@ export interface CountOptions {
 export const count = async (tools: ReadonlyArray<ModelTool>, options?: CountOptions): Promise<ToolTokens> => {
   const provider = options?.provider ?? "openai"
   const { countChatCompletionTokens, countTokens } = await load()
-  // The tokens of a request's tool list of these tools, in the provider's format.
-  const listTokens: (list: ReadonlyArray<ModelTool>) => number = provider === "openai"
-    ? (() => {
-      const empty = countChatCompletionTokens({ messages: [] })
-      return (list) =>
-        countChatCompletionTokens({
-          messages: [],
-          functions: toOpenAiTools(list, { strict: options?.strict === true }).map((tool) => tool.function)
-        }) - empty
-    })()
-    : provider === "anthropic"
-    ? (list) => countTokens(JSON.stringify(toAnthropicTools(list)))
-    : (list) => countTokens(JSON.stringify(toGeminiTools(list)))
-  const estimate = provider !== "openai"
-  if (tools.length === 0) return { provider, encoding: "o200k_base", estimate, total: 0, tools: [], overhead: 0 }
-  // The list's own tokens, measured on the first tool: a list of it twice costs its share once
-  // more than a list of it alone (the functions of OpenAI's rendering, the items of a JSON list,
-  // are counted one after another). Counting each tool alone and summing counted this once per tool.
-  const first = tools[0]!
+  // Each tool as the provider's request carries it, formatted once, and what a list of them costs.
+  if (provider === "openai") {
+    const empty = countChatCompletionTokens({ messages: [] })
+    const functions = toOpenAiTools(tools, { strict: options?.strict === true }).map((tool) => tool.function)
+    return {
+      provider,
+      encoding: "o200k_base",
+      estimate: false,
+      ...shared(tools, functions, (list) => countChatCompletionTokens({ messages: [], functions: [...list] }) - empty)
+    }
+  }
+  const counted = provider === "anthropic"
+    ? shared(tools, toAnthropicTools(tools), (list) => countTokens(JSON.stringify(list)))
+    // Gemini carries every declaration in one `functionDeclarations` list (`toGeminiTools`' one tool).
+    : shared(tools, toGeminiTools(tools)[0]?.functionDeclarations ?? [], (list) => countTokens(JSON.stringify([{ functionDeclarations: list }])))
+  return { provider, encoding: "o200k_base", estimate: true, ...counted }
+}
+
+/**
+ * The total of a list of `items` (the tools in a provider's format), each tool's share and the
+ * list's own tokens. Those are measured on the first item: a list of it twice costs its share once
+ * more than a list of it alone (the functions of OpenAI's rendering, the items of a JSON list, are
+ * counted one after another). Counting each tool alone and summing counted them once per tool.
+ */
+const shared = <A>(
+  tools: ReadonlyArray<ModelTool>,
+  items: ReadonlyArray<A>,
+  listTokens: (list: ReadonlyArray<A>) => number
+): Pick<ToolTokens, "total" | "tools" | "overhead"> => {
+  const first = items[0]
+  if (first === undefined) return { total: 0, tools: [], overhead: 0 }
   const wrapper = 2 * listTokens([first]) - listTokens([first, first])
-  const shares = tools.map((tool) => ({ name: tool.name, tokens: listTokens([tool]) - wrapper }))
-  const total = listTokens(tools)
-  const overhead = total - shares.reduce((sum, share) => sum + share.tokens, 0)
-  return { provider, encoding: "o200k_base", estimate, total, tools: shares, overhead }
+  const shares = items.map((item, i) => ({ name: tools[i]!.name, tokens: listTokens([item]) - wrapper }))
+  const total = listTokens(items)
+  return { total, tools: shares, overhead: total - shares.reduce((sum, share) => sum + share.tokens, 0) }
 }
