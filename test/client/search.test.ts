@@ -421,18 +421,22 @@ describe("searchRanker: the app's own ranker", () => {
 
 describe("ToolRanker: the app's ranker as a service", () => {
   /** A layer built by an Effect (as one built from the app's services would be), counting what it was asked. */
-  const rankerLayer = (asked: Array<string>, rank: Client.RankFunction) =>
+  const rankerLayer = (asked: Array<string>, rank: (...args: Parameters<Client.RankFunction>) => Effect.Effect<Client.RankedTools>) =>
     Layer.effect(
       Client.ToolRanker,
       Effect.sync(() => ({
         rank: (request: string, candidates: ReadonlyArray<Client.SearchCandidate>, options: { readonly limit: number }) => {
           asked.push(`${request}:${candidates.length}:${options.limit}`)
-          return unwrap(rank(request, candidates, options))
+          return rank(request, candidates, options)
         }
       }))
     )
-  const unwrap = (answer: ReturnType<Client.RankFunction>): Effect.Effect<Client.RankedTools, unknown> =>
-    Effect.isEffect(answer) ? answer : Effect.promise(async () => answer)
+  /** The shop discovered by a client over `ranking` (the client layer with a ranker provided), then one search. */
+  const searchOver = (manifestUrl: string, request: string, ranking: Layer.Layer<Client.RcpClient>) =>
+    Effect.gen(function*() {
+      yield* Client.discover(manifestUrl)
+      return yield* Client.searchTools(request)
+    }).pipe(Effect.provide(ranking))
 
   it.scoped("ranks searchTools and search mode, its answer held to the contract (unknown names, repeats, past the limit: dropped)", () =>
     Effect.gen(function*() {
@@ -471,10 +475,11 @@ describe("ToolRanker: the app's ranker as a service", () => {
         () => Effect.succeed([{ name: "cancel_order", score: 1 }])
       ]
       for (const form of forms) {
-        const found = yield* Effect.gen(function*() {
-          yield* Client.discover(shopApi.url("/rcp/manifest"))
-          return yield* Client.searchTools("refund a payment")
-        }).pipe(Effect.provide(Layer.provide(clientLayer({}, resolvers), Client.ToolRanker.layer(form))))
+        const found = yield* searchOver(
+          shopApi.url("/rcp/manifest"),
+          "refund a payment",
+          Layer.provide(clientLayer({}, resolvers), Client.ToolRanker.layer(form))
+        )
         // Not the default index's answer to this request (refund_payment first).
         assert.deepStrictEqual(names(found), ["cancel_order"])
       }
@@ -484,13 +489,14 @@ describe("ToolRanker: the app's ranker as a service", () => {
     Effect.gen(function*() {
       const shopApi = yield* apiServer(shop)
       const asked: Array<string> = []
-      const found = yield* Effect.gen(function*() {
-        yield* Client.discover(shopApi.url("/rcp/manifest"))
-        return yield* Client.searchTools("refund a payment")
-      }).pipe(Effect.provide(Layer.provide(
-        clientLayer({ searchRanker: () => [{ name: "list_orders", score: 7 }] }, resolvers),
-        rankerLayer(asked, () => [{ name: "cancel_order", score: 1 }])
-      )))
+      const found = yield* searchOver(
+        shopApi.url("/rcp/manifest"),
+        "refund a payment",
+        Layer.provide(
+          clientLayer({ searchRanker: () => [{ name: "list_orders", score: 7 }] }, resolvers),
+          rankerLayer(asked, () => Effect.succeed([{ name: "cancel_order", score: 1 }]))
+        )
+      )
       assert.deepStrictEqual(names(found), ["list_orders"])
       assert.deepStrictEqual(asked, [])
     }))
@@ -508,10 +514,11 @@ describe("ToolRanker: the app's ranker as a service", () => {
       ]
       for (const form of forms) {
         // A typed failure would be caught by `either` (a success); a defect is not.
-        const exit = yield* Effect.gen(function*() {
-          yield* Client.discover(shopApi.url("/rcp/manifest"))
-          return yield* either(Client.searchTools("refund a payment"))
-        }).pipe(Effect.provide(Layer.provide(clientLayer({}, resolvers), Client.ToolRanker.layer(form))), Effect.exit)
+        const exit = yield* searchOver(
+          shopApi.url("/rcp/manifest"),
+          "refund a payment",
+          Layer.provide(clientLayer({}, resolvers), Client.ToolRanker.layer(form))
+        ).pipe(either, Effect.exit)
         assert.isTrue(Exit.isFailure(exit))
         if (Exit.isFailure(exit)) assert.strictEqual(Cause.squash(exit.cause), boom)
       }
